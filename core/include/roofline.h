@@ -1,0 +1,422 @@
+/*
+ * roofline.h — the one public header of the roofline-lint core.
+ *
+ * The core answers three questions for an LLM on a GPU setup, in order:
+ *   1. Does it fit?  (weights per GPU <= memory, batch x KV per request <= what is left)
+ *   2. If it fits, where is the decode bottleneck?  (roofline arithmetic intensity)
+ *   3. What do batch, TP, PP, paged KV, MoE routing and precision change?
+ *
+ * When a deployment does not fit, the analysis produces no time and no
+ * throughput: those fields stay 0 and rl_result.has_timing is 0.
+ *
+ * Conventions, everywhere in this header:
+ *   memory     GiB   (2^30 bytes)
+ *   bandwidth  GB/s  (10^9 bytes per second)
+ *   compute    dense TFLOPS (10^12 FLOP/s, no sparsity)
+ *   time       ms
+ *   Every figure in rl_result is per GPU unless its comment says otherwise.
+ *
+ * The analysis path (rl_analyze, rl_sweep, rl_fit) does no allocation and no
+ * I/O. The JSON reader and writer work in caller-provided buffers.
+ * Nothing here is thread-safe except where noted: rl_testing_set_fault()
+ * changes a process-wide switch.
+ */
+#ifndef ROOFLINE_H
+#define ROOFLINE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define RL_VERSION "0.1.0"
+
+/* ======================================================================== */
+/* Status codes                                                              */
+/* ======================================================================== */
+
+/* Pinned values: they appear in test vectors and in the CLI's JSON, never
+ * renumber them. rl_status_name() gives the stable lowercase name. */
+typedef enum rl_status {
+    RL_OK = 0,
+    RL_E_NULL = 1,              /* a required pointer argument was NULL */
+    RL_E_RANGE = 2,             /* a number is outside its valid range (field named) */
+    RL_E_NOT_INTEGER = 3,       /* a count was given with a fraction, or is not a number */
+    RL_E_UNKNOWN_PRESET = 4,    /* no model or GPU preset has that id */
+    RL_E_UNKNOWN_NAME = 5,      /* an unknown precision, moe-read mode or enum word */
+    RL_E_JSON_SYNTAX = 6,       /* malformed or truncated JSON */
+    RL_E_JSON_TYPE = 7,         /* a JSON value has the wrong type (field named) */
+    RL_E_JSON_MISSING = 8,      /* a required config.json field is missing */
+    RL_E_CONTRADICTION = 9,     /* fields that cannot hold together (e.g. heads % kv_heads) */
+    RL_E_TOO_LARGE = 10,        /* input text or derived size over the limit */
+    RL_E_MICROBATCH = 11,       /* micro-batches without pp > 1, or more than the batch */
+    RL_E_DUPLICATE_KEY = 12,    /* a JSON object names the same key twice */
+    RL_E_UNSUPPORTED = 13,      /* a valid config the core does not model */
+    RL_STATUS_COUNT_ = 14
+} rl_status;
+
+/* Error detail filled by every function that can fail. `field` names the
+ * flag, config.json key or request key at fault ("batch", "config.num_key_value_heads");
+ * `message` is one English sentence that names the field and its valid range. */
+typedef struct rl_error {
+    rl_status status;
+    char field[64];
+    char message[256];
+} rl_error;
+
+/* Stable lowercase name of a status ("ok", "range", "json_syntax", ...).
+ * Never NULL; an out-of-range value gives "unknown". */
+const char *rl_status_name(rl_status status);
+
+/* ======================================================================== */
+/* Precisions and enums                                                      */
+/* ======================================================================== */
+
+typedef enum rl_precision {
+    RL_PREC_AUTO = 0, /* only for kv_precision: follow the weight precision */
+    RL_PREC_FP32 = 1, /* 4 bytes */
+    RL_PREC_FP16 = 2, /* 2 bytes */
+    RL_PREC_BF16 = 3, /* 2 bytes */
+    RL_PREC_FP8 = 4,  /* 1 byte */
+    RL_PREC_INT8 = 5, /* 1 byte */
+    RL_PREC_INT4 = 6, /* 0.5 byte */
+    RL_PREC_COUNT_ = 7
+} rl_precision;
+
+/* Bytes per element of a precision; 0 for RL_PREC_AUTO or an invalid value. */
+double rl_precision_bytes(rl_precision p);
+/* "fp32", "fp16", "bf16", "fp8", "int8", "int4", "auto"; "unknown" otherwise. */
+const char *rl_precision_name(rl_precision p);
+/* Parses a precision name (case-sensitive, as above). RL_E_UNKNOWN_NAME if none. */
+rl_status rl_precision_parse(const char *name, rl_precision *out);
+
+/* How a decode step counts the experts it reads in each MoE layer. */
+typedef enum rl_moe_read {
+    RL_MOE_UNION = 0,    /* expected distinct experts, uniform routing: E·(1−(1−k/E)^B) */
+    RL_MOE_DISTINCT = 1  /* worst case, every token picks new experts: min(B·k, E) */
+} rl_moe_read;
+const char *rl_moe_read_name(rl_moe_read m);
+rl_status rl_moe_read_parse(const char *name, rl_moe_read *out);
+
+typedef enum rl_verdict {
+    RL_FITS = 0,
+    RL_WEIGHTS_DO_NOT_FIT = 1,
+    RL_KV_DOES_NOT_FIT = 2
+} rl_verdict;
+/* "fits", "weights_do_not_fit", "kv_does_not_fit". */
+const char *rl_verdict_name(rl_verdict v);
+
+typedef enum rl_bound { RL_BOUND_NONE = 0, RL_BOUND_MEMORY = 1, RL_BOUND_COMPUTE = 2 } rl_bound;
+/* "memory", "compute"; "none" when no roofline was computed. */
+const char *rl_bound_name(rl_bound b);
+
+/* ======================================================================== */
+/* Model                                                                     */
+/* ======================================================================== */
+
+/* A model's shape, as read from a Hugging Face config.json. Fill it with
+ * rl_model_from_config_json() or rl_model_preset(); both run the same reader,
+ * then rl_model_finish() derives the parameter counts. Counts are doubles that
+ * hold integers exactly (every count is checked to stay below 2^53). */
+typedef struct rl_model {
+    char name[64];            /* preset id or "custom" */
+    char model_type[32];      /* config.json model_type, "" when absent */
+
+    int64_t layers;           /* L, num_hidden_layers, 1..100000 */
+    int64_t hidden;           /* hidden_size, 1..1048576 */
+    int64_t heads;            /* q, num_attention_heads, 1..65536 */
+    int64_t kv_heads;         /* h_kv, num_key_value_heads, 1..heads, divides heads */
+    int64_t head_dim;         /* d, head_dim or hidden/heads */
+    int64_t vocab;            /* vocab_size, 1..16777216 */
+    int64_t intermediate;     /* intermediate_size of the dense gated MLP */
+    int64_t max_positions;    /* max_position_embeddings, 0 when absent */
+    int tied_embeddings;      /* tie_word_embeddings: 1 = one vocab×hidden matrix */
+    int qk_norm;              /* per-head q/k RMSNorm weights (Qwen3, Gemma 3) */
+    int attn_bias_qkv;        /* q/k/v projection biases (attention_bias, Qwen2) */
+    int attn_bias_o;          /* output projection bias (attention_bias) */
+    int attn_sinks;           /* one learned sink logit per head (gpt-oss) */
+    int expert_bias;          /* expert and router biases (gpt-oss) */
+
+    /* Mixture of experts: experts == 0 means dense. */
+    int64_t experts;          /* E, routed experts per MoE layer */
+    int64_t top_k;            /* k, experts per token, 1..E */
+    int64_t moe_intermediate; /* width of one routed expert's gated MLP */
+    int64_t moe_layers;       /* how many of the L layers are MoE layers */
+
+    /* Sliding-window attention, reported (the KV of issue 2 is the full-context upper bound). */
+    int64_t sliding_window;   /* 0 when none */
+
+    /* Derived by rl_model_finish(). */
+    double params_total;          /* N: every tensor in the checkpoint */
+    double params_active;         /* N_act: params one token touches (k of E experts) */
+    double params_expert;         /* one routed expert's params */
+    double params_always_read;    /* N minus all routed experts: read fully every step */
+    double kv_elems_per_token_per_layer; /* 2·h_kv·d */
+} rl_model;
+
+/* Zeroed model named "custom". */
+rl_model rl_model_default(void);
+
+/* Validates the shape fields of *m and derives the params_* fields.
+ * RL_E_RANGE / RL_E_CONTRADICTION / RL_E_TOO_LARGE name the field at fault. */
+rl_status rl_model_finish(rl_model *m, rl_error *err);
+
+/* Reads a Hugging Face config.json (UTF-8 JSON text of `len` bytes, at most
+ * RL_CONFIG_MAX_BYTES, need not be NUL-terminated) into *out and finishes it.
+ * Errors: RL_E_JSON_SYNTAX (malformed, truncated), RL_E_JSON_TYPE (not an
+ * object, or a field of the wrong type), RL_E_JSON_MISSING (a required field),
+ * RL_E_DUPLICATE_KEY, RL_E_RANGE, RL_E_NOT_INTEGER, RL_E_CONTRADICTION,
+ * RL_E_TOO_LARGE (text over the limit, or more than RL_CONFIG_MAX_TOKENS tokens). */
+#define RL_CONFIG_MAX_BYTES (1024u * 1024u)
+#define RL_CONFIG_MAX_TOKENS 4096
+rl_status rl_model_from_config_json(const char *json, size_t len, rl_model *out, rl_error *err);
+
+/* ======================================================================== */
+/* GPU                                                                       */
+/* ======================================================================== */
+
+typedef struct rl_gpu {
+    char name[64];          /* preset id or "custom" */
+    double tflops;          /* dense FP16/BF16 peak, TFLOPS, (0, 1e6] */
+    double bandwidth_gbs;   /* memory bandwidth, GB/s, (0, 1e6] */
+    double vram_gib;        /* memory per GPU, GiB, (0, 1e6] */
+} rl_gpu;
+
+rl_gpu rl_gpu_default(void); /* zeroed, named "custom": must be filled before use */
+/* RL_E_RANGE naming "gpu.tflops", "gpu.bandwidth_gbs" or "gpu.vram_gib". */
+rl_status rl_gpu_validate(const rl_gpu *g, rl_error *err);
+
+/* ======================================================================== */
+/* Presets (compiled in from the files in presets/, the single source of truth) */
+/* ======================================================================== */
+
+typedef enum rl_preset_kind { RL_PRESET_MODEL = 0, RL_PRESET_GPU = 1 } rl_preset_kind;
+
+/* Number of presets of a kind. */
+size_t rl_preset_count(rl_preset_kind kind);
+/* Id of preset i (0-based), or NULL past the end. */
+const char *rl_preset_id(rl_preset_kind kind, size_t i);
+/* The preset's JSON file text (NUL-terminated), or NULL for an unknown id. */
+const char *rl_preset_json(rl_preset_kind kind, const char *id);
+
+/* Loads a model preset through the same reader as a user's config.json, and
+ * checks that the derived count equals the preset's verified params_total.
+ * RL_E_UNKNOWN_PRESET names "model". */
+rl_status rl_model_preset(const char *id, rl_model *out, rl_error *err);
+/* RL_E_UNKNOWN_PRESET names "gpu". */
+rl_status rl_gpu_preset(const char *id, rl_gpu *out, rl_error *err);
+
+/* ======================================================================== */
+/* Deployment                                                                */
+/* ======================================================================== */
+
+typedef struct rl_deploy {
+    rl_precision precision;     /* weights; not AUTO. default fp16 */
+    rl_precision kv_precision;  /* KV cache; AUTO follows precision. default AUTO */
+    int64_t seq;                /* S, context tokens per request (prompt + generated), 1..RL_MAX_SEQ, default 4096 */
+    int64_t batch;              /* B, concurrent requests, 1..RL_MAX_BATCH, default 1 */
+    int64_t tp;                 /* tensor-parallel degree, 1..RL_MAX_PARALLEL, default 1 */
+    int64_t pp;                 /* pipeline stages, 1..RL_MAX_PARALLEL, default 1 */
+    int64_t micro_batches;      /* M, 0 = default (B when pp > 1); else 1..B and only with pp > 1 */
+    int64_t kv_block;           /* paged-KV block in tokens, 0 = off, else 1..RL_MAX_SEQ */
+    rl_moe_read moe_read;       /* default RL_MOE_UNION */
+} rl_deploy;
+
+#define RL_MAX_SEQ ((int64_t)1 << 24)
+#define RL_MAX_BATCH ((int64_t)1 << 20)
+#define RL_MAX_PARALLEL ((int64_t)1024)
+
+rl_deploy rl_deploy_default(void);
+
+/* Checks every field against its range. Errors: RL_E_RANGE, RL_E_UNKNOWN_NAME,
+ * RL_E_MICROBATCH; err->field is the request key ("batch", "micro_batch",
+ * "kv_block", ...), which is the CLI flag with '_' for '-'. */
+rl_status rl_deploy_validate(const rl_deploy *d, rl_error *err);
+
+/* ======================================================================== */
+/* Analysis                                                                  */
+/* ======================================================================== */
+
+/* Warning bits in rl_result.warnings. */
+enum {
+    RL_WARN_KV_HEADS_NOT_DIVISIBLE_BY_TP = 1u << 0,
+    RL_WARN_LAYERS_NOT_DIVISIBLE_BY_PP = 1u << 1,
+    RL_WARN_PP_SLOWER_THAN_ONE_GPU = 1u << 2,
+    RL_WARN_SLIDING_WINDOW_UPPER_BOUND = 1u << 3,
+    RL_WARN_SEQ_OVER_MAX_POSITIONS = 1u << 4,
+    RL_WARN_BATCH_NOT_DIVISIBLE_BY_MICRO = 1u << 5,
+    RL_WARN_COUNT_ = 6
+};
+/* Stable lowercase code of warning bit number i (0-based), "" past the end. */
+const char *rl_warning_code(unsigned bit_index);
+
+/* Remedy bits in rl_result.remedies: each is a way out that alone makes the
+ * deployment fit; the figure that does it is in the rl_result.remedy_* fields. */
+enum {
+    RL_REMEDY_WEIGHT_PRECISION = 1u << 0, /* remedy_precision */
+    RL_REMEDY_KV_PRECISION = 1u << 1,     /* remedy_kv_precision */
+    RL_REMEDY_MORE_TP = 1u << 2,          /* remedy_tp */
+    RL_REMEDY_SMALLER_BATCH = 1u << 3,    /* remedy_batch (= max_batch) */
+    RL_REMEDY_SHORTER_CONTEXT = 1u << 4,  /* remedy_seq */
+    RL_REMEDY_BIGGER_GPU = 1u << 5,       /* remedy_vram_gib */
+    RL_REMEDY_COUNT_ = 6
+};
+const char *rl_remedy_code(unsigned bit_index);
+
+typedef struct rl_result {
+    rl_verdict verdict;
+    int fits;                      /* 1 when verdict == RL_FITS */
+    int has_timing;                /* 1 only when it fits: the roofline, decode and
+                                      prefill fields and pp stage/drain times are set */
+
+    /* Memory, per GPU (GiB). */
+    double weights_gib;            /* N·b_w/(tp·pp) */
+    double kv_gib_per_request;     /* one request's KV, per GPU (paged tokens when paging) */
+    double kv_gib;                 /* B × kv_gib_per_request */
+    double free_gib;               /* vram − weights (negative when weights do not fit) */
+    double shortfall_gib;          /* how much is missing for the refusal, 0 when it fits */
+    int64_t max_batch;             /* floor(free / kv_gib_per_request), 0 when weights do not fit */
+
+    /* Model-level accounting (whole model, not per GPU). */
+    double kv_bytes_per_token;     /* 2·L·h_kv·d·b_kv */
+    double experts_touched;        /* per MoE layer per decode step, 0 for dense */
+    double weight_bytes_read;      /* per decode step, whole model */
+
+    /* Roofline (set only when has_timing). */
+    double flops_per_step;         /* per GPU */
+    double bytes_per_step;         /* per GPU */
+    double ai;                     /* FLOP/byte */
+    double ridge;                  /* FLOP/byte: peak / bandwidth (set always) */
+    rl_bound bound;
+    double ceiling_fraction;       /* min(1, ai/ridge) */
+    double step_ms;                /* decode step floor (the drain when pp > 1) */
+    double ms_per_token;           /* step/B */
+    double tokens_per_s;           /* B/step, aggregate over the batch */
+    double prefill_ai;             /* weight-dominated prefill intensity for S tokens */
+    rl_bound prefill_bound;
+
+    /* Tensor parallel (tp > 1). */
+    double allreduce_bytes_per_gpu; /* ideal ring: 8·(tp−1)/tp·L·hidden·B, shown not added */
+
+    /* Pipeline parallel (pp > 1). */
+    int64_t micro_batches;         /* M in effect */
+    double pp_bubble;              /* (pp−1)/(M+pp−1) */
+    double pp_speedup;             /* one-GPU floor of the whole batch / drain; set even when refused */
+    double pp_stage_ms;            /* has_timing only */
+    double pp_drain_ms;            /* has_timing only */
+
+    /* Paged KV (kv_block > 0). */
+    int64_t tokens_per_request;    /* ceil(S/block)·block, or S without paging */
+    int64_t padding_tokens;
+    double waste_fraction;         /* padding/S */
+
+    unsigned warnings;             /* RL_WARN_* bits */
+    unsigned remedies;             /* RL_REMEDY_* bits, only on a refusal */
+    rl_precision remedy_precision; /* highest weight precision below the current one that fits */
+    rl_precision remedy_kv_precision;
+    int64_t remedy_tp;             /* smallest power-of-two tp (≤ 1024) that fits */
+    int64_t remedy_batch;          /* largest batch that fits */
+    int64_t remedy_seq;            /* largest context that fits this batch */
+    double remedy_vram_gib;        /* memory per GPU this deployment needs */
+} rl_result;
+
+/* Runs the whole analysis. Validates the model (finished), GPU and deployment
+ * first; on an error *out is zeroed and the status says why. RL_OK is returned
+ * for refusals too: read out->verdict. No allocation, no I/O. */
+rl_status rl_analyze(const rl_model *m, const rl_gpu *g, const rl_deploy *d,
+                     rl_result *out, rl_error *err);
+
+/* One point of a batch sweep. */
+typedef struct rl_sweep_point {
+    int64_t batch;
+    double ai;
+    double ms_per_token;
+    double tokens_per_s;
+    double step_ms;
+} rl_sweep_point;
+
+/* Fills up to `cap` points for batches from 1 to the max batch that fits
+ * (roughly log-spaced, always including 1, the current batch when it fits,
+ * and the max batch). Returns the number written; 0 when even B = 1 does not
+ * fit or on a bad input. */
+size_t rl_sweep(const rl_model *m, const rl_gpu *g, const rl_deploy *d,
+                rl_sweep_point *points, size_t cap);
+
+/* ======================================================================== */
+/* Requests and reports (JSON)                                               */
+/* ======================================================================== */
+
+/* Reads a request object, the shape the test vectors and the web page use:
+ *   {"model": "<preset id>" | "config": {<HF config.json>},
+ *    "gpu": "<preset id>" | {"tflops": T, "bandwidth_gbs": B, "vram_gib": V},
+ *    "precision": "fp16", "kv_precision": "fp8", "seq": 4096, "batch": 1,
+ *    "tp": 1, "pp": 1, "micro_batch": 8, "kv_block": 16, "moe_read": "union"}
+ * Every key but model/config and gpu is optional. Unknown keys are an error
+ * (RL_E_UNKNOWN_NAME naming the key) so that a typo never passes silently. */
+/* When config_text is not NULL it is the model (a config.json of config_len
+ * bytes, as a user pasted it) and the request must not name "model" or "config".
+ * Errors name the request key ("batch", "micro_batch", "gpu.tflops", ...) or,
+ * for the model, "config.<field>". */
+#define RL_REQUEST_MAX_BYTES (64u * 1024u)
+rl_status rl_request_from_json(const char *json, size_t len, const char *config_text,
+                               size_t config_len, rl_model *m, rl_gpu *g, rl_deploy *d,
+                               rl_error *err);
+
+/* Writes the report object described in README.md ("verdict", "fits", "model",
+ * "gpu", "config", "memory", "roofline", "decode", "prefill", "tp", "pp",
+ * "paged", "warnings", "remedies") into buf (always NUL-terminated when cap > 0).
+ * Times and throughput appear only when r->has_timing. Returns the length the
+ * full text needs, excluding the NUL: a return >= cap means it was cut. */
+size_t rl_report_json(const rl_model *m, const rl_gpu *g, const rl_deploy *d,
+                      const rl_result *r, char *buf, size_t cap);
+
+/* Writes {"error": {"code": "<status name>", "status": N, "field": "...",
+ * "message": "..."}}. Same return convention as rl_report_json. */
+size_t rl_error_json(const rl_error *err, char *buf, size_t cap);
+
+/* English sentence for warning bit i, with this analysis' numbers in it. */
+size_t rl_warning_text(unsigned bit_index, const rl_model *m, const rl_deploy *d,
+                       const rl_result *r, char *buf, size_t cap);
+/* English sentence for remedy bit i. */
+size_t rl_remedy_text(unsigned bit_index, const rl_model *m, const rl_deploy *d,
+                      const rl_result *r, char *buf, size_t cap);
+
+/* ======================================================================== */
+/* Parsing helpers (for command-line flags)                                  */
+/* ======================================================================== */
+
+/* Parses a whole number from text ("8", "1e3"). RL_E_NOT_INTEGER when it is
+ * not a number or has a fraction, RL_E_RANGE outside [lo, hi]; the message
+ * names `field` and the range. */
+rl_status rl_parse_count(const char *text, const char *field, int64_t lo, int64_t hi, int64_t *out,
+                         rl_error *err);
+/* Parses a finite number from text. RL_E_NOT_INTEGER when it is not a number
+ * (NaN included), RL_E_RANGE for ±inf or overflow. */
+rl_status rl_parse_number(const char *text, const char *field, double *out, rl_error *err);
+
+/* ======================================================================== */
+/* Testing hooks                                                             */
+/* ======================================================================== */
+
+/* Named wrong formulas for --prove-red: with a fault set, rl_analyze computes
+ * that wrong formula, so the vector suite must go red. Process-wide, not
+ * thread-safe; RL_FAULT_NONE in production. */
+typedef enum rl_fault {
+    RL_FAULT_NONE = 0,
+    RL_FAULT_WEIGHTS_PER_REQUEST = 1,   /* weights read once per request, not per step */
+    RL_FAULT_TEXTBOOK_PP_SPEEDUP = 2,   /* speedup = P·M/(M+P−1) */
+    RL_FAULT_KV_QUERY_HEADS = 3,        /* KV sized with query heads */
+    RL_FAULT_MOE_ALL_EXPERTS = 4,       /* every expert read every step */
+    RL_FAULT_KV_PRECISION_IGNORED = 5,  /* KV stored at weight precision */
+    RL_FAULT_MOE_ONCE_PER_MODEL = 6,    /* touched experts counted once for the model */
+    RL_FAULT_COUNT_ = 7
+} rl_fault;
+void rl_testing_set_fault(rl_fault f);
+const char *rl_fault_name(rl_fault f);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* ROOFLINE_H */

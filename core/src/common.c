@@ -1,0 +1,168 @@
+/* Names of enums and statuses, error filling, and the text output buffer. */
+#include "internal.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+static const char *const status_names[RL_STATUS_COUNT_] = {
+    "ok",         "null",         "range",     "not_integer",  "unknown_preset",
+    "unknown_name", "json_syntax", "json_type", "json_missing", "contradiction",
+    "too_large",  "micro_batch",  "duplicate_key", "unsupported",
+};
+
+const char *rl_status_name(rl_status status) {
+    if ((unsigned)status >= RL_STATUS_COUNT_) return "unknown";
+    return status_names[status];
+}
+
+void rl_clear_error(rl_error *err) {
+    if (err == NULL) return;
+    err->status = RL_OK;
+    err->field[0] = '\0';
+    err->message[0] = '\0';
+}
+
+rl_status rl_fail(rl_error *err, rl_status status, const char *field, const char *fmt, ...) {
+    if (err != NULL) {
+        err->status = status;
+        snprintf(err->field, sizeof err->field, "%s", field ? field : "");
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(err->message, sizeof err->message, fmt, ap);
+        va_end(ap);
+    }
+    return status;
+}
+
+/* ---- precisions -------------------------------------------------------- */
+
+static const char *const prec_names[RL_PREC_COUNT_] = {"auto", "fp32", "fp16", "bf16",
+                                                       "fp8",  "int8", "int4"};
+static const double prec_bytes[RL_PREC_COUNT_] = {0.0, 4.0, 2.0, 2.0, 1.0, 1.0, 0.5};
+
+double rl_precision_bytes(rl_precision p) {
+    if ((unsigned)p >= RL_PREC_COUNT_) return 0.0;
+    return prec_bytes[p];
+}
+
+const char *rl_precision_name(rl_precision p) {
+    if ((unsigned)p >= RL_PREC_COUNT_) return "unknown";
+    return prec_names[p];
+}
+
+rl_status rl_precision_parse(const char *name, rl_precision *out) {
+    for (int i = 0; name != NULL && i < RL_PREC_COUNT_; i++) {
+        if (strcmp(name, prec_names[i]) == 0) {
+            *out = (rl_precision)i;
+            return RL_OK;
+        }
+    }
+    return RL_E_UNKNOWN_NAME;
+}
+
+const char *rl_moe_read_name(rl_moe_read m) {
+    return m == RL_MOE_UNION ? "union" : m == RL_MOE_DISTINCT ? "distinct" : "unknown";
+}
+
+rl_status rl_moe_read_parse(const char *name, rl_moe_read *out) {
+    if (name != NULL && strcmp(name, "union") == 0) *out = RL_MOE_UNION;
+    else if (name != NULL && strcmp(name, "distinct") == 0) *out = RL_MOE_DISTINCT;
+    else return RL_E_UNKNOWN_NAME;
+    return RL_OK;
+}
+
+const char *rl_verdict_name(rl_verdict v) {
+    switch (v) {
+    case RL_FITS: return "fits";
+    case RL_WEIGHTS_DO_NOT_FIT: return "weights_do_not_fit";
+    case RL_KV_DOES_NOT_FIT: return "kv_does_not_fit";
+    }
+    return "unknown";
+}
+
+const char *rl_bound_name(rl_bound b) {
+    return b == RL_BOUND_MEMORY ? "memory" : b == RL_BOUND_COMPUTE ? "compute" : "none";
+}
+
+static const char *const warning_codes[RL_WARN_COUNT_] = {
+    "kv_heads_not_divisible_by_tp", "layers_not_divisible_by_pp",
+    "pp_slower_than_one_gpu",       "sliding_window_upper_bound",
+    "seq_over_max_positions",       "batch_not_divisible_by_micro_batches",
+};
+
+const char *rl_warning_code(unsigned bit_index) {
+    return bit_index < RL_WARN_COUNT_ ? warning_codes[bit_index] : "";
+}
+
+static const char *const remedy_codes[RL_REMEDY_COUNT_] = {
+    "lower_weight_precision", "lower_kv_precision", "more_tp",
+    "smaller_batch",          "shorter_context",    "bigger_gpu",
+};
+
+const char *rl_remedy_code(unsigned bit_index) {
+    return bit_index < RL_REMEDY_COUNT_ ? remedy_codes[bit_index] : "";
+}
+
+/* ---- output buffer ----------------------------------------------------- */
+
+void rl_out_init(rl_out *o, char *buf, size_t cap) {
+    o->buf = buf;
+    o->cap = cap;
+    o->len = 0;
+    if (buf != NULL && cap > 0) buf[0] = '\0';
+}
+
+static void out_bytes(rl_out *o, const char *s, size_t n) {
+    if (o->buf != NULL && o->len < o->cap) {
+        size_t room = o->cap - 1 - o->len;
+        size_t k = n < room ? n : room;
+        memcpy(o->buf + o->len, s, k);
+        o->buf[o->len + k] = '\0';
+    }
+    o->len += n;
+}
+
+void rl_out_raw(rl_out *o, const char *s) { out_bytes(o, s, strlen(s)); }
+
+void rl_out_fmt(rl_out *o, const char *fmt, ...) {
+    char tmp[512];
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(tmp, sizeof tmp, fmt, ap);
+    va_end(ap);
+    if (n < 0) return;
+    out_bytes(o, tmp, (size_t)n < sizeof tmp ? (size_t)n : sizeof tmp - 1);
+}
+
+void rl_out_jstr(rl_out *o, const char *s) {
+    out_bytes(o, "\"", 1);
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+        if (*p == '"' || *p == '\\') {
+            char e[2] = {'\\', (char)*p};
+            out_bytes(o, e, 2);
+        } else if (*p < 0x20 || *p == '<' || *p == '>' || *p == '&') {
+            /* Also escape <, > and & so the text is inert if someone pastes it into HTML. */
+            char e[8];
+            snprintf(e, sizeof e, "\\u%04x", *p);
+            out_bytes(o, e, 6);
+        } else {
+            out_bytes(o, (const char *)p, 1);
+        }
+    }
+    out_bytes(o, "\"", 1);
+}
+
+void rl_out_jnum(rl_out *o, double v) {
+    if (!isfinite(v)) {
+        /* Never emitted by a correct analysis; null keeps the JSON valid. */
+        rl_out_raw(o, "null");
+        return;
+    }
+    if (v == floor(v) && fabs(v) < RL_MAX_EXACT) rl_out_fmt(o, "%.0f", v);
+    else rl_out_fmt(o, "%.17g", v);
+}
+
+/* ---- arithmetic --------------------------------------------------------- */
+
+int64_t rl_ceil_div(int64_t a, int64_t b) { return (a + b - 1) / b; }

@@ -1,0 +1,110 @@
+/* Internal helpers shared by the core's source files. Not part of the ABI. */
+#ifndef RL_INTERNAL_H
+#define RL_INTERNAL_H
+
+#include "roofline.h"
+
+#include <stdarg.h>
+#include <stdbool.h>
+
+#define RL_GIB 1073741824.0
+#define RL_MAX_EXACT 9007199254740992.0 /* 2^53: every count must stay below */
+
+/* ---- errors ------------------------------------------------------------ */
+
+/* Fills *err (when not NULL) and returns status, so callers can
+ * `return rl_fail(err, RL_E_RANGE, "batch", "...", ...)`. */
+rl_status rl_fail(rl_error *err, rl_status status, const char *field, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+void rl_clear_error(rl_error *err);
+
+/* ---- JSON tokens (jsmn underneath) ------------------------------------- */
+
+typedef enum { RL_J_UNDEF = 0, RL_J_OBJECT = 1, RL_J_ARRAY = 2, RL_J_STRING = 3, RL_J_PRIM = 4 } rl_jtype;
+
+typedef struct rl_jtok {
+    rl_jtype type;
+    int start, end; /* byte offsets into the text; strings exclude the quotes */
+    int size;       /* children: keys of an object, items of an array */
+} rl_jtok;
+
+typedef struct rl_jdoc {
+    const char *text;
+    size_t len;
+    int count;
+    rl_jtok tok[RL_CONFIG_MAX_TOKENS];
+} rl_jdoc;
+
+/* Tokenizes text. `what` names the document in errors ("config", "request").
+ * Errors: RL_E_TOO_LARGE, RL_E_JSON_SYNTAX, RL_E_JSON_TYPE (top level not an object). */
+rl_status rl_jparse(rl_jdoc *doc, const char *text, size_t len, size_t max_len,
+                    const char *what, rl_error *err);
+/* Index just past the subtree rooted at token i. */
+int rl_jnext(const rl_jdoc *doc, int i);
+/* True when key token i (a string) decodes to exactly `key` (escapes honoured). */
+bool rl_jkey_is(const rl_jdoc *doc, int i, const char *key);
+/* Index of the value for key in object obj, or -1. */
+int rl_jget(const rl_jdoc *doc, int obj, const char *key);
+/* Fails with RL_E_DUPLICATE_KEY when object obj names one key twice. */
+rl_status rl_jcheck_unique(const rl_jdoc *doc, int obj, const char *prefix, rl_error *err);
+bool rl_jis_null(const rl_jdoc *doc, int i);
+
+/* Typed readers: on a wrong type RL_E_JSON_TYPE, out of [lo, hi] RL_E_RANGE,
+ * fraction RL_E_NOT_INTEGER; `field` is named in the message. */
+rl_status rl_jint(const rl_jdoc *doc, int i, const char *field, int64_t lo, int64_t hi,
+                  int64_t *out, rl_error *err);
+rl_status rl_jnum(const rl_jdoc *doc, int i, const char *field, double *out, rl_error *err);
+rl_status rl_jbool(const rl_jdoc *doc, int i, const char *field, int *out, rl_error *err);
+/* Copies a string value (decoded; escapes beyond ASCII are refused) into buf. */
+rl_status rl_jstr(const rl_jdoc *doc, int i, const char *field, char *buf, size_t cap,
+                  rl_error *err);
+
+/* Range check for an already-parsed integer with the project's message form. */
+rl_status rl_check_int(int64_t v, const char *field, int64_t lo, int64_t hi, rl_error *err);
+
+/* ---- text output ------------------------------------------------------- */
+
+typedef struct rl_out {
+    char *buf;
+    size_t cap;
+    size_t len; /* what the full text needs; may exceed cap */
+} rl_out;
+
+void rl_out_init(rl_out *o, char *buf, size_t cap);
+void rl_out_raw(rl_out *o, const char *s);
+void rl_out_fmt(rl_out *o, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+/* A JSON string literal with escaping. */
+void rl_out_jstr(rl_out *o, const char *s);
+/* A JSON number that round-trips (%.17g), integers printed without exponent. */
+void rl_out_jnum(rl_out *o, double v);
+
+/* ---- arithmetic shared by the analysis --------------------------------- */
+
+int64_t rl_ceil_div(int64_t a, int64_t b);
+double rl_kv_share(const rl_model *m, int64_t tp); /* ceil(h_kv/tp)/h_kv */
+
+/* Process-wide fault for --prove-red. */
+rl_fault rl_active_fault(void);
+
+/* Compiled-in presets (generated from presets/ by the build). */
+typedef struct rl_preset_entry {
+    const char *id;
+    const char *json;
+    size_t len;
+} rl_preset_entry;
+extern const rl_preset_entry rl_preset_models[];
+extern const size_t rl_preset_models_count;
+extern const rl_preset_entry rl_preset_gpus[];
+extern const size_t rl_preset_gpus_count;
+
+/* Reads a model from the config object at token `obj` of doc. */
+rl_status rl_model_from_doc(const rl_jdoc *doc, int obj, rl_model *out, rl_error *err);
+
+#endif

@@ -1,0 +1,299 @@
+/* JSON tokenizing and typed field reading on top of jsmn (no allocation). */
+#define JSMN_STATIC
+#define JSMN_STRICT
+#include <jsmn.h>
+
+#include "internal.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+_Static_assert(sizeof(jsmntok_t) == sizeof(rl_jtok), "token layouts must match");
+
+rl_status rl_jparse(rl_jdoc *doc, const char *text, size_t len, size_t max_len, const char *what,
+                    rl_error *err) {
+    doc->text = text;
+    doc->len = len;
+    doc->count = 0;
+    if (text == NULL) return rl_fail(err, RL_E_NULL, what, "%s: no text was given", what);
+    if (len > max_len)
+        return rl_fail(err, RL_E_TOO_LARGE, what, "%s is %zu bytes; the limit is %zu bytes", what,
+                       len, max_len);
+    /* jsmn stops at a NUL byte, which would hide whatever follows it. */
+    if (memchr(text, '\0', len) != NULL)
+        return rl_fail(err, RL_E_JSON_SYNTAX, what, "%s contains a NUL byte; it must be JSON text",
+                       what);
+
+    jsmntok_t raw[RL_CONFIG_MAX_TOKENS];
+    jsmn_parser p;
+    jsmn_init(&p);
+    int n = jsmn_parse(&p, text, len, raw, RL_CONFIG_MAX_TOKENS);
+    if (n == JSMN_ERROR_NOMEM)
+        return rl_fail(err, RL_E_TOO_LARGE, what, "%s has more than %d JSON tokens", what,
+                       RL_CONFIG_MAX_TOKENS);
+    if (n == JSMN_ERROR_PART)
+        return rl_fail(err, RL_E_JSON_SYNTAX, what, "%s is truncated JSON (it ends mid-value)",
+                       what);
+    if (n < 0)
+        return rl_fail(err, RL_E_JSON_SYNTAX, what, "%s is not valid JSON (near byte %u)", what,
+                       p.pos);
+    if (n == 0) return rl_fail(err, RL_E_JSON_SYNTAX, what, "%s is empty; expected a JSON object", what);
+    for (int i = 0; i < n; i++) {
+        doc->tok[i].type = (rl_jtype)raw[i].type;
+        doc->tok[i].start = raw[i].start;
+        doc->tok[i].end = raw[i].end;
+        doc->tok[i].size = raw[i].size;
+    }
+    doc->count = n;
+    if (doc->tok[0].type != RL_J_OBJECT)
+        return rl_fail(err, RL_E_JSON_TYPE, what, "%s must be a JSON object {...}", what);
+    /* jsmn accepts several top-level values in a row; one object is wanted. */
+    if (rl_jnext(doc, 0) != n)
+        return rl_fail(err, RL_E_JSON_SYNTAX, what, "%s has text after its closing brace", what);
+    for (size_t i = (size_t)doc->tok[0].end; i < len; i++) {
+        char c = text[i];
+        if (c != ' ' && c != '\n' && c != '\r' && c != '\t')
+            return rl_fail(err, RL_E_JSON_SYNTAX, what, "%s has text after its closing brace",
+                           what);
+    }
+    return RL_OK;
+}
+
+int rl_jnext(const rl_jdoc *doc, int i) {
+    /* Iterative: a deeply nested document must not exhaust the C stack. */
+    int pending = 1;
+    while (pending > 0 && i < doc->count) {
+        const rl_jtok *t = &doc->tok[i];
+        pending -= 1;
+        if (t->type == RL_J_OBJECT) pending += 2 * t->size;
+        else if (t->type == RL_J_ARRAY) pending += t->size;
+        i++;
+    }
+    return i;
+}
+
+static int hexval(char c) {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+}
+
+/* Decodes a JSON string token into buf. Returns false when it does not fit or
+ * uses a \u escape outside ASCII (never needed by a key or value we read). */
+static bool decode_string(const rl_jdoc *doc, int i, char *buf, size_t cap) {
+    const rl_jtok *t = &doc->tok[i];
+    size_t o = 0;
+    for (int k = t->start; k < t->end; k++) {
+        char c = doc->text[k];
+        if (c == '\\') {
+            k++;
+            if (k >= t->end) return false;
+            char e = doc->text[k];
+            switch (e) {
+            case 'n': c = '\n'; break;
+            case 't': c = '\t'; break;
+            case 'r': c = '\r'; break;
+            case 'b': c = '\b'; break;
+            case 'f': c = '\f'; break;
+            case '/': c = '/'; break;
+            case '\\': c = '\\'; break;
+            case '"': c = '"'; break;
+            case 'u': {
+                if (k + 4 >= t->end) return false;
+                int v = 0;
+                for (int h = 1; h <= 4; h++) {
+                    int x = hexval(doc->text[k + h]);
+                    if (x < 0) return false;
+                    v = v * 16 + x;
+                }
+                if (v == 0 || v > 0x7e) return false;
+                c = (char)v;
+                k += 4;
+                break;
+            }
+            default: return false;
+            }
+        }
+        if (o + 1 >= cap) return false;
+        buf[o++] = c;
+    }
+    if (cap == 0) return false;
+    buf[o] = '\0';
+    return true;
+}
+
+bool rl_jkey_is(const rl_jdoc *doc, int i, const char *key) {
+    const rl_jtok *t = &doc->tok[i];
+    if (t->type != RL_J_STRING) return false;
+    size_t klen = strlen(key);
+    size_t tlen = (size_t)(t->end - t->start);
+    if (memchr(doc->text + t->start, '\\', tlen) == NULL)
+        return tlen == klen && memcmp(doc->text + t->start, key, klen) == 0;
+    char buf[128];
+    return decode_string(doc, i, buf, sizeof buf) && strcmp(buf, key) == 0;
+}
+
+int rl_jget(const rl_jdoc *doc, int obj, const char *key) {
+    if (obj < 0 || obj >= doc->count || doc->tok[obj].type != RL_J_OBJECT) return -1;
+    int i = obj + 1;
+    for (int k = 0; k < doc->tok[obj].size; k++) {
+        if (rl_jkey_is(doc, i, key)) return i + 1;
+        i = rl_jnext(doc, i + 1);
+    }
+    return -1;
+}
+
+rl_status rl_jcheck_unique(const rl_jdoc *doc, int obj, const char *prefix, rl_error *err) {
+    int n = doc->tok[obj].size;
+    int i = obj + 1;
+    for (int a = 0; a < n; a++) {
+        char ka[128];
+        bool ok = decode_string(doc, i, ka, sizeof ka);
+        int j = rl_jnext(doc, i + 1);
+        for (int b = a + 1; ok && b < n; b++) {
+            if (rl_jkey_is(doc, j, ka)) {
+                char field[64];
+                size_t pl = strlen(prefix);
+                if (pl > 0 && pl + 1 + strlen(ka) < sizeof field) {
+                    memcpy(field, prefix, pl);
+                    field[pl] = '.';
+                    memcpy(field + pl + 1, ka, strlen(ka) + 1);
+                } else {
+                    size_t kl = strlen(ka) < sizeof field - 1 ? strlen(ka) : sizeof field - 1;
+                    memcpy(field, ka, kl);
+                    field[kl] = '\0';
+                }
+                return rl_fail(err, RL_E_DUPLICATE_KEY, field,
+                               "%s appears twice; each key may be given once", field);
+            }
+            j = rl_jnext(doc, j + 1);
+        }
+        i = rl_jnext(doc, i + 1);
+    }
+    return RL_OK;
+}
+
+bool rl_jis_null(const rl_jdoc *doc, int i) {
+    const rl_jtok *t = &doc->tok[i];
+    return t->type == RL_J_PRIM && t->end - t->start == 4 && memcmp(doc->text + t->start, "null", 4) == 0;
+}
+
+/* A JSON number token as a double; false for true/false/null or overflow. */
+static bool token_number(const rl_jdoc *doc, int i, double *out, bool *integral_text) {
+    const rl_jtok *t = &doc->tok[i];
+    if (t->type != RL_J_PRIM) return false;
+    char c = doc->text[t->start];
+    if (c != '-' && (c < '0' || c > '9')) return false;
+    char buf[64];
+    size_t n = (size_t)(t->end - t->start);
+    if (n >= sizeof buf) {
+        /* Very long numerals: only plain digits can be that long and meaningful. */
+        *out = c == '-' ? -INFINITY : INFINITY;
+        *integral_text = true;
+        return true;
+    }
+    memcpy(buf, doc->text + t->start, n);
+    buf[n] = '\0';
+    *integral_text = strpbrk(buf, ".eE") == NULL;
+    errno = 0;
+    char *end = NULL;
+    double v = strtod(buf, &end);
+    if (end != buf + n) return false;
+    *out = v; /* overflow gives ±HUGE_VAL: the range check refuses it */
+    return true;
+}
+
+rl_status rl_check_int(int64_t v, const char *field, int64_t lo, int64_t hi, rl_error *err) {
+    if (v < lo || v > hi)
+        return rl_fail(err, RL_E_RANGE, field, "%s must be an integer from %lld to %lld (got %lld)",
+                       field, (long long)lo, (long long)hi, (long long)v);
+    return RL_OK;
+}
+
+static rl_status check_int_double(double v, const char *field, int64_t lo, int64_t hi,
+                                  int64_t *out, rl_error *err) {
+    if (isnan(v))
+        return rl_fail(err, RL_E_NOT_INTEGER, field, "%s must be an integer from %lld to %lld (got NaN)",
+                       field, (long long)lo, (long long)hi);
+    if (v < (double)lo || v > (double)hi)
+        return rl_fail(err, RL_E_RANGE, field, "%s must be an integer from %lld to %lld (got %g)",
+                       field, (long long)lo, (long long)hi, v);
+    if (v != floor(v))
+        return rl_fail(err, RL_E_NOT_INTEGER, field,
+                       "%s must be a whole number from %lld to %lld (got %g)", field, (long long)lo,
+                       (long long)hi, v);
+    *out = (int64_t)v;
+    return RL_OK;
+}
+
+rl_status rl_jint(const rl_jdoc *doc, int i, const char *field, int64_t lo, int64_t hi,
+                  int64_t *out, rl_error *err) {
+    double v = 0.0;
+    bool integral;
+    if (!token_number(doc, i, &v, &integral))
+        return rl_fail(err, RL_E_JSON_TYPE, field, "%s must be a number (an integer from %lld to %lld)",
+                       field, (long long)lo, (long long)hi);
+    return check_int_double(v, field, lo, hi, out, err);
+}
+
+rl_status rl_jnum(const rl_jdoc *doc, int i, const char *field, double *out, rl_error *err) {
+    bool integral;
+    if (!token_number(doc, i, out, &integral))
+        return rl_fail(err, RL_E_JSON_TYPE, field, "%s must be a number", field);
+    return RL_OK;
+}
+
+rl_status rl_jbool(const rl_jdoc *doc, int i, const char *field, int *out, rl_error *err) {
+    const rl_jtok *t = &doc->tok[i];
+    int n = t->end - t->start;
+    if (t->type == RL_J_PRIM && n == 4 && memcmp(doc->text + t->start, "true", 4) == 0) {
+        *out = 1;
+        return RL_OK;
+    }
+    if (t->type == RL_J_PRIM && n == 5 && memcmp(doc->text + t->start, "false", 5) == 0) {
+        *out = 0;
+        return RL_OK;
+    }
+    return rl_fail(err, RL_E_JSON_TYPE, field, "%s must be true or false", field);
+}
+
+rl_status rl_jstr(const rl_jdoc *doc, int i, const char *field, char *buf, size_t cap,
+                  rl_error *err) {
+    if (doc->tok[i].type != RL_J_STRING)
+        return rl_fail(err, RL_E_JSON_TYPE, field, "%s must be a string", field);
+    if (!decode_string(doc, i, buf, cap))
+        return rl_fail(err, RL_E_RANGE, field, "%s must be a short ASCII string (under %zu bytes)",
+                       field, cap);
+    return RL_OK;
+}
+
+rl_status rl_parse_count(const char *s, const char *field, int64_t lo, int64_t hi, int64_t *out,
+                       rl_error *err) {
+    double v = 0.0;
+    rl_status st = rl_parse_number(s, field, &v, err);
+    if (st == RL_E_RANGE) /* ±inf / overflow: say the integer range */
+        return rl_fail(err, RL_E_RANGE, field, "%s must be an integer from %lld to %lld (got %s)",
+                       field, (long long)lo, (long long)hi, s);
+    if (st != RL_OK)
+        return rl_fail(err, RL_E_NOT_INTEGER, field,
+                       "%s must be an integer from %lld to %lld (got \"%.32s\")", field,
+                       (long long)lo, (long long)hi, s);
+    return check_int_double(v, field, lo, hi, out, err);
+}
+
+rl_status rl_parse_number(const char *s, const char *field, double *out, rl_error *err) {
+    if (s == NULL || *s == '\0')
+        return rl_fail(err, RL_E_NOT_INTEGER, field, "%s needs a number", field);
+    errno = 0;
+    char *end = NULL;
+    double v = strtod(s, &end);
+    if (end == s || *end != '\0' || isnan(v))
+        return rl_fail(err, RL_E_NOT_INTEGER, field, "%s must be a number (got \"%.32s\")", field, s);
+    if (isinf(v) || errno == ERANGE)
+        return rl_fail(err, RL_E_RANGE, field, "%s is out of range (got \"%.32s\")", field, s);
+    *out = v;
+    return RL_OK;
+}

@@ -1,0 +1,279 @@
+/* A model's shape: validation and exact parameter counts. */
+#include "internal.h"
+
+#include <stdio.h>
+#include <string.h>
+
+rl_model rl_model_default(void) {
+    rl_model m;
+    memset(&m, 0, sizeof m);
+    memcpy(m.name, "custom", 7);
+    return m;
+}
+
+static bool type_is(const rl_model *m, const char *t) { return strcmp(m->model_type, t) == 0; }
+
+/* Architectures whose attention has per-head q/k RMSNorm weights. */
+static bool has_qk_norm(const rl_model *m) {
+    return m->qk_norm || type_is(m, "qwen3") || type_is(m, "qwen3_moe") || type_is(m, "gemma3") ||
+           type_is(m, "gemma3_text");
+}
+
+/* Gemma 2 and 3 put a norm before and after both attention and MLP. */
+static double norms_per_layer(const rl_model *m) {
+    return (type_is(m, "gemma2") || type_is(m, "gemma3") || type_is(m, "gemma3_text")) ? 4.0 : 2.0;
+}
+
+static double attention_params(const rl_model *m) {
+    double H = (double)m->hidden, q = (double)m->heads, kv = (double)m->kv_heads,
+           d = (double)m->head_dim;
+    double p = q * d * H + 2.0 * kv * d * H + q * d * H;
+    if (m->attn_bias_qkv) p += q * d + 2.0 * kv * d;
+    if (m->attn_bias_o) p += H;
+    if (m->attn_sinks) p += q;
+    if (has_qk_norm(m)) p += 2.0 * d;
+    return p;
+}
+
+static double expert_params(const rl_model *m) {
+    double H = (double)m->hidden, I = (double)m->moe_intermediate;
+    double p = 3.0 * H * I;
+    if (m->expert_bias) p += 2.0 * I + H;
+    return p;
+}
+
+rl_status rl_model_finish(rl_model *m, rl_error *err) {
+    if (m == NULL) return rl_fail(err, RL_E_NULL, "model", "model: no model was given");
+    rl_status st;
+    if ((st = rl_check_int(m->layers, "config.num_hidden_layers", 1, 100000, err))) return st;
+    if ((st = rl_check_int(m->hidden, "config.hidden_size", 1, 1048576, err))) return st;
+    if ((st = rl_check_int(m->heads, "config.num_attention_heads", 1, 65536, err))) return st;
+    if ((st = rl_check_int(m->kv_heads, "config.num_key_value_heads", 1, 65536, err))) return st;
+    if ((st = rl_check_int(m->head_dim, "config.head_dim", 1, 65536, err))) return st;
+    if ((st = rl_check_int(m->vocab, "config.vocab_size", 1, 16777216, err))) return st;
+    if ((st = rl_check_int(m->intermediate, "config.intermediate_size", 0, 16777216, err))) return st;
+    if ((st = rl_check_int(m->max_positions, "config.max_position_embeddings", 0, (int64_t)1 << 40, err)))
+        return st;
+    if ((st = rl_check_int(m->sliding_window, "config.sliding_window", 0, (int64_t)1 << 40, err)))
+        return st;
+    if (m->kv_heads > m->heads || m->heads % m->kv_heads != 0)
+        return rl_fail(err, RL_E_CONTRADICTION, "config.num_key_value_heads",
+                       "config.num_key_value_heads (%lld) must divide num_attention_heads (%lld)",
+                       (long long)m->kv_heads, (long long)m->heads);
+    if (m->max_positions > 0 && m->sliding_window > m->max_positions)
+        return rl_fail(err, RL_E_CONTRADICTION, "config.sliding_window",
+                       "config.sliding_window (%lld) is larger than max_position_embeddings (%lld)",
+                       (long long)m->sliding_window, (long long)m->max_positions);
+
+    if (m->experts > 0) {
+        if ((st = rl_check_int(m->experts, "config.num_experts", 1, 65536, err))) return st;
+        if ((st = rl_check_int(m->top_k, "config.num_experts_per_tok", 1, 65536, err))) return st;
+        if (m->top_k > m->experts)
+            return rl_fail(err, RL_E_CONTRADICTION, "config.num_experts_per_tok",
+                           "config.num_experts_per_tok (%lld) must be from 1 to num_experts (%lld)",
+                           (long long)m->top_k, (long long)m->experts);
+        if ((st = rl_check_int(m->moe_intermediate, "config.moe_intermediate_size", 1, 16777216, err)))
+            return st;
+        if ((st = rl_check_int(m->moe_layers, "config.num_hidden_layers", 0, m->layers, err))) return st;
+    } else {
+        m->top_k = 0;
+        m->moe_intermediate = 0;
+        m->moe_layers = 0;
+    }
+    int64_t dense_layers = m->layers - m->moe_layers;
+    if (dense_layers > 0 && m->intermediate < 1)
+        return rl_fail(err, RL_E_RANGE, "config.intermediate_size",
+                       "config.intermediate_size must be an integer from 1 to 16777216 for dense layers");
+
+    double H = (double)m->hidden;
+    double embed = (double)m->vocab * H * (m->tied_embeddings ? 1.0 : 2.0);
+    double layer_common = attention_params(m) + norms_per_layer(m) * H;
+    double dense_mlp = 3.0 * H * (double)m->intermediate;
+    double pe = m->experts > 0 ? expert_params(m) : 0.0;
+    double router = m->experts > 0 ? H * (double)m->experts + (m->expert_bias ? (double)m->experts : 0.0) : 0.0;
+    double moe_layers = (double)m->moe_layers;
+
+    double total = embed + H + (double)m->layers * layer_common + (double)dense_layers * dense_mlp +
+                   moe_layers * (router + (double)m->experts * pe);
+    if (!(total < RL_MAX_EXACT))
+        return rl_fail(err, RL_E_TOO_LARGE, "config",
+                       "config describes more than 2^53 parameters; check hidden_size, layers and experts");
+    m->params_total = total;
+    m->params_expert = pe;
+    m->params_always_read = total - moe_layers * (double)m->experts * pe;
+    m->params_active = total - moe_layers * (double)(m->experts - m->top_k) * pe;
+    m->kv_elems_per_token_per_layer = 2.0 * (double)m->kv_heads * (double)m->head_dim;
+    return RL_OK;
+}
+
+/* ---- config.json reader ------------------------------------------------ */
+
+static int first_present(const rl_jdoc *doc, int obj, const char *const *keys) {
+    for (; *keys != NULL; keys++) {
+        int v = rl_jget(doc, obj, *keys);
+        if (v >= 0 && !rl_jis_null(doc, v)) return v;
+    }
+    return -1;
+}
+
+static rl_status read_int(const rl_jdoc *doc, int obj, const char *key, int64_t lo, int64_t hi,
+                          bool required, int64_t fallback, int64_t *out, rl_error *err) {
+    char field[64];
+    snprintf(field, sizeof field, "config.%s", key);
+    int v = rl_jget(doc, obj, key);
+    if (v < 0 || rl_jis_null(doc, v)) {
+        if (required)
+            return rl_fail(err, RL_E_JSON_MISSING, field, "%s is missing; config.json must give it", field);
+        *out = fallback;
+        return RL_OK;
+    }
+    return rl_jint(doc, v, field, lo, hi, out, err);
+}
+
+/* Counts MoE layers the way the HF implementations decide them. */
+static rl_status count_moe_layers(const rl_jdoc *doc, int obj, rl_model *m, rl_error *err) {
+    rl_status st;
+    int64_t step = 1, first_dense = 0, freq = 1;
+    if ((st = read_int(doc, obj, "decoder_sparse_step", 1, 100000, false, 1, &step, err))) return st;
+    if ((st = read_int(doc, obj, "first_k_dense_replace", 0, m->layers, false, 0, &first_dense, err)))
+        return st;
+    if ((st = read_int(doc, obj, "moe_layer_freq", 1, 100000, false, 1, &freq, err))) return st;
+    int only = rl_jget(doc, obj, "mlp_only_layers");
+    if (only >= 0 && !rl_jis_null(doc, only) && doc->tok[only].type != RL_J_ARRAY)
+        return rl_fail(err, RL_E_JSON_TYPE, "config.mlp_only_layers",
+                       "config.mlp_only_layers must be an array of layer indices");
+    int64_t count = 0;
+    for (int64_t i = 0; i < m->layers; i++) {
+        bool moe = (i + 1) % step == 0 && i >= first_dense && (i - first_dense) % freq == 0;
+        if (moe && only >= 0 && !rl_jis_null(doc, only)) {
+            int t = only + 1;
+            for (int k = 0; k < doc->tok[only].size; k++, t = rl_jnext(doc, t)) {
+                int64_t idx;
+                if ((st = rl_jint(doc, t, "config.mlp_only_layers", 0, m->layers - 1, &idx, err)))
+                    return st;
+                if (idx == i) moe = false;
+            }
+        }
+        if (moe) count++;
+    }
+    m->moe_layers = count;
+    return RL_OK;
+}
+
+rl_status rl_model_from_doc(const rl_jdoc *doc, int obj, rl_model *out, rl_error *err) {
+    rl_model m = rl_model_default();
+    rl_status st;
+    if (doc->tok[obj].type != RL_J_OBJECT)
+        return rl_fail(err, RL_E_JSON_TYPE, "config", "config must be a JSON object {...}");
+    if ((st = rl_jcheck_unique(doc, obj, "config", err))) return st;
+    /* Multimodal checkpoints (Gemma 3) keep the language model under text_config. */
+    int text = rl_jget(doc, obj, "text_config");
+    if (text >= 0 && doc->tok[text].type == RL_J_OBJECT) {
+        if ((st = rl_jcheck_unique(doc, text, "config.text_config", err))) return st;
+        int mt = rl_jget(doc, text, "model_type");
+        if (mt < 0) mt = rl_jget(doc, obj, "model_type");
+        if (mt >= 0 && !rl_jis_null(doc, mt) &&
+            (st = rl_jstr(doc, mt, "config.model_type", m.model_type, sizeof m.model_type, err)))
+            return st;
+        obj = text;
+    } else {
+        int mt = rl_jget(doc, obj, "model_type");
+        if (mt >= 0 && !rl_jis_null(doc, mt) &&
+            (st = rl_jstr(doc, mt, "config.model_type", m.model_type, sizeof m.model_type, err)))
+            return st;
+    }
+
+    if ((st = read_int(doc, obj, "num_hidden_layers", 1, 100000, true, 0, &m.layers, err))) return st;
+    if ((st = read_int(doc, obj, "hidden_size", 1, 1048576, true, 0, &m.hidden, err))) return st;
+    if ((st = read_int(doc, obj, "num_attention_heads", 1, 65536, true, 0, &m.heads, err))) return st;
+    if ((st = read_int(doc, obj, "vocab_size", 1, 16777216, true, 0, &m.vocab, err))) return st;
+    if ((st = read_int(doc, obj, "num_key_value_heads", 1, 65536, false, m.heads, &m.kv_heads, err)))
+        return st;
+    if ((st = read_int(doc, obj, "head_dim", 1, 65536, false, 0, &m.head_dim, err))) return st;
+    if (m.head_dim == 0) {
+        if (m.hidden % m.heads != 0)
+            return rl_fail(err, RL_E_CONTRADICTION, "config.head_dim",
+                           "config.head_dim is missing and hidden_size (%lld) is not a multiple of "
+                           "num_attention_heads (%lld)",
+                           (long long)m.hidden, (long long)m.heads);
+        m.head_dim = m.hidden / m.heads;
+    }
+    if ((st = read_int(doc, obj, "max_position_embeddings", 0, (int64_t)1 << 40, false, 0,
+                       &m.max_positions, err)))
+        return st;
+
+    /* Sliding window: Qwen configs carry a window that use_sliding_window switches off. */
+    int use_sw = 1;
+    int usw = rl_jget(doc, obj, "use_sliding_window");
+    if (usw >= 0 && !rl_jis_null(doc, usw) &&
+        (st = rl_jbool(doc, usw, "config.use_sliding_window", &use_sw, err)))
+        return st;
+    int64_t window = 0;
+    if ((st = read_int(doc, obj, "sliding_window", 0, (int64_t)1 << 40, false, 0, &window, err))) return st;
+    m.sliding_window = use_sw ? window : 0;
+
+    int tie = rl_jget(doc, obj, "tie_word_embeddings");
+    if (tie < 0) tie = rl_jget(doc, 0, "tie_word_embeddings");
+    if (tie >= 0 && !rl_jis_null(doc, tie)) {
+        if ((st = rl_jbool(doc, tie, "config.tie_word_embeddings", &m.tied_embeddings, err))) return st;
+    } else {
+        /* transformers' own defaults: Gemma ties, the other families here do not. */
+        m.tied_embeddings = strncmp(m.model_type, "gemma", 5) == 0;
+    }
+
+    int bias = 0;
+    int ab = rl_jget(doc, obj, "attention_bias");
+    if (ab >= 0 && !rl_jis_null(doc, ab) && (st = rl_jbool(doc, ab, "config.attention_bias", &bias, err)))
+        return st;
+    bool qwen2 = type_is(&m, "qwen2") || type_is(&m, "qwen2_moe");
+    m.attn_bias_qkv = bias || qwen2;
+    m.attn_bias_o = bias && !qwen2;
+    m.attn_sinks = type_is(&m, "gpt_oss");
+
+    static const char *const expert_keys[] = {"num_experts", "num_local_experts", "n_routed_experts", NULL};
+    static const char *const topk_keys[] = {"num_experts_per_tok", "experts_per_token", NULL};
+    int e = first_present(doc, obj, expert_keys);
+    if (e >= 0 && (st = rl_jint(doc, e, "config.num_experts", 0, 65536, &m.experts, err))) return st;
+
+    bool all_moe = m.experts > 0;
+    if ((st = read_int(doc, obj, "intermediate_size", 0, 16777216, !all_moe, 0, &m.intermediate, err)))
+        return st;
+    if (m.experts > 0) {
+        int k = first_present(doc, obj, topk_keys);
+        if (k < 0)
+            return rl_fail(err, RL_E_JSON_MISSING, "config.num_experts_per_tok",
+                           "config.num_experts_per_tok is missing; a MoE config must give it");
+        if ((st = rl_jint(doc, k, "config.num_experts_per_tok", 1, 65536, &m.top_k, err))) return st;
+        if ((st = read_int(doc, obj, "moe_intermediate_size", 1, 16777216, false, m.intermediate,
+                           &m.moe_intermediate, err)))
+            return st;
+        if ((st = count_moe_layers(doc, obj, &m, err))) return st;
+        m.expert_bias = type_is(&m, "gpt_oss");
+        static const char *const unsupported[] = {"n_shared_experts", "shared_expert_intermediate_size",
+                                                  NULL};
+        int sh = first_present(doc, obj, unsupported);
+        if (sh >= 0) {
+            int64_t n = 0;
+            if (rl_jint(doc, sh, "config.shared_experts", 0, 16777216, &n, NULL) == RL_OK && n > 0)
+                return rl_fail(err, RL_E_UNSUPPORTED, "config.n_shared_experts",
+                               "shared experts are not modeled yet; roofline-lint would undercount "
+                               "this model's parameters");
+        }
+    }
+    if (rl_jget(doc, obj, "kv_lora_rank") >= 0 && !rl_jis_null(doc, rl_jget(doc, obj, "kv_lora_rank")))
+        return rl_fail(err, RL_E_UNSUPPORTED, "config.kv_lora_rank",
+                       "multi-head latent attention (kv_lora_rank) is not modeled yet");
+
+    if ((st = rl_model_finish(&m, err))) return st;
+    *out = m;
+    return RL_OK;
+}
+
+rl_status rl_model_from_config_json(const char *json, size_t len, rl_model *out, rl_error *err) {
+    rl_clear_error(err);
+    if (out == NULL) return rl_fail(err, RL_E_NULL, "config", "config: no output model was given");
+    rl_jdoc doc;
+    rl_status st = rl_jparse(&doc, json, len, RL_CONFIG_MAX_BYTES, "config", err);
+    if (st) return st;
+    return rl_model_from_doc(&doc, 0, out, err);
+}

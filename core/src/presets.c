@@ -1,0 +1,104 @@
+/* Presets compiled in from presets/ (see core/gen_presets.cmake). */
+#include "internal.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static const rl_preset_entry *table(rl_preset_kind kind, size_t *count) {
+    if (kind == RL_PRESET_MODEL) {
+        *count = rl_preset_models_count;
+        return rl_preset_models;
+    }
+    if (kind == RL_PRESET_GPU) {
+        *count = rl_preset_gpus_count;
+        return rl_preset_gpus;
+    }
+    *count = 0;
+    return NULL;
+}
+
+size_t rl_preset_count(rl_preset_kind kind) {
+    size_t n;
+    table(kind, &n);
+    return n;
+}
+
+const char *rl_preset_id(rl_preset_kind kind, size_t i) {
+    size_t n;
+    const rl_preset_entry *t = table(kind, &n);
+    return i < n ? t[i].id : NULL;
+}
+
+static const rl_preset_entry *find(rl_preset_kind kind, const char *id) {
+    size_t n;
+    const rl_preset_entry *t = table(kind, &n);
+    for (size_t i = 0; id != NULL && i < n; i++)
+        if (strcmp(t[i].id, id) == 0) return &t[i];
+    return NULL;
+}
+
+const char *rl_preset_json(rl_preset_kind kind, const char *id) {
+    const rl_preset_entry *e = find(kind, id);
+    return e ? e->json : NULL;
+}
+
+static void set_name(char *dst, size_t cap, const char *id) { snprintf(dst, cap, "%s", id); }
+
+static rl_status unknown(rl_preset_kind kind, const char *id, rl_error *err) {
+    const char *what = kind == RL_PRESET_MODEL ? "model" : "gpu";
+    char list[200];
+    rl_out o;
+    rl_out_init(&o, list, sizeof list);
+    for (size_t i = 0; i < rl_preset_count(kind); i++) {
+        if (i) rl_out_raw(&o, ", ");
+        rl_out_raw(&o, rl_preset_id(kind, i));
+    }
+    return rl_fail(err, RL_E_UNKNOWN_PRESET, what, "%s: no preset is named \"%.40s\"; known: %s%s", what,
+                   id ? id : "", list, o.len >= sizeof list ? "..." : "");
+}
+
+rl_status rl_model_preset(const char *id, rl_model *out, rl_error *err) {
+    rl_clear_error(err);
+    if (out == NULL) return rl_fail(err, RL_E_NULL, "model", "model: no output model was given");
+    const rl_preset_entry *e = find(RL_PRESET_MODEL, id);
+    if (e == NULL) return unknown(RL_PRESET_MODEL, id, err);
+    rl_jdoc doc;
+    rl_status st = rl_jparse(&doc, e->json, e->len, RL_CONFIG_MAX_BYTES, "preset", err);
+    if (st) return st;
+    int cfg = rl_jget(&doc, 0, "config");
+    if (cfg < 0) return rl_fail(err, RL_E_JSON_MISSING, "model", "preset %s has no config", id);
+    if ((st = rl_model_from_doc(&doc, cfg, out, err))) return st;
+    set_name(out->name, sizeof out->name, id);
+    /* The preset carries the safetensors total; the reader must reproduce it. */
+    int pt = rl_jget(&doc, 0, "params_total");
+    double verified = 0.0;
+    if (pt < 0 || rl_jnum(&doc, pt, "params_total", &verified, err) != RL_OK || verified != out->params_total)
+        return rl_fail(err, RL_E_CONTRADICTION, "model",
+                       "preset %s: the config gives %.0f parameters, the checkpoint %.0f", id,
+                       out->params_total, verified);
+    return RL_OK;
+}
+
+rl_status rl_gpu_preset(const char *id, rl_gpu *out, rl_error *err) {
+    rl_clear_error(err);
+    if (out == NULL) return rl_fail(err, RL_E_NULL, "gpu", "gpu: no output GPU was given");
+    const rl_preset_entry *e = find(RL_PRESET_GPU, id);
+    if (e == NULL) return unknown(RL_PRESET_GPU, id, err);
+    rl_jdoc doc;
+    rl_status st = rl_jparse(&doc, e->json, e->len, RL_CONFIG_MAX_BYTES, "preset", err);
+    if (st) return st;
+    rl_gpu g = rl_gpu_default();
+    set_name(g.name, sizeof g.name, id);
+    static const char *const keys[3] = {"tflops", "bandwidth_gbs", "vram_gib"};
+    double *dst[3] = {&g.tflops, &g.bandwidth_gbs, &g.vram_gib};
+    for (int i = 0; i < 3; i++) {
+        int v = rl_jget(&doc, 0, keys[i]);
+        if (v < 0 || rl_jis_null(&doc, v))
+            return rl_fail(err, RL_E_UNSUPPORTED, "gpu",
+                           "preset %s has no sourced %s figure; give it as a custom GPU", id, keys[i]);
+        if ((st = rl_jnum(&doc, v, keys[i], dst[i], err))) return st;
+    }
+    if ((st = rl_gpu_validate(&g, err))) return st;
+    *out = g;
+    return RL_OK;
+}

@@ -1,0 +1,114 @@
+/* The wasm bridge: flat functions over static buffers, so a hand-written JS
+ * loader can drive the core with nothing but WebAssembly.instantiate.
+ * Protocol: JS writes UTF-8 into the request (and optionally config) buffer,
+ * calls rlw_analyze or rlw_sweep with the byte lengths, then reads
+ * rlw_output_len() bytes of JSON from rlw_output(). Every export is listed in
+ * exports.txt, which the build and the tests check. */
+#include "roofline.h"
+
+#include <stdint.h>
+#include <stdio.h>
+
+static char request_buf[RL_REQUEST_MAX_BYTES];
+static char config_buf[RL_CONFIG_MAX_BYTES];
+static char output_buf[256 * 1024];
+static uint32_t output_len;
+
+char *rlw_request_buffer(void);
+uint32_t rlw_request_capacity(void);
+char *rlw_config_buffer(void);
+uint32_t rlw_config_capacity(void);
+const char *rlw_output(void);
+uint32_t rlw_output_len(void);
+uint32_t rlw_analyze(uint32_t request_len, uint32_t config_len, int32_t has_config);
+uint32_t rlw_sweep(uint32_t request_len, uint32_t config_len, int32_t has_config, uint32_t max_points);
+uint32_t rlw_bench(uint32_t request_len, uint32_t config_len, int32_t has_config, uint32_t iterations);
+uint32_t rlw_preset_count(int32_t kind);
+uint32_t rlw_preset(int32_t kind, uint32_t index);
+
+char *rlw_request_buffer(void) { return request_buf; }
+uint32_t rlw_request_capacity(void) { return (uint32_t)sizeof request_buf; }
+char *rlw_config_buffer(void) { return config_buf; }
+uint32_t rlw_config_capacity(void) { return (uint32_t)sizeof config_buf; }
+const char *rlw_output(void) { return output_buf; }
+uint32_t rlw_output_len(void) { return output_len; }
+
+static uint32_t finish(size_t needed) {
+    /* The buffer is far larger than any report; a cut one would be a bug, say so loudly. */
+    if (needed >= sizeof output_buf) {
+        rl_error e = {RL_E_TOO_LARGE, "output", "output: the report did not fit the bridge's buffer"};
+        needed = rl_error_json(&e, output_buf, sizeof output_buf);
+    }
+    output_len = (uint32_t)needed;
+    return output_len;
+}
+
+/* A length past a buffer's capacity is passed on unread: the core refuses any
+ * text longer than its limit before touching it, and the limits equal the capacities. */
+static rl_status read_request(uint32_t request_len, uint32_t config_len, int32_t has_config, rl_model *m,
+                              rl_gpu *g, rl_deploy *d, rl_error *err) {
+    return rl_request_from_json(request_buf, request_len, has_config ? config_buf : NULL, config_len, m, g,
+                                d, err);
+}
+
+uint32_t rlw_analyze(uint32_t request_len, uint32_t config_len, int32_t has_config) {
+    rl_model m;
+    rl_gpu g;
+    rl_deploy d;
+    rl_result r;
+    rl_error err;
+    if (read_request(request_len, config_len, has_config, &m, &g, &d, &err) != RL_OK ||
+        rl_analyze(&m, &g, &d, &r, &err) != RL_OK)
+        return finish(rl_error_json(&err, output_buf, sizeof output_buf));
+    return finish(rl_report_json(&m, &g, &d, &r, output_buf, sizeof output_buf));
+}
+
+uint32_t rlw_sweep(uint32_t request_len, uint32_t config_len, int32_t has_config, uint32_t max_points) {
+    rl_model m;
+    rl_gpu g;
+    rl_deploy d;
+    rl_error err;
+    if (read_request(request_len, config_len, has_config, &m, &g, &d, &err) != RL_OK)
+        return finish(rl_error_json(&err, output_buf, sizeof output_buf));
+    enum { CAP = 256 };
+    rl_sweep_point pts[CAP];
+    size_t n = rl_sweep(&m, &g, &d, pts, max_points < CAP ? max_points : CAP);
+    size_t len = 0;
+    len += (size_t)snprintf(output_buf, sizeof output_buf, "{\"points\":[");
+    for (size_t i = 0; i < n && len < sizeof output_buf; i++) {
+        len += (size_t)snprintf(output_buf + len, sizeof output_buf - len,
+                                "%s{\"batch\":%lld,\"ai\":%.17g,\"ms_per_token\":%.17g,\"tokens_per_s\":%.17g,"
+                                "\"step_ms\":%.17g}",
+                                i ? "," : "", (long long)pts[i].batch, pts[i].ai, pts[i].ms_per_token,
+                                pts[i].tokens_per_s, pts[i].step_ms);
+    }
+    if (len < sizeof output_buf) len += (size_t)snprintf(output_buf + len, sizeof output_buf - len, "]}");
+    return finish(len);
+}
+
+uint32_t rlw_preset_count(int32_t kind) { return (uint32_t)rl_preset_count((rl_preset_kind)kind); }
+
+/* Copies preset `index` of `kind` (0 models, 1 GPUs) as its JSON file text. */
+uint32_t rlw_preset(int32_t kind, uint32_t index) {
+    const char *id = rl_preset_id((rl_preset_kind)kind, index);
+    const char *json = id ? rl_preset_json((rl_preset_kind)kind, id) : NULL;
+    if (json == NULL) json = "null";
+    return finish((size_t)snprintf(output_buf, sizeof output_buf, "%s", json));
+}
+
+/* Runs `iterations` full analyses of one parsed request, for `npm run bench`:
+ * returns how many fit, so the loop cannot be optimised away. */
+uint32_t rlw_bench(uint32_t request_len, uint32_t config_len, int32_t has_config, uint32_t iterations) {
+    rl_model m;
+    rl_gpu g;
+    rl_deploy d;
+    rl_result r;
+    rl_error err;
+    if (read_request(request_len, config_len, has_config, &m, &g, &d, &err) != RL_OK) return 0;
+    uint32_t fits = 0;
+    for (uint32_t i = 0; i < iterations; i++) {
+        d.batch = 1 + (int64_t)(i % 64u);
+        if (rl_analyze(&m, &g, &d, &r, &err) == RL_OK && r.fits) fits++;
+    }
+    return fits;
+}
