@@ -1,0 +1,104 @@
+#include "report_text.h"
+
+#include <math.h>
+
+/* GiB with the digits a reader needs: small values keep four significant digits. */
+static const char *gib(double v, char *buf, size_t cap) {
+    if (fabs(v) < 1.0 && v != 0.0) snprintf(buf, cap, "%.4g GiB", v);
+    else snprintf(buf, cap, "%.2f GiB", v);
+    return buf;
+}
+
+static const char *count(double v, char *buf, size_t cap) {
+    if (v >= 1e12) snprintf(buf, cap, "%.2f T", v / 1e12);
+    else if (v >= 1e9) snprintf(buf, cap, "%.2f B", v / 1e9);
+    else if (v >= 1e6) snprintf(buf, cap, "%.2f M", v / 1e6);
+    else snprintf(buf, cap, "%.0f", v);
+    return buf;
+}
+
+static void print_list(FILE *out, const char *title, unsigned bits, unsigned n,
+                       size_t (*text)(unsigned, const rl_model *, const rl_deploy *, const rl_result *, char *, size_t),
+                       const rl_model *m, const rl_deploy *d, const rl_result *r) {
+    if (bits == 0) return;
+    fprintf(out, "\n%s\n", title);
+    char line[512];
+    for (unsigned b = 0; b < n; b++) {
+        if (!(bits & (1u << b))) continue;
+        text(b, m, d, r, line, sizeof line);
+        fprintf(out, "  - %s\n", line);
+    }
+}
+
+void rl_print_report(FILE *out, const rl_model *m, const rl_gpu *g, const rl_deploy *d, const rl_result *r) {
+    char a[64], b[64], c[64];
+    rl_precision kvp = d->kv_precision == RL_PREC_AUTO ? d->precision : d->kv_precision;
+    long long gpus = (long long)(d->tp * d->pp);
+    fprintf(out, "%s on %lld x %s (%s weights, %s KV, context %lld, batch %lld)\n", m->name, gpus, g->name,
+            rl_precision_name(d->precision), rl_precision_name(kvp), (long long)d->seq, (long long)d->batch);
+
+    fprintf(out, "\nFit (per GPU, %.2f GiB each)\n", g->vram_gib);
+    fprintf(out, "  parameters          %s total, %s active\n", count(m->params_total, a, sizeof a),
+            count(m->params_active, b, sizeof b));
+    fprintf(out, "  weights             %s\n", gib(r->weights_gib, a, sizeof a));
+    fprintf(out, "  KV per request      %s (%.0f bytes/token over %lld tokens)\n", gib(r->kv_gib_per_request, a, sizeof a),
+            r->kv_bytes_per_token, (long long)r->tokens_per_request);
+    fprintf(out, "  KV for the batch    %s\n", gib(r->kv_gib, a, sizeof a));
+    fprintf(out, "  free after weights  %s\n", gib(r->free_gib, a, sizeof a));
+    fprintf(out, "  max batch           %lld\n", (long long)r->max_batch);
+    if (r->verdict == RL_FITS)
+        fprintf(out, "  verdict             fits\n");
+    else if (r->verdict == RL_WEIGHTS_DO_NOT_FIT)
+        fprintf(out, "  verdict             DOES NOT FIT: the weights need %s, the GPU has %s (short by %s)\n",
+                gib(r->weights_gib, a, sizeof a), gib(g->vram_gib, b, sizeof b), gib(r->shortfall_gib, c, sizeof c));
+    else
+        fprintf(out, "  verdict             DOES NOT FIT: the KV cache needs %s, %s is free (short by %s)\n",
+                gib(r->kv_gib, a, sizeof a), gib(r->free_gib, b, sizeof b), gib(r->shortfall_gib, c, sizeof c));
+
+    fprintf(out, "\nBottleneck\n");
+    if (r->has_timing) {
+        fprintf(out, "  arithmetic intensity %.4g FLOP/byte, ridge %.4g FLOP/byte: %s-bound\n", r->ai, r->ridge,
+                rl_bound_name(r->bound));
+        fprintf(out, "  ceiling              %.2f%% of peak compute\n", r->ceiling_fraction * 100.0);
+        fprintf(out, "  decode step floor    %.4g ms: %.4g ms/token, %.4g tokens/s aggregate\n", r->step_ms,
+                r->ms_per_token, r->tokens_per_s);
+        fprintf(out, "  prefill intensity    %.4g FLOP/byte: %s-bound\n", r->prefill_ai, rl_bound_name(r->prefill_bound));
+    } else {
+        fprintf(out, "  not computed: this deployment cannot run, so there is no time or throughput to give\n");
+    }
+
+    fprintf(out, "\nParallelism\n");
+    if (d->tp == 1 && d->pp == 1) fprintf(out, "  one GPU (tp 1, pp 1)\n");
+    if (d->tp > 1)
+        fprintf(out, "  tp %lld: AllReduce lower bound %.4g MB per step per GPU (ideal ring; not in the floor)\n",
+                (long long)d->tp, r->allreduce_bytes_per_gpu / 1e6);
+    if (d->pp > 1) {
+        fprintf(out, "  pp %lld with %lld micro-batches: bubble %.1f%%, speedup vs one GPU %.3gx\n", (long long)d->pp,
+                (long long)r->micro_batches, r->pp_bubble * 100.0, r->pp_speedup);
+        if (r->has_timing)
+            fprintf(out, "  stage %.4g ms, drain %.4g ms\n", r->pp_stage_ms, r->pp_drain_ms);
+    }
+
+    fprintf(out, "\nPaging\n");
+    if (d->kv_block > 0)
+        fprintf(out, "  %lld-token blocks: %lld tokens per request, %lld padding, %.1f%% waste\n", (long long)d->kv_block,
+                (long long)r->tokens_per_request, (long long)r->padding_tokens, r->waste_fraction * 100.0);
+    else
+        fprintf(out, "  off: each request holds exactly its %lld tokens\n", (long long)d->seq);
+
+    print_list(out, "Warnings", r->warnings, RL_WARN_COUNT_, rl_warning_text, m, d, r);
+    print_list(out, "Ways out", r->remedies, RL_REMEDY_COUNT_, rl_remedy_text, m, d, r);
+
+    fprintf(out, "\nTakeaway: ");
+    if (r->verdict == RL_WEIGHTS_DO_NOT_FIT)
+        fprintf(out, "it can't run: the weights alone need %s per GPU, more than the %.2f GiB there is.\n",
+                gib(r->weights_gib, a, sizeof a), g->vram_gib);
+    else if (r->verdict == RL_KV_DOES_NOT_FIT)
+        fprintf(out, "it can't run: %lld requests need %s of KV cache and only %s is free; at most %lld fit.\n",
+                (long long)d->batch, gib(r->kv_gib, a, sizeof a), gib(r->free_gib, b, sizeof b), (long long)r->max_batch);
+    else if (r->bound == RL_BOUND_MEMORY)
+        fprintf(out, "fits; decode is memory-bound at %.2f%% of peak compute, so a bigger batch (up to %lld) buys throughput almost free.\n",
+                r->ceiling_fraction * 100.0, (long long)r->max_batch);
+    else
+        fprintf(out, "fits; decode is compute-bound: more batch adds latency, not throughput.\n");
+}

@@ -1,0 +1,11 @@
+/* The CLI's human report: Fit / Bottleneck / Parallelism / Paging and a takeaway. */
+#ifndef RL_REPORT_TEXT_H
+#define RL_REPORT_TEXT_H
+
+#include "roofline.h"
+
+#include <stdio.h>
+
+void rl_print_report(FILE *out, const rl_model *m, const rl_gpu *g, const rl_deploy *d, const rl_result *r);
+
+#endif

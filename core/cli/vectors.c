@@ -1,0 +1,231 @@
+/* The native vector runner; tests/web/vectors.test.js is its twin for wasm,
+ * and both follow the comparison rules of tests/vectors/README.md. */
+#define _POSIX_C_SOURCE 200809L
+#include "vectors.h"
+
+#include "roofline.h"
+
+#include <cjson/cJSON.h>
+#include <dirent.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+static char *read_file(const char *path, size_t *len) {
+    FILE *f = fopen(path, "rb");
+    if (f == NULL) return NULL;
+    size_t cap = 1 << 16, n = 0;
+    char *buf = malloc(cap);
+    size_t got;
+    while (buf != NULL && (got = fread(buf + n, 1, cap - n - 1, f)) > 0) {
+        n += got;
+        if (n + 1 == cap) {
+            char *bigger = realloc(buf, cap * 2);
+            if (bigger == NULL) free(buf);
+            buf = bigger;
+            cap *= 2;
+        }
+    }
+    fclose(f);
+    if (buf == NULL) return NULL;
+    buf[n] = '\0';
+    *len = n;
+    return buf;
+}
+
+static const cJSON *at_path(const cJSON *root, const char *path) {
+    char part[128];
+    const cJSON *node = root;
+    while (node != NULL && *path) {
+        const char *dot = strchr(path, '.');
+        size_t n = dot ? (size_t)(dot - path) : strlen(path);
+        if (n >= sizeof part) return NULL;
+        memcpy(part, path, n);
+        part[n] = '\0';
+        node = cJSON_GetObjectItemCaseSensitive(node, part);
+        path += n + (dot ? 1 : 0);
+    }
+    return node;
+}
+
+static void note_failure(rl_vec_stats *s, const char *name) {
+    size_t len = strlen(s->failed_names);
+    if (len + strlen(name) + 3 < sizeof s->failed_names)
+        snprintf(s->failed_names + len, sizeof s->failed_names - len, "%s%s", len ? ", " : "", name);
+}
+
+static int compare_value(const char *name, const char *path, const cJSON *want, const cJSON *got,
+                         const cJSON *tol, FILE *log) {
+    if (got == NULL) {
+        if (log) fprintf(log, "  %s: %s is missing from the report\n", name, path);
+        return 0;
+    }
+    if (cJSON_IsNumber(want)) {
+        if (!cJSON_IsNumber(got)) {
+            if (log) fprintf(log, "  %s: %s is not a number\n", name, path);
+            return 0;
+        }
+        double w = want->valuedouble, g = got->valuedouble;
+        const cJSON *t = tol ? cJSON_GetObjectItemCaseSensitive(tol, path) : NULL;
+        int ok;
+        if (cJSON_IsNumber(t)) ok = fabs(g - w) <= t->valuedouble;
+        else if (w == floor(w) && fabs(w) < 9007199254740992.0) ok = g == w;
+        else ok = fabs(g - w) <= 1e-9 * fabs(w);
+        if (!ok && log) fprintf(log, "  %s: %s = %.17g, expected %.17g%s\n", name, path, g, w, t ? " (with tol)" : "");
+        return ok;
+    }
+    if (cJSON_IsString(want)) {
+        int ok = cJSON_IsString(got) && strcmp(want->valuestring, got->valuestring) == 0;
+        if (!ok && log)
+            fprintf(log, "  %s: %s = %s, expected \"%s\"\n", name, path,
+                    cJSON_IsString(got) ? got->valuestring : "(not a string)", want->valuestring);
+        return ok;
+    }
+    if (cJSON_IsBool(want)) {
+        int ok = cJSON_IsBool(got) && cJSON_IsTrue(want) == cJSON_IsTrue(got);
+        if (!ok && log) fprintf(log, "  %s: %s has the wrong truth value\n", name, path);
+        return ok;
+    }
+    if (log) fprintf(log, "  %s: expected value for %s has an unsupported type\n", name, path);
+    return 0;
+}
+
+/* The report's codes in warnings/remedies must be exactly the listed set. */
+static int compare_codes(const char *name, const char *key, const cJSON *want, const cJSON *report, FILE *log) {
+    const cJSON *got = cJSON_GetObjectItemCaseSensitive(report, key);
+    int ok = cJSON_IsArray(got) && cJSON_GetArraySize(got) == cJSON_GetArraySize(want);
+    const cJSON *w;
+    cJSON_ArrayForEach(w, want) {
+        int found = 0;
+        const cJSON *g;
+        cJSON_ArrayForEach(g, got) {
+            const cJSON *code = cJSON_GetObjectItemCaseSensitive(g, "code");
+            if (cJSON_IsString(code) && cJSON_IsString(w) && strcmp(code->valuestring, w->valuestring) == 0) found = 1;
+        }
+        ok = ok && found;
+    }
+    if (!ok && log) {
+        char *g = cJSON_PrintUnformatted(got), *x = cJSON_PrintUnformatted(want);
+        fprintf(log, "  %s: %s = %s, expected codes %s\n", name, key, g ? g : "?", x ? x : "?");
+        free(g);
+        free(x);
+    }
+    return ok;
+}
+
+static int run_vector(const cJSON *v, FILE *log) {
+    const cJSON *jname = cJSON_GetObjectItemCaseSensitive(v, "name");
+    const char *name = cJSON_IsString(jname) ? jname->valuestring : "(unnamed)";
+    const cJSON *input = cJSON_GetObjectItemCaseSensitive(v, "input");
+    const cJSON *config_text = cJSON_GetObjectItemCaseSensitive(v, "config_text");
+    const cJSON *want_error = cJSON_GetObjectItemCaseSensitive(v, "error");
+    const cJSON *expected = cJSON_GetObjectItemCaseSensitive(v, "expected");
+    if (!cJSON_IsObject(input)) {
+        if (log) fprintf(log, "  %s: the vector has no input object\n", name);
+        return 0;
+    }
+    char *request = cJSON_PrintUnformatted(input);
+    if (request == NULL) return 0;
+    rl_model m;
+    rl_gpu g;
+    rl_deploy d;
+    rl_result r;
+    rl_error err;
+    const char *cfg = cJSON_IsString(config_text) ? config_text->valuestring : NULL;
+    rl_status st = rl_request_from_json(request, strlen(request), cfg, cfg ? strlen(cfg) : 0, &m, &g, &d, &err);
+    if (st == RL_OK) st = rl_analyze(&m, &g, &d, &r, &err);
+    free(request);
+
+    if (cJSON_IsObject(want_error)) {
+        const cJSON *code = cJSON_GetObjectItemCaseSensitive(want_error, "code");
+        const cJSON *field = cJSON_GetObjectItemCaseSensitive(want_error, "field");
+        int ok = st != RL_OK && cJSON_IsString(code) && strcmp(code->valuestring, rl_status_name(st)) == 0 &&
+                 (!cJSON_IsString(field) || strcmp(field->valuestring, err.field) == 0) && err.message[0] != '\0';
+        if (!ok && log)
+            fprintf(log, "  %s: expected error %s on %s, got %s on \"%s\" (%s)\n", name,
+                    cJSON_IsString(code) ? code->valuestring : "?", cJSON_IsString(field) ? field->valuestring : "?",
+                    rl_status_name(st), st ? err.field : "", st ? err.message : "no error");
+        return ok;
+    }
+    if (st != RL_OK) {
+        if (log) fprintf(log, "  %s: unexpected error %s on %s: %s\n", name, rl_status_name(st), err.field, err.message);
+        return 0;
+    }
+    static char buf[1 << 16];
+    if (rl_report_json(&m, &g, &d, &r, buf, sizeof buf) >= sizeof buf) {
+        if (log) fprintf(log, "  %s: report longer than the buffer\n", name);
+        return 0;
+    }
+    cJSON *report = cJSON_Parse(buf);
+    if (report == NULL) {
+        if (log) fprintf(log, "  %s: the report is not valid JSON: %s\n", name, buf);
+        return 0;
+    }
+    int ok = 1;
+    const cJSON *tol = cJSON_GetObjectItemCaseSensitive(v, "tol");
+    const cJSON *item;
+    cJSON_ArrayForEach(item, expected) {
+        ok &= compare_value(name, item->string, item, at_path(report, item->string), tol, log);
+    }
+    cJSON_ArrayForEach(item, cJSON_GetObjectItemCaseSensitive(v, "absent")) {
+        if (cJSON_IsString(item) && at_path(report, item->valuestring) != NULL) {
+            if (log) fprintf(log, "  %s: %s must be absent but is in the report\n", name, item->valuestring);
+            ok = 0;
+        }
+    }
+    const cJSON *codes;
+    if ((codes = cJSON_GetObjectItemCaseSensitive(v, "warnings")) != NULL) ok &= compare_codes(name, "warnings", codes, report, log);
+    if ((codes = cJSON_GetObjectItemCaseSensitive(v, "remedies")) != NULL) ok &= compare_codes(name, "remedies", codes, report, log);
+    cJSON_Delete(report);
+    return ok;
+}
+
+static int cmp_names(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
+int rl_vectors_run(const char *dir, FILE *log, rl_vec_stats *stats) {
+    memset(stats, 0, sizeof *stats);
+    DIR *dh = opendir(dir);
+    if (dh == NULL) {
+        if (log) fprintf(log, "cannot open the vector folder %s\n", dir);
+        return -1;
+    }
+    char *names[512];
+    size_t count = 0;
+    struct dirent *e;
+    while ((e = readdir(dh)) != NULL && count < 512) {
+        size_t n = strlen(e->d_name);
+        if (n > 5 && strcmp(e->d_name + n - 5, ".json") == 0) names[count++] = strdup(e->d_name);
+    }
+    closedir(dh);
+    qsort(names, count, sizeof names[0], cmp_names);
+    int rc = count == 0 ? -1 : 0;
+    if (count == 0 && log) fprintf(log, "no *.json vectors in %s\n", dir);
+    for (size_t i = 0; i < count; i++) {
+        char path[4096];
+        snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+        size_t len = 0;
+        char *text = read_file(path, &len);
+        cJSON *root = text ? cJSON_ParseWithLength(text, len) : NULL;
+        const cJSON *vectors = cJSON_GetObjectItemCaseSensitive(root, "vectors");
+        if (!cJSON_IsArray(vectors)) {
+            if (log) fprintf(log, "%s: not a vector file (needs {\"vectors\": [...]})\n", path);
+            rc = -1;
+        } else {
+            stats->files++;
+            const cJSON *v;
+            cJSON_ArrayForEach(v, vectors) {
+                if (run_vector(v, log)) {
+                    stats->passed++;
+                } else {
+                    const cJSON *n = cJSON_GetObjectItemCaseSensitive(v, "name");
+                    stats->failed++;
+                    note_failure(stats, cJSON_IsString(n) ? n->valuestring : "(unnamed)");
+                }
+            }
+        }
+        cJSON_Delete(root);
+        free(text);
+        free(names[i]);
+    }
+    return rc;
+}

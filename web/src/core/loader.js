@@ -1,0 +1,69 @@
+// Hand-written loader for the standalone wasm core (core/wasm/bridge.c).
+// No Emscripten glue: the module needs no imports, and every call is
+// "write UTF-8 into a static buffer, call, read JSON back". Runs in browsers and Node.
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+/** The exports the page relies on; core/wasm/exports.txt is the full list. */
+export const REQUIRED_EXPORTS = [
+  'memory', 'rlw_request_buffer', 'rlw_request_capacity', 'rlw_config_buffer', 'rlw_config_capacity',
+  'rlw_output', 'rlw_analyze', 'rlw_sweep', 'rlw_preset_count', 'rlw_preset',
+];
+
+async function toBytes(source) {
+  if (source instanceof ArrayBuffer || ArrayBuffer.isView(source)) return source;
+  const response = await fetch(source);
+  if (!response.ok) throw new Error(`cannot load the roofline core (${response.status})`);
+  return response.arrayBuffer();
+}
+
+/**
+ * Instantiates the core. `source` is the .wasm bytes or a URL (a data: URL works offline).
+ * Returns { analyze, sweep, presets, exportNames }.
+ */
+export async function loadCore(source) {
+  const { instance } = await WebAssembly.instantiate(await toBytes(source), {});
+  const x = instance.exports;
+  for (const name of REQUIRED_EXPORTS) {
+    if (!(name in x)) throw new Error(`the roofline core lacks the export ${name}`);
+  }
+  if (typeof x._initialize === 'function') x._initialize();
+
+  // Writes text into a bridge buffer; returns its full byte length, which may
+  // exceed the capacity: the core then refuses it as too large without reading it.
+  function put(text, pointer, capacity) {
+    const bytes = encoder.encode(text);
+    const n = Math.min(bytes.length, capacity);
+    new Uint8Array(x.memory.buffer, pointer, n).set(bytes.subarray(0, n));
+    return bytes.length;
+  }
+
+  function output(length) {
+    return decoder.decode(new Uint8Array(x.memory.buffer, x.rlw_output(), length));
+  }
+
+  function call(fn, request, configText, ...extra) {
+    const requestLength = put(JSON.stringify(request), x.rlw_request_buffer(), x.rlw_request_capacity());
+    const hasConfig = typeof configText === 'string';
+    const configLength = hasConfig ? put(configText, x.rlw_config_buffer(), x.rlw_config_capacity()) : 0;
+    return JSON.parse(output(fn(requestLength, configLength, hasConfig ? 1 : 0, ...extra)));
+  }
+
+  return {
+    /** The full report (or {error}) for a request; configText is an optional pasted config.json. */
+    analyze: (request, configText) => call(x.rlw_analyze, request, configText),
+    /** {points: [{batch, ai, ms_per_token, tokens_per_s, step_ms}]} from batch 1 to the max batch that fits. */
+    sweep: (request, configText, maxPoints = 48) => call(x.rlw_sweep, request, configText, maxPoints),
+    /** {models: [preset file objects], gpus: [...]}, exactly as in presets/. */
+    presets() {
+      const read = (kind) => {
+        const list = [];
+        for (let i = 0; i < x.rlw_preset_count(kind); i++) list.push(JSON.parse(output(x.rlw_preset(kind, i))));
+        return list;
+      };
+      return { models: read(0), gpus: read(1) };
+    },
+    exportNames: Object.keys(x),
+  };
+}
