@@ -42,7 +42,17 @@ static const cJSON *at_path(const cJSON *root, const char *path) {
         if (n >= sizeof part) return NULL;
         memcpy(part, path, n);
         part[n] = '\0';
-        node = cJSON_GetObjectItemCaseSensitive(node, part);
+        if (cJSON_IsArray(node)) {
+            /* Inside warnings/remedies a segment picks the element with that code. */
+            const cJSON *item, *found = NULL;
+            cJSON_ArrayForEach(item, node) {
+                const cJSON *code = cJSON_GetObjectItemCaseSensitive(item, "code");
+                if (found == NULL && cJSON_IsString(code) && strcmp(code->valuestring, part) == 0) found = item;
+            }
+            node = found;
+        } else {
+            node = cJSON_GetObjectItemCaseSensitive(node, part);
+        }
         path += n + (dot ? 1 : 0);
     }
     return node;
