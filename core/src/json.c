@@ -12,6 +12,153 @@
 
 _Static_assert(sizeof(jsmntok_t) == sizeof(rl_jtok), "token layouts must match");
 
+static int hexval(char c);
+
+/* ---- strict validation ----------------------------------------------------
+ * jsmn is a tokenizer, not a validator (it lets ",," and trailing commas by),
+ * so every text is first checked against the JSON grammar here. Iterative,
+ * with a bounded nesting depth, so hostile input costs O(n) and no stack. */
+
+#define RL_JSON_MAX_DEPTH 64
+
+static bool is_ws(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+static bool is_digit(char c) { return c >= '0' && c <= '9'; }
+
+static bool scan_string(const char *s, size_t len, size_t *i) {
+    size_t k = *i + 1;
+    while (k < len) {
+        unsigned char c = (unsigned char)s[k];
+        if (c == '"') {
+            *i = k + 1;
+            return true;
+        }
+        if (c < 0x20) return false;
+        if (c == '\\') {
+            if (++k >= len) return false;
+            char e = s[k];
+            if (e == 'u') {
+                for (int h = 1; h <= 4; h++)
+                    if (k + (size_t)h >= len || hexval(s[k + (size_t)h]) < 0) return false;
+                k += 4;
+            } else if (strchr("\"\\/bfnrt", e) == NULL || e == '\0') {
+                return false;
+            }
+        }
+        k++;
+    }
+    return false;
+}
+
+static bool scan_number(const char *s, size_t len, size_t *i) {
+    size_t k = *i;
+    if (k < len && s[k] == '-') k++;
+    if (k >= len || !is_digit(s[k])) return false;
+    if (s[k] == '0') k++;
+    else while (k < len && is_digit(s[k])) k++;
+    if (k < len && s[k] == '.') {
+        k++;
+        if (k >= len || !is_digit(s[k])) return false;
+        while (k < len && is_digit(s[k])) k++;
+    }
+    if (k < len && (s[k] == 'e' || s[k] == 'E')) {
+        k++;
+        if (k < len && (s[k] == '+' || s[k] == '-')) k++;
+        if (k >= len || !is_digit(s[k])) return false;
+        while (k < len && is_digit(s[k])) k++;
+    }
+    *i = k;
+    return true;
+}
+
+static bool scan_literal(const char *s, size_t len, size_t *i) {
+    static const char *const words[] = {"true", "false", "null"};
+    for (int w = 0; w < 3; w++) {
+        size_t n = strlen(words[w]);
+        if (len - *i >= n && memcmp(s + *i, words[w], n) == 0) {
+            *i += n;
+            return true;
+        }
+    }
+    return false;
+}
+
+typedef enum { V_VALUE, V_VALUE_OR_CLOSE, V_KEY, V_KEY_OR_CLOSE, V_COLON, V_COMMA_OR_CLOSE, V_DONE } vstate;
+
+static rl_status validate(const char *s, size_t len, const char *what, rl_error *err) {
+    char stack[RL_JSON_MAX_DEPTH];
+    int depth = 0;
+    vstate st = V_VALUE;
+    size_t i = 0;
+    for (;;) {
+        while (i < len && is_ws(s[i])) i++;
+        if (i >= len) break;
+        char c = s[i];
+        size_t at = i;
+        bool ok = true;
+        switch (st) {
+        case V_VALUE:
+        case V_VALUE_OR_CLOSE:
+            if (st == V_VALUE_OR_CLOSE && c == ']') {
+                depth--;
+                i++;
+                st = depth ? V_COMMA_OR_CLOSE : V_DONE;
+            } else if (c == '{' || c == '[') {
+                if (depth == RL_JSON_MAX_DEPTH)
+                    return rl_fail(err, RL_E_TOO_LARGE, what, "%s is nested more than %d levels deep", what,
+                                   RL_JSON_MAX_DEPTH);
+                stack[depth++] = c;
+                i++;
+                st = c == '{' ? V_KEY_OR_CLOSE : V_VALUE_OR_CLOSE;
+            } else {
+                ok = c == '"' ? scan_string(s, len, &i) : (c == '-' || is_digit(c)) ? scan_number(s, len, &i)
+                                                                                     : scan_literal(s, len, &i);
+                st = depth ? V_COMMA_OR_CLOSE : V_DONE;
+            }
+            break;
+        case V_KEY:
+        case V_KEY_OR_CLOSE:
+            if (st == V_KEY_OR_CLOSE && c == '}') {
+                depth--;
+                i++;
+                st = depth ? V_COMMA_OR_CLOSE : V_DONE;
+            } else {
+                ok = c == '"' && scan_string(s, len, &i);
+                st = V_COLON;
+            }
+            break;
+        case V_COLON:
+            ok = c == ':';
+            i++;
+            st = V_VALUE;
+            break;
+        case V_COMMA_OR_CLOSE:
+            if (c == ',') {
+                st = stack[depth - 1] == '{' ? V_KEY : V_VALUE;
+                i++;
+            } else if (c == (stack[depth - 1] == '{' ? '}' : ']')) {
+                depth--;
+                i++;
+                st = depth ? V_COMMA_OR_CLOSE : V_DONE;
+            } else {
+                ok = false;
+            }
+            break;
+        case V_DONE:
+            return rl_fail(err, RL_E_JSON_SYNTAX, what, "%s has text after its closing brace (byte %zu)", what, at);
+        }
+        if (!ok) {
+            /* A string or number cut by the end of the text is truncation, not a typo. */
+            if (i >= len || (c == '"' && !scan_string(s, len, &at) && memchr(s + at + 1, '"', len - at - 1) == NULL))
+                return rl_fail(err, RL_E_JSON_SYNTAX, what, "%s is truncated JSON (it ends mid-value)", what);
+            return rl_fail(err, RL_E_JSON_SYNTAX, what, "%s is not valid JSON (at byte %zu)", what, at);
+        }
+    }
+    if (st == V_VALUE && depth == 0)
+        return rl_fail(err, RL_E_JSON_SYNTAX, what, "%s is empty; expected a JSON object", what);
+    if (st != V_DONE) return rl_fail(err, RL_E_JSON_SYNTAX, what, "%s is truncated JSON (it ends mid-value)", what);
+    return RL_OK;
+}
+
 rl_status rl_jparse(rl_jdoc *doc, const char *text, size_t len, size_t max_len, const char *what,
                     rl_error *err) {
     doc->text = text;
@@ -26,6 +173,9 @@ rl_status rl_jparse(rl_jdoc *doc, const char *text, size_t len, size_t max_len, 
         return rl_fail(err, RL_E_JSON_SYNTAX, what, "%s contains a NUL byte; it must be JSON text",
                        what);
 
+    rl_status st = validate(text, len, what, err);
+    if (st) return st;
+
     jsmntok_t raw[RL_CONFIG_MAX_TOKENS];
     jsmn_parser p;
     jsmn_init(&p);
@@ -39,7 +189,6 @@ rl_status rl_jparse(rl_jdoc *doc, const char *text, size_t len, size_t max_len, 
     if (n < 0)
         return rl_fail(err, RL_E_JSON_SYNTAX, what, "%s is not valid JSON (near byte %u)", what,
                        p.pos);
-    if (n == 0) return rl_fail(err, RL_E_JSON_SYNTAX, what, "%s is empty; expected a JSON object", what);
     for (int i = 0; i < n; i++) {
         doc->tok[i].type = (rl_jtype)raw[i].type;
         doc->tok[i].start = raw[i].start;
@@ -49,15 +198,6 @@ rl_status rl_jparse(rl_jdoc *doc, const char *text, size_t len, size_t max_len, 
     doc->count = n;
     if (doc->tok[0].type != RL_J_OBJECT)
         return rl_fail(err, RL_E_JSON_TYPE, what, "%s must be a JSON object {...}", what);
-    /* jsmn accepts several top-level values in a row; one object is wanted. */
-    if (rl_jnext(doc, 0) != n)
-        return rl_fail(err, RL_E_JSON_SYNTAX, what, "%s has text after its closing brace", what);
-    for (size_t i = (size_t)doc->tok[0].end; i < len; i++) {
-        char c = text[i];
-        if (c != ' ' && c != '\n' && c != '\r' && c != '\t')
-            return rl_fail(err, RL_E_JSON_SYNTAX, what, "%s has text after its closing brace",
-                           what);
-    }
     return RL_OK;
 }
 
