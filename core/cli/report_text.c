@@ -30,53 +30,92 @@ static void print_list(FILE *out, const char *title, unsigned bits, unsigned n,
     }
 }
 
-void rl_print_report(FILE *out, const rl_model *m, const rl_gpu *g, const rl_deploy *d, const rl_result *r) {
-    char a[64], b[64], c[64];
-    rl_precision kvp = d->kv_precision == RL_PREC_AUTO ? d->precision : d->kv_precision;
-    long long gpus = (long long)(d->tp * d->pp);
-    fprintf(out, "%s on %lld x %s (%s weights, %s KV, context %lld, batch %lld)\n", m->name, gpus, g->name,
-            rl_precision_name(d->precision), rl_precision_name(kvp), (long long)d->seq, (long long)d->batch);
+static const char *precision_label(const rl_model *m, const rl_deploy *d, const rl_result *r, char *buf, size_t cap) {
+    if (d->precision != RL_PREC_AUTO) snprintf(buf, cap, "%s", rl_precision_name(r->weight_precision));
+    else if (m->quant == RL_QUANT_MXFP4) snprintf(buf, cap, "mxfp4 experts + %s (checkpoint)", rl_precision_name(r->weight_precision));
+    else snprintf(buf, cap, "%s (checkpoint)", rl_precision_name(r->weight_precision));
+    return buf;
+}
 
-    fprintf(out, "\nFit (per GPU, %.2f GiB each)\n", g->vram_gib);
+static void print_fit(FILE *out, const rl_model *m, const rl_gpu *g, const rl_deploy *d, const rl_result *r) {
+    char a[64], b[64], c[64];
+    if (g->unified)
+        fprintf(out, "\nFit (the GPU may wire %.2f GiB of the %.2f GiB unified memory)\n", g->vram_gib, g->ram_gib);
+    else
+        fprintf(out, "\nFit (per GPU, %.2f GiB each)\n", g->vram_gib);
     fprintf(out, "  parameters          %s total, %s active\n", count(m->params_total, a, sizeof a),
             count(m->params_active, b, sizeof b));
     fprintf(out, "  weights             %s\n", gib(r->weights_gib, a, sizeof a));
-    fprintf(out, "  KV per request      %s (%.0f bytes/token over %lld tokens)\n", gib(r->kv_gib_per_request, a, sizeof a),
-            r->kv_bytes_per_token, (long long)r->tokens_per_request);
+    fprintf(out, "  KV per request      %s (%.0f bytes/token over %lld tokens%s)\n", gib(r->kv_gib_per_request, a, sizeof a),
+            r->kv_bytes_per_token, (long long)r->tokens_per_request,
+            m->sliding_layers > 0 ? ", sliding windows applied" : "");
     fprintf(out, "  KV for the batch    %s\n", gib(r->kv_gib, a, sizeof a));
     fprintf(out, "  free after weights  %s\n", gib(r->free_gib, a, sizeof a));
-    fprintf(out, "  max batch           %lld\n", (long long)r->max_batch);
-    if (r->verdict == RL_FITS)
-        fprintf(out, "  verdict             fits\n");
-    else if (r->verdict == RL_WEIGHTS_DO_NOT_FIT)
+    fprintf(out, "  max batch           %lld (floor), %lld (realistic)\n", (long long)r->max_batch,
+            (long long)r->max_batch_realistic);
+    if (r->verdict == RL_WEIGHTS_DO_NOT_FIT)
         fprintf(out, "  verdict             DOES NOT FIT: the weights need %s, the GPU has %s (short by %s)\n",
                 gib(r->weights_gib, a, sizeof a), gib(g->vram_gib, b, sizeof b), gib(r->shortfall_gib, c, sizeof c));
-    else
+    else if (r->verdict == RL_KV_DOES_NOT_FIT)
         fprintf(out, "  verdict             DOES NOT FIT: the KV cache needs %s, %s is free (short by %s)\n",
                 gib(r->kv_gib, a, sizeof a), gib(r->free_gib, b, sizeof b), gib(r->shortfall_gib, c, sizeof c));
+    else if (r->verdict == RL_TIGHT)
+        fprintf(out, "  verdict             TIGHT: fits the floor, but the realistic budget lacks %s\n",
+                gib(r->tight_missing_gib, a, sizeof a));
+    else
+        fprintf(out, "  verdict             fits\n");
 
+    fprintf(out, "\nRealistic budget (per GPU)\n");
+    fprintf(out, "  engine pool         %s (%.0f%% of the GPU)\n", gib(r->pool_gib, a, sizeof a), d->pool_fraction * 100.0);
+    fprintf(out, "  context reserve     %s\n", gib(r->reserve_context_gib, a, sizeof a));
+    if (d->tp * d->pp > 1) fprintf(out, "  NCCL buffers        %s\n", gib(r->reserve_nccl_gib, a, sizeof a));
+    fprintf(out, "  weight overhead     %s (%.0f%%)\n", gib(r->reserve_weights_gib, a, sizeof a), d->weight_overhead * 100.0);
+    fprintf(out, "  activations         %s (a %lld-token prefill chunk + the batch's logits)\n",
+            gib(r->activation_gib, a, sizeof a), (long long)(d->prefill_chunk < d->seq ? d->prefill_chunk : d->seq));
+    fprintf(out, "  room for KV         %s\n", gib(r->realistic_free_gib, a, sizeof a));
+}
+
+static void print_bottleneck(FILE *out, const rl_result *r) {
     fprintf(out, "\nBottleneck\n");
-    if (r->has_timing) {
+    if (!r->has_timing) {
+        fprintf(out, "  not computed: this deployment cannot run, so there is no time or throughput to give\n");
+        return;
+    }
+    const char *at_least = r->times_are_bandwidth_floors ? "at least " : "";
+    if (r->ridge > 0) {
         fprintf(out, "  arithmetic intensity %.4g FLOP/byte, ridge %.4g FLOP/byte: %s-bound\n", r->ai, r->ridge,
                 rl_bound_name(r->bound));
-        fprintf(out, "  ceiling              %.2f%% of peak compute\n", r->ceiling_fraction * 100.0);
-        fprintf(out, "  decode step floor    %.4g ms: %.4g ms/token, %.4g tokens/s aggregate\n", r->step_ms,
-                r->ms_per_token, r->tokens_per_s);
-        fprintf(out, "  prefill intensity    %.4g FLOP/byte: %s-bound\n", r->prefill_ai, rl_bound_name(r->prefill_bound));
+        fprintf(out, "  compute roof         %s, %.4g TFLOPS; decode reaches %.2f%% of it\n",
+                rl_precision_name(r->compute_precision), r->peak_tflops, r->ceiling_fraction * 100.0);
     } else {
-        fprintf(out, "  not computed: this deployment cannot run, so there is no time or throughput to give\n");
+        fprintf(out, "  arithmetic intensity %.4g FLOP/byte; no sourced TFLOPS, so the bound is not classified\n", r->ai);
     }
+    fprintf(out, "  decode step floor    %s%.4g ms: %.4g ms/token, %.4g tokens/s aggregate%s\n", at_least, r->step_ms,
+            r->ms_per_token, r->tokens_per_s, r->times_are_bandwidth_floors ? " at most" : "");
+    fprintf(out, "  prefill intensity    %.4g FLOP/byte: %s-bound\n", r->prefill_ai, rl_bound_name(r->prefill_bound));
+    if (r->prefill_ms > 0)
+        fprintf(out, "  prefill              %.4g ms (%.4g tokens/s); time to first token %.4g ms\n", r->prefill_ms,
+                r->prefill_tokens_per_s, r->ttft_ms);
+}
+
+void rl_print_report(FILE *out, const rl_model *m, const rl_gpu *g, const rl_deploy *d, const rl_result *r) {
+    char a[64], b[64];
+    long long gpus = (long long)(d->tp * d->pp);
+    fprintf(out, "%s on %lld x %s (%s weights, %s KV, context %lld, batch %lld)\n", m->name, gpus, g->name,
+            precision_label(m, d, r, b, sizeof b), rl_precision_name(r->kv_precision), (long long)d->seq,
+            (long long)d->batch);
+    print_fit(out, m, g, d, r);
+    print_bottleneck(out, r);
 
     fprintf(out, "\nParallelism\n");
     if (d->tp == 1 && d->pp == 1) fprintf(out, "  one GPU (tp 1, pp 1)\n");
     if (d->tp > 1)
-        fprintf(out, "  tp %lld: AllReduce lower bound %.4g MB per step per GPU (ideal ring; not in the floor)\n",
-                (long long)d->tp, r->allreduce_bytes_per_gpu / 1e6);
+        fprintf(out, "  tp %lld: AllReduce lower bound %.4g MB per step per GPU (ideal ring; not in the floor); each GPU holds %.4g of each request's KV\n",
+                (long long)d->tp, r->allreduce_bytes_per_gpu / 1e6, r->kv_share);
     if (d->pp > 1) {
         fprintf(out, "  pp %lld with %lld micro-batches: bubble %.1f%%, speedup vs one GPU %.3gx\n", (long long)d->pp,
                 (long long)r->micro_batches, r->pp_bubble * 100.0, r->pp_speedup);
-        if (r->has_timing)
-            fprintf(out, "  stage %.4g ms, drain %.4g ms\n", r->pp_stage_ms, r->pp_drain_ms);
+        if (r->has_timing) fprintf(out, "  stage %.4g ms, drain %.4g ms\n", r->pp_stage_ms, r->pp_drain_ms);
     }
 
     fprintf(out, "\nPaging\n");
@@ -96,9 +135,16 @@ void rl_print_report(FILE *out, const rl_model *m, const rl_gpu *g, const rl_dep
     else if (r->verdict == RL_KV_DOES_NOT_FIT)
         fprintf(out, "it can't run: %lld requests need %s of KV cache and only %s is free; at most %lld fit.\n",
                 (long long)d->batch, gib(r->kv_gib, a, sizeof a), gib(r->free_gib, b, sizeof b), (long long)r->max_batch);
-    else if (r->bound == RL_BOUND_MEMORY)
+    else if (r->verdict == RL_TIGHT)
+        fprintf(out, "tight: it fits on paper, but after the runtime reserve only %lld requests fit; expect the engine to refuse or preempt at batch %lld.\n",
+                (long long)r->max_batch_realistic, (long long)d->batch);
+    else if (r->bound == RL_BOUND_UNKNOWN)
+        fprintf(out, "fits; with no sourced TFLOPS the times are bandwidth floors: real decode is at least this slow.\n");
+    else if (r->bound == RL_BOUND_MEMORY && d->batch < r->max_batch_realistic)
         fprintf(out, "fits; decode is memory-bound at %.2f%% of peak compute, so a bigger batch (up to %lld) buys throughput almost free.\n",
-                r->ceiling_fraction * 100.0, (long long)r->max_batch);
+                r->ceiling_fraction * 100.0, (long long)r->max_batch_realistic);
+    else if (r->bound == RL_BOUND_MEMORY)
+        fprintf(out, "fits; decode is memory-bound and the batch is at its memory limit: fewer bytes per weight or KV, or more GPUs, buy throughput.\n");
     else
         fprintf(out, "fits; decode is compute-bound: more batch adds latency, not throughput.\n");
 }

@@ -138,39 +138,42 @@ static int run_vector(const cJSON *v, FILE *log) {
     /* request_text carries requests JSON cannot express as an object (NaN, bad syntax). */
     char *request = cJSON_IsString(request_text) ? strdup(request_text->valuestring) : cJSON_PrintUnformatted(input);
     if (request == NULL) return 0;
-    rl_model m;
-    rl_gpu g;
-    rl_deploy d;
-    rl_result r;
-    rl_error err;
+    /* The same entry point the wasm bridge uses, so both runners test one path. */
     const char *cfg = cJSON_IsString(config_text) ? config_text->valuestring : NULL;
-    rl_status st = rl_request_from_json(request, strlen(request), cfg, cfg ? strlen(cfg) : 0, &m, &g, &d, &err);
-    if (st == RL_OK) st = rl_analyze(&m, &g, &d, &r, &err);
-    free(request);
-
-    if (cJSON_IsObject(want_error)) {
-        const cJSON *code = cJSON_GetObjectItemCaseSensitive(want_error, "code");
-        const cJSON *field = cJSON_GetObjectItemCaseSensitive(want_error, "field");
-        int ok = st != RL_OK && cJSON_IsString(code) && strcmp(code->valuestring, rl_status_name(st)) == 0 &&
-                 (!cJSON_IsString(field) || strcmp(field->valuestring, err.field) == 0) && err.message[0] != '\0';
-        if (!ok && log)
-            fprintf(log, "  %s: expected error %s on %s, got %s on \"%s\" (%s)\n", name,
-                    cJSON_IsString(code) ? code->valuestring : "?", cJSON_IsString(field) ? field->valuestring : "?",
-                    rl_status_name(st), st ? err.field : "", st ? err.message : "no error");
-        return ok;
-    }
-    if (st != RL_OK) {
-        if (log) fprintf(log, "  %s: unexpected error %s on %s: %s\n", name, rl_status_name(st), err.field, err.message);
-        return 0;
-    }
     static char buf[1 << 16];
-    if (rl_report_json(&m, &g, &d, &r, buf, sizeof buf) >= sizeof buf) {
-        if (log) fprintf(log, "  %s: report longer than the buffer\n", name);
+    rl_status st;
+    size_t n = rl_run_json(request, strlen(request), cfg, cfg ? strlen(cfg) : 0, buf, sizeof buf, &st);
+    free(request);
+    if (n >= sizeof buf) {
+        if (log) fprintf(log, "  %s: output longer than the buffer\n", name);
         return 0;
     }
     cJSON *report = cJSON_Parse(buf);
     if (report == NULL) {
-        if (log) fprintf(log, "  %s: the report is not valid JSON: %s\n", name, buf);
+        if (log) fprintf(log, "  %s: the output is not valid JSON: %s\n", name, buf);
+        return 0;
+    }
+    const cJSON *got_error = cJSON_GetObjectItemCaseSensitive(report, "error");
+
+    if (cJSON_IsObject(want_error)) {
+        const cJSON *code = cJSON_GetObjectItemCaseSensitive(want_error, "code");
+        const cJSON *field = cJSON_GetObjectItemCaseSensitive(want_error, "field");
+        const cJSON *got_code = cJSON_GetObjectItemCaseSensitive(got_error, "code");
+        const cJSON *got_field = cJSON_GetObjectItemCaseSensitive(got_error, "field");
+        const cJSON *got_msg = cJSON_GetObjectItemCaseSensitive(got_error, "message");
+        int ok = st != RL_OK && cJSON_IsString(code) && cJSON_IsString(got_code) &&
+                 strcmp(code->valuestring, got_code->valuestring) == 0 &&
+                 (!cJSON_IsString(field) || (cJSON_IsString(got_field) && strcmp(field->valuestring, got_field->valuestring) == 0)) &&
+                 cJSON_IsString(got_msg) && got_msg->valuestring[0] != '\0';
+        if (!ok && log)
+            fprintf(log, "  %s: expected error %s on %s, got %s\n", name, cJSON_IsString(code) ? code->valuestring : "?",
+                    cJSON_IsString(field) ? field->valuestring : "?", buf);
+        cJSON_Delete(report);
+        return ok;
+    }
+    if (st != RL_OK) {
+        if (log) fprintf(log, "  %s: unexpected error %s\n", name, buf);
+        cJSON_Delete(report);
         return 0;
     }
     int ok = 1;

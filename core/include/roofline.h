@@ -75,7 +75,9 @@ const char *rl_status_name(rl_status status);
 /* ======================================================================== */
 
 typedef enum rl_precision {
-    RL_PREC_AUTO = 0, /* only for kv_precision: follow the weight precision */
+    RL_PREC_AUTO = 0, /* weights: the checkpoint's own format (quantization_config, else
+                         torch_dtype); KV: follows the weights (the checkpoint's torch_dtype
+                         when the weights are auto) */
     RL_PREC_FP32 = 1, /* 4 bytes */
     RL_PREC_FP16 = 2, /* 2 bytes */
     RL_PREC_BF16 = 3, /* 2 bytes */
@@ -100,21 +102,31 @@ typedef enum rl_moe_read {
 const char *rl_moe_read_name(rl_moe_read m);
 rl_status rl_moe_read_parse(const char *name, rl_moe_read *out);
 
+/* The floor (weights + KV) decides a refusal; the realistic budget (runtime
+ * reserves) only turns a fit into RL_TIGHT, which still runs and shows times. */
 typedef enum rl_verdict {
     RL_FITS = 0,
     RL_WEIGHTS_DO_NOT_FIT = 1,
-    RL_KV_DOES_NOT_FIT = 2
+    RL_KV_DOES_NOT_FIT = 2,
+    RL_TIGHT = 3
 } rl_verdict;
-/* "fits", "weights_do_not_fit", "kv_does_not_fit". */
+/* "fits", "weights_do_not_fit", "kv_does_not_fit", "tight". */
 const char *rl_verdict_name(rl_verdict v);
 
-typedef enum rl_bound { RL_BOUND_NONE = 0, RL_BOUND_MEMORY = 1, RL_BOUND_COMPUTE = 2 } rl_bound;
-/* "memory", "compute"; "none" when no roofline was computed. */
+typedef enum rl_bound { RL_BOUND_NONE = 0, RL_BOUND_MEMORY = 1, RL_BOUND_COMPUTE = 2, RL_BOUND_UNKNOWN = 3 } rl_bound;
+/* "memory", "compute"; "unknown" without a sourced TFLOPS figure; "none" when not computed. */
 const char *rl_bound_name(rl_bound b);
 
 /* ======================================================================== */
 /* Model                                                                     */
 /* ======================================================================== */
+
+/* How the checkpoint stores its weights, read from quantization_config. */
+typedef enum rl_quant {
+    RL_QUANT_NONE = 0,  /* every weight at torch_dtype */
+    RL_QUANT_FP8 = 1,   /* fp8 linear weights + one fp32 scale per 128x128 block (DeepSeek-V3) */
+    RL_QUANT_MXFP4 = 2  /* routed-expert matrices in MXFP4: 4 bits + one 8-bit scale per 32 (gpt-oss) */
+} rl_quant;
 
 /* A model's shape, as read from a Hugging Face config.json. Fill it with
  * rl_model_from_config_json() or rl_model_preset(); both run the same reader,
@@ -128,7 +140,7 @@ typedef struct rl_model {
     int64_t hidden;           /* hidden_size, 1..1048576 */
     int64_t heads;            /* q, num_attention_heads, 1..65536 */
     int64_t kv_heads;         /* h_kv, num_key_value_heads, 1..heads, divides heads */
-    int64_t head_dim;         /* d, head_dim or hidden/heads */
+    int64_t head_dim;         /* d, head_dim or hidden/heads (MLA: qk_nope + qk_rope) */
     int64_t vocab;            /* vocab_size, 1..16777216 */
     int64_t intermediate;     /* intermediate_size of the dense gated MLP */
     int64_t max_positions;    /* max_position_embeddings, 0 when absent */
@@ -137,23 +149,46 @@ typedef struct rl_model {
     int attn_bias_qkv;        /* q/k/v projection biases (attention_bias, Qwen2) */
     int attn_bias_o;          /* output projection bias (attention_bias) */
     int attn_sinks;           /* one learned sink logit per head (gpt-oss) */
-    int expert_bias;          /* expert and router biases (gpt-oss) */
+
+    /* Sliding-window attention: `sliding_layers` of the L layers keep only the
+     * last `sliding_window` tokens (Mistral: all layers; Gemma 3: 5 of 6; gpt-oss: half). */
+    int64_t sliding_window;   /* W, 0 when none */
+    int64_t sliding_layers;   /* 0..L */
+
+    /* Multi-head latent attention (DeepSeek-V2/V3, Kimi-K2): mla = 1. The cache
+     * holds one kv_lora_rank latent + one qk_rope_head_dim key per token per layer. */
+    int mla;
+    int64_t q_lora_rank;      /* 0 = queries projected directly from the hidden state */
+    int64_t kv_lora_rank;
+    int64_t qk_nope_head_dim;
+    int64_t qk_rope_head_dim;
+    int64_t v_head_dim;
 
     /* Mixture of experts: experts == 0 means dense. */
     int64_t experts;          /* E, routed experts per MoE layer */
     int64_t top_k;            /* k, experts per token, 1..E */
     int64_t moe_intermediate; /* width of one routed expert's gated MLP */
-    int64_t moe_layers;       /* how many of the L layers are MoE layers */
+    int64_t moe_layers;       /* how many of the L layers are MoE layers (the rest are dense) */
+    int64_t shared_intermediate; /* total width of the always-on shared expert(s), 0 = none */
+    int shared_expert_gate;   /* Qwen2-MoE: a hidden→1 gate on the shared expert */
+    int router_bias;          /* E router biases per MoE layer (gpt-oss; DeepSeek's e_score_correction_bias) */
+    int expert_bias;          /* biases in every expert's projections (gpt-oss) */
 
-    /* Sliding-window attention, reported (the KV of issue 2 is the full-context upper bound). */
-    int64_t sliding_window;   /* 0 when none */
+    /* Checkpoint format, used by precision RL_PREC_AUTO. */
+    int dtype;                /* rl_precision of torch_dtype: FP32, FP16 or BF16 (FP16 when absent) */
+    rl_quant quant;
 
     /* Derived by rl_model_finish(). */
     double params_total;          /* N: every tensor in the checkpoint */
     double params_active;         /* N_act: params one token touches (k of E experts) */
-    double params_expert;         /* one routed expert's params */
+    double params_embed;          /* input embedding + LM head (once when tied) */
+    double params_expert;         /* one routed expert: matrices + biases */
+    double params_expert_matrix;  /* one routed expert's three matrices */
     double params_always_read;    /* N minus all routed experts: read fully every step */
-    double kv_elems_per_token_per_layer; /* 2·h_kv·d */
+    double kv_elems_per_token_per_layer; /* 2·h_kv·d, or kv_lora_rank + qk_rope_head_dim with MLA */
+    double attn_flops_per_token_pair;    /* FLOPs of one query token against one cached token in one
+                                            layer: 4·q·d, or 2·q·(2·kv_lora + rope) with absorbed MLA */
+    double qkv_width;             /* q/k/v projection outputs per token (activation sizing) */
 } rl_model;
 
 /* Zeroed model named "custom". */
@@ -179,13 +214,21 @@ rl_status rl_model_from_config_json(const char *json, size_t len, rl_model *out,
 
 typedef struct rl_gpu {
     char name[64];          /* preset id or "custom" */
-    double tflops;          /* dense FP16/BF16 peak, TFLOPS, (0, 1e6] */
+    double tflops;          /* dense FP16/BF16 peak, TFLOPS, (0, 1e6]; see tflops_unknown */
+    int tflops_unknown;     /* 1 when no sourced figure exists (Apple GPUs): times become
+                               memory-bandwidth floors and the bound is not classified */
+    double tflops_fp8;      /* dense FP8 peak, 0 = none; used when the math runs in fp8 */
+    double tops_int8;       /* dense INT8 peak, 0 = none; used when the math runs in int8 */
     double bandwidth_gbs;   /* memory bandwidth, GB/s, (0, 1e6] */
-    double vram_gib;        /* memory per GPU, GiB, (0, 1e6] */
+    double vram_gib;        /* memory the GPU can use, GiB, (0, 1e6]; for unified memory
+                               this is the wired limit, not the RAM */
+    int unified;            /* 1 for unified memory (Apple Silicon, Strix Halo) */
+    double ram_gib;         /* unified: the machine's RAM, GiB; 0 otherwise */
 } rl_gpu;
 
 rl_gpu rl_gpu_default(void); /* zeroed, named "custom": must be filled before use */
-/* RL_E_RANGE naming "gpu.tflops", "gpu.bandwidth_gbs" or "gpu.vram_gib". */
+/* RL_E_RANGE naming "gpu.tflops", "gpu.bandwidth_gbs", "gpu.vram_gib",
+ * "gpu.tflops_fp8" or "gpu.tops_int8" (the last two may be 0). */
 rl_status rl_gpu_validate(const rl_gpu *g, rl_error *err);
 
 /* ======================================================================== */
@@ -205,16 +248,22 @@ const char *rl_preset_json(rl_preset_kind kind, const char *id);
  * checks that the derived count equals the preset's verified params_total.
  * RL_E_UNKNOWN_PRESET names "model". */
 rl_status rl_model_preset(const char *id, rl_model *out, rl_error *err);
-/* RL_E_UNKNOWN_PRESET names "gpu". */
-rl_status rl_gpu_preset(const char *id, rl_gpu *out, rl_error *err);
+/* RL_E_UNKNOWN_PRESET names "gpu". For unified memory, vram_gib is what the GPU
+ * may use: Apple Silicon wires min(fraction × RAM, RAM − reserve), with the
+ * preset's default fraction/reserve or, when `raised` (sysctl
+ * iogpu.wired_limit_mb), its raised ones; Strix Halo takes the preset's
+ * default or tuned usable GiB. Discrete GPUs ignore `raised`. A preset without
+ * a sourced TFLOPS figure loads with tflops_unknown = 1; one without a
+ * bandwidth fails with RL_E_UNSUPPORTED. */
+rl_status rl_gpu_preset(const char *id, int raised, rl_gpu *out, rl_error *err);
 
 /* ======================================================================== */
 /* Deployment                                                                */
 /* ======================================================================== */
 
 typedef struct rl_deploy {
-    rl_precision precision;     /* weights; not AUTO. default fp16 */
-    rl_precision kv_precision;  /* KV cache; AUTO follows precision. default AUTO */
+    rl_precision precision;     /* weights; default AUTO (the checkpoint's format) */
+    rl_precision kv_precision;  /* KV cache; AUTO follows the weights. default AUTO */
     int64_t seq;                /* S, context tokens per request (prompt + generated), 1..RL_MAX_SEQ, default 4096 */
     int64_t batch;              /* B, concurrent requests, 1..RL_MAX_BATCH, default 1 */
     int64_t tp;                 /* tensor-parallel degree, 1..RL_MAX_PARALLEL, default 1 */
@@ -222,6 +271,14 @@ typedef struct rl_deploy {
     int64_t micro_batches;      /* M, 0 = default (B when pp > 1); else 1..B and only with pp > 1 */
     int64_t kv_block;           /* paged-KV block in tokens, 0 = off, else 1..RL_MAX_SEQ */
     rl_moe_read moe_read;       /* default RL_MOE_UNION */
+
+    /* The realistic memory budget (each line shown in the report). */
+    double context_reserve_gib; /* driver/CUDA context, [0, 64]; default 0.6 (headless; 1.0 with a display) */
+    double nccl_gib_per_peer;   /* NCCL buffers per other GPU in the group, [0, 64]; default 0.35 */
+    double weight_overhead;     /* container/alignment share on the weights, [0, 1]; default 0.02 */
+    double pool_fraction;       /* engine memory pool (vLLM gpu_memory_utilization), (0, 1]; default 0.90 */
+    int64_t prefill_chunk;      /* tokens per prefill chunk for the activation peak, 1..RL_MAX_SEQ; default 2048 */
+    double launch_ms;           /* fixed TTFT overhead, ms, [0, 1e6]; default 35 */
 } rl_deploy;
 
 #define RL_MAX_SEQ ((int64_t)1 << 24)
@@ -244,16 +301,19 @@ enum {
     RL_WARN_KV_HEADS_NOT_DIVISIBLE_BY_TP = 1u << 0,
     RL_WARN_LAYERS_NOT_DIVISIBLE_BY_PP = 1u << 1,
     RL_WARN_PP_SLOWER_THAN_ONE_GPU = 1u << 2,
-    RL_WARN_SLIDING_WINDOW_UPPER_BOUND = 1u << 3,
+    RL_WARN_KV_REPLICATED_ACROSS_TP = 1u << 3, /* tp > h_kv, or MLA's latent: per-GPU KV stops falling */
     RL_WARN_SEQ_OVER_MAX_POSITIONS = 1u << 4,
     RL_WARN_BATCH_NOT_DIVISIBLE_BY_MICRO = 1u << 5,
-    RL_WARN_COUNT_ = 6
+    RL_WARN_TIGHT = 1u << 6,                   /* fits the floor, not the realistic budget */
+    RL_WARN_NO_SOURCED_TFLOPS = 1u << 7,       /* times are bandwidth floors only */
+    RL_WARN_COUNT_ = 8
 };
 /* Stable lowercase code of warning bit number i (0-based), "" past the end. */
 const char *rl_warning_code(unsigned bit_index);
 
 /* Remedy bits in rl_result.remedies: each is a way out that alone makes the
- * deployment fit; the figure that does it is in the rl_result.remedy_* fields. */
+ * deployment fit (on a refusal: the floor; when tight: the realistic budget);
+ * the figure that does it is in the rl_result.remedy_* fields. */
 enum {
     RL_REMEDY_WEIGHT_PRECISION = 1u << 0, /* remedy_precision */
     RL_REMEDY_KV_PRECISION = 1u << 1,     /* remedy_kv_precision */
@@ -261,44 +321,67 @@ enum {
     RL_REMEDY_SMALLER_BATCH = 1u << 3,    /* remedy_batch (= max_batch) */
     RL_REMEDY_SHORTER_CONTEXT = 1u << 4,  /* remedy_seq */
     RL_REMEDY_BIGGER_GPU = 1u << 5,       /* remedy_vram_gib */
-    RL_REMEDY_COUNT_ = 6
+    RL_REMEDY_RAISE_POOL = 1u << 6,       /* remedy_pool_fraction (tight only) */
+    RL_REMEDY_COUNT_ = 7
 };
 const char *rl_remedy_code(unsigned bit_index);
 
 typedef struct rl_result {
     rl_verdict verdict;
-    int fits;                      /* 1 when verdict == RL_FITS */
-    int has_timing;                /* 1 only when it fits: the roofline, decode and
-                                      prefill fields and pp stage/drain times are set */
+    int fits;                      /* 1 when the floor fits (RL_FITS or RL_TIGHT) */
+    int has_timing;                /* 1 only when it fits: the roofline, decode and prefill
+                                      fields and the pp stage/drain times are set */
 
-    /* Memory, per GPU (GiB). */
-    double weights_gib;            /* N·b_w/(tp·pp) */
+    /* Memory, per GPU (GiB): the floor. */
+    double weights_gib;            /* weight bytes/(tp·pp) */
     double kv_gib_per_request;     /* one request's KV, per GPU (paged tokens when paging) */
     double kv_gib;                 /* B × kv_gib_per_request */
     double free_gib;               /* vram − weights (negative when weights do not fit) */
     double shortfall_gib;          /* how much is missing for the refusal, 0 when it fits */
     int64_t max_batch;             /* floor(free / kv_gib_per_request), 0 when weights do not fit */
 
+    /* Memory, per GPU (GiB): the realistic budget. */
+    double pool_gib;               /* pool_fraction × vram */
+    double reserve_context_gib;    /* driver/CUDA context */
+    double reserve_nccl_gib;       /* nccl_gib_per_peer × (tp·pp − 1) */
+    double reserve_weights_gib;    /* weight_overhead × weights */
+    double activation_gib;         /* prefill-chunk activation/workspace peak + decode logits */
+    double reserve_gib;            /* everything above but the pool: context + nccl + overhead + activations */
+    double realistic_free_gib;     /* pool − reserve − weights: what the KV may use */
+    double tight_missing_gib;      /* > 0 when RL_TIGHT: what the realistic budget lacks */
+    int64_t max_batch_realistic;   /* floor(realistic_free / kv_gib_per_request) */
+
     /* Model-level accounting (whole model, not per GPU). */
-    double kv_bytes_per_token;     /* 2·L·h_kv·d·b_kv */
+    double weight_bytes;           /* all weights at the resolved precisions */
+    double kv_bytes_per_request;   /* at S tokens, unpadded, with sliding windows applied */
+    double kv_bytes_per_token;     /* kv_bytes_per_request / S */
     double experts_touched;        /* per MoE layer per decode step, 0 for dense */
     double weight_bytes_read;      /* per decode step, whole model */
+    rl_precision weight_precision; /* resolved: the checkpoint's dtype for AUTO */
+    rl_precision kv_precision;     /* resolved */
+    rl_precision compute_precision; /* the roof used: FP16, FP8 or INT8 */
+    double peak_tflops;            /* that roof's peak */
 
     /* Roofline (set only when has_timing). */
     double flops_per_step;         /* per GPU */
     double bytes_per_step;         /* per GPU */
     double ai;                     /* FLOP/byte */
-    double ridge;                  /* FLOP/byte: peak / bandwidth (set always) */
+    double ridge;                  /* FLOP/byte: peak / bandwidth (0 when TFLOPS are unknown) */
     rl_bound bound;
     double ceiling_fraction;       /* min(1, ai/ridge) */
     double step_ms;                /* decode step floor (the drain when pp > 1) */
     double ms_per_token;           /* step/B */
     double tokens_per_s;           /* B/step, aggregate over the batch */
+    int times_are_bandwidth_floors; /* no sourced TFLOPS: every time is bytes/bandwidth, a lower bound */
     double prefill_ai;             /* weight-dominated prefill intensity for S tokens */
     rl_bound prefill_bound;
+    double prefill_ms;             /* max(prefill FLOPs/peak, weight bytes/bandwidth) per GPU; 0 when TFLOPS unknown */
+    double prefill_tokens_per_s;   /* S / prefill time */
+    double ttft_ms;                /* launch_ms + prefill_ms */
 
     /* Tensor parallel (tp > 1). */
     double allreduce_bytes_per_gpu; /* ideal ring: 8·(tp−1)/tp·L·hidden·B, shown not added */
+    double kv_share;               /* of one request's KV a TP rank holds: ceil(h_kv/tp)/h_kv, 1 with MLA */
 
     /* Pipeline parallel (pp > 1). */
     int64_t micro_batches;         /* M in effect */
@@ -313,13 +396,14 @@ typedef struct rl_result {
     double waste_fraction;         /* padding/S */
 
     unsigned warnings;             /* RL_WARN_* bits */
-    unsigned remedies;             /* RL_REMEDY_* bits, only on a refusal */
+    unsigned remedies;             /* RL_REMEDY_* bits, on a refusal or when tight */
     rl_precision remedy_precision; /* highest weight precision below the current one that fits */
     rl_precision remedy_kv_precision;
     int64_t remedy_tp;             /* smallest power-of-two tp (≤ 1024) that fits */
     int64_t remedy_batch;          /* largest batch that fits */
     int64_t remedy_seq;            /* largest context that fits this batch */
     double remedy_vram_gib;        /* memory per GPU this deployment needs */
+    double remedy_pool_fraction;   /* the pool fraction that would make a tight setup fit */
 } rl_result;
 
 /* Runs the whole analysis. Validates the model (finished), GPU and deployment
@@ -335,6 +419,7 @@ typedef struct rl_sweep_point {
     double ms_per_token;
     double tokens_per_s;
     double step_ms;
+    int tight;          /* 1 past the realistic budget's max batch */
 } rl_sweep_point;
 
 /* Fills up to `cap` points for batches from 1 to the max batch that fits
@@ -343,6 +428,45 @@ typedef struct rl_sweep_point {
  * fit or on a bad input. */
 size_t rl_sweep(const rl_model *m, const rl_gpu *g, const rl_deploy *d,
                 rl_sweep_point *points, size_t cap);
+
+/* ======================================================================== */
+/* The parameters-only estimate (less exact than a config)                   */
+/* ======================================================================== */
+
+/* For people who know only a model's size ("70B"). No architecture means no KV
+ * cache, no attention FLOPs and no MoE: decode AI ≈ B / b_w (2·N FLOPs over
+ * N·b_w bytes). Always marked approximate in reports. */
+enum {
+    RL_LEVER_BATCH = 0,           /* raise the batch toward the ridge */
+    RL_LEVER_WEIGHT_PRECISION = 1, /* fewer bytes per weight */
+    RL_LEVER_KV_PRECISION = 2,    /* fewer KV bytes (not in this model; small at short context) */
+    RL_LEVER_SPECULATIVE = 3,     /* several tokens per weight pass */
+    RL_LEVER_TP = 4,              /* split the bytes over more GPUs */
+    RL_LEVER_COUNT_ = 5
+};
+const char *rl_lever_code(unsigned lever);
+
+typedef struct rl_estimate {
+    double params;                 /* N */
+    double bytes_per_param;        /* b_w (auto = 2) */
+    double weights_gib;            /* N·b_w */
+    double usable_gib_per_gpu;     /* pool_fraction × vram − context reserve − weight overhead share */
+    int64_t gpus_needed;           /* ceil(weights·(1 + overhead) / (pool × vram − context reserve)) */
+    double decode_ai;              /* B / b_w */
+    double ridge;                  /* 0 when TFLOPS are unknown */
+    double attainable_tflops;      /* min(peak, bandwidth·AI) (bandwidth·AI when the peak is unknown) */
+    rl_bound bound;
+    double ceiling_fraction;
+    unsigned lever_order[RL_LEVER_COUNT_]; /* most effect first; only when memory-bound */
+    double lever_gain[RL_LEVER_COUNT_];    /* by lever: the factor it could bring on decode throughput */
+    int lever_count;
+} rl_estimate;
+
+/* Parses a size such as "70B", "7.6b", "1.5T", "350M" or "8e9" into a count.
+ * RL_E_NOT_INTEGER when unreadable, RL_E_RANGE outside 1e6..1e15; field "params". */
+rl_status rl_parse_params(const char *text, double *out, rl_error *err);
+rl_status rl_estimate_params(double params, const rl_gpu *g, const rl_deploy *d, rl_estimate *out, rl_error *err);
+size_t rl_estimate_json(const rl_gpu *g, const rl_deploy *d, const rl_estimate *e, char *buf, size_t cap);
 
 /* ======================================================================== */
 /* Requests and reports (JSON)                                               */
@@ -371,6 +495,14 @@ rl_status rl_request_from_json(const char *json, size_t len, const char *config_
  * full text needs, excluding the NUL: a return >= cap means it was cut. */
 size_t rl_report_json(const rl_model *m, const rl_gpu *g, const rl_deploy *d,
                       const rl_result *r, char *buf, size_t cap);
+
+/* The whole request path in one call, as the wasm bridge and both vector
+ * runners use it: a request with "params" (and no model or config) gives the
+ * estimate JSON, any other the report JSON, and a bad one the error JSON.
+ * Returns the length the text needs (same convention as rl_report_json);
+ * *status gets the outcome (RL_OK for refusals too). */
+size_t rl_run_json(const char *request, size_t len, const char *config_text, size_t config_len, char *buf,
+                   size_t cap, rl_status *status);
 
 /* Writes {"error": {"code": "<status name>", "status": N, "field": "...",
  * "message": "..."}}. Same return convention as rl_report_json. */
@@ -411,7 +543,11 @@ typedef enum rl_fault {
     RL_FAULT_MOE_ALL_EXPERTS = 4,       /* every expert read every step */
     RL_FAULT_KV_PRECISION_IGNORED = 5,  /* KV stored at weight precision */
     RL_FAULT_MOE_ONCE_PER_MODEL = 6,    /* touched experts counted once for the model */
-    RL_FAULT_COUNT_ = 7
+    RL_FAULT_SLIDING_WINDOW_IGNORED = 7, /* local layers hold the whole context */
+    RL_FAULT_MLA_AS_MHA = 8,            /* MLA cache sized as 2·h_kv·d per layer */
+    RL_FAULT_KV_SPLIT_PAST_KV_HEADS = 9, /* KV divided by tp even past h_kv (and for MLA) */
+    RL_FAULT_RESERVE_IGNORED = 10,      /* no runtime reserve: nothing is ever tight */
+    RL_FAULT_COUNT_ = 11
 } rl_fault;
 void rl_testing_set_fault(rl_fault f);
 const char *rl_fault_name(rl_fault f);

@@ -1,134 +1,108 @@
-/* The analysis: fit, roofline, TP, PP, paged KV and MoE reads. No allocation, no I/O. */
+/* The analysis: fit (floor and realistic budget), roofline, prefill, TP, PP,
+ * paged KV, sliding windows, MLA and MoE reads. No allocation, no I/O. */
 #include "internal.h"
 
 #include <math.h>
 #include <string.h>
 
-/* ---- testing hook -------------------------------------------------------- */
-
-static rl_fault active_fault = RL_FAULT_NONE;
-
-void rl_testing_set_fault(rl_fault f) {
-    active_fault = (unsigned)f < RL_FAULT_COUNT_ ? f : RL_FAULT_NONE;
-}
-rl_fault rl_active_fault(void) { return active_fault; }
-
-static const char *const fault_names[RL_FAULT_COUNT_] = {
-    "none",
-    "weights-read-per-request",
-    "textbook-pp-speedup",
-    "kv-with-query-heads",
-    "moe-reads-all-experts",
-    "kv-precision-ignored",
-    "moe-experts-once-per-model",
-};
-const char *rl_fault_name(rl_fault f) {
-    return (unsigned)f < RL_FAULT_COUNT_ ? fault_names[f] : "unknown";
-}
-
-/* ---- inputs ------------------------------------------------------------- */
-
-rl_gpu rl_gpu_default(void) {
-    rl_gpu g;
-    memset(&g, 0, sizeof g);
-    memcpy(g.name, "custom", 7);
-    return g;
-}
-
-static rl_status check_positive(double v, const char *field, const char *unit, rl_error *err) {
-    if (!(v > 0.0 && v <= 1e6)) /* also refuses NaN */
-        return rl_fail(err, RL_E_RANGE, field, "%s must be a number above 0 and at most 1e6 %s (got %g)",
-                       field, unit, v);
-    return RL_OK;
-}
-
-rl_status rl_gpu_validate(const rl_gpu *g, rl_error *err) {
-    if (g == NULL) return rl_fail(err, RL_E_NULL, "gpu", "gpu: no GPU was given");
-    rl_status st;
-    if ((st = check_positive(g->tflops, "gpu.tflops", "TFLOPS", err))) return st;
-    if ((st = check_positive(g->bandwidth_gbs, "gpu.bandwidth_gbs", "GB/s", err))) return st;
-    return check_positive(g->vram_gib, "gpu.vram_gib", "GiB", err);
-}
-
-rl_deploy rl_deploy_default(void) {
-    rl_deploy d;
-    memset(&d, 0, sizeof d);
-    d.precision = RL_PREC_FP16;
-    d.kv_precision = RL_PREC_AUTO;
-    d.seq = 4096;
-    d.batch = 1;
-    d.tp = 1;
-    d.pp = 1;
-    d.micro_batches = 0;
-    d.kv_block = 0;
-    d.moe_read = RL_MOE_UNION;
-    return d;
-}
-
-rl_status rl_deploy_validate(const rl_deploy *d, rl_error *err) {
-    if (d == NULL) return rl_fail(err, RL_E_NULL, "deploy", "deploy: no deployment was given");
-    rl_status st;
-    if (d->precision <= RL_PREC_AUTO || d->precision >= RL_PREC_COUNT_)
-        return rl_fail(err, RL_E_UNKNOWN_NAME, "precision",
-                       "precision must be one of fp32, fp16, bf16, fp8, int8, int4");
-    if ((unsigned)d->kv_precision >= RL_PREC_COUNT_)
-        return rl_fail(err, RL_E_UNKNOWN_NAME, "kv_precision",
-                       "kv_precision must be one of auto, fp32, fp16, bf16, fp8, int8, int4");
-    if (d->moe_read != RL_MOE_UNION && d->moe_read != RL_MOE_DISTINCT)
-        return rl_fail(err, RL_E_UNKNOWN_NAME, "moe_read", "moe_read must be union or distinct");
-    if ((st = rl_check_int(d->seq, "seq", 1, RL_MAX_SEQ, err))) return st;
-    if ((st = rl_check_int(d->batch, "batch", 1, RL_MAX_BATCH, err))) return st;
-    if ((st = rl_check_int(d->tp, "tp", 1, RL_MAX_PARALLEL, err))) return st;
-    if ((st = rl_check_int(d->pp, "pp", 1, RL_MAX_PARALLEL, err))) return st;
-    /* 0 means paging is off; anything else must be a real block size. */
-    if (d->kv_block != 0 && (st = rl_check_int(d->kv_block, "kv_block", 1, RL_MAX_SEQ, err))) return st;
-    if (d->micro_batches != 0) {
-        if (d->pp <= 1)
-            return rl_fail(err, RL_E_MICROBATCH, "micro_batch",
-                           "micro_batch needs pipeline parallelism: set pp to 2 or more, or drop micro_batch");
-        if (d->micro_batches < 1 || d->micro_batches > d->batch)
-            return rl_fail(err, RL_E_MICROBATCH, "micro_batch",
-                           "micro_batch must be an integer from 1 to the batch (%lld) (got %lld)",
-                           (long long)d->batch, (long long)d->micro_batches);
-    }
-    return RL_OK;
-}
-
-/* ---- the arithmetic ----------------------------------------------------- */
+#define MXFP4_BYTES 0.53125                 /* 4 bits + one 8-bit scale per 32 values */
+#define FP8_BLOCK_SCALE (4.0 / (128.0 * 128.0)) /* one fp32 scale per 128x128 block */
 
 double rl_kv_share(const rl_model *m, int64_t tp) {
+    if (rl_active_fault() == RL_FAULT_KV_SPLIT_PAST_KV_HEADS) return 1.0 / (double)tp;
+    /* MLA's latent is one vector per token: every TP rank keeps all of it. */
+    if (m->mla) return 1.0;
     /* Each TP rank keeps whole KV heads; past h_kv ranks they are replicated. */
     return (double)rl_ceil_div(m->kv_heads, tp) / (double)m->kv_heads;
 }
+
+/* ---- the context of one analysis ---------------------------------------- */
 
 typedef struct ctx {
     const rl_model *m;
     const rl_gpu *g;
     const rl_deploy *d;
-    double b_w, b_kv;
-    double kv_bytes_per_token; /* whole model */
-    double kv_share;           /* of one request's KV held by one TP rank */
-    double bw, peak;           /* bytes/s, FLOP/s */
-    int64_t tokens;            /* per request in the fit check (paged) */
+    rl_fault fault;
+    rl_precision w_prec, kv_prec, math_prec;
+    double b_main, b_embed, b_expert, b_kv; /* bytes per parameter / element */
+    double kv_elems;                        /* cached elements per token per layer */
+    double kv_share;
+    double bw, peak;                        /* bytes/s, FLOP/s (0 when unknown) */
+    double local_layers, global_layers;
+    int64_t tokens;                         /* per request in the fit check (paged) */
+    int64_t local_tokens_capacity;          /* per local layer in the fit check */
 } ctx;
 
-static rl_precision kv_prec_of(const rl_deploy *d) {
-    return d->kv_precision == RL_PREC_AUTO ? d->precision : d->kv_precision;
+static double gpus_of(const rl_deploy *d) { return (double)d->tp * (double)d->pp; }
+
+static void resolve_precision(ctx *c) {
+    const rl_model *m = c->m;
+    const rl_deploy *d = c->d;
+    const rl_gpu *g = c->g;
+    if (d->precision == RL_PREC_AUTO) {
+        /* The checkpoint as published: quantization_config, else torch_dtype. */
+        rl_precision dtype = (rl_precision)m->dtype;
+        double b = rl_precision_bytes(dtype);
+        c->b_embed = b;
+        c->b_main = m->quant == RL_QUANT_FP8 ? 1.0 + FP8_BLOCK_SCALE : b;
+        c->b_expert = m->quant == RL_QUANT_FP8 ? 1.0 + FP8_BLOCK_SCALE : m->quant == RL_QUANT_MXFP4 ? MXFP4_BYTES : b;
+        c->w_prec = m->quant == RL_QUANT_FP8 ? RL_PREC_FP8 : dtype;
+        /* Quantized checkpoints still run activations, and so the KV, in torch_dtype. */
+        c->kv_prec = d->kv_precision == RL_PREC_AUTO ? dtype : d->kv_precision;
+    } else {
+        c->w_prec = d->precision;
+        c->b_main = c->b_embed = c->b_expert = rl_precision_bytes(d->precision);
+        c->kv_prec = d->kv_precision == RL_PREC_AUTO ? d->precision : d->kv_precision;
+    }
+    c->b_kv = rl_precision_bytes(c->kv_prec);
+    if (c->fault == RL_FAULT_KV_PRECISION_IGNORED) c->b_kv = c->b_main;
+
+    /* The roof matches the math: fp8 and int8 weights run W8A8 where the GPU has
+     * that peak; int4 and MXFP4 are weight-only and compute in 16-bit. */
+    c->math_prec = RL_PREC_FP16;
+    c->peak = g->tflops_unknown ? 0.0 : g->tflops * 1e12;
+    if (c->w_prec == RL_PREC_FP8 && g->tflops_fp8 > 0) {
+        c->math_prec = RL_PREC_FP8;
+        c->peak = g->tflops_fp8 * 1e12;
+    } else if (c->w_prec == RL_PREC_INT8 && g->tops_int8 > 0) {
+        c->math_prec = RL_PREC_INT8;
+        c->peak = g->tops_int8 * 1e12;
+    }
 }
 
 static void ctx_init(ctx *c, const rl_model *m, const rl_gpu *g, const rl_deploy *d) {
     c->m = m;
     c->g = g;
     c->d = d;
-    c->b_w = rl_precision_bytes(d->precision);
-    c->b_kv = rl_precision_bytes(kv_prec_of(d));
-    if (active_fault == RL_FAULT_KV_PRECISION_IGNORED) c->b_kv = c->b_w;
-    double heads = active_fault == RL_FAULT_KV_QUERY_HEADS ? (double)m->heads : (double)m->kv_heads;
-    c->kv_bytes_per_token = 2.0 * (double)m->layers * heads * (double)m->head_dim * c->b_kv;
+    c->fault = rl_active_fault();
+    resolve_precision(c);
+    if (m->mla && c->fault == RL_FAULT_MLA_AS_MHA) c->kv_elems = 2.0 * (double)m->kv_heads * (double)m->head_dim;
+    else if (c->fault == RL_FAULT_KV_QUERY_HEADS && !m->mla) c->kv_elems = 2.0 * (double)m->heads * (double)m->head_dim;
+    else c->kv_elems = m->kv_elems_per_token_per_layer;
     c->kv_share = rl_kv_share(m, d->tp);
     c->bw = g->bandwidth_gbs * 1e9;
-    c->peak = g->tflops * 1e12;
+    c->local_layers = c->fault == RL_FAULT_SLIDING_WINDOW_IGNORED ? 0.0 : (double)m->sliding_layers;
+    c->global_layers = (double)m->layers - c->local_layers;
     c->tokens = d->kv_block > 0 ? rl_ceil_div(d->seq, d->kv_block) * d->kv_block : d->seq;
+    int64_t window = m->sliding_window;
+    if (d->kv_block > 0 && window > 0) window = rl_ceil_div(window, d->kv_block) * d->kv_block;
+    c->local_tokens_capacity = window > 0 && window < c->tokens ? window : c->tokens;
+}
+
+/* Cached tokens summed over layers: global layers hold them all, local ones the window. */
+static double layer_tokens(const ctx *c, double global_tokens, double local_tokens) {
+    return c->global_layers * global_tokens + c->local_layers * local_tokens;
+}
+
+static double window_of(const ctx *c, double s) {
+    double w = (double)c->m->sliding_window;
+    return w > 0 && w < s ? w : s;
+}
+
+/* One request's KV bytes at S tokens (whole model, unpadded). */
+static double kv_bytes_request(const ctx *c) {
+    double s = (double)c->d->seq;
+    return c->kv_elems * c->b_kv * layer_tokens(c, s, window_of(c, s));
 }
 
 /* Distinct experts that b tokens route to in one MoE layer. */
@@ -136,102 +110,160 @@ static double experts_touched(const ctx *c, double b) {
     const rl_model *m = c->m;
     if (m->experts == 0) return 0.0;
     double E = (double)m->experts, k = (double)m->top_k;
-    if (active_fault == RL_FAULT_MOE_ALL_EXPERTS) return E;
+    if (c->fault == RL_FAULT_MOE_ALL_EXPERTS) return E;
     if (c->d->moe_read == RL_MOE_DISTINCT) return fmin(b * k, E);
     return E * (1.0 - pow(1.0 - k / E, b));
 }
 
-/* Weight bytes one step reads for b requests, whole model. */
+static double expert_bytes(const ctx *c) {
+    const rl_model *m = c->m;
+    return m->params_expert_matrix * c->b_expert + (m->params_expert - m->params_expert_matrix) * c->b_main;
+}
+
+/* All weights at their precisions, whole model. */
+static double weight_bytes_total(const ctx *c) {
+    const rl_model *m = c->m;
+    double experts = (double)m->moe_layers * (double)m->experts;
+    return m->params_embed * c->b_embed + (m->params_always_read - m->params_embed) * c->b_main +
+           experts * expert_bytes(c);
+}
+
+/* Weight bytes one step reads for b requests, whole model: the shared weights
+ * once, plus in every MoE layer the experts the batch touches. */
 static double weight_bytes_read(const ctx *c, double b) {
     const rl_model *m = c->m;
     double read;
     if (m->experts == 0) {
-        read = m->params_total * c->b_w;
+        read = weight_bytes_total(c);
     } else {
-        double per_layer = experts_touched(c, b) * m->params_expert;
-        double layers = active_fault == RL_FAULT_MOE_ONCE_PER_MODEL ? 1.0 : (double)m->moe_layers;
-        read = (m->params_always_read + layers * per_layer) * c->b_w;
+        double layers = c->fault == RL_FAULT_MOE_ONCE_PER_MODEL ? 1.0 : (double)m->moe_layers;
+        read = m->params_embed * c->b_embed + (m->params_always_read - m->params_embed) * c->b_main +
+               layers * experts_touched(c, b) * expert_bytes(c);
     }
-    if (active_fault == RL_FAULT_WEIGHTS_PER_REQUEST) read *= b;
+    if (c->fault == RL_FAULT_WEIGHTS_PER_REQUEST) read *= b;
     return read;
 }
 
 static double step_flops(const ctx *c, double b) {
-    const rl_model *m = c->m;
-    double attn = 4.0 * (double)m->layers * (double)m->heads * (double)m->head_dim * (double)c->d->seq;
-    return b * (2.0 * m->params_active + attn);
+    double s = (double)c->d->seq;
+    double attn = c->m->attn_flops_per_token_pair * layer_tokens(c, s, window_of(c, s));
+    return b * (2.0 * c->m->params_active + attn);
 }
 
-static double kv_read_bytes(const ctx *c, double b) {
-    return b * (double)c->d->seq * c->kv_bytes_per_token;
-}
+static double kv_read_bytes(const ctx *c, double b) { return b * kv_bytes_request(c); }
 
 static double floor_seconds(const ctx *c, double bytes, double flops) {
-    return fmax(bytes / c->bw, flops / c->peak);
+    double t = bytes / c->bw;
+    return c->peak > 0 ? fmax(t, flops / c->peak) : t;
 }
 
-/* ---- fit ---------------------------------------------------------------- */
+/* ---- fit ------------------------------------------------------------------ */
 
 typedef struct fit {
     rl_verdict verdict;
-    double weights, kv_req, kv, free; /* bytes per GPU */
+    double weights, kv_req, kv, free; /* bytes per GPU: the floor */
     int64_t max_batch;
+    double pool, context, nccl, overhead, act_chunk, act_logits_per_request; /* realistic budget */
+    double realistic_free;          /* for KV and logits: pool − reserves − weights */
+    int64_t max_batch_realistic;
+    bool realistic_ok;
 } fit;
+
+/* Largest n with n·per ≤ room, computed so that it agrees exactly with that comparison. */
+static int64_t max_count(double room, double per) {
+    if (!(room >= 0.0) || !(per > 0.0)) return 0;
+    double q = floor(room / per);
+    int64_t n = q > 1e15 ? (int64_t)1e15 : (int64_t)q;
+    while (n > 0 && (double)n * per > room) n--;
+    while ((double)(n + 1) * per <= room && n < (int64_t)1e15) n++;
+    return n;
+}
+
+/* The activation/workspace peak of one prefill chunk of C tokens, per GPU:
+ * C·(2·hidden + qkv width + 2·MLP width)·2 bytes / tp, where the MLP width is
+ * the widest of the dense MLP and the k routed + shared experts. */
+static double activation_chunk_bytes(const ctx *c) {
+    const rl_model *m = c->m;
+    double chunk = (double)(c->d->prefill_chunk < c->d->seq ? c->d->prefill_chunk : c->d->seq);
+    double mlp = m->layers > m->moe_layers ? (double)m->intermediate : 0.0;
+    if (m->moe_layers > 0)
+        mlp = fmax(mlp, (double)m->top_k * (double)m->moe_intermediate + (double)m->shared_intermediate);
+    return chunk * (2.0 * (double)m->hidden + m->qkv_width + 2.0 * mlp) * 2.0 / (double)c->d->tp;
+}
 
 static void fit_check(const ctx *c, fit *f) {
     const rl_deploy *d = c->d;
-    double gpus = (double)d->tp * (double)d->pp;
+    double gpus = gpus_of(d);
     double vram = c->g->vram_gib * RL_GIB;
-    f->weights = c->m->params_total * c->b_w / gpus;
-    f->kv_req = (double)c->tokens * c->kv_bytes_per_token * c->kv_share / (double)d->pp;
-    f->kv = (double)d->batch * f->kv_req;
+    double B = (double)d->batch;
+    f->weights = weight_bytes_total(c) / gpus;
+    f->kv_req = c->kv_elems * c->b_kv *
+                layer_tokens(c, (double)c->tokens, (double)c->local_tokens_capacity) * c->kv_share / (double)d->pp;
+    f->kv = B * f->kv_req;
     f->free = vram - f->weights;
-    f->max_batch = 0;
-    if (f->free >= 0.0) {
-        double mb = floor(f->free / f->kv_req);
-        int64_t n = mb > 1e18 ? (int64_t)1e18 : (int64_t)mb;
-        /* Keep max_batch and the verdict's comparison in exact agreement. */
-        while (n > 0 && (double)n * f->kv_req > f->free) n--;
-        while ((double)(n + 1) * f->kv_req <= f->free && n < (int64_t)1e18) n++;
-        f->max_batch = n;
-    }
+    f->max_batch = f->free >= 0 ? max_count(f->free, f->kv_req) : 0;
     if (f->weights > vram) f->verdict = RL_WEIGHTS_DO_NOT_FIT;
     else if (f->kv > f->free) f->verdict = RL_KV_DOES_NOT_FIT;
     else f->verdict = RL_FITS;
+
+    f->pool = d->pool_fraction * vram;
+    f->context = d->context_reserve_gib * RL_GIB;
+    f->nccl = d->nccl_gib_per_peer * RL_GIB * (gpus - 1.0);
+    f->overhead = d->weight_overhead * f->weights;
+    f->act_chunk = activation_chunk_bytes(c);
+    /* fp32 logits of the decode batch, gathered on every rank. */
+    f->act_logits_per_request = 4.0 * (double)c->m->vocab;
+    f->realistic_free = f->pool - f->context - f->nccl - f->overhead - f->act_chunk - f->weights;
+    if (c->fault == RL_FAULT_RESERVE_IGNORED) {
+        f->realistic_free = f->free;
+        f->act_logits_per_request = 0.0;
+    }
+    double per = f->kv_req + f->act_logits_per_request;
+    f->max_batch_realistic = max_count(f->realistic_free, per);
+    f->realistic_ok = B * per <= f->realistic_free;
+    if (f->verdict == RL_FITS && !f->realistic_ok) f->verdict = RL_TIGHT;
 }
 
-static bool fits_with(const rl_model *m, const rl_gpu *g, const rl_deploy *d) {
+/* Does this deployment get past the floor, or with `realistic` also into the
+ * realistic budget? */
+static bool reaches(const rl_model *m, const rl_gpu *g, const rl_deploy *d, bool realistic) {
     ctx c;
     fit f;
     ctx_init(&c, m, g, d);
     fit_check(&c, &f);
-    return f.verdict == RL_FITS;
+    return realistic ? f.verdict == RL_FITS : (f.verdict == RL_FITS || f.verdict == RL_TIGHT);
 }
 
-/* Each remedy is a single change that makes this deployment fit. */
-static void find_remedies(const rl_model *m, const rl_gpu *g, const rl_deploy *d, const ctx *c,
-                          const fit *f, rl_result *r) {
+/* Each remedy is a single change that gets this deployment through: past the
+ * floor on a refusal, into the realistic budget when tight. */
+static void find_remedies(const rl_model *m, const rl_gpu *g, const rl_deploy *d, const ctx *c, const fit *f,
+                          rl_result *r) {
     static const rl_precision lower[] = {RL_PREC_FP16, RL_PREC_FP8, RL_PREC_INT4};
+    bool realistic = f->verdict == RL_TIGHT;
+    bool kv_problem = f->verdict != RL_WEIGHTS_DO_NOT_FIT;
+    double current_weights = weight_bytes_total(c);
     rl_deploy t;
 
-    t = *d;
-    t.kv_precision = kv_prec_of(d);
     for (size_t i = 0; i < sizeof lower / sizeof lower[0]; i++) {
-        if (rl_precision_bytes(lower[i]) >= c->b_w) continue;
+        t = *d;
         t.precision = lower[i];
-        if (fits_with(m, g, &t)) {
+        t.kv_precision = c->kv_prec;
+        ctx tc;
+        ctx_init(&tc, m, g, &t);
+        if (weight_bytes_total(&tc) >= current_weights) continue;
+        if (reaches(m, g, &t, realistic)) {
             r->remedies |= RL_REMEDY_WEIGHT_PRECISION;
             r->remedy_precision = lower[i];
             break;
         }
     }
 
-    if (f->verdict == RL_KV_DOES_NOT_FIT) {
-        t = *d;
+    if (kv_problem) {
         for (size_t i = 1; i < sizeof lower / sizeof lower[0]; i++) {
             if (rl_precision_bytes(lower[i]) >= c->b_kv) continue;
+            t = *d;
             t.kv_precision = lower[i];
-            if (fits_with(m, g, &t)) {
+            if (reaches(m, g, &t, realistic)) {
                 r->remedies |= RL_REMEDY_KV_PRECISION;
                 r->remedy_kv_precision = lower[i];
                 break;
@@ -239,44 +271,84 @@ static void find_remedies(const rl_model *m, const rl_gpu *g, const rl_deploy *d
         }
     }
 
-    t = *d;
-    for (int64_t tp = 1; tp <= RL_MAX_PARALLEL; tp *= 2) {
+    for (int64_t tp = 2; tp <= RL_MAX_PARALLEL; tp *= 2) {
         if (tp <= d->tp) continue;
+        t = *d;
         t.tp = tp;
-        if (fits_with(m, g, &t)) {
+        if (reaches(m, g, &t, realistic)) {
             r->remedies |= RL_REMEDY_MORE_TP;
             r->remedy_tp = tp;
             break;
         }
     }
 
-    if (f->verdict == RL_KV_DOES_NOT_FIT && f->max_batch >= 1) {
+    int64_t batch_limit = realistic ? f->max_batch_realistic : f->max_batch;
+    if (kv_problem && batch_limit >= 1) {
         r->remedies |= RL_REMEDY_SMALLER_BATCH;
-        r->remedy_batch = f->max_batch;
+        r->remedy_batch = batch_limit;
     }
 
-    if (f->verdict == RL_KV_DOES_NOT_FIT) {
-        double per_token = c->kv_bytes_per_token * c->kv_share / (double)d->pp;
-        double tokens = floor(f->free / ((double)d->batch * per_token));
-        int64_t s = tokens > (double)RL_MAX_SEQ ? RL_MAX_SEQ : (int64_t)tokens;
-        if (d->kv_block > 0) s -= s % d->kv_block;
-        t = *d;
-        t.seq = s;
-        while (s >= 1 && !fits_with(m, g, &t)) t.seq = --s;
-        if (s >= 1) {
+    if (kv_problem) {
+        /* Bisect the longest context that gets through (the KV grows with S). */
+        int64_t lo = 0, hi = d->seq - 1;
+        while (lo < hi) {
+            int64_t mid = lo + (hi - lo + 1) / 2;
+            t = *d;
+            t.seq = mid;
+            if (reaches(m, g, &t, realistic)) lo = mid;
+            else hi = mid - 1;
+        }
+        if (d->kv_block > 0) lo -= lo % d->kv_block;
+        if (lo >= 1) {
             r->remedies |= RL_REMEDY_SHORTER_CONTEXT;
-            r->remedy_seq = s;
+            r->remedy_seq = lo;
+        }
+    }
+
+    if (realistic) {
+        double need = f->weights + f->overhead + f->context + f->nccl + f->act_chunk +
+                      (double)d->batch * (f->kv_req + f->act_logits_per_request);
+        double fraction = need / (c->g->vram_gib * RL_GIB);
+        if (fraction <= 0.98) {
+            r->remedies |= RL_REMEDY_RAISE_POOL;
+            r->remedy_pool_fraction = ceil(fraction * 100.0) / 100.0;
         }
     }
 
     r->remedies |= RL_REMEDY_BIGGER_GPU;
-    r->remedy_vram_gib = (f->weights + f->kv) / RL_GIB;
+    double need_gib = realistic ? (f->weights + f->overhead + f->context + f->nccl + f->act_chunk +
+                                   (double)d->batch * (f->kv_req + f->act_logits_per_request)) /
+                                      d->pool_fraction
+                                : f->weights + f->kv;
+    r->remedy_vram_gib = need_gib / RL_GIB;
 }
 
-/* ---- the analysis -------------------------------------------------------- */
+/* ---- the analysis ---------------------------------------------------------- */
 
-rl_status rl_analyze(const rl_model *model, const rl_gpu *g, const rl_deploy *d, rl_result *out,
-                     rl_error *err) {
+static void set_memory(rl_result *r, const rl_deploy *d, const fit *f, const rl_gpu *g) {
+    r->verdict = f->verdict;
+    r->fits = f->verdict == RL_FITS || f->verdict == RL_TIGHT;
+    r->weights_gib = f->weights / RL_GIB;
+    r->kv_gib_per_request = f->kv_req / RL_GIB;
+    r->kv_gib = f->kv / RL_GIB;
+    r->free_gib = f->free / RL_GIB;
+    r->max_batch = f->max_batch;
+    if (f->verdict == RL_WEIGHTS_DO_NOT_FIT) r->shortfall_gib = (f->weights - g->vram_gib * RL_GIB) / RL_GIB;
+    else if (f->verdict == RL_KV_DOES_NOT_FIT) r->shortfall_gib = (f->kv - f->free) / RL_GIB;
+
+    double logits = (double)d->batch * f->act_logits_per_request;
+    r->pool_gib = f->pool / RL_GIB;
+    r->reserve_context_gib = f->context / RL_GIB;
+    r->reserve_nccl_gib = f->nccl / RL_GIB;
+    r->reserve_weights_gib = f->overhead / RL_GIB;
+    r->activation_gib = (f->act_chunk + logits) / RL_GIB;
+    r->reserve_gib = (f->context + f->nccl + f->overhead + f->act_chunk + logits) / RL_GIB;
+    r->realistic_free_gib = (f->realistic_free - logits) / RL_GIB;
+    r->max_batch_realistic = f->max_batch_realistic;
+    if (f->verdict == RL_TIGHT) r->tight_missing_gib = (f->kv - (f->realistic_free - logits)) / RL_GIB;
+}
+
+rl_status rl_analyze(const rl_model *model, const rl_gpu *g, const rl_deploy *d, rl_result *out, rl_error *err) {
     rl_clear_error(err);
     if (out == NULL) return rl_fail(err, RL_E_NULL, "result", "result: no output was given");
     memset(out, 0, sizeof *out);
@@ -293,25 +365,24 @@ rl_status rl_analyze(const rl_model *model, const rl_gpu *g, const rl_deploy *d,
     fit_check(&c, &f);
 
     rl_result *r = out;
-    double B = (double)d->batch, tp = (double)d->tp, pp = (double)d->pp;
-    r->verdict = f.verdict;
-    r->fits = f.verdict == RL_FITS;
-    r->weights_gib = f.weights / RL_GIB;
-    r->kv_gib_per_request = f.kv_req / RL_GIB;
-    r->kv_gib = f.kv / RL_GIB;
-    r->free_gib = f.free / RL_GIB;
-    r->max_batch = f.max_batch;
-    if (f.verdict == RL_WEIGHTS_DO_NOT_FIT) r->shortfall_gib = (f.weights - g->vram_gib * RL_GIB) / RL_GIB;
-    else if (f.verdict == RL_KV_DOES_NOT_FIT) r->shortfall_gib = (f.kv - f.free) / RL_GIB;
+    double B = (double)d->batch, tp = (double)d->tp, pp = (double)d->pp, S = (double)d->seq;
+    set_memory(r, d, &f, g);
 
-    r->kv_bytes_per_token = c.kv_bytes_per_token;
+    r->weight_precision = c.w_prec;
+    r->kv_precision = c.kv_prec;
+    r->compute_precision = c.math_prec;
+    r->peak_tflops = c.peak / 1e12;
+    r->weight_bytes = weight_bytes_total(&c);
+    r->kv_bytes_per_request = kv_bytes_request(&c);
+    r->kv_bytes_per_token = r->kv_bytes_per_request / S;
+    r->kv_share = c.kv_share;
     r->experts_touched = experts_touched(&c, B);
     r->weight_bytes_read = weight_bytes_read(&c, B);
     r->ridge = c.peak / c.bw;
 
     r->tokens_per_request = c.tokens;
     r->padding_tokens = c.tokens - d->seq;
-    r->waste_fraction = (double)r->padding_tokens / (double)d->seq;
+    r->waste_fraction = (double)r->padding_tokens / S;
 
     if (d->tp > 1) r->allreduce_bytes_per_gpu = 8.0 * (tp - 1.0) / tp * (double)m.layers * (double)m.hidden * B;
 
@@ -329,8 +400,8 @@ rl_status rl_analyze(const rl_model *model, const rl_gpu *g, const rl_deploy *d,
         double one_gpu = floor_seconds(&c, weight_bytes_read(&c, B) + kv_read_bytes(&c, B), step_flops(&c, B));
         r->micro_batches = M;
         r->pp_bubble = (pp - 1.0) / ((double)M + pp - 1.0);
-        r->pp_speedup = active_fault == RL_FAULT_TEXTBOOK_PP_SPEEDUP ? pp * (double)M / ((double)M + pp - 1.0)
-                                                                     : one_gpu / drain;
+        r->pp_speedup = c.fault == RL_FAULT_TEXTBOOK_PP_SPEEDUP ? pp * (double)M / ((double)M + pp - 1.0)
+                                                                : one_gpu / drain;
         flops = (double)M * stage_flops;
         bytes = (double)M * stage_bytes;
         step = drain;
@@ -348,78 +419,40 @@ rl_status rl_analyze(const rl_model *model, const rl_gpu *g, const rl_deploy *d,
         step = floor_seconds(&c, bytes, flops);
     }
 
-    if (d->tp > 1 && m.kv_heads % d->tp != 0) r->warnings |= RL_WARN_KV_HEADS_NOT_DIVISIBLE_BY_TP;
-    if (m.sliding_window > 0 && m.sliding_window < d->seq) r->warnings |= RL_WARN_SLIDING_WINDOW_UPPER_BOUND;
+    if (d->tp > 1 && !m.mla && d->tp < m.kv_heads && m.kv_heads % d->tp != 0)
+        r->warnings |= RL_WARN_KV_HEADS_NOT_DIVISIBLE_BY_TP;
+    if (d->tp > 1 && (m.mla || d->tp > m.kv_heads)) r->warnings |= RL_WARN_KV_REPLICATED_ACROSS_TP;
     if (m.max_positions > 0 && d->seq > m.max_positions) r->warnings |= RL_WARN_SEQ_OVER_MAX_POSITIONS;
+    if (f.verdict == RL_TIGHT) r->warnings |= RL_WARN_TIGHT;
+    if (g->tflops_unknown) r->warnings |= RL_WARN_NO_SOURCED_TFLOPS;
 
+    double prefill_flops = 2.0 * m.params_active * S + m.attn_flops_per_token_pair * S * layer_tokens(&c, S, window_of(&c, S));
+    double prefill_weights = weight_bytes_read(&c, S);
+    r->prefill_ai = 0.0;
     if (r->fits) {
         r->has_timing = 1;
         r->flops_per_step = flops;
         r->bytes_per_step = bytes;
         r->ai = flops / bytes;
-        r->bound = r->ai < r->ridge ? RL_BOUND_MEMORY : RL_BOUND_COMPUTE;
-        r->ceiling_fraction = fmin(1.0, r->ai / r->ridge);
         r->step_ms = step * 1e3;
         r->ms_per_token = step * 1e3 / B;
         r->tokens_per_s = B / step;
-        double S = (double)d->seq;
-        double prefill_flops = 2.0 * m.params_active * S +
-                               4.0 * (double)m.layers * (double)m.heads * (double)m.head_dim * S * S;
-        r->prefill_ai = prefill_flops / weight_bytes_read(&c, S);
-        r->prefill_bound = r->prefill_ai < r->ridge ? RL_BOUND_MEMORY : RL_BOUND_COMPUTE;
-    } else {
-        find_remedies(&m, g, d, &c, &f, r);
-    }
-    return RL_OK;
-}
-
-/* ---- sweep ---------------------------------------------------------------- */
-
-static void insert_sorted(int64_t *v, size_t *n, size_t cap, int64_t x) {
-    size_t i = 0;
-    while (i < *n && v[i] < x) i++;
-    if (i < *n && v[i] == x) return;
-    if (*n == cap) return;
-    for (size_t k = *n; k > i; k--) v[k] = v[k - 1];
-    v[i] = x;
-    (*n)++;
-}
-
-size_t rl_sweep(const rl_model *m, const rl_gpu *g, const rl_deploy *d, rl_sweep_point *points,
-                size_t cap) {
-    rl_result r;
-    if (points == NULL || cap == 0 || d == NULL) return 0;
-    rl_deploy t = *d;
-    t.batch = 1;
-    if (t.micro_batches > 1) t.micro_batches = 1;
-    if (rl_analyze(m, g, &t, &r, NULL) != RL_OK || !r.fits) return 0;
-    int64_t max_b = r.max_batch < RL_MAX_BATCH ? r.max_batch : RL_MAX_BATCH;
-
-    enum { MAX_POINTS = 256 };
-    int64_t batches[MAX_POINTS];
-    size_t n = 0, want = cap < MAX_POINTS ? cap : MAX_POINTS;
-    insert_sorted(batches, &n, want, 1);
-    insert_sorted(batches, &n, want, max_b);
-    if (d->batch <= max_b) insert_sorted(batches, &n, want, d->batch);
-    if (want > n && max_b > 1) {
-        size_t steps = want - n;
-        double lmax = log((double)max_b);
-        for (size_t i = 1; i <= steps && n < want; i++) {
-            int64_t b = (int64_t)llround(exp(lmax * (double)i / (double)(steps + 1)));
-            if (b >= 1 && b <= max_b) insert_sorted(batches, &n, want, b);
+        r->prefill_ai = prefill_flops / prefill_weights;
+        if (c.peak > 0) {
+            r->bound = r->ai < r->ridge ? RL_BOUND_MEMORY : RL_BOUND_COMPUTE;
+            r->ceiling_fraction = fmin(1.0, r->ai / r->ridge);
+            r->prefill_bound = r->prefill_ai < r->ridge ? RL_BOUND_MEMORY : RL_BOUND_COMPUTE;
+            /* Prefill of one request: its stages run one after another, so pp does not divide it. */
+            double prefill_s = fmax(prefill_flops / tp / c.peak, prefill_weights / tp / c.bw);
+            r->prefill_ms = prefill_s * 1e3;
+            r->prefill_tokens_per_s = S / prefill_s;
+            r->ttft_ms = d->launch_ms + r->prefill_ms;
+        } else {
+            r->times_are_bandwidth_floors = 1;
+            r->bound = RL_BOUND_UNKNOWN;
+            r->prefill_bound = RL_BOUND_UNKNOWN;
         }
     }
-    size_t out = 0;
-    for (size_t i = 0; i < n; i++) {
-        t.batch = batches[i];
-        t.micro_batches = d->micro_batches > batches[i] ? batches[i] : d->micro_batches;
-        if (rl_analyze(m, g, &t, &r, NULL) != RL_OK || !r.fits) continue;
-        points[out].batch = batches[i];
-        points[out].ai = r.ai;
-        points[out].ms_per_token = r.ms_per_token;
-        points[out].tokens_per_s = r.tokens_per_s;
-        points[out].step_ms = r.step_ms;
-        out++;
-    }
-    return out;
+    if (f.verdict != RL_FITS) find_remedies(&m, g, d, &c, &f, r);
+    return RL_OK;
 }

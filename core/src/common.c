@@ -77,18 +77,26 @@ const char *rl_verdict_name(rl_verdict v) {
     case RL_FITS: return "fits";
     case RL_WEIGHTS_DO_NOT_FIT: return "weights_do_not_fit";
     case RL_KV_DOES_NOT_FIT: return "kv_does_not_fit";
+    case RL_TIGHT: return "tight";
     }
     return "unknown";
 }
 
 const char *rl_bound_name(rl_bound b) {
-    return b == RL_BOUND_MEMORY ? "memory" : b == RL_BOUND_COMPUTE ? "compute" : "none";
+    switch (b) {
+    case RL_BOUND_MEMORY: return "memory";
+    case RL_BOUND_COMPUTE: return "compute";
+    case RL_BOUND_UNKNOWN: return "unknown";
+    case RL_BOUND_NONE: break;
+    }
+    return "none";
 }
 
 static const char *const warning_codes[RL_WARN_COUNT_] = {
     "kv_heads_not_divisible_by_tp", "layers_not_divisible_by_pp",
-    "pp_slower_than_one_gpu",       "sliding_window_upper_bound",
+    "pp_slower_than_one_gpu",       "kv_replicated_across_tp",
     "seq_over_max_positions",       "batch_not_divisible_by_micro_batches",
+    "tight",                        "no_sourced_tflops",
 };
 
 const char *rl_warning_code(unsigned bit_index) {
@@ -98,6 +106,7 @@ const char *rl_warning_code(unsigned bit_index) {
 static const char *const remedy_codes[RL_REMEDY_COUNT_] = {
     "lower_weight_precision", "lower_kv_precision", "more_tp",
     "smaller_batch",          "shorter_context",    "bigger_gpu",
+    "raise_pool_fraction",
 };
 
 const char *rl_remedy_code(unsigned bit_index) {

@@ -25,20 +25,23 @@ static double norms_per_layer(const rl_model *m) {
 }
 
 static double attention_params(const rl_model *m) {
-    double H = (double)m->hidden, q = (double)m->heads, kv = (double)m->kv_heads,
-           d = (double)m->head_dim;
+    double H = (double)m->hidden, q = (double)m->heads;
+    if (m->mla) {
+        double qk = (double)(m->qk_nope_head_dim + m->qk_rope_head_dim), ql = (double)m->q_lora_rank,
+               kl = (double)m->kv_lora_rank;
+        /* q: down-projection + its norm + up-projection, or one direct projection. */
+        double p = ql > 0 ? H * ql + ql + ql * q * qk : H * q * qk;
+        p += H * (kl + (double)m->qk_rope_head_dim) + kl;                 /* kv_a_proj_with_mqa + kv_a_layernorm */
+        p += kl * q * (double)(m->qk_nope_head_dim + m->v_head_dim);    /* kv_b_proj */
+        p += q * (double)m->v_head_dim * H;                              /* o_proj */
+        return p;
+    }
+    double kv = (double)m->kv_heads, d = (double)m->head_dim;
     double p = q * d * H + 2.0 * kv * d * H + q * d * H;
     if (m->attn_bias_qkv) p += q * d + 2.0 * kv * d;
     if (m->attn_bias_o) p += H;
     if (m->attn_sinks) p += q;
     if (has_qk_norm(m)) p += 2.0 * d;
-    return p;
-}
-
-static double expert_params(const rl_model *m) {
-    double H = (double)m->hidden, I = (double)m->moe_intermediate;
-    double p = 3.0 * H * I;
-    if (m->expert_bias) p += 2.0 * I + H;
     return p;
 }
 
@@ -56,6 +59,7 @@ rl_status rl_model_finish(rl_model *m, rl_error *err) {
         return st;
     if ((st = rl_check_int(m->sliding_window, "config.sliding_window", 0, (int64_t)1 << 40, err)))
         return st;
+    if ((st = rl_check_int(m->sliding_layers, "config.layer_types", 0, m->layers, err))) return st;
     if (m->kv_heads > m->heads || m->heads % m->kv_heads != 0)
         return rl_fail(err, RL_E_CONTRADICTION, "config.num_key_value_heads",
                        "config.num_key_value_heads (%lld) must divide num_attention_heads (%lld)",
@@ -64,6 +68,20 @@ rl_status rl_model_finish(rl_model *m, rl_error *err) {
         return rl_fail(err, RL_E_CONTRADICTION, "config.sliding_window",
                        "config.sliding_window (%lld) is larger than max_position_embeddings (%lld)",
                        (long long)m->sliding_window, (long long)m->max_positions);
+    if (m->sliding_window == 0) m->sliding_layers = 0;
+    if (m->mla) {
+        if ((st = rl_check_int(m->q_lora_rank, "config.q_lora_rank", 0, 1048576, err))) return st;
+        if ((st = rl_check_int(m->kv_lora_rank, "config.kv_lora_rank", 1, 1048576, err))) return st;
+        if ((st = rl_check_int(m->qk_nope_head_dim, "config.qk_nope_head_dim", 0, 65536, err))) return st;
+        if ((st = rl_check_int(m->qk_rope_head_dim, "config.qk_rope_head_dim", 0, 65536, err))) return st;
+        if ((st = rl_check_int(m->v_head_dim, "config.v_head_dim", 1, 65536, err))) return st;
+        if (m->qk_nope_head_dim + m->qk_rope_head_dim < 1)
+            return rl_fail(err, RL_E_RANGE, "config.qk_nope_head_dim",
+                           "config.qk_nope_head_dim + qk_rope_head_dim must be at least 1");
+        m->head_dim = m->qk_nope_head_dim + m->qk_rope_head_dim;
+        m->sliding_layers = 0;
+        m->sliding_window = 0;
+    }
 
     if (m->experts > 0) {
         if ((st = rl_check_int(m->experts, "config.num_experts", 1, 65536, err))) return st;
@@ -75,34 +93,55 @@ rl_status rl_model_finish(rl_model *m, rl_error *err) {
         if ((st = rl_check_int(m->moe_intermediate, "config.moe_intermediate_size", 1, 16777216, err)))
             return st;
         if ((st = rl_check_int(m->moe_layers, "config.num_hidden_layers", 0, m->layers, err))) return st;
+        if ((st = rl_check_int(m->shared_intermediate, "config.shared_expert_intermediate_size", 0, 16777216, err)))
+            return st;
     } else {
         m->top_k = 0;
         m->moe_intermediate = 0;
         m->moe_layers = 0;
+        m->shared_intermediate = 0;
     }
     int64_t dense_layers = m->layers - m->moe_layers;
     if (dense_layers > 0 && m->intermediate < 1)
         return rl_fail(err, RL_E_RANGE, "config.intermediate_size",
                        "config.intermediate_size must be an integer from 1 to 16777216 for dense layers");
 
-    double H = (double)m->hidden;
+    double H = (double)m->hidden, E = (double)m->experts;
     double embed = (double)m->vocab * H * (m->tied_embeddings ? 1.0 : 2.0);
     double layer_common = attention_params(m) + norms_per_layer(m) * H;
     double dense_mlp = 3.0 * H * (double)m->intermediate;
-    double pe = m->experts > 0 ? expert_params(m) : 0.0;
-    double router = m->experts > 0 ? H * (double)m->experts + (m->expert_bias ? (double)m->experts : 0.0) : 0.0;
+    double pem = m->experts > 0 ? 3.0 * H * (double)m->moe_intermediate : 0.0;
+    double pe = pem + (m->expert_bias && m->experts > 0 ? 2.0 * (double)m->moe_intermediate + H : 0.0);
+    double moe_fixed = m->experts > 0 ? H * E + (m->router_bias ? E : 0.0) + 3.0 * H * (double)m->shared_intermediate +
+                                            (m->shared_expert_gate ? H : 0.0)
+                                      : 0.0;
     double moe_layers = (double)m->moe_layers;
 
     double total = embed + H + (double)m->layers * layer_common + (double)dense_layers * dense_mlp +
-                   moe_layers * (router + (double)m->experts * pe);
+                   moe_layers * (moe_fixed + E * pe);
     if (!(total < RL_MAX_EXACT))
         return rl_fail(err, RL_E_TOO_LARGE, "config",
                        "config describes more than 2^53 parameters; check hidden_size, layers and experts");
     m->params_total = total;
+    m->params_embed = embed;
     m->params_expert = pe;
-    m->params_always_read = total - moe_layers * (double)m->experts * pe;
-    m->params_active = total - moe_layers * (double)(m->experts - m->top_k) * pe;
-    m->kv_elems_per_token_per_layer = 2.0 * (double)m->kv_heads * (double)m->head_dim;
+    m->params_expert_matrix = pem;
+    m->params_always_read = total - moe_layers * E * pe;
+    m->params_active = total - moe_layers * (E - (double)m->top_k) * pe;
+
+    double q = (double)m->heads;
+    if (m->mla) {
+        double kl = (double)m->kv_lora_rank, rope = (double)m->qk_rope_head_dim;
+        m->kv_elems_per_token_per_layer = kl + rope;
+        /* Decode runs the absorbed form: scores over latent + rope key, values over the latent. */
+        m->attn_flops_per_token_pair = 2.0 * q * (kl + rope) + 2.0 * q * kl;
+        m->qkv_width = q * (double)m->head_dim + kl + rope;
+    } else {
+        double kv = (double)m->kv_heads, d = (double)m->head_dim;
+        m->kv_elems_per_token_per_layer = 2.0 * kv * d;
+        m->attn_flops_per_token_pair = 4.0 * q * d;
+        m->qkv_width = (q + 2.0 * kv) * d;
+    }
     return RL_OK;
 }
 
@@ -160,9 +199,152 @@ static rl_status count_moe_layers(const rl_jdoc *doc, int obj, rl_model *m, rl_e
     return RL_OK;
 }
 
+static rl_status read_optional_bool(const rl_jdoc *doc, int obj, const char *key, int *out, bool *given,
+                                    rl_error *err) {
+    char field[64];
+    snprintf(field, sizeof field, "config.%s", key);
+    int v = rl_jget(doc, obj, key);
+    *given = v >= 0 && !rl_jis_null(doc, v);
+    return *given ? rl_jbool(doc, v, field, out, err) : RL_OK;
+}
+
+/* Which layers keep only a window: explicit layer_types first, then the
+ * families' own rules (Gemma 3's pattern, Gemma 2's alternation, Qwen's
+ * max_window_layers), else a window on every layer (Mistral). */
+static rl_status count_sliding_layers(const rl_jdoc *doc, int obj, rl_model *m, int use_sw,
+                                      rl_error *err) {
+    rl_status st;
+    int types = rl_jget(doc, obj, "layer_types");
+    if (types >= 0 && !rl_jis_null(doc, types)) {
+        if (doc->tok[types].type != RL_J_ARRAY)
+            return rl_fail(err, RL_E_JSON_TYPE, "config.layer_types", "config.layer_types must be an array of strings");
+        if (doc->tok[types].size != m->layers)
+            return rl_fail(err, RL_E_CONTRADICTION, "config.layer_types",
+                           "config.layer_types has %d entries but num_hidden_layers is %lld", doc->tok[types].size,
+                           (long long)m->layers);
+        int64_t n = 0;
+        int t = types + 1;
+        for (int k = 0; k < doc->tok[types].size; k++, t = rl_jnext(doc, t)) {
+            char kind[32];
+            if ((st = rl_jstr(doc, t, "config.layer_types", kind, sizeof kind, err))) return st;
+            if (strcmp(kind, "sliding_attention") == 0) n++;
+            else if (strcmp(kind, "full_attention") != 0)
+                return rl_fail(err, RL_E_UNSUPPORTED, "config.layer_types",
+                               "config.layer_types: \"%s\" layers are not modeled (only full_attention and "
+                               "sliding_attention)",
+                               kind);
+        }
+        m->sliding_layers = n;
+        return RL_OK;
+    }
+    if (m->sliding_window == 0 || !use_sw) {
+        m->sliding_layers = 0;
+        return RL_OK;
+    }
+    int64_t pattern = 0;
+    if ((st = read_int(doc, obj, "sliding_window_pattern", 1, 100000, false, 0, &pattern, err))) return st;
+    if (pattern > 0) {
+        m->sliding_layers = m->layers - m->layers / pattern; /* layer i is global iff (i+1) % pattern == 0 */
+    } else if (type_is(m, "gemma2")) {
+        m->sliding_layers = (m->layers + 1) / 2; /* even layers are local */
+    } else if (type_is(m, "qwen2") || type_is(m, "qwen2_moe") || type_is(m, "qwen3") || type_is(m, "qwen3_moe")) {
+        int64_t first = 0;
+        if ((st = read_int(doc, obj, "max_window_layers", 0, m->layers, false, 0, &first, err))) return st;
+        m->sliding_layers = m->layers - first; /* layers from max_window_layers on use the window */
+    } else {
+        m->sliding_layers = m->layers;
+    }
+    return RL_OK;
+}
+
+static rl_status read_quantization(const rl_jdoc *doc, int obj, int root, rl_model *m, rl_error *err) {
+    rl_status st;
+    m->dtype = RL_PREC_FP16;
+    int dt = rl_jget(doc, obj, "torch_dtype");
+    if (dt < 0) dt = rl_jget(doc, root, "torch_dtype");
+    if (dt >= 0 && !rl_jis_null(doc, dt)) {
+        char name[32];
+        if ((st = rl_jstr(doc, dt, "config.torch_dtype", name, sizeof name, err))) return st;
+        if (strcmp(name, "bfloat16") == 0) m->dtype = RL_PREC_BF16;
+        else if (strcmp(name, "float32") == 0) m->dtype = RL_PREC_FP32;
+        else if (strcmp(name, "float16") == 0) m->dtype = RL_PREC_FP16;
+        else
+            return rl_fail(err, RL_E_UNKNOWN_NAME, "config.torch_dtype",
+                           "config.torch_dtype must be float32, float16 or bfloat16 (got \"%s\")", name);
+    }
+    m->quant = RL_QUANT_NONE;
+    int q = rl_jget(doc, obj, "quantization_config");
+    if (q < 0) q = rl_jget(doc, root, "quantization_config");
+    if (q < 0 || rl_jis_null(doc, q)) return RL_OK;
+    if (doc->tok[q].type != RL_J_OBJECT)
+        return rl_fail(err, RL_E_JSON_TYPE, "config.quantization_config", "config.quantization_config must be an object");
+    int method = rl_jget(doc, q, "quant_method");
+    char name[32] = "";
+    if (method >= 0 && (st = rl_jstr(doc, method, "config.quantization_config.quant_method", name, sizeof name, err)))
+        return st;
+    if (strcmp(name, "fp8") == 0) m->quant = RL_QUANT_FP8;
+    else if (strcmp(name, "mxfp4") == 0) m->quant = RL_QUANT_MXFP4;
+    else
+        return rl_fail(err, RL_E_UNSUPPORTED, "config.quantization_config.quant_method",
+                       "config.quantization_config.quant_method \"%s\" is not modeled (fp8 and mxfp4 are); "
+                       "choose a precision explicitly",
+                       name);
+    return RL_OK;
+}
+
+static rl_status read_mla(const rl_jdoc *doc, int obj, rl_model *m, rl_error *err) {
+    rl_status st;
+    int kl = rl_jget(doc, obj, "kv_lora_rank");
+    if (kl < 0 || rl_jis_null(doc, kl)) return RL_OK;
+    m->mla = 1;
+    if ((st = rl_jint(doc, kl, "config.kv_lora_rank", 1, 1048576, &m->kv_lora_rank, err))) return st;
+    if ((st = read_int(doc, obj, "q_lora_rank", 0, 1048576, false, 0, &m->q_lora_rank, err))) return st;
+    if ((st = read_int(doc, obj, "qk_nope_head_dim", 0, 65536, true, 0, &m->qk_nope_head_dim, err))) return st;
+    if ((st = read_int(doc, obj, "qk_rope_head_dim", 0, 65536, true, 0, &m->qk_rope_head_dim, err))) return st;
+    if ((st = read_int(doc, obj, "v_head_dim", 1, 65536, true, 0, &m->v_head_dim, err))) return st;
+    if (m->attn_bias_qkv || m->attn_bias_o)
+        return rl_fail(err, RL_E_UNSUPPORTED, "config.attention_bias",
+                       "config.attention_bias with multi-head latent attention is not modeled");
+    return RL_OK;
+}
+
+static rl_status read_moe(const rl_jdoc *doc, int obj, rl_model *m, rl_error *err) {
+    static const char *const expert_keys[] = {"num_experts", "num_local_experts", "n_routed_experts", NULL};
+    static const char *const topk_keys[] = {"num_experts_per_tok", "experts_per_token", NULL};
+    rl_status st;
+    int e = first_present(doc, obj, expert_keys);
+    if (e >= 0 && (st = rl_jint(doc, e, "config.num_experts", 0, 65536, &m->experts, err))) return st;
+    if (m->experts == 0) return RL_OK;
+    int k = first_present(doc, obj, topk_keys);
+    if (k < 0)
+        return rl_fail(err, RL_E_JSON_MISSING, "config.num_experts_per_tok",
+                       "config.num_experts_per_tok is missing; a MoE config must give it");
+    if ((st = rl_jint(doc, k, "config.num_experts_per_tok", 1, 65536, &m->top_k, err))) return st;
+    if ((st = read_int(doc, obj, "moe_intermediate_size", 1, 16777216, false, m->intermediate, &m->moe_intermediate,
+                       err)))
+        return st;
+    if ((st = count_moe_layers(doc, obj, m, err))) return st;
+    /* Shared experts: DeepSeek counts them (n_shared_experts × moe width), Qwen2-MoE gives one width. */
+    int64_t n_shared = 0, shared_width = 0;
+    if ((st = read_int(doc, obj, "n_shared_experts", 0, 65536, false, 0, &n_shared, err))) return st;
+    if ((st = read_int(doc, obj, "shared_expert_intermediate_size", 0, 16777216, false, 0, &shared_width, err)))
+        return st;
+    m->shared_intermediate = n_shared * m->moe_intermediate + shared_width;
+    m->shared_expert_gate = shared_width > 0;
+    m->expert_bias = type_is(m, "gpt_oss");
+    char method[32] = "";
+    int tm = rl_jget(doc, obj, "topk_method");
+    if (tm >= 0 && !rl_jis_null(doc, tm) && (st = rl_jstr(doc, tm, "config.topk_method", method, sizeof method, err)))
+        return st;
+    /* DeepSeek-V3 routes with noaux_tc, which stores an e_score_correction_bias per expert. */
+    m->router_bias = type_is(m, "gpt_oss") || type_is(m, "deepseek_v3") || strcmp(method, "noaux_tc") == 0;
+    return RL_OK;
+}
+
 rl_status rl_model_from_doc(const rl_jdoc *doc, int obj, rl_model *out, rl_error *err) {
     rl_model m = rl_model_default();
     rl_status st;
+    int root = obj;
     if (doc->tok[obj].type != RL_J_OBJECT)
         return rl_fail(err, RL_E_JSON_TYPE, "config", "config must be a JSON object {...}");
     if ((st = rl_jcheck_unique(doc, obj, "config", err))) return st;
@@ -170,27 +352,32 @@ rl_status rl_model_from_doc(const rl_jdoc *doc, int obj, rl_model *out, rl_error
     int text = rl_jget(doc, obj, "text_config");
     if (text >= 0 && doc->tok[text].type == RL_J_OBJECT) {
         if ((st = rl_jcheck_unique(doc, text, "config.text_config", err))) return st;
-        int mt = rl_jget(doc, text, "model_type");
-        if (mt < 0) mt = rl_jget(doc, obj, "model_type");
-        if (mt >= 0 && !rl_jis_null(doc, mt) &&
-            (st = rl_jstr(doc, mt, "config.model_type", m.model_type, sizeof m.model_type, err)))
-            return st;
         obj = text;
-    } else {
-        int mt = rl_jget(doc, obj, "model_type");
-        if (mt >= 0 && !rl_jis_null(doc, mt) &&
-            (st = rl_jstr(doc, mt, "config.model_type", m.model_type, sizeof m.model_type, err)))
-            return st;
     }
+    int mt = rl_jget(doc, obj, "model_type");
+    if (mt < 0) mt = rl_jget(doc, root, "model_type");
+    if (mt >= 0 && !rl_jis_null(doc, mt) &&
+        (st = rl_jstr(doc, mt, "config.model_type", m.model_type, sizeof m.model_type, err)))
+        return st;
 
     if ((st = read_int(doc, obj, "num_hidden_layers", 1, 100000, true, 0, &m.layers, err))) return st;
     if ((st = read_int(doc, obj, "hidden_size", 1, 1048576, true, 0, &m.hidden, err))) return st;
     if ((st = read_int(doc, obj, "num_attention_heads", 1, 65536, true, 0, &m.heads, err))) return st;
     if ((st = read_int(doc, obj, "vocab_size", 1, 16777216, true, 0, &m.vocab, err))) return st;
-    if ((st = read_int(doc, obj, "num_key_value_heads", 1, 65536, false, m.heads, &m.kv_heads, err)))
-        return st;
+    if ((st = read_int(doc, obj, "num_key_value_heads", 1, 65536, false, m.heads, &m.kv_heads, err))) return st;
     if ((st = read_int(doc, obj, "head_dim", 1, 65536, false, 0, &m.head_dim, err))) return st;
-    if (m.head_dim == 0) {
+    if ((st = read_int(doc, obj, "max_position_embeddings", 0, (int64_t)1 << 40, false, 0, &m.max_positions, err)))
+        return st;
+
+    int bias = 0;
+    bool given;
+    if ((st = read_optional_bool(doc, obj, "attention_bias", &bias, &given, err))) return st;
+    bool qwen2 = type_is(&m, "qwen2") || type_is(&m, "qwen2_moe");
+    m.attn_bias_qkv = bias || qwen2;
+    m.attn_bias_o = bias && !qwen2;
+    m.attn_sinks = type_is(&m, "gpt_oss");
+    if ((st = read_mla(doc, obj, &m, err))) return st;
+    if (m.head_dim == 0 && !m.mla) {
         if (m.hidden % m.heads != 0)
             return rl_fail(err, RL_E_CONTRADICTION, "config.head_dim",
                            "config.head_dim is missing and hidden_size (%lld) is not a multiple of "
@@ -198,22 +385,17 @@ rl_status rl_model_from_doc(const rl_jdoc *doc, int obj, rl_model *out, rl_error
                            (long long)m.hidden, (long long)m.heads);
         m.head_dim = m.hidden / m.heads;
     }
-    if ((st = read_int(doc, obj, "max_position_embeddings", 0, (int64_t)1 << 40, false, 0,
-                       &m.max_positions, err)))
-        return st;
+    if (m.mla) m.head_dim = m.qk_nope_head_dim + m.qk_rope_head_dim;
 
-    /* Sliding window: Qwen configs carry a window that use_sliding_window switches off. */
+    /* Qwen configs carry a window that use_sliding_window switches off. */
     int use_sw = 1;
-    int usw = rl_jget(doc, obj, "use_sliding_window");
-    if (usw >= 0 && !rl_jis_null(doc, usw) &&
-        (st = rl_jbool(doc, usw, "config.use_sliding_window", &use_sw, err)))
-        return st;
-    int64_t window = 0;
-    if ((st = read_int(doc, obj, "sliding_window", 0, (int64_t)1 << 40, false, 0, &window, err))) return st;
-    m.sliding_window = use_sw ? window : 0;
+    if ((st = read_optional_bool(doc, obj, "use_sliding_window", &use_sw, &given, err))) return st;
+    if ((st = read_int(doc, obj, "sliding_window", 0, (int64_t)1 << 40, false, 0, &m.sliding_window, err))) return st;
+    if ((st = count_sliding_layers(doc, obj, &m, use_sw, err))) return st;
+    if (!use_sw && rl_jget(doc, obj, "layer_types") < 0) m.sliding_window = 0;
 
     int tie = rl_jget(doc, obj, "tie_word_embeddings");
-    if (tie < 0) tie = rl_jget(doc, 0, "tie_word_embeddings");
+    if (tie < 0) tie = rl_jget(doc, root, "tie_word_embeddings");
     if (tie >= 0 && !rl_jis_null(doc, tie)) {
         if ((st = rl_jbool(doc, tie, "config.tie_word_embeddings", &m.tied_embeddings, err))) return st;
     } else {
@@ -221,48 +403,14 @@ rl_status rl_model_from_doc(const rl_jdoc *doc, int obj, rl_model *out, rl_error
         m.tied_embeddings = strncmp(m.model_type, "gemma", 5) == 0;
     }
 
-    int bias = 0;
-    int ab = rl_jget(doc, obj, "attention_bias");
-    if (ab >= 0 && !rl_jis_null(doc, ab) && (st = rl_jbool(doc, ab, "config.attention_bias", &bias, err)))
-        return st;
-    bool qwen2 = type_is(&m, "qwen2") || type_is(&m, "qwen2_moe");
-    m.attn_bias_qkv = bias || qwen2;
-    m.attn_bias_o = bias && !qwen2;
-    m.attn_sinks = type_is(&m, "gpt_oss");
-
     static const char *const expert_keys[] = {"num_experts", "num_local_experts", "n_routed_experts", NULL};
-    static const char *const topk_keys[] = {"num_experts_per_tok", "experts_per_token", NULL};
     int e = first_present(doc, obj, expert_keys);
-    if (e >= 0 && (st = rl_jint(doc, e, "config.num_experts", 0, 65536, &m.experts, err))) return st;
-
-    bool all_moe = m.experts > 0;
-    if ((st = read_int(doc, obj, "intermediate_size", 0, 16777216, !all_moe, 0, &m.intermediate, err)))
-        return st;
-    if (m.experts > 0) {
-        int k = first_present(doc, obj, topk_keys);
-        if (k < 0)
-            return rl_fail(err, RL_E_JSON_MISSING, "config.num_experts_per_tok",
-                           "config.num_experts_per_tok is missing; a MoE config must give it");
-        if ((st = rl_jint(doc, k, "config.num_experts_per_tok", 1, 65536, &m.top_k, err))) return st;
-        if ((st = read_int(doc, obj, "moe_intermediate_size", 1, 16777216, false, m.intermediate,
-                           &m.moe_intermediate, err)))
-            return st;
-        if ((st = count_moe_layers(doc, obj, &m, err))) return st;
-        m.expert_bias = type_is(&m, "gpt_oss");
-        static const char *const unsupported[] = {"n_shared_experts", "shared_expert_intermediate_size",
-                                                  NULL};
-        int sh = first_present(doc, obj, unsupported);
-        if (sh >= 0) {
-            int64_t n = 0;
-            if (rl_jint(doc, sh, "config.shared_experts", 0, 16777216, &n, NULL) == RL_OK && n > 0)
-                return rl_fail(err, RL_E_UNSUPPORTED, "config.n_shared_experts",
-                               "shared experts are not modeled yet; roofline-lint would undercount "
-                               "this model's parameters");
-        }
-    }
-    if (rl_jget(doc, obj, "kv_lora_rank") >= 0 && !rl_jis_null(doc, rl_jget(doc, obj, "kv_lora_rank")))
-        return rl_fail(err, RL_E_UNSUPPORTED, "config.kv_lora_rank",
-                       "multi-head latent attention (kv_lora_rank) is not modeled yet");
+    int64_t experts = 0;
+    if (e >= 0 && (st = rl_jint(doc, e, "config.num_experts", 0, 65536, &experts, err))) return st;
+    /* Every layer MoE: intermediate_size may be absent (it then only sizes experts). */
+    if ((st = read_int(doc, obj, "intermediate_size", 0, 16777216, experts == 0, 0, &m.intermediate, err))) return st;
+    if ((st = read_moe(doc, obj, &m, err))) return st;
+    if ((st = read_quantization(doc, obj, root, &m, err))) return st;
 
     if ((st = rl_model_finish(&m, err))) return st;
     *out = m;

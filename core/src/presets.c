@@ -1,6 +1,7 @@
 /* Presets compiled in from presets/ (see core/gen_presets.cmake). */
 #include "internal.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -79,7 +80,33 @@ rl_status rl_model_preset(const char *id, rl_model *out, rl_error *err) {
     return RL_OK;
 }
 
-rl_status rl_gpu_preset(const char *id, rl_gpu *out, rl_error *err) {
+static rl_status optional_number(const rl_jdoc *doc, int obj, const char *key, double *out, rl_error *err) {
+    int v = rl_jget(doc, obj, key);
+    *out = 0.0;
+    if (v < 0 || rl_jis_null(doc, v)) return RL_OK;
+    return rl_jnum(doc, v, key, out, err);
+}
+
+/* What a unified-memory machine lets its GPU use, from the preset's own rule. */
+static rl_status unified_limit(const rl_jdoc *doc, const char *id, int raised, rl_gpu *g, rl_error *err) {
+    rl_status st;
+    int wired = rl_jget(doc, 0, "wired_limit");
+    int usable = rl_jget(doc, 0, "usable_gib");
+    if (wired >= 0 && doc->tok[wired].type == RL_J_OBJECT) {
+        double fraction, reserve;
+        if ((st = optional_number(doc, wired, raised ? "raised_fraction" : "default_fraction", &fraction, err)) ||
+            (st = optional_number(doc, wired, raised ? "raised_reserve_gib" : "default_reserve_gib", &reserve, err)))
+            return st;
+        g->vram_gib = fmin(fraction * g->ram_gib, g->ram_gib - reserve);
+    } else if (usable >= 0 && doc->tok[usable].type == RL_J_OBJECT) {
+        if ((st = optional_number(doc, usable, raised ? "tuned" : "default", &g->vram_gib, err))) return st;
+    } else {
+        return rl_fail(err, RL_E_UNSUPPORTED, "gpu", "preset %s is unified memory but gives no GPU memory limit", id);
+    }
+    return RL_OK;
+}
+
+rl_status rl_gpu_preset(const char *id, int raised, rl_gpu *out, rl_error *err) {
     rl_clear_error(err);
     if (out == NULL) return rl_fail(err, RL_E_NULL, "gpu", "gpu: no output GPU was given");
     const rl_preset_entry *e = find(RL_PRESET_GPU, id);
@@ -89,14 +116,21 @@ rl_status rl_gpu_preset(const char *id, rl_gpu *out, rl_error *err) {
     if (st) return st;
     rl_gpu g = rl_gpu_default();
     set_name(g.name, sizeof g.name, id);
-    static const char *const keys[3] = {"tflops", "bandwidth_gbs", "vram_gib"};
-    double *dst[3] = {&g.tflops, &g.bandwidth_gbs, &g.vram_gib};
-    for (int i = 0; i < 3; i++) {
-        int v = rl_jget(&doc, 0, keys[i]);
-        if (v < 0 || rl_jis_null(&doc, v))
-            return rl_fail(err, RL_E_UNSUPPORTED, "gpu",
-                           "preset %s has no sourced %s figure; give it as a custom GPU", id, keys[i]);
-        if ((st = rl_jnum(&doc, v, keys[i], dst[i], err))) return st;
+    if ((st = optional_number(&doc, 0, "tflops", &g.tflops, err)) ||
+        (st = optional_number(&doc, 0, "tflops_fp8", &g.tflops_fp8, err)) ||
+        (st = optional_number(&doc, 0, "tops_int8", &g.tops_int8, err)) ||
+        (st = optional_number(&doc, 0, "bandwidth_gbs", &g.bandwidth_gbs, err)) ||
+        (st = optional_number(&doc, 0, "vram_gib", &g.vram_gib, err)))
+        return st;
+    g.tflops_unknown = g.tflops == 0.0;
+    if (g.bandwidth_gbs == 0.0)
+        return rl_fail(err, RL_E_UNSUPPORTED, "gpu",
+                       "preset %s has no sourced memory bandwidth; give it as a custom GPU", id);
+    int mem = rl_jget(&doc, 0, "memory");
+    if (mem >= 0 && rl_jkey_is(&doc, mem, "unified")) {
+        g.unified = 1;
+        g.ram_gib = g.vram_gib;
+        if ((st = unified_limit(&doc, id, raised, &g, err))) return st;
     }
     if ((st = rl_gpu_validate(&g, err))) return st;
     *out = g;

@@ -20,7 +20,12 @@ char *rlw_config_buffer(void);
 uint32_t rlw_config_capacity(void);
 const char *rlw_output(void);
 uint32_t rlw_output_len(void);
-uint32_t rlw_analyze(uint32_t request_len, uint32_t config_len, int32_t has_config);
+uint32_t rlw_analyze(uint32_t request_len, uint32_t config_len, int32_t has_config) {
+    rl_status st;
+    return finish(rl_run_json(request_buf, request_len, has_config ? config_buf : NULL, config_len, output_buf,
+                              sizeof output_buf, &st));
+}
+
 uint32_t rlw_sweep(uint32_t request_len, uint32_t config_len, int32_t has_config, uint32_t max_points);
 uint32_t rlw_bench(uint32_t request_len, uint32_t config_len, int32_t has_config, uint32_t iterations);
 uint32_t rlw_preset_count(int32_t kind);
@@ -78,9 +83,9 @@ uint32_t rlw_sweep(uint32_t request_len, uint32_t config_len, int32_t has_config
     for (size_t i = 0; i < n && len < sizeof output_buf; i++) {
         len += (size_t)snprintf(output_buf + len, sizeof output_buf - len,
                                 "%s{\"batch\":%lld,\"ai\":%.17g,\"ms_per_token\":%.17g,\"tokens_per_s\":%.17g,"
-                                "\"step_ms\":%.17g}",
+                                "\"step_ms\":%.17g,\"tight\":%s}",
                                 i ? "," : "", (long long)pts[i].batch, pts[i].ai, pts[i].ms_per_token,
-                                pts[i].tokens_per_s, pts[i].step_ms);
+                                pts[i].tokens_per_s, pts[i].step_ms, pts[i].tight ? "true" : "false");
     }
     if (len < sizeof output_buf) len += (size_t)snprintf(output_buf + len, sizeof output_buf - len, "]}");
     return finish(len);

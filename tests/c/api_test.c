@@ -33,7 +33,7 @@ static rl_model preset(const char *id) {
 static rl_gpu gpu(const char *id) {
     rl_gpu g;
     rl_error err;
-    if (rl_gpu_preset(id, &g, &err) != RL_OK) exit(1);
+    if (rl_gpu_preset(id, 0, &g, &err) != RL_OK) exit(1);
     return g;
 }
 
@@ -55,9 +55,9 @@ static void test_presets(void) {
     CHECK(rl_preset_json(RL_PRESET_GPU, "no-such-gpu") == NULL, "unknown id has no JSON");
     rl_gpu g;
     rl_error err;
-    CHECK(rl_gpu_preset("a100-40g", &g, &err) == RL_OK && g.tflops == 312 && g.bandwidth_gbs == 1555 && g.vram_gib == 40,
+    CHECK(rl_gpu_preset("a100-40g", 0, &g, &err) == RL_OK && g.tflops == 312 && g.bandwidth_gbs == 1555 && g.vram_gib == 40,
           "a100-40g figures");
-    CHECK(rl_gpu_preset("nope", &g, &err) == RL_E_UNKNOWN_PRESET && strcmp(err.field, "gpu") == 0, "unknown gpu");
+    CHECK(rl_gpu_preset("nope", 0, &g, &err) == RL_E_UNKNOWN_PRESET && strcmp(err.field, "gpu") == 0, "unknown gpu");
 }
 
 static void test_nulls(void) {

@@ -16,7 +16,7 @@ static double run(const char *model, const char *gpu, unsigned iterations, unsig
     rl_gpu g;
     rl_result r;
     rl_model_preset(model, &m, NULL);
-    rl_gpu_preset(gpu, &g, NULL);
+    rl_gpu_preset(gpu, 0, &g, NULL);
     rl_deploy d = rl_deploy_default();
     double t0 = now();
     for (unsigned i = 0; i < iterations; i++) {

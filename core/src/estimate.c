@@ -1,0 +1,149 @@
+/* The parameters-only estimate: for "70B" and nothing else. */
+#include "internal.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const lever_codes[RL_LEVER_COUNT_] = {"batch", "weight_precision", "kv_precision",
+                                                         "speculative_decoding", "tensor_parallel"};
+const char *rl_lever_code(unsigned lever) { return lever < RL_LEVER_COUNT_ ? lever_codes[lever] : ""; }
+
+rl_status rl_parse_params(const char *text, double *out, rl_error *err) {
+    if (text == NULL || *text == '\0') return rl_fail(err, RL_E_NOT_INTEGER, "params", "params needs a size such as 70B");
+    char *end = NULL;
+    double v = strtod(text, &end);
+    double scale = 1.0;
+    if (end != text && end[0] != '\0' && end[1] == '\0') {
+        switch (end[0]) {
+        case 'K': case 'k': scale = 1e3; break;
+        case 'M': case 'm': scale = 1e6; break;
+        case 'B': case 'b': case 'G': case 'g': scale = 1e9; break;
+        case 'T': case 't': scale = 1e12; break;
+        default: scale = 0.0; break;
+        }
+        end++;
+    }
+    if (end == text || *end != '\0' || scale == 0.0 || isnan(v))
+        return rl_fail(err, RL_E_NOT_INTEGER, "params",
+                       "params must be a size such as 70B, 7.6B, 1.5T or 8e9 (got \"%.32s\")", text);
+    v *= scale;
+    if (!(v >= 1e6 && v <= 1e15))
+        return rl_fail(err, RL_E_RANGE, "params", "params must be from 1M to 1000T parameters (got \"%.32s\")", text);
+    *out = floor(v);
+    return RL_OK;
+}
+
+rl_status rl_estimate_params(double params, const rl_gpu *g, const rl_deploy *d, rl_estimate *out, rl_error *err) {
+    rl_clear_error(err);
+    if (out == NULL) return rl_fail(err, RL_E_NULL, "estimate", "estimate: no output was given");
+    memset(out, 0, sizeof *out);
+    rl_status st;
+    if (!(params >= 1e6 && params <= 1e15))
+        return rl_fail(err, RL_E_RANGE, "params", "params must be from 1M to 1000T parameters");
+    if ((st = rl_gpu_validate(g, err))) return st;
+    if ((st = rl_deploy_validate(d, err))) return st;
+
+    rl_estimate *e = out;
+    double bw = d->precision == RL_PREC_AUTO ? 2.0 : rl_precision_bytes(d->precision);
+    double B = (double)d->batch;
+    e->params = params;
+    e->bytes_per_param = bw;
+    e->weights_gib = params * bw / RL_GIB;
+    double room = d->pool_fraction * g->vram_gib - d->context_reserve_gib;
+    e->usable_gib_per_gpu = room / (1.0 + d->weight_overhead);
+    e->gpus_needed = room > 0 ? (int64_t)ceil(e->weights_gib / e->usable_gib_per_gpu) : 0;
+    e->decode_ai = B / bw;
+    double roof_bw = g->bandwidth_gbs * e->decode_ai / 1000.0; /* TFLOPS the bandwidth allows */
+    if (g->tflops_unknown) {
+        e->attainable_tflops = roof_bw;
+        e->bound = RL_BOUND_UNKNOWN;
+    } else {
+        e->ridge = g->tflops * 1e12 / (g->bandwidth_gbs * 1e9);
+        e->attainable_tflops = fmin(g->tflops, roof_bw);
+        e->bound = e->decode_ai < e->ridge ? RL_BOUND_MEMORY : RL_BOUND_COMPUTE;
+        e->ceiling_fraction = fmin(1.0, e->decode_ai / e->ridge);
+    }
+    if (e->bound == RL_BOUND_COMPUTE) return RL_OK;
+
+    /* What each lever could multiply decode throughput by, in this case. */
+    e->lever_gain[RL_LEVER_BATCH] = e->ridge > 0 ? e->ridge / e->decode_ai : 0.0;
+    e->lever_gain[RL_LEVER_WEIGHT_PRECISION] = bw / 0.5;
+    e->lever_gain[RL_LEVER_KV_PRECISION] = 1.0;
+    e->lever_gain[RL_LEVER_SPECULATIVE] = 2.0;
+    e->lever_gain[RL_LEVER_TP] = 2.0;
+    for (unsigned i = 0; i < RL_LEVER_COUNT_; i++) e->lever_order[i] = i;
+    /* Stable insertion sort, most gain first; ties keep the order. */
+    for (unsigned i = 1; i < RL_LEVER_COUNT_; i++) {
+        unsigned x = e->lever_order[i];
+        unsigned j = i;
+        while (j > 0 && e->lever_gain[e->lever_order[j - 1]] < e->lever_gain[x]) {
+            e->lever_order[j] = e->lever_order[j - 1];
+            j--;
+        }
+        e->lever_order[j] = x;
+    }
+    e->lever_count = RL_LEVER_COUNT_;
+    return RL_OK;
+}
+
+static const char *lever_text(unsigned lever) {
+    switch (lever) {
+    case RL_LEVER_BATCH: return "Batch more requests: decode intensity grows with the batch until the ridge.";
+    case RL_LEVER_WEIGHT_PRECISION: return "Store the weights in fewer bytes (fp8, int4): each step reads less.";
+    case RL_LEVER_KV_PRECISION: return "Store the KV cache in fp8: it helps at long context, which this estimate cannot see.";
+    case RL_LEVER_SPECULATIVE: return "Speculative decoding: several tokens per pass over the weights (about 2x when drafts are accepted).";
+    case RL_LEVER_TP: return "Tensor parallelism: each GPU reads a share of the weights (2x per doubling, before communication).";
+    default: return "";
+    }
+}
+
+size_t rl_estimate_json(const rl_gpu *g, const rl_deploy *d, const rl_estimate *e, char *buf, size_t cap) {
+    rl_out o;
+    rl_out_init(&o, buf, cap);
+    rl_out_raw(&o, "{\"estimate\":{\"approximate\":true,\"note\":");
+    rl_out_jstr(&o, "Parameters only: no architecture, so no KV cache, attention or MoE. Less exact than a config.json.");
+    rl_out_raw(&o, ",\"params\":");
+    rl_out_jnum(&o, e->params);
+    rl_out_raw(&o, ",\"bytes_per_param\":");
+    rl_out_jnum(&o, e->bytes_per_param);
+    rl_out_raw(&o, ",\"weights_gib\":");
+    rl_out_jnum(&o, e->weights_gib);
+    rl_out_raw(&o, ",\"usable_gib_per_gpu\":");
+    rl_out_jnum(&o, e->usable_gib_per_gpu);
+    rl_out_raw(&o, ",\"gpus_needed\":");
+    rl_out_jnum(&o, (double)e->gpus_needed);
+    rl_out_raw(&o, ",\"batch\":");
+    rl_out_jnum(&o, (double)d->batch);
+    rl_out_raw(&o, ",\"decode_ai\":");
+    rl_out_jnum(&o, e->decode_ai);
+    if (e->ridge > 0) {
+        rl_out_raw(&o, ",\"ridge\":");
+        rl_out_jnum(&o, e->ridge);
+        rl_out_raw(&o, ",\"ceiling_fraction\":");
+        rl_out_jnum(&o, e->ceiling_fraction);
+    }
+    rl_out_raw(&o, ",\"attainable_tflops\":");
+    rl_out_jnum(&o, e->attainable_tflops);
+    rl_out_raw(&o, ",\"bound\":");
+    rl_out_jstr(&o, rl_bound_name(e->bound));
+    rl_out_raw(&o, ",\"levers\":[");
+    for (int i = 0; i < e->lever_count; i++) {
+        unsigned l = e->lever_order[i];
+        rl_out_raw(&o, i ? ",{\"code\":" : "{\"code\":");
+        rl_out_jstr(&o, rl_lever_code(l));
+        rl_out_raw(&o, ",\"gain\":");
+        rl_out_jnum(&o, e->lever_gain[l]);
+        rl_out_raw(&o, ",\"message\":");
+        rl_out_jstr(&o, lever_text(l));
+        rl_out_raw(&o, "}");
+    }
+    rl_out_raw(&o, "]},\"gpu\":{\"name\":");
+    rl_out_jstr(&o, g->name);
+    rl_out_raw(&o, ",\"vram_gib\":");
+    rl_out_jnum(&o, g->vram_gib);
+    rl_out_raw(&o, ",\"bandwidth_gbs\":");
+    rl_out_jnum(&o, g->bandwidth_gbs);
+    rl_out_raw(&o, "}}");
+    return o.len;
+}
