@@ -17,6 +17,13 @@ static const char *count(double v, char *buf, size_t cap) {
     return buf;
 }
 
+/* Four significant digits, without switching to exponents for big rates. */
+static const char *nice(double v, char *buf, size_t cap) {
+    if (fabs(v) >= 1e4) snprintf(buf, cap, "%.0f", v);
+    else snprintf(buf, cap, "%.4g", v);
+    return buf;
+}
+
 static void print_list(FILE *out, const char *title, unsigned bits, unsigned n,
                        size_t (*text)(unsigned, const rl_model *, const rl_deploy *, const rl_result *, char *, size_t),
                        const rl_model *m, const rl_deploy *d, const rl_result *r) {
@@ -90,12 +97,13 @@ static void print_bottleneck(FILE *out, const rl_result *r) {
     } else {
         fprintf(out, "  arithmetic intensity %.4g FLOP/byte; no sourced TFLOPS, so the bound is not classified\n", r->ai);
     }
-    fprintf(out, "  decode step floor    %s%.4g ms: %.4g ms/token, %.4g tokens/s aggregate%s\n", at_least, r->step_ms,
-            r->ms_per_token, r->tokens_per_s, r->times_are_bandwidth_floors ? " at most" : "");
+    char a[32], b[32];
+    fprintf(out, "  decode step floor    %s%.4g ms: %.4g ms/token, %s tokens/s aggregate%s\n", at_least, r->step_ms,
+            r->ms_per_token, nice(r->tokens_per_s, a, sizeof a), r->times_are_bandwidth_floors ? " at most" : "");
     fprintf(out, "  prefill intensity    %.4g FLOP/byte: %s-bound\n", r->prefill_ai, rl_bound_name(r->prefill_bound));
     if (r->prefill_ms > 0)
-        fprintf(out, "  prefill              %.4g ms (%.4g tokens/s); time to first token %.4g ms\n", r->prefill_ms,
-                r->prefill_tokens_per_s, r->ttft_ms);
+        fprintf(out, "  prefill              %.4g ms (%s tokens/s); time to first token %.4g ms\n", r->prefill_ms,
+                nice(r->prefill_tokens_per_s, b, sizeof b), r->ttft_ms);
 }
 
 void rl_print_report(FILE *out, const rl_model *m, const rl_gpu *g, const rl_deploy *d, const rl_result *r) {
