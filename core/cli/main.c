@@ -17,6 +17,7 @@ static const char usage[] =
     "usage: roofline-lint (--model ID | --config PATH | --params SIZE) (--gpu ID | --tflops T --bandwidth-gbs G --vram-gib V)\n"
     "                     [--precision P] [--kv-precision P] [--seq N] [--batch N] [--tp N] [--pp N]\n"
     "                     [--micro-batch M] [--kv-block N] [--moe-read union|distinct] [--json]\n"
+    "       roofline-lint --request JSON [--config PATH]   (the page's request object; prints JSON)\n"
     "       roofline-lint --list | --selftest | --prove-red [--vectors DIR] | --help | --version\n"
     "\n"
     "Does the model fit on the GPUs, and if so where is the decode bottleneck?\n"
@@ -54,7 +55,7 @@ static const char usage[] =
     "Exit status: 0 fits, 3 does not fit, 2 bad arguments or config.json, 1 self-test failure.\n";
 
 typedef struct options {
-    const char *model, *config, *gpu, *vectors, *params;
+    const char *model, *config, *gpu, *vectors, *params, *request;
     const char *tflops, *bandwidth, *vram, *tflops_fp8, *tops_int8;
     int json, list, selftest, prove_red, raised_limit, desktop;
 } options;
@@ -168,6 +169,24 @@ static int num_flag(const char *flag, const char *value, double *out) {
     return 0;
 }
 
+/* --request JSON: the page's and the vectors' request object, through the same
+ * rl_run_json entry point as the wasm bridge; prints its JSON. */
+static int run_request(const char *request, const char *config_path) {
+    rl_error err;
+    size_t config_len = 0;
+    char *config = NULL;
+    if (config_path != NULL && (config = read_config(config_path, &config_len, &err)) == NULL) return fail_error(&err, 1);
+    static char buf[1 << 18];
+    rl_status st;
+    rl_run_json(request, strlen(request), config, config_len, buf, sizeof buf, &st);
+    free(config);
+    printf("%s\n", buf);
+    if (st != RL_OK) return EXIT_USAGE;
+    return strncmp(buf, "{\"verdict\":\"weights_do_not_fit\"", 32) == 0 || strncmp(buf, "{\"verdict\":\"kv_does_not_fit\"", 29) == 0
+               ? EXIT_REFUSED
+               : EXIT_FITS;
+}
+
 /* The parameters-only path: approximate, and says so. Exit 0 when the weights
  * fit on the GPUs given (tp × pp), 3 when they need more. */
 static int run_estimate(const options *o, const rl_gpu *g, const rl_deploy *d, double params) {
@@ -243,6 +262,7 @@ int main(int argc, char **argv) {
         }
         if (strcmp(flag, "--model") == 0) o.model = value;
         else if (strcmp(flag, "--params") == 0) o.params = value;
+        else if (strcmp(flag, "--request") == 0) o.request = value;
         else if (strcmp(flag, "--config") == 0) o.config = value;
         else if (strcmp(flag, "--gpu") == 0) o.gpu = value;
         else if (strcmp(flag, "--vectors") == 0) o.vectors = value;
@@ -275,6 +295,7 @@ int main(int argc, char **argv) {
     }
 
     if (o.list) return list_presets();
+    if (o.request) return run_request(o.request, o.config);
     if (o.selftest) return selftest(o.vectors);
     if (o.prove_red) return prove_red(o.vectors);
 
