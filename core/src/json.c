@@ -24,62 +24,74 @@ static int hexval(char c);
 static bool is_ws(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 static bool is_digit(char c) { return c >= '0' && c <= '9'; }
 
-static bool scan_string(const char *s, size_t len, size_t *i) {
+/* Scanners return SCAN_OK and move *i past the token, SCAN_BAD on a wrong
+ * character, or SCAN_END when the text stops mid-token (truncation). */
+typedef enum { SCAN_OK, SCAN_BAD, SCAN_END } scan;
+
+static scan scan_string(const char *s, size_t len, size_t *i) {
     size_t k = *i + 1;
     while (k < len) {
         unsigned char c = (unsigned char)s[k];
         if (c == '"') {
             *i = k + 1;
-            return true;
+            return SCAN_OK;
         }
-        if (c < 0x20) return false;
+        if (c < 0x20) return SCAN_BAD;
         if (c == '\\') {
-            if (++k >= len) return false;
+            if (++k >= len) return SCAN_END;
             char e = s[k];
             if (e == 'u') {
-                for (int h = 1; h <= 4; h++)
-                    if (k + (size_t)h >= len || hexval(s[k + (size_t)h]) < 0) return false;
+                for (size_t h = 1; h <= 4; h++) {
+                    if (k + h >= len) return SCAN_END;
+                    if (hexval(s[k + h]) < 0) return SCAN_BAD;
+                }
                 k += 4;
-            } else if (strchr("\"\\/bfnrt", e) == NULL || e == '\0') {
-                return false;
+            } else if (e == '\0' || strchr("\"\\/bfnrt", e) == NULL) {
+                return SCAN_BAD;
             }
         }
         k++;
     }
-    return false;
+    return SCAN_END;
 }
 
-static bool scan_number(const char *s, size_t len, size_t *i) {
+static scan scan_digits(const char *s, size_t len, size_t *k) {
+    if (*k >= len) return SCAN_END;
+    if (!is_digit(s[*k])) return SCAN_BAD;
+    while (*k < len && is_digit(s[*k])) (*k)++;
+    return SCAN_OK;
+}
+
+static scan scan_number(const char *s, size_t len, size_t *i) {
     size_t k = *i;
-    if (k < len && s[k] == '-') k++;
-    if (k >= len || !is_digit(s[k])) return false;
-    if (s[k] == '0') k++;
-    else while (k < len && is_digit(s[k])) k++;
+    scan r;
+    if (s[k] == '-') k++;
+    if (k < len && s[k] == '0') k++;
+    else if ((r = scan_digits(s, len, &k)) != SCAN_OK) return r;
     if (k < len && s[k] == '.') {
         k++;
-        if (k >= len || !is_digit(s[k])) return false;
-        while (k < len && is_digit(s[k])) k++;
+        if ((r = scan_digits(s, len, &k)) != SCAN_OK) return r;
     }
     if (k < len && (s[k] == 'e' || s[k] == 'E')) {
         k++;
         if (k < len && (s[k] == '+' || s[k] == '-')) k++;
-        if (k >= len || !is_digit(s[k])) return false;
-        while (k < len && is_digit(s[k])) k++;
+        if ((r = scan_digits(s, len, &k)) != SCAN_OK) return r;
     }
     *i = k;
-    return true;
+    return SCAN_OK;
 }
 
-static bool scan_literal(const char *s, size_t len, size_t *i) {
+static scan scan_literal(const char *s, size_t len, size_t *i) {
     static const char *const words[] = {"true", "false", "null"};
     for (int w = 0; w < 3; w++) {
-        size_t n = strlen(words[w]);
-        if (len - *i >= n && memcmp(s + *i, words[w], n) == 0) {
+        size_t n = strlen(words[w]), room = len - *i;
+        if (room >= n && memcmp(s + *i, words[w], n) == 0) {
             *i += n;
-            return true;
+            return SCAN_OK;
         }
+        if (room < n && memcmp(s + *i, words[w], room) == 0) return SCAN_END;
     }
-    return false;
+    return SCAN_BAD;
 }
 
 typedef enum { V_VALUE, V_VALUE_OR_CLOSE, V_KEY, V_KEY_OR_CLOSE, V_COLON, V_COMMA_OR_CLOSE, V_DONE } vstate;
@@ -94,7 +106,7 @@ static rl_status validate(const char *s, size_t len, const char *what, rl_error 
         if (i >= len) break;
         char c = s[i];
         size_t at = i;
-        bool ok = true;
+        scan r = SCAN_OK;
         switch (st) {
         case V_VALUE:
         case V_VALUE_OR_CLOSE:
@@ -110,8 +122,8 @@ static rl_status validate(const char *s, size_t len, const char *what, rl_error 
                 i++;
                 st = c == '{' ? V_KEY_OR_CLOSE : V_VALUE_OR_CLOSE;
             } else {
-                ok = c == '"' ? scan_string(s, len, &i) : (c == '-' || is_digit(c)) ? scan_number(s, len, &i)
-                                                                                     : scan_literal(s, len, &i);
+                r = c == '"' ? scan_string(s, len, &i) : (c == '-' || is_digit(c)) ? scan_number(s, len, &i)
+                                                                                    : scan_literal(s, len, &i);
                 st = depth ? V_COMMA_OR_CLOSE : V_DONE;
             }
             break;
@@ -122,12 +134,12 @@ static rl_status validate(const char *s, size_t len, const char *what, rl_error 
                 i++;
                 st = depth ? V_COMMA_OR_CLOSE : V_DONE;
             } else {
-                ok = c == '"' && scan_string(s, len, &i);
+                r = c == '"' ? scan_string(s, len, &i) : SCAN_BAD;
                 st = V_COLON;
             }
             break;
         case V_COLON:
-            ok = c == ':';
+            r = c == ':' ? SCAN_OK : SCAN_BAD;
             i++;
             st = V_VALUE;
             break;
@@ -140,18 +152,14 @@ static rl_status validate(const char *s, size_t len, const char *what, rl_error 
                 i++;
                 st = depth ? V_COMMA_OR_CLOSE : V_DONE;
             } else {
-                ok = false;
+                r = SCAN_BAD;
             }
             break;
         case V_DONE:
             return rl_fail(err, RL_E_JSON_SYNTAX, what, "%s has text after its closing brace (byte %zu)", what, at);
         }
-        if (!ok) {
-            /* A string or number cut by the end of the text is truncation, not a typo. */
-            if (i >= len || (c == '"' && !scan_string(s, len, &at) && memchr(s + at + 1, '"', len - at - 1) == NULL))
-                return rl_fail(err, RL_E_JSON_SYNTAX, what, "%s is truncated JSON (it ends mid-value)", what);
-            return rl_fail(err, RL_E_JSON_SYNTAX, what, "%s is not valid JSON (at byte %zu)", what, at);
-        }
+        if (r == SCAN_END) return rl_fail(err, RL_E_JSON_SYNTAX, what, "%s is truncated JSON (it ends mid-value)", what);
+        if (r == SCAN_BAD) return rl_fail(err, RL_E_JSON_SYNTAX, what, "%s is not valid JSON (at byte %zu)", what, at);
     }
     if (st == V_VALUE && depth == 0)
         return rl_fail(err, RL_E_JSON_SYNTAX, what, "%s is empty; expected a JSON object", what);
