@@ -276,7 +276,7 @@ typedef struct rl_deploy {
     double context_reserve_gib; /* driver/CUDA context, [0, 64]; default 0.6 (headless; 1.0 with a display) */
     double nccl_gib_per_peer;   /* NCCL buffers per other GPU in the group, [0, 64]; default 0.35 */
     double weight_overhead;     /* container/alignment share on the weights, [0, 1]; default 0.02 */
-    double pool_fraction;       /* engine memory pool (vLLM gpu_memory_utilization), (0, 1]; default 0.90 */
+    double pool_fraction;       /* engine memory pool (vLLM gpu_memory_utilization), [0.05, 1]; default 0.90 */
     int64_t prefill_chunk;      /* tokens per prefill chunk for the activation peak, 1..RL_MAX_SEQ; default 2048 */
     double launch_ms;           /* fixed TTFT overhead, ms, [0, 1e6]; default 35 */
 } rl_deploy;

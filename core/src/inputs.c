@@ -40,14 +40,21 @@ static rl_status check_range(double v, const char *field, const char *unit, doub
     return RL_OK;
 }
 
+/* A GPU figure: from 0.001 (below it the times leave double range) to 1e6. */
+#define GPU_MIN 0.001
+#define GPU_MAX 1e6
+
 rl_status rl_gpu_validate(const rl_gpu *g, rl_error *err) {
     if (g == NULL) return rl_fail(err, RL_E_NULL, "gpu", "gpu: no GPU was given");
     rl_status st;
-    if (!g->tflops_unknown && (st = check_range(g->tflops, "gpu.tflops", "TFLOPS", 0, true, 1e6, err))) return st;
-    if ((st = check_range(g->tflops_fp8, "gpu.tflops_fp8", "TFLOPS (0 = none)", 0, false, 1e6, err))) return st;
-    if ((st = check_range(g->tops_int8, "gpu.tops_int8", "TOPS (0 = none)", 0, false, 1e6, err))) return st;
-    if ((st = check_range(g->bandwidth_gbs, "gpu.bandwidth_gbs", "GB/s", 0, true, 1e6, err))) return st;
-    return check_range(g->vram_gib, "gpu.vram_gib", "GiB", 0, true, 1e6, err);
+    if (!g->tflops_unknown && (st = check_range(g->tflops, "gpu.tflops", "TFLOPS", GPU_MIN, false, GPU_MAX, err)))
+        return st;
+    if (g->tflops_fp8 != 0 && (st = check_range(g->tflops_fp8, "gpu.tflops_fp8", "TFLOPS (or 0 for none)", GPU_MIN, false, GPU_MAX, err)))
+        return st;
+    if (g->tops_int8 != 0 && (st = check_range(g->tops_int8, "gpu.tops_int8", "TOPS (or 0 for none)", GPU_MIN, false, GPU_MAX, err)))
+        return st;
+    if ((st = check_range(g->bandwidth_gbs, "gpu.bandwidth_gbs", "GB/s", GPU_MIN, false, GPU_MAX, err))) return st;
+    return check_range(g->vram_gib, "gpu.vram_gib", "GiB", GPU_MIN, false, GPU_MAX, err);
 }
 
 rl_deploy rl_deploy_default(void) {
@@ -98,7 +105,7 @@ rl_status rl_deploy_validate(const rl_deploy *d, rl_error *err) {
     if ((st = check_range(d->context_reserve_gib, "context_reserve_gib", "GiB", 0, false, 64, err))) return st;
     if ((st = check_range(d->nccl_gib_per_peer, "nccl_gib_per_peer", "GiB", 0, false, 64, err))) return st;
     if ((st = check_range(d->weight_overhead, "weight_overhead", "(a fraction)", 0, false, 1, err))) return st;
-    if ((st = check_range(d->pool_fraction, "pool_fraction", "(a fraction)", 0, true, 1, err))) return st;
+    if ((st = check_range(d->pool_fraction, "pool_fraction", "(a fraction)", 0.05, false, 1, err))) return st;
     if ((st = rl_check_int(d->prefill_chunk, "prefill_chunk", 1, RL_MAX_SEQ, err))) return st;
     return check_range(d->launch_ms, "launch_ms", "ms", 0, false, 1e6, err);
 }

@@ -183,6 +183,10 @@ rl_status rl_jparse(rl_jdoc *doc, const char *text, size_t len, size_t max_len, 
 
     rl_status st = validate(text, len, what, err);
     if (st) return st;
+    size_t first = 0;
+    while (first < len && (text[first] == ' ' || text[first] == '\t' || text[first] == '\n' || text[first] == '\r'))
+        first++;
+    if (text[first] != '{') return rl_fail(err, RL_E_JSON_TYPE, what, "%s must be a JSON object {...}", what);
 
     jsmntok_t raw[RL_CONFIG_MAX_TOKENS];
     jsmn_parser p;
@@ -329,28 +333,23 @@ bool rl_jis_null(const rl_jdoc *doc, int i) {
     return t->type == RL_J_PRIM && t->end - t->start == 4 && memcmp(doc->text + t->start, "null", 4) == 0;
 }
 
-/* A JSON number token as a double; false for true/false/null or overflow. */
-static bool token_number(const rl_jdoc *doc, int i, double *out, bool *integral_text) {
+/* A JSON number token as a double; false for true/false/null and for numerals
+ * too long to be anything but hostile. Overflow gives ±inf, which every range
+ * check refuses. */
+static bool token_number(const rl_jdoc *doc, int i, double *out) {
     const rl_jtok *t = &doc->tok[i];
     if (t->type != RL_J_PRIM) return false;
     char c = doc->text[t->start];
     if (c != '-' && (c < '0' || c > '9')) return false;
-    char buf[64];
+    char buf[512];
     size_t n = (size_t)(t->end - t->start);
-    if (n >= sizeof buf) {
-        /* Very long numerals: only plain digits can be that long and meaningful. */
-        *out = c == '-' ? -INFINITY : INFINITY;
-        *integral_text = true;
-        return true;
-    }
+    if (n >= sizeof buf) return false;
     memcpy(buf, doc->text + t->start, n);
     buf[n] = '\0';
-    *integral_text = strpbrk(buf, ".eE") == NULL;
-    errno = 0;
     char *end = NULL;
     double v = strtod(buf, &end);
     if (end != buf + n) return false;
-    *out = v; /* overflow gives ±HUGE_VAL: the range check refuses it */
+    *out = v;
     return true;
 }
 
@@ -380,16 +379,14 @@ static rl_status check_int_double(double v, const char *field, int64_t lo, int64
 rl_status rl_jint(const rl_jdoc *doc, int i, const char *field, int64_t lo, int64_t hi,
                   int64_t *out, rl_error *err) {
     double v = 0.0;
-    bool integral;
-    if (!token_number(doc, i, &v, &integral))
+    if (!token_number(doc, i, &v))
         return rl_fail(err, RL_E_JSON_TYPE, field, "%s must be a number (an integer from %lld to %lld)",
                        field, (long long)lo, (long long)hi);
     return check_int_double(v, field, lo, hi, out, err);
 }
 
 rl_status rl_jnum(const rl_jdoc *doc, int i, const char *field, double *out, rl_error *err) {
-    bool integral;
-    if (!token_number(doc, i, out, &integral))
+    if (!token_number(doc, i, out))
         return rl_fail(err, RL_E_JSON_TYPE, field, "%s must be a number", field);
     return RL_OK;
 }

@@ -147,10 +147,14 @@ rl_status rl_model_finish(rl_model *m, rl_error *err) {
 
 /* ---- config.json reader ------------------------------------------------ */
 
-static int first_present(const rl_jdoc *doc, int obj, const char *const *keys) {
+/* The value of the first of `keys` that is present and not null; *found names it. */
+static int first_present(const rl_jdoc *doc, int obj, const char *const *keys, const char **found) {
     for (; *keys != NULL; keys++) {
         int v = rl_jget(doc, obj, *keys);
-        if (v >= 0 && !rl_jis_null(doc, v)) return v;
+        if (v >= 0 && !rl_jis_null(doc, v)) {
+            if (found) *found = *keys;
+            return v;
+        }
     }
     return -1;
 }
@@ -312,16 +316,23 @@ static rl_status read_moe(const rl_jdoc *doc, int obj, rl_model *m, rl_error *er
     static const char *const expert_keys[] = {"num_experts", "num_local_experts", "n_routed_experts", NULL};
     static const char *const topk_keys[] = {"num_experts_per_tok", "experts_per_token", NULL};
     rl_status st;
-    int e = first_present(doc, obj, expert_keys);
-    if (e >= 0 && (st = rl_jint(doc, e, "config.num_experts", 0, 65536, &m->experts, err))) return st;
+    const char *key = NULL;
+    char field[64];
+    int e = first_present(doc, obj, expert_keys, &key);
+    if (e >= 0) {
+        snprintf(field, sizeof field, "config.%s", key);
+        if ((st = rl_jint(doc, e, field, 0, 65536, &m->experts, err))) return st;
+    }
     if (m->experts == 0) return RL_OK;
-    int k = first_present(doc, obj, topk_keys);
+    int k = first_present(doc, obj, topk_keys, &key);
     if (k < 0)
         return rl_fail(err, RL_E_JSON_MISSING, "config.num_experts_per_tok",
                        "config.num_experts_per_tok is missing; a MoE config must give it");
-    if ((st = rl_jint(doc, k, "config.num_experts_per_tok", 1, 65536, &m->top_k, err))) return st;
-    if ((st = read_int(doc, obj, "moe_intermediate_size", 1, 16777216, false, m->intermediate, &m->moe_intermediate,
-                       err)))
+    snprintf(field, sizeof field, "config.%s", key);
+    if ((st = rl_jint(doc, k, field, 1, 65536, &m->top_k, err))) return st;
+    /* Mixtral and gpt-oss size their experts with intermediate_size. */
+    if ((st = read_int(doc, obj, "moe_intermediate_size", 1, 16777216, m->intermediate == 0, m->intermediate,
+                       &m->moe_intermediate, err)))
         return st;
     if ((st = count_moe_layers(doc, obj, m, err))) return st;
     /* Shared experts: DeepSeek counts them (n_shared_experts × moe width), Qwen2-MoE gives one width. */
@@ -404,9 +415,14 @@ rl_status rl_model_from_doc(const rl_jdoc *doc, int obj, rl_model *out, rl_error
     }
 
     static const char *const expert_keys[] = {"num_experts", "num_local_experts", "n_routed_experts", NULL};
-    int e = first_present(doc, obj, expert_keys);
+    const char *key = NULL;
+    int e = first_present(doc, obj, expert_keys, &key);
     int64_t experts = 0;
-    if (e >= 0 && (st = rl_jint(doc, e, "config.num_experts", 0, 65536, &experts, err))) return st;
+    if (e >= 0) {
+        char field[64];
+        snprintf(field, sizeof field, "config.%s", key);
+        if ((st = rl_jint(doc, e, field, 0, 65536, &experts, err))) return st;
+    }
     /* Every layer MoE: intermediate_size may be absent (it then only sizes experts). */
     if ((st = read_int(doc, obj, "intermediate_size", 0, 16777216, experts == 0, 0, &m.intermediate, err))) return st;
     if ((st = read_moe(doc, obj, &m, err))) return st;

@@ -44,7 +44,7 @@ static rl_status read_word(const rl_jdoc *doc, const char *key, char *buf, size_
 
 static rl_status read_gpu(const rl_jdoc *doc, int v, int raised, rl_gpu *g, rl_error *err) {
     if (doc->tok[v].type == RL_J_STRING) {
-        char id[64];
+        char id[256];
         rl_status st = rl_jstr(doc, v, "gpu", id, sizeof id, err);
         return st ? st : rl_gpu_preset(id, raised, g, err);
     }
@@ -108,7 +108,7 @@ static rl_status parse_request(const rl_jdoc *doc, const char *config_text, size
     if (pv >= 0) {
         if ((st = read_params(doc, pv, params, err))) return st;
     } else if (model >= 0) {
-        char id[64];
+        char id[256]; /* longer than any id, so a long one is "unknown", not "too long" */
         if ((st = rl_jstr(doc, model, "model", id, sizeof id, err))) return st;
         if ((st = rl_model_preset(id, m, err))) return st;
     } else if (config >= 0) {
