@@ -20,12 +20,7 @@ char *rlw_config_buffer(void);
 uint32_t rlw_config_capacity(void);
 const char *rlw_output(void);
 uint32_t rlw_output_len(void);
-uint32_t rlw_analyze(uint32_t request_len, uint32_t config_len, int32_t has_config) {
-    rl_status st;
-    return finish(rl_run_json(request_buf, request_len, has_config ? config_buf : NULL, config_len, output_buf,
-                              sizeof output_buf, &st));
-}
-
+uint32_t rlw_analyze(uint32_t request_len, uint32_t config_len, int32_t has_config);
 uint32_t rlw_sweep(uint32_t request_len, uint32_t config_len, int32_t has_config, uint32_t max_points);
 uint32_t rlw_bench(uint32_t request_len, uint32_t config_len, int32_t has_config, uint32_t iterations);
 uint32_t rlw_preset_count(int32_t kind);
@@ -56,16 +51,11 @@ static rl_status read_request(uint32_t request_len, uint32_t config_len, int32_t
                                 d, err);
 }
 
+/* The report, the estimate (a "params" request) or the error, as JSON. */
 uint32_t rlw_analyze(uint32_t request_len, uint32_t config_len, int32_t has_config) {
-    rl_model m;
-    rl_gpu g;
-    rl_deploy d;
-    rl_result r;
-    rl_error err;
-    if (read_request(request_len, config_len, has_config, &m, &g, &d, &err) != RL_OK ||
-        rl_analyze(&m, &g, &d, &r, &err) != RL_OK)
-        return finish(rl_error_json(&err, output_buf, sizeof output_buf));
-    return finish(rl_report_json(&m, &g, &d, &r, output_buf, sizeof output_buf));
+    rl_status st;
+    return finish(rl_run_json(request_buf, request_len, has_config ? config_buf : NULL, config_len, output_buf,
+                              sizeof output_buf, &st));
 }
 
 uint32_t rlw_sweep(uint32_t request_len, uint32_t config_len, int32_t has_config, uint32_t max_points) {
