@@ -1,7 +1,7 @@
 # Turns presets/models/*.json and presets/gpus/*.json into a C file of byte
 # arrays, so the CLI and the wasm module carry the same presets as the page
 # and the numbers are typed in one place only (presets/).
-# Usage: cmake -DPRESETS_DIR=... -DOUT=... -P gen_presets.cmake
+# Usage: cmake -DPRESETS_DIR=... -DOUT=... [-DSTRIP_PROSE=ON] -P gen_presets.cmake
 file(GLOB model_files "${PRESETS_DIR}/models/*.json")
 file(GLOB gpu_files "${PRESETS_DIR}/gpus/*.json")
 list(SORT model_files)
@@ -16,6 +16,15 @@ function(emit_table kind files)
     get_filename_component(id "${f}" NAME_WLE)
     # Drop the line breaks and indentation (JSON strings cannot hold a raw newline).
     file(READ "${f}" text)
+    if(STRIP_PROSE)
+      # The wasm module carries the numbers; the prose stays in presets/ (page size).
+      foreach(member source notes hf_repo)
+        string(JSON member_type ERROR_VARIABLE missing TYPE "${text}" ${member})
+        if(NOT missing)
+          string(JSON text REMOVE "${text}" ${member})
+        endif()
+      endforeach()
+    endif()
     string(REGEX REPLACE "\n[ \t]*" "" text "${text}")
     string(REGEX REPLACE "\r" "" text "${text}")
     file(WRITE "${OUT}.one" "${text}")
