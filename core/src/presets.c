@@ -58,13 +58,19 @@ static rl_status unknown(rl_preset_kind kind, const char *id, rl_error *err) {
                    id ? id : "", list, o.len >= sizeof list ? "..." : "");
 }
 
-rl_status rl_model_preset(const char *id, rl_model *out, rl_error *err) {
+/* Finds a preset and tokenizes its JSON; the error names "model" or "gpu". */
+static rl_status open_preset(rl_preset_kind kind, const char *id, const void *out, rl_jdoc *doc, rl_error *err) {
+    const char *what = kind == RL_PRESET_MODEL ? "model" : "gpu";
     rl_clear_error(err);
-    if (out == NULL) return rl_fail(err, RL_E_NULL, "model", "model: no output model was given");
-    const rl_preset_entry *e = find(RL_PRESET_MODEL, id);
-    if (e == NULL) return unknown(RL_PRESET_MODEL, id, err);
+    if (out == NULL) return rl_fail(err, RL_E_NULL, what, "%s: no output was given", what);
+    const rl_preset_entry *e = find(kind, id);
+    if (e == NULL) return unknown(kind, id, err);
+    return rl_jparse(doc, e->json, e->len, RL_CONFIG_MAX_BYTES, "preset", err);
+}
+
+rl_status rl_model_preset(const char *id, rl_model *out, rl_error *err) {
     rl_jdoc doc;
-    rl_status st = rl_jparse(&doc, e->json, e->len, RL_CONFIG_MAX_BYTES, "preset", err);
+    rl_status st = open_preset(RL_PRESET_MODEL, id, out, &doc, err);
     if (st) return st;
     int cfg = rl_jget(&doc, 0, "config");
     if (cfg < 0) return rl_fail(err, RL_E_JSON_MISSING, "model", "preset %s has no config", id);
@@ -107,12 +113,8 @@ static rl_status unified_limit(const rl_jdoc *doc, const char *id, int raised, r
 }
 
 rl_status rl_gpu_preset(const char *id, int raised, rl_gpu *out, rl_error *err) {
-    rl_clear_error(err);
-    if (out == NULL) return rl_fail(err, RL_E_NULL, "gpu", "gpu: no output GPU was given");
-    const rl_preset_entry *e = find(RL_PRESET_GPU, id);
-    if (e == NULL) return unknown(RL_PRESET_GPU, id, err);
     rl_jdoc doc;
-    rl_status st = rl_jparse(&doc, e->json, e->len, RL_CONFIG_MAX_BYTES, "preset", err);
+    rl_status st = open_preset(RL_PRESET_GPU, id, out, &doc, err);
     if (st) return st;
     rl_gpu g = rl_gpu_default();
     set_name(g.name, sizeof g.name, id);

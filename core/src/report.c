@@ -131,6 +131,31 @@ static void remedy_value(rl_out *o, unsigned bit, const rl_result *r) {
     }
 }
 
+typedef size_t (*sentence_fn)(unsigned, const rl_model *, const rl_deploy *, const rl_result *, char *, size_t);
+
+/* [{"code", "message"(, "value")}] for each set bit: the warnings and remedies arrays. */
+static void coded_list(rl_out *o, unsigned bits, unsigned count, const char *(*code)(unsigned), sentence_fn text,
+                       bool with_value, const rl_model *m, const rl_deploy *d, const rl_result *r) {
+    char sentence[512];
+    bool first = true;
+    rl_out_raw(o, "[");
+    for (unsigned b = 0; b < count; b++) {
+        if (!(bits & (1u << b))) continue;
+        rl_out_raw(o, first ? "{\"code\":" : ",{\"code\":");
+        first = false;
+        rl_out_jstr(o, code(b));
+        text(b, m, d, r, sentence, sizeof sentence);
+        rl_out_raw(o, ",\"message\":");
+        rl_out_jstr(o, sentence);
+        if (with_value) {
+            rl_out_raw(o, ",\"value\":");
+            remedy_value(o, b, r);
+        }
+        rl_out_raw(o, "}");
+    }
+    rl_out_raw(o, "]");
+}
+
 static const char *level_name(rl_verdict v) {
     return v == RL_FITS ? "fits" : v == RL_TIGHT ? "tight" : "refused";
 }
@@ -302,40 +327,11 @@ size_t rl_report_json(const rl_model *m, const rl_gpu *g, const rl_deploy *d, co
         rl_out_raw(&o, "}");
     }
 
-    char text[512];
     key(&o, "warnings", &f);
-    rl_out_raw(&o, "[");
-    s = true;
-    for (unsigned b = 0; b < RL_WARN_COUNT_; b++) {
-        if (!(r->warnings & (1u << b))) continue;
-        if (!s) rl_out_raw(&o, ",");
-        s = false;
-        rl_warning_text(b, m, d, r, text, sizeof text);
-        rl_out_raw(&o, "{\"code\":");
-        rl_out_jstr(&o, rl_warning_code(b));
-        rl_out_raw(&o, ",\"message\":");
-        rl_out_jstr(&o, text);
-        rl_out_raw(&o, "}");
-    }
-    rl_out_raw(&o, "]");
-
+    coded_list(&o, r->warnings, RL_WARN_COUNT_, rl_warning_code, rl_warning_text, false, m, d, r);
     key(&o, "remedies", &f);
-    rl_out_raw(&o, "[");
-    s = true;
-    for (unsigned b = 0; b < RL_REMEDY_COUNT_; b++) {
-        if (!(r->remedies & (1u << b))) continue;
-        if (!s) rl_out_raw(&o, ",");
-        s = false;
-        rl_remedy_text(b, m, d, r, text, sizeof text);
-        rl_out_raw(&o, "{\"code\":");
-        rl_out_jstr(&o, rl_remedy_code(b));
-        rl_out_raw(&o, ",\"message\":");
-        rl_out_jstr(&o, text);
-        rl_out_raw(&o, ",\"value\":");
-        remedy_value(&o, b, r);
-        rl_out_raw(&o, "}");
-    }
-    rl_out_raw(&o, "]}");
+    coded_list(&o, r->remedies, RL_REMEDY_COUNT_, rl_remedy_code, rl_remedy_text, true, m, d, r);
+    rl_out_raw(&o, "}");
     return o.len;
 }
 
