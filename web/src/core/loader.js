@@ -11,19 +11,24 @@ export const REQUIRED_EXPORTS = [
   'rlw_output', 'rlw_analyze', 'rlw_sweep', 'rlw_preset_count', 'rlw_preset',
 ];
 
-async function toBytes(source) {
-  if (source instanceof ArrayBuffer || ArrayBuffer.isView(source)) return source;
+async function instantiate(source) {
+  if (source instanceof ArrayBuffer || ArrayBuffer.isView(source)) return WebAssembly.instantiate(source, {});
   const response = await fetch(source);
   if (!response.ok) throw new Error(`cannot load the roofline core (${response.status})`);
-  return response.arrayBuffer();
+  // Streaming compiles while the bytes arrive; it needs the wasm MIME type (data: URLs carry it).
+  const type = response.headers.get('content-type') ?? '';
+  if (typeof WebAssembly.instantiateStreaming === 'function' && type.startsWith('application/wasm')) {
+    return WebAssembly.instantiateStreaming(response, {});
+  }
+  return WebAssembly.instantiate(await response.arrayBuffer(), {});
 }
 
 /**
  * Instantiates the core. `source` is the .wasm bytes or a URL (a data: URL works offline).
- * Returns { analyze, sweep, presets, exportNames }.
+ * Returns { analyze, sweep, presets, bench, exportNames }.
  */
 export async function loadCore(source) {
-  const { instance } = await WebAssembly.instantiate(await toBytes(source), {});
+  const { instance } = await instantiate(source);
   const x = instance.exports;
   for (const name of REQUIRED_EXPORTS) {
     if (!(name in x)) throw new Error(`the roofline core lacks the export ${name}`);
@@ -43,15 +48,24 @@ export async function loadCore(source) {
     return decoder.decode(new Uint8Array(x.memory.buffer, x.rlw_output(), length));
   }
 
-  function call(fn, request, configText, ...extra) {
-    const requestLength = put(JSON.stringify(request), x.rlw_request_buffer(), x.rlw_request_capacity());
+  function raw(fn, request, configText, ...extra) {
+    // A string is sent as is: requests JSON.stringify cannot express (NaN, bad syntax) stay testable.
+    const text = typeof request === 'string' ? request : JSON.stringify(request);
+    const requestLength = put(text, x.rlw_request_buffer(), x.rlw_request_capacity());
     const hasConfig = typeof configText === 'string';
     const configLength = hasConfig ? put(configText, x.rlw_config_buffer(), x.rlw_config_capacity()) : 0;
-    return JSON.parse(output(fn(requestLength, configLength, hasConfig ? 1 : 0, ...extra)));
+    return fn(requestLength, configLength, hasConfig ? 1 : 0, ...extra);
+  }
+
+  function call(fn, request, configText, ...extra) {
+    return JSON.parse(output(raw(fn, request, configText, ...extra)));
   }
 
   return {
-    /** The full report (or {error}) for a request; configText is an optional pasted config.json. */
+    /**
+     * The full report (or {error}) for a request object, or for request JSON text;
+     * configText is an optional pasted config.json. A {params: "70B", ...} request gives {estimate}.
+     */
     analyze: (request, configText) => call(x.rlw_analyze, request, configText),
     /** {points: [{batch, ai, ms_per_token, tokens_per_s, step_ms}]} from batch 1 to the max batch that fits. */
     sweep: (request, configText, maxPoints = 48) => call(x.rlw_sweep, request, configText, maxPoints),
@@ -63,6 +77,18 @@ export async function loadCore(source) {
         return list;
       };
       return { models: read(0), gpus: read(1) };
+    },
+    /**
+     * Times `iterations` analyses of one request inside the module (rlw_bench: the
+     * request is parsed once, then analysed with batches 1..64), for `npm run bench`.
+     * Returns {iterations, seconds, analysesPerSecond, fits}.
+     */
+    bench(request, iterations, configText) {
+      if (typeof x.rlw_bench !== 'function') throw new Error('the roofline core lacks the export rlw_bench');
+      const start = performance.now();
+      const fits = raw(x.rlw_bench, request, configText, iterations) >>> 0;
+      const seconds = (performance.now() - start) / 1000;
+      return { iterations, seconds, analysesPerSecond: iterations / seconds, fits };
     },
     exportNames: Object.keys(x),
   };

@@ -1,0 +1,160 @@
+// A normal session on the hosted build: no request leaves the page's origin,
+// every control works from the keyboard, the page fits a phone, and the
+// inputs mark the core's errors on their own field.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { loadCore } from '../../web/src/core/loader.js';
+import { readFileSync } from 'node:fs';
+import { ROOT, startPage, tid, waitForVerdict } from './helpers.js';
+
+let env;
+let core;
+before(async () => {
+  env = await startPage();
+  core = await loadCore(readFileSync(new URL('web/generated/roofline.wasm', ROOT)));
+});
+after(() => env?.close());
+
+test('a normal session makes no request off the page origin', async () => {
+  const page = await env.browser.newPage();
+  const origin = new URL(env.server.url).origin;
+  const offOrigin = [];
+  const problems = [];
+  page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') problems.push(m.text()); });
+  page.on('pageerror', (e) => problems.push(e.message));
+  page.on('request', (r) => {
+    const url = r.url();
+    if (!url.startsWith(origin) && !url.startsWith('data:')) offOrigin.push(url);
+  });
+  await page.goto(`${env.server.url}?m=mixtral-8x7b&g=h100-sxm&b=8`);
+  await waitForVerdict(page);
+  await page.selectOption(tid('input-gpu'), 'm4-max-128g');
+  await page.fill(tid('input-tflops'), '34');
+  await page.selectOption(tid('input-model'), 'custom');
+  await page.fill(tid('input-pp'), '2');
+  await page.fill(tid('input-kv-block'), '16');
+  for (const el of await page.locator('details').all()) await el.evaluate((d) => { d.open = true; });
+  await page.hover(tid('roofline-plot'));
+  await page.click(tid('copy-link'));
+  await page.waitForTimeout(300);
+  assert.deepEqual(offOrigin, []);
+  assert.deepEqual(problems, [], 'no console error or warning (CSP, preload, Trusted Types)');
+});
+
+test('errors sit on their field, with the core message', async () => {
+  const page = await env.browser.newPage();
+  await page.goto(env.server.url);
+  await waitForVerdict(page);
+  const cases = [
+    ['input-batch', '0', 'batch', { batch: 0 }],
+    ['input-seq', 'abc', 'seq', { seq: 'abc' }],
+    ['input-micro-batch', '3', 'micro-batch', { micro_batch: 3 }],
+  ];
+  for (const [id, value, field, extra] of cases) {
+    await page.goto(env.server.url);
+    await waitForVerdict(page);
+    await page.fill(tid(id), value);
+    await page.waitForSelector(`${tid(id)}[aria-invalid="true"]`);
+    const expected = core.analyze({ model: 'qwen3-4b', gpu: 'a100-40g', ...extra }).error.message;
+    const errorId = `error-${{ 'micro-batch': 'microBatch' }[field] ?? field}`;
+    assert.equal(await page.textContent(tid(errorId)), expected);
+    const describedBy = await page.getAttribute(tid(id), 'aria-describedby');
+    assert.match(describedBy, /err-/);
+    assert.equal(await page.locator('[aria-invalid="true"]').count(), 1);
+    assert.equal(await page.locator(tid('verdict')).getAttribute('data-state'), 'error');
+  }
+  await page.goto(env.server.url);
+  await waitForVerdict(page);
+  await page.selectOption(tid('input-model'), 'custom');
+  await page.fill(tid('input-config'), '{"num_hidden_layers": 4, "hidden_size": 64, "num_attention_heads": 3, "num_key_value_heads": 2, "vocab_size": 10, "intermediate_size": 8}');
+  await page.waitForSelector(`${tid('input-config')}[aria-invalid="true"]`);
+  assert.match(await page.textContent(tid('error-config')), /config\./);
+});
+
+test('a GPU without a sourced TFLOPS says so, and takes the TFLOPS you trust', async () => {
+  const page = await env.browser.newPage();
+  await page.goto(env.server.url);
+  await waitForVerdict(page);
+  await page.selectOption(tid('input-gpu'), 'm4-max-128g');
+  await page.waitForSelector(tid('gpu-unsourced'));
+  assert.equal(await page.getAttribute(tid('bound'), 'data-value'), 'unknown');
+  assert.equal(await page.inputValue(tid('input-tflops')), '');
+  assert.equal(await page.inputValue(tid('input-bandwidth')), '546');
+  const vram = await page.inputValue(tid('input-vram'));
+  assert.equal(vram, await page.evaluate(() => document.querySelector('[data-testid="memory-bar"] desc').textContent.match(/capacity ([\d.]+) GiB/)[1]));
+  await page.fill(tid('input-tflops'), '34');
+  await page.waitForSelector(`${tid('bound')}[data-value="memory"]`);
+  assert.equal(await page.locator(tid('gpu-reset')).count(), 1);
+  await page.selectOption(tid('input-gpu'), 'strix-halo-128g');
+  await page.waitForSelector(`${tid('input-gpu')}[aria-invalid="true"]`);
+  await page.fill(tid('input-bandwidth'), '256');
+  await page.waitForSelector(`${tid('verdict')}[data-fits="true"]`);
+});
+
+test('keyboard alone: inputs, remedies, and chart tooltips on focus', async () => {
+  const page = await env.browser.newPage();
+  await page.goto(`${env.server.url}?b=128`);
+  await waitForVerdict(page);
+  // Tab to the first remedy's Apply button and press it.
+  await page.focus(tid('copy-link'));
+  let found = false;
+  for (let i = 0; i < 10 && !found; i++) {
+    await page.keyboard.press('Tab');
+    found = await page.evaluate(() => document.activeElement?.closest('[data-testid="remedies"]') !== null);
+  }
+  assert.ok(found, 'a remedy button is reachable by Tab');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector(`${tid('verdict')}[data-fits="true"]`);
+
+  await page.focus(tid('input-batch'));
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('8');
+  await page.waitForFunction(() => document.querySelector('[data-testid="verdict"] h2')?.textContent.includes('8 requests'));
+
+  for (const cls of ['decode-point', 'prefill-point', 'wall-point']) {
+    await page.focus(`${tid('roofline-plot')} .${cls}`);
+    await page.waitForSelector(`${tid('roofline-plot')} .tip`);
+    assert.equal(await page.getAttribute(`${tid('roofline-plot')} .${cls}`, 'tabindex'), '0');
+  }
+  await page.focus(`${tid('sweep-plot')} .hit`);
+  const first = await page.textContent(`${tid('sweep-plot')} .tip`);
+  await page.keyboard.press('ArrowRight');
+  assert.notEqual(await page.textContent(`${tid('sweep-plot')} .tip`), first);
+  assert.equal(await page.locator(`${tid('roofline-plot')} > title`).count(), 1);
+  assert.equal(await page.locator(`${tid('roofline-plot')} > desc`).count(), 1);
+});
+
+test('a phone-width screen, light and dark', async () => {
+  for (const colorScheme of ['light', 'dark']) {
+    const context = await env.browser.newContext({ viewport: { width: 390, height: 844 }, colorScheme });
+    const page = await context.newPage();
+    await page.goto(`${env.server.url}?m=llama-3-70b&g=a100-80g&b=8&tp=2&pp=2`);
+    await waitForVerdict(page);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    assert.ok(overflow <= 0, `no sideways scroll (${overflow} px over)`);
+    const verdictTop = await page.locator(tid('verdict')).evaluate((el) => el.getBoundingClientRect().top);
+    assert.ok(verdictTop < 400, 'the verdict comes first on a phone');
+    const bg = await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
+    assert.equal(bg === 'rgb(246, 246, 243)', colorScheme === 'light', `${colorScheme} background ${bg}`);
+    await context.close();
+  }
+});
+
+test('every data-testid is unique, and every figure carries its exact value', async () => {
+  const page = await env.browser.newPage();
+  for (const query of ['?b=8', '?b=128', '?m=llama-3-70b&g=a100-80g&b=8&tp=2&pp=2&kb=16', '?m=mixtral-8x7b&g=m4-max-128g', '?b=0']) {
+    await page.goto(env.server.url + query);
+    await waitForVerdict(page);
+    const { duplicates, bare } = await page.evaluate(() => {
+      const seen = new Map();
+      for (const el of document.querySelectorAll('[data-testid]')) seen.set(el.dataset.testid, (seen.get(el.dataset.testid) ?? 0) + 1);
+      const numbers = [...document.querySelectorAll('.num')];
+      return {
+        duplicates: [...seen].filter(([, n]) => n > 1).map(([id]) => id),
+        bare: numbers.filter((el) => !el.dataset.testid || el.dataset.value === undefined).length,
+      };
+    });
+    assert.deepEqual(duplicates, [], query);
+    assert.equal(bare, 0, `${query}: figures without a testid or data-value`);
+  }
+});

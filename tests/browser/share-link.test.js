@@ -1,0 +1,71 @@
+// A share link restores the exact state: same inputs, same figures.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { setInputs, snapshot, startPage, tid, waitForVerdict } from './helpers.js';
+
+let env;
+before(async () => {
+  env = await startPage();
+});
+after(() => env?.close());
+
+async function copyLink(page) {
+  await page.click(tid('copy-link'));
+  const field = page.locator(tid('share-url'));
+  await field.waitFor();
+  return field.inputValue();
+}
+
+async function reopen(url) {
+  const page = await env.browser.newPage();
+  await page.goto(url);
+  await waitForVerdict(page);
+  return page;
+}
+
+test('changed inputs survive a share link', async () => {
+  const page = await env.browser.newPage();
+  await page.goto(env.server.url);
+  await waitForVerdict(page);
+  await setInputs(page, {
+    model: 'llama-3-70b', gpu: 'h100-sxm', precision: 'bf16', kv_precision: 'fp8', moe_read: 'distinct',
+    seq: 8192, batch: 16, tp: 2, pp: 2, micro_batch: 4, kv_block: 32,
+  });
+  await waitForVerdict(page);
+  const before = await snapshot(page);
+  const url = await copyLink(page);
+  assert.match(url, /\?m=llama-3-70b&g=h100-sxm&p=bf16&kp=fp8&s=8192&b=16&tp=2&pp=2&mb=4&kb=32&mr=distinct$/);
+  const again = await reopen(url);
+  assert.deepEqual(await snapshot(again), before);
+  assert.equal(await again.locator(tid('link-notice')).count(), 0);
+  // The address bar follows the inputs too.
+  await page.waitForFunction((u) => location.href === u, url);
+});
+
+test('a custom config.json and a custom GPU survive a share link', async () => {
+  const page = await env.browser.newPage();
+  await page.goto(env.server.url);
+  await waitForVerdict(page);
+  await page.selectOption(tid('input-model'), 'custom');
+  const config = (await page.inputValue(tid('input-config'))).replace('"num_hidden_layers": 36', '"num_hidden_layers": 30');
+  await page.fill(tid('input-config'), config);
+  await setInputs(page, { gpu: { tflops: 100.5, bandwidth_gbs: 900, vram_gib: 20 }, batch: 3 });
+  await waitForVerdict(page);
+  const before = await snapshot(page);
+  assert.equal(before.inputs['input-config'], config);
+  const url = await copyLink(page);
+  assert.match(url, /\?c=[A-Za-z0-9_-]+&g=custom&tf=100.5&bw=900&vr=20&b=3$/);
+  const again = await reopen(url);
+  assert.deepEqual(await snapshot(again), before);
+});
+
+test('an invalid input travels too, and shows the same error', async () => {
+  const page = await env.browser.newPage();
+  await page.goto(env.server.url);
+  await waitForVerdict(page);
+  await page.fill(tid('input-batch'), '0');
+  const url = await copyLink(page);
+  const again = await reopen(url);
+  assert.equal(await again.getAttribute(tid('input-batch'), 'aria-invalid'), 'true');
+  assert.equal(await again.textContent(tid('error-batch')), await page.textContent(tid('error-batch')));
+});

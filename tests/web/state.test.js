@@ -1,0 +1,121 @@
+// The state factory over the real core: inputs → request → report/sweep, and
+// the couplings a person expects when switching presets.
+import { describe, expect, test } from 'vitest';
+import { createState } from '../../web/src/state.js';
+import { buildRequest, inputForErrorField, numberOrText } from '../../web/src/request.js';
+import { CUSTOM } from '../../web/src/inputs.js';
+import { loadTestCore } from './core.js';
+
+const core = await loadTestCore();
+const presets = core.presets();
+const make = (initial) => createState(core, presets, initial);
+
+describe('requests', () => {
+  test('numbers as numbers, anything else as typed (the core names the fault)', () => {
+    expect(numberOrText(' 8 ')).toBe(8);
+    expect(numberOrText('1e3')).toBe(1000);
+    expect(numberOrText('1.5')).toBe(1.5);
+    expect(numberOrText('abc')).toBe('abc');
+    expect(numberOrText('')).toBe('');
+    expect(numberOrText('1e999')).toBe('1e999');
+  });
+  test('empty optional fields are left to the core defaults', () => {
+    const { request } = buildRequest(make().values.value);
+    expect(request).toEqual({ model: 'qwen3-4b', gpu: 'a100-40g', precision: 'auto', kv_precision: 'auto', seq: 4096, batch: 1, tp: 1, pp: 1, moe_read: 'union' });
+  });
+  test('error fields map to inputs', () => {
+    expect(inputForErrorField('config.num_key_value_heads')).toBe('config');
+    expect(inputForErrorField('gpu.bandwidth_gbs')).toBe('bandwidth');
+    expect(inputForErrorField('micro_batch')).toBe('microBatch');
+    expect(inputForErrorField('output')).toBeNull();
+  });
+});
+
+describe('state', () => {
+  test('defaults: the worked example fits, with a sweep up to the max batch', () => {
+    const s = make();
+    expect(s.report.value.fits).toBe(true);
+    expect(s.report.value.memory.max_batch).toBe(57);
+    expect(s.sweep.value.at(-1).batch).toBe(57);
+  });
+
+  test('every change recomputes synchronously', () => {
+    const s = make();
+    s.set('batch', '128');
+    expect(s.report.value.verdict).toBe('kv_does_not_fit');
+    expect(s.sweep.value).toBeNull();
+    s.set('batch', '8');
+    expect(s.report.value.config.batch).toBe(8);
+  });
+
+  test('a bad value marks its own field with the core message', () => {
+    const s = make();
+    s.set('batch', '0');
+    expect(s.error.value.field).toBe('batch');
+    expect(s.fieldErrors.value).toEqual({ batch: s.error.value.message });
+    s.set('batch', '');
+    expect(s.fieldErrors.value.batch).toMatch(/batch/);
+    s.set('batch', '4');
+    s.set('microBatch', '2');
+    expect(Object.keys(s.fieldErrors.value)).toEqual(['microBatch']);
+  });
+
+  test('a preset without sourced TFLOPS: bandwidth floors by id, then TFLOPS make it custom', () => {
+    const s = make();
+    s.set('gpu', 'm4-max-128g');
+    expect(s.edited.value).toBe(false);
+    expect(s.report.value.roofline.bound).toBe('unknown');
+    // The fields show the core's figures (the wired-memory limit, not the RAM).
+    expect(s.gpuShown.value).toMatchObject({ tflops: '', bandwidth: '546', vram: String(s.report.value.gpu.vram_gib) });
+    s.set('tflops', '30');
+    expect(s.edited.value).toBe(true);
+    expect(s.report.value.gpu).toMatchObject({ name: 'custom', tflops: 30, bandwidth_gbs: 546, vram_gib: 99.84 });
+    s.resetGpu();
+    expect(s.report.value.gpu.name).toBe('m4-max-128g');
+  });
+
+  test('a preset the core cannot analyse shows its file figures and the core message', () => {
+    const s = make();
+    s.set('gpu', 'strix-halo-128g');
+    expect(s.error.value.field).toBe('gpu');
+    expect(Object.keys(s.fieldErrors.value)).toEqual(['gpu']);
+    expect(s.gpuShown.value).toMatchObject({ bandwidth: '', vram: '96' });
+    s.set('bandwidth', '256');
+    expect(s.report.value.gpu).toMatchObject({ name: 'custom', tflops: null, bandwidth_gbs: 256, vram_gib: 96 });
+  });
+
+  test('custom GPU starts from the preset it replaces', () => {
+    const s = make();
+    s.set('gpu', CUSTOM);
+    expect(s.report.value.gpu).toMatchObject({ tflops: 312, bandwidth_gbs: 1555, vram_gib: 40 });
+    s.set('gpu', 'h100-sxm');
+    expect(s.edited.value).toBe(false);
+  });
+
+  test('engine knobs reach the core, and the core names their errors', () => {
+    const s = make();
+    s.set('batch', '57');
+    expect(s.report.value.level).toBe('tight');
+    s.set('pool', '0.98');
+    expect(s.report.value.config.pool_fraction).toBe(0.98);
+    s.set('pool', '2');
+    expect(Object.keys(s.fieldErrors.value)).toEqual(['pool']);
+  });
+
+  test('custom model starts from the preset config and gives the same figures', () => {
+    const s = make();
+    const before = s.report.value;
+    s.set('model', CUSTOM);
+    expect(s.inputs.config.value).toContain('"num_hidden_layers": 36');
+    expect(s.report.value.model.params_total).toBe(before.model.params_total);
+    s.set('config', '{"hidden_size": 12');
+    expect(s.fieldErrors.value.config).toMatch(/config/);
+  });
+
+  test('typing a config switches the model to it', () => {
+    const s = make();
+    s.set('config', '{}');
+    expect(s.inputs.model.value).toBe(CUSTOM);
+    expect(s.error.value.field).toMatch(/^config/);
+  });
+});

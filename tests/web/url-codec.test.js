@@ -1,0 +1,238 @@
+// The share-link codec: exact round trips, and a decoder that nothing in a URL
+// can make throw, hang or pass through unchecked.
+import { deflateRawSync } from 'node:zlib';
+import { describe, expect, test } from 'vitest';
+import { decodeLink, encodeLink, encodeConfig, MAX_QUERY_CHARS, URL_KEYS } from '../../web/src/url-codec.js';
+import { base64urlToBytes, bytesToBase64url, inflateText } from '../../web/src/link/deflate.js';
+import { CUSTOM, GPU_LIMITS, INPUT_KEYS, KV_PRECISIONS, MOE_READS, PRECISIONS, defaultInputs } from '../../web/src/inputs.js';
+
+const modelIds = ['qwen3-4b', 'llama-3-70b', 'mixtral-8x7b'];
+const gpuIds = ['a100-40g', 'h100-sxm', 'm4-max-128g'];
+const ctx = { modelIds, gpuIds };
+const defaults = defaultInputs(modelIds, gpuIds);
+
+const b64 = (bytes) => Buffer.from(bytes).toString('base64url');
+
+/** Every value a decoded state may hold: defaults, ids, vocabulary, digits, or inflated config text. */
+function assertValidState(state) {
+  expect(Object.keys(state).sort()).toEqual([...INPUT_KEYS].sort());
+  for (const key of INPUT_KEYS) expect(typeof state[key]).toBe('string');
+  expect([...modelIds, CUSTOM]).toContain(state.model);
+  if (state.model !== CUSTOM) expect(state.config).toBe('');
+  expect([...gpuIds, CUSTOM]).toContain(state.gpu);
+  expect(PRECISIONS).toContain(state.precision);
+  expect(KV_PRECISIONS).toContain(state.kvPrecision);
+  expect(MOE_READS).toContain(state.moeRead);
+  expect(GPU_LIMITS).toContain(state.gpuLimit);
+  for (const key of ['tflops', 'tflopsFp8', 'topsInt8', 'bandwidth', 'vram', 'pool', 'contextReserve', 'ncclPerPeer', 'weightOverhead', 'launchMs']) {
+    expect(state[key]).toMatch(/^(\d{1,7}(\.\d{1,9})?)?$/);
+  }
+  for (const key of ['seq', 'batch', 'tp', 'pp', 'microBatch', 'kvBlock', 'prefillChunk']) expect(state[key]).toMatch(/^\d{0,9}$/);
+}
+
+async function roundTrip(state) {
+  const { query, notices: encodeNotices } = await encodeLink(state, ctx);
+  const decoded = await decodeLink(query, ctx);
+  return { query, encodeNotices, ...decoded };
+}
+
+describe('round trips', () => {
+  test('every key, with a custom GPU', async () => {
+    const state = {
+      ...defaults, model: 'mixtral-8x7b', gpu: 'm4-max-128g', gpuLimit: 'raised', tflops: '123.5', tflopsFp8: '250', topsInt8: '500',
+      bandwidth: '2000', vram: '24', precision: 'fp8', kvPrecision: 'int4', seq: '8192', batch: '12', tp: '2', pp: '3',
+      microBatch: '4', kvBlock: '16', moeRead: 'distinct', pool: '0.85', contextReserve: '1', ncclPerPeer: '0.5',
+      weightOverhead: '0.03', prefillChunk: '512', launchMs: '20',
+    };
+    const { query, state: back, notices } = await roundTrip(state);
+    expect(notices).toEqual([]);
+    expect(back).toEqual(state);
+    for (const key of Object.keys(URL_KEYS).filter((k) => k !== 'config')) expect(query).toContain(`${URL_KEYS[key]}=`);
+  });
+
+  test('readable short keys, defaults left out', async () => {
+    const { query } = await roundTrip({ ...defaults, batch: '8' });
+    expect(query).toBe('?m=qwen3-4b&g=a100-40g&b=8');
+  });
+
+  test('a preset with edited figures carries them: a custom GPU based on it', async () => {
+    const state = { ...defaults, gpu: 'm4-max-128g', tflops: '34', bandwidth: '546', vram: '99.84' };
+    const { query, state: back } = await roundTrip(state);
+    expect(query).toBe('?m=qwen3-4b&g=m4-max-128g&tf=34&bw=546&vr=99.84');
+    expect(back).toEqual(state);
+  });
+
+  test('a custom GPU without TFLOPS travels as such', async () => {
+    const state = { ...defaults, gpu: CUSTOM, bandwidth: '500', vram: '40' };
+    const { query, state: back } = await roundTrip(state);
+    expect(query).toBe('?m=qwen3-4b&g=custom&bw=500&vr=40');
+    expect(back).toEqual(state);
+  });
+
+  test('a custom config.json, byte for byte', async () => {
+    const config = `{\n  "model_type": "llama",\n  "hidden_size": 4096,\n  "note": "ünïcødé ✓ \\u0000 <script>"\n}\n`;
+    const state = { ...defaults, model: CUSTOM, config, batch: '3' };
+    const { query, state: back, notices } = await roundTrip(state);
+    expect(query).toMatch(/^\?c=[A-Za-z0-9_-]+&g=a100-40g&b=3$/);
+    expect(notices).toEqual([]);
+    expect(back).toEqual(state);
+  });
+
+  test('a config too large for a link is left out, with a notice', async () => {
+    const config = JSON.stringify({ junk: Array.from({ length: 40000 }, (_, i) => (i * 2654435761) % 1000003) });
+    const { query, encodeNotices } = await encodeLink({ ...defaults, model: CUSTOM, config }, ctx).then((r) => ({ ...r, encodeNotices: r.notices }));
+    expect(query).not.toContain('c=');
+    expect(encodeNotices.length).toBe(1);
+  });
+
+  test('values the decoder would refuse are not written', async () => {
+    const { query } = await roundTrip({ ...defaults, batch: 'abc', seq: '1e3', tp: ' 4 ' });
+    expect(query).toBe('?m=qwen3-4b&g=a100-40g&tp=4');
+  });
+
+  test('out-of-range values travel: the core, not the link, judges them', async () => {
+    const { state } = await decodeLink('?b=0&s=999999999', ctx);
+    expect(state.batch).toBe('0');
+    expect(state.seq).toBe('999999999');
+  });
+});
+
+describe('precedence', () => {
+  test('link > preset default, per key', async () => {
+    const { state, notices } = await decodeLink('?b=8&tp=zz', ctx);
+    expect(state.batch).toBe('8');
+    expect(state.tp).toBe(defaults.tp);
+    expect(notices).toHaveLength(1);
+  });
+  test('c wins over m', async () => {
+    const c = await encodeConfig('{"a":1}');
+    const { state } = await decodeLink(`?m=llama-3-70b&c=${c}`, ctx);
+    expect(state.model).toBe(CUSTOM);
+    expect(state.config).toBe('{"a":1}');
+  });
+  test('a key given twice takes the default, with a notice', async () => {
+    const { state, notices } = await decodeLink('?b=8&b=9', ctx);
+    expect(state.batch).toBe(defaults.batch);
+    expect(notices).toHaveLength(1);
+  });
+  test('m=custom without c is refused', async () => {
+    const { state, notices } = await decodeLink('?m=custom', ctx);
+    expect(state.model).toBe(defaults.model);
+    expect(notices).toHaveLength(1);
+  });
+});
+
+describe('hostile links', () => {
+  const payloads = ['<script>window.__pwned=1</script>', 'javascript:alert(1)', '"><img src=x onerror=alert(1)>', "'-alert(1)-'", '../../etc/passwd', '\u0000\u202e', '1e309', '-1', '0x10', '１２'];
+  test.each(payloads)('%s in every key', async (payload) => {
+    const query = `?${Object.values(URL_KEYS).map((k) => `${k}=${encodeURIComponent(payload)}`).join('&')}`;
+    expect(query.split('&')).toHaveLength(INPUT_KEYS.length);
+    const { state, notices } = await decodeLink(query, ctx);
+    assertValidState(state);
+    expect(notices.length).toBeGreaterThan(0);
+    expect(JSON.stringify(state)).not.toContain('<');
+    expect(JSON.stringify(notices)).not.toContain(payload.length > 3 ? payload : '\u0000never');
+  });
+
+  test('a 1 MB query is ignored whole, fast', async () => {
+    const t0 = performance.now();
+    const { state, notices } = await decodeLink(`?b=${'9'.repeat(1 << 20)}`, ctx);
+    expect(performance.now() - t0).toBeLessThan(200);
+    expect(state).toEqual(defaults);
+    expect(notices[0]).toMatch(/16 KiB/);
+  });
+
+  test('a query just under the cap is read', async () => {
+    const { notices } = await decodeLink(`?b=8&zz=${'x'.repeat(MAX_QUERY_CHARS - 20)}`, ctx);
+    expect(notices).toEqual(['1 unknown setting in the link was ignored.']);
+  });
+
+  test('invalid base64 in c', async () => {
+    for (const c of ['!!!', 'abc=', 'a', 'Zm9v+/', '%%%', '']) {
+      const { state, notices } = await decodeLink(`?c=${encodeURIComponent(c)}`, ctx);
+      expect(state.model).toBe(defaults.model);
+      expect(notices.length).toBe(1);
+    }
+  });
+
+  test('valid base64 that is not deflate, or is truncated', async () => {
+    const good = await encodeConfig(JSON.stringify({ hidden_size: 4096, pad: 'x'.repeat(500) }));
+    for (const c of [b64([1, 2, 3, 4, 5]), good.slice(0, Math.floor(good.length / 2))]) {
+      const { state, notices } = await decodeLink(`?c=${c}`, ctx);
+      expect(state.model).toBe(defaults.model);
+      expect(notices).toHaveLength(1);
+    }
+  });
+
+  test('a deflate bomb in c stops at the 1 MiB budget, quickly', async () => {
+    const bomb = b64(deflateRawSync(Buffer.alloc(12 << 20), { level: 9 }));
+    expect(bomb.length).toBeLessThan(MAX_QUERY_CHARS);
+    const t0 = performance.now();
+    const { state, notices } = await decodeLink(`?c=${bomb}`, ctx);
+    expect(performance.now() - t0).toBeLessThan(1000);
+    expect(state.model).toBe(defaults.model);
+    expect(notices[0]).toMatch(/1 MiB/);
+  });
+
+  test('deflated bytes that are not UTF-8', async () => {
+    const { notices } = await decodeLink(`?c=${b64(deflateRawSync(Buffer.from([0xff, 0xfe, 0xfd])))}`, ctx);
+    expect(notices[0]).toMatch(/UTF-8/);
+  });
+
+  test('non-string and odd inputs', async () => {
+    for (const search of [undefined, null, 42, {}, '?', '?&&&', '?=', '?%', '?%E0%A4%A', '#b=8']) {
+      const { state } = await decodeLink(search, ctx);
+      assertValidState(state);
+    }
+  });
+});
+
+describe('fuzzing the decoder', () => {
+  // A small deterministic generator: failures reproduce.
+  let seed = 0x2545f491;
+  const rand = () => {
+    seed ^= seed << 13;
+    seed ^= seed >>> 17;
+    seed ^= seed << 5;
+    return (seed >>> 0) / 2 ** 32;
+  };
+  const pick = (list) => list[Math.floor(rand() * list.length)];
+  const alphabet = 'abcXYZ0123456789-_.~%&=?#+/<>"\' \u00e9\u4e2d\ud83d\ude00\\';
+  const text = (max) => Array.from({ length: Math.floor(rand() * max) }, () => pick([...alphabet])).join('');
+  const keys = [...Object.values(URL_KEYS), 'x', '', 'constructor', '__proto__'];
+
+  test('1,000 generated links: never a throw, always a valid state', async () => {
+    const valid = await encodeConfig('{"hidden_size": 8}');
+    for (let i = 0; i < 1000; i++) {
+      const parts = Array.from({ length: 1 + Math.floor(rand() * 6) }, () => {
+        const k = pick(keys);
+        const kind = rand();
+        let v;
+        if (k === 'c' && kind < 0.3) v = b64(Array.from({ length: Math.floor(rand() * 64) }, () => Math.floor(rand() * 256)));
+        else if (k === 'c' && kind < 0.5) v = valid.slice(0, Math.floor(rand() * valid.length));
+        else if (kind < 0.7) v = encodeURIComponent(text(24));
+        else v = text(24);
+        return `${k}=${v}`;
+      });
+      const search = `?${parts.join(pick(['&', '&&', ';', '&amp;']))}`;
+      const result = await decodeLink(search, ctx);
+      assertValidState(result.state);
+      expect(Array.isArray(result.notices)).toBe(true);
+      for (const n of result.notices) expect(typeof n).toBe('string');
+    }
+  });
+});
+
+describe('base64url and inflate', () => {
+  test('bytes round trip for every length 0..300', () => {
+    for (let n = 0; n <= 300; n++) {
+      const bytes = Uint8Array.from({ length: n }, (_, i) => (i * 37 + n) & 255);
+      expect(base64urlToBytes(bytesToBase64url(bytes))).toEqual(bytes);
+    }
+  });
+  test('inflate reports instead of throwing', async () => {
+    expect(await inflateText(new Uint8Array([0xff, 0xff]), 100)).toEqual({ error: 'corrupt' });
+    expect(await inflateText(deflateRawSync(Buffer.from('hello')), 100)).toEqual({ text: 'hello' });
+    expect(await inflateText(deflateRawSync(Buffer.from('hello')), 4)).toEqual({ error: 'too_large' });
+  });
+});

@@ -1,0 +1,76 @@
+// The comparison rules of tests/vectors/README.md, as the C runner
+// (core/cli/vectors.c) applies them. Shared by the wasm vector suite and the
+// browser tests.
+
+/** The value at a dotted path; inside an array a segment picks the element with that `code`. */
+export function atPath(root, path) {
+  let node = root;
+  for (const part of path.split('.')) {
+    if (Array.isArray(node)) node = node.find((item) => item !== null && typeof item === 'object' && item.code === part);
+    else if (node !== null && typeof node === 'object') node = Object.hasOwn(node, part) ? node[part] : undefined;
+    else return undefined;
+  }
+  return node;
+}
+
+/** Null when `got` matches `want` under the rules, else a sentence saying why not. */
+export function compareValue(path, want, got, tol) {
+  if (got === undefined) return `${path} is missing from the report`;
+  if (typeof want === 'number') {
+    if (typeof got !== 'number') return `${path} is not a number`;
+    const t = tol && Object.hasOwn(tol, path) && typeof tol[path] === 'number' ? tol[path] : null;
+    let ok;
+    if (t !== null) ok = Math.abs(got - want) <= t;
+    else if (Number.isInteger(want) && Math.abs(want) < 2 ** 53) ok = got === want;
+    else ok = Math.abs(got - want) <= 1e-9 * Math.abs(want);
+    return ok ? null : `${path} = ${got}, expected ${want}${t !== null ? ` (tol ${t})` : ''}`;
+  }
+  if (typeof want === 'string') {
+    return typeof got === 'string' && got === want ? null : `${path} = ${JSON.stringify(got)}, expected "${want}"`;
+  }
+  if (typeof want === 'boolean') {
+    return typeof got === 'boolean' && got === want ? null : `${path} has the wrong truth value`;
+  }
+  return `expected value for ${path} has an unsupported type`;
+}
+
+function compareCodes(key, want, report) {
+  const got = report[key];
+  const codes = Array.isArray(got) ? got.map((g) => g?.code) : null;
+  const ok = codes !== null && codes.length === want.length && want.every((w) => typeof w === 'string' && codes.includes(w));
+  return ok ? null : `${key} = ${JSON.stringify(codes)}, expected codes ${JSON.stringify(want)}`;
+}
+
+/** Runs one vector through `core` (the loader's object); returns the list of failures. */
+export function checkVector(core, v) {
+  const isObject = v.input !== null && typeof v.input === 'object' && !Array.isArray(v.input);
+  if (!isObject && typeof v.request_text !== 'string') return ['the vector has no input object or request_text'];
+  // request_text carries requests JSON cannot express as an object (NaN, bad syntax): sent verbatim.
+  const request = typeof v.request_text === 'string' ? v.request_text : v.input;
+  const configText = typeof v.config_text === 'string' ? v.config_text : undefined;
+  const result = core.analyze(request, configText);
+
+  if (v.error && typeof v.error === 'object') {
+    const e = result.error;
+    const ok = e && typeof v.error.code === 'string' && e.code === v.error.code &&
+      (typeof v.error.field !== 'string' || e.field === v.error.field) && typeof e.message === 'string' && e.message !== '';
+    return ok ? [] : [`expected error ${v.error.code} on ${v.error.field}, got ${e ? `${e.code} on "${e.field}" (${e.message})` : 'no error'}`];
+  }
+  if (result.error) return [`unexpected error ${result.error.code} on ${result.error.field}: ${result.error.message}`];
+
+  const failures = [];
+  for (const [path, want] of Object.entries(v.expected ?? {})) {
+    const problem = compareValue(path, want, atPath(result, path), v.tol);
+    if (problem) failures.push(problem);
+  }
+  for (const path of v.absent ?? []) {
+    if (typeof path === 'string' && atPath(result, path) !== undefined) failures.push(`${path} must be absent but is in the report`);
+  }
+  for (const key of ['warnings', 'remedies']) {
+    if (Array.isArray(v[key])) {
+      const problem = compareCodes(key, v[key], result);
+      if (problem) failures.push(problem);
+    }
+  }
+  return failures;
+}

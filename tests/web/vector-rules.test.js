@@ -1,0 +1,57 @@
+// The vector rules must fail what they should: a runner that passes everything proves nothing.
+import { describe, expect, test } from 'vitest';
+import { atPath, checkVector, compareValue } from './vector-rules.js';
+import { loadTestCore } from './core.js';
+
+const core = await loadTestCore();
+const base = { name: 't', comment: '', input: { model: 'qwen3-4b', gpu: 'a100-40g' } };
+
+describe('atPath', () => {
+  const report = { a: { b: 1 }, warnings: [{ code: 'x', message: 'm' }] };
+  test('walks objects and picks array elements by code', () => {
+    expect(atPath(report, 'a.b')).toBe(1);
+    expect(atPath(report, 'warnings.x.message')).toBe('m');
+    expect(atPath(report, 'warnings.y')).toBeUndefined();
+    expect(atPath(report, 'a.b.c')).toBeUndefined();
+    expect(atPath(report, 'toString')).toBeUndefined();
+  });
+});
+
+describe('compareValue', () => {
+  test('integral expected numbers without tol are exact', () => {
+    expect(compareValue('p', 57, 57, {})).toBeNull();
+    expect(compareValue('p', 57, 57.0000001, {})).not.toBeNull();
+  });
+  test('other numbers pass at 1e-9 relative', () => {
+    expect(compareValue('p', 1.5, 1.5 * (1 + 5e-10), {})).toBeNull();
+    expect(compareValue('p', 1.5, 1.5 * (1 + 5e-9), {})).not.toBeNull();
+  });
+  test('tol is absolute and wins over the integer rule', () => {
+    expect(compareValue('p', 180, 179.79, { p: 0.5 })).toBeNull();
+    expect(compareValue('p', 180, 179.4, { p: 0.5 })).not.toBeNull();
+  });
+  test('strings and booleans are exact and typed', () => {
+    expect(compareValue('p', 'fits', 'fits')).toBeNull();
+    expect(compareValue('p', 'fits', 'Fits')).not.toBeNull();
+    expect(compareValue('p', true, 1)).not.toBeNull();
+    expect(compareValue('p', 2, '2')).not.toBeNull();
+    expect(compareValue('p', 2, undefined)).not.toBeNull();
+  });
+});
+
+describe('checkVector catches', () => {
+  test('a wrong figure', () => {
+    expect(checkVector(core, { ...base, expected: { 'memory.max_batch': 58 } })).toHaveLength(1);
+  });
+  test('a present path listed as absent', () => {
+    expect(checkVector(core, { ...base, absent: ['decode'] })).toHaveLength(1);
+  });
+  test('a different warning set', () => {
+    expect(checkVector(core, { ...base, warnings: ['pp_slower_than_one_gpu'] })).toHaveLength(1);
+  });
+  test('a missing error, and a wrong error field', () => {
+    expect(checkVector(core, { ...base, error: { code: 'range', field: 'batch' } })).toHaveLength(1);
+    expect(checkVector(core, { ...base, input: { ...base.input, batch: 0 }, error: { code: 'range', field: 'seq' } })).toHaveLength(1);
+    expect(checkVector(core, { ...base, input: { ...base.input, batch: 0 }, error: { code: 'range', field: 'batch' } })).toEqual([]);
+  });
+});

@@ -1,0 +1,121 @@
+// `npm run bench`: four figures for the page.
+//  1. gzipped bytes of dist/roofline-lint.html            (goal ≤ 60 KB)
+//  2. navigation → first verdict, headless Chromium, median (goal ≤ 200 ms)
+//  3. input change → updated DOM, p50/p95 over 200 changes (goal p95 ≤ 16 ms)
+//  4. wasm analyses per second under Node, against native build/rl_bench
+import { existsSync, readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { gzipSync } from 'node:zlib';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { loadCore } from '../src/core/loader.js';
+import { launchChromium } from './browser.mjs';
+import { startStaticServer } from './static-server.mjs';
+
+const root = new URL('../../', import.meta.url);
+const dist = fileURLToPath(new URL('dist/', root));
+const single = `${dist}roofline-lint.html`;
+const NAV_RUNS = 9;
+const CHANGES = 200;
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const percentile = (xs, p) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
+};
+const verdict = (ok) => (ok ? 'meets the goal' : 'MISSES the goal');
+
+for (const f of ['index.html', 'roofline-lint.html']) {
+  if (!existsSync(`${dist}${f}`)) {
+    console.error(`dist/${f} is missing: run \`npm run build:web\` first.`);
+    process.exit(1);
+  }
+}
+
+// 1. Size.
+const gz = gzipSync(readFileSync(single), { level: 9 }).length;
+console.log(`1. single file: ${gz} bytes gzipped (${(gz / 1024).toFixed(1)} KiB; goal ≤ 60 KB): ${verdict(gz <= 60 * 1024)}`);
+
+// 2 and 3 in headless Chromium.
+const server = await startStaticServer(dist);
+const browser = await launchChromium();
+try {
+  // The page marks rl:first-verdict when the verdict is in the DOM, and
+  // rl:first-frame once the frame showing it has been produced.
+  async function firstVerdict(url) {
+    const dom = [];
+    const frame = [];
+    for (let i = 0; i < NAV_RUNS; i++) {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      await page.goto(url);
+      await page.waitForFunction(() => performance.getEntriesByName('rl:first-frame').length > 0);
+      const [d, f] = await page.evaluate(() => ['rl:first-verdict', 'rl:first-frame'].map((m) => performance.getEntriesByName(m)[0].startTime));
+      dom.push(d);
+      frame.push(f);
+      await context.close();
+    }
+    return { dom: median(dom), frame: median(frame) };
+  }
+  const query = '?m=qwen3-4b&g=a100-40g&b=8';
+  const hosted = await firstVerdict(server.url + query);
+  const file = await firstVerdict(pathToFileURL(single).href + query);
+  console.log(`2. navigation → first verdict (median of ${NAV_RUNS}; goal ≤ 200 ms): hosted ${hosted.dom.toFixed(1)} ms in the DOM, ${hosted.frame.toFixed(1)} ms on screen; single file from file:// ${file.dom.toFixed(1)} ms in the DOM, ${file.frame.toFixed(1)} ms on screen: ${verdict(hosted.dom <= 200 && file.dom <= 200)}`);
+
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await page.goto(server.url + query);
+  await page.waitForSelector('[data-testid="sweep-plot"]');
+  const samples = await page.evaluate(async (count) => {
+    const input = document.querySelector('[data-testid="input-batch"]');
+    const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set;
+    const channel = new MessageChannel();
+    // A macrotask after the change: Preact's render (a microtask) is done by then.
+    const nextTask = () => new Promise((resolve) => {
+      channel.port1.onmessage = resolve;
+      channel.port2.postMessage(0);
+    });
+    const out = [];
+    for (let i = 0; i < count; i++) {
+      const batch = String(1 + ((i * 7) % 50));
+      const t0 = performance.now();
+      setValue.call(input, batch);
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+      await nextTask();
+      document.body.getBoundingClientRect(); // style and layout included
+      out.push(performance.now() - t0);
+      const shown = document.querySelector('[data-testid="kv-gib"]')?.closest('div')?.textContent ?? '';
+      if (!shown.includes(`${batch} request`)) throw new Error(`the DOM did not follow batch ${batch}`);
+    }
+    return out;
+  }, CHANGES);
+  const p50 = percentile(samples, 50);
+  const p95 = percentile(samples, 95);
+  console.log(`3. input change → updated DOM (analyze + sweep + charts + layout): p50 ${p50.toFixed(2)} ms, p95 ${p95.toFixed(2)} ms over ${CHANGES} changes (goal p95 ≤ 16 ms): ${verdict(p95 <= 16)}`);
+} finally {
+  await browser.close();
+  await server.close();
+}
+
+// 4. The core itself, wasm under Node against native.
+const core = await loadCore(readFileSync(new URL('web/generated/roofline.wasm', root)));
+function wasmRate(request) {
+  core.bench(request, 20000); // warm-up
+  const runs = [0, 1, 2].map(() => core.bench(request, 300000).analysesPerSecond);
+  return Math.max(...runs);
+}
+const wasmDense = wasmRate({ model: 'qwen3-4b', gpu: 'a100-40g' });
+const wasmMoe = wasmRate({ model: 'mixtral-8x7b', gpu: 'h100-sxm' });
+const nativeBin = fileURLToPath(new URL('build/rl_bench', root));
+let native = null;
+if (existsSync(nativeBin)) {
+  const run = spawnSync(nativeBin, [], { encoding: 'utf8', timeout: 120000 });
+  const dense = run.stdout?.match(/^native_analyses_per_s\s+([\d.e+]+)/m);
+  const moe = run.stdout?.match(/^native_analyses_per_s_moe\s+([\d.e+]+)/m);
+  if (dense) native = { dense: Number(dense[1]), moe: moe ? Number(moe[1]) : null };
+}
+const fmt = (n) => Math.round(n).toLocaleString('en-US');
+if (native) {
+  const moePart = native.moe ? `; MoE (mixtral-8x7b, h100-sxm) ${fmt(wasmMoe)} vs ${fmt(native.moe)}, ${(wasmMoe / native.moe).toFixed(2)}×` : '';
+  console.log(`4. analyses per second, qwen3-4b on a100-40g: wasm ${fmt(wasmDense)} vs native ${fmt(native.dense)}, wasm/native ${(wasmDense / native.dense).toFixed(2)}×${moePart}`);
+} else {
+  console.log(`4. analyses per second, qwen3-4b on a100-40g: wasm ${fmt(wasmDense)} (MoE ${fmt(wasmMoe)}); the native figure is unavailable (build/rl_bench missing or printed no native_analyses_per_s)`);
+}

@@ -1,0 +1,128 @@
+import { useState } from 'preact/hooks';
+import * as f from '../format.js';
+import { logDomain, logScale } from './scale.js';
+import { attainable } from './roof.js';
+import { AxisTitle, Frame, LogGridX, LogGridY, gridProps } from './axes.jsx';
+import { ChartTip } from '../components/ChartTip.jsx';
+import { useWidth } from './useWidth.js';
+import { RooflineLegend } from './RooflineLegend.jsx';
+
+// The roofline of one GPU with the decode and prefill operating points and the
+// decode trajectory as the batch grows, up to the KV capacity wall. Drawn only
+// for a deployment that fits. Every AI comes from the core (report / sweep).
+function layout(width) {
+  const W = Math.max(300, width);
+  const H = Math.round(Math.min(420, Math.max(300, W * 0.62)));
+  return { W, H, BOX: { left: W < 480 ? 52 : 64, right: W - 14, top: 18, bottom: H - 48 } };
+}
+
+function tipFor(kind, p, r) {
+  if (kind === 'decode') {
+    return [`Decode, batch ${f.integer(r.config.batch)}`, `AI ${f.intensity(r.roofline.ai)} FLOP/byte`, `${r.roofline.bound}-bound`, `step ${f.ms(r.decode.step_ms)}`, f.tokensPerS(r.decode.tokens_per_s)];
+  }
+  if (kind === 'prefill') {
+    return [`Prefill, ${f.integer(r.config.seq)} tokens`, `AI ${f.intensity(r.prefill.ai)} FLOP/byte`, `${r.prefill.bound}-bound`];
+  }
+  const head = kind === 'wall' ? `Max batch ${f.integer(p.batch)} (KV full)` : `Batch ${f.integer(p.batch)}`;
+  return [head, `AI ${f.intensity(p.ai)} FLOP/byte`, `step ${f.ms(p.step_ms)}`, f.tokensPerS(p.tokens_per_s)];
+}
+
+export function RooflineChart({ report: r, sweep }) {
+  const [active, setActive] = useState(null);
+  const [box, width] = useWidth();
+  const { W, H, BOX } = layout(width);
+  const bw = r.gpu.bandwidth_gbs;
+  // The roof of the precision the weights compute in (fp8/int8 peaks when used); none when unsourced.
+  const peak = r.roofline.peak_tflops ?? r.gpu.tflops ?? null;
+  const ridge = r.roofline.ridge;
+  const hasRoof = Number.isFinite(peak) && Number.isFinite(ridge) && ridge > 0;
+  const points = sweep ?? [];
+  const wall = points.find((p) => p.batch === r.memory.max_batch) ?? points[points.length - 1] ?? null;
+  const att = (ai) => attainable(ai, hasRoof ? peak : Infinity, bw);
+
+  const xDomain = logDomain([hasRoof ? ridge : NaN, r.roofline.ai, r.prefill.ai, ...points.map((p) => p.ai)], 2);
+  const x = logScale(xDomain, [BOX.left, BOX.right]);
+  const yDomain = logDomain([att(xDomain[0]), hasRoof ? peak * 1.6 : att(xDomain[1])], 1);
+  const y = logScale(yDomain, [BOX.bottom, BOX.top]);
+  const at = (ai) => [x(ai), y(att(ai))];
+
+  // The roof: the bandwidth slope up to the ridge, then the flat compute peak.
+  const roof = hasRoof
+    ? `M${x(xDomain[0])},${y(att(xDomain[0]))} L${x(ridge)},${y(peak)} L${x(xDomain[1])},${y(peak)}`
+    : `M${x(xDomain[0])},${y(att(xDomain[0]))} L${x(xDomain[1])},${y(att(xDomain[1]))}`;
+  const slopeEnd = hasRoof ? ridge : xDomain[1];
+  const slopeAngle = (Math.atan2(y(att(slopeEnd)) - y(att(xDomain[0])), x(slopeEnd) - x(xDomain[0])) * 180) / Math.PI;
+  // The slope's label runs along the line's left end, before the first point;
+  // where that gap is too short for it, the legend below carries it alone.
+  const slopeLabel = `${f.integer(bw)} GB/s`;
+  const slopeMid = x(xDomain[0]) + 6;
+  const slopeMidY = y(att(x.invert(slopeMid)));
+  const firstPoint = Math.min(r.roofline.ai, r.prefill.ai, ...points.map((p) => p.ai));
+  const slopeFits = x(firstPoint) - slopeMid > slopeLabel.length * 6.6 * Math.cos((slopeAngle * Math.PI) / 180) + 12;
+  const roomRight = hasRoof ? BOX.right - x(ridge) : 0;
+  const trajectory = points.map((p) => at(p.ai).join(',')).join(' ');
+  const [dx, dy] = at(r.roofline.ai);
+  const [px, py] = at(r.prefill.ai);
+  const [wx, wy] = wall ? at(wall.ai) : [0, 0];
+
+  const show = (kind, p, xy) => () => setActive({ kind, p, xy });
+  const hide = () => setActive(null);
+  const focusable = (kind, p, xy, label) => ({
+    tabindex: 0,
+    role: 'img',
+    'aria-label': label,
+    onMouseEnter: show(kind, p, xy),
+    onMouseLeave: hide,
+    onFocus: show(kind, p, xy),
+    onBlur: hide,
+  });
+
+  return (
+    <div class="chart-box" ref={box}>
+    <svg class="chart roofline" viewBox={`0 0 ${W} ${H}`} role="group" aria-labelledby="roof-title roof-desc" data-testid="roofline-plot">
+      <title id="roof-title">Roofline: attainable TFLOPS against arithmetic intensity, log–log</title>
+      <desc id="roof-desc">
+        {hasRoof
+          ? `Bandwidth slope ${f.integer(bw)} GB/s meets the ${peak} TFLOPS ${r.roofline.compute_precision ?? ''} compute roof at the ridge, ${f.intensity(ridge)} FLOP/byte.`
+          : `Only the bandwidth slope, ${f.integer(bw)} GB/s: no sourced TFLOPS, so no compute roof.`}
+        {` Decode at batch ${r.config.batch} has AI ${f.intensity(r.roofline.ai)} (${r.roofline.bound}-bound); prefill of ${r.config.seq} tokens has AI ${f.intensity(r.prefill.ai)} (${r.prefill.bound}-bound).`}
+        {wall ? ` Growing the batch to the largest that fits (${wall.batch}) raises decode AI to ${f.intensity(wall.ai)}.` : ''}
+      </desc>
+      <LogGridX {...gridProps(xDomain, BOX)} />
+      <LogGridY {...gridProps(yDomain, BOX)} />
+      <Frame box={BOX} />
+      {hasRoof && <line class="ridge" x1={x(ridge)} x2={x(ridge)} y1={y(peak)} y2={BOX.bottom} />}
+      {hasRoof && <text class="ridge-label" x={x(ridge) + 5} y={BOX.bottom - 8}>ridge {f.intensity(ridge)}</text>}
+      <path class="roof" d={roof} />
+      {roomRight > 190 && (
+        <text class="roof-label" x={BOX.right - 6} y={y(peak) - 7} text-anchor="end">{r.roofline.compute_precision ?? ''} peak {peak} TFLOPS</text>
+      )}
+      {slopeFits && (
+        <text class="roof-label" x={slopeMid} y={slopeMidY - 6} transform={`rotate(${slopeAngle} ${slopeMid} ${slopeMidY})`}>
+          {slopeLabel}
+        </text>
+      )}
+      {wall && (
+        <g class="wall">
+          <line x1={wx} x2={wx} y1={BOX.top} y2={BOX.bottom} />
+          {(!hasRoof || Math.abs(x(ridge) - wx) > 80) && <text x={wx + 5} y={BOX.bottom - 8}>KV full</text>}
+        </g>
+      )}
+      {points.length > 1 && <polyline class="trajectory" points={trajectory} />}
+      {points.map((p) => {
+        const [tx, ty] = at(p.ai);
+        return <circle key={p.batch} class="traj-point" cx={tx} cy={ty} r="2.5" onMouseEnter={show('batch', p, [tx, ty])} onMouseLeave={hide} />;
+      })}
+      {wall && <circle class="wall-point" cx={wx} cy={wy} r="6" {...focusable('wall', wall, [wx, wy], tipFor('wall', wall, r).join(', '))} />}
+      <rect class="prefill-point" x={px - 6} y={py - 6} width="12" height="12" transform={`rotate(45 ${px} ${py})`} {...focusable('prefill', null, [px, py], tipFor('prefill', null, r).join(', '))} />
+      <text class="point-label" x={px} y={py + 22} text-anchor="middle">prefill</text>
+      <circle class="decode-point" cx={dx} cy={dy} r="7" {...focusable('decode', null, [dx, dy], tipFor('decode', null, r).join(', '))} />
+      <text class="point-label" x={dx + 10} y={dy + 18}>decode</text>
+      <AxisTitle x={(BOX.left + BOX.right) / 2} y={H - 10}>Arithmetic intensity (FLOP/byte)</AxisTitle>
+      <AxisTitle x={14} y={(BOX.top + BOX.bottom) / 2} vertical>Attainable (TFLOPS)</AxisTitle>
+      {active && <ChartTip x={active.xy[0]} y={active.xy[1]} lines={tipFor(active.kind, active.p, r)} box={BOX} />}
+    </svg>
+    <RooflineLegend report={r} wall={wall} />
+    </div>
+  );
+}

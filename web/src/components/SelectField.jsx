@@ -1,0 +1,35 @@
+// A select bound to one state input. options: [{value, label}] or groups [{group, options}].
+function Options({ options }) {
+  return options.map((o) =>
+    o.group ? (
+      <optgroup key={o.group} label={o.group}>
+        <Options options={o.options} />
+      </optgroup>
+    ) : (
+      <option key={o.value} value={o.value}>{o.label}</option>
+    ),
+  );
+}
+
+export function SelectField({ app, name, label, testid, options, hint, children }) {
+  const error = app.fieldErrors.value[name];
+  const describedBy = [hint && `hint-${name}`, error && `err-${name}`].filter(Boolean).join(' ') || undefined;
+  return (
+    <div class={error ? 'field invalid' : 'field'}>
+      <label for={`in-${name}`}>{label}</label>
+      <select
+        id={`in-${name}`}
+        data-testid={testid}
+        value={app.inputs[name].value}
+        aria-invalid={error ? 'true' : 'false'}
+        aria-describedby={describedBy}
+        onChange={(e) => app.set(name, e.currentTarget.value)}
+      >
+        <Options options={options} />
+      </select>
+      {hint && <p class="hint" id={`hint-${name}`}>{hint}</p>}
+      {error && <p class="field-error" id={`err-${name}`} data-testid={`error-${name}`} role="alert">{error}</p>}
+      {children}
+    </div>
+  );
+}

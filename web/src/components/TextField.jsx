@@ -1,0 +1,28 @@
+// A text input bound to one state input; the core's message for it sits next to it.
+export function TextField({ app, name, label, testid, hint, placeholder, unit, inputMode = 'numeric', value }) {
+  const error = app.fieldErrors.value[name];
+  const describedBy = [hint && `hint-${name}`, error && `err-${name}`].filter(Boolean).join(' ') || undefined;
+  return (
+    <div class={error ? 'field invalid' : 'field'}>
+      <label for={`in-${name}`}>{label}</label>
+      <div class="control">
+        <input
+          id={`in-${name}`}
+          type="text"
+          inputMode={inputMode}
+          autoComplete="off"
+          spellcheck={false}
+          data-testid={testid}
+          value={value ?? app.inputs[name].value}
+          placeholder={placeholder}
+          aria-invalid={error ? 'true' : 'false'}
+          aria-describedby={describedBy}
+          onInput={(e) => app.set(name, e.currentTarget.value)}
+        />
+        {unit && <span class="unit" aria-hidden="true">{unit}</span>}
+      </div>
+      {hint && <p class="hint" id={`hint-${name}`}>{hint}</p>}
+      {error && <p class="field-error" id={`err-${name}`} data-testid={`error-${name}`} role="alert">{error}</p>}
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+// Share links of the live state: built on demand for "Copy link", and kept in
+// the address bar (debounced) so a reload or a bookmark restores the page.
+import { effect } from '@preact/signals';
+import { CUSTOM } from '../inputs.js';
+import { encodeConfig, encodeLink } from '../url-codec.js';
+
+function pageUrl() {
+  return location.href.split(/[?#]/)[0];
+}
+
+export function createLinker(app) {
+  let cache = { text: null, encoded: null };
+
+  async function queryFor(values) {
+    let encodedConfig;
+    if (values.model === CUSTOM && values.config) {
+      if (cache.text !== values.config) cache = { text: values.config, encoded: await encodeConfig(values.config) };
+      encodedConfig = cache.encoded;
+    }
+    return encodeLink(values, {
+      modelIds: app.modelIds,
+      gpuIds: app.gpuIds,
+      encodedConfig,
+    });
+  }
+
+  /** {url, notices} for the current inputs. */
+  async function link() {
+    const { query, notices } = await queryFor(app.values.value);
+    return { url: pageUrl() + query, notices };
+  }
+
+  /** Mirrors the inputs into the address bar; returns the effect's disposer. */
+  function sync(delay = 250) {
+    let timer;
+    let generation = 0;
+    return effect(() => {
+      const values = app.values.value;
+      const mine = ++generation;
+      clearTimeout(timer);
+      timer = setTimeout(async () => {
+        const { query } = await queryFor(values);
+        if (mine !== generation) return;
+        try {
+          history.replaceState(null, '', pageUrl() + query);
+        } catch {
+          // Some file:// contexts refuse history updates; Copy link still works.
+        }
+      }, delay);
+    });
+  }
+
+  return { link, sync };
+}

@@ -1,0 +1,50 @@
+import { render } from 'preact';
+import wasmUrl from '../generated/roofline.wasm?url';
+import prose from 'virtual:preset-prose';
+import { loadCore } from './core/loader.js';
+import { withProse } from './presets.js';
+import { decodeLink } from './url-codec.js';
+import { createState } from './state.js';
+import { createLinker } from './link/share.js';
+import { App } from './components/App.jsx';
+import './styles.css';
+
+function BootError({ error }) {
+  return (
+    <main class="boot-error" data-testid="boot-error" role="alert">
+      <h1>roofline-lint could not start</h1>
+      <p>The roofline core (WebAssembly) failed to load: {String(error?.message ?? error)}</p>
+    </main>
+  );
+}
+
+async function boot() {
+  const root = document.getElementById('app');
+  let core;
+  performance.mark('rl:boot');
+  try {
+    core = await loadCore(wasmUrl);
+    performance.mark('rl:core-loaded');
+  } catch (error) {
+    render(<BootError error={error} />, root);
+    return;
+  }
+  const presets = withProse(core.presets(), prose);
+  const { state, notices } = await decodeLink(location.search, {
+    modelIds: presets.models.map((m) => m.id),
+    gpuIds: presets.gpus.map((g) => g.id),
+  });
+  performance.mark('rl:link-read');
+  const app = createState(core, presets, state);
+  const linker = createLinker(app);
+  root.textContent = '';
+  performance.mark('rl:render');
+  render(<App app={app} notices={notices} makeLink={linker.link} />, root);
+  // Read by web/scripts/bench.mjs: the DOM holds the first verdict from here on,
+  // and the frame after the next animation frame has painted it.
+  performance.mark('rl:first-verdict');
+  requestAnimationFrame(() => setTimeout(() => performance.mark('rl:first-frame'), 0));
+  linker.sync();
+}
+
+boot();

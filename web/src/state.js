@@ -1,0 +1,128 @@
+// The page state: one signal per input, and the core's answers as computed
+// signals. Every change re-runs analyze + sweep synchronously (microseconds).
+
+import { batch, computed, signal } from '@preact/signals';
+import { CUSTOM, GPU_FIELDS, INPUT_KEYS, defaultInputs, gpuEdited } from './inputs.js';
+import { buildRequest, inputForErrorField } from './request.js';
+
+export const SWEEP_POINTS = 48;
+
+function safely(run) {
+  try {
+    return run();
+  } catch (e) {
+    return { error: { code: 'internal', field: '', message: `The core failed: ${e?.message ?? e}` } };
+  }
+}
+
+const text = (v) => (v === null || v === undefined ? '' : String(v));
+
+/** A preset's figures as its file states them (used when the core has no report for it). */
+function presetFigures(preset, gpuLimit) {
+  const usable = preset.usable_gib;
+  const vram = usable ? (gpuLimit === 'raised' ? usable.tuned : usable.default) : preset.vram_gib;
+  return {
+    tflops: text(preset.tflops), tflopsFp8: text(preset.tflops_fp8), topsInt8: text(preset.tops_int8),
+    bandwidth: text(preset.bandwidth_gbs), vram: text(vram),
+  };
+}
+
+/**
+ * core: the loader's object; presets: core.presets(); initial: inputs from the
+ * link (url-codec), already shape-checked.
+ */
+export function createState(core, presets, initial = {}) {
+  const modelIds = presets.models.map((m) => m.id);
+  const gpuIds = presets.gpus.map((g) => g.id);
+  const defaults = defaultInputs(modelIds, gpuIds);
+  const inputs = {};
+  for (const key of INPUT_KEYS) {
+    inputs[key] = signal(typeof initial[key] === 'string' ? initial[key] : defaults[key]);
+  }
+
+  const values = computed(() => Object.fromEntries(INPUT_KEYS.map((k) => [k, inputs[k].value])));
+  const modelPreset = computed(() => presets.models.find((m) => m.id === inputs.model.value) ?? null);
+  const gpuPreset = computed(() => presets.gpus.find((g) => g.id === inputs.gpu.value) ?? null);
+  const edited = computed(() => gpuEdited(values.value));
+  const built = computed(() => buildRequest(values.value));
+  const report = computed(() => safely(() => core.analyze(built.value.request, built.value.configText)));
+  const error = computed(() => report.value.error ?? null);
+  const fits = computed(() => report.value.fits === true);
+  // No sweep for a refusal: it would be throughput for a deployment that cannot run.
+  const sweep = computed(() => {
+    if (!fits.value) return null;
+    const s = safely(() => core.sweep(built.value.request, built.value.configText, SWEEP_POINTS));
+    // A point the core could not give finite figures for cannot be drawn; it is left out.
+    const finite = (p) => [p.batch, p.ai, p.ms_per_token, p.tokens_per_s, p.step_ms].every(Number.isFinite);
+    return Array.isArray(s.points) ? s.points.filter(finite) : null;
+  });
+  // A stable empty object: the fields that read it re-render only when an error comes or goes.
+  const NO_ERRORS = Object.freeze({});
+  let lastErrors = NO_ERRORS;
+  const fieldErrors = computed(() => {
+    const e = error.value;
+    const key = e ? inputForErrorField(e.field) : null;
+    const next = key ? { [key]: e.message } : NO_ERRORS;
+    if (next !== NO_ERRORS && lastErrors[key] === e.message && Object.keys(lastErrors).length === 1) return lastErrors;
+    lastErrors = next;
+    return next;
+  });
+
+  /** What the GPU fields show before any edit: the core's figures for the preset, else its file's. */
+  const gpuShown = computed(() => {
+    if (edited.value) return Object.fromEntries(GPU_FIELDS.map((k) => [k, inputs[k].value]));
+    const preset = gpuPreset.value;
+    const g = report.value.gpu;
+    if (preset && g && g.name === preset.id) {
+      return {
+        tflops: text(g.tflops), tflopsFp8: text(g.tflops_fp8), topsInt8: text(g.tops_int8),
+        bandwidth: text(g.bandwidth_gbs), vram: text(g.vram_gib),
+      };
+    }
+    return preset ? presetFigures(preset, inputs.gpuLimit.value) : Object.fromEntries(GPU_FIELDS.map((k) => [k, '']));
+  });
+
+  let lastPresetModel = modelPreset.value ?? presets.models[0] ?? null;
+
+  function copyShownFigures() {
+    const shown = gpuShown.value;
+    for (const k of GPU_FIELDS) inputs[k].value = shown[k];
+  }
+
+  /** Sets one input, with the few couplings a person expects. */
+  function set(key, value) {
+    const next = String(value);
+    batch(() => {
+      if (key === 'model') {
+        if (next === CUSTOM && inputs.config.value.trim() === '' && lastPresetModel) {
+          // Start the user's own config from the model they were looking at.
+          inputs.config.value = `${JSON.stringify(lastPresetModel.config, null, 2)}\n`;
+        }
+        const preset = presets.models.find((m) => m.id === next);
+        if (preset) lastPresetModel = preset;
+      } else if (key === 'config' && inputs.model.value !== CUSTOM) {
+        inputs.model.value = CUSTOM;
+      } else if (key === 'gpu') {
+        // A custom GPU starts from the figures shown; a preset starts from its own.
+        if (next === CUSTOM && !edited.value) copyShownFigures();
+        else if (next !== CUSTOM) for (const k of GPU_FIELDS) inputs[k].value = '';
+      } else if (GPU_FIELDS.includes(key) && !edited.value) {
+        // The first edit of a preset's figure makes a custom GPU from all of them.
+        copyShownFigures();
+      }
+      inputs[key].value = next;
+    });
+  }
+
+  /** Back to the preset's own figures. */
+  function resetGpu() {
+    batch(() => {
+      for (const k of GPU_FIELDS) inputs[k].value = '';
+    });
+  }
+
+  return {
+    presets, modelIds, gpuIds, defaults, inputs, values, modelPreset, gpuPreset, edited, gpuShown,
+    built, report, error, fits, sweep, fieldErrors, set, resetGpu,
+  };
+}

@@ -1,0 +1,178 @@
+// The share-link codec: page inputs ↔ a readable query string.
+//
+// Keys: m model preset, c custom config.json (deflate-raw, base64url), g GPU preset
+// or "custom", gl unified-memory GPU limit, tf/f8/i8/bw/vr the GPU's own figures
+// (TFLOPS, FP8 TFLOPS, INT8 TOPS, GB/s, GiB; present = a custom GPU), p weight
+// precision, kp KV precision, s context, b batch, tp, pp, mb micro-batches,
+// kb KV block, mr MoE read, and the engine budget: pf pool fraction, cr context
+// reserve GiB, nc NCCL GiB per peer, wo weight overhead, pc prefill chunk,
+// lm launch ms.
+//
+// Precedence, per key: a valid value in the link > the preset default. A missing
+// key takes the default silently; a malformed one takes the default and adds a
+// notice. c wins over m. Values are checked for shape only (ids from the preset
+// lists, numbers by regex); ranges are the core's job, so a link restores
+// exactly what was shared, errors included. Nothing here throws, and the result
+// only ever holds known ids, vocabulary words, digit strings or inflated text.
+
+import { CUSTOM, ENGINE_FIELDS, GPU_FIELDS, GPU_LIMITS, KV_PRECISIONS, MOE_READS, PRECISIONS, defaultInputs, gpuEdited } from './inputs.js';
+import { base64urlToBytes, bytesToBase64url, deflateText, inflateText } from './link/deflate.js';
+
+export const URL_KEYS = {
+  model: 'm', config: 'c', gpu: 'g', gpuLimit: 'gl', tflops: 'tf', tflopsFp8: 'f8', topsInt8: 'i8', bandwidth: 'bw',
+  vram: 'vr', precision: 'p', kvPrecision: 'kp', seq: 's', batch: 'b', tp: 'tp', pp: 'pp', microBatch: 'mb',
+  kvBlock: 'kb', moeRead: 'mr', pool: 'pf', contextReserve: 'cr', ncclPerPeer: 'nc', weightOverhead: 'wo',
+  prefillChunk: 'pc', launchMs: 'lm',
+};
+const KEY_OF = Object.fromEntries(Object.entries(URL_KEYS).map(([k, u]) => [u, k]));
+
+export const MAX_QUERY_CHARS = 16 * 1024;
+/** Same as the core's RL_CONFIG_MAX_BYTES. */
+export const MAX_CONFIG_BYTES = 1024 * 1024;
+/** Leaves room for the other keys under MAX_QUERY_CHARS. */
+export const MAX_LINK_CONFIG_CHARS = 15 * 1024;
+
+const WHOLE = /^\d{1,9}$/;
+const DECIMAL = /^\d{1,7}(\.\d{1,9})?$/;
+
+const LABEL = {
+  model: 'model', config: 'custom config.json', gpu: 'GPU', gpuLimit: 'GPU memory limit', tflops: 'TFLOPS',
+  tflopsFp8: 'FP8 TFLOPS', topsInt8: 'INT8 TOPS', bandwidth: 'bandwidth', vram: 'memory',
+  precision: 'weight precision', kvPrecision: 'KV precision', seq: 'context', batch: 'batch', tp: 'tp', pp: 'pp',
+  microBatch: 'micro-batches', kvBlock: 'KV block', moeRead: 'MoE read', pool: 'pool fraction',
+  contextReserve: 'context reserve', ncclPerPeer: 'NCCL per peer', weightOverhead: 'weight overhead',
+  prefillChunk: 'prefill chunk', launchMs: 'launch overhead',
+};
+
+/** The shape check of each plain key; `ctx` holds the preset id lists. */
+function shapeOf(key, ctx) {
+  switch (key) {
+    case 'model': return (v) => ctx.modelIds.includes(v);
+    case 'gpu': return (v) => v === CUSTOM || ctx.gpuIds.includes(v);
+    case 'tflops': case 'tflopsFp8': case 'topsInt8': case 'bandwidth': case 'vram':
+    case 'pool': case 'contextReserve': case 'ncclPerPeer': case 'weightOverhead': case 'launchMs':
+      return (v) => DECIMAL.test(v);
+    case 'gpuLimit': return (v) => GPU_LIMITS.includes(v);
+    case 'precision': return (v) => PRECISIONS.includes(v);
+    case 'kvPrecision': return (v) => KV_PRECISIONS.includes(v);
+    case 'moeRead': return (v) => MOE_READS.includes(v);
+    default: return (v) => WHOLE.test(v);
+  }
+}
+
+function describe(key) {
+  return `“${URL_KEYS[key]}” (${LABEL[key]})`;
+}
+
+const CONFIG_PROBLEM = {
+  too_large: 'expands beyond 1 MiB',
+  corrupt: 'is not valid compressed data',
+  not_utf8: 'is not UTF-8 text',
+  timeout: 'took too long to unpack',
+};
+
+/**
+ * Reads a query string. Resolves to {state, notices}; never rejects.
+ * ctx: {modelIds, gpuIds} (the preset ids the core knows).
+ */
+export async function decodeLink(search, ctx) {
+  const modelIds = Array.isArray(ctx?.modelIds) ? ctx.modelIds : [];
+  const gpuIds = Array.isArray(ctx?.gpuIds) ? ctx.gpuIds : [];
+  const state = defaultInputs(modelIds, gpuIds);
+  const notices = [];
+  try {
+    if (typeof search !== 'string' || search === '' || search === '?') return { state, notices };
+    if (search.length > MAX_QUERY_CHARS) {
+      notices.push(`The link’s settings are ${Math.ceil(search.length / 1024)} KiB long, over the 16 KiB limit: all were ignored and the defaults are shown.`);
+      return { state, notices };
+    }
+    let params;
+    try {
+      params = new URLSearchParams(search);
+    } catch {
+      notices.push('The link’s settings could not be read: the defaults are shown.');
+      return { state, notices };
+    }
+    const seen = new Map();
+    let unknown = 0;
+    for (const [name, value] of params) {
+      const key = Object.hasOwn(KEY_OF, name) ? KEY_OF[name] : null;
+      if (key === null) unknown++;
+      else if (seen.has(key)) seen.set(key, null);
+      else seen.set(key, value);
+    }
+    if (unknown) notices.push(`${unknown} unknown setting${unknown > 1 ? 's' : ''} in the link ${unknown > 1 ? 'were' : 'was'} ignored.`);
+    const shapeCtx = { modelIds, gpuIds };
+    for (const [key, value] of seen) {
+      if (key === 'config') continue;
+      if (value === null) {
+        notices.push(`${describe(key)} appears more than once in the link: the default is used.`);
+      } else if (shapeOf(key, shapeCtx)(value)) {
+        state[key] = value;
+      } else {
+        notices.push(`${describe(key)} in the link is not a valid value: the default is used.`);
+      }
+    }
+    if (seen.has('config')) {
+      const value = seen.get('config');
+      const bytes = value === null ? null : base64urlToBytes(value);
+      if (value === null) {
+        notices.push(`${describe('config')} appears more than once in the link: the preset model is used.`);
+      } else if (bytes === null || bytes.length === 0) {
+        notices.push(`${describe('config')} in the link is not valid base64url: the preset model is used.`);
+      } else {
+        const result = await inflateText(bytes, MAX_CONFIG_BYTES);
+        if (typeof result.text === 'string') {
+          state.model = CUSTOM;
+          state.config = result.text;
+        } else {
+          notices.push(`${describe('config')} in the link ${CONFIG_PROBLEM[result.error] ?? 'could not be read'}: the preset model is used.`);
+        }
+      }
+    }
+  } catch {
+    // Unreachable by design; a bug here must still leave a usable page.
+    notices.push('The link could not be read: the defaults are shown.');
+    return { state: defaultInputs(modelIds, gpuIds), notices };
+  }
+  return { state, notices };
+}
+
+/** Compressed `c` value for a config text. */
+export async function encodeConfig(text) {
+  return bytesToBase64url(await deflateText(text));
+}
+
+/**
+ * Writes a query string ('' or '?…') for the inputs. Defaults are left out,
+ * except the model and the GPU, which make a link readable. A value the decoder
+ * would reject is left out too, so the link falls back to the default for it.
+ * ctx: {modelIds, gpuIds}, and optionally encodedConfig (a cached encodeConfig
+ * result for state.config). Resolves to {query, notices}.
+ */
+export async function encodeLink(state, ctx) {
+  const modelIds = ctx.modelIds ?? [];
+  const gpuIds = ctx.gpuIds ?? [];
+  const defaults = defaultInputs(modelIds, gpuIds);
+  const shapeCtx = { modelIds, gpuIds };
+  const parts = [];
+  const notices = [];
+  const put = (key, value) => parts.push(`${URL_KEYS[key]}=${encodeURIComponent(value)}`);
+  const clean = (key) => String(state[key] ?? '').trim();
+
+  if (state.model === CUSTOM) {
+    const c = ctx.encodedConfig ?? (state.config ? await encodeConfig(state.config) : '');
+    if (c && c.length <= MAX_LINK_CONFIG_CHARS) put('config', c);
+    else if (c) notices.push(`Your config.json is too large for a link (${Math.ceil(c.length / 1024)} KiB compressed, the limit is ${MAX_LINK_CONFIG_CHARS / 1024} KiB): the link carries the other settings only.`);
+  } else if (shapeOf('model', shapeCtx)(state.model)) {
+    put('model', state.model);
+  }
+  if (shapeOf('gpu', shapeCtx)(state.gpu)) put('gpu', state.gpu);
+  // The figures travel only when they describe the GPU (a custom or edited one).
+  const figures = gpuEdited(state) ? GPU_FIELDS : [];
+  for (const key of ['gpuLimit', ...figures, 'precision', 'kvPrecision', 'seq', 'batch', 'tp', 'pp', 'microBatch', 'kvBlock', 'moeRead', ...Object.keys(ENGINE_FIELDS)]) {
+    const value = clean(key);
+    if (value !== defaults[key] && shapeOf(key, shapeCtx)(value)) put(key, value);
+  }
+  return { query: parts.length ? `?${parts.join('&')}` : '', notices };
+}

@@ -1,0 +1,22 @@
+// Hosted build: dist/index.html with its script, style and wasm as separate files.
+import { defineConfig } from 'vite';
+import preact from '@preact/preset-vite';
+import { presetProse } from './build/preset-prose.js';
+import { hostedCsp } from './build/csp.js';
+import { wasmPreload } from './build/wasm-preload.js';
+
+const root = new URL('.', import.meta.url).pathname;
+
+export default defineConfig({
+  root,
+  base: './',
+  publicDir: false,
+  plugins: [preact(), presetProse(new URL('../presets', import.meta.url).pathname), wasmPreload(), hostedCsp()],
+  build: {
+    outDir: '../dist',
+    emptyOutDir: true,
+    modulePreload: false,
+    assetsInlineLimit: 0,
+    target: 'es2022',
+  },
+});
