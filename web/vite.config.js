@@ -4,14 +4,16 @@ import preact from '@preact/preset-vite';
 import { presetProse } from './build/preset-prose.js';
 import { hostedCsp } from './build/csp.js';
 import { wasmPreload } from './build/wasm-preload.js';
+import { wasmSource } from './build/wasm-source.js';
 
 const root = new URL('.', import.meta.url).pathname;
+const wasm = new URL('generated/roofline.wasm', import.meta.url).pathname;
 
 export default defineConfig({
   root,
   base: './',
   publicDir: false,
-  plugins: [preact(), presetProse(new URL('../presets', import.meta.url).pathname), wasmPreload(), hostedCsp()],
+  plugins: [preact(), presetProse(new URL('../presets', import.meta.url).pathname), wasmSource(wasm, { inline: false }), wasmPreload(), hostedCsp()],
   build: {
     outDir: '../dist',
     emptyOutDir: true,

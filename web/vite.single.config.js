@@ -1,19 +1,22 @@
 // Single-file build: dist/roofline-lint.html carries its script, style and the
-// wasm (as a data: URL) inline, so it works from file:// with the network off.
+// wasm (deflated, base64, in the script) inline, so it works from file:// with
+// the network off.
 import { defineConfig } from 'vite';
 import preact from '@preact/preset-vite';
 import { presetProse } from './build/preset-prose.js';
 import { viteSingleFile } from 'vite-plugin-singlefile';
 import { singleFileCsp } from './build/csp.js';
+import { wasmSource } from './build/wasm-source.js';
 
 const root = new URL('.', import.meta.url).pathname;
+const wasm = new URL('generated/roofline.wasm', import.meta.url).pathname;
 const outFile = new URL('../dist/roofline-lint.html', import.meta.url).pathname;
 
 export default defineConfig({
   root,
   base: './',
   publicDir: false,
-  plugins: [preact(), presetProse(new URL('../presets', import.meta.url).pathname), viteSingleFile({ outputFileName: 'roofline-lint.html' }), singleFileCsp(outFile)],
+  plugins: [preact(), presetProse(new URL('../presets', import.meta.url).pathname), wasmSource(wasm, { inline: true }), viteSingleFile({ outputFileName: 'roofline-lint.html' }), singleFileCsp(outFile)],
   build: {
     outDir: '../dist',
     emptyOutDir: false,

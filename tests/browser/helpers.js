@@ -50,6 +50,11 @@ export async function waitForVerdict(page) {
 /** Sets a vector's request through the form, as a person would. */
 export async function setInputs(page, input) {
   if (input.model) await page.selectOption(tid('input-model'), input.model);
+  if (input.params !== undefined) {
+    // Only the size: the third model choice, then the size as text (a number as its digits).
+    await page.selectOption(tid('input-model'), 'params');
+    await page.fill(tid('input-params'), String(input.params));
+  }
   if (typeof input.gpu === 'string') await page.selectOption(tid('input-gpu'), input.gpu);
   if (input.gpu && typeof input.gpu === 'object') {
     await page.selectOption(tid('input-gpu'), 'custom');
@@ -118,6 +123,21 @@ export const TESTID_OF_PATH = {
   'model.weight_bytes': 'weight-bytes',
   'model.kv_bytes_per_request': 'kv-bytes-per-request',
   'moe.experts_touched_per_layer': 'experts-touched',
+};
+
+/** Estimate path → the element that shows it (the parameters-only path). */
+export const TESTID_OF_ESTIMATE_PATH = {
+  'estimate.params': 'estimate-params',
+  'estimate.bytes_per_param': 'estimate-bytes-per-param',
+  'estimate.batch': 'estimate-batch',
+  'estimate.weights_gib': 'estimate-weights-gib',
+  'estimate.usable_gib_per_gpu': 'estimate-usable-gib',
+  'estimate.gpus_needed': 'gpus-needed',
+  'estimate.decode_ai': 'estimate-ai',
+  'estimate.ridge': 'estimate-ridge',
+  'estimate.ceiling_fraction': 'estimate-ceiling-fraction',
+  'estimate.attainable_tflops': 'attainable-tflops',
+  'estimate.bound': 'estimate-bound',
 };
 
 /** Elements that must not exist when a report section is absent. */

@@ -5,7 +5,7 @@ import { deflateRawSync } from 'node:zlib';
 import { after, before, describe, test } from 'node:test';
 import { SINGLE_FILE_URL, startPage, tid, waitForVerdict } from './helpers.js';
 
-const KEYS = ['m', 'c', 'g', 'tf', 'bw', 'vr', 'p', 'kp', 's', 'b', 'tp', 'pp', 'mb', 'kb', 'mr'];
+const KEYS = ['m', 'c', 'n', 'g', 'tf', 'bw', 'vr', 'p', 'kp', 's', 'b', 'tp', 'pp', 'mb', 'kb', 'mr'];
 const every = (payload) => `?${KEYS.map((k) => `${k}=${encodeURIComponent(payload)}`).join('&')}`;
 const bomb = deflateRawSync(Buffer.alloc(12 << 20), { level: 9 }).toString('base64url');
 

@@ -3,7 +3,8 @@
 import { describe, expect, test } from 'vitest';
 import { createState } from '../../web/src/state.js';
 import { buildRequest, inputForErrorField, numberOrText } from '../../web/src/request.js';
-import { CUSTOM } from '../../web/src/inputs.js';
+import { CUSTOM, PARAMS } from '../../web/src/inputs.js';
+import { sizeText } from '../../web/src/state.js';
 import { loadTestCore } from './core.js';
 
 const core = await loadTestCore();
@@ -23,7 +24,12 @@ describe('requests', () => {
     const { request } = buildRequest(make().values.value);
     expect(request).toEqual({ model: 'qwen3-4b', gpu: 'a100-40g', precision: 'auto', kv_precision: 'auto', seq: 4096, batch: 1, tp: 1, pp: 1, moe_read: 'union' });
   });
+  test('only the size: the estimate request carries what the estimate reads', () => {
+    const v = { ...make().values.value, model: PARAMS, params: ' 70B ', batch: '8', precision: 'fp8', tp: '4', seq: '8192', pool: '0.8', launchMs: '20' };
+    expect(buildRequest(v)).toEqual({ request: { params: '70B', gpu: 'a100-40g', precision: 'fp8', batch: 8, pool_fraction: 0.8 }, configText: undefined });
+  });
   test('error fields map to inputs', () => {
+    expect(inputForErrorField('params')).toBe('params');
     expect(inputForErrorField('config.num_key_value_heads')).toBe('config');
     expect(inputForErrorField('gpu.bandwidth_gbs')).toBe('bandwidth');
     expect(inputForErrorField('micro_batch')).toBe('microBatch');
@@ -117,5 +123,45 @@ describe('state', () => {
     s.set('config', '{}');
     expect(s.inputs.model.value).toBe(CUSTOM);
     expect(s.error.value.field).toMatch(/^config/);
+  });
+
+  test('only the size: the estimate, its errors on the size field, and greyed inputs', () => {
+    const s = make();
+    s.set('model', PARAMS);
+    // The size starts from the model that was shown.
+    expect(s.inputs.params.value).toBe('4.02B');
+    expect(s.ignored.value).toMatchObject({ seq: true, tp: true, pp: true, kvPrecision: true, launchMs: true });
+    expect(s.ignored.value.batch).toBeUndefined();
+    s.set('params', '70B');
+    s.set('gpu', 'h100-sxm');
+    const e = s.estimate.value;
+    expect(e).toEqual(core.analyze({ params: '70B', gpu: 'h100-sxm', precision: 'auto', batch: 1 }).estimate);
+    expect(e).toMatchObject({ approximate: true, params: 7e10, gpus_needed: 2, decode_ai: 0.5, bound: 'memory' });
+    expect(s.fits.value).toBe(false);
+    expect(s.sweep.value).toBeNull();
+    // The GPU fields still show the preset's figures (an estimate's gpu has no TFLOPS).
+    expect(s.gpuShown.value).toMatchObject({ tflops: '989', bandwidth: '3350', vram: '80' });
+    s.set('params', '7Q');
+    expect(s.estimate.value).toBeNull();
+    expect(s.fieldErrors.value).toEqual({ params: s.error.value.message });
+    expect(s.error.value.message).toMatch(/params must be a size/);
+    s.set('model', 'qwen3-4b');
+    expect(s.report.value.fits).toBe(true);
+    expect(s.ignored.value).toEqual({});
+  });
+
+  test('typing a size switches the model to it', () => {
+    const s = make();
+    s.set('params', '8e9');
+    expect(s.inputs.model.value).toBe(PARAMS);
+    expect(s.estimate.value.params).toBe(8e9);
+  });
+
+  test('sizes for the size field', () => {
+    expect(sizeText(4022468096)).toBe('4.02B');
+    expect(sizeText(70553706496)).toBe('70.6B');
+    expect(sizeText(671026419200)).toBe('671B');
+    expect(sizeText(1.5e12)).toBe('1.5T');
+    expect(sizeText(350e6)).toBe('350M');
   });
 });

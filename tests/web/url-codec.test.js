@@ -4,7 +4,7 @@ import { deflateRawSync } from 'node:zlib';
 import { describe, expect, test } from 'vitest';
 import { decodeLink, encodeLink, encodeConfig, MAX_QUERY_CHARS, URL_KEYS } from '../../web/src/url-codec.js';
 import { base64urlToBytes, bytesToBase64url, inflateText } from '../../web/src/link/deflate.js';
-import { CUSTOM, GPU_LIMITS, INPUT_KEYS, KV_PRECISIONS, MOE_READS, PRECISIONS, defaultInputs } from '../../web/src/inputs.js';
+import { CUSTOM, GPU_LIMITS, INPUT_KEYS, KV_PRECISIONS, MOE_READS, PARAMS, PRECISIONS, defaultInputs } from '../../web/src/inputs.js';
 
 const modelIds = ['qwen3-4b', 'llama-3-70b', 'mixtral-8x7b'];
 const gpuIds = ['a100-40g', 'h100-sxm', 'm4-max-128g'];
@@ -17,8 +17,11 @@ const b64 = (bytes) => Buffer.from(bytes).toString('base64url');
 function assertValidState(state) {
   expect(Object.keys(state).sort()).toEqual([...INPUT_KEYS].sort());
   for (const key of INPUT_KEYS) expect(typeof state[key]).toBe('string');
-  expect([...modelIds, CUSTOM]).toContain(state.model);
+  expect([...modelIds, CUSTOM, PARAMS]).toContain(state.model);
   if (state.model !== CUSTOM) expect(state.config).toBe('');
+  // A size: digits, a point, an exponent and one suffix letter, or nothing.
+  expect(state.params).toMatch(/^([\d.]{1,26}([eE][+-]?\d{1,3})?[kKmMbBgGtT]?)?$/);
+  if (state.model === PARAMS) expect(state.params).not.toBe('');
   expect([...gpuIds, CUSTOM]).toContain(state.gpu);
   expect(PRECISIONS).toContain(state.precision);
   expect(KV_PRECISIONS).toContain(state.kvPrecision);
@@ -47,7 +50,36 @@ describe('round trips', () => {
     const { query, state: back, notices } = await roundTrip(state);
     expect(notices).toEqual([]);
     expect(back).toEqual(state);
-    for (const key of Object.keys(URL_KEYS).filter((k) => k !== 'config')) expect(query).toContain(`${URL_KEYS[key]}=`);
+    for (const key of Object.keys(URL_KEYS).filter((k) => k !== 'config' && k !== 'params')) expect(query).toContain(`${URL_KEYS[key]}=`);
+  });
+
+  test('only the size: n carries it in place of m', async () => {
+    const state = { ...defaults, model: PARAMS, params: '70B', gpu: 'h100-sxm', precision: 'fp8', batch: '8', pool: '0.8' };
+    const { query, state: back, notices } = await roundTrip(state);
+    expect(query).toBe('?n=70B&g=h100-sxm&p=fp8&b=8&pf=0.8');
+    expect(notices).toEqual([]);
+    expect(back).toEqual(state);
+  });
+
+  test.each(['7.6b', '1.5T', '350M', '8e9', '70000000000', '1e+12', '.5T', '0.5t', '1k', '2000T'])('the size %s travels as typed (the core judges its range)', async (params) => {
+    const state = { ...defaults, model: PARAMS, params };
+    const { query, state: back, notices } = await roundTrip(state);
+    expect(query).toBe(`?n=${encodeURIComponent(params)}&g=a100-40g`);
+    expect(notices).toEqual([]);
+    expect(back).toEqual(state);
+  });
+
+  test('a size that is not one is left out of the link: the preset default comes back', async () => {
+    for (const params of ['7Q', '70 B', '', '-1', '0x10', 'inf', '70BB']) {
+      const { query, state: back } = await roundTrip({ ...defaults, model: PARAMS, params, batch: '2' });
+      expect(query).toBe('?g=a100-40g&b=2');
+      expect(back.model).toBe(defaults.model);
+    }
+  });
+
+  test('a size kept while a preset is shown does not travel', async () => {
+    const { query } = await roundTrip({ ...defaults, params: '70B' });
+    expect(query).toBe('?m=qwen3-4b&g=a100-40g');
   });
 
   test('readable short keys, defaults left out', async () => {
@@ -109,6 +141,29 @@ describe('precedence', () => {
     const { state } = await decodeLink(`?m=llama-3-70b&c=${c}`, ctx);
     expect(state.model).toBe(CUSTOM);
     expect(state.config).toBe('{"a":1}');
+  });
+  test('n wins over m; c wins over n', async () => {
+    let { state, notices } = await decodeLink('?m=llama-3-70b&n=70B&b=8', ctx);
+    expect(state).toEqual({ ...defaults, model: PARAMS, params: '70B', batch: '8' });
+    expect(notices).toEqual([]);
+    const c = await encodeConfig('{"a":1}');
+    ({ state, notices } = await decodeLink(`?n=70B&c=${c}`, ctx));
+    expect(state.model).toBe(CUSTOM);
+    expect(state.config).toBe('{"a":1}');
+    expect(notices).toEqual([]);
+  });
+  test('a malformed n takes the preset default, with a notice naming the key', async () => {
+    for (const n of ['7Q', '', '70%20B', '-70B', '1e3B%3Cscript%3E', '9'.repeat(40)]) {
+      const { state, notices } = await decodeLink(`?n=${n}&b=2`, ctx);
+      expect(state).toEqual({ ...defaults, batch: '2' });
+      expect(notices).toEqual(['“n” (model size) in the link is not a valid value: the default is used.']);
+    }
+  });
+  test('n given twice takes the preset, with a notice', async () => {
+    const { state, notices } = await decodeLink('?n=70B&n=8B', ctx);
+    expect(state.model).toBe(defaults.model);
+    expect(state.params).toBe('');
+    expect(notices).toHaveLength(1);
   });
   test('a key given twice takes the default, with a notice', async () => {
     const { state, notices } = await decodeLink('?b=8&b=9', ctx);

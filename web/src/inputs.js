@@ -2,6 +2,8 @@
 // kept as the text the user typed; request.js turns them into a core request.
 
 export const CUSTOM = 'custom';
+/** The model choice "only the size": a parameters-only estimate from the `params` text ("70B"). */
+export const PARAMS = 'params';
 
 /** The GPU's own figures: empty on a preset until the user edits one (then the GPU is custom). */
 export const GPU_FIELDS = ['tflops', 'tflopsFp8', 'topsInt8', 'bandwidth', 'vram'];
@@ -17,7 +19,7 @@ export const ENGINE_FIELDS = {
 };
 
 export const INPUT_KEYS = [
-  'model', 'config', 'gpu', 'gpuLimit', ...GPU_FIELDS, 'precision', 'kvPrecision',
+  'model', 'config', 'params', 'gpu', 'gpuLimit', ...GPU_FIELDS, 'precision', 'kvPrecision',
   'seq', 'batch', 'tp', 'pp', 'microBatch', 'kvBlock', 'moeRead', ...Object.keys(ENGINE_FIELDS),
 ];
 
@@ -47,6 +49,13 @@ export function defaultInputs(modelIds = [PREFERRED_MODEL], gpuIds = [PREFERRED_
     moeRead: 'union',
   };
 }
+
+/**
+ * What the parameters-only estimate reads (roofline.h, rl_estimate_params): the
+ * GPU, the weight precision, the batch and the engine's pool, context reserve and
+ * weight overhead. The other inputs need an architecture; they wait for a model.
+ */
+export const ESTIMATE_INPUTS = ['params', 'gpu', 'gpuLimit', ...GPU_FIELDS, 'precision', 'batch', 'pool', 'contextReserve', 'weightOverhead'];
 
 /** True when the request describes the GPU by its figures rather than by a preset id. */
 export function gpuEdited(values) {

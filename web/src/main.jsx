@@ -1,5 +1,5 @@
 import { render } from 'preact';
-import wasmUrl from '../generated/roofline.wasm?url';
+import wasmSource from 'virtual:wasm-source';
 import prose from 'virtual:preset-prose';
 import { loadCore } from './core/loader.js';
 import { withProse } from './presets.js';
@@ -23,7 +23,7 @@ async function boot() {
   let core;
   performance.mark('rl:boot');
   try {
-    core = await loadCore(wasmUrl);
+    core = await loadCore(wasmSource);
     performance.mark('rl:core-loaded');
   } catch (error) {
     render(<BootError error={error} />, root);

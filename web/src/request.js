@@ -2,7 +2,7 @@
 // reads as a number is sent as a number, anything else is sent as typed, so the
 // core's reader rejects it with its own field-named message.
 
-import { CUSTOM, ENGINE_FIELDS, gpuEdited } from './inputs.js';
+import { CUSTOM, ENGINE_FIELDS, ESTIMATE_INPUTS, PARAMS, gpuEdited } from './inputs.js';
 
 const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 
@@ -27,11 +27,18 @@ function customGpu(v) {
   return gpu;
 }
 
-/** {request, configText} for core.analyze / core.sweep. */
+/**
+ * {request, configText} for core.analyze / core.sweep. With only the size, the
+ * request is the estimate's: {params: "70B", gpu, precision, batch, and the
+ * engine knobs it reads}; the size goes as typed text, so the core's own reader
+ * ("70B", "7.6b", "8e9") judges it and names the field.
+ */
 export function buildRequest(v) {
   const request = {};
   let configText;
-  if (v.model === CUSTOM) configText = v.config;
+  const estimate = v.model === PARAMS;
+  if (estimate) request.params = String(v.params ?? '').trim();
+  else if (v.model === CUSTOM) configText = v.config;
   else request.model = v.model;
 
   if (gpuEdited(v)) {
@@ -42,6 +49,13 @@ export function buildRequest(v) {
   }
 
   request.precision = v.precision;
+  if (estimate) {
+    request.batch = numberOrText(v.batch);
+    for (const [name, key] of Object.entries(ENGINE_FIELDS)) {
+      if (ESTIMATE_INPUTS.includes(name) && filled(v[name])) request[key] = numberOrText(v[name]);
+    }
+    return { request, configText };
+  }
   request.kv_precision = v.kvPrecision;
   request.seq = numberOrText(v.seq);
   request.batch = numberOrText(v.batch);
@@ -58,7 +72,7 @@ export function buildRequest(v) {
 }
 
 const ERROR_INPUT = {
-  model: 'model', gpu: 'gpu', gpu_limit: 'gpuLimit', 'gpu.tflops': 'tflops', 'gpu.bandwidth_gbs': 'bandwidth',
+  model: 'model', params: 'params', gpu: 'gpu', gpu_limit: 'gpuLimit', 'gpu.tflops': 'tflops', 'gpu.bandwidth_gbs': 'bandwidth',
   'gpu.vram_gib': 'vram', 'gpu.tflops_fp8': 'tflopsFp8', 'gpu.tops_int8': 'topsInt8', precision: 'precision',
   kv_precision: 'kvPrecision', seq: 'seq', batch: 'batch', tp: 'tp', pp: 'pp', micro_batch: 'microBatch',
   kv_block: 'kvBlock', moe_read: 'moeRead',

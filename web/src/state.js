@@ -2,8 +2,9 @@
 // signals. Every change re-runs analyze + sweep synchronously (microseconds).
 
 import { batch, computed, signal } from '@preact/signals';
-import { CUSTOM, GPU_FIELDS, INPUT_KEYS, defaultInputs, gpuEdited } from './inputs.js';
+import { CUSTOM, ESTIMATE_INPUTS, GPU_FIELDS, INPUT_KEYS, PARAMS, defaultInputs, gpuEdited } from './inputs.js';
 import { buildRequest, inputForErrorField } from './request.js';
+import { significant } from './format.js';
 
 export const SWEEP_POINTS = 48;
 
@@ -16,6 +17,13 @@ function safely(run) {
 }
 
 const text = (v) => (v === null || v === undefined ? '' : String(v));
+
+/** A preset's size as the size field reads it: 4022468096 → "4.02B", 70553706496 → "70.6B". */
+export function sizeText(params) {
+  if (!(params > 0)) return '';
+  const [scale, suffix] = params >= 1e12 ? [1e12, 'T'] : params >= 1e9 ? [1e9, 'B'] : [1e6, 'M'];
+  return `${significant(params / scale, 3)}${suffix}`;
+}
 
 /** A preset's figures as its file states them (used when the core has no report for it). */
 function presetFigures(preset, gpuLimit) {
@@ -48,6 +56,12 @@ export function createState(core, presets, initial = {}) {
   const report = computed(() => safely(() => core.analyze(built.value.request, built.value.configText)));
   const error = computed(() => report.value.error ?? null);
   const fits = computed(() => report.value.fits === true);
+  /** The parameters-only estimate, when the model is given by its size alone. */
+  const estimate = computed(() => report.value.estimate ?? null);
+  // The inputs the estimate does not read: disabled while the model is only a size.
+  const NONE = Object.freeze({});
+  const IGNORED = Object.freeze(Object.fromEntries(INPUT_KEYS.filter((k) => k !== 'model' && k !== 'config' && !ESTIMATE_INPUTS.includes(k)).map((k) => [k, true])));
+  const ignored = computed(() => (inputs.model.value === PARAMS ? IGNORED : NONE));
   // No sweep for a refusal: it would be throughput for a deployment that cannot run.
   const sweep = computed(() => {
     if (!fits.value) return null;
@@ -72,14 +86,18 @@ export function createState(core, presets, initial = {}) {
   const gpuShown = computed(() => {
     if (edited.value) return Object.fromEntries(GPU_FIELDS.map((k) => [k, inputs[k].value]));
     const preset = gpuPreset.value;
+    if (!preset) return Object.fromEntries(GPU_FIELDS.map((k) => [k, '']));
+    const file = presetFigures(preset, inputs.gpuLimit.value);
     const g = report.value.gpu;
-    if (preset && g && g.name === preset.id) {
+    if (g && g.name === preset.id) {
+      // An estimate's gpu holds only the memory and the bandwidth: the peaks come from the file.
+      const core = (key, field) => (Object.hasOwn(g, key) ? text(g[key]) : file[field]);
       return {
-        tflops: text(g.tflops), tflopsFp8: text(g.tflops_fp8), topsInt8: text(g.tops_int8),
-        bandwidth: text(g.bandwidth_gbs), vram: text(g.vram_gib),
+        tflops: core('tflops', 'tflops'), tflopsFp8: core('tflops_fp8', 'tflopsFp8'), topsInt8: core('tops_int8', 'topsInt8'),
+        bandwidth: core('bandwidth_gbs', 'bandwidth'), vram: core('vram_gib', 'vram'),
       };
     }
-    return preset ? presetFigures(preset, inputs.gpuLimit.value) : Object.fromEntries(GPU_FIELDS.map((k) => [k, '']));
+    return file;
   });
 
   let lastPresetModel = modelPreset.value ?? presets.models[0] ?? null;
@@ -98,10 +116,16 @@ export function createState(core, presets, initial = {}) {
           // Start the user's own config from the model they were looking at.
           inputs.config.value = `${JSON.stringify(lastPresetModel.config, null, 2)}\n`;
         }
+        if (next === PARAMS && inputs.params.value.trim() === '' && lastPresetModel) {
+          // Likewise the size: the one of the model they were looking at.
+          inputs.params.value = sizeText(lastPresetModel.params_total);
+        }
         const preset = presets.models.find((m) => m.id === next);
         if (preset) lastPresetModel = preset;
       } else if (key === 'config' && inputs.model.value !== CUSTOM) {
         inputs.model.value = CUSTOM;
+      } else if (key === 'params' && inputs.model.value !== PARAMS) {
+        inputs.model.value = PARAMS;
       } else if (key === 'gpu') {
         // A custom GPU starts from the figures shown; a preset starts from its own.
         if (next === CUSTOM && !edited.value) copyShownFigures();
@@ -123,6 +147,6 @@ export function createState(core, presets, initial = {}) {
 
   return {
     presets, modelIds, gpuIds, defaults, inputs, values, modelPreset, gpuPreset, edited, gpuShown,
-    built, report, error, fits, sweep, fieldErrors, set, resetGpu,
+    built, report, error, fits, estimate, ignored, sweep, fieldErrors, set, resetGpu,
   };
 }

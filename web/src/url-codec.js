@@ -1,6 +1,7 @@
 // The share-link codec: page inputs ↔ a readable query string.
 //
-// Keys: m model preset, c custom config.json (deflate-raw, base64url), g GPU preset
+// Keys: m model preset, c custom config.json (deflate-raw, base64url), n the
+// model's size alone for the parameters-only estimate ("70B"), g GPU preset
 // or "custom", gl unified-memory GPU limit, tf/f8/i8/bw/vr the GPU's own figures
 // (TFLOPS, FP8 TFLOPS, INT8 TOPS, GB/s, GiB; present = a custom GPU), p weight
 // precision, kp KV precision, s context, b batch, tp, pp, mb micro-batches,
@@ -10,16 +11,17 @@
 //
 // Precedence, per key: a valid value in the link > the preset default. A missing
 // key takes the default silently; a malformed one takes the default and adds a
-// notice. c wins over m. Values are checked for shape only (ids from the preset
+// notice. c wins over n, and n over m. Values are checked for shape only (ids from the preset
 // lists, numbers by regex); ranges are the core's job, so a link restores
 // exactly what was shared, errors included. Nothing here throws, and the result
-// only ever holds known ids, vocabulary words, digit strings or inflated text.
+// only ever holds known ids, vocabulary words, digit strings, sizes (digits, a
+// point, an exponent, one suffix letter) or inflated text.
 
-import { CUSTOM, ENGINE_FIELDS, GPU_FIELDS, GPU_LIMITS, KV_PRECISIONS, MOE_READS, PRECISIONS, defaultInputs, gpuEdited } from './inputs.js';
+import { CUSTOM, ENGINE_FIELDS, GPU_FIELDS, GPU_LIMITS, KV_PRECISIONS, MOE_READS, PARAMS, PRECISIONS, defaultInputs, gpuEdited } from './inputs.js';
 import { base64urlToBytes, bytesToBase64url, deflateText, inflateText } from './link/deflate.js';
 
 export const URL_KEYS = {
-  model: 'm', config: 'c', gpu: 'g', gpuLimit: 'gl', tflops: 'tf', tflopsFp8: 'f8', topsInt8: 'i8', bandwidth: 'bw',
+  model: 'm', config: 'c', params: 'n', gpu: 'g', gpuLimit: 'gl', tflops: 'tf', tflopsFp8: 'f8', topsInt8: 'i8', bandwidth: 'bw',
   vram: 'vr', precision: 'p', kvPrecision: 'kp', seq: 's', batch: 'b', tp: 'tp', pp: 'pp', microBatch: 'mb',
   kvBlock: 'kb', moeRead: 'mr', pool: 'pf', contextReserve: 'cr', ncclPerPeer: 'nc', weightOverhead: 'wo',
   prefillChunk: 'pc', launchMs: 'lm',
@@ -34,9 +36,11 @@ export const MAX_LINK_CONFIG_CHARS = 15 * 1024;
 
 const WHOLE = /^\d{1,9}$/;
 const DECIMAL = /^\d{1,7}(\.\d{1,9})?$/;
+/** A size as the core reads one: 70B, 7.6b, 1.5T, 350M, 8e9, 70000000000. */
+const SIZE = /^(\d{1,16}(\.\d{0,9})?|\.\d{1,9})([eE][+-]?\d{1,3})?[kKmMbBgGtT]?$/;
 
 const LABEL = {
-  model: 'model', config: 'custom config.json', gpu: 'GPU', gpuLimit: 'GPU memory limit', tflops: 'TFLOPS',
+  model: 'model', config: 'custom config.json', params: 'model size', gpu: 'GPU', gpuLimit: 'GPU memory limit', tflops: 'TFLOPS',
   tflopsFp8: 'FP8 TFLOPS', topsInt8: 'INT8 TOPS', bandwidth: 'bandwidth', vram: 'memory',
   precision: 'weight precision', kvPrecision: 'KV precision', seq: 'context', batch: 'batch', tp: 'tp', pp: 'pp',
   microBatch: 'micro-batches', kvBlock: 'KV block', moeRead: 'MoE read', pool: 'pool fraction',
@@ -48,6 +52,7 @@ const LABEL = {
 function shapeOf(key, ctx) {
   switch (key) {
     case 'model': return (v) => ctx.modelIds.includes(v);
+    case 'params': return (v) => SIZE.test(v);
     case 'gpu': return (v) => v === CUSTOM || ctx.gpuIds.includes(v);
     case 'tflops': case 'tflopsFp8': case 'topsInt8': case 'bandwidth': case 'vram':
     case 'pool': case 'contextReserve': case 'ncclPerPeer': case 'weightOverhead': case 'launchMs':
@@ -113,6 +118,8 @@ export async function decodeLink(search, ctx) {
         notices.push(`${describe(key)} in the link is not a valid value: the default is used.`);
       }
     }
+    // A valid size chooses the parameters-only estimate over a preset.
+    if (state.params !== '') state.model = PARAMS;
     if (seen.has('config')) {
       const value = seen.get('config');
       const bytes = value === null ? null : base64urlToBytes(value);
@@ -164,6 +171,8 @@ export async function encodeLink(state, ctx) {
     const c = ctx.encodedConfig ?? (state.config ? await encodeConfig(state.config) : '');
     if (c && c.length <= MAX_LINK_CONFIG_CHARS) put('config', c);
     else if (c) notices.push(`Your config.json is too large for a link (${Math.ceil(c.length / 1024)} KiB compressed, the limit is ${MAX_LINK_CONFIG_CHARS / 1024} KiB): the link carries the other settings only.`);
+  } else if (state.model === PARAMS) {
+    if (shapeOf('params', shapeCtx)(clean('params'))) put('params', clean('params'));
   } else if (shapeOf('model', shapeCtx)(state.model)) {
     put('model', state.model);
   }

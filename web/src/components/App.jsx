@@ -10,6 +10,7 @@ import { SweepPanel } from './SweepPanel.jsx';
 import { ParallelPanel } from './ParallelPanel.jsx';
 import { PagingPanel } from './PagingPanel.jsx';
 import { ModelPanel } from './ModelPanel.jsx';
+import { EstimateLimits } from './Estimate.jsx';
 
 function NoSpeed() {
   return (
@@ -26,6 +27,7 @@ function NoSpeed() {
 function Results({ app, full }) {
   const r = app.report.value;
   if (r.error) return null;
+  if (r.estimate) return <EstimateLimits />;
   return (
     <>
       <MemoryPanel report={r} />

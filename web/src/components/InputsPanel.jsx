@@ -1,6 +1,7 @@
 import { KV_PRECISIONS, MOE_READS, PRECISIONS } from '../inputs.js';
 import { ModelField } from './ModelField.jsx';
 import { ConfigField } from './ConfigField.jsx';
+import { ParamsField } from './ParamsField.jsx';
 import { GpuField } from './GpuField.jsx';
 import { SelectField } from './SelectField.jsx';
 import { TextField } from './TextField.jsx';
@@ -31,6 +32,7 @@ export function InputsPanel({ app }) {
       <fieldset>
         <legend>Model</legend>
         <ModelField app={app} />
+        <ParamsField app={app} />
         <ConfigField app={app} />
       </fieldset>
       <fieldset>

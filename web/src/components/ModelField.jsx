@@ -1,4 +1,4 @@
-import { CUSTOM } from '../inputs.js';
+import { CUSTOM, PARAMS } from '../inputs.js';
 import { params } from '../format.js';
 import { SelectField } from './SelectField.jsx';
 import { PresetSource } from './PresetSource.jsx';
@@ -6,7 +6,7 @@ import { PresetSource } from './PresetSource.jsx';
 export function ModelField({ app }) {
   const options = [
     { group: 'Presets', options: app.presets.models.map((m) => ({ value: m.id, label: `${m.name} (${params(m.params_total)} params)` })) },
-    { group: 'Your model', options: [{ value: CUSTOM, label: 'Your own config.json (below)' }] },
+    { group: 'Your model', options: [{ value: CUSTOM, label: 'Your own config.json (below)' }, { value: PARAMS, label: 'Only the size (e.g. 70B)' }] },
   ];
   const preset = app.modelPreset.value;
   return (

@@ -13,6 +13,8 @@ function Options({ options }) {
 
 export function SelectField({ app, name, label, testid, options, hint, children }) {
   const error = app.fieldErrors.value[name];
+  // An input the current analysis does not read (the size-only estimate) is greyed out.
+  const off = app.ignored?.value[name] === true;
   const describedBy = [hint && `hint-${name}`, error && `err-${name}`].filter(Boolean).join(' ') || undefined;
   return (
     <div class={error ? 'field invalid' : 'field'}>
@@ -21,6 +23,7 @@ export function SelectField({ app, name, label, testid, options, hint, children 
         id={`in-${name}`}
         data-testid={testid}
         value={app.inputs[name].value}
+        disabled={off}
         aria-invalid={error ? 'true' : 'false'}
         aria-describedby={describedBy}
         onChange={(e) => app.set(name, e.currentTarget.value)}

@@ -1,6 +1,8 @@
 // A text input bound to one state input; the core's message for it sits next to it.
 export function TextField({ app, name, label, testid, hint, placeholder, unit, inputMode = 'numeric', value }) {
   const error = app.fieldErrors.value[name];
+  // An input the current analysis does not read (the size-only estimate) is greyed out.
+  const off = app.ignored?.value[name] === true;
   const describedBy = [hint && `hint-${name}`, error && `err-${name}`].filter(Boolean).join(' ') || undefined;
   return (
     <div class={error ? 'field invalid' : 'field'}>
@@ -15,6 +17,7 @@ export function TextField({ app, name, label, testid, hint, placeholder, unit, i
           data-testid={testid}
           value={value ?? app.inputs[name].value}
           placeholder={placeholder}
+          disabled={off}
           aria-invalid={error ? 'true' : 'false'}
           aria-describedby={describedBy}
           onInput={(e) => app.set(name, e.currentTarget.value)}

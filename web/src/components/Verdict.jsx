@@ -4,6 +4,7 @@ import { Num } from './Num.jsx';
 import { KeyFigures } from './KeyFigures.jsx';
 import { RemedyList } from './RemedyList.jsx';
 import { WarningList } from './WarningList.jsx';
+import { Estimate } from './Estimate.jsx';
 
 const WORD = { fits: 'Fits', tight: 'Fits, but tight', refused: 'Does not fit' };
 const CLASS = { fits: 'ok', tight: 'tight', refused: 'bad' };
@@ -92,6 +93,7 @@ export function Verdict({ app }) {
       </section>
     );
   }
+  if (r.estimate) return <Estimate app={app} estimate={r.estimate} />;
   const level = levelOf(r);
   return (
     <section

@@ -1,0 +1,260 @@
+// The parameters-only path: "Only the size (e.g. 70B)" gives the core's
+// approximate estimate, clearly marked, with no fit verdict and no time or
+// throughput anywhere; a bad size shows the core's message on its field; the
+// size travels in the link as n.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { after, before, describe, test } from 'node:test';
+import { loadCore } from '../../web/src/core/loader.js';
+import { compareValue } from '../web/vector-rules.js';
+import {
+  ROOT, SINGLE_FILE_URL, TESTID_OF_ESTIMATE_PATH, TIMING_TESTIDS, setInputs, shownValue, snapshot, startPage, tid, vectorsByName,
+  waitForVerdict,
+} from './helpers.js';
+
+let env;
+let core;
+before(async () => {
+  env = await startPage();
+  core = await loadCore(readFileSync(new URL('web/generated/roofline.wasm', ROOT)));
+});
+after(() => env?.close());
+
+async function waitForEstimate(page) {
+  await page.waitForSelector(tid('estimate'), { timeout: 5000 });
+  await page.waitForSelector(`${tid('results')}[data-ready="true"]`, { timeout: 5000 });
+}
+
+/** The estimate's figures on the page must be the core's, to the bit (data-value). */
+async function assertShowsEstimate(page, request) {
+  const { estimate: e } = core.analyze(request);
+  assert.ok(e, `the core gives an estimate for ${JSON.stringify(request)}`);
+  const banner = page.locator(tid('estimate-banner'));
+  assert.ok(await banner.isVisible(), 'the approximate banner is visible');
+  assert.equal(
+    (await banner.textContent()).replace(/\s+/g, ' ').trim(),
+    'Approximate: parameters only — no KV cache, attention or MoE; less exact than a config.json.',
+  );
+  const figures = {
+    'estimate-weights-gib': e.weights_gib,
+    'estimate-usable-gib': e.usable_gib_per_gpu,
+    'gpus-needed': e.gpus_needed,
+    'estimate-ai': e.decode_ai,
+    'attainable-tflops': e.attainable_tflops,
+    'estimate-bound': e.bound,
+    'estimate-ridge': e.ridge,
+    'estimate-ceiling-fraction': e.ceiling_fraction,
+  };
+  for (const [id, value] of Object.entries(figures)) {
+    if (value === undefined) assert.equal(await page.locator(tid(id)).count(), 0, `${id} is absent when the core gives none`);
+    else assert.equal(await page.getAttribute(tid(id), 'data-value'), String(value), id);
+  }
+  // The levers, in the core's order, each with its gain.
+  const levers = await page.$$eval(`${tid('levers')} > li`, (items) =>
+    items.map((li) => ({ code: li.dataset.code, gain: li.querySelector('[data-value]').dataset.value, message: li.querySelector('span').textContent })));
+  assert.deepEqual(levers, e.levers.map((l) => ({ code: l.code, gain: String(l.gain), message: l.message })));
+  return e;
+}
+
+/** No verdict, no time or throughput, no roofline or sweep chart: the core gives none for a size alone. */
+async function assertNoAnalysis(page) {
+  for (const id of ['verdict', 'roofline-plot', 'sweep-plot', 'memory-bar', 'max-batch', 'ai', ...TIMING_TESTIDS]) {
+    assert.equal(await page.locator(tid(id)).count(), 0, `${id} must not be on the page`);
+  }
+  assert.equal(await page.locator('[data-fits]').count(), 0);
+  const text = await page.textContent('body');
+  assert.doesNotMatch(text, /tok\/s|\d ms\b/, 'no throughput or time in the text');
+}
+
+test('choosing "Only the size" gives the marked estimate, and nothing the core does not give', async () => {
+  const page = await env.browser.newPage();
+  const problems = [];
+  page.on('pageerror', (e) => problems.push(e.message));
+  page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') problems.push(m.text()); });
+  await page.goto(env.server.url);
+  await waitForVerdict(page);
+  await page.selectOption(tid('input-model'), 'params');
+  await waitForEstimate(page);
+  // The size starts from the model that was shown (qwen3-4b, 4,022,468,096 parameters).
+  assert.equal(await page.inputValue(tid('input-params')), '4.02B');
+  await assertShowsEstimate(page, { params: '4.02B', gpu: 'a100-40g', precision: 'auto', batch: 1 });
+
+  await page.fill(tid('input-params'), '70B');
+  await page.selectOption(tid('input-gpu'), 'h100-sxm');
+  await page.fill(tid('input-batch'), '8');
+  await page.waitForSelector(`${tid('estimate-ai')}[data-value="4"]`);
+  const e = await assertShowsEstimate(page, { params: '70B', gpu: 'h100-sxm', precision: 'auto', batch: 8 });
+  assert.equal(e.gpus_needed, 2);
+  assert.equal(await page.getAttribute(tid('estimate'), 'data-bound'), 'memory');
+  await assertNoAnalysis(page);
+  assert.equal(await page.locator(tid('estimate-limits')).count(), 1);
+
+  // What the estimate does not read is greyed out; what it reads is not.
+  for (const id of ['input-seq', 'input-tp', 'input-pp', 'input-micro-batch', 'input-kv-block', 'input-kv-precision', 'input-moe-read']) {
+    assert.equal(await page.isDisabled(tid(id)), true, `${id} is disabled`);
+  }
+  for (const id of ['input-params', 'input-batch', 'input-precision', 'input-gpu']) {
+    assert.equal(await page.isDisabled(tid(id)), false, `${id} is enabled`);
+  }
+
+  // Precision and the engine budget reach the estimate.
+  await page.selectOption(tid('input-precision'), 'int4');
+  await page.locator('details.engine > summary').click();
+  await page.fill(tid('input-pool-fraction'), '0.8');
+  await page.waitForSelector(`${tid('estimate-ai')}[data-value="16"]`);
+  await assertShowsEstimate(page, { params: '70B', gpu: 'h100-sxm', precision: 'int4', batch: 8, pool_fraction: 0.8 });
+
+  // A compute-bound batch: no levers, said in words.
+  await page.fill(tid('input-batch'), '1024');
+  await page.waitForSelector(`${tid('estimate')}[data-bound="compute"]`);
+  assert.equal(await page.locator(tid('levers')).count(), 0);
+  await assertShowsEstimate(page, { params: '70B', gpu: 'h100-sxm', precision: 'int4', batch: 1024, pool_fraction: 0.8 });
+
+  // Every figure carries its exact value, and every testid is unique.
+  const { duplicates, bare } = await page.evaluate(() => {
+    const seen = new Map();
+    for (const el of document.querySelectorAll('[data-testid]')) seen.set(el.dataset.testid, (seen.get(el.dataset.testid) ?? 0) + 1);
+    return {
+      duplicates: [...seen].filter(([, n]) => n > 1).map(([id]) => id),
+      bare: [...document.querySelectorAll('.num')].filter((el) => !el.dataset.testid || el.dataset.value === undefined).length,
+    };
+  });
+  assert.deepEqual(duplicates, []);
+  assert.equal(bare, 0);
+
+  // Back to a preset: the full analysis returns, and the inputs are enabled again.
+  await page.selectOption(tid('input-model'), 'llama-3-70b');
+  await page.fill(tid('input-batch'), '8');
+  await waitForVerdict(page);
+  assert.equal(await page.locator(tid('estimate')).count(), 0);
+  assert.equal(await page.isDisabled(tid('input-seq')), false);
+  assert.deepEqual(problems, []);
+});
+
+test('a GPU without a sourced TFLOPS: the bound is unknown and the attainable figure is a bandwidth bound', async () => {
+  const page = await env.browser.newPage();
+  await page.goto(`${env.server.url}?n=70B&g=m4-max-128g`);
+  await waitForEstimate(page);
+  await assertShowsEstimate(page, { params: '70B', gpu: 'm4-max-128g', precision: 'auto', batch: 1 });
+  assert.equal(await page.getAttribute(tid('estimate-bound'), 'data-value'), 'unknown');
+  // The GPU fields keep the preset's figures: the core's memory limit, no TFLOPS.
+  assert.equal(await page.inputValue(tid('input-tflops')), '');
+  assert.equal(await page.inputValue(tid('input-bandwidth')), '546');
+  assert.equal(await page.inputValue(tid('input-vram')), String(core.analyze({ params: '70B', gpu: 'm4-max-128g' }).gpu.vram_gib));
+});
+
+test('an invalid size shows the core message on the size field', async () => {
+  const page = await env.browser.newPage();
+  await page.goto(`${env.server.url}?n=70B&g=h100-sxm`);
+  await waitForEstimate(page);
+  for (const [value, request] of [['7Q', '7Q'], ['1k', '1k'], ['2000T', '2000T'], ['', ''], ['70 B', '70 B']]) {
+    await page.fill(tid('input-params'), value);
+    await page.waitForSelector(`${tid('input-params')}[aria-invalid="true"]`);
+    const { error } = core.analyze({ params: request, gpu: 'h100-sxm', precision: 'auto', batch: 1 });
+    assert.equal(error.field, 'params');
+    assert.equal(await page.textContent(tid('error-params')), error.message, value);
+    assert.equal(await page.getAttribute(tid('input-params'), 'aria-describedby'), 'hint-params err-params');
+    assert.equal(await page.locator('[aria-invalid="true"]').count(), 1);
+    assert.equal(await page.getAttribute(tid('verdict'), 'data-state'), 'error');
+    assert.equal(await page.locator(tid('estimate')).count(), 0);
+  }
+  await page.fill(tid('input-params'), '1.5T');
+  await waitForEstimate(page);
+  assert.equal(await page.getAttribute(tid('input-params'), 'aria-invalid'), 'false');
+});
+
+test('the size survives a share link, as n, and the link beats the default', async () => {
+  const page = await env.browser.newPage();
+  await page.goto(env.server.url);
+  await waitForVerdict(page);
+  await page.fill(tid('input-params'), '70B'); // typing a size chooses the estimate
+  await page.selectOption(tid('input-gpu'), 'h100-sxm');
+  await page.fill(tid('input-batch'), '8');
+  await page.waitForSelector(`${tid('estimate-ai')}[data-value="4"]`);
+  assert.equal(await page.inputValue(tid('input-model')), 'params');
+  const before = await snapshot(page);
+  await page.click(tid('copy-link'));
+  const field = page.locator(tid('share-url'));
+  await field.waitFor();
+  const url = await field.inputValue();
+  assert.match(url, /\?n=70B&g=h100-sxm&b=8$/);
+  const again = await env.browser.newPage();
+  await again.goto(url);
+  await waitForEstimate(again);
+  assert.deepEqual(await snapshot(again), before);
+  assert.equal(await again.locator(tid('link-notice')).count(), 0);
+  // n beats m; a malformed n falls back to the preset, with a notice.
+  await again.goto(`${env.server.url}?m=llama-3-70b&n=7.6b&g=a100-80g&p=fp8&b=8`);
+  await waitForEstimate(again);
+  await assertShowsEstimate(again, { params: '7.6b', gpu: 'a100-80g', precision: 'fp8', batch: 8 });
+  await again.goto(`${env.server.url}?n=%3Cscript%3E&b=8`);
+  await waitForVerdict(again);
+  assert.match(await again.textContent(tid('link-notice')), /“n” \(model size\)/);
+  assert.equal(await again.inputValue(tid('input-model')), 'qwen3-4b');
+});
+
+test('the single file from file://, offline: the estimate from a link', async () => {
+  const context = await env.browser.newContext({ offline: true });
+  const page = await context.newPage();
+  await page.goto(`${SINGLE_FILE_URL}?n=1.5T&g=h200-sxm&p=int4&b=8`);
+  await waitForEstimate(page);
+  const e = await assertShowsEstimate(page, { params: '1.5T', gpu: 'h200-sxm', precision: 'int4', batch: 8 });
+  assert.equal(await page.getAttribute(tid('gpus-needed'), 'data-value'), String(e.gpus_needed));
+  await assertNoAnalysis(page);
+  await context.close();
+});
+
+// Every parameters-only vector (tests/vectors/*.json: a request with params and
+// a preset GPU, nothing the form cannot express), set through the form: the
+// figures shown (data-value) must match the vector within its tolerance, and an
+// invalid size must mark the size field.
+describe('parameters-only vectors through the form', () => {
+  const vectors = [...vectorsByName().values()].filter((v) =>
+    v.input && v.input.params !== undefined && typeof v.input.gpu === 'string' && v.input.model === undefined &&
+    v.input.config === undefined && v.config_text === undefined && v.request_text === undefined);
+  test('there are such vectors', () => assert.ok(vectors.length >= 10, `${vectors.length} vectors`));
+
+  /** The vector's failures as the page shows it now. */
+  async function failuresOf(page, v) {
+    const failures = [];
+    if ((await page.locator(tid('estimate')).count()) === 0) return ['no estimate on the page'];
+    for (const [path, want] of Object.entries(v.expected ?? {})) {
+      const lever = path.match(/^estimate\.levers\.([a-z_]+)\.gain$/);
+      const id = lever ? `lever-${lever[1]}` : TESTID_OF_ESTIMATE_PATH[path];
+      if (!id) continue; // estimate.approximate is the banner; gpu.* are the GPU fields
+      const problem = compareValue(path, want, await shownValue(page, id), v.tol);
+      if (problem) failures.push(problem);
+    }
+    for (const path of v.absent ?? []) {
+      const lever = path.match(/^estimate\.levers\.([a-z_]+)$/);
+      if (lever && (await page.locator(tid(`lever-${lever[1]}`)).count()) !== 0) failures.push(`${path} is shown`);
+    }
+    return failures;
+  }
+
+  for (const v of vectors) {
+    test(v.name, async () => {
+      const page = await env.browser.newPage();
+      await page.goto(env.server.url);
+      await waitForVerdict(page);
+      await setInputs(page, v.input);
+      if (v.error) {
+        await page.waitForSelector(`${tid('input-params')}[aria-invalid="true"]`);
+        assert.equal(v.error.field, 'params');
+        assert.ok((await page.textContent(tid('error-params'))).length > 10);
+        await page.close();
+        return;
+      }
+      // The last input's render may still be on its way: look again for up to 5 s.
+      let failures = await failuresOf(page, v);
+      for (let i = 0; i < 50 && failures.length; i++) {
+        await page.waitForTimeout(100);
+        failures = await failuresOf(page, v);
+      }
+      assert.deepEqual(failures, []);
+      assert.ok(await page.locator(tid('estimate-banner')).isVisible());
+      await assertNoAnalysis(page);
+      await page.close();
+    });
+  }
+});
