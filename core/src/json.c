@@ -343,7 +343,11 @@ static bool token_number(const rl_jdoc *doc, int i, double *out) {
     if (c != '-' && (c < '0' || c > '9')) return false;
     char buf[512];
     size_t n = (size_t)(t->end - t->start);
-    if (n >= sizeof buf) return false;
+    if (n >= sizeof buf) {
+        /* A valid numeral this long is hostile: call it infinite, which every range check refuses. */
+        *out = c == '-' ? -INFINITY : INFINITY;
+        return true;
+    }
     memcpy(buf, doc->text + t->start, n);
     buf[n] = '\0';
     char *end = NULL;

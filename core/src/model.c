@@ -49,6 +49,20 @@ rl_status rl_model_finish(rl_model *m, rl_error *err) {
     if (m == NULL) return rl_fail(err, RL_E_NULL, "model", "model: no model was given");
     rl_status st;
     if ((st = rl_check_int(m->layers, "config.num_hidden_layers", 1, 100000, err))) return st;
+    if (m->mla) {
+        if ((st = rl_check_int(m->q_lora_rank, "config.q_lora_rank", 0, 1048576, err))) return st;
+        if ((st = rl_check_int(m->kv_lora_rank, "config.kv_lora_rank", 1, 1048576, err))) return st;
+        if ((st = rl_check_int(m->qk_nope_head_dim, "config.qk_nope_head_dim", 0, 65536, err))) return st;
+        if ((st = rl_check_int(m->qk_rope_head_dim, "config.qk_rope_head_dim", 0, 65536, err))) return st;
+        if ((st = rl_check_int(m->v_head_dim, "config.v_head_dim", 1, 65536, err))) return st;
+        if (m->qk_nope_head_dim + m->qk_rope_head_dim < 1)
+            return rl_fail(err, RL_E_RANGE, "config.qk_nope_head_dim",
+                           "config.qk_nope_head_dim + qk_rope_head_dim must be at least 1");
+        m->head_dim = m->qk_nope_head_dim + m->qk_rope_head_dim;
+        m->sliding_layers = 0;
+        m->sliding_window = 0;
+    }
+
     if ((st = rl_check_int(m->hidden, "config.hidden_size", 1, 1048576, err))) return st;
     if ((st = rl_check_int(m->heads, "config.num_attention_heads", 1, 65536, err))) return st;
     if ((st = rl_check_int(m->kv_heads, "config.num_key_value_heads", 1, 65536, err))) return st;
@@ -69,20 +83,6 @@ rl_status rl_model_finish(rl_model *m, rl_error *err) {
                        "config.sliding_window (%lld) is larger than max_position_embeddings (%lld)",
                        (long long)m->sliding_window, (long long)m->max_positions);
     if (m->sliding_window == 0) m->sliding_layers = 0;
-    if (m->mla) {
-        if ((st = rl_check_int(m->q_lora_rank, "config.q_lora_rank", 0, 1048576, err))) return st;
-        if ((st = rl_check_int(m->kv_lora_rank, "config.kv_lora_rank", 1, 1048576, err))) return st;
-        if ((st = rl_check_int(m->qk_nope_head_dim, "config.qk_nope_head_dim", 0, 65536, err))) return st;
-        if ((st = rl_check_int(m->qk_rope_head_dim, "config.qk_rope_head_dim", 0, 65536, err))) return st;
-        if ((st = rl_check_int(m->v_head_dim, "config.v_head_dim", 1, 65536, err))) return st;
-        if (m->qk_nope_head_dim + m->qk_rope_head_dim < 1)
-            return rl_fail(err, RL_E_RANGE, "config.qk_nope_head_dim",
-                           "config.qk_nope_head_dim + qk_rope_head_dim must be at least 1");
-        m->head_dim = m->qk_nope_head_dim + m->qk_rope_head_dim;
-        m->sliding_layers = 0;
-        m->sliding_window = 0;
-    }
-
     if (m->experts > 0) {
         if ((st = rl_check_int(m->experts, "config.num_experts", 1, 65536, err))) return st;
         if ((st = rl_check_int(m->top_k, "config.num_experts_per_tok", 1, 65536, err))) return st;
