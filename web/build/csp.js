@@ -1,0 +1,78 @@
+// Content-Security-Policy for both builds. The hosted page loads its script and
+// wasm from its own origin; the single file pins its inline script and style by
+// hash, because a file:// page has no origin worth trusting.
+import { createHash } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+
+const COMMON = [
+  "default-src 'none'",
+  "img-src 'self' data:",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "object-src 'none'",
+  // Preact never needs an HTML sink; with Trusted Types any innerHTML use would throw.
+  "require-trusted-types-for 'script'",
+  "trusted-types 'none'",
+];
+
+export const HOSTED_POLICY = [
+  "script-src 'self' 'wasm-unsafe-eval'",
+  "style-src 'self'",
+  "connect-src 'self'",
+  ...COMMON,
+].join('; ');
+
+export function singlePolicy(scriptHashes, styleHashes) {
+  return [
+    `script-src ${scriptHashes.map((h) => `'${h}'`).join(' ')} 'wasm-unsafe-eval'`,
+    `style-src ${styleHashes.map((h) => `'${h}'`).join(' ') || "'none'"}`,
+    // No connect-src: the wasm travels inside the script (deflated, base64) and is
+    // inflated in memory, so the page fetches nothing and default-src 'none' applies.
+    ...COMMON,
+  ].join('; ');
+}
+
+const sha256 = (text) => `sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}`;
+
+function metaTag(policy) {
+  return `<meta http-equiv="Content-Security-Policy" content="${policy}">`;
+}
+
+/** Puts the meta right after the charset, before any script, style or link it must govern. */
+export function insertMeta(html, policy) {
+  if (html.includes('http-equiv="Content-Security-Policy"')) throw new Error('the page already has a CSP meta');
+  const charset = /<meta charset="[^"]*">/i;
+  if (charset.test(html)) return html.replace(charset, (tag) => `${tag}\n    ${metaTag(policy)}`);
+  return html.replace(/<head>/i, (head) => `${head}\n    ${metaTag(policy)}`);
+}
+
+/** Hashes of every inline <script> and <style> body, exactly as written. */
+export function inlineHashes(html) {
+  const scripts = [...html.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)].map((m) => sha256(m[1]));
+  const styles = [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi)].map((m) => sha256(m[1]));
+  return { scripts, styles };
+}
+
+/** Hosted build: a fixed policy, added at build time only (the dev server injects inline scripts). */
+export function hostedCsp() {
+  return {
+    name: 'roofline:hosted-csp',
+    apply: 'build',
+    transformIndexHtml: { order: 'post', handler: (html) => insertMeta(html, HOSTED_POLICY) },
+  };
+}
+
+/** Single file: after the bundle is written and inlined, hash its inline code and pin it. */
+export function singleFileCsp(outFile) {
+  return {
+    name: 'roofline:single-file-csp',
+    apply: 'build',
+    enforce: 'post',
+    closeBundle() {
+      const html = readFileSync(outFile, 'utf8');
+      const { scripts, styles } = inlineHashes(html);
+      if (scripts.length === 0) throw new Error(`${outFile}: no inline script to pin`);
+      writeFileSync(outFile, insertMeta(html, singlePolicy(scripts, styles)));
+    },
+  };
+}
