@@ -50,9 +50,9 @@ for t in $targets; do
   if [ -d "tests/fuzz/regressions/$t" ] && [ -n "$(ls -A "tests/fuzz/regressions/$t")" ]; then
     echo "== fuzz_$t: replaying tests/fuzz/regressions/$t/"
     for f in tests/fuzz/regressions/"$t"/*; do
-      if ! "$bin" -runs=1 "$f" >"$artifacts/replay.log" 2>&1; then
+      if ! "$bin" -runs=1 -timeout=5 -rss_limit_mb=2048 "$f" >"$artifacts/replay.log" 2>&1; then
         echo "REGRESSION FAILS: $f"
-        grep -m1 -E "invariant broken|ERROR: (Address|Undefined|libFuzzer)|runtime error" "$artifacts/replay.log" || true
+        grep -a -m1 -E "invariant broken|ERROR: (AddressSanitizer|UndefinedBehaviorSanitizer|libFuzzer)|runtime error" "$artifacts/replay.log" || true
         failed+=("$f")
         status=1
       fi
@@ -73,7 +73,7 @@ for t in $targets; do
   if [ "$rc" -ne 0 ] || [ -n "$new" ]; then
     status=1
     echo "FUZZ FINDING in fuzz_$t (exit $rc); log: $log"
-    grep -m3 -E "invariant broken|ERROR: (AddressSanitizer|UndefinedBehaviorSanitizer|libFuzzer)|runtime error|SUMMARY" "$log" || true
+    grep -a -m3 -E "invariant broken|ERROR: (AddressSanitizer|UndefinedBehaviorSanitizer|libFuzzer)|runtime error|SUMMARY" "$log" || true
     for f in $new; do
       echo "  crash file: $artifacts/$f"
       failed+=("$artifacts/$f")
