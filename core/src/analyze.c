@@ -424,7 +424,8 @@ rl_status rl_analyze(const rl_model *model, const rl_gpu *g, const rl_deploy *d,
     if (d->tp > 1 && (m.mla || d->tp > m.kv_heads)) r->warnings |= RL_WARN_KV_REPLICATED_ACROSS_TP;
     if (m.max_positions > 0 && d->seq > m.max_positions) r->warnings |= RL_WARN_SEQ_OVER_MAX_POSITIONS;
     if (f.verdict == RL_TIGHT) r->warnings |= RL_WARN_TIGHT;
-    if (g->tflops_unknown) r->warnings |= RL_WARN_NO_SOURCED_TFLOPS;
+    /* Only the roof actually used matters: a sourced FP8 peak serves fp8 math. */
+    if (c.peak <= 0) r->warnings |= RL_WARN_NO_SOURCED_TFLOPS;
 
     double prefill_flops = 2.0 * m.params_active * S + m.attn_flops_per_token_pair * S * layer_tokens(&c, S, window_of(&c, S));
     double prefill_weights = weight_bytes_read(&c, S);

@@ -54,6 +54,7 @@ rl_status rl_gpu_validate(const rl_gpu *g, rl_error *err) {
     if (g->tops_int8 != 0 && (st = check_range(g->tops_int8, "gpu.tops_int8", "TOPS (or 0 for none)", GPU_MIN, false, GPU_MAX, err)))
         return st;
     if ((st = check_range(g->bandwidth_gbs, "gpu.bandwidth_gbs", "GB/s", GPU_MIN, false, GPU_MAX, err))) return st;
+    if (g->unified && (st = check_range(g->ram_gib, "gpu.ram_gib", "GiB", GPU_MIN, false, GPU_MAX, err))) return st;
     return check_range(g->vram_gib, "gpu.vram_gib", "GiB", GPU_MIN, false, GPU_MAX, err);
 }
 

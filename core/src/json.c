@@ -7,6 +7,7 @@
 
 #include <errno.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -261,7 +262,7 @@ static bool decode_string(const rl_jdoc *doc, int i, char *buf, size_t cap) {
                     if (x < 0) return false;
                     v = v * 16 + x;
                 }
-                if (v == 0 || v > 0x7e) return false;
+                if (v == 0 || v > 0x7f) return false;
                 c = (char)v;
                 k += 4;
                 break;
@@ -308,16 +309,9 @@ rl_status rl_jcheck_unique(const rl_jdoc *doc, int obj, const char *prefix, rl_e
         for (int b = a + 1; ok && b < n; b++) {
             if (rl_jkey_is(doc, j, ka)) {
                 char field[64];
-                size_t pl = strlen(prefix);
-                if (pl > 0 && pl + 1 + strlen(ka) < sizeof field) {
-                    memcpy(field, prefix, pl);
-                    field[pl] = '.';
-                    memcpy(field + pl + 1, ka, strlen(ka) + 1);
-                } else {
-                    size_t kl = strlen(ka) < sizeof field - 1 ? strlen(ka) : sizeof field - 1;
-                    memcpy(field, ka, kl);
-                    field[kl] = '\0';
-                }
+                /* Keep the prefix whole and cut the key, so the field always says where it is. */
+                if (prefix[0]) snprintf(field, sizeof field, "%.20s.%.40s", prefix, ka);
+                else snprintf(field, sizeof field, "%.60s", ka);
                 return rl_fail(err, RL_E_DUPLICATE_KEY, field,
                                "%s appears twice; each key may be given once", field);
             }

@@ -8,6 +8,7 @@ rl_model rl_model_default(void) {
     rl_model m;
     memset(&m, 0, sizeof m);
     memcpy(m.name, "custom", 7);
+    m.dtype = RL_PREC_FP16;
     return m;
 }
 
@@ -49,15 +50,21 @@ rl_status rl_model_finish(rl_model *m, rl_error *err) {
     if (m == NULL) return rl_fail(err, RL_E_NULL, "model", "model: no model was given");
     rl_status st;
     if ((st = rl_check_int(m->layers, "config.num_hidden_layers", 1, 100000, err))) return st;
+    if (m->dtype != RL_PREC_FP32 && m->dtype != RL_PREC_FP16 && m->dtype != RL_PREC_BF16)
+        return rl_fail(err, RL_E_UNKNOWN_NAME, "config.torch_dtype", "config.torch_dtype must be float32, float16 or bfloat16");
+    if ((unsigned)m->quant > RL_QUANT_MXFP4)
+        return rl_fail(err, RL_E_UNKNOWN_NAME, "config.quantization_config",
+                       "config.quantization_config must be absent, fp8 or mxfp4");
+    if ((st = rl_check_int(m->experts, "config.num_experts", 0, 65536, err))) return st;
     if (m->mla) {
         if ((st = rl_check_int(m->q_lora_rank, "config.q_lora_rank", 0, 1048576, err))) return st;
         if ((st = rl_check_int(m->kv_lora_rank, "config.kv_lora_rank", 1, 1048576, err))) return st;
         if ((st = rl_check_int(m->qk_nope_head_dim, "config.qk_nope_head_dim", 0, 65536, err))) return st;
         if ((st = rl_check_int(m->qk_rope_head_dim, "config.qk_rope_head_dim", 0, 65536, err))) return st;
         if ((st = rl_check_int(m->v_head_dim, "config.v_head_dim", 1, 65536, err))) return st;
-        if (m->qk_nope_head_dim + m->qk_rope_head_dim < 1)
+        if (m->qk_nope_head_dim + m->qk_rope_head_dim < 1 || m->qk_nope_head_dim + m->qk_rope_head_dim > 65536)
             return rl_fail(err, RL_E_RANGE, "config.qk_nope_head_dim",
-                           "config.qk_nope_head_dim + qk_rope_head_dim must be at least 1");
+                           "config.qk_nope_head_dim + qk_rope_head_dim must be from 1 to 65536");
         m->head_dim = m->qk_nope_head_dim + m->qk_rope_head_dim;
         m->sliding_layers = 0;
         m->sliding_window = 0;
@@ -185,19 +192,22 @@ static rl_status count_moe_layers(const rl_jdoc *doc, int obj, rl_model *m, rl_e
     if (only >= 0 && !rl_jis_null(doc, only) && doc->tok[only].type != RL_J_ARRAY)
         return rl_fail(err, RL_E_JSON_TYPE, "config.mlp_only_layers",
                        "config.mlp_only_layers must be an array of layer indices");
-    int64_t count = 0;
-    for (int64_t i = 0; i < m->layers; i++) {
-        bool moe = (i + 1) % step == 0 && i >= first_dense && (i - first_dense) % freq == 0;
-        if (moe && only >= 0 && !rl_jis_null(doc, only)) {
-            int t = only + 1;
-            for (int k = 0; k < doc->tok[only].size; k++, t = rl_jnext(doc, t)) {
-                int64_t idx;
-                if ((st = rl_jint(doc, t, "config.mlp_only_layers", 0, m->layers - 1, &idx, err)))
-                    return st;
-                if (idx == i) moe = false;
-            }
+    /* One pass over the list into a bitmap: a list as long as the layers must not cost L². */
+    enum { MAX_LAYERS = 100000 };
+    uint8_t dense_by_list[(MAX_LAYERS + 7) / 8];
+    memset(dense_by_list, 0, sizeof dense_by_list);
+    if (only >= 0 && !rl_jis_null(doc, only)) {
+        int t = only + 1;
+        for (int k = 0; k < doc->tok[only].size; k++, t = rl_jnext(doc, t)) {
+            int64_t idx;
+            if ((st = rl_jint(doc, t, "config.mlp_only_layers", 0, m->layers - 1, &idx, err))) return st;
+            dense_by_list[idx / 8] |= (uint8_t)(1u << (idx % 8));
         }
-        if (moe) count++;
+    }
+    int64_t count = 0;
+    for (int64_t i = 0; i < m->layers && i < MAX_LAYERS; i++) {
+        bool listed = (dense_by_list[i / 8] >> (i % 8)) & 1u;
+        if (!listed && (i + 1) % step == 0 && i >= first_dense && (i - first_dense) % freq == 0) count++;
     }
     m->moe_layers = count;
     return RL_OK;

@@ -73,7 +73,7 @@ rl_status rl_model_preset(const char *id, rl_model *out, rl_error *err) {
     rl_status st = open_preset(RL_PRESET_MODEL, id, out, &doc, err);
     if (st) return st;
     int cfg = rl_jget(&doc, 0, "config");
-    if (cfg < 0) return rl_fail(err, RL_E_JSON_MISSING, "model", "preset %s has no config", id);
+    if (cfg < 0) return rl_fail(err, RL_E_JSON_MISSING, "model", "model: preset %s has no config", id);
     if ((st = rl_model_from_doc(&doc, cfg, out, err))) return st;
     set_name(out->name, sizeof out->name, id);
     /* The preset carries the safetensors total; the reader must reproduce it. */
@@ -81,7 +81,7 @@ rl_status rl_model_preset(const char *id, rl_model *out, rl_error *err) {
     double verified = 0.0;
     if (pt < 0 || rl_jnum(&doc, pt, "params_total", &verified, err) != RL_OK || verified != out->params_total)
         return rl_fail(err, RL_E_CONTRADICTION, "model",
-                       "preset %s: the config gives %.0f parameters, the checkpoint %.0f", id,
+                       "model: preset %s: the config gives %.0f parameters, the checkpoint %.0f", id,
                        out->params_total, verified);
     return RL_OK;
 }
@@ -107,7 +107,7 @@ static rl_status unified_limit(const rl_jdoc *doc, const char *id, int raised, r
     } else if (usable >= 0 && doc->tok[usable].type == RL_J_OBJECT) {
         if ((st = optional_number(doc, usable, raised ? "tuned" : "default", &g->vram_gib, err))) return st;
     } else {
-        return rl_fail(err, RL_E_UNSUPPORTED, "gpu", "preset %s is unified memory but gives no GPU memory limit", id);
+        return rl_fail(err, RL_E_UNSUPPORTED, "gpu", "gpu: preset %s is unified memory but gives no GPU memory limit", id);
     }
     return RL_OK;
 }
@@ -127,7 +127,7 @@ rl_status rl_gpu_preset(const char *id, int raised, rl_gpu *out, rl_error *err) 
     g.tflops_unknown = g.tflops == 0.0;
     if (g.bandwidth_gbs == 0.0)
         return rl_fail(err, RL_E_UNSUPPORTED, "gpu",
-                       "preset %s has no sourced memory bandwidth; give it as a custom GPU", id);
+                       "gpu: preset %s has no sourced memory bandwidth; give it as a custom GPU", id);
     int mem = rl_jget(&doc, 0, "memory");
     if (mem >= 0 && rl_jkey_is(&doc, mem, "unified")) {
         g.unified = 1;

@@ -422,7 +422,11 @@ static FZ_UNUSED void fz_check_result(const rl_gpu *g, const rl_deploy *d, rl_st
     if (r->remedies & RL_REMEDY_RAISE_POOL)
         FZ_CHECK(r->verdict == RL_TIGHT && r->remedy_pool_fraction > 0.0 && r->remedy_pool_fraction <= 0.98,
                  "raise_pool_fraction %.17g on %s", r->remedy_pool_fraction, rl_verdict_name(r->verdict));
-    FZ_CHECK(!g->tflops_unknown || (r->warnings & RL_WARN_NO_SOURCED_TFLOPS), "unknown TFLOPS without its warning");
+    /* The warning belongs to the roof actually used: a sourced FP8 peak serves fp8 math without it. */
+    FZ_CHECK((r->peak_tflops <= 0.0) == ((r->warnings & RL_WARN_NO_SOURCED_TFLOPS) != 0),
+             "peak %g TFLOPS with warnings %#x", r->peak_tflops, r->warnings);
+    FZ_CHECK(!r->has_timing || (r->peak_tflops > 0.0) != (r->times_are_bandwidth_floors != 0),
+             "peak %g TFLOPS but bandwidth_floor_only %d", r->peak_tflops, r->times_are_bandwidth_floors);
     FZ_CHECK(r->warnings < (1u << RL_WARN_COUNT_), "warnings %#x", r->warnings);
     FZ_CHECK(r->remedies < (1u << RL_REMEDY_COUNT_), "remedies %#x", r->remedies);
 }
