@@ -234,6 +234,35 @@ static bool reaches(const rl_model *m, const rl_gpu *g, const rl_deploy *d, bool
     return realistic ? f.verdict == RL_FITS : (f.verdict == RL_FITS || f.verdict == RL_TIGHT);
 }
 
+/* The longest context that gets through with this batch. The KV is linear in
+ * the tokens up to the window, so a closed-form guess is usually exact; it is
+ * checked, and a bisection takes over when the guess is off (activation sizes
+ * that shrink with S, windows, block rounding). */
+static int64_t longest_context(const rl_model *m, const rl_gpu *g, const rl_deploy *d, const ctx *c, const fit *f,
+                               bool realistic) {
+    double room = realistic ? f->realistic_free - (double)d->batch * f->act_logits_per_request : f->free;
+    double per_token = c->kv_elems * c->b_kv * (double)m->layers * c->kv_share / (double)d->pp;
+    double guess = floor(room / ((double)d->batch * per_token));
+    int64_t block = d->kv_block > 0 ? d->kv_block : 1;
+    int64_t s = guess >= (double)d->seq ? d->seq - 1 : guess < 0 ? 0 : (int64_t)guess;
+    s -= s % block;
+    rl_deploy t = *d;
+    t.seq = s;
+    bool fits_s = s >= 1 && reaches(m, g, &t, realistic);
+    t.seq = s + block;
+    bool fits_next = s + block < d->seq && reaches(m, g, &t, realistic);
+    if (fits_s && !fits_next) return s;
+
+    int64_t lo = 0, hi = d->seq - 1;
+    while (lo < hi) {
+        int64_t mid = lo + (hi - lo + 1) / 2;
+        t.seq = mid;
+        if (reaches(m, g, &t, realistic)) lo = mid;
+        else hi = mid - 1;
+    }
+    return lo - lo % block;
+}
+
 /* Each remedy is a single change that gets this deployment through: past the
  * floor on a refusal, into the realistic budget when tight. */
 static void find_remedies(const rl_model *m, const rl_gpu *g, const rl_deploy *d, const ctx *c, const fit *f,
@@ -289,19 +318,10 @@ static void find_remedies(const rl_model *m, const rl_gpu *g, const rl_deploy *d
     }
 
     if (kv_problem) {
-        /* Bisect the longest context that gets through (the KV grows with S). */
-        int64_t lo = 0, hi = d->seq - 1;
-        while (lo < hi) {
-            int64_t mid = lo + (hi - lo + 1) / 2;
-            t = *d;
-            t.seq = mid;
-            if (reaches(m, g, &t, realistic)) lo = mid;
-            else hi = mid - 1;
-        }
-        if (d->kv_block > 0) lo -= lo % d->kv_block;
-        if (lo >= 1) {
+        int64_t s = longest_context(m, g, d, c, f, realistic);
+        if (s >= 1) {
             r->remedies |= RL_REMEDY_SHORTER_CONTEXT;
-            r->remedy_seq = lo;
+            r->remedy_seq = s;
         }
     }
 

@@ -15,15 +15,10 @@ rl_model rl_model_default(void) {
 static bool type_is(const rl_model *m, const char *t) { return strcmp(m->model_type, t) == 0; }
 
 /* Architectures whose attention has per-head q/k RMSNorm weights. */
-static bool has_qk_norm(const rl_model *m) {
-    return m->qk_norm || type_is(m, "qwen3") || type_is(m, "qwen3_moe") || type_is(m, "gemma3") ||
-           type_is(m, "gemma3_text");
-}
+static bool has_qk_norm(const rl_model *m) { return m->qk_norm != 0; }
 
 /* Gemma 2 and 3 put a norm before and after both attention and MLP. */
-static double norms_per_layer(const rl_model *m) {
-    return (type_is(m, "gemma2") || type_is(m, "gemma3") || type_is(m, "gemma3_text")) ? 4.0 : 2.0;
-}
+static double norms_per_layer(const rl_model *m) { return m->norms_per_layer > 0 ? (double)m->norms_per_layer : 2.0; }
 
 static double attention_params(const rl_model *m) {
     double H = (double)m->hidden, q = (double)m->heads;
@@ -56,6 +51,8 @@ rl_status rl_model_finish(rl_model *m, rl_error *err) {
         return rl_fail(err, RL_E_UNKNOWN_NAME, "config.quantization_config",
                        "config.quantization_config must be absent, fp8 or mxfp4");
     if ((st = rl_check_int(m->experts, "config.num_experts", 0, 65536, err))) return st;
+    if (m->norms_per_layer < 0 || m->norms_per_layer > 8)
+        return rl_fail(err, RL_E_RANGE, "model.norms_per_layer", "model.norms_per_layer must be from 0 (default 2) to 8");
     if (m->mla) {
         if ((st = rl_check_int(m->q_lora_rank, "config.q_lora_rank", 0, 1048576, err))) return st;
         if ((st = rl_check_int(m->kv_lora_rank, "config.kv_lora_rank", 1, 1048576, err))) return st;
@@ -393,6 +390,9 @@ rl_status rl_model_from_doc(const rl_jdoc *doc, int obj, rl_model *out, rl_error
     int bias = 0;
     bool given;
     if ((st = read_optional_bool(doc, obj, "attention_bias", &bias, &given, err))) return st;
+    /* Family traits the config does not spell out, decided once here rather than on every analysis. */
+    m.qk_norm = type_is(&m, "qwen3") || type_is(&m, "qwen3_moe") || type_is(&m, "gemma3") || type_is(&m, "gemma3_text");
+    m.norms_per_layer = (type_is(&m, "gemma2") || type_is(&m, "gemma3") || type_is(&m, "gemma3_text")) ? 4 : 2;
     bool qwen2 = type_is(&m, "qwen2") || type_is(&m, "qwen2_moe");
     m.attn_bias_qkv = bias || qwen2;
     m.attn_bias_o = bias && !qwen2;
