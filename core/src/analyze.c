@@ -417,7 +417,7 @@ rl_status rl_analyze(const rl_model *model, const rl_gpu *g, const rl_deploy *d,
         double stage_bytes = weight_bytes_read(&c, mb) / gpus + kv_read_bytes(&c, mb) * c.kv_share / pp;
         double stage = floor_seconds(&c, stage_bytes, stage_flops);
         double drain = ((double)M + pp - 1.0) * stage;
-        double one_gpu = floor_seconds(&c, weight_bytes_read(&c, B) + kv_read_bytes(&c, B), step_flops(&c, B));
+        double one_gpu = floor_seconds(&c, r->weight_bytes_read + kv_read_bytes(&c, B), step_flops(&c, B));
         r->micro_batches = M;
         r->pp_bubble = (pp - 1.0) / ((double)M + pp - 1.0);
         r->pp_speedup = c.fault == RL_FAULT_TEXTBOOK_PP_SPEEDUP ? pp * (double)M / ((double)M + pp - 1.0)
@@ -435,7 +435,7 @@ rl_status rl_analyze(const rl_model *model, const rl_gpu *g, const rl_deploy *d,
     } else {
         r->micro_batches = 1;
         flops = step_flops(&c, B) / tp;
-        bytes = weight_bytes_read(&c, B) / tp + kv_read_bytes(&c, B) * c.kv_share;
+        bytes = r->weight_bytes_read / tp + kv_read_bytes(&c, B) * c.kv_share;
         step = floor_seconds(&c, bytes, flops);
     }
 
@@ -448,7 +448,7 @@ rl_status rl_analyze(const rl_model *model, const rl_gpu *g, const rl_deploy *d,
     if (c.peak <= 0) r->warnings |= RL_WARN_NO_SOURCED_TFLOPS;
 
     double prefill_flops = 2.0 * m.params_active * S + m.attn_flops_per_token_pair * S * layer_tokens(&c, S, window_of(&c, S));
-    double prefill_weights = weight_bytes_read(&c, S);
+    double prefill_weights = r->fits ? weight_bytes_read(&c, S) : 0.0; /* only a fit gets prefill figures */
     r->prefill_ai = 0.0;
     if (r->fits) {
         r->has_timing = 1;
