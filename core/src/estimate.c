@@ -59,8 +59,12 @@ rl_status rl_estimate_params(double params, const rl_gpu *g, const rl_deploy *d,
         e->attainable_tflops = roof_bw;
         e->bound = RL_BOUND_UNKNOWN;
     } else {
-        e->ridge = g->tflops * 1e12 / (g->bandwidth_gbs * 1e9);
-        e->attainable_tflops = fmin(g->tflops, roof_bw);
+        /* The roof that matches the math, as in the full analysis: fp8/int8 weights run W8A8 where the GPU can. */
+        double peak = d->precision == RL_PREC_FP8 && g->tflops_fp8 > 0   ? g->tflops_fp8
+                      : d->precision == RL_PREC_INT8 && g->tops_int8 > 0 ? g->tops_int8
+                                                                        : g->tflops;
+        e->ridge = peak * 1e12 / (g->bandwidth_gbs * 1e9);
+        e->attainable_tflops = fmin(peak, roof_bw);
         e->bound = e->decode_ai < e->ridge ? RL_BOUND_MEMORY : RL_BOUND_COMPUTE;
         e->ceiling_fraction = fmin(1.0, e->decode_ai / e->ridge);
     }
