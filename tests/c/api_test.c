@@ -3,6 +3,8 @@
 #include "roofline.h"
 
 #include <math.h>
+#include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -180,6 +182,1435 @@ static void test_sweep(void) {
     CHECK(rl_sweep(&m, &g, &d, pts, 32) == 0, "no sweep when nothing fits");
 }
 
+
+/* ======================================================================== */
+/* Tests added against surviving mutants. Every expected figure below comes   */
+/* from roofline.h's documented contract or from arithmetic in the comment.   */
+/* ======================================================================== */
+
+static int near(double a, double b) { return fabs(a - b) <= 1e-12 * fabs(b) || a == b; }
+
+static rl_model cfg(const char *text) {
+    rl_model m;
+    rl_error err;
+    if (rl_model_from_config_json(text, strlen(text), &m, &err) != RL_OK) {
+        printf("cannot load config %s: %s\n", text, err.message);
+        exit(1);
+    }
+    return m;
+}
+
+/* A tiny dense llama: L=2, H=64, q=4, h_kv=2, d=16, V=100, I=128, bf16. */
+static const char *const TINY =
+    "{\"model_type\":\"llama\",\"num_hidden_layers\":2,\"hidden_size\":64,\"num_attention_heads\":4,"
+    "\"num_key_value_heads\":2,\"vocab_size\":100,\"intermediate_size\":128,\"torch_dtype\":\"bfloat16\"}";
+/* A tiny MLA model (DeepSeek-V2 style): kv_lora 16, rope 8, nope 8, v 16. */
+static const char *const TINY_MLA =
+    "{\"model_type\":\"deepseek_v2\",\"num_hidden_layers\":2,\"hidden_size\":64,\"num_attention_heads\":4,"
+    "\"num_key_value_heads\":4,\"vocab_size\":100,\"intermediate_size\":128,\"kv_lora_rank\":16,"
+    "\"qk_rope_head_dim\":8,\"qk_nope_head_dim\":8,\"v_head_dim\":16,\"torch_dtype\":\"bfloat16\"}";
+/* A tiny Mixtral-style MoE: E=4, k=2. */
+static const char *const TINY_MOE =
+    "{\"model_type\":\"mixtral\",\"num_hidden_layers\":2,\"hidden_size\":64,\"num_attention_heads\":4,"
+    "\"num_key_value_heads\":2,\"vocab_size\":100,\"intermediate_size\":128,\"num_local_experts\":4,"
+    "\"num_experts_per_tok\":2,\"torch_dtype\":\"bfloat16\"}";
+
+static int has(const char *hay, const char *needle) { return hay != NULL && strstr(hay, needle) != NULL; }
+
+/* ---- rl_sweep: its documented contract, point by point ------------------ */
+
+static int same_set(const rl_sweep_point *p, size_t n, const int64_t *want, size_t k) {
+    if (n != k) return 0;
+    for (size_t i = 0; i < n; i++)
+        if (p[i].batch != want[i]) return 0;
+    return 1;
+}
+
+/* Every sweep point must be exactly what rl_analyze says at that batch. */
+static void check_points_are_analyses(const rl_model *m, const rl_gpu *g, const rl_deploy *d,
+                                      const rl_sweep_point *p, size_t n, const char *what) {
+    for (size_t i = 0; i < n; i++) {
+        rl_deploy t = *d;
+        t.batch = p[i].batch;
+        if (t.micro_batches > t.batch) t.micro_batches = t.batch;
+        rl_result r;
+        rl_status st = rl_analyze(m, g, &t, &r, NULL);
+        CHECK(st == RL_OK && r.fits && r.has_timing, "%s: batch %lld fits", what, (long long)p[i].batch);
+        CHECK(p[i].ai == r.ai && p[i].ms_per_token == r.ms_per_token && p[i].tokens_per_s == r.tokens_per_s &&
+                  p[i].step_ms == r.step_ms && p[i].tight == (r.verdict == RL_TIGHT),
+              "%s: point %zu (batch %lld) equals rl_analyze at that batch", what, i, (long long)p[i].batch);
+        CHECK(i == 0 || p[i].batch > p[i - 1].batch, "%s: batches strictly rise at %zu", what, i);
+    }
+}
+
+static void test_sweep_contract(void) {
+    /* qwen3-4b on an A100-40G at S=4096: KV per request = 2 B * 36 layers * 2*8*128 * 4096
+     * = 603979776 B = 0.5625 GiB; weights 4022468096 * 2 B = 7.4925 GiB; free = 32.5075 GiB;
+     * max batch = floor(32.5075 / 0.5625) = 57. */
+    rl_model m = preset("qwen3-4b");
+    rl_gpu g = gpu("a100-40g");
+    rl_deploy d = rl_deploy_default();
+    rl_sweep_point pts[300];
+    double kv_req = 2.0 * 36 * 2 * 8 * 128 * 4096 / 1073741824.0;
+    double free_gib = 40.0 - 4022468096.0 * 2 / 1073741824.0;
+    int64_t maxb = (int64_t)floor(free_gib / kv_req);
+    CHECK(maxb == 57, "independent max batch is 57 (got %lld)", (long long)maxb);
+
+    /* cap 1: only batch 1. */
+    size_t n = rl_sweep(&m, &g, &d, pts, 1);
+    CHECK(n == 1 && pts[0].batch == 1, "cap 1 gives the point at batch 1 (n=%zu)", n);
+    /* cap 2: 1 and the max batch. */
+    n = rl_sweep(&m, &g, &d, pts, 2);
+    {
+        int64_t want[] = {1, 57};
+        CHECK(same_set(pts, n, want, 2), "cap 2 gives 1 and the max batch (n=%zu)", n);
+    }
+    /* cap 4, current batch 1: two log-spaced interior points 57^(1/3) = 3.85 -> 4 and
+     * 57^(2/3) = 14.81 -> 15. */
+    n = rl_sweep(&m, &g, &d, pts, 4);
+    {
+        int64_t want[] = {1, 4, 15, 57};
+        CHECK(same_set(pts, n, want, 4), "cap 4: 1, 4, 15, 57 (n=%zu: %lld %lld %lld %lld)", n,
+              (long long)pts[0].batch, (long long)pts[n > 1].batch, (long long)pts[n > 2 ? 2 : 0].batch,
+              (long long)pts[n > 3 ? 3 : 0].batch);
+    }
+    check_points_are_analyses(&m, &g, &d, pts, n, "cap 4");
+    /* cap 6, batch 1: 57^(k/5) for k = 1..4 = 2.24, 5.04, 11.31, 25.39 -> 2, 5, 11, 25. */
+    n = rl_sweep(&m, &g, &d, pts, 6);
+    {
+        int64_t want[] = {1, 2, 5, 11, 25, 57};
+        CHECK(same_set(pts, n, want, 6), "cap 6: 1, 2, 5, 11, 25, 57 (n=%zu)", n);
+    }
+    /* cap 5, batch 20: 1, 20 and 57 are fixed; two interior points 57^(1/3)->4, 57^(2/3)->15. */
+    d.batch = 20;
+    n = rl_sweep(&m, &g, &d, pts, 5);
+    {
+        int64_t want[] = {1, 4, 15, 20, 57};
+        CHECK(same_set(pts, n, want, 5), "cap 5 with batch 20: 1, 4, 15, 20, 57 (n=%zu)", n);
+    }
+    /* batch over the max: not a point. cap 5: 1, 57 and 57^(k/4) = 2.75, 7.55, 20.74 -> 3, 8, 21. */
+    d.batch = 100;
+    n = rl_sweep(&m, &g, &d, pts, 5);
+    {
+        int64_t want[] = {1, 3, 8, 21, 57};
+        CHECK(same_set(pts, n, want, 5), "cap 5 with batch 100 over the max: 1, 3, 8, 21, 57 (n=%zu)", n);
+    }
+    /* A big cap: the log spacing is denser than 1 near 57, so every batch 1..57 is a point. */
+    d.batch = 1;
+    n = rl_sweep(&m, &g, &d, pts, 300);
+    CHECK(n == 57, "a large cap gives every batch 1..57 (n=%zu)", n);
+    for (size_t i = 0; i < n; i++) CHECK(pts[i].batch == (int64_t)i + 1, "point %zu is batch %zu", i, i + 1);
+    check_points_are_analyses(&m, &g, &d, pts, n, "dense");
+
+    /* Guards: NULL points, cap 0, NULL deploy, NULL model or GPU. */
+    pts[0].batch = -7;
+    CHECK(rl_sweep(&m, &g, &d, NULL, 5) == 0, "NULL points: 0");
+    CHECK(rl_sweep(&m, &g, &d, pts, 0) == 0 && pts[0].batch == -7, "cap 0: 0 and nothing written");
+    CHECK(rl_sweep(&m, &g, NULL, pts, 5) == 0 && pts[0].batch == -7, "NULL deploy: 0");
+    CHECK(rl_sweep(NULL, &g, &d, pts, 5) == 0 && rl_sweep(&m, NULL, &d, pts, 5) == 0, "NULL model/gpu: 0");
+
+    /* Max batch exactly 1: vram = weights + 1.5 requests of KV. Only batch 1. */
+    rl_gpu g1 = g;
+    g1.vram_gib = 4022468096.0 * 2 / 1073741824.0 + 1.5 * kv_req;
+    d.batch = 1;
+    n = rl_sweep(&m, &g1, &d, pts, 8);
+    CHECK(n == 1 && pts[0].batch == 1, "max batch 1: a single point (n=%zu)", n);
+    /* B = 1 does not fit: no point. */
+    g1.vram_gib = 4022468096.0 * 2 / 1073741824.0 + 0.5 * kv_req;
+    CHECK(rl_sweep(&m, &g1, &d, pts, 8) == 0, "B=1 does not fit: 0 points");
+
+    /* Pipeline: pp=2 with M=4 micro-batches at batch 8. Each point's M is min(4, batch). */
+    d = rl_deploy_default();
+    d.pp = 2;
+    d.batch = 8;
+    d.micro_batches = 4;
+    n = rl_sweep(&m, &g, &d, pts, 300);
+    CHECK(n > 8 && pts[0].batch == 1 && pts[1].batch == 2 && pts[2].batch == 3, "pp sweep starts 1, 2, 3 (n=%zu)", n);
+    check_points_are_analyses(&m, &g, &d, pts, n, "pp=2 M=4");
+    d.micro_batches = 2;
+    n = rl_sweep(&m, &g, &d, pts, 300);
+    CHECK(n > 8 && pts[0].batch == 1 && pts[1].batch == 2, "pp sweep with M=2 starts at batch 1 (n=%zu)", n);
+    check_points_are_analyses(&m, &g, &d, pts, n, "pp=2 M=2");
+
+    /* Tight points: a GPU whose realistic budget holds fewer requests than the floor. */
+    d = rl_deploy_default();
+    d.pool_fraction = 0.5;
+    n = rl_sweep(&m, &g, &d, pts, 300);
+    int tight = 0, loose = 0;
+    for (size_t i = 0; i < n; i++) *(pts[i].tight ? &tight : &loose) += 1;
+    CHECK(n == 57 && tight > 0 && loose > 0, "pool 0.5: both tight and loose points (%d, %d)", tight, loose);
+    check_points_are_analyses(&m, &g, &d, pts, n, "pool 0.5");
+}
+
+/* ---- rl_model_finish: each field's range, the field and the range in the message ---- */
+
+typedef struct {
+    const char *field;
+    int64_t *slot;
+    int64_t lo, hi;
+} range_case;
+
+static void expect_range(rl_status st, const rl_error *err, const char *field, int64_t lo, int64_t hi, int64_t v) {
+    char range[96];
+    snprintf(range, sizeof range, "from %lld to %lld", (long long)lo, (long long)hi);
+    CHECK(st == RL_E_RANGE && strcmp(err->field, field) == 0 && has(err->message, field) && has(err->message, range),
+          "%s = %lld: range error naming %s and \"%s\" (got %s, %s: %s)", field, (long long)v, field, range,
+          rl_status_name(st), err->field, err->message);
+}
+
+static void test_model_finish_ranges(void) {
+    rl_model base = cfg(TINY), m;
+    rl_error err;
+    CHECK(base.head_dim == 16 && base.kv_heads == 2 && base.intermediate == 128, "tiny model shape");
+    /* Fields in order; for each, lo-1 and hi+1 are refused, lo and hi accepted where the rest allows. */
+    struct {
+        const char *field;
+        size_t off;
+        int64_t lo, hi;
+    } cases[] = {
+        {"config.num_hidden_layers", offsetof(rl_model, layers), 1, 100000},
+        {"config.hidden_size", offsetof(rl_model, hidden), 1, 1048576},
+        {"config.num_attention_heads", offsetof(rl_model, heads), 1, 65536},
+        {"config.num_key_value_heads", offsetof(rl_model, kv_heads), 1, 65536},
+        {"config.head_dim", offsetof(rl_model, head_dim), 1, 65536},
+        {"config.vocab_size", offsetof(rl_model, vocab), 1, 16777216},
+        {"config.intermediate_size", offsetof(rl_model, intermediate), 0, 16777216},
+        {"config.max_position_embeddings", offsetof(rl_model, max_positions), 0, (int64_t)1 << 40},
+        {"config.sliding_window", offsetof(rl_model, sliding_window), 0, (int64_t)1 << 40},
+        {"config.num_experts", offsetof(rl_model, experts), 0, 65536},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        int64_t bad[] = {cases[i].lo - 1, cases[i].hi + 1, INT64_MIN, INT64_MAX};
+        for (size_t k = 0; k < 4; k++) {
+            m = base;
+            *(int64_t *)((char *)&m + cases[i].off) = bad[k];
+            rl_status st = rl_model_finish(&m, &err);
+            expect_range(st, &err, cases[i].field, cases[i].lo, cases[i].hi, bad[k]);
+        }
+    }
+    /* Boundaries that must pass on the tiny model. */
+    m = base; m.layers = 100000;
+    CHECK(rl_model_finish(&m, &err) == RL_OK && near(m.params_total, cfg(TINY).params_total + 99998.0 * (cfg(TINY).params_total - 2.0 * 100 * 64 - 64) / 2.0),
+          "100000 layers accepted and counted (%s)", err.message);
+    m = base; m.max_positions = (int64_t)1 << 40;
+    CHECK(rl_model_finish(&m, &err) == RL_OK, "max_position_embeddings 2^40 accepted (%s)", err.message);
+    m = base; m.sliding_window = (int64_t)1 << 40; m.sliding_layers = 2;
+    CHECK(rl_model_finish(&m, &err) == RL_OK, "sliding_window 2^40 accepted (%s)", err.message);
+    m = base; m.max_positions = 100; m.sliding_window = 101; m.sliding_layers = 2;
+    CHECK(rl_model_finish(&m, &err) == RL_E_CONTRADICTION && strcmp(err.field, "config.sliding_window") == 0 &&
+              has(err.message, "(101)") && has(err.message, "(100)"),
+          "a window over max positions is a contradiction naming both (%s)", err.message);
+    m = base; m.sliding_window = 8; m.sliding_layers = 3;
+    expect_range(rl_model_finish(&m, &err), &err, "config.layer_types", 0, 2, 3);
+    m = base; m.kv_heads = 3;
+    CHECK(rl_model_finish(&m, &err) == RL_E_CONTRADICTION && strcmp(err.field, "config.num_key_value_heads") == 0 &&
+              has(err.message, "(3)") && has(err.message, "(4)"),
+          "h_kv 3 of q 4 is a contradiction (%s)", err.message);
+    m = base; m.kv_heads = 8;
+    CHECK(rl_model_finish(&m, &err) == RL_E_CONTRADICTION, "h_kv above q is a contradiction (%s)", err.message);
+    m = base; m.intermediate = 0;
+    CHECK(rl_model_finish(&m, &err) == RL_E_RANGE && strcmp(err.field, "config.intermediate_size") == 0 &&
+              has(err.message, "16777216"),
+          "a dense model needs intermediate >= 1 (%s)", err.message);
+    m = base; m.dtype = RL_PREC_FP8;
+    CHECK(rl_model_finish(&m, &err) == RL_E_UNKNOWN_NAME && strcmp(err.field, "config.torch_dtype") == 0, "fp8 torch_dtype refused");
+    m = base; m.quant = (rl_quant)3;
+    CHECK(rl_model_finish(&m, &err) == RL_E_UNKNOWN_NAME && strcmp(err.field, "config.quantization_config") == 0, "quant 3 refused");
+    CHECK(rl_model_finish(NULL, &err) == RL_E_NULL, "NULL model");
+
+    /* MoE fields. */
+    rl_model moe = cfg(TINY_MOE);
+    CHECK(moe.experts == 4 && moe.top_k == 2 && moe.moe_intermediate == 128 && moe.moe_layers == 2, "tiny moe shape");
+    struct {
+        const char *field;
+        size_t off;
+        int64_t lo, hi;
+    } mcases[] = {
+        {"config.num_experts_per_tok", offsetof(rl_model, top_k), 1, 65536},
+        {"config.moe_intermediate_size", offsetof(rl_model, moe_intermediate), 1, 16777216},
+        {"config.shared_expert_intermediate_size", offsetof(rl_model, shared_intermediate), 0, 16777216},
+    };
+    for (size_t i = 0; i < sizeof mcases / sizeof mcases[0]; i++) {
+        int64_t bad[] = {mcases[i].lo - 1, mcases[i].hi + 1};
+        for (size_t k = 0; k < 2; k++) {
+            m = moe;
+            *(int64_t *)((char *)&m + mcases[i].off) = bad[k];
+            expect_range(rl_model_finish(&m, &err), &err, mcases[i].field, mcases[i].lo, mcases[i].hi, bad[k]);
+        }
+    }
+    m = moe; m.experts = 65537;
+    expect_range(rl_model_finish(&m, &err), &err, "config.num_experts", 0, 65536, 65537);
+    m = moe; m.moe_layers = 3;
+    expect_range(rl_model_finish(&m, &err), &err, "config.num_hidden_layers", 0, 2, 3);
+    m = moe; m.top_k = 5;
+    CHECK(rl_model_finish(&m, &err) == RL_E_CONTRADICTION && strcmp(err.field, "config.num_experts_per_tok") == 0 &&
+              has(err.message, "(5)") && has(err.message, "(4)"),
+          "k 5 of E 4 (%s)", err.message);
+    /* A dense model ignores stray MoE fields: same counts as without them. */
+    m = base; m.top_k = 3; m.moe_intermediate = 77; m.moe_layers = 1; m.shared_intermediate = 9;
+    CHECK(rl_model_finish(&m, &err) == RL_OK && m.params_total == base.params_total && m.top_k == 0 &&
+              m.moe_intermediate == 0 && m.moe_layers == 0 && m.shared_intermediate == 0,
+          "stray MoE fields on a dense model are cleared (%s)", err.message);
+
+    /* MLA fields. */
+    rl_model mla = cfg(TINY_MLA);
+    CHECK(mla.mla == 1 && mla.kv_lora_rank == 16 && mla.head_dim == 16, "tiny MLA shape");
+    struct {
+        const char *field;
+        size_t off;
+        int64_t lo, hi;
+    } lcases[] = {
+        {"config.q_lora_rank", offsetof(rl_model, q_lora_rank), 0, 1048576},
+        {"config.kv_lora_rank", offsetof(rl_model, kv_lora_rank), 1, 1048576},
+        {"config.qk_nope_head_dim", offsetof(rl_model, qk_nope_head_dim), 0, 65536},
+        {"config.qk_rope_head_dim", offsetof(rl_model, qk_rope_head_dim), 0, 65536},
+        {"config.v_head_dim", offsetof(rl_model, v_head_dim), 1, 65536},
+    };
+    for (size_t i = 0; i < sizeof lcases / sizeof lcases[0]; i++) {
+        int64_t bad[] = {lcases[i].lo - 1, lcases[i].hi + 1};
+        for (size_t k = 0; k < 2; k++) {
+            m = mla;
+            *(int64_t *)((char *)&m + lcases[i].off) = bad[k];
+            expect_range(rl_model_finish(&m, &err), &err, lcases[i].field, lcases[i].lo, lcases[i].hi, bad[k]);
+        }
+    }
+    m = mla; m.qk_nope_head_dim = 0; m.qk_rope_head_dim = 0;
+    CHECK(rl_model_finish(&m, &err) == RL_E_RANGE && strcmp(err.field, "config.qk_nope_head_dim") == 0 &&
+              has(err.message, "from 1 to 65536"),
+          "nope + rope = 0 refused (%s)", err.message);
+    m = mla; m.qk_nope_head_dim = 65536; m.qk_rope_head_dim = 1;
+    CHECK(rl_model_finish(&m, &err) == RL_E_RANGE && strcmp(err.field, "config.qk_nope_head_dim") == 0,
+          "nope + rope = 65537 refused (%s)", err.message);
+    m = mla; m.qk_nope_head_dim = 0; m.qk_rope_head_dim = 1;
+    CHECK(rl_model_finish(&m, &err) == RL_OK && m.head_dim == 1, "nope 0 + rope 1 accepted, d = 1 (%s)", err.message);
+    m = mla; m.qk_nope_head_dim = 65535; m.qk_rope_head_dim = 1;
+    CHECK(rl_model_finish(&m, &err) == RL_OK && m.head_dim == 65536, "nope + rope = 65536 accepted (%s)", err.message);
+    /* MLA KV: kv_lora + rope elements per token per layer; attention 2q(kl+rope) + 2q·kl. */
+    CHECK(mla.kv_elems_per_token_per_layer == 24 && mla.attn_flops_per_token_pair == 2.0 * 4 * 24 + 2.0 * 4 * 16,
+          "MLA elements 24, flops per pair 320 (%g, %g)", mla.kv_elems_per_token_per_layer, mla.attn_flops_per_token_pair);
+    CHECK(base.kv_elems_per_token_per_layer == 2.0 * 2 * 16 && base.attn_flops_per_token_pair == 4.0 * 4 * 16 &&
+              base.qkv_width == (4.0 + 2 * 2) * 16,
+          "GQA elements 64, flops per pair 256, qkv width 128");
+}
+
+/* ---- the config reader: a bad field is reported as itself, before later fields ---- */
+
+static void test_config_reader_ranges(void) {
+    /* Each config has one field out of range and a wrong-typed torch_dtype, which the reader
+     * reaches only after every shape field: the range error must win, naming the field. */
+    static const struct {
+        const char *json;
+        const char *field;
+        const char *range;
+    } cases[] = {
+#define DENSE_HEAD "\"torch_dtype\":7,\"model_type\":\"llama\","
+        {"{" DENSE_HEAD "\"num_hidden_layers\":0,\"hidden_size\":64,\"num_attention_heads\":4,\"vocab_size\":100,\"intermediate_size\":128}", "config.num_hidden_layers", "from 1 to 100000"},
+        {"{" DENSE_HEAD "\"num_hidden_layers\":100001,\"hidden_size\":64,\"num_attention_heads\":4,\"vocab_size\":100,\"intermediate_size\":128}", "config.num_hidden_layers", "from 1 to 100000"},
+        {"{" DENSE_HEAD "\"num_hidden_layers\":2,\"hidden_size\":0,\"num_attention_heads\":4,\"vocab_size\":100,\"intermediate_size\":128}", "config.hidden_size", "from 1 to 1048576"},
+        {"{" DENSE_HEAD "\"num_hidden_layers\":2,\"hidden_size\":1048577,\"num_attention_heads\":4,\"vocab_size\":100,\"intermediate_size\":128}", "config.hidden_size", "from 1 to 1048576"},
+        {"{" DENSE_HEAD "\"num_hidden_layers\":2,\"hidden_size\":64,\"num_attention_heads\":0,\"vocab_size\":100,\"intermediate_size\":128}", "config.num_attention_heads", "from 1 to 65536"},
+        {"{" DENSE_HEAD "\"num_hidden_layers\":2,\"hidden_size\":64,\"num_attention_heads\":65537,\"vocab_size\":100,\"intermediate_size\":128}", "config.num_attention_heads", "from 1 to 65536"},
+        {"{" DENSE_HEAD "\"num_hidden_layers\":2,\"hidden_size\":64,\"num_attention_heads\":4,\"vocab_size\":0,\"intermediate_size\":128}", "config.vocab_size", "from 1 to 16777216"},
+        {"{" DENSE_HEAD "\"num_hidden_layers\":2,\"hidden_size\":64,\"num_attention_heads\":4,\"vocab_size\":16777217,\"intermediate_size\":128}", "config.vocab_size", "from 1 to 16777216"},
+        {"{" DENSE_HEAD "\"num_hidden_layers\":2,\"hidden_size\":64,\"num_attention_heads\":4,\"vocab_size\":100,\"num_key_value_heads\":0,\"intermediate_size\":128}", "config.num_key_value_heads", "from 1 to 65536"},
+        {"{" DENSE_HEAD "\"num_hidden_layers\":2,\"hidden_size\":64,\"num_attention_heads\":4,\"vocab_size\":100,\"num_key_value_heads\":65537,\"intermediate_size\":128}", "config.num_key_value_heads", "from 1 to 65536"},
+        {"{" DENSE_HEAD "\"num_hidden_layers\":2,\"hidden_size\":64,\"num_attention_heads\":4,\"vocab_size\":100,\"head_dim\":0,\"intermediate_size\":128}", "config.head_dim", "from 1 to 65536"},
+        {"{" DENSE_HEAD "\"num_hidden_layers\":2,\"hidden_size\":64,\"num_attention_heads\":4,\"vocab_size\":100,\"head_dim\":65537,\"intermediate_size\":128}", "config.head_dim", "from 1 to 65536"},
+        {"{" DENSE_HEAD "\"num_hidden_layers\":2,\"hidden_size\":64,\"num_attention_heads\":4,\"vocab_size\":100,\"max_position_embeddings\":-1,\"intermediate_size\":128}", "config.max_position_embeddings", "from 0 to 1099511627776"},
+        {"{" DENSE_HEAD "\"num_hidden_layers\":2,\"hidden_size\":64,\"num_attention_heads\":4,\"vocab_size\":100,\"max_position_embeddings\":1099511627777,\"intermediate_size\":128}", "config.max_position_embeddings", "from 0 to 1099511627776"},
+        {"{" DENSE_HEAD "\"num_hidden_layers\":2,\"hidden_size\":64,\"num_attention_heads\":4,\"vocab_size\":100,\"sliding_window\":-1,\"intermediate_size\":128}", "config.sliding_window", "from 0 to 1099511627776"},
+        {"{" DENSE_HEAD "\"num_hidden_layers\":2,\"hidden_size\":64,\"num_attention_heads\":4,\"vocab_size\":100,\"sliding_window\":1099511627777,\"intermediate_size\":128}", "config.sliding_window", "from 0 to 1099511627776"},
+        {"{" DENSE_HEAD "\"num_hidden_layers\":2,\"hidden_size\":64,\"num_attention_heads\":4,\"vocab_size\":100,\"intermediate_size\":-1}", "config.intermediate_size", "from 0 to 16777216"},
+        {"{" DENSE_HEAD "\"num_hidden_layers\":2,\"hidden_size\":64,\"num_attention_heads\":4,\"vocab_size\":100,\"intermediate_size\":16777217}", "config.intermediate_size", "from 0 to 16777216"},
+        {"{" DENSE_HEAD "\"num_hidden_layers\":2,\"hidden_size\":64,\"num_attention_heads\":4,\"vocab_size\":100,\"intermediate_size\":128,\"num_local_experts\":-1}", "config.num_local_experts", "from 0 to 65536"},
+        {"{" DENSE_HEAD "\"num_hidden_layers\":2,\"hidden_size\":64,\"num_attention_heads\":4,\"vocab_size\":100,\"intermediate_size\":128,\"num_experts\":65537}", "config.num_experts", "from 0 to 65536"},
+#define MOE_HEAD DENSE_HEAD "\"num_hidden_layers\":2,\"hidden_size\":64,\"num_attention_heads\":4,\"vocab_size\":100,\"intermediate_size\":128,\"num_local_experts\":4,"
+        {"{" MOE_HEAD "\"num_experts_per_tok\":0}", "config.num_experts_per_tok", "from 1 to 65536"},
+        {"{" MOE_HEAD "\"num_experts_per_tok\":65537}", "config.num_experts_per_tok", "from 1 to 65536"},
+        {"{" MOE_HEAD "\"experts_per_token\":0}", "config.experts_per_token", "from 1 to 65536"},
+        {"{" MOE_HEAD "\"num_experts_per_tok\":2,\"moe_intermediate_size\":0}", "config.moe_intermediate_size", "from 1 to 16777216"},
+        {"{" MOE_HEAD "\"num_experts_per_tok\":2,\"moe_intermediate_size\":16777217}", "config.moe_intermediate_size", "from 1 to 16777216"},
+        {"{" MOE_HEAD "\"num_experts_per_tok\":2,\"n_shared_experts\":-1}", "config.n_shared_experts", "from 0 to 65536"},
+        {"{" MOE_HEAD "\"num_experts_per_tok\":2,\"n_shared_experts\":65537}", "config.n_shared_experts", "from 0 to 65536"},
+        {"{" MOE_HEAD "\"num_experts_per_tok\":2,\"shared_expert_intermediate_size\":-1}", "config.shared_expert_intermediate_size", "from 0 to 16777216"},
+        {"{" MOE_HEAD "\"num_experts_per_tok\":2,\"shared_expert_intermediate_size\":16777217}", "config.shared_expert_intermediate_size", "from 0 to 16777216"},
+        {"{" MOE_HEAD "\"num_experts_per_tok\":2,\"decoder_sparse_step\":0}", "config.decoder_sparse_step", "from 1 to 100000"},
+        {"{" MOE_HEAD "\"num_experts_per_tok\":2,\"first_k_dense_replace\":3}", "config.first_k_dense_replace", "from 0 to 2"},
+        {"{" MOE_HEAD "\"num_experts_per_tok\":2,\"moe_layer_freq\":0}", "config.moe_layer_freq", "from 1 to 100000"},
+        {"{" MOE_HEAD "\"num_experts_per_tok\":2,\"mlp_only_layers\":[2]}", "config.mlp_only_layers", "from 0 to 1"},
+#define MLA_HEAD DENSE_HEAD "\"num_hidden_layers\":2,\"hidden_size\":64,\"num_attention_heads\":4,\"vocab_size\":100,\"intermediate_size\":128,"
+        {"{" MLA_HEAD "\"kv_lora_rank\":0,\"qk_rope_head_dim\":8,\"qk_nope_head_dim\":8,\"v_head_dim\":16}", "config.kv_lora_rank", "from 1 to 1048576"},
+        {"{" MLA_HEAD "\"kv_lora_rank\":1048577,\"qk_rope_head_dim\":8,\"qk_nope_head_dim\":8,\"v_head_dim\":16}", "config.kv_lora_rank", "from 1 to 1048576"},
+        {"{" MLA_HEAD "\"kv_lora_rank\":16,\"q_lora_rank\":-1,\"qk_rope_head_dim\":8,\"qk_nope_head_dim\":8,\"v_head_dim\":16}", "config.q_lora_rank", "from 0 to 1048576"},
+        {"{" MLA_HEAD "\"kv_lora_rank\":16,\"q_lora_rank\":1048577,\"qk_rope_head_dim\":8,\"qk_nope_head_dim\":8,\"v_head_dim\":16}", "config.q_lora_rank", "from 0 to 1048576"},
+        {"{" MLA_HEAD "\"kv_lora_rank\":16,\"qk_rope_head_dim\":8,\"qk_nope_head_dim\":-1,\"v_head_dim\":16}", "config.qk_nope_head_dim", "from 0 to 65536"},
+        {"{" MLA_HEAD "\"kv_lora_rank\":16,\"qk_rope_head_dim\":8,\"qk_nope_head_dim\":65537,\"v_head_dim\":16}", "config.qk_nope_head_dim", "from 0 to 65536"},
+        {"{" MLA_HEAD "\"kv_lora_rank\":16,\"qk_rope_head_dim\":-1,\"qk_nope_head_dim\":8,\"v_head_dim\":16}", "config.qk_rope_head_dim", "from 0 to 65536"},
+        {"{" MLA_HEAD "\"kv_lora_rank\":16,\"qk_rope_head_dim\":65537,\"qk_nope_head_dim\":8,\"v_head_dim\":16}", "config.qk_rope_head_dim", "from 0 to 65536"},
+        {"{" MLA_HEAD "\"kv_lora_rank\":16,\"qk_rope_head_dim\":8,\"qk_nope_head_dim\":8,\"v_head_dim\":0}", "config.v_head_dim", "from 1 to 65536"},
+        {"{" MLA_HEAD "\"kv_lora_rank\":16,\"qk_rope_head_dim\":8,\"qk_nope_head_dim\":8,\"v_head_dim\":65537}", "config.v_head_dim", "from 1 to 65536"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        rl_model m;
+        rl_error err;
+        rl_status st = rl_model_from_config_json(cases[i].json, strlen(cases[i].json), &m, &err);
+        CHECK(st == RL_E_RANGE && strcmp(err.field, cases[i].field) == 0 && has(err.message, cases[i].range),
+              "config case %zu: range error on %s \"%s\" (got %s, %s: %s)", i, cases[i].field, cases[i].range,
+              rl_status_name(st), err.field, err.message);
+    }
+    /* The late fault itself is found when nothing else is wrong. */
+    {
+        const char *t = "{" DENSE_HEAD "\"num_hidden_layers\":2,\"hidden_size\":64,\"num_attention_heads\":4,\"vocab_size\":100,\"intermediate_size\":128}";
+        rl_model m;
+        rl_error err;
+        CHECK(rl_model_from_config_json(t, strlen(t), &m, &err) == RL_E_JSON_TYPE && strcmp(err.field, "config.torch_dtype") == 0,
+              "torch_dtype 7 is a type error (%s: %s)", err.field, err.message);
+    }
+    /* Values at the low end of a range are accepted. */
+    static const char *const ok[] = {
+        "{\"model_type\":\"llama\",\"num_hidden_layers\":1,\"hidden_size\":1,\"num_attention_heads\":1,\"vocab_size\":1,\"intermediate_size\":1,\"max_position_embeddings\":0,\"sliding_window\":0}",
+        "{\"model_type\":\"llama\",\"num_hidden_layers\":2,\"hidden_size\":64,\"num_attention_heads\":4,\"vocab_size\":100,\"num_local_experts\":4,\"num_experts_per_tok\":1,\"moe_intermediate_size\":1,\"n_shared_experts\":0,\"shared_expert_intermediate_size\":0}",
+        "{\"model_type\":\"deepseek_v2\",\"num_hidden_layers\":2,\"hidden_size\":64,\"num_attention_heads\":4,\"vocab_size\":100,\"intermediate_size\":128,\"kv_lora_rank\":1,\"q_lora_rank\":0,\"qk_rope_head_dim\":0,\"qk_nope_head_dim\":1,\"v_head_dim\":1}",
+        "{\"model_type\":\"deepseek_v2\",\"num_hidden_layers\":2,\"hidden_size\":64,\"num_attention_heads\":4,\"vocab_size\":100,\"intermediate_size\":128,\"kv_lora_rank\":1,\"qk_rope_head_dim\":1,\"qk_nope_head_dim\":0,\"v_head_dim\":1}",
+        "{\"model_type\":\"llama\",\"num_hidden_layers\":2,\"hidden_size\":64,\"num_attention_heads\":4,\"vocab_size\":100,\"num_local_experts\":0,\"intermediate_size\":128}",
+    };
+    for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++) {
+        rl_model m;
+        rl_error err;
+        CHECK(rl_model_from_config_json(ok[i], strlen(ok[i]), &m, &err) == RL_OK, "low-end config %zu accepted (%s)", i,
+              err.message);
+    }
+    /* MLA: one latent + rope key per token per layer, head_dim = nope + rope. */
+    rl_model m = cfg(TINY_MLA);
+    CHECK(m.mla == 1 && m.head_dim == 16 && m.q_lora_rank == 0 && m.v_head_dim == 16, "MLA read");
+    /* A config without kv_lora_rank is not MLA. */
+    CHECK(cfg(TINY).mla == 0, "no kv_lora_rank, no MLA");
+}
+
+/* ---- deployment and GPU validation ---------------------------------------- */
+
+static void test_deploy_validate(void) {
+    rl_error err;
+    rl_deploy d0 = rl_deploy_default(), d;
+    CHECK(d0.seq == 4096 && d0.batch == 1 && d0.tp == 1 && d0.pp == 1 && d0.micro_batches == 0 && d0.kv_block == 0 &&
+              d0.precision == RL_PREC_AUTO && d0.kv_precision == RL_PREC_AUTO && d0.moe_read == RL_MOE_UNION &&
+              d0.context_reserve_gib == 0.6 && d0.nccl_gib_per_peer == 0.35 && d0.weight_overhead == 0.02 &&
+              d0.pool_fraction == 0.90 && d0.prefill_chunk == 2048 && d0.launch_ms == 35.0,
+          "documented defaults");
+    CHECK(rl_deploy_validate(&d0, &err) == RL_OK, "defaults validate");
+    struct {
+        const char *field;
+        size_t off;
+        int64_t lo, hi;
+    } ints[] = {
+        {"seq", offsetof(rl_deploy, seq), 1, RL_MAX_SEQ},
+        {"batch", offsetof(rl_deploy, batch), 1, RL_MAX_BATCH},
+        {"tp", offsetof(rl_deploy, tp), 1, RL_MAX_PARALLEL},
+        {"pp", offsetof(rl_deploy, pp), 1, RL_MAX_PARALLEL},
+        {"kv_block", offsetof(rl_deploy, kv_block), 1, RL_MAX_SEQ},
+        {"prefill_chunk", offsetof(rl_deploy, prefill_chunk), 1, RL_MAX_SEQ},
+    };
+    for (size_t i = 0; i < sizeof ints / sizeof ints[0]; i++) {
+        int64_t bad[] = {ints[i].lo - 1, ints[i].hi + 1, -5};
+        for (size_t k = 0; k < 3; k++) {
+            if (strcmp(ints[i].field, "kv_block") == 0 && bad[k] == 0) continue; /* 0 = off */
+            d = d0;
+            *(int64_t *)((char *)&d + ints[i].off) = bad[k];
+            expect_range(rl_deploy_validate(&d, &err), &err, ints[i].field, ints[i].lo, ints[i].hi, bad[k]);
+        }
+        d = d0;
+        *(int64_t *)((char *)&d + ints[i].off) = ints[i].lo;
+        CHECK(rl_deploy_validate(&d, &err) == RL_OK, "%s = %lld accepted", ints[i].field, (long long)ints[i].lo);
+        d = d0;
+        *(int64_t *)((char *)&d + ints[i].off) = ints[i].hi;
+        CHECK(rl_deploy_validate(&d, &err) == RL_OK, "%s = %lld accepted", ints[i].field, (long long)ints[i].hi);
+    }
+    d = d0; d.kv_block = 0;
+    CHECK(rl_deploy_validate(&d, &err) == RL_OK, "kv_block 0 is paging off");
+    /* Fractions and reserves: [lo, hi], lo and hi accepted, just outside refused, NaN refused. */
+    struct {
+        const char *field;
+        size_t off;
+        double lo, hi;
+    } nums[] = {
+        {"context_reserve_gib", offsetof(rl_deploy, context_reserve_gib), 0, 64},
+        {"nccl_gib_per_peer", offsetof(rl_deploy, nccl_gib_per_peer), 0, 64},
+        {"weight_overhead", offsetof(rl_deploy, weight_overhead), 0, 1},
+        {"pool_fraction", offsetof(rl_deploy, pool_fraction), 0.05, 1},
+        {"launch_ms", offsetof(rl_deploy, launch_ms), 0, 1e6},
+    };
+    for (size_t i = 0; i < sizeof nums / sizeof nums[0]; i++) {
+        double bad[] = {nums[i].lo - 0.001, nums[i].hi * 1.001, NAN, INFINITY, -INFINITY};
+        for (size_t k = 0; k < 5; k++) {
+            d = d0;
+            *(double *)((char *)&d + nums[i].off) = bad[k];
+            rl_status st = rl_deploy_validate(&d, &err);
+            char hi[32];
+            snprintf(hi, sizeof hi, "at most %g", nums[i].hi);
+            CHECK(st == RL_E_RANGE && strcmp(err.field, nums[i].field) == 0 && has(err.message, nums[i].field) && has(err.message, hi),
+                  "%s = %g refused naming the field and \"%s\" (%s)", nums[i].field, bad[k], hi, err.message);
+        }
+        double good[] = {nums[i].lo, nums[i].hi};
+        for (size_t k = 0; k < 2; k++) {
+            d = d0;
+            *(double *)((char *)&d + nums[i].off) = good[k];
+            CHECK(rl_deploy_validate(&d, &err) == RL_OK, "%s = %g accepted (%s)", nums[i].field, good[k], err.message);
+        }
+    }
+    /* Enums. */
+    d = d0; d.precision = RL_PREC_COUNT_;
+    CHECK(rl_deploy_validate(&d, &err) == RL_E_UNKNOWN_NAME && strcmp(err.field, "precision") == 0, "precision 7 refused");
+    d = d0; d.precision = (rl_precision)-1;
+    CHECK(rl_deploy_validate(&d, &err) == RL_E_UNKNOWN_NAME && strcmp(err.field, "precision") == 0, "precision -1 refused");
+    d = d0; d.precision = RL_PREC_INT4;
+    CHECK(rl_deploy_validate(&d, &err) == RL_OK, "int4 accepted");
+    d = d0; d.kv_precision = RL_PREC_COUNT_;
+    CHECK(rl_deploy_validate(&d, &err) == RL_E_UNKNOWN_NAME && strcmp(err.field, "kv_precision") == 0, "kv precision 7 refused");
+    d = d0; d.kv_precision = RL_PREC_INT4;
+    CHECK(rl_deploy_validate(&d, &err) == RL_OK, "kv int4 accepted");
+    d = d0; d.moe_read = (rl_moe_read)2;
+    CHECK(rl_deploy_validate(&d, &err) == RL_E_UNKNOWN_NAME && strcmp(err.field, "moe_read") == 0, "moe_read 2 refused");
+    d = d0; d.moe_read = RL_MOE_DISTINCT;
+    CHECK(rl_deploy_validate(&d, &err) == RL_OK, "distinct accepted");
+    /* Micro-batches. */
+    d = d0; d.micro_batches = 1;
+    CHECK(rl_deploy_validate(&d, &err) == RL_E_MICROBATCH && strcmp(err.field, "micro_batch") == 0, "M without pp refused");
+    d = d0; d.pp = 2; d.batch = 8; d.micro_batches = 9;
+    CHECK(rl_deploy_validate(&d, &err) == RL_E_MICROBATCH && strcmp(err.field, "micro_batch") == 0 && has(err.message, "(8)") &&
+              has(err.message, "(got 9)"),
+          "M 9 over batch 8 refused naming both (%s)", err.message);
+    d = d0; d.pp = 2; d.batch = 8; d.micro_batches = -1;
+    CHECK(rl_deploy_validate(&d, &err) == RL_E_MICROBATCH, "M -1 refused");
+    d = d0; d.pp = 2; d.batch = 8; d.micro_batches = 8;
+    CHECK(rl_deploy_validate(&d, &err) == RL_OK, "M = batch accepted");
+    d = d0; d.pp = 2; d.batch = 8; d.micro_batches = 1;
+    CHECK(rl_deploy_validate(&d, &err) == RL_OK, "M = 1 accepted");
+    CHECK(rl_deploy_validate(NULL, &err) == RL_E_NULL && strcmp(err.field, "deploy") == 0, "NULL deploy");
+}
+
+static void test_gpu_validate(void) {
+    rl_error err;
+    rl_gpu g0 = rl_gpu_default(), g;
+    CHECK(strcmp(g0.name, "custom") == 0 && g0.tflops == 0 && g0.vram_gib == 0 && g0.unified == 0, "gpu default");
+    CHECK(rl_gpu_validate(&g0, &err) == RL_E_RANGE, "an unfilled GPU is refused");
+    g0.tflops = 100;
+    g0.bandwidth_gbs = 1000;
+    g0.vram_gib = 80;
+    CHECK(rl_gpu_validate(&g0, &err) == RL_OK, "a filled GPU validates");
+    struct {
+        const char *field;
+        size_t off;
+    } f[] = {
+        {"gpu.tflops", offsetof(rl_gpu, tflops)},
+        {"gpu.bandwidth_gbs", offsetof(rl_gpu, bandwidth_gbs)},
+        {"gpu.vram_gib", offsetof(rl_gpu, vram_gib)},
+        {"gpu.tflops_fp8", offsetof(rl_gpu, tflops_fp8)},
+        {"gpu.tops_int8", offsetof(rl_gpu, tops_int8)},
+    };
+    for (size_t i = 0; i < sizeof f / sizeof f[0]; i++) {
+        double bad[] = {0.0009, 1e6 * 1.000001, -1, NAN, INFINITY};
+        for (size_t k = 0; k < 5; k++) {
+            g = g0;
+            *(double *)((char *)&g + f[i].off) = bad[k];
+            rl_status st = rl_gpu_validate(&g, &err);
+            CHECK(st == RL_E_RANGE && strcmp(err.field, f[i].field) == 0 && has(err.message, f[i].field) &&
+                      has(err.message, "0.001") && has(err.message, "1e+06"),
+                  "%s = %g refused naming the field and range (%s)", f[i].field, bad[k], err.message);
+        }
+        double good[] = {0.001, 1e6};
+        for (size_t k = 0; k < 2; k++) {
+            g = g0;
+            *(double *)((char *)&g + f[i].off) = good[k];
+            CHECK(rl_gpu_validate(&g, &err) == RL_OK, "%s = %g accepted", f[i].field, good[k]);
+        }
+    }
+    g = g0; g.tflops = 0; g.tflops_unknown = 1;
+    CHECK(rl_gpu_validate(&g, &err) == RL_OK, "unknown TFLOPS need no figure");
+    g = g0; g.unified = 1; g.ram_gib = 0;
+    CHECK(rl_gpu_validate(&g, &err) == RL_E_RANGE && strcmp(err.field, "gpu.ram_gib") == 0, "unified needs RAM");
+    g = g0; g.unified = 1; g.ram_gib = 128;
+    CHECK(rl_gpu_validate(&g, &err) == RL_OK, "unified with RAM validates");
+    CHECK(rl_gpu_validate(NULL, &err) == RL_E_NULL && strcmp(err.field, "gpu") == 0, "NULL gpu");
+}
+
+/* ---- names, codes and guards ---------------------------------------------- */
+
+static void test_names(void) {
+    static const char *const st[] = {"ok", "null", "range", "not_integer", "unknown_preset", "unknown_name", "json_syntax",
+                                     "json_type", "json_missing", "contradiction", "too_large", "micro_batch",
+                                     "duplicate_key", "unsupported"};
+    for (int i = 0; i < RL_STATUS_COUNT_; i++)
+        CHECK(strcmp(rl_status_name((rl_status)i), st[i]) == 0, "status %d is %s (got %s)", i, st[i], rl_status_name((rl_status)i));
+    CHECK(strcmp(rl_status_name(RL_STATUS_COUNT_), "unknown") == 0 && strcmp(rl_status_name((rl_status)-1), "unknown") == 0,
+          "status past the end is unknown");
+    static const char *const pn[] = {"auto", "fp32", "fp16", "bf16", "fp8", "int8", "int4"};
+    static const double pb[] = {0, 4, 2, 2, 1, 1, 0.5};
+    for (int i = 0; i < RL_PREC_COUNT_; i++) {
+        rl_precision p = RL_PREC_COUNT_;
+        CHECK(strcmp(rl_precision_name((rl_precision)i), pn[i]) == 0 && rl_precision_bytes((rl_precision)i) == pb[i] &&
+                  rl_precision_parse(pn[i], &p) == RL_OK && p == (rl_precision)i,
+              "precision %d: %s, %g bytes, parses back", i, pn[i], pb[i]);
+    }
+    rl_precision p = RL_PREC_FP16;
+    CHECK(rl_precision_parse("FP16", &p) == RL_E_UNKNOWN_NAME && rl_precision_parse(NULL, &p) == RL_E_UNKNOWN_NAME &&
+              p == RL_PREC_FP16,
+          "precision parse is case-sensitive and refuses NULL");
+    CHECK(strcmp(rl_precision_name(RL_PREC_COUNT_), "unknown") == 0 && rl_precision_bytes(RL_PREC_COUNT_) == 0 &&
+              rl_precision_bytes((rl_precision)-1) == 0,
+          "precision past the end: unknown, 0 bytes");
+    rl_moe_read mr = RL_MOE_DISTINCT;
+    CHECK(strcmp(rl_moe_read_name(RL_MOE_UNION), "union") == 0 && strcmp(rl_moe_read_name(RL_MOE_DISTINCT), "distinct") == 0 &&
+              strcmp(rl_moe_read_name((rl_moe_read)2), "unknown") == 0,
+          "moe read names");
+    CHECK(rl_moe_read_parse("union", &mr) == RL_OK && mr == RL_MOE_UNION && rl_moe_read_parse("distinct", &mr) == RL_OK &&
+              mr == RL_MOE_DISTINCT && rl_moe_read_parse("Union", &mr) == RL_E_UNKNOWN_NAME &&
+              rl_moe_read_parse(NULL, &mr) == RL_E_UNKNOWN_NAME,
+          "moe read parse");
+    CHECK(strcmp(rl_verdict_name(RL_FITS), "fits") == 0 && strcmp(rl_verdict_name(RL_WEIGHTS_DO_NOT_FIT), "weights_do_not_fit") == 0 &&
+              strcmp(rl_verdict_name(RL_KV_DOES_NOT_FIT), "kv_does_not_fit") == 0 && strcmp(rl_verdict_name(RL_TIGHT), "tight") == 0,
+          "verdict names");
+    CHECK(strcmp(rl_bound_name(RL_BOUND_MEMORY), "memory") == 0 && strcmp(rl_bound_name(RL_BOUND_COMPUTE), "compute") == 0 &&
+              strcmp(rl_bound_name(RL_BOUND_UNKNOWN), "unknown") == 0 && strcmp(rl_bound_name(RL_BOUND_NONE), "none") == 0,
+          "bound names");
+    static const char *const wc[] = {"kv_heads_not_divisible_by_tp", "layers_not_divisible_by_pp", "pp_slower_than_one_gpu",
+                                     "kv_replicated_across_tp", "seq_over_max_positions",
+                                     "batch_not_divisible_by_micro_batches", "tight", "no_sourced_tflops"};
+    for (unsigned i = 0; i < RL_WARN_COUNT_; i++) CHECK(strcmp(rl_warning_code(i), wc[i]) == 0, "warning %u is %s", i, wc[i]);
+    CHECK(strcmp(rl_warning_code(RL_WARN_COUNT_), "") == 0 && strcmp(rl_warning_code(1000), "") == 0, "warning past the end");
+    static const char *const rc[] = {"lower_weight_precision", "lower_kv_precision", "more_tp", "smaller_batch",
+                                     "shorter_context", "bigger_gpu", "raise_pool_fraction"};
+    for (unsigned i = 0; i < RL_REMEDY_COUNT_; i++) CHECK(strcmp(rl_remedy_code(i), rc[i]) == 0, "remedy %u is %s", i, rc[i]);
+    CHECK(strcmp(rl_remedy_code(RL_REMEDY_COUNT_), "") == 0, "remedy past the end");
+    for (unsigned i = 0; i < RL_LEVER_COUNT_; i++) CHECK(strlen(rl_lever_code(i)) > 0, "lever %u named", i);
+    CHECK(strcmp(rl_lever_code(RL_LEVER_COUNT_), "") == 0, "lever past the end");
+    for (int i = 0; i < RL_FAULT_COUNT_; i++) CHECK(strlen(rl_fault_name((rl_fault)i)) > 0 && strcmp(rl_fault_name((rl_fault)i), "unknown") != 0, "fault %d named", i);
+    CHECK(strcmp(rl_fault_name(RL_FAULT_NONE), "none") == 0 && strcmp(rl_fault_name(RL_FAULT_COUNT_), "unknown") == 0, "fault names");
+    /* Presets: ids in range, NULL past the end, every id has JSON. */
+    for (int k = 0; k < 2; k++) {
+        size_t n = rl_preset_count((rl_preset_kind)k);
+        for (size_t i = 0; i < n; i++) {
+            const char *id = rl_preset_id((rl_preset_kind)k, i);
+            CHECK(id != NULL && rl_preset_json((rl_preset_kind)k, id) != NULL, "preset %d/%zu has JSON", k, i);
+        }
+        CHECK(rl_preset_id((rl_preset_kind)k, n) == NULL && rl_preset_id((rl_preset_kind)k, n + 1) == NULL, "kind %d past the end", k);
+    }
+    rl_model m;
+    rl_error err;
+    CHECK(rl_model_preset("no-such-model", &m, &err) == RL_E_UNKNOWN_PRESET && strcmp(err.field, "model") == 0 &&
+              has(err.message, "no-such-model") && has(err.message, "deepseek-v3"),
+          "unknown model names itself and lists the presets (%s)", err.message);
+    rl_gpu g;
+    CHECK(rl_gpu_preset("no-such-gpu", 0, &g, &err) == RL_E_UNKNOWN_PRESET && has(err.message, "no-such-gpu") &&
+              has(err.message, "a100-40g"),
+          "unknown gpu names itself and lists the presets (%s)", err.message);
+    /* rl_clear_error: a successful read leaves an empty field and message. */
+    rl_error e2;
+    memset(&e2, 'x', sizeof e2);
+    e2.status = RL_E_RANGE;
+    rl_model mm;
+    CHECK(rl_model_from_config_json(TINY, strlen(TINY), &mm, &e2) == RL_OK && e2.status == RL_OK && e2.field[0] == '\0' &&
+              e2.message[0] == '\0',
+          "a successful read clears the error");
+    rl_model dm = rl_model_default();
+    CHECK(strcmp(dm.name, "custom") == 0 && dm.layers == 0 && dm.experts == 0, "model default");
+}
+
+static void test_error_json(void) {
+    rl_error err;
+    memset(&err, 0, sizeof err);
+    err.status = RL_E_RANGE;
+    strcpy(err.field, "batch");
+    /* Control characters (below 0x20), <, >, & and DEL become \u escapes; space, quotes and backslashes as JSON says. */
+    strcpy(err.message, "a<b>&c\x01\x1f \x7f\"\\\xc3\xa9\xff");
+    char buf[512];
+    size_t n = rl_error_json(&err, buf, sizeof buf);
+    const char *want = "{\"error\":{\"code\":\"range\",\"status\":2,\"field\":\"batch\",\"message\":"
+                       "\"a\\u003cb\\u003e\\u0026c\\u0001\\u001f \\u007f\\\"\\\\\xc3\xa9\\ufffd\"}}";
+    CHECK(n == strlen(want) && strcmp(buf, want) == 0, "error JSON escapes: %s", buf);
+    /* cap 0 writes nothing; cap 1 writes only the NUL; a NULL buffer measures. */
+    char small[8];
+    memset(small, 'Z', sizeof small);
+    CHECK(rl_error_json(&err, small, 0) == n && small[0] == 'Z', "cap 0 leaves the buffer alone");
+    CHECK(rl_error_json(&err, small, 1) == n && small[0] == '\0' && small[1] == 'Z', "cap 1 is an empty string");
+    CHECK(rl_error_json(&err, small, 5) == n && strcmp(small, "{\"er") == 0 && small[5] == 'Z', "cap 5 is a 4-byte prefix");
+    CHECK(rl_error_json(&err, NULL, 0) == n, "NULL measures");
+    /* rl_report_json with cap 0 and 1. */
+    rl_model m = preset("qwen3-4b");
+    rl_gpu g = gpu("a100-40g");
+    rl_deploy d = rl_deploy_default();
+    rl_result r;
+    rl_analyze(&m, &g, &d, &r, NULL);
+    size_t need = rl_report_json(&m, &g, &d, &r, NULL, 0);
+    memset(small, 'Z', sizeof small);
+    CHECK(rl_report_json(&m, &g, &d, &r, small, 0) == need && small[0] == 'Z', "report cap 0");
+    CHECK(rl_report_json(&m, &g, &d, &r, small, 1) == need && small[0] == '\0' && small[1] == 'Z', "report cap 1");
+    /* A long message is cut at its buffer, never overrun. */
+    memset(err.message, '<', sizeof err.message - 1);
+    err.message[sizeof err.message - 1] = '\0';
+    char big[4096];
+    n = rl_error_json(&err, big, sizeof big);
+    CHECK(n == strlen(big) && n == strlen("{\"error\":{\"code\":\"range\",\"status\":2,\"field\":\"batch\",\"message\":\"\"}}") + 255 * 6,
+          "255 escaped characters (n=%zu)", n);
+}
+
+/* ---- warning and remedy sentences carry this analysis' numbers ------------ */
+
+static void test_sentences(void) {
+    rl_model m = preset("qwen3-4b"); /* 36 layers, 8 KV heads, max positions 40960 */
+    rl_gpu g = gpu("h100-sxm");
+    rl_deploy d = rl_deploy_default();
+    rl_result r;
+    char buf[1024];
+    d.tp = 3;
+    d.pp = 5;
+    d.batch = 7;
+    d.micro_batches = 2;
+    d.seq = 50000;
+    CHECK(rl_analyze(&m, &g, &d, &r, NULL) == RL_OK, "analysis runs");
+    /* bit 0: h_kv 8, tp 3: each rank keeps ceil(8/3) = 3 heads, 3/8 = 0.375 of the KV. */
+    rl_warning_text(0, &m, &d, &r, buf, sizeof buf);
+    CHECK(has(buf, "8 KV heads") && has(buf, "tp=3") && has(buf, "keeps 3 whole") && has(buf, "0.375") && has(buf, "1/3."),
+          "kv heads sentence: %s", buf);
+    /* bit 1: 36 layers over 5 stages, the largest holds ceil(36/5) = 8. */
+    rl_warning_text(1, &m, &d, &r, buf, sizeof buf);
+    CHECK(has(buf, "36 layers") && has(buf, "5 pipeline stages") && has(buf, "holds 8 layers"), "pp sentence: %s", buf);
+    /* bit 2: micro-batches and the speedup to 2 decimals. */
+    rl_warning_text(2, &m, &d, &r, buf, sizeof buf);
+    char sp[64];
+    snprintf(sp, sizeof sp, "is %.2fx", r.pp_speedup);
+    CHECK(has(buf, "slower than one GPU") && has(buf, "the 2 micro-batches") && has(buf, sp), "pp slower sentence: %s", buf);
+    /* bit 4: seq 50000 over 40960 positions. */
+    rl_warning_text(4, &m, &d, &r, buf, sizeof buf);
+    CHECK(has(buf, "(50000 tokens)") && has(buf, "(40960)"), "max positions sentence: %s", buf);
+    /* bit 5: batch 7 into 2 micro-batches, ceil(7/2) = 4 each. */
+    rl_warning_text(5, &m, &d, &r, buf, sizeof buf);
+    CHECK(has(buf, "batch (7)") && has(buf, "2 micro-batches") && has(buf, "runs 4 requests"), "micro sentence: %s", buf);
+    /* bit 7: no TFLOPS. */
+    rl_warning_text(7, &m, &d, &r, buf, sizeof buf);
+    CHECK(has(buf, "No sourced dense FP16 TFLOPS"), "no tflops sentence: %s", buf);
+    /* bit 3: tp 16 over 8 heads: each GPU holds 1/8 = 0.125. */
+    d = rl_deploy_default();
+    d.tp = 16;
+    rl_analyze(&m, &g, &d, &r, NULL);
+    rl_warning_text(3, &m, &d, &r, buf, sizeof buf);
+    CHECK(has(buf, "tp=16 is more than the 8 KV heads") && has(buf, "past tp=8") && has(buf, "holds 0.125"),
+          "replicated sentence: %s", buf);
+    /* MLA: the latent is replicated. */
+    rl_model mla = cfg(TINY_MLA);
+    rl_warning_text(3, &mla, &d, &r, buf, sizeof buf);
+    CHECK(has(buf, "latent") && has(buf, "16 TP ranks"), "MLA replicated sentence: %s", buf);
+    /* bit 6: tight, with the pool percentage. */
+    d = rl_deploy_default();
+    d.pool_fraction = 0.5;
+    d.batch = 40;
+    g = gpu("a100-40g");
+    rl_analyze(&m, &g, &d, &r, NULL);
+    CHECK(r.verdict == RL_TIGHT, "pool 0.5, batch 40 on 40 GB is tight (%s)", rl_verdict_name(r.verdict));
+    rl_warning_text(6, &m, &d, &r, buf, sizeof buf);
+    char mb[64];
+    snprintf(mb, sizeof mb, "at most %lld requests", (long long)r.max_batch_realistic);
+    CHECK(has(buf, "(50% of the GPU)") && has(buf, mb), "tight sentence: %s", buf);
+    /* Past the end: empty. */
+    CHECK(rl_warning_text(RL_WARN_COUNT_, &m, &d, &r, buf, sizeof buf) == 0 && buf[0] == '\0', "warning text past the end is empty");
+    CHECK(rl_remedy_text(RL_REMEDY_COUNT_, &m, &d, &r, buf, sizeof buf) == 0 && buf[0] == '\0', "remedy text past the end is empty");
+    /* Remedies: set the result fields and read them back in the sentences. */
+    memset(&r, 0, sizeof r);
+    r.weight_precision = RL_PREC_BF16;
+    r.remedy_precision = RL_PREC_FP8;
+    r.remedy_kv_precision = RL_PREC_INT4;
+    r.remedy_tp = 4;
+    r.remedy_batch = 3;
+    r.remedy_seq = 1234;
+    r.remedy_vram_gib = 81.257;
+    r.remedy_pool_fraction = 0.97;
+    d = rl_deploy_default();
+    d.batch = 9;
+    d.seq = 5000;
+    rl_remedy_text(0, &m, &d, &r, buf, sizeof buf);
+    CHECK(strcmp(buf, "Store the weights in fp8 (now bf16).") == 0, "remedy 0: %s", buf);
+    rl_remedy_text(1, &m, &d, &r, buf, sizeof buf);
+    CHECK(strcmp(buf, "Store the KV cache in int4.") == 0, "remedy 1: %s", buf);
+    rl_remedy_text(2, &m, &d, &r, buf, sizeof buf);
+    CHECK(has(buf, "tp=4."), "remedy 2: %s", buf);
+    rl_remedy_text(3, &m, &d, &r, buf, sizeof buf);
+    CHECK(has(buf, "at most 3 requests") && has(buf, "(now 9)"), "remedy 3: %s", buf);
+    rl_remedy_text(4, &m, &d, &r, buf, sizeof buf);
+    CHECK(has(buf, "1234 tokens") && has(buf, "(now 5000)"), "remedy 4: %s", buf);
+    rl_remedy_text(5, &m, &d, &r, buf, sizeof buf);
+    CHECK(has(buf, "81.26 GiB"), "remedy 5: %s", buf);
+    rl_remedy_text(6, &m, &d, &r, buf, sizeof buf);
+    CHECK(has(buf, "to 0.97 (now 0.90)"), "remedy 6: %s", buf);
+}
+
+/* ---- --prove-red fault hooks: each wrong formula, exactly -------------------- */
+
+static void test_faults(void) {
+    rl_model q = preset("qwen3-4b"); /* L 36, q 32, h_kv 8, d 128 */
+    rl_gpu g = gpu("h200-sxm");
+    rl_deploy d = rl_deploy_default();
+    rl_result base, r;
+    const double S = 4096;
+    d.batch = 2;
+    rl_analyze(&q, &g, &d, &base, NULL);
+    CHECK(base.kv_bytes_per_request == 2.0 * 36 * 2 * 8 * 128 * S, "qwen3-4b KV per request");
+    CHECK(base.weight_bytes_read == q.params_total * 2 && base.experts_touched == 0, "weights read once per step; dense touches 0 experts");
+
+    rl_testing_set_fault(RL_FAULT_WEIGHTS_PER_REQUEST);
+    rl_analyze(&q, &g, &d, &r, NULL);
+    CHECK(r.weight_bytes_read == 2 * base.weight_bytes_read, "weights per request: doubled at B=2");
+    rl_testing_set_fault(RL_FAULT_KV_QUERY_HEADS);
+    rl_analyze(&q, &g, &d, &r, NULL);
+    CHECK(r.kv_bytes_per_request == 2.0 * 36 * 2 * 32 * 128 * S, "KV sized with 32 query heads: %g", r.kv_bytes_per_request);
+    rl_testing_set_fault(RL_FAULT_KV_PRECISION_IGNORED);
+    d.kv_precision = RL_PREC_FP8;
+    rl_analyze(&q, &g, &d, &r, NULL);
+    CHECK(r.kv_bytes_per_request == base.kv_bytes_per_request, "KV precision ignored: still 2 bytes");
+    d.kv_precision = RL_PREC_AUTO;
+    rl_testing_set_fault(RL_FAULT_KV_SPLIT_PAST_KV_HEADS);
+    d.tp = 32;
+    rl_analyze(&q, &g, &d, &r, NULL);
+    CHECK(r.kv_share == 1.0 / 32, "KV split past h_kv: share 1/32 (got %g)", r.kv_share);
+    rl_testing_set_fault(RL_FAULT_NONE);
+    rl_analyze(&q, &g, &d, &r, NULL);
+    CHECK(r.kv_share == 1.0 / 8, "tp 32 over 8 heads: share ceil(8/32)/8 = 1/8 (got %g)", r.kv_share);
+    d.tp = 1;
+    /* Textbook pp speedup: P·M/(M+P−1) = 2·4/5 = 1.6. */
+    rl_testing_set_fault(RL_FAULT_TEXTBOOK_PP_SPEEDUP);
+    d.pp = 2;
+    d.batch = 4;
+    rl_analyze(&q, &g, &d, &r, NULL);
+    CHECK(near(r.pp_speedup, 1.6), "textbook speedup 1.6 (got %.17g)", r.pp_speedup);
+    d.micro_batches = 2;
+    rl_analyze(&q, &g, &d, &r, NULL);
+    CHECK(near(r.pp_speedup, 4.0 / 3.0), "textbook speedup 2·2/3 (got %.17g)", r.pp_speedup);
+    rl_testing_set_fault(RL_FAULT_NONE);
+    d = rl_deploy_default();
+
+    /* Sliding window ignored: Mistral-7B (W 4096 on all 32 layers) at S = 8192 keeps all 8192 tokens. */
+    rl_model mi = preset("mistral-7b");
+    d.seq = 8192;
+    rl_analyze(&mi, &g, &d, &r, NULL);
+    CHECK(r.kv_bytes_per_request == 2.0 * 32 * 2 * 8 * 128 * 4096, "mistral keeps 4096 tokens: %g", r.kv_bytes_per_request);
+    rl_testing_set_fault(RL_FAULT_SLIDING_WINDOW_IGNORED);
+    rl_analyze(&mi, &g, &d, &r, NULL);
+    CHECK(r.kv_bytes_per_request == 2.0 * 32 * 2 * 8 * 128 * 8192, "window ignored: 8192 tokens: %g", r.kv_bytes_per_request);
+    rl_testing_set_fault(RL_FAULT_NONE);
+    d = rl_deploy_default();
+
+    /* MLA as MHA: 2·h_kv·d = 2·4·16 = 128 elements instead of 24. */
+    rl_model mla = cfg(TINY_MLA);
+    rl_analyze(&mla, &g, &d, &r, NULL);
+    CHECK(r.kv_bytes_per_request == 2.0 * 2 * 24 * S, "MLA KV 24 elements: %g", r.kv_bytes_per_request);
+    rl_testing_set_fault(RL_FAULT_MLA_AS_MHA);
+    rl_analyze(&mla, &g, &d, &r, NULL);
+    CHECK(r.kv_bytes_per_request == 2.0 * 2 * 128 * S, "MLA as MHA: 128 elements: %g", r.kv_bytes_per_request);
+    rl_testing_set_fault(RL_FAULT_KV_QUERY_HEADS);
+    rl_analyze(&mla, &g, &d, &r, NULL);
+    CHECK(r.kv_bytes_per_request == 2.0 * 2 * 24 * S, "query-heads fault leaves MLA alone: %g", r.kv_bytes_per_request);
+    rl_testing_set_fault(RL_FAULT_NONE);
+
+    /* MoE faults on the tiny MoE: E 4, k 2, one expert = 3·64·128 = 24576 params, bf16. */
+    rl_model moe = cfg(TINY_MOE);
+    double pe = 3.0 * 64 * 128;
+    CHECK(moe.params_expert == pe, "one expert is 24576 params");
+    d.batch = 1;
+    rl_analyze(&moe, &g, &d, &base, NULL);
+    /* Union at B=1 touches E·(1−(1−k/E)) = k = 2 experts in each of the 2 layers. */
+    CHECK(near(base.experts_touched, 2.0) && near(base.weight_bytes_read, 2.0 * (moe.params_always_read + 2 * 2 * pe)),
+          "moe reads shared + 2 layers x 2 experts (%g)", base.experts_touched);
+    rl_testing_set_fault(RL_FAULT_MOE_ALL_EXPERTS);
+    rl_analyze(&moe, &g, &d, &r, NULL);
+    CHECK(r.experts_touched == 4 && near(r.weight_bytes_read, 2.0 * (moe.params_always_read + 2 * 4 * pe)), "all experts read");
+    rl_testing_set_fault(RL_FAULT_MOE_ONCE_PER_MODEL);
+    rl_analyze(&moe, &g, &d, &r, NULL);
+    CHECK(near(r.weight_bytes_read, 2.0 * (moe.params_always_read + 1 * 2 * pe)), "experts once per model: %g vs %g",
+          r.weight_bytes_read, 2.0 * (moe.params_always_read + 1 * 2 * pe));
+    /* Reserve ignored: the realistic budget is the floor, so nothing is tight. */
+    rl_testing_set_fault(RL_FAULT_RESERVE_IGNORED);
+    d = rl_deploy_default();
+    d.pool_fraction = 0.5;
+    d.batch = 40;
+    rl_gpu a = gpu("a100-40g");
+    rl_analyze(&q, &a, &d, &r, NULL);
+    CHECK(r.verdict == RL_FITS && r.max_batch_realistic == r.max_batch && r.max_batch == 57,
+          "reserve ignored: fits, both max batches 57 (%s, %lld, %lld)", rl_verdict_name(r.verdict),
+          (long long)r.max_batch_realistic, (long long)r.max_batch);
+    /* An out-of-range fault is no fault. */
+    rl_testing_set_fault(RL_FAULT_COUNT_);
+    rl_analyze(&q, &a, &d, &r, NULL);
+    CHECK(r.verdict == RL_TIGHT, "fault 11 is ignored: tight again");
+    rl_testing_set_fault(RL_FAULT_RESERVE_IGNORED);
+    rl_testing_set_fault((rl_fault)-1);
+    rl_analyze(&q, &a, &d, &r, NULL);
+    CHECK(r.verdict == RL_TIGHT, "fault -1 is ignored");
+    rl_testing_set_fault(RL_FAULT_NONE);
+}
+
+/* ---- the parameters-only estimate: range and lever order ------------------ */
+
+static void test_estimate(void) {
+    rl_error err;
+    double v = -1;
+    CHECK(rl_parse_params("", &v, &err) == RL_E_NOT_INTEGER && strcmp(err.field, "params") == 0, "empty params");
+    CHECK(rl_parse_params(NULL, &v, &err) == RL_E_NOT_INTEGER, "NULL params");
+    CHECK(rl_parse_params("999999", &v, &err) == RL_E_RANGE && strcmp(err.field, "params") == 0, "999999 is under 1e6");
+    CHECK(rl_parse_params("999k", &v, &err) == RL_E_RANGE, "999k is under 1e6");
+    CHECK(rl_parse_params("1M", &v, &err) == RL_OK && v == 1e6, "1M is the low end");
+    CHECK(rl_parse_params("1000T", &v, &err) == RL_OK && v == 1e15, "1000T is the high end");
+    CHECK(rl_parse_params("1001T", &v, &err) == RL_E_RANGE, "1001T is over");
+    CHECK(rl_parse_params("2e15", &v, &err) == RL_E_RANGE, "2e15 is over");
+    rl_gpu g = gpu("h100-sxm");
+    rl_deploy d = rl_deploy_default();
+    rl_estimate e;
+    CHECK(rl_estimate_params(999999, &g, &d, &e, &err) == RL_E_RANGE && strcmp(err.field, "params") == 0, "estimate under 1e6");
+    CHECK(rl_estimate_params(2e15, &g, &d, &e, &err) == RL_E_RANGE, "estimate over 1e15");
+    CHECK(rl_estimate_params(1e6, &g, &d, &e, &err) == RL_OK && rl_estimate_params(1e15, &g, &d, &e, &err) == RL_OK, "ends accepted");
+    CHECK(rl_estimate_params(7e10, &g, &d, NULL, &err) == RL_E_NULL, "NULL estimate");
+    /* H100: ridge = 989e12 / 3350e9 = 295.2. Gains: batch = ridge/(B/2), weight precision 2/0.5 = 4,
+     * KV 1, speculative 2, TP 2; most first, ties in lever order. */
+    static const struct {
+        int64_t batch;
+        unsigned order[5];
+    } cases[] = {
+        {1, {RL_LEVER_BATCH, RL_LEVER_WEIGHT_PRECISION, RL_LEVER_SPECULATIVE, RL_LEVER_TP, RL_LEVER_KV_PRECISION}},
+        {200, {RL_LEVER_WEIGHT_PRECISION, RL_LEVER_BATCH, RL_LEVER_SPECULATIVE, RL_LEVER_TP, RL_LEVER_KV_PRECISION}},
+        {400, {RL_LEVER_WEIGHT_PRECISION, RL_LEVER_SPECULATIVE, RL_LEVER_TP, RL_LEVER_BATCH, RL_LEVER_KV_PRECISION}},
+    };
+    for (size_t i = 0; i < 3; i++) {
+        d.batch = cases[i].batch;
+        CHECK(rl_estimate_params(7e10, &g, &d, &e, &err) == RL_OK && e.lever_count == 5, "estimate runs");
+        double ridge = 989e12 / 3350e9;
+        CHECK(near(e.lever_gain[RL_LEVER_BATCH], ridge / (cases[i].batch / 2.0)) && e.lever_gain[RL_LEVER_WEIGHT_PRECISION] == 4 &&
+                  e.lever_gain[RL_LEVER_KV_PRECISION] == 1 && e.lever_gain[RL_LEVER_SPECULATIVE] == 2 && e.lever_gain[RL_LEVER_TP] == 2,
+              "lever gains at B=%lld", (long long)cases[i].batch);
+        CHECK(memcmp(e.lever_order, cases[i].order, sizeof e.lever_order) == 0, "lever order at B=%lld: %u %u %u %u %u",
+              (long long)cases[i].batch, e.lever_order[0], e.lever_order[1], e.lever_order[2], e.lever_order[3], e.lever_order[4]);
+    }
+    /* gpus needed = ceil(weights·(1+overhead)/(pool·vram − context)): 70e9·2 B = 130.385 GiB over
+     * (0.9·80 − 0.6)/1.02 = 70 GiB -> 2. */
+    d.batch = 1;
+    rl_estimate_params(7e10, &g, &d, &e, &err);
+    CHECK(e.gpus_needed == 2 && near(e.usable_gib_per_gpu, 71.4 / 1.02), "70B on H100: 2 GPUs (%lld)", (long long)e.gpus_needed);
+}
+
+/* ---- the JSON reader: every prefix of a valid config is truncated JSON ----- */
+
+static void test_json_reader(void) {
+    /* Strings with every escape, numbers with sign, zero, fraction and exponents, the three
+     * literals, nested arrays and objects, and keys written with \u escapes (upper and lower hex). */
+    static const char full[] =
+        "{\"model_type\":\"llama\",\"num_hidden_layers\":2,\"hidden\\u005fsize\":64,\"num_attention\\u005Fheads\":4,"
+        "\"num_key_value_heads\":null,\"vocab_size\":100,\"intermediate_size\":128,"
+        "\"x\":\"q\\\"b\\\\s\\/f\\b\\f\\n\\r\\t\\u00e9\\uABCD\",\"n\":[-0.5e+3,0,10E-2,1.25,-7],\"t\":true,\"f\":false,"
+        "\"o\":{\"k\":[[],{}],\"z\":null},\"tie_word_embeddings\":false}";
+    size_t n = sizeof full - 1;
+    rl_model m;
+    rl_error err;
+    CHECK(rl_model_from_config_json(full, n, &m, &err) == RL_OK, "the full config reads (%s)", err.message);
+    CHECK(m.hidden == 64 && m.heads == 4 && m.kv_heads == 4 && m.layers == 2 && !m.tied_embeddings,
+          "escaped keys read as themselves; null KV heads default to the heads");
+    int bad = 0;
+    for (size_t k = 0; k < n; k++) {
+        rl_status st = rl_model_from_config_json(full, k, &m, &err);
+        int ok = st == RL_E_JSON_SYNTAX && strcmp(err.field, "config") == 0 &&
+                 has(err.message, k == 0 ? "empty" : "truncated");
+        if (!ok && bad++ < 5) printf("prefix %zu: %s %s\n", k, rl_status_name(st), err.message);
+        CHECK(ok, "prefix of %zu bytes is truncated JSON", k);
+    }
+    /* Wrong characters are "not valid", never "truncated". */
+    static const char *const invalid[] = {
+        "{\"a\":trux}", "{\"a\":nulL}", "{\"a\":fals}", "{\"a\":\"\\x\"}", "{\"a\":\"\\u12G4\"}", "{\"a\":\"\\u 123\"}",
+        "{\"a\":01}", "{\"a\":1.}", "{\"a\":1e}", "{\"a\":-}", "{\"a\":1.e5}", "{\"a\":+1}", "{\"a\":\"\x01\"}",
+        "{\"a\" 1}", "{\"a\":1,}", "{,}", "{\"a\":[1 2]}", "{\"a\":1]", "[1}", "{\"a\":.5}",
+    };
+    for (size_t i = 0; i < sizeof invalid / sizeof invalid[0]; i++) {
+        rl_status st = rl_model_from_config_json(invalid[i], strlen(invalid[i]), &m, &err);
+        CHECK(st == RL_E_JSON_SYNTAX && has(err.message, "not valid JSON"), "%s is not valid JSON (%s: %s)", invalid[i],
+              rl_status_name(st), err.message);
+    }
+    static const char *const after[] = {"{} {}", "{}x", "{} 1"};
+    for (size_t i = 0; i < 3; i++) {
+        rl_status st = rl_model_from_config_json(after[i], strlen(after[i]), &m, &err);
+        CHECK(st == RL_E_JSON_SYNTAX && has(err.message, "after its closing brace"), "%s has text after (%s)", after[i], err.message);
+    }
+    static const char *const empty[] = {"", " ", "\n\t\r "};
+    for (size_t i = 0; i < 3; i++) {
+        rl_status st = rl_model_from_config_json(empty[i], strlen(empty[i]), &m, &err);
+        CHECK(st == RL_E_JSON_SYNTAX && has(err.message, "empty"), "blank text is empty (%s)", err.message);
+    }
+    /* Valid JSON that is not an object. */
+    static const char *const notobj[] = {"[]", " 1", "\"x\"", "null", " \n[1]"};
+    for (size_t i = 0; i < 5; i++) {
+        rl_status st = rl_model_from_config_json(notobj[i], strlen(notobj[i]), &m, &err);
+        CHECK(st == RL_E_JSON_TYPE && strcmp(err.field, "config") == 0, "%s is not an object (%s)", notobj[i], rl_status_name(st));
+    }
+    /* Leading whitespace before the object is fine. */
+    {
+        char buf[512];
+        snprintf(buf, sizeof buf, " \t\r\n%s", TINY);
+        CHECK(rl_model_from_config_json(buf, strlen(buf), &m, &err) == RL_OK, "leading whitespace (%s)", err.message);
+    }
+    /* Booleans: only true and false. */
+    static const char *const tie_bad[] = {"1", "\"true\"", "\"false\"", "0", "\"\"", "[]"};
+    for (size_t i = 0; i < sizeof tie_bad / sizeof tie_bad[0]; i++) {
+        char buf[512];
+        snprintf(buf, sizeof buf,
+                 "{\"num_hidden_layers\":2,\"hidden_size\":64,\"num_attention_heads\":4,\"vocab_size\":100,"
+                 "\"intermediate_size\":128,\"tie_word_embeddings\":%s}", tie_bad[i]);
+        rl_status st = rl_model_from_config_json(buf, strlen(buf), &m, &err);
+        CHECK(st == RL_E_JSON_TYPE && strcmp(err.field, "config.tie_word_embeddings") == 0, "tie %s is a type error (%s)", tie_bad[i],
+              rl_status_name(st));
+    }
+    {
+        const char *tied = "{\"num_hidden_layers\":2,\"hidden_size\":64,\"num_attention_heads\":4,\"vocab_size\":100,"
+                           "\"intermediate_size\":128,\"tie_word_embeddings\":true}";
+        const char *untied = "{\"num_hidden_layers\":2,\"hidden_size\":64,\"num_attention_heads\":4,\"vocab_size\":100,"
+                             "\"intermediate_size\":128,\"tie_word_embeddings\":false}";
+        rl_model a = cfg(tied), b = cfg(untied);
+        CHECK(a.tied_embeddings && !b.tied_embeddings && b.params_total - a.params_total == 100.0 * 64,
+              "tying saves one vocab x hidden matrix");
+    }
+    /* Duplicate keys name the key with its path. */
+    {
+        const char *dup = "{\"num_hidden_layers\":2,\"hidden_size\":64,\"hidden_size\":64}";
+        CHECK(rl_model_from_config_json(dup, strlen(dup), &m, &err) == RL_E_DUPLICATE_KEY &&
+                  strcmp(err.field, "config.hidden_size") == 0,
+              "duplicate hidden_size: %s", err.field);
+        const char *dup2 = "{\"text_config\":{\"vocab_size\":1,\"vocab_size\":2}}";
+        CHECK(rl_model_from_config_json(dup2, strlen(dup2), &m, &err) == RL_E_DUPLICATE_KEY &&
+                  strcmp(err.field, "config.text_config.vocab_size") == 0,
+              "duplicate under text_config: %s", err.field);
+        const char *dup3 = "{\"a\":1,\"b\":2,\"c\":3,\"b\":4}";
+        CHECK(rl_model_from_config_json(dup3, strlen(dup3), &m, &err) == RL_E_DUPLICATE_KEY && strcmp(err.field, "config.b") == 0,
+              "duplicate b: %s", err.field);
+        /* A long duplicate key: the path stays whole, the key is cut (to 40 characters). */
+        char longkey[200], buf[512];
+        memset(longkey, 'k', 70);
+        longkey[70] = '\0';
+        snprintf(buf, sizeof buf, "{\"%s\":1,\"%s\":2}", longkey, longkey);
+        CHECK(rl_model_from_config_json(buf, strlen(buf), &m, &err) == RL_E_DUPLICATE_KEY && strncmp(err.field, "config.kkkk", 11) == 0 &&
+                  strlen(err.field) < sizeof err.field && has(err.message, "appears twice"),
+              "a long duplicate key keeps its path: %s", err.field);
+    }
+    /* Number parsing helpers. */
+    double x;
+    CHECK(rl_parse_number("", "f", &x, &err) == RL_E_NOT_INTEGER && rl_parse_number(NULL, "f", &x, &err) == RL_E_NOT_INTEGER,
+          "empty and NULL numbers");
+    CHECK(rl_parse_number("12abc", "f", &x, &err) == RL_E_NOT_INTEGER && strcmp(err.field, "f") == 0, "trailing junk");
+    CHECK(rl_parse_number("abc", "f", &x, &err) == RL_E_NOT_INTEGER, "no number");
+    CHECK(rl_parse_number("inf", "f", &x, &err) == RL_E_RANGE && rl_parse_number("-inf", "f", &x, &err) == RL_E_RANGE, "inf is a range error");
+    CHECK(rl_parse_number("1e400", "f", &x, &err) == RL_E_RANGE, "overflow is a range error");
+    CHECK(rl_parse_number("2.5", "f", &x, &err) == RL_OK && x == 2.5, "2.5");
+    int64_t c;
+    CHECK(rl_parse_count("0", "seq", 0, 5, &c, &err) == RL_OK && c == 0, "0 in [0,5]");
+    CHECK(rl_parse_count("5", "seq", 0, 5, &c, &err) == RL_OK && c == 5 && rl_parse_count("6", "seq", 0, 5, &c, &err) == RL_E_RANGE,
+          "upper end");
+    CHECK(rl_parse_count("", "seq", 0, 5, &c, &err) == RL_E_NOT_INTEGER && rl_parse_count(NULL, "seq", 0, 5, &c, &err) == RL_E_NOT_INTEGER,
+          "empty count");
+}
+
+/* ---- analysis edges: huge max batch, remedies' candidate order, flags ------ */
+
+static void test_analysis_edges(void) {
+    /* The smallest model: L = H = q = h_kv = d = V = I = 1 (fp16). Parameters: embeddings 1·1·2,
+     * q/k/v/o 4, two norms 2, MLP 3, final norm 1 = 12; weights 24 bytes. With int4 KV at S = 1
+     * one request holds 2 elements · 0.5 B = 1 byte. */
+    const char *one = "{\"num_hidden_layers\":1,\"hidden_size\":1,\"num_attention_heads\":1,\"vocab_size\":1,\"intermediate_size\":1}";
+    rl_model m = cfg(one);
+    CHECK(m.params_total == 12, "the 1-wide model has 12 parameters (%g)", m.params_total);
+    rl_gpu g = rl_gpu_default();
+    g.tflops = 100;
+    g.bandwidth_gbs = 1000;
+    g.vram_gib = 1e5;
+    rl_deploy d = rl_deploy_default();
+    d.seq = 1;
+    d.kv_precision = RL_PREC_INT4;
+    rl_result r;
+    CHECK(rl_analyze(&m, &g, &d, &r, NULL) == RL_OK && r.fits, "runs");
+    /* free = 1e5 GiB − 24 B = 107374182400000 − 24 bytes; one request is 1 byte. */
+    CHECK(r.max_batch == 107374182399976LL, "max batch = free bytes / 1 byte = 107374182399976 (got %lld)", (long long)r.max_batch);
+    CHECK(r.kv_bytes_per_request == 1 && r.weight_bytes == 24, "1 byte of KV, 24 of weights");
+    /* Reserve ignored: the realistic budget is the floor, per request the KV alone. */
+    rl_testing_set_fault(RL_FAULT_RESERVE_IGNORED);
+    g.vram_gib = 1;
+    rl_analyze(&m, &g, &d, &r, NULL);
+    CHECK(r.max_batch == 1073741824LL - 24 && r.max_batch_realistic == r.max_batch,
+          "reserve ignored: realistic max batch = floor = 1073741800 (%lld, %lld)", (long long)r.max_batch,
+          (long long)r.max_batch_realistic);
+    rl_testing_set_fault(RL_FAULT_NONE);
+
+    /* Remedies: fp32 weights that do not fit, fp16 ones that do: the first candidate, fp16.
+     * qwen3-4b fp32 = 4022468096·4 B = 14.985 GiB on 12 GiB; fp16 weights 7.49 GiB + fp32 KV 1.125 GiB fit. */
+    rl_model q = preset("qwen3-4b");
+    rl_gpu g12 = gpu("a100-40g");
+    g12.vram_gib = 12;
+    d = rl_deploy_default();
+    d.precision = RL_PREC_FP32;
+    rl_analyze(&q, &g12, &d, &r, NULL);
+    CHECK(r.verdict == RL_WEIGHTS_DO_NOT_FIT && (r.remedies & RL_REMEDY_WEIGHT_PRECISION) && r.remedy_precision == RL_PREC_FP16,
+          "fp32 -> fp16 remedy (%s)", rl_precision_name(r.remedy_precision));
+    /* KV remedies try fp8 first, then int4: fp32 KV at batch 40 on 40 GB (45 GiB of KV) -> fp8, although fp16 would fit. */
+    rl_gpu a = gpu("a100-40g");
+    d = rl_deploy_default();
+    d.kv_precision = RL_PREC_FP32;
+    d.batch = 40;
+    rl_analyze(&q, &a, &d, &r, NULL);
+    CHECK(r.verdict == RL_KV_DOES_NOT_FIT && (r.remedies & RL_REMEDY_KV_PRECISION) && r.remedy_kv_precision == RL_PREC_FP8,
+          "fp32 KV -> fp8 remedy (%s)", rl_precision_name(r.remedy_kv_precision));
+    /* A refusal carries no roofline, decode or prefill figures. */
+    CHECK(!r.has_timing && r.prefill_ai == 0 && r.prefill_ms == 0 && r.ttft_ms == 0 && r.prefill_tokens_per_s == 0 &&
+              r.flops_per_step == 0 && r.bytes_per_step == 0 && r.bound == RL_BOUND_NONE && r.prefill_bound == RL_BOUND_NONE &&
+              r.ceiling_fraction == 0,
+          "no figures on a refusal (prefill ai %g)", r.prefill_ai);
+    d.batch = 1;
+    rl_analyze(&q, &a, &d, &r, NULL);
+    CHECK(r.has_timing == 1 && r.fits == 1 && r.times_are_bandwidth_floors == 0, "has_timing is 1 when it fits");
+    /* No sourced TFLOPS: the flag is 1, the bound unknown. */
+    rl_gpu mac;
+    rl_error err;
+    CHECK(rl_gpu_preset("m4-max-128g", 0, &mac, &err) == RL_OK && mac.tflops_unknown == 1 && mac.unified == 1, "m4 max loads");
+    rl_analyze(&q, &mac, &d, &r, NULL);
+    CHECK(r.has_timing == 1 && r.times_are_bandwidth_floors == 1 && r.bound == RL_BOUND_UNKNOWN &&
+              (r.warnings & RL_WARN_NO_SOURCED_TFLOPS),
+          "bandwidth floors only");
+    /* tp = 1: no all-reduce; tp = 2: 8·(1/2)·L·H·B = 4·36·2560 bytes. */
+    rl_analyze(&q, &a, &d, &r, NULL);
+    CHECK(r.allreduce_bytes_per_gpu == 0 && r.kv_share == 1, "tp 1: no all-reduce, whole KV");
+    d.tp = 2;
+    rl_analyze(&q, &a, &d, &r, NULL);
+    CHECK(r.allreduce_bytes_per_gpu == 4.0 * 36 * 2560 && r.kv_share == 0.5 && !(r.warnings & RL_WARN_KV_HEADS_NOT_DIVISIBLE_BY_TP),
+          "tp 2: all-reduce 368640 bytes, half the KV (%g)", r.allreduce_bytes_per_gpu);
+    d.tp = 8;
+    rl_analyze(&q, &a, &d, &r, NULL);
+    CHECK(!(r.warnings & (RL_WARN_KV_HEADS_NOT_DIVISIBLE_BY_TP | RL_WARN_KV_REPLICATED_ACROSS_TP)) && r.kv_share == 0.125,
+          "tp 8 = h_kv: neither warning");
+}
+
+/* ---- requests through the C API ------------------------------------------ */
+
+static void test_requests(void) {
+    rl_model m;
+    rl_gpu g;
+    rl_deploy d;
+    rl_error err;
+    const char *req = "{\"model\":\"qwen3-4b\",\"gpu\":\"a100-40g\",\"batch\":3,\"seq\":1000}";
+    CHECK(rl_request_from_json(req, strlen(req), NULL, 0, &m, &g, &d, &err) == RL_OK && m.layers == 36 && g.vram_gib == 40 &&
+              d.batch == 3 && d.seq == 1000 && d.tp == 1,
+          "a preset request reads (%s)", err.message);
+    CHECK(rl_request_from_json(req, strlen(req), NULL, 0, &m, NULL, &d, &err) == RL_E_NULL && strcmp(err.field, "request") == 0,
+          "NULL gpu output");
+    CHECK(rl_request_from_json(req, strlen(req), NULL, 0, &m, &g, NULL, &err) == RL_E_NULL, "NULL deploy output");
+    CHECK(rl_request_from_json(NULL, 0, NULL, 0, &m, &g, &d, &err) == RL_E_NULL, "NULL request text");
+    const char *creq = "{\"gpu\":{\"tflops\":100,\"bandwidth_gbs\":1000,\"vram_gib\":8}}";
+    CHECK(rl_request_from_json(creq, strlen(creq), TINY, strlen(TINY), &m, &g, &d, &err) == RL_OK && m.hidden == 64 &&
+              g.tflops == 100 && g.bandwidth_gbs == 1000 && g.vram_gib == 8 && strcmp(g.name, "custom") == 0,
+          "config text + custom GPU (%s)", err.message);
+    const char *both = "{\"model\":\"qwen3-4b\",\"gpu\":\"a100-40g\"}";
+    CHECK(rl_request_from_json(both, strlen(both), TINY, strlen(TINY), &m, &g, &d, &err) == RL_E_CONTRADICTION &&
+              strcmp(err.field, "model") == 0,
+          "model and config text together");
+    const char *none = "{\"gpu\":\"a100-40g\"}";
+    CHECK(rl_request_from_json(none, strlen(none), NULL, 0, &m, &g, &d, &err) == RL_E_JSON_MISSING && strcmp(err.field, "model") == 0,
+          "no model");
+    const char *nogpu = "{\"model\":\"qwen3-4b\"}";
+    CHECK(rl_request_from_json(nogpu, strlen(nogpu), NULL, 0, &m, &g, &d, &err) == RL_E_JSON_MISSING && strcmp(err.field, "gpu") == 0,
+          "no gpu");
+    const char *pr = "{\"params\":\"70B\",\"gpu\":\"a100-40g\"}";
+    CHECK(rl_request_from_json(pr, strlen(pr), NULL, 0, &m, &g, &d, &err) == RL_E_UNKNOWN_NAME && strcmp(err.field, "params") == 0,
+          "params needs rl_run_json");
+    const char *nulltf = "{\"model\":\"qwen3-4b\",\"gpu\":{\"tflops\":null,\"bandwidth_gbs\":500,\"vram_gib\":64}}";
+    CHECK(rl_request_from_json(nulltf, strlen(nulltf), NULL, 0, &m, &g, &d, &err) == RL_OK && g.tflops_unknown == 1,
+          "tflops null: unknown (%s)", err.message);
+    const char *misbw = "{\"model\":\"qwen3-4b\",\"gpu\":{\"tflops\":100,\"vram_gib\":64}}";
+    CHECK(rl_request_from_json(misbw, strlen(misbw), NULL, 0, &m, &g, &d, &err) == RL_E_JSON_MISSING &&
+              strcmp(err.field, "gpu.bandwidth_gbs") == 0,
+          "missing bandwidth (%s)", err.field);
+    const char *raised = "{\"model\":\"qwen3-4b\",\"gpu\":\"m4-max-128g\",\"gpu_limit\":\"raised\"}";
+    CHECK(rl_request_from_json(raised, strlen(raised), NULL, 0, &m, &g, &d, &err) == RL_OK && near(g.vram_gib, 0.88 * 128),
+          "raised wired limit: min(0.88*128, 128-4.5) = 112.64 (%g)", g.vram_gib);
+    const char *deflt = "{\"model\":\"qwen3-4b\",\"gpu\":\"m4-max-128g\",\"gpu_limit\":\"default\"}";
+    CHECK(rl_request_from_json(deflt, strlen(deflt), NULL, 0, &m, &g, &d, &err) == RL_OK && near(g.vram_gib, 0.78 * 128),
+          "default wired limit: min(0.78*128, 128-6) = 99.84 (%g)", g.vram_gib);
+    /* Unknown keys are named; a very long one is cut like a duplicate key (40 characters). */
+    char key[64], buf[256];
+    memset(key, 'q', 45);
+    key[45] = '\0';
+    snprintf(buf, sizeof buf, "{\"model\":\"qwen3-4b\",\"gpu\":\"a100-40g\",\"%s\":1}", key);
+    CHECK(rl_request_from_json(buf, strlen(buf), NULL, 0, &m, &g, &d, &err) == RL_E_UNKNOWN_NAME && strlen(err.field) == 40 &&
+              strncmp(err.field, key, 40) == 0,
+          "a 45-character unknown key is named by its first 40 (%s)", err.field);
+    const char *typo = "{\"model\":\"qwen3-4b\",\"gpu\":\"a100-40g\",\"bacth\":1}";
+    CHECK(rl_request_from_json(typo, strlen(typo), NULL, 0, &m, &g, &d, &err) == RL_E_UNKNOWN_NAME && strcmp(err.field, "bacth") == 0,
+          "a typo is named");
+    /* rl_run_json: report, estimate, error. */
+    char out[16384];
+    rl_status st = RL_E_NULL;
+    size_t n = rl_run_json(req, strlen(req), NULL, 0, out, sizeof out, &st);
+    CHECK(st == RL_OK && n == strlen(out) && has(out, "\"verdict\":\"fits\""), "run_json report");
+    n = rl_run_json(pr, strlen(pr), NULL, 0, out, sizeof out, &st);
+    CHECK(st == RL_OK && n == strlen(out) && has(out, "\"estimate\"") && !has(out, "\"verdict\""), "run_json estimate");
+    n = rl_run_json(nogpu, strlen(nogpu), NULL, 0, out, sizeof out, &st);
+    CHECK(st == RL_E_JSON_MISSING && n == strlen(out) && has(out, "\"code\":\"json_missing\"") && has(out, "\"field\":\"gpu\""),
+          "run_json error: %s", out);
+    n = rl_run_json(req, strlen(req), NULL, 0, NULL, 0, NULL);
+    CHECK(n > 100, "run_json measures with a NULL buffer and status");
+
+    /* Dense models have no expert parameters. */
+    rl_model dense = cfg(TINY);
+    CHECK(dense.params_expert == 0 && dense.params_expert_matrix == 0 && dense.params_always_read == dense.params_total &&
+              dense.params_active == dense.params_total,
+          "dense: no expert params, everything always read");
+    rl_model moe = cfg(TINY_MOE);
+    CHECK(moe.params_expert_matrix == 3.0 * 64 * 128 && moe.params_expert == moe.params_expert_matrix &&
+              moe.params_total - moe.params_always_read == 2 * 4 * moe.params_expert &&
+              moe.params_total - moe.params_active == 2 * 2 * moe.params_expert,
+          "moe: 2 layers x 4 experts of 24576 params, 2 of them active");
+}
+
+/* ---- the JSON reader never looks past the end of its text ---------------- */
+
+static void test_json_end_of_text(void) {
+    /* Each text is a truncated config followed, past `len`, by bytes that would make it invalid
+     * (or complete) if the reader looked at them: the answer must be "truncated" every time. */
+    static const struct {
+        const char *text;
+        size_t len;
+    } cases[] = {
+        {"{\"a\":\"b\x01\"}", 7},       /* mid-string; a control character follows */
+        {"{\"a\":\"\\x\"}", 7},         /* after a backslash; an invalid escape follows */
+        {"{\"a\":\"\\u12G4\"}", 10},    /* mid \u escape; a non-hex digit follows */
+        {"{\"a\":\"\\u1G34\"}", 9},
+        {"{\"a\":\"\\uG234\"}", 8},
+        {"{\"a\":\"\\u123G\"}", 11},
+        {"{\"a\":tr\"x}", 7},           /* mid-literal; a wrong letter follows */
+        {"{\"a\":fals\"}", 9},
+        {"{\"a\":nu1}", 7},
+        {"{\"a\":1x}", 6},              /* after a number */
+        {"{\"a\":-x}", 6},
+        {"{\"a\":0x}", 6},
+        {"{\"a\":1.x}", 7},
+        {"{\"a\":1ex}", 7},
+        {"{\"a\":1e+x}", 8},
+        {"{\"a\":1.5e-x}", 10},
+        {"{\"a\":1 x}", 7},             /* after whitespace */
+        {"{\"a\"x}", 4},
+        {"{x}", 1},
+        {" x", 1},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        rl_model m;
+        rl_error err;
+        rl_status st = rl_model_from_config_json(cases[i].text, cases[i].len, &m, &err);
+        int want_empty = cases[i].len == 1 && cases[i].text[0] == ' ';
+        CHECK(st == RL_E_JSON_SYNTAX && has(err.message, want_empty ? "empty" : "truncated"),
+              "case %zu (%.*s) is truncated JSON (%s: %s)", i, (int)cases[i].len, cases[i].text, rl_status_name(st), err.message);
+    }
+    /* The same texts, complete: the bytes after the cut are what makes them invalid. */
+    for (size_t i = 0; i + 1 < sizeof cases / sizeof cases[0]; i++) {
+        rl_model m;
+        rl_error err;
+        rl_status st = rl_model_from_config_json(cases[i].text, strlen(cases[i].text), &m, &err);
+        CHECK(st == RL_E_JSON_SYNTAX && has(err.message, "not valid"), "case %zu in full is not valid (%s)", i, err.message);
+    }
+}
+
+/* ---- report JSON lists only the defined warning and remedy bits ----------- */
+
+static void test_report_lists(void) {
+    rl_model m = preset("qwen3-4b");
+    rl_gpu g = gpu("a100-40g");
+    rl_deploy d = rl_deploy_default();
+    rl_result r;
+    rl_analyze(&m, &g, &d, &r, NULL);
+    r.warnings = 0xffffffffu;
+    r.remedies = 0xffffffffu;
+    static char buf[65536];
+    size_t n = rl_report_json(&m, &g, &d, &r, buf, sizeof buf);
+    CHECK(n < sizeof buf, "report fits");
+    int codes = 0;
+    for (const char *p = buf; (p = strstr(p, "\"code\":")) != NULL; p++) codes++;
+    CHECK(codes == RL_WARN_COUNT_ + RL_REMEDY_COUNT_, "one entry per defined bit: %d", codes);
+    CHECK(!has(buf, "\"code\":\"\""), "no entry without a code");
+    for (unsigned b = 0; b < RL_WARN_COUNT_; b++) {
+        char want[96];
+        snprintf(want, sizeof want, "\"code\":\"%s\"", rl_warning_code(b));
+        CHECK(has(buf, want), "warning %s listed", rl_warning_code(b));
+    }
+    for (unsigned b = 0; b < RL_REMEDY_COUNT_; b++) {
+        char want[96];
+        snprintf(want, sizeof want, "\"code\":\"%s\"", rl_remedy_code(b));
+        CHECK(has(buf, want), "remedy %s listed", rl_remedy_code(b));
+    }
+}
+
+/* ---- text_config: keys are looked up in that object only ----------------- */
+
+static void test_text_config_scope(void) {
+    rl_model m;
+    rl_error err;
+    /* hidden_size sits in the outer object, right after text_config: it is not the language model's. */
+    const char *t1 = "{\"text_config\":{\"num_hidden_layers\":2,\"num_attention_heads\":4,\"vocab_size\":100,"
+                     "\"intermediate_size\":128},\"hidden_size\":64}";
+    CHECK(rl_model_from_config_json(t1, strlen(t1), &m, &err) == RL_E_JSON_MISSING && strcmp(err.field, "config.hidden_size") == 0,
+          "hidden_size outside text_config is not read (%s: %s)", rl_status_name(err.status), err.field);
+    const char *t2 = "{\"text_config\":{\"num_hidden_layers\":2,\"hidden_size\":64,\"num_attention_heads\":4,\"vocab_size\":100,"
+                     "\"intermediate_size\":128},\"model_type\":\"gemma3\"}";
+    CHECK(rl_model_from_config_json(t2, strlen(t2), &m, &err) == RL_OK && strcmp(m.model_type, "gemma3") == 0 && m.hidden == 64,
+          "model_type falls back to the outer object (%s)", err.message);
+    /* Keys of a nested object are not keys of the outer one. */
+    const char *t3 = "{\"x\":{\"hidden_size\":64},\"num_hidden_layers\":2,\"num_attention_heads\":4,\"vocab_size\":100,"
+                     "\"intermediate_size\":128}";
+    CHECK(rl_model_from_config_json(t3, strlen(t3), &m, &err) == RL_E_JSON_MISSING && strcmp(err.field, "config.hidden_size") == 0,
+          "a nested hidden_size is not read (%s)", err.field);
+}
+
+/* ---- UTF-8 in echoed text: valid sequences pass, invalid bytes never do --- */
+
+static void test_utf8_output(void) {
+    /* RFC 3629: the boundary code points of each length are valid; overlong forms, surrogates,
+     * code points over U+10FFFF, stray continuation bytes and C0, C1, F5..FF are not. */
+    static const char *const valid[] = {
+        "\xc2\x80", "\xdf\xbf", "\xe0\xa0\x80", "\xe1\x80\x80", "\xec\xbf\xbf", "\xed\x80\x80", "\xed\x9f\xbf",
+        "\xee\x80\x80", "\xef\xbf\xbf", "\xf0\x90\x80\x80", "\xf1\x80\x80\x80", "\xf3\xbf\xbf\xbf", "\xf4\x80\x80\x80",
+        "\xf4\x8f\xbf\xbf", "\xc3\xa9", "\xe2\x82\xac", "\xf0\x9f\x98\x80",
+    };
+    static const char *const invalid[] = {
+        "\x80", "\xbf", "\xc0\x80", "\xc1\xbf", "\xc2", "\xc2\x41", "\xc2\xc0", "\xe0\x80\x80", "\xe0\x9f\xbf", "\xe2\x82",
+        "\xe2\x41\x80", "\xe2\x82\x41", "\xed\xa0\x80", "\xed\xbf\xbf", "\xf0\x80\x80\x80", "\xf0\x8f\xbf\xbf",
+        "\xf4\x90\x80\x80", "\xf0\x90\x80", "\xf0\x90\x41\x80", "\xf0\x90\x80\x41", "\xfe", "\xff",
+        "\xf5\x80\x80", "\xf8\x88\x80\x80\x80",
+    };
+    rl_error err;
+    memset(&err, 0, sizeof err);
+    err.status = RL_E_RANGE;
+    char buf[256];
+    for (size_t i = 0; i < sizeof valid / sizeof valid[0]; i++) {
+        snprintf(err.message, sizeof err.message, "<%s>", valid[i]);
+        rl_error_json(&err, buf, sizeof buf);
+        char want[64];
+        snprintf(want, sizeof want, "\"\\u003c%s\\u003e\"", valid[i]);
+        CHECK(has(buf, want) && !has(buf, "\\ufffd"), "valid sequence %zu passes unchanged: %s", i, buf);
+    }
+    for (size_t i = 0; i < sizeof invalid / sizeof invalid[0]; i++) {
+        snprintf(err.message, sizeof err.message, "<%s>", invalid[i]);
+        rl_error_json(&err, buf, sizeof buf);
+        const char *msg = strstr(buf, "\"message\":");
+        int raw_high = 0;
+        for (const unsigned char *p = (const unsigned char *)msg; p && *p; p++)
+            if (*p >= 0x80) raw_high = 1;
+        /* Only ASCII (and \u escapes) remain, since every byte here is part of an invalid sequence
+         * or ASCII: an invalid sequence becomes replacement characters, ASCII stays. */
+        CHECK(msg && !raw_high && has(msg, "\\ufffd") && has(msg, "\\u003c") && has(msg, "\\u003e"),
+              "invalid sequence %zu is replaced: %s", i, buf);
+        for (const char *q = invalid[i]; *q; q++)
+            if (*q == 'A') CHECK(has(msg, "A"), "the ASCII byte after an invalid sequence %zu is kept", i);
+    }
+}
+
+/* ---- shorter_context: the longest context that fits, and not one block more ---- */
+
+static void check_shorter_context(const rl_model *m, const rl_gpu *g, const rl_deploy *d, const char *what) {
+    rl_result r, t;
+    CHECK(rl_analyze(m, g, d, &r, NULL) == RL_OK, "%s runs", what);
+    int realistic = r.verdict == RL_TIGHT;
+    CHECK(r.verdict != RL_FITS && (r.remedies & RL_REMEDY_SHORTER_CONTEXT), "%s offers shorter_context (%s)", what,
+          rl_verdict_name(r.verdict));
+    if (!(r.remedies & RL_REMEDY_SHORTER_CONTEXT)) return;
+    int64_t block = d->kv_block > 0 ? d->kv_block : 1;
+    rl_deploy e = *d;
+    e.seq = r.remedy_seq;
+    rl_analyze(m, g, &e, &t, NULL);
+    CHECK(r.remedy_seq >= 1 && r.remedy_seq < d->seq && r.remedy_seq % block == 0 &&
+              (realistic ? t.verdict == RL_FITS : t.fits),
+          "%s: S = %lld gets through (%s)", what, (long long)r.remedy_seq, rl_verdict_name(t.verdict));
+    e.seq = r.remedy_seq + block;
+    if (e.seq < d->seq) {
+        rl_analyze(m, g, &e, &t, NULL);
+        CHECK(realistic ? t.verdict != RL_FITS : !t.fits, "%s: S = %lld (one block more) does not (%s)", what,
+              (long long)e.seq, rl_verdict_name(t.verdict));
+    }
+}
+
+static void test_shorter_context(void) {
+    rl_model q = preset("qwen3-4b"), mi = preset("mistral-7b");
+    rl_gpu a = gpu("a100-40g");
+    rl_deploy d = rl_deploy_default();
+    d.batch = 128;
+    check_shorter_context(&q, &a, &d, "qwen3-4b B=128");
+    d.kv_block = 16;
+    check_shorter_context(&q, &a, &d, "qwen3-4b B=128 block 16");
+    d.kv_block = 1000;
+    d.seq = 8000;
+    check_shorter_context(&q, &a, &d, "qwen3-4b B=128 block 1000");
+    /* Mistral's window: the KV stops growing at 4096 tokens, the linear guess overshoots. */
+    d = rl_deploy_default();
+    d.seq = 32768;
+    d.batch = 100;
+    check_shorter_context(&mi, &a, &d, "mistral B=100 S=32768");
+    d.kv_block = 256;
+    check_shorter_context(&mi, &a, &d, "mistral B=100 S=32768 block 256");
+    /* Tight: the realistic budget, with the prefill chunk shrinking below it. */
+    d = rl_deploy_default();
+    d.pool_fraction = 0.5;
+    d.batch = 40;
+    check_shorter_context(&q, &a, &d, "qwen3-4b tight B=40");
+    d.kv_block = 16;
+    check_shorter_context(&q, &a, &d, "qwen3-4b tight B=40 block 16");
+    d = rl_deploy_default();
+    d.seq = 32768;
+    d.batch = 30;
+    d.pool_fraction = 0.6;
+    check_shorter_context(&mi, &a, &d, "mistral tight");
+}
+
+/* ---- mlp_only_layers: exactly the listed layers are dense ---------------- */
+
+static void test_mlp_only_layers(void) {
+    static const struct {
+        const char *list;
+        int64_t moe_layers;
+    } cases[] = {
+        /* 20 layers, step 1: every unlisted layer is MoE. */
+        {"[0,7,8,9,15,16,17]", 13},
+        {"[1,2,3,4,5,6,10,11,12,13,14,18,19]", 7},
+        {"[8,16]", 18},
+        {"[7,15]", 18},
+        {"[19]", 19},
+        {"[0,0,0]", 19},
+        {"[]", 20},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char buf[512];
+        snprintf(buf, sizeof buf,
+                 "{\"model_type\":\"qwen2_moe\",\"num_hidden_layers\":20,\"hidden_size\":8,\"num_attention_heads\":2,"
+                 "\"vocab_size\":10,\"intermediate_size\":16,\"num_experts\":4,\"num_experts_per_tok\":1,"
+                 "\"moe_intermediate_size\":4,\"mlp_only_layers\":%s}",
+                 cases[i].list);
+        rl_model m;
+        rl_error err;
+        rl_status st = rl_model_from_config_json(buf, strlen(buf), &m, &err);
+        CHECK(st == RL_OK && m.moe_layers == cases[i].moe_layers, "mlp_only_layers %s: %lld MoE layers (got %lld; %s)",
+              cases[i].list, (long long)cases[i].moe_layers, (long long)m.moe_layers, err.message);
+    }
+}
+
+static void test_norms_per_layer(void) {
+    rl_model base = cfg(TINY), m;
+    rl_error err;
+    int bad[] = {-1, 9, 100};
+    for (size_t i = 0; i < 3; i++) {
+        m = base;
+        m.norms_per_layer = bad[i];
+        CHECK(rl_model_finish(&m, &err) == RL_E_RANGE && strcmp(err.field, "model.norms_per_layer") == 0,
+              "norms_per_layer %d refused (%s)", bad[i], err.field);
+    }
+    /* 0 means the default 2; 8 is the most; each norm is H = 64 weights per layer, 2 layers. */
+    m = base; m.norms_per_layer = 0;
+    CHECK(rl_model_finish(&m, &err) == RL_OK && m.params_total == base.params_total, "0 norms = the default 2");
+    m = base; m.norms_per_layer = 8;
+    CHECK(rl_model_finish(&m, &err) == RL_OK && m.params_total == base.params_total + 6.0 * 64 * 2, "8 norms (%s)", err.message);
+}
+
 int main(void) {
     test_presets();
     test_nulls();
@@ -188,6 +1619,26 @@ int main(void) {
     test_parse_flags();
     test_config_limits();
     test_sweep();
+    test_sweep_contract();
+    test_model_finish_ranges();
+    test_config_reader_ranges();
+    test_deploy_validate();
+    test_gpu_validate();
+    test_names();
+    test_error_json();
+    test_sentences();
+    test_faults();
+    test_estimate();
+    test_json_reader();
+    test_analysis_edges();
+    test_requests();
+    test_json_end_of_text();
+    test_report_lists();
+    test_text_config_scope();
+    test_utf8_output();
+    test_shorter_context();
+    test_mlp_only_layers();
+    test_norms_per_layer();
     printf("%d passed, %d failed\n", passed, failed);
     return failed ? 1 : 0;
 }
