@@ -367,7 +367,7 @@ typedef struct rl_result {
     double flops_per_step;         /* per GPU */
     double bytes_per_step;         /* per GPU */
     double ai;                     /* FLOP/byte */
-    double ridge;                  /* FLOP/byte: peak / bandwidth (0 when TFLOPS are unknown) */
+    double ridge;                  /* FLOP/byte: peak / bandwidth, set even on a refusal (0 when TFLOPS are unknown) */
     rl_bound bound;
     double ceiling_fraction;       /* min(1, ai/ridge) */
     double step_ms;                /* decode step floor (the drain when pp > 1) */

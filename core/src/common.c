@@ -147,7 +147,7 @@ void rl_out_fmt(rl_out *o, const char *fmt, ...) {
 /* Length of the valid UTF-8 sequence at p (1..4), or 0 when it is not valid. */
 static size_t utf8_len(const unsigned char *p) {
     if (p[0] < 0x80) return 1;
-    size_t n = p[0] >= 0xf0 && p[0] <= 0xf4 ? 4 : p[0] >= 0xe0 ? 3 : p[0] >= 0xc2 && p[0] < 0xe0 ? 2 : 0;
+    size_t n = p[0] >= 0xf0 && p[0] <= 0xf4 ? 4 : p[0] >= 0xe0 && p[0] <= 0xef ? 3 : p[0] >= 0xc2 && p[0] <= 0xdf ? 2 : 0;
     for (size_t k = 1; k < n; k++)
         if ((p[k] & 0xc0) != 0x80) return 0;
     if (n == 3 && ((p[0] == 0xe0 && p[1] < 0xa0) || (p[0] == 0xed && p[1] >= 0xa0))) return 0; /* overlong, surrogate */
