@@ -8,7 +8,7 @@
 #define MXFP4_BYTES 0.53125                 /* 4 bits + one 8-bit scale per 32 values */
 #define FP8_BLOCK_SCALE (4.0 / (128.0 * 128.0)) /* one fp32 scale per 128x128 block */
 
-double rl_kv_share(const rl_model *m, int64_t tp) {
+static double kv_share_of(const rl_model *m, int64_t tp) {
     if (rl_active_fault() == RL_FAULT_KV_SPLIT_PAST_KV_HEADS) return 1.0 / (double)tp;
     /* MLA's latent is one vector per token: every TP rank keeps all of it. */
     if (m->mla) return 1.0;
@@ -79,7 +79,7 @@ static void ctx_init(ctx *c, const rl_model *m, const rl_gpu *g, const rl_deploy
     if (m->mla && c->fault == RL_FAULT_MLA_AS_MHA) c->kv_elems = 2.0 * (double)m->kv_heads * (double)m->head_dim;
     else if (c->fault == RL_FAULT_KV_QUERY_HEADS && !m->mla) c->kv_elems = 2.0 * (double)m->heads * (double)m->head_dim;
     else c->kv_elems = m->kv_elems_per_token_per_layer;
-    c->kv_share = rl_kv_share(m, d->tp);
+    c->kv_share = kv_share_of(m, d->tp);
     c->bw = g->bandwidth_gbs * 1e9;
     c->local_layers = c->fault == RL_FAULT_SLIDING_WINDOW_IGNORED ? 0.0 : (double)m->sliding_layers;
     c->global_layers = (double)m->layers - c->local_layers;
@@ -226,12 +226,16 @@ static void fit_check(const ctx *c, fit *f) {
 
 /* Does this deployment get past the floor, or with `realistic` also into the
  * realistic budget? */
+static bool ctx_reaches(const ctx *c, bool realistic) {
+    fit f;
+    fit_check(c, &f);
+    return realistic ? f.verdict == RL_FITS : (f.verdict == RL_FITS || f.verdict == RL_TIGHT);
+}
+
 static bool reaches(const rl_model *m, const rl_gpu *g, const rl_deploy *d, bool realistic) {
     ctx c;
-    fit f;
     ctx_init(&c, m, g, d);
-    fit_check(&c, &f);
-    return realistic ? f.verdict == RL_FITS : (f.verdict == RL_FITS || f.verdict == RL_TIGHT);
+    return ctx_reaches(&c, realistic);
 }
 
 /* The longest context that gets through with this batch. The KV is linear in
@@ -280,7 +284,7 @@ static void find_remedies(const rl_model *m, const rl_gpu *g, const rl_deploy *d
         ctx tc;
         ctx_init(&tc, m, g, &t);
         if (weight_bytes_total(&tc) >= current_weights) continue;
-        if (reaches(m, g, &t, realistic)) {
+        if (ctx_reaches(&tc, realistic)) {
             r->remedies |= RL_REMEDY_WEIGHT_PRECISION;
             r->remedy_precision = lower[i];
             break;

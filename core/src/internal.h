@@ -88,7 +88,6 @@ void rl_out_jnum(rl_out *o, double v);
 /* ---- arithmetic shared by the analysis --------------------------------- */
 
 int64_t rl_ceil_div(int64_t a, int64_t b);
-double rl_kv_share(const rl_model *m, int64_t tp); /* ceil(h_kv/tp)/h_kv */
 
 /* Process-wide fault for --prove-red. */
 rl_fault rl_active_fault(void);

@@ -29,7 +29,7 @@ size_t rl_warning_text(unsigned bit, const rl_model *m, const rl_deploy *d, cons
         rl_out_fmt(&o,
                    "The model has %lld KV heads, which tp=%lld does not divide: each rank keeps %lld whole "
                    "head(s), so a GPU holds %.4g of each request's KV, not 1/%lld.",
-                   hkv, tp, (long long)rl_ceil_div(m->kv_heads, d->tp), rl_kv_share(m, d->tp), tp);
+                   hkv, tp, (long long)rl_ceil_div(m->kv_heads, d->tp), r->kv_share, tp);
         break;
     case RL_WARN_LAYERS_NOT_DIVISIBLE_BY_PP:
         rl_out_fmt(&o,
