@@ -1,4 +1,6 @@
 // A select bound to one state input. options: [{value, label}] or groups [{group, options}].
+import { fieldState } from './fieldState.js';
+
 function Options({ options }) {
   return options.map((o) =>
     o.group ? (
@@ -12,10 +14,7 @@ function Options({ options }) {
 }
 
 export function SelectField({ app, name, label, testid, options, hint, children }) {
-  const error = app.fieldErrors.value[name];
-  // An input the current analysis does not read (the size-only estimate) is greyed out.
-  const off = app.ignored?.value[name] === true;
-  const describedBy = [hint && `hint-${name}`, error && `err-${name}`].filter(Boolean).join(' ') || undefined;
+  const { error, off, describedBy } = fieldState(app, name, hint);
   return (
     <div class={error ? 'field invalid' : 'field'}>
       <label for={`in-${name}`}>{label}</label>

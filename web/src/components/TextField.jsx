@@ -1,9 +1,8 @@
 // A text input bound to one state input; the core's message for it sits next to it.
+import { fieldState } from './fieldState.js';
+
 export function TextField({ app, name, label, testid, hint, placeholder, unit, inputMode = 'numeric', value }) {
-  const error = app.fieldErrors.value[name];
-  // An input the current analysis does not read (the size-only estimate) is greyed out.
-  const off = app.ignored?.value[name] === true;
-  const describedBy = [hint && `hint-${name}`, error && `err-${name}`].filter(Boolean).join(' ') || undefined;
+  const { error, off, describedBy } = fieldState(app, name, hint);
   return (
     <div class={error ? 'field invalid' : 'field'}>
       <label for={`in-${name}`}>{label}</label>
