@@ -59,7 +59,7 @@ static bool top_value(const char *s, size_t n, const char *key, size_t *start, s
  * naming "config..." came from reading the inline config. */
 static bool top_keys_clean(const char *s, size_t n) {
     static const char *const keys[] = {"model", "config", "gpu", "gpu_limit", "precision", "kv_precision", "seq",
-                                       "batch", "tp", "pp", "micro_batch", "kv_block", "moe_read", "pool_fraction",
+                                       "batch", "tp", "pp", "micro_batches", "kv_block", "moe_read", "pool_fraction",
                                        "context_reserve_gib", "nccl_gib_per_peer", "weight_overhead",
                                        "prefill_chunk", "launch_ms", "params", NULL};
     bool seen[32] = {false};
