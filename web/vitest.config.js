@@ -6,6 +6,8 @@ export default defineConfig({
   test: {
     include: ['tests/web/**/*.test.js'],
     environment: 'node',
-    testTimeout: 20000,
+    // A hang detector, generous for a loaded 2-core machine; no test checks speed
+    // (`npm run bench` prints it).
+    testTimeout: 120000,
   },
 });

@@ -36,7 +36,9 @@ test('a normal session makes no request off the page origin', async () => {
   for (const el of await page.locator('details').all()) await el.evaluate((d) => { d.open = true; });
   await page.hover(tid('roofline-plot'));
   await page.click(tid('copy-link'));
-  await page.waitForTimeout(300);
+  // The link is built and shown; the address bar has caught up with the last input.
+  const url = await page.locator(tid('share-url')).inputValue();
+  await page.waitForFunction((u) => location.href === u, url);
   assert.deepEqual(offOrigin, []);
   assert.deepEqual(problems, [], 'no console error or warning (CSP, preload, Trusted Types)');
 });

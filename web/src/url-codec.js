@@ -73,7 +73,7 @@ const CONFIG_PROBLEM = {
   too_large: 'expands beyond 1 MiB',
   corrupt: 'is not valid compressed data',
   not_utf8: 'is not UTF-8 text',
-  timeout: 'took too long to unpack',
+  too_many_steps: 'unpacks in too many pieces',
 };
 
 /**

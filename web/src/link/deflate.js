@@ -1,6 +1,11 @@
 // Bytes ↔ base64url, and deflate-raw through the platform's (de)compression
-// streams. Inflation streams under a byte budget and a deadline, so a deflate
-// bomb in a link stops after the budget instead of filling memory.
+// streams. Inflation is bounded by bytes and steps, never by time, so a link
+// gets the same answer on a fast and on a loaded machine: the compressed bytes
+// go in in small slices, one more only when the output so far has been read,
+// reading stops as soon as the output passes the byte budget, and the number
+// of reads is capped. A deflate bomb in a link therefore inflates at most the
+// budget plus what one slice can expand to (deflate's ratio is at most 1032:1)
+// before it is refused.
 
 const B64URL = /^[A-Za-z0-9_-]*$/;
 
@@ -32,50 +37,63 @@ export async function deflateText(text) {
   return new Uint8Array(await new Response(stream).arrayBuffer());
 }
 
+/** Compressed bytes handed to the inflater at a time: a slice expands to at most ~1 MiB. */
+export const INFLATE_SLICE_BYTES = 1024;
+/** Reads of inflated output before giving up; a real config.json needs a few dozen. */
+export const INFLATE_MAX_STEPS = 4096;
+
 /**
- * Inflates at most `maxBytes` of UTF-8 text. Resolves (never rejects) to
- * {text} or {error: 'too_large' | 'corrupt' | 'not_utf8' | 'timeout'}.
+ * Inflates at most `maxBytes` of UTF-8 text, in at most `maxSteps` reads of the
+ * inflater's output. Resolves (never rejects) to {text} or
+ * {error: 'too_large' | 'too_many_steps' | 'corrupt' | 'not_utf8'}.
  */
-export async function inflateText(bytes, maxBytes, timeoutMs = 800) {
+export async function inflateText(bytes, maxBytes, maxSteps = INFLATE_MAX_STEPS) {
   let reader;
   try {
-    reader = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('deflate-raw')).getReader();
+    let at = 0;
+    // A pull source with no queue of its own: the next slice is asked for only
+    // when the inflater is ready for more input, i.e. once its output was read.
+    const slices = new ReadableStream({
+      pull(controller) {
+        if (at >= bytes.length) {
+          controller.close();
+          return;
+        }
+        controller.enqueue(bytes.slice(at, at + INFLATE_SLICE_BYTES));
+        at += INFLATE_SLICE_BYTES;
+      },
+    }, { highWaterMark: 0 });
+    reader = slices.pipeThrough(new DecompressionStream('deflate-raw')).getReader();
   } catch {
     return { error: 'corrupt' };
   }
-  const stop = () => reader.cancel().catch(() => {});
-  let timer;
-  const deadline = new Promise((resolve) => {
-    timer = setTimeout(() => resolve({ error: 'timeout' }), timeoutMs);
-  });
-  const read = (async () => {
-    const chunks = [];
-    let total = 0;
-    try {
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        total += value.length;
-        if (total > maxBytes) return { error: 'too_large' };
-        chunks.push(value);
-      }
-    } catch {
-      return { error: 'corrupt' };
+  const stop = (result) => {
+    reader.cancel().catch(() => {});
+    return result;
+  };
+  const chunks = [];
+  let total = 0;
+  try {
+    for (let steps = 0; ; steps++) {
+      if (steps >= maxSteps) return stop({ error: 'too_many_steps' });
+      const { done, value } = await reader.read();
+      if (done) break;
+      total += value.length;
+      if (total > maxBytes) return stop({ error: 'too_large' });
+      chunks.push(value);
     }
-    const all = new Uint8Array(total);
-    let at = 0;
-    for (const c of chunks) {
-      all.set(c, at);
-      at += c.length;
-    }
-    try {
-      return { text: new TextDecoder('utf-8', { fatal: true }).decode(all) };
-    } catch {
-      return { error: 'not_utf8' };
-    }
-  })();
-  const result = await Promise.race([read, deadline]);
-  clearTimeout(timer);
-  if (result.error) stop();
-  return result;
+  } catch {
+    return stop({ error: 'corrupt' });
+  }
+  const all = new Uint8Array(total);
+  let at = 0;
+  for (const c of chunks) {
+    all.set(c, at);
+    at += c.length;
+  }
+  try {
+    return { text: new TextDecoder('utf-8', { fatal: true }).decode(all) };
+  } catch {
+    return { error: 'not_utf8' };
+  }
 }
