@@ -1,0 +1,235 @@
+// The full analysis of one deployment as the report's JSON shape: every
+// number an exact rational (Q), so that rounding happens once, at the end.
+// Sections that do not apply are left out, as the report leaves them out.
+
+import {
+  ceilDiv, expertsTouched, fitCheck, floorSeconds, GIB, kvBytesRequest, kvReadBytes, layerTokens, makeContext,
+  stepFlops, weightBytesRead, weightBytesTotal, windowOf,
+} from './context.mjs';
+import { findRemedies } from './remedies.mjs';
+import { Q, ZERO } from './rational.mjs';
+
+const q = (x) => Q.of(x);
+const gib = (bytes) => bytes.div(GIB);
+const MS = 1000n;
+
+function modelSection(m, c) {
+  const kvReq = kvBytesRequest(c);
+  const s = {
+    name: m.name,
+    model_type: m.type,
+    params_total: q(m.paramsTotal),
+    params_active: q(m.paramsActive),
+    layers: q(m.layers),
+    hidden: q(m.hidden),
+    heads: q(m.heads),
+    kv_heads: q(m.kvHeads),
+    head_dim: q(m.headDim),
+    vocab: q(m.vocab),
+    experts: q(m.experts),
+    top_k: q(m.topK),
+    moe_layers: q(m.moeLayers),
+    shared_expert_intermediate: q(m.shared),
+    sliding_window: q(m.slidingWindow),
+    sliding_layers: q(m.slidingLayers),
+    mla: m.mla,
+  };
+  if (m.mla) {
+    s.kv_lora_rank = q(m.kvLora);
+    s.qk_rope_head_dim = q(m.qkRope);
+  }
+  s.kv_elems_per_token_per_layer = q(m.kvElems);
+  s.kv_bytes_per_token = kvReq.div(c.deploy.seq);
+  s.kv_bytes_per_request = kvReq;
+  s.weight_bytes = weightBytesTotal(c);
+  return s;
+}
+
+function gpuSection(g) {
+  const s = { name: g.name, tflops: g.tflopsUnknown ? null : g.tflops };
+  if (g.tflopsFp8.sign() > 0) s.tflops_fp8 = g.tflopsFp8;
+  if (g.topsInt8.sign() > 0) s.tops_int8 = g.topsInt8;
+  s.bandwidth_gbs = g.bandwidth;
+  s.vram_gib = g.vram;
+  s.memory = g.unified ? 'unified' : 'discrete';
+  if (g.unified) s.ram_gib = g.ram;
+  return s;
+}
+
+function configSection(m, d, c, microBatches) {
+  const s = {
+    precision: c.weightPrecision,
+    precision_source: d.precision === 'auto' ? 'checkpoint' : 'chosen',
+  };
+  if (d.precision === 'auto' && m.quant === 'mxfp4') s.expert_precision = 'mxfp4';
+  Object.assign(s, {
+    kv_precision: c.kvPrecision,
+    seq: q(d.seq),
+    batch: q(d.batch),
+    tp: q(d.tp),
+    pp: q(d.pp),
+    micro_batches: q(microBatches),
+    kv_block: q(d.kvBlock),
+    moe_read: d.moeRead,
+    pool_fraction: d.poolFraction,
+    context_reserve_gib: d.contextReserveGib,
+    nccl_gib_per_peer: d.ncclGibPerPeer,
+    weight_overhead: d.weightOverhead,
+    prefill_chunk: q(d.prefillChunk),
+    launch_ms: d.launchMs,
+  });
+  return s;
+}
+
+function memorySection(f, d, g) {
+  const logits = f.logitsPerRequest.mul(d.batch);
+  let shortfall = ZERO;
+  if (f.verdict === 'weights_do_not_fit') shortfall = gib(f.weights.sub(g.vram.mul(GIB)));
+  else if (f.verdict === 'kv_does_not_fit') shortfall = gib(f.kv.sub(f.free));
+  const kvRoom = f.realisticFree.sub(logits);
+  return {
+    weights_gib_per_gpu: gib(f.weights),
+    kv_gib_per_request: gib(f.kvReq),
+    kv_gib_per_gpu: gib(f.kv),
+    free_gib_per_gpu: gib(f.free),
+    max_batch: q(f.maxBatch),
+    max_batch_realistic: q(f.maxBatchRealistic),
+    shortfall_gib: shortfall,
+    gpus: q(d.tp * d.pp),
+    realistic: {
+      pool_gib: gib(f.pool),
+      context_reserve_gib: gib(f.context),
+      nccl_gib: gib(f.nccl),
+      weight_overhead_gib: gib(f.overhead),
+      activation_gib: gib(f.actChunk.add(logits)),
+      reserve_gib: gib(f.context.add(f.nccl).add(f.overhead).add(f.actChunk).add(logits)),
+      kv_room_gib: gib(kvRoom),
+      missing_gib: f.verdict === 'tight' ? gib(f.kv.sub(kvRoom)) : ZERO,
+      max_batch: q(f.maxBatchRealistic),
+    },
+  };
+}
+
+// The decode step: one pass over the weights for the whole batch, or with
+// pp > 1 the drain of M micro-batches of ceil(B/M) requests through pp stages,
+// each stage re-reading its weights once per micro-batch.
+function decodeStep(c, d, warnings) {
+  const B = d.batch, tp = q(d.tp), pp = q(d.pp);
+  if (d.pp > 1n) {
+    const M = d.microBatches > 0n ? d.microBatches : B;
+    const mb = ceilDiv(B, M);
+    const gpus = d.tp * d.pp;
+    const stageFlops = stepFlops(c, mb).div(gpus);
+    const stageBytes = weightBytesRead(c, mb).div(gpus).add(kvReadBytes(c, mb).mul(c.kvShare).div(pp));
+    const stage = floorSeconds(c, stageBytes, stageFlops);
+    const drain = stage.mul(M + d.pp - 1n);
+    const oneGpu = floorSeconds(c, weightBytesRead(c, B).add(kvReadBytes(c, B)), stepFlops(c, B));
+    const pipe = {
+      micro_batches: q(M),
+      bubble: new Q(d.pp - 1n, M + d.pp - 1n),
+      speedup_vs_one_gpu: oneGpu.div(drain),
+    };
+    if (c.model.layers % d.pp !== 0n) warnings.add('layers_not_divisible_by_pp');
+    if (pipe.speedup_vs_one_gpu.lt(1n)) warnings.add('pp_slower_than_one_gpu');
+    if (B % M !== 0n) warnings.add('batch_not_divisible_by_micro_batches');
+    return { M, flops: stageFlops.mul(M), bytes: stageBytes.mul(M), step: drain, stage, drain, pipe };
+  }
+  const flops = stepFlops(c, B).div(tp);
+  const bytes = weightBytesRead(c, B).div(tp).add(kvReadBytes(c, B).mul(c.kvShare));
+  return { M: 1n, flops, bytes, step: floorSeconds(c, bytes, flops) };
+}
+
+export function analyze(model, gpu, deploy) {
+  const m = model, d = deploy;
+  const c = makeContext(m, gpu, d);
+  const f = fitCheck(c);
+  const fits = f.verdict === 'fits' || f.verdict === 'tight';
+  const warnings = new Set();
+  const S = q(d.seq), B = q(d.batch), tp = q(d.tp);
+  const ridge = c.peak.div(c.bw);
+  const step = decodeStep(c, d, warnings);
+
+  if (d.tp > 1n && !m.mla && d.tp < m.kvHeads && m.kvHeads % d.tp !== 0n) warnings.add('kv_heads_not_divisible_by_tp');
+  if (d.tp > 1n && (m.mla || d.tp > m.kvHeads)) warnings.add('kv_replicated_across_tp');
+  if (m.maxPositions > 0n && d.seq > m.maxPositions) warnings.add('seq_over_max_positions');
+  if (f.verdict === 'tight') warnings.add('tight');
+  if (c.peak.sign() <= 0) warnings.add('no_sourced_tflops');
+
+  const report = {
+    verdict: f.verdict,
+    level: f.verdict === 'fits' ? 'fits' : f.verdict === 'tight' ? 'tight' : 'refused',
+    fits,
+    model: modelSection(m, c),
+    gpu: gpuSection(gpu),
+    config: configSection(m, d, c, step.M),
+    memory: memorySection(f, d, gpu),
+  };
+
+  if (fits) {
+    const known = c.peak.sign() > 0;
+    const ai = step.flops.div(step.bytes);
+    const roof = { ai };
+    if (known) roof.ridge = ridge;
+    roof.bound = known ? (ai.lt(ridge) ? 'memory' : 'compute') : 'unknown';
+    if (known) roof.ceiling_fraction = Q.min(1n, ai.div(ridge));
+    roof.compute_precision = c.computePrecision;
+    if (known) roof.peak_tflops = c.peak.div(10n ** 12n);
+    roof.flops_per_step = step.flops;
+    roof.bytes_per_step = step.bytes;
+    report.roofline = roof;
+
+    report.decode = {
+      step_ms: step.step.mul(MS),
+      ms_per_token: step.step.mul(MS).div(B),
+      tokens_per_s: B.div(step.step),
+    };
+    if (!known) report.decode.bandwidth_floor_only = true;
+
+    // Prefill of one request over S tokens: every query attends to the layer's
+    // cached tokens; pp does not divide it (its stages run one after another).
+    const prefillFlops = q(2n * m.paramsActive).mul(S)
+      .add(q(m.attnFlopsPerPair).mul(S).mul(layerTokens(c, d.seq, windowOf(c, d.seq))));
+    const prefillWeights = weightBytesRead(c, d.seq);
+    const pai = prefillFlops.div(prefillWeights);
+    report.prefill = { ai: pai, bound: known ? (pai.lt(ridge) ? 'memory' : 'compute') : 'unknown' };
+    if (known) {
+      const seconds = Q.max(prefillFlops.div(tp).div(c.peak), prefillWeights.div(tp).div(c.bw));
+      report.prefill.ms = seconds.mul(MS);
+      report.prefill.tokens_per_s = S.div(seconds);
+      report.prefill.ttft_ms = d.launchMs.add(seconds.mul(MS));
+    }
+  }
+
+  if (m.experts > 0n) {
+    report.moe = {
+      experts_touched_per_layer: expertsTouched(c, d.batch),
+      read: d.moeRead,
+      weight_bytes_read: weightBytesRead(c, d.batch),
+    };
+  }
+  if (d.tp > 1n) {
+    report.tp = {
+      // Ideal-ring all-reduce lower bound, shown and not added to the step.
+      allreduce_bytes_per_gpu: new Q(8n * (d.tp - 1n) * m.layers * m.hidden * d.batch, d.tp),
+      kv_share_per_gpu: c.kvShare,
+    };
+  }
+  if (d.pp > 1n) {
+    report.pp = { ...step.pipe };
+    if (fits) {
+      report.pp.stage_ms = step.stage.mul(MS);
+      report.pp.drain_ms = step.drain.mul(MS);
+    }
+  }
+  if (d.kvBlock > 0n) {
+    report.paged = {
+      kv_block: q(d.kvBlock),
+      tokens_per_request: q(c.tokens),
+      padding_tokens: q(c.tokens - d.seq),
+      waste_fraction: new Q(c.tokens - d.seq, d.seq),
+    };
+  }
+  report.warnings = [...warnings].map((code) => ({ code }));
+  report.remedies = f.verdict === 'fits' ? [] : findRemedies(c, f).map(({ code, value }) => ({ code, value: typeof value === 'bigint' ? q(value) : value }));
+  return report;
+}

@@ -1,0 +1,192 @@
+// One deployment's resolved precisions, byte sizes and the fit check (the
+// floor and the realistic budget), in exact rationals.
+
+import { powUnit, Q, ZERO } from './rational.mjs';
+
+export const GIB = new Q(1n << 30n);
+
+export const PRECISION_BYTES = {
+  fp32: new Q(4n),
+  fp16: new Q(2n),
+  bf16: new Q(2n),
+  fp8: new Q(1n),
+  int8: new Q(1n),
+  int4: new Q(1n, 2n),
+};
+// MXFP4: 4 bits per value plus one 8-bit scale per 32 values.
+const MXFP4_BYTES = new Q(17n, 32n);
+// FP8 checkpoints with 128x128 block scales: one fp32 scale per block.
+const FP8_BLOCK_BYTES = new Q(1n).add(new Q(4n, 128n * 128n));
+
+const q = (x) => Q.of(x);
+
+function resolvePrecision(c) {
+  const { model: m, deploy: d, gpu: g } = c;
+  if (d.precision === 'auto') {
+    // The checkpoint as published: quantization_config, else torch_dtype.
+    const b = PRECISION_BYTES[m.dtype];
+    c.bEmbed = b;
+    c.bMain = m.quant === 'fp8' ? FP8_BLOCK_BYTES : b;
+    c.bExpert = m.quant === 'fp8' ? FP8_BLOCK_BYTES : m.quant === 'mxfp4' ? MXFP4_BYTES : b;
+    c.weightPrecision = m.quant === 'fp8' ? 'fp8' : m.dtype;
+    // Quantized checkpoints still keep activations, and so the KV, in torch_dtype.
+    c.kvPrecision = d.kvPrecision === 'auto' ? m.dtype : d.kvPrecision;
+  } else {
+    c.weightPrecision = d.precision;
+    c.bEmbed = c.bMain = c.bExpert = PRECISION_BYTES[d.precision];
+    c.kvPrecision = d.kvPrecision === 'auto' ? d.precision : d.kvPrecision;
+  }
+  c.bKv = PRECISION_BYTES[c.kvPrecision];
+
+  // The roof that matches the math: fp8/int8 weights run W8A8 where the GPU
+  // has that peak; int4 and MXFP4 are weight-only and compute in 16-bit.
+  c.computePrecision = 'fp16';
+  c.peak = g.tflopsUnknown ? ZERO : g.tflops.mul(10n ** 12n);
+  if (c.weightPrecision === 'fp8' && g.tflopsFp8.sign() > 0) {
+    c.computePrecision = 'fp8';
+    c.peak = g.tflopsFp8.mul(10n ** 12n);
+  } else if (c.weightPrecision === 'int8' && g.topsInt8.sign() > 0) {
+    c.computePrecision = 'int8';
+    c.peak = g.topsInt8.mul(10n ** 12n);
+  }
+}
+
+const ceilDiv = (a, b) => (a + b - 1n) / b;
+
+export function makeContext(model, gpu, deploy) {
+  const c = { model, gpu, deploy };
+  resolvePrecision(c);
+  // Each TP rank keeps whole KV heads (replicated past h_kv); MLA's latent is on every rank.
+  c.kvShare = model.mla ? q(1n) : new Q(ceilDiv(model.kvHeads, deploy.tp), model.kvHeads);
+  c.bw = gpu.bandwidth.mul(10n ** 9n);
+  c.localLayers = model.slidingLayers;
+  c.globalLayers = model.layers - model.slidingLayers;
+  // Paged KV: a request occupies whole blocks, and so does a window.
+  const blk = deploy.kvBlock;
+  c.tokens = blk > 0n ? ceilDiv(deploy.seq, blk) * blk : deploy.seq;
+  let window = model.slidingWindow;
+  if (blk > 0n && window > 0n) window = ceilDiv(window, blk) * blk;
+  c.localTokensCapacity = window > 0n && window < c.tokens ? window : c.tokens;
+  return c;
+}
+
+// Cached tokens summed over the layers: global layers keep them all, local ones the window.
+export function layerTokens(c, globalTokens, localTokens) {
+  return q(c.globalLayers).mul(globalTokens).add(q(c.localLayers).mul(localTokens));
+}
+
+export function windowOf(c, s) {
+  const w = c.model.slidingWindow;
+  return w > 0n && w < s ? w : s;
+}
+
+// One request's KV bytes at S tokens, whole model, unpadded.
+export function kvBytesRequest(c) {
+  const s = c.deploy.seq;
+  return q(c.model.kvElems).mul(c.bKv).mul(layerTokens(c, s, windowOf(c, s)));
+}
+
+// Distinct experts that b requests route to in one MoE layer (routing taken as uniform).
+export function expertsTouched(c, b) {
+  const m = c.model;
+  if (m.experts === 0n) return ZERO;
+  const E = q(m.experts), k = q(m.topK), B = q(b);
+  if (c.deploy.moeRead === 'distinct') return Q.min(B.mul(k), E);
+  return E.mul(q(1n).sub(powUnit(q(1n).sub(k.div(E)), b)));
+}
+
+export function expertBytes(c) {
+  const m = c.model;
+  return q(m.paramsExpertMatrix).mul(c.bExpert).add(q(m.paramsExpert - m.paramsExpertMatrix).mul(c.bMain));
+}
+
+function sharedBytes(c) {
+  const m = c.model;
+  return q(m.paramsEmbed).mul(c.bEmbed).add(q(m.paramsAlwaysRead - m.paramsEmbed).mul(c.bMain));
+}
+
+// All weights at their precisions, whole model.
+export function weightBytesTotal(c) {
+  const m = c.model;
+  return sharedBytes(c).add(q(m.moeLayers * m.experts).mul(expertBytes(c)));
+}
+
+// Weights one step reads for b requests: the shared weights once, plus in
+// every MoE layer the experts the batch touches.
+export function weightBytesRead(c, b) {
+  const m = c.model;
+  if (m.experts === 0n) return weightBytesTotal(c);
+  return sharedBytes(c).add(q(m.moeLayers).mul(expertsTouched(c, b)).mul(expertBytes(c)));
+}
+
+export function stepFlops(c, b) {
+  const s = c.deploy.seq;
+  const attn = q(c.model.attnFlopsPerPair).mul(layerTokens(c, s, windowOf(c, s)));
+  return q(b).mul(q(2n * c.model.paramsActive).add(attn));
+}
+
+export const kvReadBytes = (c, b) => q(b).mul(kvBytesRequest(c));
+
+export function floorSeconds(c, bytes, flops) {
+  const t = bytes.div(c.bw);
+  return c.peak.sign() > 0 ? Q.max(t, flops.div(c.peak)) : t;
+}
+
+// The largest n with n·per <= room (0 when room < 0).
+export function maxCount(room, per) {
+  if (room.sign() < 0 || per.sign() <= 0) return 0n;
+  const n = room.div(per).floor();
+  return n > 10n ** 15n ? 10n ** 15n : n;
+}
+
+// Activation peak of one prefill chunk, per GPU: C·(2·hidden + qkv width +
+// 2·MLP width)·2 bytes / tp, the MLP width being the widest of the dense MLP
+// and the k routed plus shared experts.
+function activationChunkBytes(c) {
+  const m = c.model, d = c.deploy;
+  const chunk = d.prefillChunk < d.seq ? d.prefillChunk : d.seq;
+  let mlp = m.layers > m.moeLayers ? m.intermediate : 0n;
+  if (m.moeLayers > 0n) {
+    const moe = m.topK * m.moeIntermediate + m.shared;
+    if (moe > mlp) mlp = moe;
+  }
+  return new Q(chunk * (2n * m.hidden + m.qkvWidth + 2n * mlp) * 2n, d.tp);
+}
+
+export function fitCheck(c) {
+  const d = c.deploy, m = c.model;
+  const gpus = d.tp * d.pp;
+  const vram = c.gpu.vram.mul(GIB);
+  const B = q(d.batch);
+  const f = {};
+  f.weights = weightBytesTotal(c).div(gpus);
+  f.kvReq = q(m.kvElems).mul(c.bKv).mul(layerTokens(c, c.tokens, c.localTokensCapacity)).mul(c.kvShare).div(d.pp);
+  f.kv = B.mul(f.kvReq);
+  f.free = vram.sub(f.weights);
+  f.maxBatch = f.free.sign() >= 0 ? maxCount(f.free, f.kvReq) : 0n;
+  if (f.weights.gt(vram)) f.verdict = 'weights_do_not_fit';
+  else if (f.kv.gt(f.free)) f.verdict = 'kv_does_not_fit';
+  else f.verdict = 'fits';
+
+  f.pool = d.poolFraction.mul(vram);
+  f.context = d.contextReserveGib.mul(GIB);
+  f.nccl = d.ncclGibPerPeer.mul(GIB).mul(gpus - 1n);
+  f.overhead = d.weightOverhead.mul(f.weights);
+  f.actChunk = activationChunkBytes(c);
+  // fp32 logits of each request in the decode batch, gathered on every rank.
+  f.logitsPerRequest = q(4n * m.vocab);
+  f.realisticFree = f.pool.sub(f.context).sub(f.nccl).sub(f.overhead).sub(f.actChunk).sub(f.weights);
+  const per = f.kvReq.add(f.logitsPerRequest);
+  f.maxBatchRealistic = maxCount(f.realisticFree, per);
+  f.realisticOk = B.mul(per).le(f.realisticFree);
+  if (f.verdict === 'fits' && !f.realisticOk) f.verdict = 'tight';
+  return f;
+}
+
+// Past the floor, or with `realistic` into the realistic budget.
+export function reaches(model, gpu, deploy, realistic) {
+  const v = fitCheck(makeContext(model, gpu, deploy)).verdict;
+  return realistic ? v === 'fits' : v === 'fits' || v === 'tight';
+}
+
+export { ceilDiv };

@@ -1,0 +1,75 @@
+// The parameters-only estimate: weights, GPUs needed, decode intensity
+// B / bytes-per-param, the roof, and the levers ranked by what each could
+// multiply decode throughput by. No KV, attention or MoE can be counted.
+
+import { PRECISION_BYTES } from './context.mjs';
+import { Q, ZERO } from './rational.mjs';
+
+const GIB = new Q(1n << 30n);
+
+// The order levers are listed in when their gains tie.
+const LEVERS = ['batch', 'weight_precision', 'kv_precision', 'speculative_decoding', 'tensor_parallel'];
+
+export function estimate(params, gpu, deploy) {
+  const d = deploy, g = gpu;
+  // auto has no checkpoint to follow: 16-bit.
+  const bw = d.precision === 'auto' ? new Q(2n) : PRECISION_BYTES[d.precision];
+  const B = Q.of(d.batch);
+  const e = {
+    approximate: true,
+    params,
+    bytes_per_param: bw,
+    weights_gib: params.mul(bw).div(GIB),
+  };
+  const room = d.poolFraction.mul(g.vram).sub(d.contextReserveGib);
+  e.usable_gib_per_gpu = room.div(d.weightOverhead.add(1n));
+  e.gpus_needed = room.sign() > 0 ? new Q(e.weights_gib.div(e.usable_gib_per_gpu).ceil()) : ZERO;
+  e.batch = B;
+  e.decode_ai = B.div(bw);
+  // TFLOPS the bandwidth allows at this intensity.
+  const roofBw = g.bandwidth.mul(e.decode_ai).div(1000n);
+  let ridge = ZERO, bound;
+  if (g.tflopsUnknown) {
+    e.attainable_tflops = roofBw;
+    bound = 'unknown';
+  } else {
+    // The roof that matches the math, as in the full analysis.
+    const peak = d.precision === 'fp8' && g.tflopsFp8.sign() > 0 ? g.tflopsFp8
+      : d.precision === 'int8' && g.topsInt8.sign() > 0 ? g.topsInt8
+        : g.tflops;
+    ridge = peak.mul(1000n).div(g.bandwidth);
+    e.ridge = ridge;
+    e.ceiling_fraction = Q.min(1n, e.decode_ai.div(ridge));
+    e.attainable_tflops = Q.min(peak, roofBw);
+    bound = e.decode_ai.lt(ridge) ? 'memory' : 'compute';
+  }
+  e.bound = bound;
+  const ordered = {};
+  for (const k of ['params', 'bytes_per_param', 'weights_gib', 'usable_gib_per_gpu', 'gpus_needed', 'batch', 'decode_ai']) ordered[k] = e[k];
+  if (ridge.sign() > 0) {
+    ordered.ridge = e.ridge;
+    ordered.ceiling_fraction = e.ceiling_fraction;
+  }
+  ordered.attainable_tflops = e.attainable_tflops;
+  ordered.bound = bound;
+  ordered.approximate = true;
+
+  // A compute-bound decode has no lever to rank.
+  let levers = [];
+  if (bound !== 'compute') {
+    const gain = {
+      batch: ridge.sign() > 0 ? ridge.div(e.decode_ai) : ZERO,
+      weight_precision: bw.div(new Q(1n, 2n)),
+      kv_precision: new Q(1n),
+      speculative_decoding: new Q(2n),
+      tensor_parallel: new Q(2n),
+    };
+    // Most gain first; ties keep the listed order (a stable sort).
+    levers = LEVERS.map((code) => ({ code, gain: gain[code] })).sort((a, b) => b.gain.cmp(a.gain));
+  }
+  ordered.levers = levers;
+  return {
+    estimate: ordered,
+    gpu: { name: g.name, vram_gib: g.vram, bandwidth_gbs: g.bandwidth },
+  };
+}

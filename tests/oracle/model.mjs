@@ -1,0 +1,248 @@
+// A model's shape from a Hugging Face config.json object, and its exact
+// parameter counts. Integers are BigInt; nothing here is rounded.
+//
+// Written from the project README ("What is computed", "Architecture
+// families") and presets/README.md; family rules that no config field spells
+// out follow transformers' own defaults.
+
+import { OracleError } from './errors.mjs';
+
+const has = (obj, key) => obj !== null && typeof obj === 'object' && Object.hasOwn(obj, key);
+const present = (obj, key) => has(obj, key) && obj[key] !== null;
+
+function int(value, field) {
+  if (typeof value !== 'number' || !Number.isInteger(value)) throw new OracleError(`config.${field} is not an integer`);
+  return BigInt(value);
+}
+
+function readInt(obj, key, { required = false, fallback = 0n } = {}) {
+  if (!present(obj, key)) {
+    if (required) throw new OracleError(`config.${key} is missing`);
+    return fallback;
+  }
+  return int(obj[key], key);
+}
+
+function readBool(obj, key) {
+  if (!present(obj, key)) return undefined;
+  if (typeof obj[key] !== 'boolean') throw new OracleError(`config.${key} is not a boolean`);
+  return obj[key];
+}
+
+function firstPresent(obj, keys) {
+  for (const k of keys) if (present(obj, k)) return k;
+  return undefined;
+}
+
+const DTYPES = { bfloat16: 'bf16', float32: 'fp32', float16: 'fp16' };
+
+// Which layers keep only a window: an explicit layer_types list first, then
+// the families' rules, else the window applies to every layer (Mistral).
+function slidingLayers(cfg, type, L, window, useWindow) {
+  if (present(cfg, 'layer_types')) {
+    const types = cfg.layer_types;
+    if (!Array.isArray(types) || BigInt(types.length) !== L) throw new OracleError('config.layer_types does not list every layer');
+    let n = 0n;
+    for (const t of types) {
+      if (t === 'sliding_attention') n += 1n;
+      else if (t !== 'full_attention') throw new OracleError(`layer type ${t} is not modeled`);
+    }
+    return n;
+  }
+  if (window === 0n || !useWindow) return 0n;
+  const pattern = readInt(cfg, 'sliding_window_pattern');
+  // Gemma 3: layer i is global iff (i+1) is a multiple of the pattern.
+  if (pattern > 0n) return L - L / pattern;
+  // Gemma 2: even layers (0-based) are local.
+  if (type === 'gemma2') return (L + 1n) / 2n;
+  // Qwen: layers from max_window_layers on use the window.
+  if (['qwen2', 'qwen2_moe', 'qwen3', 'qwen3_moe'].includes(type)) return L - readInt(cfg, 'max_window_layers');
+  return L;
+}
+
+// The Hugging Face rule for which layers are MoE: not listed in
+// mlp_only_layers, every decoder_sparse_step-th layer, from
+// first_k_dense_replace on every moe_layer_freq-th layer.
+function countMoeLayers(cfg, L) {
+  const step = readInt(cfg, 'decoder_sparse_step', { fallback: 1n });
+  const firstDense = readInt(cfg, 'first_k_dense_replace');
+  const freq = readInt(cfg, 'moe_layer_freq', { fallback: 1n });
+  const listed = new Set();
+  if (present(cfg, 'mlp_only_layers')) {
+    if (!Array.isArray(cfg.mlp_only_layers)) throw new OracleError('config.mlp_only_layers is not a list');
+    for (const i of cfg.mlp_only_layers) listed.add(int(i, 'mlp_only_layers'));
+  }
+  let count = 0n;
+  for (let i = 0n; i < L; i++) {
+    if (!listed.has(i) && (i + 1n) % step === 0n && i >= firstDense && (i - firstDense) % freq === 0n) count++;
+  }
+  return count;
+}
+
+// config: the parsed config.json object; name: what the report calls it.
+export function readModel(config, name = 'custom') {
+  if (config === null || typeof config !== 'object' || Array.isArray(config)) throw new OracleError('config is not an object');
+  const root = config;
+  // Multimodal checkpoints keep the language model under text_config.
+  const cfg = has(root, 'text_config') && root.text_config !== null && typeof root.text_config === 'object' && !Array.isArray(root.text_config)
+    ? root.text_config
+    : root;
+  const pick = (key) => (has(cfg, key) ? cfg[key] : has(root, key) ? root[key] : null);
+
+  const typeValue = pick('model_type');
+  const type = typeValue === null ? '' : String(typeValue);
+
+  const L = readInt(cfg, 'num_hidden_layers', { required: true });
+  const H = readInt(cfg, 'hidden_size', { required: true });
+  const q = readInt(cfg, 'num_attention_heads', { required: true });
+  const vocab = readInt(cfg, 'vocab_size', { required: true });
+  const kvHeads = readInt(cfg, 'num_key_value_heads', { fallback: q });
+  let headDim = readInt(cfg, 'head_dim');
+  const maxPositions = readInt(cfg, 'max_position_embeddings');
+  const bias = readBool(cfg, 'attention_bias') ?? false;
+
+  const qwen2 = type === 'qwen2' || type === 'qwen2_moe';
+  const m = {
+    name,
+    type,
+    layers: L,
+    hidden: H,
+    heads: q,
+    kvHeads,
+    vocab,
+    maxPositions,
+    // Per-head q/k RMSNorm weights: Qwen3 and Gemma 3.
+    qkNorm: ['qwen3', 'qwen3_moe', 'gemma3', 'gemma3_text'].includes(type),
+    // Gemma 2 and 3 put a norm before and after both attention and MLP.
+    normsPerLayer: ['gemma2', 'gemma3', 'gemma3_text'].includes(type) ? 4n : 2n,
+    // Qwen2 has q/k/v biases without any config field; attention_bias adds o too.
+    biasQkv: bias || qwen2,
+    biasO: bias && !qwen2,
+    // gpt-oss: one learned attention sink per head.
+    sinks: type === 'gpt_oss',
+    mla: false,
+  };
+
+  if (present(cfg, 'kv_lora_rank')) {
+    m.mla = true;
+    m.kvLora = int(cfg.kv_lora_rank, 'kv_lora_rank');
+    m.qLora = readInt(cfg, 'q_lora_rank');
+    m.qkNope = readInt(cfg, 'qk_nope_head_dim', { required: true });
+    m.qkRope = readInt(cfg, 'qk_rope_head_dim', { required: true });
+    m.vHeadDim = readInt(cfg, 'v_head_dim', { required: true });
+    headDim = m.qkNope + m.qkRope;
+  } else if (headDim === 0n) {
+    if (H % q !== 0n) throw new OracleError('hidden_size is not a multiple of num_attention_heads');
+    headDim = H / q;
+  }
+  m.headDim = headDim;
+
+  // Qwen configs carry a window that use_sliding_window switches off.
+  const useWindow = readBool(cfg, 'use_sliding_window') ?? true;
+  let window = readInt(cfg, 'sliding_window');
+  let sliding = slidingLayers(cfg, type, L, window, useWindow);
+  if (!useWindow && !has(cfg, 'layer_types')) window = 0n;
+  if (m.mla) {
+    window = 0n;
+    sliding = 0n;
+  }
+  if (window === 0n) sliding = 0n;
+  m.slidingWindow = window;
+  m.slidingLayers = sliding;
+
+  const tie = pick('tie_word_embeddings');
+  // transformers' defaults: Gemma ties its embeddings, the other families here do not.
+  m.tied = tie === null ? type.startsWith('gemma') : tie === true;
+
+  const expertKey = firstPresent(cfg, ['num_experts', 'num_local_experts', 'n_routed_experts']);
+  const E = expertKey ? int(cfg[expertKey], expertKey) : 0n;
+  m.intermediate = readInt(cfg, 'intermediate_size', { required: E === 0n });
+  m.experts = E;
+  m.topK = 0n;
+  m.moeIntermediate = 0n;
+  m.moeLayers = 0n;
+  m.shared = 0n;
+  m.sharedGate = false;
+  m.expertBias = false;
+  m.routerBias = false;
+  if (E > 0n) {
+    const kKey = firstPresent(cfg, ['num_experts_per_tok', 'experts_per_token']);
+    if (!kKey) throw new OracleError('num_experts_per_tok is missing');
+    m.topK = int(cfg[kKey], kKey);
+    // Mixtral and gpt-oss size their experts with intermediate_size.
+    m.moeIntermediate = readInt(cfg, 'moe_intermediate_size', { required: m.intermediate === 0n, fallback: m.intermediate });
+    m.moeLayers = countMoeLayers(cfg, L);
+    // DeepSeek counts shared experts of the routed width; Qwen2-MoE gives one width, with a gate.
+    const sharedWidth = readInt(cfg, 'shared_expert_intermediate_size');
+    m.shared = readInt(cfg, 'n_shared_experts') * m.moeIntermediate + sharedWidth;
+    m.sharedGate = sharedWidth > 0n;
+    // gpt-oss experts carry biases; gpt-oss and noaux_tc routing (DeepSeek-V3) a router bias.
+    m.expertBias = type === 'gpt_oss';
+    const method = present(cfg, 'topk_method') ? String(cfg.topk_method) : '';
+    m.routerBias = type === 'gpt_oss' || type === 'deepseek_v3' || method === 'noaux_tc';
+  }
+
+  const dt = has(cfg, 'torch_dtype') ? cfg.torch_dtype : has(root, 'torch_dtype') ? root.torch_dtype : null;
+  if (dt !== null && !Object.hasOwn(DTYPES, dt)) throw new OracleError(`torch_dtype ${dt} is not modeled`);
+  m.dtype = dt === null ? 'fp16' : DTYPES[dt];
+  const qc = has(cfg, 'quantization_config') ? cfg.quantization_config : has(root, 'quantization_config') ? root.quantization_config : null;
+  m.quant = 'none';
+  if (qc !== null) {
+    const method = qc.quant_method ?? '';
+    if (method !== 'fp8' && method !== 'mxfp4') throw new OracleError(`quant_method ${method} is not modeled`);
+    m.quant = method;
+  }
+
+  countParams(m);
+  return m;
+}
+
+function attentionParams(m) {
+  const { hidden: H, heads: q } = m;
+  if (m.mla) {
+    const qk = m.qkNope + m.qkRope;
+    // q: a LoRA down-projection with its norm and an up-projection, or one direct projection.
+    let p = m.qLora > 0n ? H * m.qLora + m.qLora + m.qLora * q * qk : H * q * qk;
+    p += H * (m.kvLora + m.qkRope) + m.kvLora; // kv down-projection with the rope key, and its norm
+    p += m.kvLora * q * (m.qkNope + m.vHeadDim); // kv up-projection
+    p += q * m.vHeadDim * H; // output projection
+    return p;
+  }
+  const d = m.headDim, kv = m.kvHeads;
+  let p = q * d * H + 2n * kv * d * H + q * d * H;
+  if (m.biasQkv) p += q * d + 2n * kv * d;
+  if (m.biasO) p += H;
+  if (m.sinks) p += q;
+  if (m.qkNorm) p += 2n * d;
+  return p;
+}
+
+function countParams(m) {
+  const H = m.hidden, E = m.experts, L = m.layers;
+  const embed = m.vocab * H * (m.tied ? 1n : 2n);
+  const perLayer = attentionParams(m) + m.normsPerLayer * H;
+  const denseLayers = L - m.moeLayers;
+  const denseMlp = 3n * H * m.intermediate;
+  const expertMatrix = E > 0n ? 3n * H * m.moeIntermediate : 0n;
+  const expert = expertMatrix + (m.expertBias ? 2n * m.moeIntermediate + H : 0n);
+  const moeFixed = E > 0n ? H * E + (m.routerBias ? E : 0n) + 3n * H * m.shared + (m.sharedGate ? H : 0n) : 0n;
+  const total = embed + H + L * perLayer + denseLayers * denseMlp + m.moeLayers * (moeFixed + E * expert);
+  m.paramsTotal = total;
+  m.paramsEmbed = embed;
+  m.paramsExpert = expert;
+  m.paramsExpertMatrix = expertMatrix;
+  m.paramsAlwaysRead = total - m.moeLayers * E * expert;
+  m.paramsActive = total - m.moeLayers * (E - m.topK) * expert;
+
+  const q = m.heads;
+  if (m.mla) {
+    m.kvElems = m.kvLora + m.qkRope;
+    // Absorbed form: scores over latent + rope key, values over the latent.
+    m.attnFlopsPerPair = 2n * q * (m.kvLora + m.qkRope) + 2n * q * m.kvLora;
+    m.qkvWidth = q * m.headDim + m.kvLora + m.qkRope;
+  } else {
+    m.kvElems = 2n * m.kvHeads * m.headDim;
+    m.attnFlopsPerPair = 4n * q * m.headDim;
+    m.qkvWidth = (q + 2n * m.kvHeads) * m.headDim;
+  }
+}

@@ -1,0 +1,84 @@
+// The ways out of a refusal (checked against the floor) or of a tight fit
+// (checked against the realistic budget). Each remedy is one change that on
+// its own gets the deployment through; the search rules are those of
+// tests/vectors/README.md.
+
+import { GIB, makeContext, PRECISION_BYTES, reaches, weightBytesTotal } from './context.mjs';
+import { Q } from './rational.mjs';
+
+// Largest context below the current one that gets through, found by bisection
+// (getting through only gets harder as the context grows), then rounded down
+// to whole KV blocks when paging.
+function longestContext(c, realistic) {
+  const { model, gpu, deploy } = c;
+  let lo = 0n, hi = deploy.seq - 1n;
+  while (lo < hi) {
+    const mid = lo + (hi - lo + 1n) / 2n;
+    if (reaches(model, gpu, { ...deploy, seq: mid }, realistic)) lo = mid;
+    else hi = mid - 1n;
+  }
+  const block = deploy.kvBlock > 0n ? deploy.kvBlock : 1n;
+  return lo - (lo % block);
+}
+
+// c: the context, f: its fit check. Returns [{code, value}].
+export function findRemedies(c, f) {
+  const { model, gpu, deploy } = c;
+  const realistic = f.verdict === 'tight';
+  const kvProblem = f.verdict !== 'weights_do_not_fit';
+  const out = [];
+
+  // Lower weight precision, highest candidate first, only when it stores fewer
+  // bytes; the KV stays at its current effective precision.
+  const current = weightBytesTotal(c);
+  for (const p of ['fp16', 'fp8', 'int4']) {
+    const t = { ...deploy, precision: p, kvPrecision: c.kvPrecision };
+    const tc = makeContext(model, gpu, t);
+    if (weightBytesTotal(tc).ge(current)) continue;
+    if (reaches(model, gpu, t, realistic)) {
+      out.push({ code: 'lower_weight_precision', value: p });
+      break;
+    }
+  }
+
+  if (kvProblem) {
+    for (const p of ['fp8', 'int4']) {
+      if (PRECISION_BYTES[p].ge(c.bKv)) continue;
+      if (reaches(model, gpu, { ...deploy, kvPrecision: p }, realistic)) {
+        out.push({ code: 'lower_kv_precision', value: p });
+        break;
+      }
+    }
+  }
+
+  for (let tp = 2n; tp <= 1024n; tp *= 2n) {
+    if (tp <= deploy.tp) continue;
+    if (reaches(model, gpu, { ...deploy, tp }, realistic)) {
+      out.push({ code: 'more_tp', value: tp });
+      break;
+    }
+  }
+
+  const batchLimit = realistic ? f.maxBatchRealistic : f.maxBatch;
+  if (kvProblem && batchLimit >= 1n) out.push({ code: 'smaller_batch', value: batchLimit });
+
+  if (kvProblem) {
+    const s = longestContext(c, realistic);
+    if (s >= 1n) out.push({ code: 'shorter_context', value: s });
+  }
+
+  // Everything the realistic budget must hold, per GPU.
+  const need = f.weights.add(f.overhead).add(f.context).add(f.nccl).add(f.actChunk)
+    .add(f.kvReq.add(f.logitsPerRequest).mul(deploy.batch));
+  if (realistic) {
+    const fraction = need.div(gpu.vram.mul(GIB));
+    // A pool above 98% of the GPU is not a setting to recommend.
+    if (fraction.le(new Q(98n, 100n))) {
+      out.push({ code: 'raise_pool_fraction', value: new Q(fraction.mul(100n).ceil(), 100n) });
+    }
+  }
+
+  const vram = realistic ? need.div(deploy.poolFraction) : f.weights.add(f.kv);
+  out.push({ code: 'bigger_gpu', value: vram.div(GIB) });
+  return out;
+}

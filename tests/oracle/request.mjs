@@ -1,0 +1,167 @@
+// A vector's request: the model (preset, inline config or config text), the
+// GPU (preset or custom) and the deployment, with the defaults of the README.
+// Numbers become exact rationals here; presets are read as data from presets/.
+
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { OracleError } from './errors.mjs';
+import { readModel } from './model.mjs';
+import { Q, ZERO } from './rational.mjs';
+
+const PRESETS = fileURLToPath(new URL('../../presets/', import.meta.url));
+
+function preset(kind, id) {
+  if (typeof id !== 'string' || !/^[a-z0-9.-]+$/.test(id)) throw new OracleError(`no ${kind} preset ${id}`);
+  try {
+    return JSON.parse(readFileSync(`${PRESETS}${kind}/${id}.json`, 'utf8'));
+  } catch {
+    throw new OracleError(`no ${kind} preset ${id}`);
+  }
+}
+
+const num = (v) => (v === null || v === undefined ? ZERO : Q.of(v));
+
+function presetGpu(id, raised) {
+  const p = preset('gpus', id);
+  const g = {
+    name: id,
+    tflops: num(p.tflops),
+    tflopsFp8: num(p.tflops_fp8),
+    topsInt8: num(p.tops_int8),
+    bandwidth: num(p.bandwidth_gbs),
+    vram: num(p.vram_gib),
+    unified: p.memory === 'unified',
+  };
+  g.tflopsUnknown = g.tflops.sign() === 0;
+  if (g.bandwidth.sign() === 0) throw new OracleError(`gpu ${id} has no sourced bandwidth`);
+  if (g.unified) {
+    // vram_gib is the machine's RAM; the GPU may wire only part of it.
+    g.ram = g.vram;
+    if (p.wired_limit) {
+      const w = p.wired_limit;
+      const fraction = num(raised ? w.raised_fraction : w.default_fraction);
+      const reserve = num(raised ? w.raised_reserve_gib : w.default_reserve_gib);
+      g.vram = Q.min(fraction.mul(g.ram), g.ram.sub(reserve));
+    } else if (p.usable_gib) {
+      g.vram = num(raised ? p.usable_gib.tuned : p.usable_gib.default);
+    } else throw new OracleError(`gpu ${id} gives no GPU memory limit`);
+  }
+  return g;
+}
+
+// A figure the request gives: the exact value of the double that JSON number
+// parses to, as the core reads it (a vram_gib written as the shortest spelling
+// of 3385856/2^30 is exactly 3385856 bytes).
+function given(o, key, optional) {
+  const v = o[key];
+  if ((v === undefined || v === 0) && optional) return ZERO;
+  if (typeof v !== 'number' || !(v > 0)) throw new OracleError(`gpu.${key} must be a positive number`);
+  return Q.fromDouble(v);
+}
+
+function customGpu(o) {
+  const known = new Set(['tflops', 'bandwidth_gbs', 'vram_gib', 'tflops_fp8', 'tops_int8']);
+  for (const k of Object.keys(o)) if (!known.has(k)) throw new OracleError(`gpu.${k} is not a known key`);
+  if (o.bandwidth_gbs === undefined || o.vram_gib === undefined || o.tflops === undefined) throw new OracleError('custom gpu is incomplete');
+  const g = {
+    name: 'custom',
+    tflops: o.tflops === null ? ZERO : given(o, 'tflops'),
+    tflopsUnknown: o.tflops === null,
+    tflopsFp8: given(o, 'tflops_fp8', true),
+    topsInt8: given(o, 'tops_int8', true),
+    bandwidth: given(o, 'bandwidth_gbs'),
+    vram: given(o, 'vram_gib'),
+    unified: false,
+  };
+  return g;
+}
+
+const PRECISIONS = ['auto', 'fp32', 'fp16', 'bf16', 'fp8', 'int8', 'int4'];
+const REQUEST_KEYS = new Set([
+  'model', 'config', 'gpu', 'gpu_limit', 'precision', 'kv_precision', 'seq', 'batch', 'tp', 'pp', 'micro_batches',
+  'kv_block', 'moe_read', 'pool_fraction', 'context_reserve_gib', 'nccl_gib_per_peer', 'weight_overhead',
+  'prefill_chunk', 'launch_ms', 'params',
+]);
+
+function count(input, key, fallback, lo, hi) {
+  if (!Object.hasOwn(input, key)) return fallback;
+  const v = input[key];
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < lo || v > hi) throw new OracleError(`${key} out of range`);
+  return BigInt(v);
+}
+
+// A request knob: the double the request gives, or the specification's decimal default.
+function real(input, key, fallback, lo, hi) {
+  if (!Object.hasOwn(input, key)) return Q.fromDecimal(fallback);
+  const v = input[key];
+  if (typeof v !== 'number' || !(v >= lo && v <= hi)) throw new OracleError(`${key} out of range`);
+  return Q.fromDouble(v);
+}
+
+function word(input, key, allowed, fallback) {
+  if (!Object.hasOwn(input, key)) return fallback;
+  if (!allowed.includes(input[key])) throw new OracleError(`${key} is not one of ${allowed}`);
+  return input[key];
+}
+
+// "70B", "7.6b", "8e9": a number with one optional scale letter, floored.
+function parseParams(v) {
+  let value;
+  if (typeof v === 'string') {
+    const m = /^([+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)([kKmMbBgGtT])?$/.exec(v);
+    if (!m) throw new OracleError(`params ${v} is not a size`);
+    const scale = { k: 3n, m: 6n, b: 9n, g: 9n, t: 12n }[(m[2] ?? '').toLowerCase()] ?? 0n;
+    value = Q.fromDecimal(m[1]).mul(10n ** scale);
+    value = new Q(value.floor());
+  } else if (typeof v === 'number') value = Q.fromDouble(v);
+  else throw new OracleError('params is not a size');
+  if (value.lt(1000000n) || value.gt(10n ** 15n)) throw new OracleError('params out of range');
+  return value;
+}
+
+// input: the request object; configText: the raw config.json, when the vector gives one.
+export function readRequest(input, configText) {
+  if (input === null || typeof input !== 'object' || Array.isArray(input)) throw new OracleError('request is not an object');
+  for (const k of Object.keys(input)) if (!REQUEST_KEYS.has(k)) throw new OracleError(`${k} is not a known key`);
+  const sources = ['model', 'config', 'params'].filter((k) => Object.hasOwn(input, k)).length + (configText !== undefined ? 1 : 0);
+  if (sources !== 1) throw new OracleError('give exactly one model');
+
+  const raised = word(input, 'gpu_limit', ['default', 'raised'], 'default') === 'raised';
+  if (!Object.hasOwn(input, 'gpu')) throw new OracleError('gpu is missing');
+  const gpu = typeof input.gpu === 'string' ? presetGpu(input.gpu, raised) : customGpu(input.gpu);
+
+  const maxSeq = 2 ** 24, maxBatch = 2 ** 20, maxParallel = 1024;
+  const deploy = {
+    precision: word(input, 'precision', PRECISIONS, 'auto'),
+    kvPrecision: word(input, 'kv_precision', PRECISIONS, 'auto'),
+    moeRead: word(input, 'moe_read', ['union', 'distinct'], 'union'),
+    seq: count(input, 'seq', 4096n, 1, maxSeq),
+    batch: count(input, 'batch', 1n, 1, maxBatch),
+    tp: count(input, 'tp', 1n, 1, maxParallel),
+    pp: count(input, 'pp', 1n, 1, maxParallel),
+    kvBlock: count(input, 'kv_block', 0n, 1, maxSeq),
+    // 0: not given, which means one micro-batch per request.
+    microBatches: count(input, 'micro_batches', 0n, 1, maxBatch),
+    prefillChunk: count(input, 'prefill_chunk', 2048n, 1, maxSeq),
+    poolFraction: real(input, 'pool_fraction', '0.90', 0.05, 1),
+    contextReserveGib: real(input, 'context_reserve_gib', '0.6', 0, 64),
+    ncclGibPerPeer: real(input, 'nccl_gib_per_peer', '0.35', 0, 64),
+    weightOverhead: real(input, 'weight_overhead', '0.02', 0, 1),
+    launchMs: real(input, 'launch_ms', '35', 0, 1e6),
+  };
+  if (deploy.microBatches !== 0n && (deploy.pp <= 1n || deploy.microBatches > deploy.batch)) {
+    throw new OracleError('micro_batches needs pp > 1 and at most the batch');
+  }
+
+  if (Object.hasOwn(input, 'params')) return { kind: 'estimate', params: parseParams(input.params), gpu, deploy };
+  let model;
+  if (configText !== undefined) model = readModel(JSON.parse(configText));
+  else if (Object.hasOwn(input, 'config')) model = readModel(input.config);
+  else {
+    const p = preset('models', input.model);
+    model = readModel(p.config, input.model);
+    // A preset carries its checkpoint's verified count; a config that disagrees is refused.
+    if (!Q.of(p.params_total).eq(model.paramsTotal)) throw new OracleError(`preset ${input.model}: counted ${model.paramsTotal}, verified ${p.params_total}`);
+  }
+  return { kind: 'analysis', model, gpu, deploy };
+}
