@@ -16,10 +16,11 @@
  *   time       ms
  *   Every figure in rl_result is per GPU unless its comment says otherwise.
  *
- * The analysis path (rl_analyze, rl_sweep, rl_fit) does no allocation and no
- * I/O. The JSON reader and writer work in caller-provided buffers.
- * Nothing here is thread-safe except where noted: rl_testing_set_fault()
- * changes a process-wide switch.
+ * The analysis path (rl_analyze, rl_sweep) does no allocation and no I/O.
+ * The JSON reader keeps its tokens on the stack (see RL_CONFIG_MAX_TOKENS) and
+ * the writers work in caller-provided buffers. The core keeps no mutable
+ * global state, so calls on different threads with their own outputs do not
+ * interfere.
  */
 #ifndef ROOFLINE_H
 #define ROOFLINE_H
@@ -41,7 +42,7 @@ extern "C" {
  * renumber them. rl_status_name() gives the stable lowercase name. */
 typedef enum rl_status {
     RL_OK = 0,
-    RL_E_NULL = 1,              /* a required pointer argument was NULL */
+    RL_E_NULL = 1,              /* a required pointer argument was NULL, or a model not finished */
     RL_E_RANGE = 2,             /* a number is outside its valid range (field named) */
     RL_E_NOT_INTEGER = 3,       /* a count was given with a fraction, or is not a number */
     RL_E_UNKNOWN_PRESET = 4,    /* no model or GPU preset has that id */
@@ -128,20 +129,35 @@ typedef enum rl_quant {
     RL_QUANT_MXFP4 = 2  /* routed-expert matrices in MXFP4: 4 bits + one 8-bit scale per 32 (gpt-oss) */
 } rl_quant;
 
+/* The largest shapes the config reader and rl_model_finish() accept. */
+#define RL_MAX_LAYERS 100000          /* layers: num_hidden_layers, and a config's layer strides and patterns */
+#define RL_MAX_HIDDEN 1048576         /* elements: hidden_size, and MLA's q_lora_rank and kv_lora_rank */
+#define RL_MAX_HEADS 65536            /* heads: num_attention_heads and num_key_value_heads */
+#define RL_MAX_HEAD_DIM 65536         /* elements per head: head_dim; MLA's qk_nope + qk_rope, and v_head_dim */
+#define RL_MAX_EXPERTS 65536          /* experts: routed per MoE layer, per token, and shared */
+#define RL_MAX_VOCAB 16777216         /* tokens: vocab_size */
+#define RL_MAX_INTERMEDIATE 16777216  /* elements: the MLP widths (dense, routed and shared experts) */
+#define RL_MAX_POSITIONS ((int64_t)1 << 40) /* tokens: max_position_embeddings and sliding_window */
+
+/* rl_model.finished once rl_model_finish() has succeeded. */
+#define RL_MODEL_FINISHED 0x464e5348u
+
 /* A model's shape, as read from a Hugging Face config.json. Fill it with
  * rl_model_from_config_json() or rl_model_preset(); both run the same reader,
  * then rl_model_finish() derives the parameter counts. Counts are doubles that
- * hold integers exactly (every count is checked to stay below 2^53). */
+ * hold integers exactly (every count is checked to stay below 2^53).
+ * A model built or edited by hand must go through rl_model_finish() after its
+ * last change: rl_analyze() reads the derived fields as they are. */
 typedef struct rl_model {
     char name[64];            /* preset id or "custom" */
     char model_type[32];      /* config.json model_type, "" when absent */
 
-    int64_t layers;           /* L, num_hidden_layers, 1..100000 */
-    int64_t hidden;           /* hidden_size, 1..1048576 */
-    int64_t heads;            /* q, num_attention_heads, 1..65536 */
+    int64_t layers;           /* L, num_hidden_layers, 1..RL_MAX_LAYERS */
+    int64_t hidden;           /* hidden_size, 1..RL_MAX_HIDDEN */
+    int64_t heads;            /* q, num_attention_heads, 1..RL_MAX_HEADS */
     int64_t kv_heads;         /* h_kv, num_key_value_heads, 1..heads, divides heads */
     int64_t head_dim;         /* d, head_dim or hidden/heads (MLA: qk_nope + qk_rope) */
-    int64_t vocab;            /* vocab_size, 1..16777216 */
+    int64_t vocab;            /* vocab_size, 1..RL_MAX_VOCAB */
     int64_t intermediate;     /* intermediate_size of the dense gated MLP */
     int64_t max_positions;    /* max_position_embeddings, 0 when absent */
     int tied_embeddings;      /* tie_word_embeddings: 1 = one vocab×hidden matrix */
@@ -166,7 +182,7 @@ typedef struct rl_model {
     int64_t v_head_dim;
 
     /* Mixture of experts: experts == 0 means dense. */
-    int64_t experts;          /* E, routed experts per MoE layer */
+    int64_t experts;          /* E, routed experts per MoE layer, 0..RL_MAX_EXPERTS */
     int64_t top_k;            /* k, experts per token, 1..E */
     int64_t moe_intermediate; /* width of one routed expert's gated MLP */
     int64_t moe_layers;       /* how many of the L layers are MoE layers (the rest are dense) */
@@ -190,12 +206,16 @@ typedef struct rl_model {
     double attn_flops_per_token_pair;    /* FLOPs of one query token against one cached token in one
                                             layer: 4·q·d, or 2·q·(2·kv_lora + rope) with absorbed MLA */
     double qkv_width;             /* q/k/v projection outputs per token (activation sizing) */
+    unsigned finished;            /* RL_MODEL_FINISHED, set by rl_model_finish(); rl_analyze() refuses a
+                                     model without it. Editing a field does not clear it: finish again */
 } rl_model;
 
 /* Zeroed model named "custom". */
 rl_model rl_model_default(void);
 
-/* Validates the shape fields of *m and derives the params_* fields.
+/* Validates the shape fields of *m, derives the params_* and other derived
+ * fields, and marks the model finished. Run it again after any change to a
+ * shape field. On an error the model is left unfinished.
  * RL_E_RANGE / RL_E_CONTRADICTION / RL_E_TOO_LARGE name the field at fault. */
 rl_status rl_model_finish(rl_model *m, rl_error *err);
 
@@ -407,9 +427,13 @@ typedef struct rl_result {
     double remedy_pool_fraction;   /* the pool fraction that would make a tight setup fit */
 } rl_result;
 
-/* Runs the whole analysis. Validates the model (finished), GPU and deployment
- * first; on an error *out is zeroed and the status says why. RL_OK is returned
- * for refusals too: read out->verdict. No allocation, no I/O. */
+/* Runs the whole analysis. The model must be finished (rl_model_finish(), or
+ * the config reader and rl_model_preset(), which finish it) after its last
+ * edit: its derived fields are read through the pointer as they are, neither
+ * copied nor re-derived, and an unfinished model is refused with RL_E_NULL
+ * naming "model". The GPU and the deployment are validated on every call. On
+ * an error *out is zeroed and the status says why. RL_OK is returned for
+ * refusals too: read out->verdict. No allocation, no I/O. */
 rl_status rl_analyze(const rl_model *m, const rl_gpu *g, const rl_deploy *d,
                      rl_result *out, rl_error *err);
 
@@ -528,30 +552,6 @@ rl_status rl_parse_count(const char *text, const char *field, int64_t lo, int64_
 /* Parses a finite number from text. RL_E_NOT_INTEGER when it is not a number
  * (NaN included), RL_E_RANGE for ±inf or overflow. */
 rl_status rl_parse_number(const char *text, const char *field, double *out, rl_error *err);
-
-/* ======================================================================== */
-/* Testing hooks                                                             */
-/* ======================================================================== */
-
-/* Named wrong formulas for --prove-red: with a fault set, rl_analyze computes
- * that wrong formula, so the vector suite must go red. Process-wide, not
- * thread-safe; RL_FAULT_NONE in production. */
-typedef enum rl_fault {
-    RL_FAULT_NONE = 0,
-    RL_FAULT_WEIGHTS_PER_REQUEST = 1,   /* weights read once per request, not per step */
-    RL_FAULT_TEXTBOOK_PP_SPEEDUP = 2,   /* speedup = P·M/(M+P−1) */
-    RL_FAULT_KV_QUERY_HEADS = 3,        /* KV sized with query heads */
-    RL_FAULT_MOE_ALL_EXPERTS = 4,       /* every expert read every step */
-    RL_FAULT_KV_PRECISION_IGNORED = 5,  /* KV stored at weight precision */
-    RL_FAULT_MOE_ONCE_PER_MODEL = 6,    /* touched experts counted once for the model */
-    RL_FAULT_SLIDING_WINDOW_IGNORED = 7, /* local layers hold the whole context */
-    RL_FAULT_MLA_AS_MHA = 8,            /* MLA cache sized as 2·h_kv·d per layer */
-    RL_FAULT_KV_SPLIT_PAST_KV_HEADS = 9, /* KV divided by tp even past h_kv (and for MLA) */
-    RL_FAULT_RESERVE_IGNORED = 10,      /* no runtime reserve: nothing is ever tight */
-    RL_FAULT_COUNT_ = 11
-} rl_fault;
-void rl_testing_set_fault(rl_fault f);
-const char *rl_fault_name(rl_fault f);
 
 #ifdef __cplusplus
 }

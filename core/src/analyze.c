@@ -1,6 +1,10 @@
 /* The analysis: fit (floor and realistic budget), roofline, prefill, TP, PP,
- * paged KV, sliding windows, MLA and MoE reads. No allocation, no I/O. */
+ * paged KV, sliding windows, MLA and MoE reads. No allocation, no I/O.
+ * The formulas a known-wrong version exists for are reached through the table
+ * in ctx.F (formulas.h); everything else is computed here. */
 #include "internal.h"
+
+#include "formulas.h"
 
 #include <math.h>
 #include <string.h>
@@ -8,23 +12,16 @@
 #define MXFP4_BYTES 0.53125                 /* 4 bits + one 8-bit scale per 32 values */
 #define FP8_BLOCK_SCALE (4.0 / (128.0 * 128.0)) /* one fp32 scale per 128x128 block */
 
-static double kv_share_of(const rl_model *m, int64_t tp) {
-    if (rl_active_fault() == RL_FAULT_KV_SPLIT_PAST_KV_HEADS) return 1.0 / (double)tp;
-    /* MLA's latent is one vector per token: every TP rank keeps all of it. */
-    if (m->mla) return 1.0;
-    /* Each TP rank keeps whole KV heads; past h_kv ranks they are replicated. */
-    return (double)rl_ceil_div(m->kv_heads, tp) / (double)m->kv_heads;
-}
-
 /* ---- the context of one analysis ---------------------------------------- */
 
 typedef struct ctx {
+    const rl_formulas *F;
     const rl_model *m;
     const rl_gpu *g;
     const rl_deploy *d;
-    rl_fault fault;
     rl_precision w_prec, kv_prec, math_prec;
     double b_main, b_embed, b_expert, b_kv; /* bytes per parameter / element */
+    double weight_total;                    /* all weights at their precisions, whole model */
     double kv_elems;                        /* cached elements per token per layer */
     double kv_share;
     double bw, peak;                        /* bytes/s, FLOP/s (0 when unknown) */
@@ -35,6 +32,21 @@ typedef struct ctx {
 
 static double gpus_of(const rl_deploy *d) { return (double)d->tp * (double)d->pp; }
 
+static double expert_bytes(const ctx *c) {
+    const rl_model *m = c->m;
+    return m->params_expert_matrix * c->b_expert + (m->params_expert - m->params_expert_matrix) * c->b_main;
+}
+
+/* All weights at their precisions, whole model. */
+static double weight_bytes_total(const ctx *c) {
+    const rl_model *m = c->m;
+    double experts = (double)m->moe_layers * (double)m->experts;
+    return m->params_embed * c->b_embed + (m->params_always_read - m->params_embed) * c->b_main +
+           experts * expert_bytes(c);
+}
+
+/* Bytes per weight and per KV element, and the compute roof, from the
+ * precisions asked for (AUTO: the checkpoint's own format). */
 static void resolve_precision(ctx *c) {
     const rl_model *m = c->m;
     const rl_deploy *d = c->d;
@@ -54,8 +66,8 @@ static void resolve_precision(ctx *c) {
         c->b_main = c->b_embed = c->b_expert = rl_precision_bytes(d->precision);
         c->kv_prec = d->kv_precision == RL_PREC_AUTO ? d->precision : d->kv_precision;
     }
-    c->b_kv = rl_precision_bytes(c->kv_prec);
-    if (c->fault == RL_FAULT_KV_PRECISION_IGNORED) c->b_kv = c->b_main;
+    c->b_kv = c->F->kv_element_bytes(rl_precision_bytes(c->kv_prec), c->b_main);
+    c->weight_total = weight_bytes_total(c);
 
     /* The roof matches the math: fp8 and int8 weights run W8A8 where the GPU has
      * that peak; int4 and MXFP4 are weight-only and compute in 16-bit. */
@@ -70,23 +82,36 @@ static void resolve_precision(ctx *c) {
     }
 }
 
-static void ctx_init(ctx *c, const rl_model *m, const rl_gpu *g, const rl_deploy *d) {
+/* Tokens a request holds in the fit check: paging rounds the context, and the
+ * window, up to whole blocks. */
+static void set_tokens(ctx *c) {
+    const rl_deploy *d = c->d;
+    c->tokens = d->kv_block > 0 ? rl_ceil_div(d->seq, d->kv_block) * d->kv_block : d->seq;
+    int64_t window = c->m->sliding_window;
+    if (d->kv_block > 0 && window > 0) window = rl_ceil_div(window, d->kv_block) * d->kv_block;
+    c->local_tokens_capacity = window > 0 && window < c->tokens ? window : c->tokens;
+}
+
+static void ctx_init(ctx *c, const rl_formulas *F, const rl_model *m, const rl_gpu *g, const rl_deploy *d) {
+    c->F = F;
     c->m = m;
     c->g = g;
     c->d = d;
-    c->fault = rl_active_fault();
     resolve_precision(c);
-    if (m->mla && c->fault == RL_FAULT_MLA_AS_MHA) c->kv_elems = 2.0 * (double)m->kv_heads * (double)m->head_dim;
-    else if (c->fault == RL_FAULT_KV_QUERY_HEADS && !m->mla) c->kv_elems = 2.0 * (double)m->heads * (double)m->head_dim;
-    else c->kv_elems = m->kv_elems_per_token_per_layer;
-    c->kv_share = kv_share_of(m, d->tp);
+    c->kv_elems = F->kv_elems_per_token(m);
+    c->kv_share = F->kv_share(m, d->tp);
     c->bw = g->bandwidth_gbs * 1e9;
-    c->local_layers = c->fault == RL_FAULT_SLIDING_WINDOW_IGNORED ? 0.0 : (double)m->sliding_layers;
+    c->local_layers = F->local_layers(m);
     c->global_layers = (double)m->layers - c->local_layers;
-    c->tokens = d->kv_block > 0 ? rl_ceil_div(d->seq, d->kv_block) * d->kv_block : d->seq;
-    int64_t window = m->sliding_window;
-    if (d->kv_block > 0 && window > 0) window = rl_ceil_div(window, d->kv_block) * d->kv_block;
-    c->local_tokens_capacity = window > 0 && window < c->tokens ? window : c->tokens;
+    set_tokens(c);
+}
+
+/* The remedies try one change at a time: each starts from the analysis'
+ * context and recomputes only what depends on the input it changes (in *t, a
+ * copy of the deployment). */
+static void vary(ctx *tc, const ctx *c, rl_deploy *t) {
+    *tc = *c;
+    tc->d = t;
 }
 
 /* Cached tokens summed over layers: global layers hold them all, local ones the window. */
@@ -99,58 +124,27 @@ static double window_of(const ctx *c, double s) {
     return w > 0 && w < s ? w : s;
 }
 
-/* One request's KV bytes at S tokens (whole model, unpadded). */
-static double kv_bytes_request(const ctx *c) {
-    double s = (double)c->d->seq;
-    return c->kv_elems * c->b_kv * layer_tokens(c, s, window_of(c, s));
-}
-
-/* Distinct experts that b tokens route to in one MoE layer. */
-static double experts_touched(const ctx *c, double b) {
-    const rl_model *m = c->m;
-    if (m->experts == 0) return 0.0;
-    double E = (double)m->experts, k = (double)m->top_k;
-    if (c->fault == RL_FAULT_MOE_ALL_EXPERTS) return E;
-    if (c->d->moe_read == RL_MOE_DISTINCT) return fmin(b * k, E);
-    return E * (1.0 - pow(1.0 - k / E, b));
-}
-
-static double expert_bytes(const ctx *c) {
-    const rl_model *m = c->m;
-    return m->params_expert_matrix * c->b_expert + (m->params_expert - m->params_expert_matrix) * c->b_main;
-}
-
-/* All weights at their precisions, whole model. */
-static double weight_bytes_total(const ctx *c) {
-    const rl_model *m = c->m;
-    double experts = (double)m->moe_layers * (double)m->experts;
-    return m->params_embed * c->b_embed + (m->params_always_read - m->params_embed) * c->b_main +
-           experts * expert_bytes(c);
-}
+static double experts_touched(const ctx *c, double b) { return c->F->experts_touched(c->m, c->d->moe_read, b); }
 
 /* Weight bytes one step reads for b requests, whole model: the shared weights
- * once, plus in every MoE layer the experts the batch touches. */
-static double weight_bytes_read(const ctx *c, double b) {
+ * once, plus in every MoE layer the experts the batch touches (`touched`,
+ * from experts_touched(c, b)). */
+static double weight_bytes_read(const ctx *c, double b, double touched) {
     const rl_model *m = c->m;
     double read;
     if (m->experts == 0) {
-        read = weight_bytes_total(c);
+        read = c->weight_total;
     } else {
-        double layers = c->fault == RL_FAULT_MOE_ONCE_PER_MODEL ? 1.0 : (double)m->moe_layers;
         read = m->params_embed * c->b_embed + (m->params_always_read - m->params_embed) * c->b_main +
-               layers * experts_touched(c, b) * expert_bytes(c);
+               c->F->expert_layers(m) * touched * expert_bytes(c);
     }
-    if (c->fault == RL_FAULT_WEIGHTS_PER_REQUEST) read *= b;
-    return read;
+    return read * c->F->weight_passes(b);
 }
 
-static double step_flops(const ctx *c, double b) {
-    double s = (double)c->d->seq;
-    double attn = c->m->attn_flops_per_token_pair * layer_tokens(c, s, window_of(c, s));
-    return b * (2.0 * c->m->params_active + attn);
+/* FLOPs of a decode step of b requests; `tokens` is layer_tokens at S. */
+static double step_flops(const ctx *c, double b, double tokens) {
+    return b * (2.0 * c->m->params_active + c->m->attn_flops_per_token_pair * tokens);
 }
-
-static double kv_read_bytes(const ctx *c, double b) { return b * kv_bytes_request(c); }
 
 static double floor_seconds(const ctx *c, double bytes, double flops) {
     double t = bytes / c->bw;
@@ -166,13 +160,12 @@ typedef struct fit {
     double pool, context, nccl, overhead, act_chunk, act_logits_per_request; /* realistic budget */
     double realistic_free;          /* for KV and logits: pool − reserves − weights */
     int64_t max_batch_realistic;
-    bool realistic_ok;
 } fit;
 
 /* Largest n with n·per ≤ room, computed so that it agrees exactly with that comparison. */
 static int64_t max_count(double room, double per) {
     if (!(room >= 0.0) || !(per > 0.0)) return 0;
-    double q = floor(room / per);
+    double q = room / per; /* >= 0, so the conversion's truncation is the floor */
     int64_t n = q > 1e15 ? (int64_t)1e15 : (int64_t)q;
     while (n > 0 && (double)n * per > room) n--;
     while ((double)(n + 1) * per <= room && n < (int64_t)1e15) n++;
@@ -191,77 +184,95 @@ static double activation_chunk_bytes(const ctx *c) {
     return chunk * (2.0 * (double)m->hidden + m->qkv_width + 2.0 * mlp) * 2.0 / (double)c->d->tp;
 }
 
-static void fit_check(const ctx *c, fit *f) {
+/* The floor: weights and KV per GPU against its memory. */
+static void fit_floor(const ctx *c, fit *f) {
+    const rl_deploy *d = c->d;
+    double vram = c->g->vram_gib * RL_GIB;
+    f->weights = c->weight_total / gpus_of(d);
+    f->kv_req = c->kv_elems * c->b_kv *
+                layer_tokens(c, (double)c->tokens, (double)c->local_tokens_capacity) * c->kv_share / (double)d->pp;
+    f->kv = (double)d->batch * f->kv_req;
+    f->free = vram - f->weights;
+    if (f->weights > vram) f->verdict = RL_WEIGHTS_DO_NOT_FIT;
+    else if (f->kv > f->free) f->verdict = RL_KV_DOES_NOT_FIT;
+    else f->verdict = RL_FITS;
+}
+
+/* The realistic budget's lines, after fit_floor(); a fit that the budget
+ * cannot hold becomes RL_TIGHT. */
+static void fit_budget(const ctx *c, fit *f) {
     const rl_deploy *d = c->d;
     double gpus = gpus_of(d);
     double vram = c->g->vram_gib * RL_GIB;
     double B = (double)d->batch;
-    f->weights = weight_bytes_total(c) / gpus;
-    f->kv_req = c->kv_elems * c->b_kv *
-                layer_tokens(c, (double)c->tokens, (double)c->local_tokens_capacity) * c->kv_share / (double)d->pp;
-    f->kv = B * f->kv_req;
-    f->free = vram - f->weights;
-    f->max_batch = f->free >= 0 ? max_count(f->free, f->kv_req) : 0;
-    if (f->weights > vram) f->verdict = RL_WEIGHTS_DO_NOT_FIT;
-    else if (f->kv > f->free) f->verdict = RL_KV_DOES_NOT_FIT;
-    else f->verdict = RL_FITS;
-
     f->pool = d->pool_fraction * vram;
     f->context = d->context_reserve_gib * RL_GIB;
     f->nccl = d->nccl_gib_per_peer * RL_GIB * (gpus - 1.0);
     f->overhead = d->weight_overhead * f->weights;
     f->act_chunk = activation_chunk_bytes(c);
-    /* fp32 logits of the decode batch, gathered on every rank. */
-    f->act_logits_per_request = 4.0 * (double)c->m->vocab;
-    f->realistic_free = f->pool - f->context - f->nccl - f->overhead - f->act_chunk - f->weights;
-    if (c->fault == RL_FAULT_RESERVE_IGNORED) {
-        f->realistic_free = f->free;
-        f->act_logits_per_request = 0.0;
-    }
-    double per = f->kv_req + f->act_logits_per_request;
-    f->max_batch_realistic = max_count(f->realistic_free, per);
-    f->realistic_ok = B * per <= f->realistic_free;
-    if (f->verdict == RL_FITS && !f->realistic_ok) f->verdict = RL_TIGHT;
+    rl_budget budget = {f->free,     f->pool,      f->context, f->nccl, f->overhead,
+                        f->act_chunk, f->weights, (double)c->m->vocab};
+    rl_kv_room room = c->F->kv_room(&budget);
+    f->realistic_free = room.room;
+    f->act_logits_per_request = room.logits_per_request;
+    if (f->verdict == RL_FITS && !(B * (f->kv_req + f->act_logits_per_request) <= f->realistic_free))
+        f->verdict = RL_TIGHT;
+}
+
+/* The verdict and the memory lines of both budgets; the max batches are left
+ * to fit_counts(), which only the reported analysis needs. */
+static void fit_check(const ctx *c, fit *f) {
+    fit_floor(c, f);
+    fit_budget(c, f);
+}
+
+static void fit_counts(fit *f) {
+    f->max_batch = f->free >= 0 ? max_count(f->free, f->kv_req) : 0;
+    f->max_batch_realistic = max_count(f->realistic_free, f->kv_req + f->act_logits_per_request);
 }
 
 /* Does this deployment get past the floor, or with `realistic` also into the
  * realistic budget? */
-static bool ctx_reaches(const ctx *c, bool realistic) {
+static bool reaches(const ctx *c, bool realistic) {
     fit f;
-    fit_check(c, &f);
-    return realistic ? f.verdict == RL_FITS : (f.verdict == RL_FITS || f.verdict == RL_TIGHT);
+    fit_floor(c, &f);
+    if (f.verdict != RL_FITS || !realistic) return f.verdict == RL_FITS;
+    fit_budget(c, &f);
+    return f.verdict == RL_FITS;
 }
 
-static bool reaches(const rl_model *m, const rl_gpu *g, const rl_deploy *d, bool realistic) {
-    ctx c;
-    ctx_init(&c, m, g, d);
-    return ctx_reaches(&c, realistic);
+/* c with another context length. */
+static void with_seq(ctx *tc, const ctx *c, rl_deploy *t, int64_t seq) {
+    t->seq = seq;
+    vary(tc, c, t);
+    set_tokens(tc);
 }
 
 /* The longest context that gets through with this batch. The KV is linear in
  * the tokens up to the window, so a closed-form guess is usually exact; it is
  * checked, and a bisection takes over when the guess is off (activation sizes
  * that shrink with S, windows, block rounding). */
-static int64_t longest_context(const rl_model *m, const rl_gpu *g, const rl_deploy *d, const ctx *c, const fit *f,
-                               bool realistic) {
+static int64_t longest_context(const ctx *c, const fit *f, bool realistic) {
+    const rl_deploy *d = c->d;
     double room = realistic ? f->realistic_free - (double)d->batch * f->act_logits_per_request : f->free;
-    double per_token = c->kv_elems * c->b_kv * (double)m->layers * c->kv_share / (double)d->pp;
+    double per_token = c->kv_elems * c->b_kv * (double)c->m->layers * c->kv_share / (double)d->pp;
     double guess = floor(room / ((double)d->batch * per_token));
     int64_t block = d->kv_block > 0 ? d->kv_block : 1;
     int64_t s = guess >= (double)d->seq ? d->seq - 1 : guess < 0 ? 0 : (int64_t)guess;
     s -= s % block;
     rl_deploy t = *d;
-    t.seq = s;
-    bool fits_s = s >= 1 && reaches(m, g, &t, realistic);
-    t.seq = s + block;
-    bool fits_next = s + block < d->seq && reaches(m, g, &t, realistic);
+    ctx tc;
+    with_seq(&tc, c, &t, s);
+    bool fits_s = s >= 1 && reaches(&tc, realistic);
+    with_seq(&tc, c, &t, s + block);
+    bool fits_next = s + block < d->seq && reaches(&tc, realistic);
     if (fits_s && !fits_next) return s;
 
     int64_t lo = 0, hi = d->seq - 1;
     while (lo < hi) {
         int64_t mid = lo + (hi - lo + 1) / 2;
-        t.seq = mid;
-        if (reaches(m, g, &t, realistic)) lo = mid;
+        with_seq(&tc, c, &t, mid);
+        if (reaches(&tc, realistic)) lo = mid;
         else hi = mid - 1;
     }
     return lo - lo % block;
@@ -269,22 +280,22 @@ static int64_t longest_context(const rl_model *m, const rl_gpu *g, const rl_depl
 
 /* Each remedy is a single change that gets this deployment through: past the
  * floor on a refusal, into the realistic budget when tight. */
-static void find_remedies(const rl_model *m, const rl_gpu *g, const rl_deploy *d, const ctx *c, const fit *f,
-                          rl_result *r) {
+static void find_remedies(const ctx *c, const fit *f, rl_result *r) {
     static const rl_precision lower[] = {RL_PREC_FP16, RL_PREC_FP8, RL_PREC_INT4};
+    const rl_deploy *d = c->d;
     bool realistic = f->verdict == RL_TIGHT;
     bool kv_problem = f->verdict != RL_WEIGHTS_DO_NOT_FIT;
-    double current_weights = weight_bytes_total(c);
     rl_deploy t;
+    ctx tc;
 
     for (size_t i = 0; i < sizeof lower / sizeof lower[0]; i++) {
         t = *d;
         t.precision = lower[i];
         t.kv_precision = c->kv_prec;
-        ctx tc;
-        ctx_init(&tc, m, g, &t);
-        if (weight_bytes_total(&tc) >= current_weights) continue;
-        if (ctx_reaches(&tc, realistic)) {
+        vary(&tc, c, &t);
+        resolve_precision(&tc);
+        if (tc.weight_total >= c->weight_total) continue;
+        if (reaches(&tc, realistic)) {
             r->remedies |= RL_REMEDY_WEIGHT_PRECISION;
             r->remedy_precision = lower[i];
             break;
@@ -296,7 +307,9 @@ static void find_remedies(const rl_model *m, const rl_gpu *g, const rl_deploy *d
             if (rl_precision_bytes(lower[i]) >= c->b_kv) continue;
             t = *d;
             t.kv_precision = lower[i];
-            if (reaches(m, g, &t, realistic)) {
+            vary(&tc, c, &t);
+            resolve_precision(&tc);
+            if (reaches(&tc, realistic)) {
                 r->remedies |= RL_REMEDY_KV_PRECISION;
                 r->remedy_kv_precision = lower[i];
                 break;
@@ -304,11 +317,13 @@ static void find_remedies(const rl_model *m, const rl_gpu *g, const rl_deploy *d
         }
     }
 
+    t = *d;
+    vary(&tc, c, &t);
     for (int64_t tp = 2; tp <= RL_MAX_PARALLEL; tp *= 2) {
         if (tp <= d->tp) continue;
-        t = *d;
         t.tp = tp;
-        if (reaches(m, g, &t, realistic)) {
+        tc.kv_share = c->F->kv_share(c->m, tp);
+        if (reaches(&tc, realistic)) {
             r->remedies |= RL_REMEDY_MORE_TP;
             r->remedy_tp = tp;
             break;
@@ -322,16 +337,16 @@ static void find_remedies(const rl_model *m, const rl_gpu *g, const rl_deploy *d
     }
 
     if (kv_problem) {
-        int64_t s = longest_context(m, g, d, c, f, realistic);
+        int64_t s = longest_context(c, f, realistic);
         if (s >= 1) {
             r->remedies |= RL_REMEDY_SHORTER_CONTEXT;
             r->remedy_seq = s;
         }
     }
 
+    double need = f->weights + f->overhead + f->context + f->nccl + f->act_chunk +
+                  (double)d->batch * (f->kv_req + f->act_logits_per_request);
     if (realistic) {
-        double need = f->weights + f->overhead + f->context + f->nccl + f->act_chunk +
-                      (double)d->batch * (f->kv_req + f->act_logits_per_request);
         double fraction = need / (c->g->vram_gib * RL_GIB);
         if (fraction <= 0.98) {
             r->remedies |= RL_REMEDY_RAISE_POOL;
@@ -340,14 +355,20 @@ static void find_remedies(const rl_model *m, const rl_gpu *g, const rl_deploy *d
     }
 
     r->remedies |= RL_REMEDY_BIGGER_GPU;
-    double need_gib = realistic ? (f->weights + f->overhead + f->context + f->nccl + f->act_chunk +
-                                   (double)d->batch * (f->kv_req + f->act_logits_per_request)) /
-                                      d->pool_fraction
-                                : f->weights + f->kv;
+    double need_gib = realistic ? need / d->pool_fraction : f->weights + f->kv;
     r->remedy_vram_gib = need_gib / RL_GIB;
 }
 
 /* ---- the analysis ---------------------------------------------------------- */
+
+/* Zeroes *r in 64-byte pieces, which compilers store with vector moves: a
+ * single memset of the whole struct becomes `rep stos` on x86-64, whose
+ * start-up alone cost about 5% of an analysis. */
+static void clear_result(rl_result *r) {
+    char *p = (char *)r;
+    for (size_t i = 0; i + 64 <= sizeof *r; i += 64) memset(p + i, 0, 64);
+    memset(p + (sizeof *r & ~(size_t)63), 0, sizeof *r % 64);
+}
 
 static void set_memory(rl_result *r, const rl_deploy *d, const fit *f, const rl_gpu *g) {
     r->verdict = f->verdict;
@@ -372,60 +393,69 @@ static void set_memory(rl_result *r, const rl_deploy *d, const fit *f, const rl_
     if (f->verdict == RL_TIGHT) r->tight_missing_gib = (f->kv - (f->realistic_free - logits)) / RL_GIB;
 }
 
-rl_status rl_analyze(const rl_model *model, const rl_gpu *g, const rl_deploy *d, rl_result *out, rl_error *err) {
+rl_status rl_analyze(const rl_model *m, const rl_gpu *g, const rl_deploy *d, rl_result *out, rl_error *err) {
     rl_clear_error(err);
     if (out == NULL) return rl_fail(err, RL_E_NULL, "result", "result: no output was given");
-    memset(out, 0, sizeof *out);
+    clear_result(out);
     rl_status st;
-    if (model == NULL) return rl_fail(err, RL_E_NULL, "model", "model: no model was given");
-    rl_model m = *model; /* re-derive: a caller may have edited fields after finishing */
-    if ((st = rl_model_finish(&m, err))) return st;
+    if (m == NULL) return rl_fail(err, RL_E_NULL, "model", "model: no model was given");
+    /* The derived counts are read as they are: re-deriving them on every call
+     * would cost as much as the analysis itself. */
+    if (m->finished != RL_MODEL_FINISHED)
+        return rl_fail(err, RL_E_NULL, "model",
+                       "model: not finished; call rl_model_finish() after the last change to its fields");
     if ((st = rl_gpu_validate(g, err))) return st;
     if ((st = rl_deploy_validate(d, err))) return st;
 
     ctx c;
     fit f;
-    ctx_init(&c, &m, g, d);
+    ctx_init(&c, rl_formulas_in_use(), m, g, d);
     fit_check(&c, &f);
+    fit_counts(&f);
 
     rl_result *r = out;
     double B = (double)d->batch, tp = (double)d->tp, pp = (double)d->pp, S = (double)d->seq;
     set_memory(r, d, &f, g);
 
+    /* Cached tokens over the layers at S, unpadded: the KV bytes and the attention FLOPs follow. */
+    double tokens = layer_tokens(&c, S, window_of(&c, S));
+    double kv_request = c.kv_elems * c.b_kv * tokens;
+    double touched = experts_touched(&c, B);
     r->weight_precision = c.w_prec;
     r->kv_precision = c.kv_prec;
     r->compute_precision = c.math_prec;
     r->peak_tflops = c.peak / 1e12;
-    r->weight_bytes = weight_bytes_total(&c);
-    r->kv_bytes_per_request = kv_bytes_request(&c);
-    r->kv_bytes_per_token = r->kv_bytes_per_request / S;
+    r->weight_bytes = c.weight_total;
+    r->kv_bytes_per_request = kv_request;
+    r->kv_bytes_per_token = kv_request / S;
     r->kv_share = c.kv_share;
-    r->experts_touched = experts_touched(&c, B);
-    r->weight_bytes_read = weight_bytes_read(&c, B);
+    r->experts_touched = touched;
+    r->weight_bytes_read = weight_bytes_read(&c, B, touched);
     r->ridge = c.peak / c.bw;
 
     r->tokens_per_request = c.tokens;
     r->padding_tokens = c.tokens - d->seq;
     r->waste_fraction = (double)r->padding_tokens / S;
 
-    if (d->tp > 1) r->allreduce_bytes_per_gpu = 8.0 * (tp - 1.0) / tp * (double)m.layers * (double)m.hidden * B;
+    if (d->tp > 1) r->allreduce_bytes_per_gpu = 8.0 * (tp - 1.0) / tp * (double)m->layers * (double)m->hidden * B;
 
     /* The decode step: one pass over the weights for the whole batch, or with
      * pp > 1 the drain of M micro-batches through pp stages. */
+    double batch_flops = step_flops(&c, B, tokens), batch_kv = B * kv_request;
     double flops, bytes, step;
     if (d->pp > 1) {
         int64_t M = d->micro_batches > 0 ? d->micro_batches : d->batch;
         double mb = (double)rl_ceil_div(d->batch, M);
         double gpus = tp * pp;
-        double stage_flops = step_flops(&c, mb) / gpus;
-        double stage_bytes = weight_bytes_read(&c, mb) / gpus + kv_read_bytes(&c, mb) * c.kv_share / pp;
+        double stage_flops = step_flops(&c, mb, tokens) / gpus;
+        double stage_read = weight_bytes_read(&c, mb, mb == B ? touched : experts_touched(&c, mb));
+        double stage_bytes = stage_read / gpus + mb * kv_request * c.kv_share / pp;
         double stage = floor_seconds(&c, stage_bytes, stage_flops);
         double drain = ((double)M + pp - 1.0) * stage;
-        double one_gpu = floor_seconds(&c, r->weight_bytes_read + kv_read_bytes(&c, B), step_flops(&c, B));
+        double one_gpu = floor_seconds(&c, r->weight_bytes_read + batch_kv, batch_flops);
         r->micro_batches = M;
         r->pp_bubble = (pp - 1.0) / ((double)M + pp - 1.0);
-        r->pp_speedup = c.fault == RL_FAULT_TEXTBOOK_PP_SPEEDUP ? pp * (double)M / ((double)M + pp - 1.0)
-                                                                : one_gpu / drain;
+        r->pp_speedup = c.F->pp_speedup(one_gpu, drain, pp, (double)M);
         flops = (double)M * stage_flops;
         bytes = (double)M * stage_bytes;
         step = drain;
@@ -433,28 +463,28 @@ rl_status rl_analyze(const rl_model *model, const rl_gpu *g, const rl_deploy *d,
             r->pp_stage_ms = stage * 1e3;
             r->pp_drain_ms = drain * 1e3;
         }
-        if (m.layers % d->pp != 0) r->warnings |= RL_WARN_LAYERS_NOT_DIVISIBLE_BY_PP;
+        if (m->layers % d->pp != 0) r->warnings |= RL_WARN_LAYERS_NOT_DIVISIBLE_BY_PP;
         if (r->pp_speedup < 1.0) r->warnings |= RL_WARN_PP_SLOWER_THAN_ONE_GPU;
         if (d->batch % M != 0) r->warnings |= RL_WARN_BATCH_NOT_DIVISIBLE_BY_MICRO;
     } else {
         r->micro_batches = 1;
-        flops = step_flops(&c, B) / tp;
-        bytes = r->weight_bytes_read / tp + kv_read_bytes(&c, B) * c.kv_share;
+        flops = batch_flops / tp;
+        bytes = r->weight_bytes_read / tp + batch_kv * c.kv_share;
         step = floor_seconds(&c, bytes, flops);
     }
 
-    if (d->tp > 1 && !m.mla && d->tp < m.kv_heads && m.kv_heads % d->tp != 0)
+    if (d->tp > 1 && !m->mla && d->tp < m->kv_heads && m->kv_heads % d->tp != 0)
         r->warnings |= RL_WARN_KV_HEADS_NOT_DIVISIBLE_BY_TP;
-    if (d->tp > 1 && (m.mla || d->tp > m.kv_heads)) r->warnings |= RL_WARN_KV_REPLICATED_ACROSS_TP;
-    if (m.max_positions > 0 && d->seq > m.max_positions) r->warnings |= RL_WARN_SEQ_OVER_MAX_POSITIONS;
+    if (d->tp > 1 && (m->mla || d->tp > m->kv_heads)) r->warnings |= RL_WARN_KV_REPLICATED_ACROSS_TP;
+    if (m->max_positions > 0 && d->seq > m->max_positions) r->warnings |= RL_WARN_SEQ_OVER_MAX_POSITIONS;
     if (f.verdict == RL_TIGHT) r->warnings |= RL_WARN_TIGHT;
     /* Only the roof actually used matters: a sourced FP8 peak serves fp8 math. */
     if (c.peak <= 0) r->warnings |= RL_WARN_NO_SOURCED_TFLOPS;
 
-    double prefill_flops = 2.0 * m.params_active * S + m.attn_flops_per_token_pair * S * layer_tokens(&c, S, window_of(&c, S));
-    double prefill_weights = r->fits ? weight_bytes_read(&c, S) : 0.0; /* only a fit gets prefill figures */
-    r->prefill_ai = 0.0;
     if (r->fits) {
+        /* Prefill of S tokens: the weights are read once for the whole prompt. */
+        double prefill_flops = 2.0 * m->params_active * S + m->attn_flops_per_token_pair * S * tokens;
+        double prefill_weights = weight_bytes_read(&c, S, experts_touched(&c, S));
         r->has_timing = 1;
         r->flops_per_step = flops;
         r->bytes_per_step = bytes;
@@ -478,6 +508,6 @@ rl_status rl_analyze(const rl_model *model, const rl_gpu *g, const rl_deploy *d,
             r->prefill_bound = RL_BOUND_UNKNOWN;
         }
     }
-    if (f.verdict != RL_FITS) find_remedies(&m, g, d, &c, &f, r);
+    if (f.verdict != RL_FITS) find_remedies(&c, &f, r);
     return RL_OK;
 }

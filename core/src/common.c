@@ -192,7 +192,3 @@ void rl_out_jnum(rl_out *o, double v) {
     if (v == floor(v) && fabs(v) < RL_MAX_EXACT) rl_out_fmt(o, "%.0f", v);
     else rl_out_fmt(o, "%.17g", v);
 }
-
-/* ---- arithmetic --------------------------------------------------------- */
-
-int64_t rl_ceil_div(int64_t a, int64_t b) { return (a + b - 1) / b; }

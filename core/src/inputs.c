@@ -1,28 +1,8 @@
-/* Defaults and validation of the GPU and deployment inputs; the fault hook. */
+/* Defaults and validation of the GPU and deployment inputs. */
 #include "internal.h"
 
 #include <math.h>
 #include <string.h>
-
-static rl_fault active_fault = RL_FAULT_NONE;
-
-void rl_testing_set_fault(rl_fault f) { active_fault = (unsigned)f < RL_FAULT_COUNT_ ? f : RL_FAULT_NONE; }
-rl_fault rl_active_fault(void) { return active_fault; }
-
-static const char *const fault_names[RL_FAULT_COUNT_] = {
-    "none",
-    "weights-read-per-request",
-    "textbook-pp-speedup",
-    "kv-with-query-heads",
-    "moe-reads-all-experts",
-    "kv-precision-ignored",
-    "moe-experts-once-per-model",
-    "sliding-window-ignored",
-    "mla-sized-as-mha",
-    "kv-split-past-kv-heads",
-    "runtime-reserve-ignored",
-};
-const char *rl_fault_name(rl_fault f) { return (unsigned)f < RL_FAULT_COUNT_ ? fault_names[f] : "unknown"; }
 
 rl_gpu rl_gpu_default(void) {
     rl_gpu g;

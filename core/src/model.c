@@ -43,39 +43,40 @@ static double attention_params(const rl_model *m) {
 
 rl_status rl_model_finish(rl_model *m, rl_error *err) {
     if (m == NULL) return rl_fail(err, RL_E_NULL, "model", "model: no model was given");
+    m->finished = 0;
     rl_status st;
-    if ((st = rl_check_int(m->layers, "config.num_hidden_layers", 1, 100000, err))) return st;
+    if ((st = rl_check_int(m->layers, "config.num_hidden_layers", 1, RL_MAX_LAYERS, err))) return st;
     if (m->dtype != RL_PREC_FP32 && m->dtype != RL_PREC_FP16 && m->dtype != RL_PREC_BF16)
         return rl_fail(err, RL_E_UNKNOWN_NAME, "config.torch_dtype", "config.torch_dtype must be float32, float16 or bfloat16");
     if ((unsigned)m->quant > RL_QUANT_MXFP4)
         return rl_fail(err, RL_E_UNKNOWN_NAME, "config.quantization_config",
                        "config.quantization_config must be absent, fp8 or mxfp4");
-    if ((st = rl_check_int(m->experts, "config.num_experts", 0, 65536, err))) return st;
+    if ((st = rl_check_int(m->experts, "config.num_experts", 0, RL_MAX_EXPERTS, err))) return st;
     if (m->norms_per_layer < 0 || m->norms_per_layer > 8)
         return rl_fail(err, RL_E_RANGE, "model.norms_per_layer", "model.norms_per_layer must be from 0 (default 2) to 8");
     if (m->mla) {
-        if ((st = rl_check_int(m->q_lora_rank, "config.q_lora_rank", 0, 1048576, err))) return st;
-        if ((st = rl_check_int(m->kv_lora_rank, "config.kv_lora_rank", 1, 1048576, err))) return st;
-        if ((st = rl_check_int(m->qk_nope_head_dim, "config.qk_nope_head_dim", 0, 65536, err))) return st;
-        if ((st = rl_check_int(m->qk_rope_head_dim, "config.qk_rope_head_dim", 0, 65536, err))) return st;
-        if ((st = rl_check_int(m->v_head_dim, "config.v_head_dim", 1, 65536, err))) return st;
-        if (m->qk_nope_head_dim + m->qk_rope_head_dim < 1 || m->qk_nope_head_dim + m->qk_rope_head_dim > 65536)
+        if ((st = rl_check_int(m->q_lora_rank, "config.q_lora_rank", 0, RL_MAX_HIDDEN, err))) return st;
+        if ((st = rl_check_int(m->kv_lora_rank, "config.kv_lora_rank", 1, RL_MAX_HIDDEN, err))) return st;
+        if ((st = rl_check_int(m->qk_nope_head_dim, "config.qk_nope_head_dim", 0, RL_MAX_HEAD_DIM, err))) return st;
+        if ((st = rl_check_int(m->qk_rope_head_dim, "config.qk_rope_head_dim", 0, RL_MAX_HEAD_DIM, err))) return st;
+        if ((st = rl_check_int(m->v_head_dim, "config.v_head_dim", 1, RL_MAX_HEAD_DIM, err))) return st;
+        if (m->qk_nope_head_dim + m->qk_rope_head_dim < 1 || m->qk_nope_head_dim + m->qk_rope_head_dim > RL_MAX_HEAD_DIM)
             return rl_fail(err, RL_E_RANGE, "config.qk_nope_head_dim",
-                           "config.qk_nope_head_dim + qk_rope_head_dim must be from 1 to 65536");
+                           "config.qk_nope_head_dim + qk_rope_head_dim must be from 1 to %d", RL_MAX_HEAD_DIM);
         m->head_dim = m->qk_nope_head_dim + m->qk_rope_head_dim;
         m->sliding_layers = 0;
         m->sliding_window = 0;
     }
 
-    if ((st = rl_check_int(m->hidden, "config.hidden_size", 1, 1048576, err))) return st;
-    if ((st = rl_check_int(m->heads, "config.num_attention_heads", 1, 65536, err))) return st;
-    if ((st = rl_check_int(m->kv_heads, "config.num_key_value_heads", 1, 65536, err))) return st;
-    if ((st = rl_check_int(m->head_dim, "config.head_dim", 1, 65536, err))) return st;
-    if ((st = rl_check_int(m->vocab, "config.vocab_size", 1, 16777216, err))) return st;
-    if ((st = rl_check_int(m->intermediate, "config.intermediate_size", 0, 16777216, err))) return st;
-    if ((st = rl_check_int(m->max_positions, "config.max_position_embeddings", 0, (int64_t)1 << 40, err)))
+    if ((st = rl_check_int(m->hidden, "config.hidden_size", 1, RL_MAX_HIDDEN, err))) return st;
+    if ((st = rl_check_int(m->heads, "config.num_attention_heads", 1, RL_MAX_HEADS, err))) return st;
+    if ((st = rl_check_int(m->kv_heads, "config.num_key_value_heads", 1, RL_MAX_HEADS, err))) return st;
+    if ((st = rl_check_int(m->head_dim, "config.head_dim", 1, RL_MAX_HEAD_DIM, err))) return st;
+    if ((st = rl_check_int(m->vocab, "config.vocab_size", 1, RL_MAX_VOCAB, err))) return st;
+    if ((st = rl_check_int(m->intermediate, "config.intermediate_size", 0, RL_MAX_INTERMEDIATE, err))) return st;
+    if ((st = rl_check_int(m->max_positions, "config.max_position_embeddings", 0, RL_MAX_POSITIONS, err)))
         return st;
-    if ((st = rl_check_int(m->sliding_window, "config.sliding_window", 0, (int64_t)1 << 40, err)))
+    if ((st = rl_check_int(m->sliding_window, "config.sliding_window", 0, RL_MAX_POSITIONS, err)))
         return st;
     if ((st = rl_check_int(m->sliding_layers, "config.layer_types", 0, m->layers, err))) return st;
     if (m->kv_heads > m->heads || m->heads % m->kv_heads != 0)
@@ -88,16 +89,16 @@ rl_status rl_model_finish(rl_model *m, rl_error *err) {
                        (long long)m->sliding_window, (long long)m->max_positions);
     if (m->sliding_window == 0) m->sliding_layers = 0;
     if (m->experts > 0) {
-        if ((st = rl_check_int(m->experts, "config.num_experts", 1, 65536, err))) return st;
-        if ((st = rl_check_int(m->top_k, "config.num_experts_per_tok", 1, 65536, err))) return st;
+        if ((st = rl_check_int(m->experts, "config.num_experts", 1, RL_MAX_EXPERTS, err))) return st;
+        if ((st = rl_check_int(m->top_k, "config.num_experts_per_tok", 1, RL_MAX_EXPERTS, err))) return st;
         if (m->top_k > m->experts)
             return rl_fail(err, RL_E_CONTRADICTION, "config.num_experts_per_tok",
                            "config.num_experts_per_tok (%lld) must be from 1 to num_experts (%lld)",
                            (long long)m->top_k, (long long)m->experts);
-        if ((st = rl_check_int(m->moe_intermediate, "config.moe_intermediate_size", 1, 16777216, err)))
+        if ((st = rl_check_int(m->moe_intermediate, "config.moe_intermediate_size", 1, RL_MAX_INTERMEDIATE, err)))
             return st;
         if ((st = rl_check_int(m->moe_layers, "config.num_hidden_layers", 0, m->layers, err))) return st;
-        if ((st = rl_check_int(m->shared_intermediate, "config.shared_expert_intermediate_size", 0, 16777216, err)))
+        if ((st = rl_check_int(m->shared_intermediate, "config.shared_expert_intermediate_size", 0, RL_MAX_INTERMEDIATE, err)))
             return st;
     } else {
         m->top_k = 0;
@@ -108,7 +109,7 @@ rl_status rl_model_finish(rl_model *m, rl_error *err) {
     int64_t dense_layers = m->layers - m->moe_layers;
     if (dense_layers > 0 && m->intermediate < 1)
         return rl_fail(err, RL_E_RANGE, "config.intermediate_size",
-                       "config.intermediate_size must be an integer from 1 to 16777216 for dense layers");
+                       "config.intermediate_size must be an integer from 1 to %d for dense layers", RL_MAX_INTERMEDIATE);
 
     double H = (double)m->hidden, E = (double)m->experts;
     double embed = (double)m->vocab * H * (m->tied_embeddings ? 1.0 : 2.0);
@@ -146,6 +147,7 @@ rl_status rl_model_finish(rl_model *m, rl_error *err) {
         m->attn_flops_per_token_pair = 4.0 * q * d;
         m->qkv_width = (q + 2.0 * kv) * d;
     }
+    m->finished = RL_MODEL_FINISHED;
     return RL_OK;
 }
 
@@ -181,17 +183,16 @@ static rl_status read_int(const rl_jdoc *doc, int obj, const char *key, int64_t 
 static rl_status count_moe_layers(const rl_jdoc *doc, int obj, rl_model *m, rl_error *err) {
     rl_status st;
     int64_t step = 1, first_dense = 0, freq = 1;
-    if ((st = read_int(doc, obj, "decoder_sparse_step", 1, 100000, false, 1, &step, err))) return st;
+    if ((st = read_int(doc, obj, "decoder_sparse_step", 1, RL_MAX_LAYERS, false, 1, &step, err))) return st;
     if ((st = read_int(doc, obj, "first_k_dense_replace", 0, m->layers, false, 0, &first_dense, err)))
         return st;
-    if ((st = read_int(doc, obj, "moe_layer_freq", 1, 100000, false, 1, &freq, err))) return st;
+    if ((st = read_int(doc, obj, "moe_layer_freq", 1, RL_MAX_LAYERS, false, 1, &freq, err))) return st;
     int only = rl_jget(doc, obj, "mlp_only_layers");
     if (only >= 0 && !rl_jis_null(doc, only) && doc->tok[only].type != RL_J_ARRAY)
         return rl_fail(err, RL_E_JSON_TYPE, "config.mlp_only_layers",
                        "config.mlp_only_layers must be an array of layer indices");
     /* One pass over the list into a bitmap: a list as long as the layers must not cost L². */
-    enum { MAX_LAYERS = 100000 };
-    uint8_t dense_by_list[(MAX_LAYERS + 7) / 8];
+    uint8_t dense_by_list[(RL_MAX_LAYERS + 7) / 8];
     memset(dense_by_list, 0, sizeof dense_by_list);
     if (only >= 0 && !rl_jis_null(doc, only)) {
         int t = only + 1;
@@ -202,7 +203,7 @@ static rl_status count_moe_layers(const rl_jdoc *doc, int obj, rl_model *m, rl_e
         }
     }
     int64_t count = 0;
-    for (int64_t i = 0; i < m->layers && i < MAX_LAYERS; i++) {
+    for (int64_t i = 0; i < m->layers && i < RL_MAX_LAYERS; i++) {
         bool listed = (dense_by_list[i / 8] >> (i % 8)) & 1u;
         if (!listed && (i + 1) % step == 0 && i >= first_dense && (i - first_dense) % freq == 0) count++;
     }
@@ -253,7 +254,7 @@ static rl_status count_sliding_layers(const rl_jdoc *doc, int obj, rl_model *m, 
         return RL_OK;
     }
     int64_t pattern = 0;
-    if ((st = read_int(doc, obj, "sliding_window_pattern", 1, 100000, false, 0, &pattern, err))) return st;
+    if ((st = read_int(doc, obj, "sliding_window_pattern", 1, RL_MAX_LAYERS, false, 0, &pattern, err))) return st;
     if (pattern > 0) {
         m->sliding_layers = m->layers - m->layers / pattern; /* layer i is global iff (i+1) % pattern == 0 */
     } else if (type_is(m, "gemma2")) {
@@ -308,11 +309,11 @@ static rl_status read_mla(const rl_jdoc *doc, int obj, rl_model *m, rl_error *er
     int kl = rl_jget(doc, obj, "kv_lora_rank");
     if (kl < 0 || rl_jis_null(doc, kl)) return RL_OK;
     m->mla = 1;
-    if ((st = rl_jint(doc, kl, "config.kv_lora_rank", 1, 1048576, &m->kv_lora_rank, err))) return st;
-    if ((st = read_int(doc, obj, "q_lora_rank", 0, 1048576, false, 0, &m->q_lora_rank, err))) return st;
-    if ((st = read_int(doc, obj, "qk_nope_head_dim", 0, 65536, true, 0, &m->qk_nope_head_dim, err))) return st;
-    if ((st = read_int(doc, obj, "qk_rope_head_dim", 0, 65536, true, 0, &m->qk_rope_head_dim, err))) return st;
-    if ((st = read_int(doc, obj, "v_head_dim", 1, 65536, true, 0, &m->v_head_dim, err))) return st;
+    if ((st = rl_jint(doc, kl, "config.kv_lora_rank", 1, RL_MAX_HIDDEN, &m->kv_lora_rank, err))) return st;
+    if ((st = read_int(doc, obj, "q_lora_rank", 0, RL_MAX_HIDDEN, false, 0, &m->q_lora_rank, err))) return st;
+    if ((st = read_int(doc, obj, "qk_nope_head_dim", 0, RL_MAX_HEAD_DIM, true, 0, &m->qk_nope_head_dim, err))) return st;
+    if ((st = read_int(doc, obj, "qk_rope_head_dim", 0, RL_MAX_HEAD_DIM, true, 0, &m->qk_rope_head_dim, err))) return st;
+    if ((st = read_int(doc, obj, "v_head_dim", 1, RL_MAX_HEAD_DIM, true, 0, &m->v_head_dim, err))) return st;
     if (m->attn_bias_qkv || m->attn_bias_o)
         return rl_fail(err, RL_E_UNSUPPORTED, "config.attention_bias",
                        "config.attention_bias with multi-head latent attention is not modeled");
@@ -328,7 +329,7 @@ static rl_status read_moe(const rl_jdoc *doc, int obj, rl_model *m, rl_error *er
     int e = first_present(doc, obj, expert_keys, &key);
     if (e >= 0) {
         snprintf(field, sizeof field, "config.%s", key);
-        if ((st = rl_jint(doc, e, field, 0, 65536, &m->experts, err))) return st;
+        if ((st = rl_jint(doc, e, field, 0, RL_MAX_EXPERTS, &m->experts, err))) return st;
     }
     if (m->experts == 0) return RL_OK;
     int k = first_present(doc, obj, topk_keys, &key);
@@ -336,16 +337,16 @@ static rl_status read_moe(const rl_jdoc *doc, int obj, rl_model *m, rl_error *er
         return rl_fail(err, RL_E_JSON_MISSING, "config.num_experts_per_tok",
                        "config.num_experts_per_tok is missing; a MoE config must give it");
     snprintf(field, sizeof field, "config.%s", key);
-    if ((st = rl_jint(doc, k, field, 1, 65536, &m->top_k, err))) return st;
+    if ((st = rl_jint(doc, k, field, 1, RL_MAX_EXPERTS, &m->top_k, err))) return st;
     /* Mixtral and gpt-oss size their experts with intermediate_size. */
-    if ((st = read_int(doc, obj, "moe_intermediate_size", 1, 16777216, m->intermediate == 0, m->intermediate,
+    if ((st = read_int(doc, obj, "moe_intermediate_size", 1, RL_MAX_INTERMEDIATE, m->intermediate == 0, m->intermediate,
                        &m->moe_intermediate, err)))
         return st;
     if ((st = count_moe_layers(doc, obj, m, err))) return st;
     /* Shared experts: DeepSeek counts them (n_shared_experts × moe width), Qwen2-MoE gives one width. */
     int64_t n_shared = 0, shared_width = 0;
-    if ((st = read_int(doc, obj, "n_shared_experts", 0, 65536, false, 0, &n_shared, err))) return st;
-    if ((st = read_int(doc, obj, "shared_expert_intermediate_size", 0, 16777216, false, 0, &shared_width, err)))
+    if ((st = read_int(doc, obj, "n_shared_experts", 0, RL_MAX_EXPERTS, false, 0, &n_shared, err))) return st;
+    if ((st = read_int(doc, obj, "shared_expert_intermediate_size", 0, RL_MAX_INTERMEDIATE, false, 0, &shared_width, err)))
         return st;
     m->shared_intermediate = n_shared * m->moe_intermediate + shared_width;
     m->shared_expert_gate = shared_width > 0;
@@ -378,13 +379,13 @@ rl_status rl_model_from_doc(const rl_jdoc *doc, int obj, rl_model *out, rl_error
         (st = rl_jstr(doc, mt, "config.model_type", m.model_type, sizeof m.model_type, err)))
         return st;
 
-    if ((st = read_int(doc, obj, "num_hidden_layers", 1, 100000, true, 0, &m.layers, err))) return st;
-    if ((st = read_int(doc, obj, "hidden_size", 1, 1048576, true, 0, &m.hidden, err))) return st;
-    if ((st = read_int(doc, obj, "num_attention_heads", 1, 65536, true, 0, &m.heads, err))) return st;
-    if ((st = read_int(doc, obj, "vocab_size", 1, 16777216, true, 0, &m.vocab, err))) return st;
-    if ((st = read_int(doc, obj, "num_key_value_heads", 1, 65536, false, m.heads, &m.kv_heads, err))) return st;
-    if ((st = read_int(doc, obj, "head_dim", 1, 65536, false, 0, &m.head_dim, err))) return st;
-    if ((st = read_int(doc, obj, "max_position_embeddings", 0, (int64_t)1 << 40, false, 0, &m.max_positions, err)))
+    if ((st = read_int(doc, obj, "num_hidden_layers", 1, RL_MAX_LAYERS, true, 0, &m.layers, err))) return st;
+    if ((st = read_int(doc, obj, "hidden_size", 1, RL_MAX_HIDDEN, true, 0, &m.hidden, err))) return st;
+    if ((st = read_int(doc, obj, "num_attention_heads", 1, RL_MAX_HEADS, true, 0, &m.heads, err))) return st;
+    if ((st = read_int(doc, obj, "vocab_size", 1, RL_MAX_VOCAB, true, 0, &m.vocab, err))) return st;
+    if ((st = read_int(doc, obj, "num_key_value_heads", 1, RL_MAX_HEADS, false, m.heads, &m.kv_heads, err))) return st;
+    if ((st = read_int(doc, obj, "head_dim", 1, RL_MAX_HEAD_DIM, false, 0, &m.head_dim, err))) return st;
+    if ((st = read_int(doc, obj, "max_position_embeddings", 0, RL_MAX_POSITIONS, false, 0, &m.max_positions, err)))
         return st;
 
     int bias = 0;
@@ -411,7 +412,7 @@ rl_status rl_model_from_doc(const rl_jdoc *doc, int obj, rl_model *out, rl_error
     /* Qwen configs carry a window that use_sliding_window switches off. */
     int use_sw = 1;
     if ((st = read_optional_bool(doc, obj, "use_sliding_window", &use_sw, &given, err))) return st;
-    if ((st = read_int(doc, obj, "sliding_window", 0, (int64_t)1 << 40, false, 0, &m.sliding_window, err))) return st;
+    if ((st = read_int(doc, obj, "sliding_window", 0, RL_MAX_POSITIONS, false, 0, &m.sliding_window, err))) return st;
     if ((st = count_sliding_layers(doc, obj, &m, use_sw, err))) return st;
     if (!use_sw && rl_jget(doc, obj, "layer_types") < 0) m.sliding_window = 0;
 
@@ -431,10 +432,10 @@ rl_status rl_model_from_doc(const rl_jdoc *doc, int obj, rl_model *out, rl_error
     if (e >= 0) {
         char field[64];
         snprintf(field, sizeof field, "config.%s", key);
-        if ((st = rl_jint(doc, e, field, 0, 65536, &experts, err))) return st;
+        if ((st = rl_jint(doc, e, field, 0, RL_MAX_EXPERTS, &experts, err))) return st;
     }
     /* Every layer MoE: intermediate_size may be absent (it then only sizes experts). */
-    if ((st = read_int(doc, obj, "intermediate_size", 0, 16777216, experts == 0, 0, &m.intermediate, err))) return st;
+    if ((st = read_int(doc, obj, "intermediate_size", 0, RL_MAX_INTERMEDIATE, experts == 0, 0, &m.intermediate, err))) return st;
     if ((st = read_moe(doc, obj, &m, err))) return st;
     if ((st = read_quantization(doc, obj, root, &m, err))) return st;
 

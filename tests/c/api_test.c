@@ -1,6 +1,7 @@
 /* C API tests: the contracts the vectors cannot reach (NULLs, buffers,
  * presets, parsing edge cases, refusals carrying no time). */
 #include "roofline.h"
+#include "faults.h"
 
 #include <math.h>
 #include <stddef.h>
@@ -77,6 +78,45 @@ static void test_nulls(void) {
     CHECK(strcmp(rl_status_name((rl_status)999), "unknown") == 0, "status past the end");
     CHECK(strcmp(rl_precision_name((rl_precision)-1), "unknown") == 0, "precision past the end");
     for (int s = 0; s < RL_STATUS_COUNT_; s++) CHECK(strlen(rl_status_name((rl_status)s)) > 0, "status %d named", s);
+}
+
+/* rl_analyze reads a finished model as it is: no copy, no re-derivation. */
+static void test_model_finished(void) {
+    rl_gpu g = gpu("h200-sxm");
+    rl_deploy d = rl_deploy_default();
+    rl_result r, base;
+    rl_error err;
+    rl_model m = rl_model_default();
+    CHECK(m.finished == 0, "a default model is not finished");
+    CHECK(rl_analyze(&m, &g, &d, &r, &err) == RL_E_NULL && strcmp(err.field, "model") == 0 &&
+              strstr(err.message, "rl_model_finish") != NULL && r.verdict == 0 && r.weight_bytes == 0,
+          "an unfinished model is refused, naming rl_model_finish (%s)", err.message);
+    CHECK(rl_sweep(&m, &g, &d, (rl_sweep_point[4]){{0}}, 4) == 0, "an unfinished model has no sweep");
+
+    rl_model q = preset("qwen3-4b");
+    CHECK(q.finished == RL_MODEL_FINISHED, "a preset comes finished");
+    rl_model kept = q;
+    CHECK(rl_analyze(&q, &g, &d, &base, NULL) == RL_OK && memcmp(&kept, &q, sizeof q) == 0,
+          "rl_analyze leaves the model untouched");
+    /* An edit is the caller's to finish: then the analysis sees it. */
+    rl_model deeper = q;
+    deeper.layers = 72;
+    CHECK(rl_model_finish(&deeper, &err) == RL_OK && deeper.finished == RL_MODEL_FINISHED, "the edit finishes");
+    CHECK(rl_analyze(&deeper, &g, &d, &r, NULL) == RL_OK && r.kv_bytes_per_request == 2 * base.kv_bytes_per_request &&
+              r.weight_bytes > base.weight_bytes,
+          "72 layers after finishing: twice the KV (%g vs %g)", r.kv_bytes_per_request, base.kv_bytes_per_request);
+    /* A failed finish leaves the model unfinished, so a half-edited model never runs. */
+    deeper.kv_heads = 3;
+    CHECK(rl_model_finish(&deeper, &err) == RL_E_CONTRADICTION && deeper.finished == 0, "a failed finish unmarks the model");
+    CHECK(rl_analyze(&deeper, &g, &d, &r, &err) == RL_E_NULL && strcmp(err.field, "model") == 0,
+          "and the analysis refuses it (%s)", err.message);
+    /* Read models come finished too. */
+    rl_model c;
+    const char *one = "{\"num_hidden_layers\":1,\"hidden_size\":8,\"num_attention_heads\":2,\"vocab_size\":10,"
+                      "\"intermediate_size\":8}";
+    CHECK(rl_model_from_config_json(one, strlen(one), &c, &err) == RL_OK &&
+              c.finished == RL_MODEL_FINISHED,
+          "a config.json model comes finished (%s)", err.message);
 }
 
 static void test_refusal_has_no_time(void) {
@@ -737,7 +777,7 @@ static void test_gpu_validate(void) {
 static void test_names(void) {
     static const char *const st[] = {"ok", "null", "range", "not_integer", "unknown_preset", "unknown_name", "json_syntax",
                                      "json_type", "json_missing", "contradiction", "too_large", "micro_batch",
-                                     "duplicate_key", "unsupported"};
+                                     "duplicate_key", "unsupported", "file", "usage"};
     for (int i = 0; i < RL_STATUS_COUNT_; i++)
         CHECK(strcmp(rl_status_name((rl_status)i), st[i]) == 0, "status %d is %s (got %s)", i, st[i], rl_status_name((rl_status)i));
     CHECK(strcmp(rl_status_name(RL_STATUS_COUNT_), "unknown") == 0 && strcmp(rl_status_name((rl_status)-1), "unknown") == 0,
@@ -1613,6 +1653,7 @@ static void test_norms_per_layer(void) {
 int main(void) {
     test_presets();
     test_nulls();
+    test_model_finished();
     test_refusal_has_no_time();
     test_report_buffer();
     test_parse_flags();

@@ -1,8 +1,17 @@
-/* `npm run bench`, native half: full analyses per second on one core. */
+/* `npm run bench`, native half: full analyses per second on one core.
+ *
+ * native_analyses_per_s is the mixed cycle, the figure the README's Trust table
+ * quotes and the one the wasm bench (rlw_bench) runs too: qwen3-4b on an
+ * a100-40g at batch 1, 2, ..., 64, which fits up to batch 49, is tight up to 57
+ * and refused past it, so a tight or refused analysis (with its search for
+ * ways out) is one in eight. The fitting cycle (batch 1..49) and an MoE cycle
+ * are printed beside it. Each figure is the best of three runs: the machine is
+ * shared, and the best run is the one least disturbed. */
 #define _POSIX_C_SOURCE 200809L
 #include "roofline.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <time.h>
 
 static double now(void) {
@@ -11,27 +20,50 @@ static double now(void) {
     return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
-static double run(const char *model, const char *gpu, unsigned iterations, unsigned *fits) {
+typedef struct tally {
+    unsigned fits, tight, refused;
+} tally;
+
+/* Analyses per second over `iterations` analyses at batch 1..cycle, best of 3. */
+static double run(const char *model, const char *gpu, unsigned cycle, unsigned iterations, tally *t) {
     rl_model m;
     rl_gpu g;
     rl_result r;
-    rl_model_preset(model, &m, NULL);
-    rl_gpu_preset(gpu, 0, &g, NULL);
-    rl_deploy d = rl_deploy_default();
-    double t0 = now();
-    for (unsigned i = 0; i < iterations; i++) {
-        d.batch = 1 + (int64_t)(i % 64u); /* same batch cycle as the wasm bench */
-        if (rl_analyze(&m, &g, &d, &r, NULL) == RL_OK && r.fits) (*fits)++;
+    rl_error err;
+    if (rl_model_preset(model, &m, &err) != RL_OK || rl_gpu_preset(gpu, 0, &g, &err) != RL_OK) {
+        fprintf(stderr, "bench: %s\n", err.message);
+        exit(1);
     }
-    return (double)iterations / (now() - t0);
+    rl_deploy d = rl_deploy_default();
+    double best = 0.0;
+    for (int rep = 0; rep < 3; rep++) {
+        tally k = {0, 0, 0};
+        double t0 = now();
+        for (unsigned i = 0; i < iterations; i++) {
+            d.batch = 1 + (int64_t)(i % cycle);
+            if (rl_analyze(&m, &g, &d, &r, NULL) != RL_OK) continue;
+            if (r.verdict == RL_FITS) k.fits++;
+            else if (r.verdict == RL_TIGHT) k.tight++;
+            else k.refused++;
+        }
+        double rate = (double)iterations / (now() - t0);
+        if (rate > best) best = rate;
+        *t = k;
+    }
+    return best;
 }
 
 int main(void) {
-    unsigned fits = 0, n = 3000000;
-    double dense = run("qwen3-4b", "a100-40g", n, &fits);
-    double moe = run("mixtral-8x7b", "h100-sxm", n, &fits);
-    printf("native_analyses_per_s %.0f\n", dense);
-    printf("native_analyses_per_s_moe %.0f\n", moe);
-    printf("(%u of %u fit)\n", fits, 2 * n);
+    unsigned n = 2000000;
+    tally mixed, fitting, moe;
+    double mixed_rate = run("qwen3-4b", "a100-40g", 64, n, &mixed);
+    double fitting_rate = run("qwen3-4b", "a100-40g", 49, n, &fitting);
+    double moe_rate = run("mixtral-8x7b", "h100-sxm", 64, n, &moe);
+    printf("native_analyses_per_s %.0f\n", mixed_rate);
+    printf("native_analyses_per_s_fitting %.0f\n", fitting_rate);
+    printf("native_analyses_per_s_moe %.0f\n", moe_rate);
+    printf("(best of 3 runs of %u analyses each; mixed cycle per run: %u fit, %u tight, %u refused; "
+           "fitting: %u fit, %u tight; MoE: %u fit, %u tight, %u refused)\n",
+           n, mixed.fits, mixed.tight, mixed.refused, fitting.fits, fitting.tight, moe.fits, moe.tight, moe.refused);
     return 0;
 }

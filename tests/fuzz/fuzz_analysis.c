@@ -13,6 +13,8 @@
  *
  * Flag bytes switch optional parts on (MLA dims, stale derived fields, fp8/int8
  * peaks, the realistic-budget knobs); see the decoder below for the order.
+ * rl_analyze must refuse the decoded model until rl_model_finish() has
+ * derived its counts, and then analyze the finished one.
  * Past the end of the input every read gives 0, so short inputs mean "mostly zeros".
  * Invariants: fuzz_common.h fz_check_result / fz_check_report / fz_check_sweep. */
 #include "fuzz_common.h"
@@ -177,7 +179,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     rd_name(&rd, m.model_type, sizeof m.model_type);
     rd_name(&rd, m.name, sizeof m.name);
     if (m.name[0] == '\0') snprintf(m.name, sizeof m.name, "custom");
-    /* Stale derived fields: rl_analyze must re-derive them, never trust them. */
+    /* Stale derived fields: rl_model_finish must re-derive them, never trust them. */
     if (flags & 0x80) {
         m.params_total = rd_double(&rd);
         m.params_active = rd_double(&rd);
@@ -231,18 +233,28 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (fst == RL_OK) fz_check_model(&fin);
     else fz_check_error(fst, &err, "rl_model_finish");
 
+    /* Never finished: refused, whatever its fields say. */
     rl_result r;
     memset(&r, 0x5a, sizeof r);
     memset(&err, 0x5a, sizeof err);
     rl_status st = rl_analyze(&m, &g, &d, &r, &err);
     fz_check_result(&g, &d, st, &r, &err);
+    FZ_CHECK(st == RL_E_NULL && strcmp(err.field, "model") == 0, "an unfinished model was not refused (%s, %s)",
+             rl_status_name(st), err.field);
+    FZ_CHECK(rl_sweep(&m, &g, &d, (rl_sweep_point[1]){{0}}, 1) == 0, "an unfinished model was swept");
+
+    /* Finished, or left unfinished by a failed finish. */
+    memset(&r, 0x5a, sizeof r);
+    memset(&err, 0x5a, sizeof err);
+    st = rl_analyze(&fin, &g, &d, &r, &err);
+    fz_check_result(&g, &d, st, &r, &err);
     if (st == RL_OK) {
         FZ_CHECK(fst == RL_OK, "rl_analyze accepted a model rl_model_finish refuses (%s)", rl_status_name(fst));
-        /* The report is written for the finished model, as a caller would. */
         fz_check_report(&fin, &g, &d, &r, true);
     } else {
+        FZ_CHECK(fst == RL_OK || st == RL_E_NULL, "a model whose finish failed gave %s, not null", rl_status_name(st));
         fz_check_error_json(&err, true);
     }
-    fz_check_sweep(&m, &g, &d, cap);
+    fz_check_sweep(&fin, &g, &d, cap);
     return 0;
 }

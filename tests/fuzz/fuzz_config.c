@@ -34,7 +34,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     fz_check_model(&m);
     FZ_CHECK(strcmp(m.name, "custom") == 0, "a config.json model is named \"%s\"", m.name);
 
-    /* rl_analyze re-derives the counts: finishing twice must be a no-op. */
+    /* rl_analyze reads the derived counts as the reader left them: finishing again must change nothing. */
     rl_model again = m;
     FZ_CHECK(rl_model_finish(&again, &err) == RL_OK, "finish of a read model fails: %s", err.message);
     FZ_CHECK(memcmp(&again, &m, sizeof m) == 0, "finishing a finished model changed it");

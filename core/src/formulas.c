@@ -1,0 +1,76 @@
+/* The right formulas: the ones tests/vectors pins, each with its reason.
+ * The analysis reaches them through rl_right_formulas (see formulas.h). */
+#include "formulas.h"
+
+#include "internal.h"
+
+#include <math.h>
+
+static double kv_share(const rl_model *m, int64_t tp) {
+    /* MLA's latent is one vector per token: every TP rank keeps all of it. */
+    if (m->mla) return 1.0;
+    /* Each TP rank keeps whole KV heads; past h_kv ranks they are replicated. */
+    return (double)rl_ceil_div(m->kv_heads, tp) / (double)m->kv_heads;
+}
+
+/* 2·h_kv·d (a K and a V per KV head), or MLA's kv_lora_rank + qk_rope_head_dim,
+ * as rl_model_finish derived it. */
+static double kv_elems_per_token(const rl_model *m) { return m->kv_elems_per_token_per_layer; }
+
+/* The KV cache has its own precision, whatever the weights are stored in. */
+static double kv_element_bytes(double kv_precision_bytes, double weight_bytes) {
+    (void)weight_bytes;
+    return kv_precision_bytes;
+}
+
+/* Sliding-window layers keep only the window; the reader counted them. */
+static double local_layers(const rl_model *m) { return (double)m->sliding_layers; }
+
+/* Uniform routing: each of b tokens picks k of E experts. union is the
+ * expected number of distinct experts, E·(1−(1−k/E)^b); distinct the worst
+ * case, min(b·k, E). */
+static double experts_touched(const rl_model *m, rl_moe_read read, double b) {
+    if (m->experts == 0) return 0.0;
+    double E = (double)m->experts, k = (double)m->top_k;
+    if (read == RL_MOE_DISTINCT) return fmin(b * k, E);
+    return E * (1.0 - pow(1.0 - k / E, b));
+}
+
+/* Every MoE layer routes on its own, so each reads the experts its tokens touch. */
+static double expert_layers(const rl_model *m) { return (double)m->moe_layers; }
+
+/* Decode batches the requests: one pass over the weights serves the whole step. */
+static double weight_passes(double b) {
+    (void)b;
+    return 1.0;
+}
+
+/* The engine's pool minus the driver context, NCCL buffers, weight overhead,
+ * the prefill activations and the weights; every request also holds fp32
+ * logits over the vocabulary, gathered on every rank. */
+static rl_kv_room kv_room(const rl_budget *b) {
+    rl_kv_room r;
+    r.room = b->pool - b->context - b->nccl - b->overhead - b->act_chunk - b->weights;
+    r.logits_per_request = 4.0 * b->vocab;
+    return r;
+}
+
+/* Each micro-batch re-reads its stage's weights, so the honest comparison is
+ * one GPU's floor for the whole batch against the pipeline's drain. */
+static double pp_speedup(double one_gpu_s, double drain_s, double pp, double micro_batches) {
+    (void)pp;
+    (void)micro_batches;
+    return one_gpu_s / drain_s;
+}
+
+const rl_formulas rl_right_formulas = {
+    .kv_share = kv_share,
+    .kv_elems_per_token = kv_elems_per_token,
+    .kv_element_bytes = kv_element_bytes,
+    .local_layers = local_layers,
+    .experts_touched = experts_touched,
+    .expert_layers = expert_layers,
+    .weight_passes = weight_passes,
+    .kv_room = kv_room,
+    .pp_speedup = pp_speedup,
+};

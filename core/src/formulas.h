@@ -1,0 +1,59 @@
+/* The formulas of the analysis that a plausible wrong version exists for: the
+ * KV share under tensor parallelism, the cached elements per token, KV bytes
+ * per element, the sliding-window layers, the experts a decode step touches,
+ * the MoE layers that read them, weight passes per step, the runtime reserve
+ * and the pipeline speedup. The analysis (analyze.c) reaches each one only
+ * through the table rl_formulas_in_use() returns. The shipped core's table is
+ * rl_right_formulas (formulas.c); only the native testing library
+ * (core/testing/faults.c, for --prove-red) returns another, with one wrong
+ * formula in it, so that the vector suite can be shown to catch it. */
+#ifndef RL_FORMULAS_H
+#define RL_FORMULAS_H
+
+#include "roofline.h"
+
+/* The lines of the realistic budget, bytes per GPU. */
+typedef struct rl_budget {
+    double free;       /* the floor's room: memory − weights */
+    double pool;       /* pool_fraction × memory */
+    double context;    /* driver/CUDA context */
+    double nccl;       /* NCCL buffers for the other GPUs */
+    double overhead;   /* container/alignment share of the weights */
+    double act_chunk;  /* activation peak of one prefill chunk */
+    double weights;    /* weights per GPU */
+    double vocab;      /* vocab_size, for the decode logits */
+} rl_budget;
+
+/* What the realistic budget leaves for the batch. */
+typedef struct rl_kv_room {
+    double room;               /* bytes for the batch's KV and logits */
+    double logits_per_request; /* bytes of logits each request adds */
+} rl_kv_room;
+
+typedef struct rl_formulas {
+    /* Of one request's KV, the share a TP rank holds. */
+    double (*kv_share)(const rl_model *m, int64_t tp);
+    /* Elements cached per token per layer. */
+    double (*kv_elems_per_token)(const rl_model *m);
+    /* Bytes per cached element, given the KV precision's and the main weights' bytes. */
+    double (*kv_element_bytes)(double kv_precision_bytes, double weight_bytes);
+    /* Layers that keep only the sliding window (the rest keep every token). */
+    double (*local_layers)(const rl_model *m);
+    /* Distinct experts b tokens route to in one MoE layer (0 for a dense model). */
+    double (*experts_touched)(const rl_model *m, rl_moe_read read, double b);
+    /* MoE layers whose touched experts one step reads. */
+    double (*expert_layers)(const rl_model *m);
+    /* Passes over the weights one decode step of b requests makes. */
+    double (*weight_passes)(double b);
+    /* The room the runtime reserve leaves for the batch. */
+    rl_kv_room (*kv_room)(const rl_budget *b);
+    /* Pipeline speedup over one GPU running the whole batch. */
+    double (*pp_speedup)(double one_gpu_s, double drain_s, double pp, double micro_batches);
+} rl_formulas;
+
+extern const rl_formulas rl_right_formulas;
+
+/* The table the analysis uses: rl_right_formulas, except in the testing library. */
+const rl_formulas *rl_formulas_in_use(void);
+
+#endif

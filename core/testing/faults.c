@@ -1,0 +1,110 @@
+/* Known-wrong formulas for --prove-red, each one a mistake a plausible
+ * implementation makes. rl_testing_set_fault() swaps one of them into a copy
+ * of the right table (core/src/formulas.c), and this file's rl_formulas_in_use()
+ * hands that table to the analysis. Linked only into the native testing
+ * library, in place of core/src/formulas_in_use.c. */
+#include "faults.h"
+
+#include "formulas.h"
+
+#include <stddef.h>
+
+/* Every rank divides the KV by tp, even past h_kv heads and for MLA's shared latent. */
+static double kv_split_past_kv_heads(const rl_model *m, int64_t tp) {
+    (void)m;
+    return 1.0 / (double)tp;
+}
+
+/* K and V sized with the query heads instead of the KV heads (MLA is left alone). */
+static double kv_with_query_heads(const rl_model *m) {
+    if (m->mla) return m->kv_elems_per_token_per_layer;
+    return 2.0 * (double)m->heads * (double)m->head_dim;
+}
+
+/* MLA's latent cache sized as if it were multi-head attention. */
+static double mla_sized_as_mha(const rl_model *m) {
+    if (!m->mla) return m->kv_elems_per_token_per_layer;
+    return 2.0 * (double)m->kv_heads * (double)m->head_dim;
+}
+
+/* The KV cache stored at the weights' precision, whatever was asked for. */
+static double kv_precision_ignored(double kv_precision_bytes, double weight_bytes) {
+    (void)kv_precision_bytes;
+    return weight_bytes;
+}
+
+/* No layer keeps only a window. */
+static double sliding_window_ignored(const rl_model *m) {
+    (void)m;
+    return 0.0;
+}
+
+/* Every expert read on every step, however small the batch. */
+static double moe_reads_all_experts(const rl_model *m, rl_moe_read read, double b) {
+    (void)read;
+    (void)b;
+    return m->experts == 0 ? 0.0 : (double)m->experts;
+}
+
+/* The touched experts counted once for the whole model, not in every MoE layer. */
+static double moe_experts_once_per_model(const rl_model *m) {
+    (void)m;
+    return 1.0;
+}
+
+/* Each request reads the weights on its own. */
+static double weights_read_per_request(double b) { return b; }
+
+/* No runtime reserve: the floor's room is all the KV gets, with no logits. */
+static rl_kv_room runtime_reserve_ignored(const rl_budget *b) {
+    rl_kv_room r;
+    r.room = b->free;
+    r.logits_per_request = 0.0;
+    return r;
+}
+
+/* The textbook pipeline speedup P·M/(M+P−1), blind to the re-read weights. */
+static double textbook_pp_speedup(double one_gpu_s, double drain_s, double pp, double micro_batches) {
+    (void)one_gpu_s;
+    (void)drain_s;
+    return pp * micro_batches / (micro_batches + pp - 1.0);
+}
+
+static const char *const fault_names[RL_FAULT_COUNT_] = {
+    "none",
+    "weights-read-per-request",
+    "textbook-pp-speedup",
+    "kv-with-query-heads",
+    "moe-reads-all-experts",
+    "kv-precision-ignored",
+    "moe-experts-once-per-model",
+    "sliding-window-ignored",
+    "mla-sized-as-mha",
+    "kv-split-past-kv-heads",
+    "runtime-reserve-ignored",
+};
+
+const char *rl_fault_name(rl_fault f) { return (unsigned)f < RL_FAULT_COUNT_ ? fault_names[f] : "unknown"; }
+
+static rl_formulas faulted;
+static const rl_formulas *in_use = &rl_right_formulas;
+
+void rl_testing_set_fault(rl_fault f) {
+    faulted = rl_right_formulas;
+    switch (f) {
+    case RL_FAULT_WEIGHTS_PER_REQUEST: faulted.weight_passes = weights_read_per_request; break;
+    case RL_FAULT_TEXTBOOK_PP_SPEEDUP: faulted.pp_speedup = textbook_pp_speedup; break;
+    case RL_FAULT_KV_QUERY_HEADS: faulted.kv_elems_per_token = kv_with_query_heads; break;
+    case RL_FAULT_MOE_ALL_EXPERTS: faulted.experts_touched = moe_reads_all_experts; break;
+    case RL_FAULT_KV_PRECISION_IGNORED: faulted.kv_element_bytes = kv_precision_ignored; break;
+    case RL_FAULT_MOE_ONCE_PER_MODEL: faulted.expert_layers = moe_experts_once_per_model; break;
+    case RL_FAULT_SLIDING_WINDOW_IGNORED: faulted.local_layers = sliding_window_ignored; break;
+    case RL_FAULT_MLA_AS_MHA: faulted.kv_elems_per_token = mla_sized_as_mha; break;
+    case RL_FAULT_KV_SPLIT_PAST_KV_HEADS: faulted.kv_share = kv_split_past_kv_heads; break;
+    case RL_FAULT_RESERVE_IGNORED: faulted.kv_room = runtime_reserve_ignored; break;
+    default: in_use = &rl_right_formulas; return; /* RL_FAULT_NONE, or out of range: no fault */
+    }
+    in_use = &faulted;
+}
+
+const rl_formulas *rl_formulas_in_use(void) { return in_use; }

@@ -1,0 +1,38 @@
+/* Testing hooks for --prove-red: named wrong formulas. Native only: this
+ * header and core/testing/faults.c make up the testing library that the CLI
+ * and the C tests link; the shipped core (and so the wasm) has none of it. */
+#ifndef RL_FAULTS_H
+#define RL_FAULTS_H
+
+#include "roofline.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* With a fault set, rl_analyze computes that one wrong formula, so the vector
+ * suite must go red. Process-wide, not thread-safe; RL_FAULT_NONE by default. */
+typedef enum rl_fault {
+    RL_FAULT_NONE = 0,
+    RL_FAULT_WEIGHTS_PER_REQUEST = 1,   /* weights read once per request, not per step */
+    RL_FAULT_TEXTBOOK_PP_SPEEDUP = 2,   /* speedup = P·M/(M+P−1) */
+    RL_FAULT_KV_QUERY_HEADS = 3,        /* KV sized with query heads */
+    RL_FAULT_MOE_ALL_EXPERTS = 4,       /* every expert read every step */
+    RL_FAULT_KV_PRECISION_IGNORED = 5,  /* KV stored at weight precision */
+    RL_FAULT_MOE_ONCE_PER_MODEL = 6,    /* touched experts counted once for the model */
+    RL_FAULT_SLIDING_WINDOW_IGNORED = 7, /* local layers hold the whole context */
+    RL_FAULT_MLA_AS_MHA = 8,            /* MLA cache sized as 2·h_kv·d per layer */
+    RL_FAULT_KV_SPLIT_PAST_KV_HEADS = 9, /* KV divided by tp even past h_kv (and for MLA) */
+    RL_FAULT_RESERVE_IGNORED = 10,      /* no runtime reserve: nothing is ever tight */
+    RL_FAULT_COUNT_ = 11
+} rl_fault;
+
+/* Sets the fault every later analysis uses; a value out of range is RL_FAULT_NONE. */
+void rl_testing_set_fault(rl_fault f);
+/* Stable kebab-case name ("weights-read-per-request"); "unknown" out of range. */
+const char *rl_fault_name(rl_fault f);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* RL_FAULTS_H */
