@@ -226,6 +226,12 @@ rl_status rl_model_finish(rl_model *m, rl_error *err);
  * RL_E_DUPLICATE_KEY, RL_E_RANGE, RL_E_NOT_INTEGER, RL_E_CONTRADICTION,
  * RL_E_TOO_LARGE (text over the limit, or more than RL_CONFIG_MAX_TOKENS tokens). */
 #define RL_CONFIG_MAX_BYTES (1024u * 1024u)
+/* The JSON readers check the grammar and record the tokens in one pass, into
+ * a fixed array on the stack: RL_CONFIG_MAX_TOKENS tokens of 16 bytes, 64 KiB
+ * per JSON document. Reading a request holds two documents at once when it
+ * names a preset (the request's and the preset's), or comes with config.json
+ * text: up to about 150 KiB of stack for rl_request_from_json, rl_run_request
+ * and rl_run_json. */
 #define RL_CONFIG_MAX_TOKENS 4096
 rl_status rl_model_from_config_json(const char *json, size_t len, rl_model *out, rl_error *err);
 
@@ -453,6 +459,9 @@ typedef struct rl_sweep_point {
  * fit or on a bad input. */
 size_t rl_sweep(const rl_model *m, const rl_gpu *g, const rl_deploy *d,
                 rl_sweep_point *points, size_t cap);
+/* Writes {"points": [{"batch", "ai", "ms_per_token", "tokens_per_s", "step_ms",
+ * "tight"}, ...]} for n points (rl_report_json's return convention). */
+size_t rl_sweep_json(const rl_sweep_point *points, size_t n, char *buf, size_t cap);
 
 /* ======================================================================== */
 /* The parameters-only estimate (less exact than a config)                   */

@@ -1,4 +1,5 @@
-/* Names of enums and statuses, error filling, and the text output buffer. */
+/* Names of enums and statuses, error filling, and the text output buffer
+ * (JSON output on top of it is in json_write.c). */
 #include "internal.h"
 
 #include <math.h>
@@ -122,7 +123,7 @@ void rl_out_init(rl_out *o, char *buf, size_t cap) {
     if (buf != NULL && cap > 0) buf[0] = '\0';
 }
 
-static void out_bytes(rl_out *o, const char *s, size_t n) {
+void rl_out_bytes(rl_out *o, const char *s, size_t n) {
     if (o->buf != NULL && o->len < o->cap) {
         size_t room = o->cap - 1 - o->len;
         size_t k = n < room ? n : room;
@@ -132,7 +133,7 @@ static void out_bytes(rl_out *o, const char *s, size_t n) {
     o->len += n;
 }
 
-void rl_out_raw(rl_out *o, const char *s) { out_bytes(o, s, strlen(s)); }
+void rl_out_raw(rl_out *o, const char *s) { rl_out_bytes(o, s, strlen(s)); }
 
 void rl_out_fmt(rl_out *o, const char *fmt, ...) {
     char tmp[512];
@@ -141,54 +142,5 @@ void rl_out_fmt(rl_out *o, const char *fmt, ...) {
     int n = vsnprintf(tmp, sizeof tmp, fmt, ap);
     va_end(ap);
     if (n < 0) return;
-    out_bytes(o, tmp, (size_t)n < sizeof tmp ? (size_t)n : sizeof tmp - 1);
-}
-
-/* Length of the valid UTF-8 sequence at p (1..4), or 0 when it is not valid. */
-static size_t utf8_len(const unsigned char *p) {
-    if (p[0] < 0x80) return 1;
-    size_t n = p[0] >= 0xf0 && p[0] <= 0xf4 ? 4 : p[0] >= 0xe0 && p[0] <= 0xef ? 3 : p[0] >= 0xc2 && p[0] <= 0xdf ? 2 : 0;
-    for (size_t k = 1; k < n; k++)
-        if ((p[k] & 0xc0) != 0x80) return 0;
-    if (n == 3 && ((p[0] == 0xe0 && p[1] < 0xa0) || (p[0] == 0xed && p[1] >= 0xa0))) return 0; /* overlong, surrogate */
-    if (n == 4 && ((p[0] == 0xf0 && p[1] < 0x90) || (p[0] == 0xf4 && p[1] >= 0x90))) return 0;
-    return n;
-}
-
-void rl_out_jstr(rl_out *o, const char *s) {
-    out_bytes(o, "\"", 1);
-    for (const unsigned char *p = (const unsigned char *)s; *p;) {
-        if (*p == '"' || *p == '\\') {
-            char e[2] = {'\\', (char)*p};
-            out_bytes(o, e, 2);
-            p++;
-        } else if (*p < 0x20 || *p == '<' || *p == '>' || *p == '&' || *p == 0x7f) {
-            /* Also escape <, > and & so the text is inert if someone pastes it into HTML. */
-            char e[8];
-            snprintf(e, sizeof e, "\\u%04x", *p);
-            out_bytes(o, e, 6);
-            p++;
-        } else {
-            /* Echoed user text may be cut mid-character: never emit invalid UTF-8. */
-            size_t n = utf8_len(p);
-            if (n == 0) {
-                out_bytes(o, "\\ufffd", 6);
-                p++;
-            } else {
-                out_bytes(o, (const char *)p, n);
-                p += n;
-            }
-        }
-    }
-    out_bytes(o, "\"", 1);
-}
-
-void rl_out_jnum(rl_out *o, double v) {
-    if (!isfinite(v)) {
-        /* Never emitted by a correct analysis; null keeps the JSON valid. */
-        rl_out_raw(o, "null");
-        return;
-    }
-    if (v == floor(v) && fabs(v) < RL_MAX_EXACT) rl_out_fmt(o, "%.0f", v);
-    else rl_out_fmt(o, "%.17g", v);
+    rl_out_bytes(o, tmp, (size_t)n < sizeof tmp ? (size_t)n : sizeof tmp - 1);
 }

@@ -77,7 +77,7 @@ rl_status rl_estimate_params(double params, const rl_gpu *g, const rl_deploy *d,
     e->lever_gain[RL_LEVER_SPECULATIVE] = 2.0;
     e->lever_gain[RL_LEVER_TP] = 2.0;
     for (unsigned i = 0; i < RL_LEVER_COUNT_; i++) e->lever_order[i] = i;
-    /* Stable insertion sort, most gain first; ties keep the order. */
+    /* Stable insertion sort, most gain first; ties keep the order of the lever codes. */
     for (unsigned i = 1; i < RL_LEVER_COUNT_; i++) {
         unsigned x = e->lever_order[i];
         unsigned j = i;
@@ -105,49 +105,40 @@ static const char *lever_text(unsigned lever) {
 size_t rl_estimate_json(const rl_gpu *g, const rl_deploy *d, const rl_estimate *e, char *buf, size_t cap) {
     rl_out o;
     rl_out_init(&o, buf, cap);
-    rl_out_raw(&o, "{\"estimate\":{\"approximate\":true,\"note\":");
-    rl_out_jstr(&o, "Parameters only: no architecture, so no KV cache, attention or MoE. Less exact than a config.json.");
-    rl_out_raw(&o, ",\"params\":");
-    rl_out_jnum(&o, e->params);
-    rl_out_raw(&o, ",\"bytes_per_param\":");
-    rl_out_jnum(&o, e->bytes_per_param);
-    rl_out_raw(&o, ",\"weights_gib\":");
-    rl_out_jnum(&o, e->weights_gib);
-    rl_out_raw(&o, ",\"usable_gib_per_gpu\":");
-    rl_out_jnum(&o, e->usable_gib_per_gpu);
-    rl_out_raw(&o, ",\"gpus_needed\":");
-    rl_out_jnum(&o, (double)e->gpus_needed);
-    rl_out_raw(&o, ",\"batch\":");
-    rl_out_jnum(&o, (double)d->batch);
-    rl_out_raw(&o, ",\"decode_ai\":");
-    rl_out_jnum(&o, e->decode_ai);
+    rl_jw top, s, levers, lever;
+    rl_jw_begin_object(&top, &o);
+    rl_jw_object(&top, "estimate", &s);
+    rl_jw_bool(&s, "approximate", true);
+    rl_jw_str(&s, "note", "Parameters only: no architecture, so no KV cache, attention or MoE. Less exact than a config.json.");
+    rl_jw_num(&s, "params", e->params);
+    rl_jw_num(&s, "bytes_per_param", e->bytes_per_param);
+    rl_jw_num(&s, "weights_gib", e->weights_gib);
+    rl_jw_num(&s, "usable_gib_per_gpu", e->usable_gib_per_gpu);
+    rl_jw_num(&s, "gpus_needed", (double)e->gpus_needed);
+    rl_jw_num(&s, "batch", (double)d->batch);
+    rl_jw_num(&s, "decode_ai", e->decode_ai);
     if (e->ridge > 0) {
-        rl_out_raw(&o, ",\"ridge\":");
-        rl_out_jnum(&o, e->ridge);
-        rl_out_raw(&o, ",\"ceiling_fraction\":");
-        rl_out_jnum(&o, e->ceiling_fraction);
+        rl_jw_num(&s, "ridge", e->ridge);
+        rl_jw_num(&s, "ceiling_fraction", e->ceiling_fraction);
     }
-    rl_out_raw(&o, ",\"attainable_tflops\":");
-    rl_out_jnum(&o, e->attainable_tflops);
-    rl_out_raw(&o, ",\"bound\":");
-    rl_out_jstr(&o, rl_bound_name(e->bound));
-    rl_out_raw(&o, ",\"levers\":[");
+    rl_jw_num(&s, "attainable_tflops", e->attainable_tflops);
+    rl_jw_str(&s, "bound", rl_bound_name(e->bound));
+    rl_jw_array(&s, "levers", &levers);
     for (int i = 0; i < e->lever_count; i++) {
         unsigned l = e->lever_order[i];
-        rl_out_raw(&o, i ? ",{\"code\":" : "{\"code\":");
-        rl_out_jstr(&o, rl_lever_code(l));
-        rl_out_raw(&o, ",\"gain\":");
-        rl_out_jnum(&o, e->lever_gain[l]);
-        rl_out_raw(&o, ",\"message\":");
-        rl_out_jstr(&o, lever_text(l));
-        rl_out_raw(&o, "}");
+        rl_jw_object(&levers, NULL, &lever);
+        rl_jw_str(&lever, "code", rl_lever_code(l));
+        rl_jw_num(&lever, "gain", e->lever_gain[l]);
+        rl_jw_str(&lever, "message", lever_text(l));
+        rl_jw_end(&lever);
     }
-    rl_out_raw(&o, "]},\"gpu\":{\"name\":");
-    rl_out_jstr(&o, g->name);
-    rl_out_raw(&o, ",\"vram_gib\":");
-    rl_out_jnum(&o, g->vram_gib);
-    rl_out_raw(&o, ",\"bandwidth_gbs\":");
-    rl_out_jnum(&o, g->bandwidth_gbs);
-    rl_out_raw(&o, "}}");
+    rl_jw_end(&levers);
+    rl_jw_end(&s);
+    rl_jw_object(&top, "gpu", &s);
+    rl_jw_str(&s, "name", g->name);
+    rl_jw_num(&s, "vram_gib", g->vram_gib);
+    rl_jw_num(&s, "bandwidth_gbs", g->bandwidth_gbs);
+    rl_jw_end(&s);
+    rl_jw_end(&top);
     return o.len;
 }

@@ -21,16 +21,18 @@ rl_status rl_fail(rl_error *err, rl_status status, const char *field, const char
     ;
 void rl_clear_error(rl_error *err);
 
-/* ---- JSON tokens (jsmn underneath) ------------------------------------- */
+/* ---- JSON tokens (json.c) ----------------------------------------------- */
 
 typedef enum { RL_J_UNDEF = 0, RL_J_OBJECT = 1, RL_J_ARRAY = 2, RL_J_STRING = 3, RL_J_PRIM = 4 } rl_jtype;
 
 typedef struct rl_jtok {
     rl_jtype type;
     int start, end; /* byte offsets into the text; strings exclude the quotes */
-    int size;       /* children: keys of an object, items of an array */
+    int size;       /* children: keys of an object, items of an array; 1 for a key (its value) */
 } rl_jtok;
 
+/* A tokenized document: RL_CONFIG_MAX_TOKENS tokens of 16 bytes, so 64 KiB,
+ * which every caller keeps on its stack (see roofline.h). */
 typedef struct rl_jdoc {
     const char *text;
     size_t len;
@@ -74,16 +76,44 @@ typedef struct rl_out {
 } rl_out;
 
 void rl_out_init(rl_out *o, char *buf, size_t cap);
+void rl_out_bytes(rl_out *o, const char *s, size_t n);
 void rl_out_raw(rl_out *o, const char *s);
 void rl_out_fmt(rl_out *o, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
-/* A JSON string literal with escaping. */
+
+/* ---- JSON output (json_write.c): the one JSON writer -------------------- */
+
+/* A JSON string literal: escaped, <, > and & as \u escapes, invalid UTF-8 as U+FFFD. */
 void rl_out_jstr(rl_out *o, const char *s);
-/* A JSON number that round-trips (%.17g), integers printed without exponent. */
+/* A JSON number that round-trips (%.17g), integers printed without exponent,
+ * null when not finite. */
 void rl_out_jnum(rl_out *o, double v);
+
+/* An open JSON object or array: the rl_jw_* calls write its members (a key
+ * for an object, NULL for an array) with the commas in between. */
+typedef struct rl_jw {
+    rl_out *o;
+    bool first;
+    char close; /* '}' or ']' */
+} rl_jw;
+
+/* Opens a top-level object or array in o. */
+void rl_jw_begin_object(rl_jw *w, rl_out *o);
+void rl_jw_begin_array(rl_jw *w, rl_out *o);
+/* Opens an object or array as a member of w, into *inner. */
+void rl_jw_object(rl_jw *w, const char *key, rl_jw *inner);
+void rl_jw_array(rl_jw *w, const char *key, rl_jw *inner);
+/* Closes w with its '}' or ']'. */
+void rl_jw_end(rl_jw *w);
+void rl_jw_num(rl_jw *w, const char *key, double v);
+void rl_jw_str(rl_jw *w, const char *key, const char *v);
+void rl_jw_bool(rl_jw *w, const char *key, bool v);
+void rl_jw_null(rl_jw *w, const char *key);
+/* The key (or an array's comma) alone: the caller writes the value into w->o. */
+void rl_jw_key(rl_jw *w, const char *key);
 
 /* ---- arithmetic shared by the analysis --------------------------------- */
 

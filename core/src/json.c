@@ -1,8 +1,5 @@
-/* JSON tokenizing and typed field reading on top of jsmn (no allocation). */
-#define JSMN_STATIC
-#define JSMN_STRICT
-#include <jsmn.h>
-
+/* JSON reading (no allocation): one strict pass that checks the grammar and
+ * records the tokens, then typed readers over the tokens. */
 #include "internal.h"
 
 #include <errno.h>
@@ -11,14 +8,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-_Static_assert(sizeof(jsmntok_t) == sizeof(rl_jtok), "token layouts must match");
-
 static int hexval(char c);
 
-/* ---- strict validation ----------------------------------------------------
- * jsmn is a tokenizer, not a validator (it lets ",," and trailing commas by),
- * so every text is first checked against the JSON grammar here. Iterative,
- * with a bounded nesting depth, so hostile input costs O(n) and no stack. */
+/* ---- the tokenizer ---------------------------------------------------------
+ * One pass over the text checks it against the JSON grammar (RFC 8259: no
+ * trailing commas, no bare words, escapes and numbers as specified) and
+ * records each value as a token: objects and arrays with their extent and
+ * child count, strings without their quotes, numbers and true/false/null as
+ * primitives. Iterative, with a bounded nesting depth, so hostile input costs
+ * O(n) time and a fixed stack. Errors keep this order: a syntax error anywhere
+ * in the text, then a top level that is not an object, then too many tokens. */
 
 #define RL_JSON_MAX_DEPTH 64
 
@@ -97,9 +96,41 @@ static scan scan_literal(const char *s, size_t len, size_t *i) {
 
 typedef enum { V_VALUE, V_VALUE_OR_CLOSE, V_KEY, V_KEY_OR_CLOSE, V_COLON, V_COMMA_OR_CLOSE, V_DONE } vstate;
 
-static rl_status validate(const char *s, size_t len, const char *what, rl_error *err) {
-    char stack[RL_JSON_MAX_DEPTH];
-    int depth = 0;
+/* The tokens being recorded. Past RL_CONFIG_MAX_TOKENS they are counted, not
+ * kept, so that a syntax error later in the text is still the one reported. */
+typedef struct tokens {
+    rl_jdoc *doc;
+    int seen;                         /* tokens met so far, kept or not */
+    int open[RL_JSON_MAX_DEPTH];      /* token of each open object or array, -1 when not kept */
+    char kind[RL_JSON_MAX_DEPTH];     /* '{' or '[' for each of them */
+    int depth;
+    int key;                          /* the key whose value comes next, -1 when not kept */
+} tokens;
+
+/* Records a token and returns its index, or -1 past the limit. */
+static int record(tokens *t, rl_jtype type, size_t start, size_t end) {
+    int i = t->seen++;
+    if (i >= RL_CONFIG_MAX_TOKENS) return -1;
+    rl_jtok *k = &t->doc->tok[i];
+    k->type = type;
+    k->start = (int)start;
+    k->end = (int)end;
+    k->size = 0;
+    return i;
+}
+
+/* A value is a child of the array it is in, or of the key before it (whose
+ * size becomes 1; an object counts its keys). */
+static void attach_value(tokens *t) {
+    if (t->depth == 0) return;
+    int parent = t->kind[t->depth - 1] == '{' ? t->key : t->open[t->depth - 1];
+    if (parent < 0) return;
+    if (t->kind[t->depth - 1] == '{') t->doc->tok[parent].size = 1;
+    else t->doc->tok[parent].size++;
+}
+
+static rl_status tokenize(rl_jdoc *doc, const char *s, size_t len, const char *what, rl_error *err) {
+    tokens t = {doc, 0, {0}, {0}, 0, -1};
     vstate st = V_VALUE;
     size_t i = 0;
     for (;;) {
@@ -112,30 +143,50 @@ static rl_status validate(const char *s, size_t len, const char *what, rl_error 
         case V_VALUE:
         case V_VALUE_OR_CLOSE:
             if (st == V_VALUE_OR_CLOSE && c == ']') {
-                depth--;
+                int open = t.open[--t.depth];
+                if (open >= 0) doc->tok[open].end = (int)(i + 1);
                 i++;
-                st = depth ? V_COMMA_OR_CLOSE : V_DONE;
+                st = t.depth ? V_COMMA_OR_CLOSE : V_DONE;
             } else if (c == '{' || c == '[') {
-                if (depth == RL_JSON_MAX_DEPTH)
+                if (t.depth == RL_JSON_MAX_DEPTH)
                     return rl_fail(err, RL_E_TOO_LARGE, what, "%s is nested more than %d levels deep", what,
                                    RL_JSON_MAX_DEPTH);
-                stack[depth++] = c;
+                int k = record(&t, c == '{' ? RL_J_OBJECT : RL_J_ARRAY, i, i);
+                attach_value(&t);
+                t.open[t.depth] = k;
+                t.kind[t.depth++] = c;
                 i++;
                 st = c == '{' ? V_KEY_OR_CLOSE : V_VALUE_OR_CLOSE;
+            } else if (c == '"') {
+                r = scan_string(s, len, &i);
+                if (r == SCAN_OK) {
+                    record(&t, RL_J_STRING, at + 1, i - 1);
+                    attach_value(&t);
+                }
+                st = t.depth ? V_COMMA_OR_CLOSE : V_DONE;
             } else {
-                r = c == '"' ? scan_string(s, len, &i) : (c == '-' || is_digit(c)) ? scan_number(s, len, &i)
-                                                                                    : scan_literal(s, len, &i);
-                st = depth ? V_COMMA_OR_CLOSE : V_DONE;
+                r = (c == '-' || is_digit(c)) ? scan_number(s, len, &i) : scan_literal(s, len, &i);
+                if (r == SCAN_OK) {
+                    record(&t, RL_J_PRIM, at, i);
+                    attach_value(&t);
+                }
+                st = t.depth ? V_COMMA_OR_CLOSE : V_DONE;
             }
             break;
         case V_KEY:
         case V_KEY_OR_CLOSE:
             if (st == V_KEY_OR_CLOSE && c == '}') {
-                depth--;
+                int open = t.open[--t.depth];
+                if (open >= 0) doc->tok[open].end = (int)(i + 1);
                 i++;
-                st = depth ? V_COMMA_OR_CLOSE : V_DONE;
+                st = t.depth ? V_COMMA_OR_CLOSE : V_DONE;
             } else {
                 r = c == '"' ? scan_string(s, len, &i) : SCAN_BAD;
+                if (r == SCAN_OK) {
+                    int open = t.open[t.depth - 1];
+                    t.key = record(&t, RL_J_STRING, at + 1, i - 1);
+                    if (open >= 0) doc->tok[open].size++;
+                }
                 st = V_COLON;
             }
             break;
@@ -146,12 +197,13 @@ static rl_status validate(const char *s, size_t len, const char *what, rl_error 
             break;
         case V_COMMA_OR_CLOSE:
             if (c == ',') {
-                st = stack[depth - 1] == '{' ? V_KEY : V_VALUE;
+                st = t.kind[t.depth - 1] == '{' ? V_KEY : V_VALUE;
                 i++;
-            } else if (c == (stack[depth - 1] == '{' ? '}' : ']')) {
-                depth--;
+            } else if (c == (t.kind[t.depth - 1] == '{' ? '}' : ']')) {
+                int open = t.open[--t.depth];
+                if (open >= 0) doc->tok[open].end = (int)(i + 1);
                 i++;
-                st = depth ? V_COMMA_OR_CLOSE : V_DONE;
+                st = t.depth ? V_COMMA_OR_CLOSE : V_DONE;
             } else {
                 r = SCAN_BAD;
             }
@@ -162,9 +214,14 @@ static rl_status validate(const char *s, size_t len, const char *what, rl_error 
         if (r == SCAN_END) return rl_fail(err, RL_E_JSON_SYNTAX, what, "%s is truncated JSON (it ends mid-value)", what);
         if (r == SCAN_BAD) return rl_fail(err, RL_E_JSON_SYNTAX, what, "%s is not valid JSON (at byte %zu)", what, at);
     }
-    if (st == V_VALUE && depth == 0)
+    if (st == V_VALUE && t.depth == 0)
         return rl_fail(err, RL_E_JSON_SYNTAX, what, "%s is empty; expected a JSON object", what);
     if (st != V_DONE) return rl_fail(err, RL_E_JSON_SYNTAX, what, "%s is truncated JSON (it ends mid-value)", what);
+    if (doc->tok[0].type != RL_J_OBJECT)
+        return rl_fail(err, RL_E_JSON_TYPE, what, "%s must be a JSON object {...}", what);
+    if (t.seen > RL_CONFIG_MAX_TOKENS)
+        return rl_fail(err, RL_E_TOO_LARGE, what, "%s has more than %d JSON tokens", what, RL_CONFIG_MAX_TOKENS);
+    doc->count = t.seen;
     return RL_OK;
 }
 
@@ -177,41 +234,11 @@ rl_status rl_jparse(rl_jdoc *doc, const char *text, size_t len, size_t max_len, 
     if (len > max_len)
         return rl_fail(err, RL_E_TOO_LARGE, what, "%s is %zu bytes; the limit is %zu bytes", what,
                        len, max_len);
-    /* jsmn stops at a NUL byte, which would hide whatever follows it. */
+    /* A NUL byte would end the text for any C string reader after us. */
     if (memchr(text, '\0', len) != NULL)
         return rl_fail(err, RL_E_JSON_SYNTAX, what, "%s contains a NUL byte; it must be JSON text",
                        what);
-
-    rl_status st = validate(text, len, what, err);
-    if (st) return st;
-    size_t first = 0;
-    while (first < len && (text[first] == ' ' || text[first] == '\t' || text[first] == '\n' || text[first] == '\r'))
-        first++;
-    if (text[first] != '{') return rl_fail(err, RL_E_JSON_TYPE, what, "%s must be a JSON object {...}", what);
-
-    jsmntok_t raw[RL_CONFIG_MAX_TOKENS];
-    jsmn_parser p;
-    jsmn_init(&p);
-    int n = jsmn_parse(&p, text, len, raw, RL_CONFIG_MAX_TOKENS);
-    if (n == JSMN_ERROR_NOMEM)
-        return rl_fail(err, RL_E_TOO_LARGE, what, "%s has more than %d JSON tokens", what,
-                       RL_CONFIG_MAX_TOKENS);
-    if (n == JSMN_ERROR_PART)
-        return rl_fail(err, RL_E_JSON_SYNTAX, what, "%s is truncated JSON (it ends mid-value)",
-                       what);
-    if (n < 0)
-        return rl_fail(err, RL_E_JSON_SYNTAX, what, "%s is not valid JSON (near byte %u)", what,
-                       p.pos);
-    for (int i = 0; i < n; i++) {
-        doc->tok[i].type = (rl_jtype)raw[i].type;
-        doc->tok[i].start = raw[i].start;
-        doc->tok[i].end = raw[i].end;
-        doc->tok[i].size = raw[i].size;
-    }
-    doc->count = n;
-    if (doc->tok[0].type != RL_J_OBJECT)
-        return rl_fail(err, RL_E_JSON_TYPE, what, "%s must be a JSON object {...}", what);
-    return RL_OK;
+    return tokenize(doc, text, len, what, err);
 }
 
 int rl_jnext(const rl_jdoc *doc, int i) {

@@ -3,21 +3,6 @@
 
 #include <stdio.h>
 
-static void key(rl_out *o, const char *k, bool *first) {
-    if (!*first) rl_out_raw(o, ",");
-    *first = false;
-    rl_out_jstr(o, k);
-    rl_out_raw(o, ":");
-}
-static void num(rl_out *o, const char *k, double v, bool *first) {
-    key(o, k, first);
-    rl_out_jnum(o, v);
-}
-static void str(rl_out *o, const char *k, const char *v, bool *first) {
-    key(o, k, first);
-    rl_out_jstr(o, v);
-}
-
 size_t rl_warning_text(unsigned bit, const rl_model *m, const rl_deploy *d, const rl_result *r, char *buf,
                        size_t cap) {
     rl_out o;
@@ -133,217 +118,203 @@ static void remedy_value(rl_out *o, unsigned bit, const rl_result *r) {
 
 typedef size_t (*sentence_fn)(unsigned, const rl_model *, const rl_deploy *, const rl_result *, char *, size_t);
 
-/* [{"code", "message"(, "value")}] for each set bit: the warnings and remedies arrays. */
-static void coded_list(rl_out *o, unsigned bits, unsigned count, const char *(*code)(unsigned), sentence_fn text,
-                       bool with_value, const rl_model *m, const rl_deploy *d, const rl_result *r) {
+/* "key": [{"code", "message"(, "value")}] for each set bit: the warnings and remedies. */
+static void coded_list(rl_jw *w, const char *key, unsigned bits, unsigned count, const char *(*code)(unsigned),
+                       sentence_fn text, bool with_value, const rl_model *m, const rl_deploy *d, const rl_result *r) {
     char sentence[512];
-    bool first = true;
-    rl_out_raw(o, "[");
+    rl_jw list, item;
+    rl_jw_array(w, key, &list);
     for (unsigned b = 0; b < count; b++) {
         if (!(bits & (1u << b))) continue;
-        rl_out_raw(o, first ? "{\"code\":" : ",{\"code\":");
-        first = false;
-        rl_out_jstr(o, code(b));
+        rl_jw_object(&list, NULL, &item);
+        rl_jw_str(&item, "code", code(b));
         text(b, m, d, r, sentence, sizeof sentence);
-        rl_out_raw(o, ",\"message\":");
-        rl_out_jstr(o, sentence);
+        rl_jw_str(&item, "message", sentence);
         if (with_value) {
-            rl_out_raw(o, ",\"value\":");
-            remedy_value(o, b, r);
+            rl_jw_key(&item, "value");
+            remedy_value(item.o, b, r);
         }
-        rl_out_raw(o, "}");
+        rl_jw_end(&item);
     }
-    rl_out_raw(o, "]");
+    rl_jw_end(&list);
 }
 
 static const char *level_name(rl_verdict v) {
     return v == RL_FITS ? "fits" : v == RL_TIGHT ? "tight" : "refused";
 }
 
-static void obj_open(rl_out *o, const char *k, bool *first, bool *inner) {
-    key(o, k, first);
-    rl_out_raw(o, "{");
-    *inner = true;
-}
-
 size_t rl_report_json(const rl_model *m, const rl_gpu *g, const rl_deploy *d, const rl_result *r, char *buf,
                       size_t cap) {
     rl_out o;
     rl_out_init(&o, buf, cap);
-    bool f = true, s;
-    rl_out_raw(&o, "{");
-    str(&o, "verdict", rl_verdict_name(r->verdict), &f);
-    str(&o, "level", level_name(r->verdict), &f);
-    key(&o, "fits", &f);
-    rl_out_raw(&o, r->fits ? "true" : "false");
+    rl_jw top, s, t;
+    rl_jw_begin_object(&top, &o);
+    rl_jw_str(&top, "verdict", rl_verdict_name(r->verdict));
+    rl_jw_str(&top, "level", level_name(r->verdict));
+    rl_jw_bool(&top, "fits", r->fits);
 
-    obj_open(&o, "model", &f, &s);
-    str(&o, "name", m->name, &s);
-    str(&o, "model_type", m->model_type, &s);
-    num(&o, "params_total", m->params_total, &s);
-    num(&o, "params_active", m->params_active, &s);
-    num(&o, "layers", (double)m->layers, &s);
-    num(&o, "hidden", (double)m->hidden, &s);
-    num(&o, "heads", (double)m->heads, &s);
-    num(&o, "kv_heads", (double)m->kv_heads, &s);
-    num(&o, "head_dim", (double)m->head_dim, &s);
-    num(&o, "vocab", (double)m->vocab, &s);
-    num(&o, "experts", (double)m->experts, &s);
-    num(&o, "top_k", (double)m->top_k, &s);
-    num(&o, "moe_layers", (double)m->moe_layers, &s);
-    num(&o, "shared_expert_intermediate", (double)m->shared_intermediate, &s);
-    num(&o, "sliding_window", (double)m->sliding_window, &s);
-    num(&o, "sliding_layers", (double)m->sliding_layers, &s);
-    key(&o, "mla", &s);
-    rl_out_raw(&o, m->mla ? "true" : "false");
+    rl_jw_object(&top, "model", &s);
+    rl_jw_str(&s, "name", m->name);
+    rl_jw_str(&s, "model_type", m->model_type);
+    rl_jw_num(&s, "params_total", m->params_total);
+    rl_jw_num(&s, "params_active", m->params_active);
+    rl_jw_num(&s, "layers", (double)m->layers);
+    rl_jw_num(&s, "hidden", (double)m->hidden);
+    rl_jw_num(&s, "heads", (double)m->heads);
+    rl_jw_num(&s, "kv_heads", (double)m->kv_heads);
+    rl_jw_num(&s, "head_dim", (double)m->head_dim);
+    rl_jw_num(&s, "vocab", (double)m->vocab);
+    rl_jw_num(&s, "experts", (double)m->experts);
+    rl_jw_num(&s, "top_k", (double)m->top_k);
+    rl_jw_num(&s, "moe_layers", (double)m->moe_layers);
+    rl_jw_num(&s, "shared_expert_intermediate", (double)m->shared_intermediate);
+    rl_jw_num(&s, "sliding_window", (double)m->sliding_window);
+    rl_jw_num(&s, "sliding_layers", (double)m->sliding_layers);
+    rl_jw_bool(&s, "mla", m->mla);
     if (m->mla) {
-        num(&o, "kv_lora_rank", (double)m->kv_lora_rank, &s);
-        num(&o, "qk_rope_head_dim", (double)m->qk_rope_head_dim, &s);
+        rl_jw_num(&s, "kv_lora_rank", (double)m->kv_lora_rank);
+        rl_jw_num(&s, "qk_rope_head_dim", (double)m->qk_rope_head_dim);
     }
-    num(&o, "kv_elems_per_token_per_layer", m->kv_elems_per_token_per_layer, &s);
-    num(&o, "kv_bytes_per_token", r->kv_bytes_per_token, &s);
-    num(&o, "kv_bytes_per_request", r->kv_bytes_per_request, &s);
-    num(&o, "weight_bytes", r->weight_bytes, &s);
-    rl_out_raw(&o, "}");
+    rl_jw_num(&s, "kv_elems_per_token_per_layer", m->kv_elems_per_token_per_layer);
+    rl_jw_num(&s, "kv_bytes_per_token", r->kv_bytes_per_token);
+    rl_jw_num(&s, "kv_bytes_per_request", r->kv_bytes_per_request);
+    rl_jw_num(&s, "weight_bytes", r->weight_bytes);
+    rl_jw_end(&s);
 
-    obj_open(&o, "gpu", &f, &s);
-    str(&o, "name", g->name, &s);
-    key(&o, "tflops", &s);
-    if (g->tflops_unknown) rl_out_raw(&o, "null");
-    else rl_out_jnum(&o, g->tflops);
-    if (g->tflops_fp8 > 0) num(&o, "tflops_fp8", g->tflops_fp8, &s);
-    if (g->tops_int8 > 0) num(&o, "tops_int8", g->tops_int8, &s);
-    num(&o, "bandwidth_gbs", g->bandwidth_gbs, &s);
-    num(&o, "vram_gib", g->vram_gib, &s);
-    str(&o, "memory", g->unified ? "unified" : "discrete", &s);
-    if (g->unified) num(&o, "ram_gib", g->ram_gib, &s);
-    rl_out_raw(&o, "}");
+    rl_jw_object(&top, "gpu", &s);
+    rl_jw_str(&s, "name", g->name);
+    if (g->tflops_unknown) rl_jw_null(&s, "tflops");
+    else rl_jw_num(&s, "tflops", g->tflops);
+    if (g->tflops_fp8 > 0) rl_jw_num(&s, "tflops_fp8", g->tflops_fp8);
+    if (g->tops_int8 > 0) rl_jw_num(&s, "tops_int8", g->tops_int8);
+    rl_jw_num(&s, "bandwidth_gbs", g->bandwidth_gbs);
+    rl_jw_num(&s, "vram_gib", g->vram_gib);
+    rl_jw_str(&s, "memory", g->unified ? "unified" : "discrete");
+    if (g->unified) rl_jw_num(&s, "ram_gib", g->ram_gib);
+    rl_jw_end(&s);
 
-    obj_open(&o, "config", &f, &s);
-    str(&o, "precision", rl_precision_name(r->weight_precision), &s);
-    str(&o, "precision_source", d->precision == RL_PREC_AUTO ? "checkpoint" : "chosen", &s);
-    if (d->precision == RL_PREC_AUTO && m->quant == RL_QUANT_MXFP4) str(&o, "expert_precision", "mxfp4", &s);
-    str(&o, "kv_precision", rl_precision_name(r->kv_precision), &s);
-    num(&o, "seq", (double)d->seq, &s);
-    num(&o, "batch", (double)d->batch, &s);
-    num(&o, "tp", (double)d->tp, &s);
-    num(&o, "pp", (double)d->pp, &s);
-    num(&o, "micro_batches", (double)r->micro_batches, &s);
-    num(&o, "kv_block", (double)d->kv_block, &s);
-    str(&o, "moe_read", rl_moe_read_name(d->moe_read), &s);
-    num(&o, "pool_fraction", d->pool_fraction, &s);
-    num(&o, "context_reserve_gib", d->context_reserve_gib, &s);
-    num(&o, "nccl_gib_per_peer", d->nccl_gib_per_peer, &s);
-    num(&o, "weight_overhead", d->weight_overhead, &s);
-    num(&o, "prefill_chunk", (double)d->prefill_chunk, &s);
-    num(&o, "launch_ms", d->launch_ms, &s);
-    rl_out_raw(&o, "}");
+    rl_jw_object(&top, "config", &s);
+    rl_jw_str(&s, "precision", rl_precision_name(r->weight_precision));
+    rl_jw_str(&s, "precision_source", d->precision == RL_PREC_AUTO ? "checkpoint" : "chosen");
+    if (d->precision == RL_PREC_AUTO && m->quant == RL_QUANT_MXFP4) rl_jw_str(&s, "expert_precision", "mxfp4");
+    rl_jw_str(&s, "kv_precision", rl_precision_name(r->kv_precision));
+    rl_jw_num(&s, "seq", (double)d->seq);
+    rl_jw_num(&s, "batch", (double)d->batch);
+    rl_jw_num(&s, "tp", (double)d->tp);
+    rl_jw_num(&s, "pp", (double)d->pp);
+    rl_jw_num(&s, "micro_batches", (double)r->micro_batches);
+    rl_jw_num(&s, "kv_block", (double)d->kv_block);
+    rl_jw_str(&s, "moe_read", rl_moe_read_name(d->moe_read));
+    rl_jw_num(&s, "pool_fraction", d->pool_fraction);
+    rl_jw_num(&s, "context_reserve_gib", d->context_reserve_gib);
+    rl_jw_num(&s, "nccl_gib_per_peer", d->nccl_gib_per_peer);
+    rl_jw_num(&s, "weight_overhead", d->weight_overhead);
+    rl_jw_num(&s, "prefill_chunk", (double)d->prefill_chunk);
+    rl_jw_num(&s, "launch_ms", d->launch_ms);
+    rl_jw_end(&s);
 
-    obj_open(&o, "memory", &f, &s);
-    num(&o, "weights_gib_per_gpu", r->weights_gib, &s);
-    num(&o, "kv_gib_per_request", r->kv_gib_per_request, &s);
-    num(&o, "kv_gib_per_gpu", r->kv_gib, &s);
-    num(&o, "free_gib_per_gpu", r->free_gib, &s);
-    num(&o, "max_batch", (double)r->max_batch, &s);
-    num(&o, "max_batch_realistic", (double)r->max_batch_realistic, &s);
-    num(&o, "shortfall_gib", r->shortfall_gib, &s);
-    num(&o, "gpus", (double)(d->tp * d->pp), &s);
-    bool t;
-    obj_open(&o, "realistic", &s, &t);
-    num(&o, "pool_gib", r->pool_gib, &t);
-    num(&o, "context_reserve_gib", r->reserve_context_gib, &t);
-    num(&o, "nccl_gib", r->reserve_nccl_gib, &t);
-    num(&o, "weight_overhead_gib", r->reserve_weights_gib, &t);
-    num(&o, "activation_gib", r->activation_gib, &t);
-    num(&o, "reserve_gib", r->reserve_gib, &t);
-    num(&o, "kv_room_gib", r->realistic_free_gib, &t);
-    num(&o, "missing_gib", r->tight_missing_gib, &t);
-    num(&o, "max_batch", (double)r->max_batch_realistic, &t);
-    rl_out_raw(&o, "}}");
+    rl_jw_object(&top, "memory", &s);
+    rl_jw_num(&s, "weights_gib_per_gpu", r->weights_gib);
+    rl_jw_num(&s, "kv_gib_per_request", r->kv_gib_per_request);
+    rl_jw_num(&s, "kv_gib_per_gpu", r->kv_gib);
+    rl_jw_num(&s, "free_gib_per_gpu", r->free_gib);
+    rl_jw_num(&s, "max_batch", (double)r->max_batch);
+    rl_jw_num(&s, "max_batch_realistic", (double)r->max_batch_realistic);
+    rl_jw_num(&s, "shortfall_gib", r->shortfall_gib);
+    rl_jw_num(&s, "gpus", (double)(d->tp * d->pp));
+    rl_jw_object(&s, "realistic", &t);
+    rl_jw_num(&t, "pool_gib", r->pool_gib);
+    rl_jw_num(&t, "context_reserve_gib", r->reserve_context_gib);
+    rl_jw_num(&t, "nccl_gib", r->reserve_nccl_gib);
+    rl_jw_num(&t, "weight_overhead_gib", r->reserve_weights_gib);
+    rl_jw_num(&t, "activation_gib", r->activation_gib);
+    rl_jw_num(&t, "reserve_gib", r->reserve_gib);
+    rl_jw_num(&t, "kv_room_gib", r->realistic_free_gib);
+    rl_jw_num(&t, "missing_gib", r->tight_missing_gib);
+    rl_jw_num(&t, "max_batch", (double)r->max_batch_realistic);
+    rl_jw_end(&t);
+    rl_jw_end(&s);
 
     if (r->has_timing) {
-        obj_open(&o, "roofline", &f, &s);
-        num(&o, "ai", r->ai, &s);
-        if (r->ridge > 0) num(&o, "ridge", r->ridge, &s);
-        str(&o, "bound", rl_bound_name(r->bound), &s);
-        if (r->ridge > 0) num(&o, "ceiling_fraction", r->ceiling_fraction, &s);
-        str(&o, "compute_precision", rl_precision_name(r->compute_precision), &s);
-        if (r->peak_tflops > 0) num(&o, "peak_tflops", r->peak_tflops, &s);
-        num(&o, "flops_per_step", r->flops_per_step, &s);
-        num(&o, "bytes_per_step", r->bytes_per_step, &s);
-        rl_out_raw(&o, "}");
+        rl_jw_object(&top, "roofline", &s);
+        rl_jw_num(&s, "ai", r->ai);
+        if (r->ridge > 0) rl_jw_num(&s, "ridge", r->ridge);
+        rl_jw_str(&s, "bound", rl_bound_name(r->bound));
+        if (r->ridge > 0) rl_jw_num(&s, "ceiling_fraction", r->ceiling_fraction);
+        rl_jw_str(&s, "compute_precision", rl_precision_name(r->compute_precision));
+        if (r->peak_tflops > 0) rl_jw_num(&s, "peak_tflops", r->peak_tflops);
+        rl_jw_num(&s, "flops_per_step", r->flops_per_step);
+        rl_jw_num(&s, "bytes_per_step", r->bytes_per_step);
+        rl_jw_end(&s);
 
-        obj_open(&o, "decode", &f, &s);
-        num(&o, "step_ms", r->step_ms, &s);
-        num(&o, "ms_per_token", r->ms_per_token, &s);
-        num(&o, "tokens_per_s", r->tokens_per_s, &s);
-        if (r->times_are_bandwidth_floors) {
-            key(&o, "bandwidth_floor_only", &s);
-            rl_out_raw(&o, "true");
-        }
-        rl_out_raw(&o, "}");
+        rl_jw_object(&top, "decode", &s);
+        rl_jw_num(&s, "step_ms", r->step_ms);
+        rl_jw_num(&s, "ms_per_token", r->ms_per_token);
+        rl_jw_num(&s, "tokens_per_s", r->tokens_per_s);
+        if (r->times_are_bandwidth_floors) rl_jw_bool(&s, "bandwidth_floor_only", true);
+        rl_jw_end(&s);
 
-        obj_open(&o, "prefill", &f, &s);
-        num(&o, "ai", r->prefill_ai, &s);
-        str(&o, "bound", rl_bound_name(r->prefill_bound), &s);
+        rl_jw_object(&top, "prefill", &s);
+        rl_jw_num(&s, "ai", r->prefill_ai);
+        rl_jw_str(&s, "bound", rl_bound_name(r->prefill_bound));
         if (r->prefill_ms > 0) {
-            num(&o, "ms", r->prefill_ms, &s);
-            num(&o, "tokens_per_s", r->prefill_tokens_per_s, &s);
-            num(&o, "ttft_ms", r->ttft_ms, &s);
+            rl_jw_num(&s, "ms", r->prefill_ms);
+            rl_jw_num(&s, "tokens_per_s", r->prefill_tokens_per_s);
+            rl_jw_num(&s, "ttft_ms", r->ttft_ms);
         }
-        rl_out_raw(&o, "}");
+        rl_jw_end(&s);
     }
 
     if (m->experts > 0) {
-        obj_open(&o, "moe", &f, &s);
-        num(&o, "experts_touched_per_layer", r->experts_touched, &s);
-        str(&o, "read", rl_moe_read_name(d->moe_read), &s);
-        num(&o, "weight_bytes_read", r->weight_bytes_read, &s);
-        rl_out_raw(&o, "}");
+        rl_jw_object(&top, "moe", &s);
+        rl_jw_num(&s, "experts_touched_per_layer", r->experts_touched);
+        rl_jw_str(&s, "read", rl_moe_read_name(d->moe_read));
+        rl_jw_num(&s, "weight_bytes_read", r->weight_bytes_read);
+        rl_jw_end(&s);
     }
     if (d->tp > 1) {
-        obj_open(&o, "tp", &f, &s);
-        num(&o, "allreduce_bytes_per_gpu", r->allreduce_bytes_per_gpu, &s);
-        num(&o, "kv_share_per_gpu", r->kv_share, &s);
-        rl_out_raw(&o, "}");
+        rl_jw_object(&top, "tp", &s);
+        rl_jw_num(&s, "allreduce_bytes_per_gpu", r->allreduce_bytes_per_gpu);
+        rl_jw_num(&s, "kv_share_per_gpu", r->kv_share);
+        rl_jw_end(&s);
     }
     if (d->pp > 1) {
-        obj_open(&o, "pp", &f, &s);
-        num(&o, "micro_batches", (double)r->micro_batches, &s);
-        num(&o, "bubble", r->pp_bubble, &s);
-        num(&o, "speedup_vs_one_gpu", r->pp_speedup, &s);
+        rl_jw_object(&top, "pp", &s);
+        rl_jw_num(&s, "micro_batches", (double)r->micro_batches);
+        rl_jw_num(&s, "bubble", r->pp_bubble);
+        rl_jw_num(&s, "speedup_vs_one_gpu", r->pp_speedup);
         if (r->has_timing) {
-            num(&o, "stage_ms", r->pp_stage_ms, &s);
-            num(&o, "drain_ms", r->pp_drain_ms, &s);
+            rl_jw_num(&s, "stage_ms", r->pp_stage_ms);
+            rl_jw_num(&s, "drain_ms", r->pp_drain_ms);
         }
-        rl_out_raw(&o, "}");
+        rl_jw_end(&s);
     }
     if (d->kv_block > 0) {
-        obj_open(&o, "paged", &f, &s);
-        num(&o, "kv_block", (double)d->kv_block, &s);
-        num(&o, "tokens_per_request", (double)r->tokens_per_request, &s);
-        num(&o, "padding_tokens", (double)r->padding_tokens, &s);
-        num(&o, "waste_fraction", r->waste_fraction, &s);
-        rl_out_raw(&o, "}");
+        rl_jw_object(&top, "paged", &s);
+        rl_jw_num(&s, "kv_block", (double)d->kv_block);
+        rl_jw_num(&s, "tokens_per_request", (double)r->tokens_per_request);
+        rl_jw_num(&s, "padding_tokens", (double)r->padding_tokens);
+        rl_jw_num(&s, "waste_fraction", r->waste_fraction);
+        rl_jw_end(&s);
     }
 
-    key(&o, "warnings", &f);
-    coded_list(&o, r->warnings, RL_WARN_COUNT_, rl_warning_code, rl_warning_text, false, m, d, r);
-    key(&o, "remedies", &f);
-    coded_list(&o, r->remedies, RL_REMEDY_COUNT_, rl_remedy_code, rl_remedy_text, true, m, d, r);
-    rl_out_raw(&o, "}");
+    coded_list(&top, "warnings", r->warnings, RL_WARN_COUNT_, rl_warning_code, rl_warning_text, false, m, d, r);
+    coded_list(&top, "remedies", r->remedies, RL_REMEDY_COUNT_, rl_remedy_code, rl_remedy_text, true, m, d, r);
+    rl_jw_end(&top);
     return o.len;
 }
 
 size_t rl_error_json(const rl_error *err, char *buf, size_t cap) {
     rl_out o;
     rl_out_init(&o, buf, cap);
-    rl_out_raw(&o, "{\"error\":{\"code\":");
-    rl_out_jstr(&o, rl_status_name(err->status));
-    rl_out_fmt(&o, ",\"status\":%d,\"field\":", (int)err->status);
-    rl_out_jstr(&o, err->field);
-    rl_out_raw(&o, ",\"message\":");
-    rl_out_jstr(&o, err->message);
-    rl_out_raw(&o, "}}");
+    rl_jw top, e;
+    rl_jw_begin_object(&top, &o);
+    rl_jw_object(&top, "error", &e);
+    rl_jw_str(&e, "code", rl_status_name(err->status));
+    rl_jw_num(&e, "status", (double)err->status);
+    rl_jw_str(&e, "field", err->field);
+    rl_jw_str(&e, "message", err->message);
+    rl_jw_end(&e);
+    rl_jw_end(&top);
     return o.len;
 }

@@ -51,3 +51,24 @@ size_t rl_sweep(const rl_model *m, const rl_gpu *g, const rl_deploy *d, rl_sweep
     }
     return out;
 }
+
+size_t rl_sweep_json(const rl_sweep_point *points, size_t n, char *buf, size_t cap) {
+    rl_out o;
+    rl_out_init(&o, buf, cap);
+    rl_jw top, list, p;
+    rl_jw_begin_object(&top, &o);
+    rl_jw_array(&top, "points", &list);
+    for (size_t i = 0; points != NULL && i < n; i++) {
+        rl_jw_object(&list, NULL, &p);
+        rl_jw_num(&p, "batch", (double)points[i].batch);
+        rl_jw_num(&p, "ai", points[i].ai);
+        rl_jw_num(&p, "ms_per_token", points[i].ms_per_token);
+        rl_jw_num(&p, "tokens_per_s", points[i].tokens_per_s);
+        rl_jw_num(&p, "step_ms", points[i].step_ms);
+        rl_jw_bool(&p, "tight", points[i].tight);
+        rl_jw_end(&p);
+    }
+    rl_jw_end(&list);
+    rl_jw_end(&top);
+    return o.len;
+}

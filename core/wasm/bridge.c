@@ -68,17 +68,7 @@ uint32_t rlw_sweep(uint32_t request_len, uint32_t config_len, int32_t has_config
     enum { CAP = 256 };
     rl_sweep_point pts[CAP];
     size_t n = rl_sweep(&m, &g, &d, pts, max_points < CAP ? max_points : CAP);
-    size_t len = 0;
-    len += (size_t)snprintf(output_buf, sizeof output_buf, "{\"points\":[");
-    for (size_t i = 0; i < n && len < sizeof output_buf; i++) {
-        len += (size_t)snprintf(output_buf + len, sizeof output_buf - len,
-                                "%s{\"batch\":%lld,\"ai\":%.17g,\"ms_per_token\":%.17g,\"tokens_per_s\":%.17g,"
-                                "\"step_ms\":%.17g,\"tight\":%s}",
-                                i ? "," : "", (long long)pts[i].batch, pts[i].ai, pts[i].ms_per_token,
-                                pts[i].tokens_per_s, pts[i].step_ms, pts[i].tight ? "true" : "false");
-    }
-    if (len < sizeof output_buf) len += (size_t)snprintf(output_buf + len, sizeof output_buf - len, "]}");
-    return finish(len);
+    return finish(rl_sweep_json(pts, n, output_buf, sizeof output_buf));
 }
 
 uint32_t rlw_preset_count(int32_t kind) { return (uint32_t)rl_preset_count((rl_preset_kind)kind); }

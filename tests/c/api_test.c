@@ -42,7 +42,7 @@ static rl_gpu gpu(const char *id) {
 
 static void test_presets(void) {
     size_t n = rl_preset_count(RL_PRESET_MODEL), loaded = 0;
-    CHECK(n >= 6, "at least the six issue models (got %zu)", n);
+    CHECK(n >= 6, "at least six model presets (got %zu)", n);
     for (size_t i = 0; i < n; i++) {
         rl_model m;
         rl_error err;
@@ -1134,6 +1134,44 @@ static void test_estimate(void) {
 
 /* ---- the JSON reader: every prefix of a valid config is truncated JSON ----- */
 
+/* The one-pass tokenizer: RL_CONFIG_MAX_TOKENS tokens fit, one more does not; the
+ * grammar of the whole text is checked before the token count, the top level's type
+ * between the two. */
+static char *ones(const char *head, size_t items, const char *tail) {
+    size_t n = strlen(head) + 2 * items + strlen(tail) + 1;
+    char *t = malloc(n), *p = t;
+    p += sprintf(p, "%s", head);
+    for (size_t i = 0; i < items; i++) p += sprintf(p, i ? ",1" : "1");
+    sprintf(p, "%s", tail);
+    return t;
+}
+
+static void test_json_token_limit(void) {
+    rl_model m;
+    rl_error err;
+    char *t = ones("{\"a\":[", RL_CONFIG_MAX_TOKENS - 3, "]}"); /* object, key, array and its items */
+    CHECK(rl_model_from_config_json(t, strlen(t), &m, &err) == RL_E_JSON_MISSING, "4096 tokens read (%s)", err.message);
+    free(t);
+    t = ones("{\"a\":[", RL_CONFIG_MAX_TOKENS - 2, "]}");
+    CHECK(rl_model_from_config_json(t, strlen(t), &m, &err) == RL_E_TOO_LARGE && strcmp(err.field, "config") == 0 &&
+              has(err.message, "4096"),
+          "4097 tokens are too many (%s)", err.message);
+    free(t);
+    t = ones("{\"a\":[", 5000, "],}");
+    CHECK(rl_model_from_config_json(t, strlen(t), &m, &err) == RL_E_JSON_SYNTAX && has(err.message, "not valid"),
+          "a syntax error past the token limit is still the error (%s)", err.message);
+    free(t);
+    t = ones("[", 5000, "]");
+    CHECK(rl_model_from_config_json(t, strlen(t), &m, &err) == RL_E_JSON_TYPE, "a long top-level array is not an object (%s)",
+          err.message);
+    free(t);
+    /* Keys and values of nested objects are skipped whole: the fields after them are found. */
+    static const char nested[] = "{\"o\":{\"k\":{\"x\":[1,{\"y\":2}]},\"z\":[[],{}]},\"num_hidden_layers\":1,"
+                                 "\"hidden_size\":8,\"num_attention_heads\":2,\"vocab_size\":10,\"intermediate_size\":8}";
+    CHECK(rl_model_from_config_json(nested, sizeof nested - 1, &m, &err) == RL_OK && m.layers == 1 && m.hidden == 8,
+          "fields after nested objects read (%s)", err.message);
+}
+
 static void test_json_reader(void) {
     /* Strings with every escape, numbers with sign, zero, fraction and exponents, the three
      * literals, nested arrays and objects, and keys written with \u escapes (upper and lower hex). */
@@ -1670,6 +1708,7 @@ int main(void) {
     test_faults();
     test_estimate();
     test_json_reader();
+    test_json_token_limit();
     test_analysis_edges();
     test_requests();
     test_json_end_of_text();
