@@ -210,8 +210,14 @@ static void fit_budget(const ctx *c, fit *f) {
     f->nccl = d->nccl_gib_per_peer * RL_GIB * (gpus - 1.0);
     f->overhead = d->weight_overhead * f->weights;
     f->act_chunk = activation_chunk_bytes(c);
-    rl_budget budget = {f->free,     f->pool,      f->context, f->nccl, f->overhead,
-                        f->act_chunk, f->weights, (double)c->m->vocab};
+    rl_budget budget = {.free = f->free,
+                        .pool = f->pool,
+                        .context = f->context,
+                        .nccl = f->nccl,
+                        .overhead = f->overhead,
+                        .act_chunk = f->act_chunk,
+                        .weights = f->weights,
+                        .vocab = (double)c->m->vocab};
     rl_kv_room room = c->F->kv_room(&budget);
     f->realistic_free = room.room;
     f->act_logits_per_request = room.logits_per_request;
