@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   root: new URL('..', import.meta.url).pathname,
+  // The page's components are Preact JSX (tests/web/fields.test.js renders the form).
+  oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
   test: {
     include: ['tests/web/**/*.test.js'],
     environment: 'node',

@@ -4,6 +4,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { startStaticServer } from '../../web/scripts/static-server.mjs';
 import { launchChromium } from '../../web/scripts/browser.mjs';
+import table from '../../core/fields.json' with { type: 'json' };
 
 export const ROOT = new URL('../../', import.meta.url);
 export const DIST = fileURLToPath(new URL('dist/', ROOT));
@@ -51,117 +52,83 @@ export async function waitForVerdict(page) {
   await page.waitForSelector(`${tid('results')}[data-ready="true"]`);
 }
 
+/** The inputs of core/fields.json by group and type: every input's data-testid is its key. */
+const FIELDS = table.fields.filter((f) => f.type !== 'switch');
+const ENGINE_KEYS = FIELDS.filter((f) => f.group === 'budget').map((f) => f.key);
+const SELECT_KEYS = FIELDS.filter((f) => f.type === 'enum').map((f) => f.key);
+const TEXT_KEYS = FIELDS.filter((f) => (f.type === 'count' || f.type === 'number') && !f.key.startsWith('gpu.')).map((f) => f.key);
+const GPU_FIGURES = FIELDS.filter((f) => f.key.startsWith('gpu.')).map((f) => f.key);
+
 /** Sets a vector's request through the form, as a person would. */
 export async function setInputs(page, input) {
-  if (input.model) await page.selectOption(tid('input-model'), input.model);
+  if (input.model) await page.selectOption(tid('model'), input.model);
   if (input.params !== undefined) {
     // Only the size: the third model choice, then the size as text (a number as its digits).
-    await page.selectOption(tid('input-model'), 'params');
-    await page.fill(tid('input-params'), String(input.params));
+    await page.selectOption(tid('model'), 'params');
+    await page.fill(tid('params'), String(input.params));
   }
-  if (typeof input.gpu === 'string') await page.selectOption(tid('input-gpu'), input.gpu);
+  if (typeof input.gpu === 'string') await page.selectOption(tid('gpu'), input.gpu);
   if (input.gpu && typeof input.gpu === 'object') {
-    await page.selectOption(tid('input-gpu'), 'custom');
-    const figures = { 'input-tflops': 'tflops', 'input-bandwidth': 'bandwidth_gbs', 'input-vram': 'vram_gib', 'input-tflops-fp8': 'tflops_fp8', 'input-tops-int8': 'tops_int8' };
-    for (const [id, key] of Object.entries(figures)) {
-      const v = input.gpu[key];
-      await page.fill(tid(id), v === undefined || v === null ? '' : String(v));
+    await page.selectOption(tid('gpu'), 'custom');
+    for (const key of GPU_FIGURES) {
+      const v = input.gpu[key.slice(4)];
+      await page.fill(tid(key), v === undefined || v === null ? '' : String(v));
     }
   }
-  if (input.gpu_limit) await page.selectOption(tid('input-gpu-limit'), input.gpu_limit);
-  if (input.precision) await page.selectOption(tid('input-precision'), input.precision);
-  if (input.kv_precision) await page.selectOption(tid('input-kv-precision'), input.kv_precision);
-  if (input.moe_read) await page.selectOption(tid('input-moe-read'), input.moe_read);
-  const engine = {
-    pool_fraction: 'input-pool-fraction', context_reserve_gib: 'input-context-reserve', nccl_gib_per_peer: 'input-nccl',
-    weight_overhead: 'input-weight-overhead', prefill_chunk: 'input-prefill-chunk', launch_ms: 'input-launch-ms',
-  };
-  if (Object.keys(engine).some((k) => input[k] !== undefined)) {
+  for (const key of SELECT_KEYS) {
+    if (input[key] !== undefined) await page.selectOption(tid(key), input[key]);
+  }
+  if (ENGINE_KEYS.some((k) => input[k] !== undefined)) {
     await page.locator('details.engine > summary').click();
   }
-  const text = {
-    seq: 'input-seq', batch: 'input-batch', tp: 'input-tp', pp: 'input-pp', micro_batch: 'input-micro-batch', kv_block: 'input-kv-block',
-    ...engine,
-  };
-  for (const [key, id] of Object.entries(text)) {
-    if (input[key] !== undefined) await page.fill(tid(id), String(input[key]));
+  for (const key of TEXT_KEYS) {
+    if (input[key] !== undefined) await page.fill(tid(key), String(input[key]));
   }
 }
 
-/** Report path → the element that shows it. */
-export const TESTID_OF_PATH = {
-  'memory.weights_gib_per_gpu': 'weights-gib',
-  'memory.kv_gib_per_gpu': 'kv-gib',
-  'memory.kv_gib_per_request': 'kv-gib-per-request',
-  'memory.free_gib_per_gpu': 'free-gib',
-  'memory.max_batch': 'max-batch',
-  'memory.max_batch_realistic': 'max-batch-realistic',
-  'memory.realistic.pool_gib': 'pool-gib',
-  'memory.realistic.reserve_gib': 'reserve-gib',
-  'memory.realistic.kv_room_gib': 'kv-room-gib',
-  'memory.realistic.max_batch': 'max-batch-realistic-memory',
-  'roofline.ai': 'ai',
-  'roofline.ridge': 'ridge',
-  'roofline.bound': 'bound',
-  'roofline.ceiling_fraction': 'ceiling-fraction',
-  'roofline.flops_per_step': 'flops-per-step',
-  'roofline.bytes_per_step': 'bytes-per-step',
-  'decode.step_ms': 'step-ms',
-  'decode.ms_per_token': 'ms-per-token',
-  'decode.tokens_per_s': 'tokens-per-s',
-  'prefill.ai': 'prefill-ai',
-  'prefill.ms': 'prefill-ms',
-  'prefill.ttft_ms': 'ttft-ms',
-  'pp.bubble': 'pp-bubble',
-  'pp.speedup_vs_one_gpu': 'pp-speedup',
-  'pp.stage_ms': 'pp-stage-ms',
-  'pp.drain_ms': 'pp-drain-ms',
-  'paged.waste_fraction': 'paged-waste',
-  'paged.tokens_per_request': 'paged-tokens',
-  'paged.padding_tokens': 'paged-padding',
-  'model.params_total': 'params-total',
-  'model.params_active': 'params-active',
-  'model.kv_bytes_per_token': 'kv-bytes-per-token',
-  'tp.allreduce_bytes_per_gpu': 'tp-allreduce',
-  'tp.kv_share_per_gpu': 'tp-kv-share',
-  'model.weight_bytes': 'weight-bytes',
-  'model.kv_bytes_per_request': 'kv-bytes-per-request',
-  'moe.experts_touched_per_layer': 'experts-touched',
-};
+/**
+ * The report paths the page shows as figures: each is the data-testid of the
+ * element showing it, its data-value the raw value.
+ */
+export const SHOWN_PATHS = [
+  'memory.weights_gib_per_gpu', 'memory.kv_gib_per_gpu', 'memory.kv_gib_per_request', 'memory.free_gib_per_gpu',
+  'memory.max_batch', 'memory.max_batch_realistic', 'memory.realistic.pool_gib',
+  'memory.realistic.reserve_gib', 'memory.realistic.kv_room_gib', 'memory.realistic.max_batch',
+  'roofline.ai', 'roofline.ridge', 'roofline.bound', 'roofline.ceiling_fraction', 'roofline.flops_per_step', 'roofline.bytes_per_step',
+  'decode.step_ms', 'decode.ms_per_token', 'decode.tokens_per_s',
+  'prefill.ai', 'prefill.ms', 'prefill.ttft_ms',
+  'pp.bubble', 'pp.speedup_vs_one_gpu', 'pp.stage_ms', 'pp.drain_ms',
+  'paged.waste_fraction', 'paged.tokens_per_request', 'paged.padding_tokens',
+  'model.params_total', 'model.params_active', 'model.kv_bytes_per_token', 'model.weight_bytes', 'model.kv_bytes_per_request',
+  'tp.allreduce_bytes_per_gpu', 'tp.kv_share_per_gpu',
+  'moe.experts_touched_per_layer',
+];
 
-/** Estimate path → the element that shows it (the parameters-only path). */
-export const TESTID_OF_ESTIMATE_PATH = {
-  'estimate.params': 'estimate-params',
-  'estimate.bytes_per_param': 'estimate-bytes-per-param',
-  'estimate.batch': 'estimate-batch',
-  'estimate.weights_gib': 'estimate-weights-gib',
-  'estimate.usable_gib_per_gpu': 'estimate-usable-gib',
-  'estimate.gpus_needed': 'gpus-needed',
-  'estimate.decode_ai': 'estimate-ai',
-  'estimate.ridge': 'estimate-ridge',
-  'estimate.ceiling_fraction': 'estimate-ceiling-fraction',
-  'estimate.attainable_tflops': 'attainable-tflops',
-  'estimate.bound': 'estimate-bound',
-};
+/** The parameters-only estimate's paths the page shows (its levers: estimate.levers.<code>.gain). */
+export const ESTIMATE_PATHS = [
+  'estimate.params', 'estimate.bytes_per_param', 'estimate.batch', 'estimate.weights_gib', 'estimate.usable_gib_per_gpu',
+  'estimate.gpus_needed', 'estimate.decode_ai', 'estimate.ridge', 'estimate.ceiling_fraction', 'estimate.attainable_tflops',
+  'estimate.bound',
+];
 
 /** Elements that must not exist when a report section is absent. */
 export const TESTIDS_OF_SECTION = {
-  decode: ['step-ms', 'ms-per-token', 'tokens-per-s'],
-  roofline: ['ai', 'ridge', 'bound', 'ceiling-fraction', 'roofline-plot', 'sweep-plot'],
-  'roofline.ridge': ['ridge'],
-  'roofline.ceiling_fraction': ['ceiling-fraction'],
-  prefill: ['prefill-ai', 'prefill-ms', 'ttft-ms'],
-  'prefill.ms': ['prefill-ms'],
-  'prefill.ttft_ms': ['ttft-ms'],
-  pp: ['pp-bubble', 'pp-speedup', 'pp-stage-ms', 'pp-drain-ms'],
-  'pp.stage_ms': ['pp-stage-ms'],
-  'pp.drain_ms': ['pp-drain-ms'],
-  paged: ['paged-waste', 'paged-tokens', 'paged-padding'],
-  tp: ['tp-allreduce'],
-  moe: ['experts-touched'],
+  decode: ['decode.step_ms', 'decode.ms_per_token', 'decode.tokens_per_s'],
+  roofline: ['roofline.ai', 'roofline.ridge', 'roofline.bound', 'roofline.ceiling_fraction', 'roofline-plot', 'sweep-plot'],
+  'roofline.ridge': ['roofline.ridge'],
+  'roofline.ceiling_fraction': ['roofline.ceiling_fraction'],
+  prefill: ['prefill.ai', 'prefill.ms', 'prefill.ttft_ms'],
+  'prefill.ms': ['prefill.ms'],
+  'prefill.ttft_ms': ['prefill.ttft_ms'],
+  pp: ['pp.bubble', 'pp.speedup_vs_one_gpu', 'pp.stage_ms', 'pp.drain_ms'],
+  'pp.stage_ms': ['pp.stage_ms'],
+  'pp.drain_ms': ['pp.drain_ms'],
+  paged: ['paged.waste_fraction', 'paged.tokens_per_request', 'paged.padding_tokens'],
+  tp: ['tp.allreduce_bytes_per_gpu'],
+  moe: ['moe.experts_touched_per_layer'],
 };
 
-export const TIMING_TESTIDS = ['step-ms', 'ms-per-token', 'tokens-per-s', 'pp-stage-ms', 'pp-drain-ms', 'prefill-ms', 'ttft-ms'];
+export const TIMING_TESTIDS = ['decode.step_ms', 'decode.ms_per_token', 'decode.tokens_per_s', 'pp.stage_ms', 'pp.drain_ms', 'prefill.ms', 'prefill.ttft_ms'];
 
 /** data-value of an element, as the number (or string) the core gave. */
 export async function shownValue(page, id) {
@@ -175,7 +142,7 @@ export async function shownValue(page, id) {
 export async function snapshot(page) {
   return page.evaluate(() => {
     const inputs = {};
-    for (const el of document.querySelectorAll('[data-testid^="input-"]')) {
+    for (const el of document.querySelectorAll('form.inputs :is(input, select, textarea)[data-testid]')) {
       if (el.type !== 'file') inputs[el.dataset.testid] = el.value;
     }
     const values = {};

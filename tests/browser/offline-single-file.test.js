@@ -54,8 +54,8 @@ test('file://, offline: a verdict, and zero requests off the file', async () => 
   await page.goto(`${SINGLE_FILE_URL}?m=qwen3-4b&g=a100-40g&b=8`);
   await waitForVerdict(page);
   assert.equal(await page.getAttribute(tid('verdict'), 'data-fits'), 'true');
-  assert.equal(await page.getAttribute(tid('tokens-per-s'), 'data-value') !== null, true);
-  await page.fill(tid('input-batch'), '128');
+  assert.equal(await page.getAttribute(tid('decode.tokens_per_s'), 'data-value') !== null, true);
+  await page.fill(tid('batch'), '128');
   await page.waitForSelector(`${tid('verdict')}[data-fits="false"]`);
   assert.deepEqual(outside, []);
   assert.deepEqual(problems, []);

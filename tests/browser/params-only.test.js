@@ -8,7 +8,7 @@ import { after, before, describe, test } from 'node:test';
 import { loadCore } from '../../web/src/core/loader.js';
 import { atPath, compareValue } from '../web/vector-rules.js';
 import {
-  ROOT, SINGLE_FILE_URL, TESTID_OF_ESTIMATE_PATH, TIMING_TESTIDS, setInputs, shownValue, snapshot, startPage, tid, vectorsByName,
+  ESTIMATE_PATHS, ROOT, SINGLE_FILE_URL, TIMING_TESTIDS, setInputs, shownValue, snapshot, startPage, tid, vectorsByName,
   waitForVerdict,
 } from './helpers.js';
 
@@ -36,14 +36,14 @@ async function assertShowsEstimate(page, request) {
     'Approximate: parameters only — no KV cache, attention or MoE; less exact than a config.json.',
   );
   const figures = {
-    'estimate-weights-gib': e.weights_gib,
-    'estimate-usable-gib': e.usable_gib_per_gpu,
-    'gpus-needed': e.gpus_needed,
-    'estimate-ai': e.decode_ai,
-    'attainable-tflops': e.attainable_tflops,
-    'estimate-bound': e.bound,
-    'estimate-ridge': e.ridge,
-    'estimate-ceiling-fraction': e.ceiling_fraction,
+    'estimate.weights_gib': e.weights_gib,
+    'estimate.usable_gib_per_gpu': e.usable_gib_per_gpu,
+    'estimate.gpus_needed': e.gpus_needed,
+    'estimate.decode_ai': e.decode_ai,
+    'estimate.attainable_tflops': e.attainable_tflops,
+    'estimate.bound': e.bound,
+    'estimate.ridge': e.ridge,
+    'estimate.ceiling_fraction': e.ceiling_fraction,
   };
   for (const [id, value] of Object.entries(figures)) {
     if (value === undefined) assert.equal(await page.locator(tid(id)).count(), 0, `${id} is absent when the core gives none`);
@@ -58,7 +58,7 @@ async function assertShowsEstimate(page, request) {
 
 /** No verdict, no time or throughput, no roofline or sweep chart: the core gives none for a size alone. */
 async function assertNoAnalysis(page) {
-  for (const id of ['verdict', 'roofline-plot', 'sweep-plot', 'memory-bar', 'max-batch', 'ai', ...TIMING_TESTIDS]) {
+  for (const id of ['verdict', 'roofline-plot', 'sweep-plot', 'memory-bar', 'memory.max_batch', 'roofline.ai', ...TIMING_TESTIDS]) {
     assert.equal(await page.locator(tid(id)).count(), 0, `${id} must not be on the page`);
   }
   assert.equal(await page.locator('[data-fits]').count(), 0);
@@ -73,16 +73,16 @@ test('choosing "Only the size" gives the marked estimate, and nothing the core d
   page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') problems.push(m.text()); });
   await page.goto(env.server.url);
   await waitForVerdict(page);
-  await page.selectOption(tid('input-model'), 'params');
+  await page.selectOption(tid('model'), 'params');
   await waitForEstimate(page);
   // The size starts from the model that was shown (qwen3-4b, 4,022,468,096 parameters).
-  assert.equal(await page.inputValue(tid('input-params')), '4.02B');
+  assert.equal(await page.inputValue(tid('params')), '4.02B');
   await assertShowsEstimate(page, { params: '4.02B', gpu: 'a100-40g', precision: 'auto', batch: 1 });
 
-  await page.fill(tid('input-params'), '70B');
-  await page.selectOption(tid('input-gpu'), 'h100-sxm');
-  await page.fill(tid('input-batch'), '8');
-  await page.waitForSelector(`${tid('estimate-ai')}[data-value="4"]`);
+  await page.fill(tid('params'), '70B');
+  await page.selectOption(tid('gpu'), 'h100-sxm');
+  await page.fill(tid('batch'), '8');
+  await page.waitForSelector(`${tid('estimate.decode_ai')}[data-value="4"]`);
   const e = await assertShowsEstimate(page, { params: '70B', gpu: 'h100-sxm', precision: 'auto', batch: 8 });
   assert.equal(e.gpus_needed, 2);
   assert.equal(await page.getAttribute(tid('estimate'), 'data-bound'), 'memory');
@@ -90,44 +90,48 @@ test('choosing "Only the size" gives the marked estimate, and nothing the core d
   assert.equal(await page.locator(tid('estimate-limits')).count(), 1);
 
   // What the estimate does not read is greyed out; what it reads is not.
-  for (const id of ['input-seq', 'input-tp', 'input-pp', 'input-micro-batch', 'input-kv-block', 'input-kv-precision', 'input-moe-read']) {
+  for (const id of ['seq', 'tp', 'pp', 'micro_batches', 'kv_block', 'kv_precision', 'moe_read']) {
     assert.equal(await page.isDisabled(tid(id)), true, `${id} is disabled`);
   }
-  for (const id of ['input-params', 'input-batch', 'input-precision', 'input-gpu']) {
+  for (const id of ['params', 'batch', 'precision', 'gpu']) {
     assert.equal(await page.isDisabled(tid(id)), false, `${id} is enabled`);
   }
 
   // Precision and the engine budget reach the estimate.
-  await page.selectOption(tid('input-precision'), 'int4');
+  await page.selectOption(tid('precision'), 'int4');
   await page.locator('details.engine > summary').click();
-  await page.fill(tid('input-pool-fraction'), '0.8');
-  await page.waitForSelector(`${tid('estimate-ai')}[data-value="16"]`);
+  await page.fill(tid('pool_fraction'), '0.8');
+  await page.waitForSelector(`${tid('estimate.decode_ai')}[data-value="16"]`);
   await assertShowsEstimate(page, { params: '70B', gpu: 'h100-sxm', precision: 'int4', batch: 8, pool_fraction: 0.8 });
 
   // A compute-bound batch: no levers, said in words.
-  await page.fill(tid('input-batch'), '1024');
+  await page.fill(tid('batch'), '1024');
   await page.waitForSelector(`${tid('estimate')}[data-bound="compute"]`);
   assert.equal(await page.locator(tid('levers')).count(), 0);
   await assertShowsEstimate(page, { params: '70B', gpu: 'h100-sxm', precision: 'int4', batch: 1024, pool_fraction: 0.8 });
 
   // Every figure carries its exact value, and every testid is unique.
-  const { duplicates, bare } = await page.evaluate(() => {
+  const { duplicates, bare, paths } = await page.evaluate(() => {
     const seen = new Map();
     for (const el of document.querySelectorAll('[data-testid]')) seen.set(el.dataset.testid, (seen.get(el.dataset.testid) ?? 0) + 1);
     return {
       duplicates: [...seen].filter(([, n]) => n > 1).map(([id]) => id),
       bare: [...document.querySelectorAll('.num')].filter((el) => !el.dataset.testid || el.dataset.value === undefined).length,
+      paths: [...document.querySelectorAll('.num')].map((el) => [el.dataset.testid, el.dataset.value]),
     };
   });
   assert.deepEqual(duplicates, []);
   assert.equal(bare, 0);
+  // Each figure's testid is its path in the core's answer, its data-value that value.
+  const answer = core.analyze({ params: '70B', gpu: 'h100-sxm', precision: 'int4', batch: 1024, pool_fraction: 0.8 });
+  for (const [path, value] of paths) assert.equal(value, String(atPath(answer, path)), path);
 
   // Back to a preset: the full analysis returns, and the inputs are enabled again.
-  await page.selectOption(tid('input-model'), 'llama-3-70b');
-  await page.fill(tid('input-batch'), '8');
+  await page.selectOption(tid('model'), 'llama-3-70b');
+  await page.fill(tid('batch'), '8');
   await waitForVerdict(page);
   assert.equal(await page.locator(tid('estimate')).count(), 0);
-  assert.equal(await page.isDisabled(tid('input-seq')), false);
+  assert.equal(await page.isDisabled(tid('seq')), false);
   assert.deepEqual(problems, []);
 });
 
@@ -136,11 +140,11 @@ test('a GPU without a sourced TFLOPS: the bound is unknown and the attainable fi
   await page.goto(`${env.server.url}?n=70B&g=m4-max-128g`);
   await waitForEstimate(page);
   await assertShowsEstimate(page, { params: '70B', gpu: 'm4-max-128g', precision: 'auto', batch: 1 });
-  assert.equal(await page.getAttribute(tid('estimate-bound'), 'data-value'), 'unknown');
+  assert.equal(await page.getAttribute(tid('estimate.bound'), 'data-value'), 'unknown');
   // The GPU fields keep the preset's figures: the core's memory limit, no TFLOPS.
-  assert.equal(await page.inputValue(tid('input-tflops')), '');
-  assert.equal(await page.inputValue(tid('input-bandwidth')), '546');
-  assert.equal(await page.inputValue(tid('input-vram')), String(core.analyze({ params: '70B', gpu: 'm4-max-128g' }).gpu.vram_gib));
+  assert.equal(await page.inputValue(tid('gpu.tflops')), '');
+  assert.equal(await page.inputValue(tid('gpu.bandwidth_gbs')), '546');
+  assert.equal(await page.inputValue(tid('gpu.vram_gib')), String(core.analyze({ params: '70B', gpu: 'm4-max-128g' }).gpu.vram_gib));
 });
 
 test('an invalid size shows the core message on the size field', async () => {
@@ -148,30 +152,30 @@ test('an invalid size shows the core message on the size field', async () => {
   await page.goto(`${env.server.url}?n=70B&g=h100-sxm`);
   await waitForEstimate(page);
   for (const [value, request] of [['7Q', '7Q'], ['1k', '1k'], ['2000T', '2000T'], ['', ''], ['70 B', '70 B']]) {
-    await page.fill(tid('input-params'), value);
-    await page.waitForSelector(`${tid('input-params')}[aria-invalid="true"]`);
+    await page.fill(tid('params'), value);
+    await page.waitForSelector(`${tid('params')}[aria-invalid="true"]`);
     const { error } = core.analyze({ params: request, gpu: 'h100-sxm', precision: 'auto', batch: 1 });
     assert.equal(error.field, 'params');
     assert.equal(await page.textContent(tid('error-params')), error.message, value);
-    assert.equal(await page.getAttribute(tid('input-params'), 'aria-describedby'), 'hint-params err-params');
+    assert.equal(await page.getAttribute(tid('params'), 'aria-describedby'), 'hint-params err-params');
     assert.equal(await page.locator('[aria-invalid="true"]').count(), 1);
     assert.equal(await page.getAttribute(tid('verdict'), 'data-state'), 'error');
     assert.equal(await page.locator(tid('estimate')).count(), 0);
   }
-  await page.fill(tid('input-params'), '1.5T');
+  await page.fill(tid('params'), '1.5T');
   await waitForEstimate(page);
-  assert.equal(await page.getAttribute(tid('input-params'), 'aria-invalid'), 'false');
+  assert.equal(await page.getAttribute(tid('params'), 'aria-invalid'), 'false');
 });
 
 test('the size survives a share link, as n, and the link beats the default', async () => {
   const page = await env.browser.newPage();
   await page.goto(env.server.url);
   await waitForVerdict(page);
-  await page.fill(tid('input-params'), '70B'); // typing a size chooses the estimate
-  await page.selectOption(tid('input-gpu'), 'h100-sxm');
-  await page.fill(tid('input-batch'), '8');
-  await page.waitForSelector(`${tid('estimate-ai')}[data-value="4"]`);
-  assert.equal(await page.inputValue(tid('input-model')), 'params');
+  await page.fill(tid('params'), '70B'); // typing a size chooses the estimate
+  await page.selectOption(tid('gpu'), 'h100-sxm');
+  await page.fill(tid('batch'), '8');
+  await page.waitForSelector(`${tid('estimate.decode_ai')}[data-value="4"]`);
+  assert.equal(await page.inputValue(tid('model')), 'params');
   const before = await snapshot(page);
   await page.click(tid('copy-link'));
   const field = page.locator(tid('share-url'));
@@ -190,7 +194,7 @@ test('the size survives a share link, as n, and the link beats the default', asy
   await again.goto(`${env.server.url}?n=%3Cscript%3E&b=8`);
   await waitForVerdict(again);
   assert.match(await again.textContent(tid('link-notice')), /“n” \(model size\)/);
-  assert.equal(await again.inputValue(tid('input-model')), 'qwen3-4b');
+  assert.equal(await again.inputValue(tid('model')), 'qwen3-4b');
 });
 
 test('the single file from file://, offline: the estimate from a link', async () => {
@@ -199,7 +203,7 @@ test('the single file from file://, offline: the estimate from a link', async ()
   await page.goto(`${SINGLE_FILE_URL}?n=1.5T&g=h200-sxm&p=int4&b=8`);
   await waitForEstimate(page);
   const e = await assertShowsEstimate(page, { params: '1.5T', gpu: 'h200-sxm', precision: 'int4', batch: 8 });
-  assert.equal(await page.getAttribute(tid('gpus-needed'), 'data-value'), String(e.gpus_needed));
+  assert.equal(await page.getAttribute(tid('estimate.gpus_needed'), 'data-value'), String(e.gpus_needed));
   await assertNoAnalysis(page);
   await context.close();
 });
@@ -222,15 +226,16 @@ describe('parameters-only vectors through the form', () => {
     const failures = [];
     if ((await page.locator(tid('estimate')).count()) === 0) return ['no estimate on the page'];
     for (const [path, want] of Object.entries(v.expected ?? {})) {
-      const lever = path.match(/^estimate\.levers\.([a-z_]+)\.gain$/);
-      const id = lever ? `lever-${lever[1]}` : TESTID_OF_ESTIMATE_PATH[path];
+      // A figure's data-testid is its path; a lever's gain too (estimate.levers.<code>.gain).
+      const lever = /^estimate\.levers\.[a-z_]+\.gain$/.test(path);
+      const id = lever || ESTIMATE_PATHS.includes(path) ? path : null;
       if (!id) continue; // estimate.approximate is the banner; gpu.* are the GPU fields
       const problem = compareValue(path, want, await shownValue(page, id), v.tol);
       if (problem) failures.push(problem);
     }
     for (const path of v.absent ?? []) {
-      const lever = path.match(/^estimate\.levers\.([a-z_]+)$/);
-      if (lever && (await page.locator(tid(`lever-${lever[1]}`)).count()) !== 0) failures.push(`${path} is shown`);
+      const lever = /^estimate\.levers\.[a-z_]+$/.test(path);
+      if (lever && (await page.locator(tid(`${path}.gain`)).count()) !== 0) failures.push(`${path} is shown`);
     }
     return failures;
   }
@@ -242,7 +247,7 @@ describe('parameters-only vectors through the form', () => {
       await waitForVerdict(page);
       await setInputs(page, v.input);
       if (v.error) {
-        await page.waitForSelector(`${tid('input-params')}[aria-invalid="true"]`);
+        await page.waitForSelector(`${tid('params')}[aria-invalid="true"]`);
         assert.equal(v.error.field, 'params');
         assert.ok((await page.textContent(tid('error-params'))).length > 10);
         await page.close();
@@ -252,9 +257,9 @@ describe('parameters-only vectors through the form', () => {
       // core's estimate for this request (the same wasm, here in Node), then compare.
       // Should the page never get there, the comparison below says what differs.
       const answer = core.analyze(v.input);
-      const want = Object.fromEntries(Object.entries(TESTID_OF_ESTIMATE_PATH).map(([path, id]) => {
+      const want = Object.fromEntries(ESTIMATE_PATHS.map((path) => {
         const value = atPath(answer, path);
-        return [id, value === undefined ? null : String(value)];
+        return [path, value === undefined ? null : String(value)];
       }));
       const settled = await page.waitForFunction((figures) => Object.entries(figures).every(([id, value]) => {
         const el = document.querySelector(`[data-testid="${id}"]`);

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { loadCore } from '../../web/src/core/loader.js';
 import { readFileSync } from 'node:fs';
+import { atPath } from '../web/vector-rules.js';
 import { ROOT, startPage, tid, waitForVerdict } from './helpers.js';
 
 let env;
@@ -28,11 +29,11 @@ test('a normal session makes no request off the page origin', async () => {
   });
   await page.goto(`${env.server.url}?m=mixtral-8x7b&g=h100-sxm&b=8`);
   await waitForVerdict(page);
-  await page.selectOption(tid('input-gpu'), 'm4-max-128g');
-  await page.fill(tid('input-tflops'), '34');
-  await page.selectOption(tid('input-model'), 'custom');
-  await page.fill(tid('input-pp'), '2');
-  await page.fill(tid('input-kv-block'), '16');
+  await page.selectOption(tid('gpu'), 'm4-max-128g');
+  await page.fill(tid('gpu.tflops'), '34');
+  await page.selectOption(tid('model'), 'custom');
+  await page.fill(tid('pp'), '2');
+  await page.fill(tid('kv_block'), '16');
   for (const el of await page.locator('details').all()) await el.evaluate((d) => { d.open = true; });
   await page.hover(tid('roofline-plot'));
   await page.click(tid('copy-link'));
@@ -48,18 +49,19 @@ test('errors sit on their field, with the core message', async () => {
   await page.goto(env.server.url);
   await waitForVerdict(page);
   const cases = [
-    ['input-batch', '0', 'batch', { batch: 0 }],
-    ['input-seq', 'abc', 'seq', { seq: 'abc' }],
-    ['input-micro-batch', '3', 'micro-batch', { micro_batch: 3 }],
+    ['batch', '0', { batch: 0 }],
+    ['seq', 'abc', { seq: 'abc' }],
+    ['micro_batches', '3', { micro_batches: 3 }],
   ];
-  for (const [id, value, field, extra] of cases) {
+  // The input, its error element and the core's error field all share the key.
+  for (const [id, value, extra] of cases) {
     await page.goto(env.server.url);
     await waitForVerdict(page);
     await page.fill(tid(id), value);
     await page.waitForSelector(`${tid(id)}[aria-invalid="true"]`);
-    const expected = core.analyze({ model: 'qwen3-4b', gpu: 'a100-40g', ...extra }).error.message;
-    const errorId = `error-${{ 'micro-batch': 'microBatch' }[field] ?? field}`;
-    assert.equal(await page.textContent(tid(errorId)), expected);
+    const { error } = core.analyze({ model: 'qwen3-4b', gpu: 'a100-40g', ...extra });
+    assert.equal(error.field, id);
+    assert.equal(await page.textContent(tid(`error-${id}`)), error.message);
     const describedBy = await page.getAttribute(tid(id), 'aria-describedby');
     assert.match(describedBy, /err-/);
     assert.equal(await page.locator('[aria-invalid="true"]').count(), 1);
@@ -67,9 +69,9 @@ test('errors sit on their field, with the core message', async () => {
   }
   await page.goto(env.server.url);
   await waitForVerdict(page);
-  await page.selectOption(tid('input-model'), 'custom');
-  await page.fill(tid('input-config'), '{"num_hidden_layers": 4, "hidden_size": 64, "num_attention_heads": 3, "num_key_value_heads": 2, "vocab_size": 10, "intermediate_size": 8}');
-  await page.waitForSelector(`${tid('input-config')}[aria-invalid="true"]`);
+  await page.selectOption(tid('model'), 'custom');
+  await page.fill(tid('config'), '{"num_hidden_layers": 4, "hidden_size": 64, "num_attention_heads": 3, "num_key_value_heads": 2, "vocab_size": 10, "intermediate_size": 8}');
+  await page.waitForSelector(`${tid('config')}[aria-invalid="true"]`);
   assert.match(await page.textContent(tid('error-config')), /config\./);
 });
 
@@ -77,19 +79,27 @@ test('a GPU without a sourced TFLOPS says so, and takes the TFLOPS you trust', a
   const page = await env.browser.newPage();
   await page.goto(env.server.url);
   await waitForVerdict(page);
-  await page.selectOption(tid('input-gpu'), 'm4-max-128g');
+  await page.selectOption(tid('gpu'), 'm4-max-128g');
   await page.waitForSelector(tid('gpu-unsourced'));
-  assert.equal(await page.getAttribute(tid('bound'), 'data-value'), 'unknown');
-  assert.equal(await page.inputValue(tid('input-tflops')), '');
-  assert.equal(await page.inputValue(tid('input-bandwidth')), '546');
-  const vram = await page.inputValue(tid('input-vram'));
+  assert.equal(await page.getAttribute(tid('roofline.bound'), 'data-value'), 'unknown');
+  assert.equal(await page.inputValue(tid('gpu.tflops')), '');
+  assert.equal(await page.inputValue(tid('gpu.bandwidth_gbs')), '546');
+  const vram = await page.inputValue(tid('gpu.vram_gib'));
   assert.equal(vram, await page.evaluate(() => document.querySelector('[data-testid="memory-bar"] desc').textContent.match(/capacity ([\d.]+) GiB/)[1]));
-  await page.fill(tid('input-tflops'), '34');
-  await page.waitForSelector(`${tid('bound')}[data-value="memory"]`);
+  // A core error elsewhere leaves no report: the field still shows the wired limit, not the RAM,
+  // and the first edit carries that limit into the custom GPU.
+  await page.fill(tid('batch'), '0');
+  await page.waitForSelector(`${tid('verdict')}[data-state="error"]`);
+  assert.equal(await page.inputValue(tid('gpu.vram_gib')), vram);
+  await page.fill(tid('batch'), '1');
+  await page.waitForSelector(`${tid('verdict')}[data-fits]`);
+  await page.fill(tid('gpu.tflops'), '34');
+  await page.waitForSelector(`${tid('roofline.bound')}[data-value="memory"]`);
+  assert.equal(await page.inputValue(tid('gpu.vram_gib')), vram);
   assert.equal(await page.locator(tid('gpu-reset')).count(), 1);
-  await page.selectOption(tid('input-gpu'), 'strix-halo-128g');
-  await page.waitForSelector(`${tid('input-gpu')}[aria-invalid="true"]`);
-  await page.fill(tid('input-bandwidth'), '256');
+  await page.selectOption(tid('gpu'), 'strix-halo-128g');
+  await page.waitForSelector(`${tid('gpu')}[aria-invalid="true"]`);
+  await page.fill(tid('gpu.bandwidth_gbs'), '256');
   await page.waitForSelector(`${tid('verdict')}[data-fits="true"]`);
 });
 
@@ -108,7 +118,7 @@ test('keyboard alone: inputs, remedies, and chart tooltips on focus', async () =
   await page.keyboard.press('Enter');
   await page.waitForSelector(`${tid('verdict')}[data-fits="true"]`);
 
-  await page.focus(tid('input-batch'));
+  await page.focus(tid('batch'));
   await page.keyboard.press('Control+A');
   await page.keyboard.type('8');
   await page.waitForFunction(() => document.querySelector('[data-testid="verdict"] h2')?.textContent.includes('8 requests'));
@@ -142,21 +152,39 @@ test('a phone-width screen, light and dark', async () => {
   }
 });
 
-test('every data-testid is unique, and every figure carries its exact value', async () => {
+test('every data-testid is unique, and every figure carries its exact value under its report path', async () => {
   const page = await env.browser.newPage();
-  for (const query of ['?b=8', '?b=128', '?m=llama-3-70b&g=a100-80g&b=8&tp=2&pp=2&kb=16', '?m=mixtral-8x7b&g=m4-max-128g', '?b=0']) {
+  const cases = {
+    '?b=8': { batch: 8 },
+    '?b=128': { batch: 128 },
+    '?b=57': { batch: 57 }, // tight: the missing GiB in the verdict and, again, in the memory panel
+    '?m=llama-3-70b&g=a100-80g&b=8&tp=2&pp=2&kb=16': { model: 'llama-3-70b', gpu: 'a100-80g', batch: 8, tp: 2, pp: 2, kv_block: 16 },
+    '?m=mixtral-8x7b&g=m4-max-128g': { model: 'mixtral-8x7b', gpu: 'm4-max-128g' },
+    '?b=0': { batch: 0 },
+  };
+  for (const [query, request] of Object.entries(cases)) {
     await page.goto(env.server.url + query);
     await waitForVerdict(page);
-    const { duplicates, bare } = await page.evaluate(() => {
+    const { duplicates, figures } = await page.evaluate(() => {
       const seen = new Map();
       for (const el of document.querySelectorAll('[data-testid]')) seen.set(el.dataset.testid, (seen.get(el.dataset.testid) ?? 0) + 1);
-      const numbers = [...document.querySelectorAll('.num')];
       return {
         duplicates: [...seen].filter(([, n]) => n > 1).map(([id]) => id),
-        bare: numbers.filter((el) => !el.dataset.testid || el.dataset.value === undefined).length,
+        figures: [...document.querySelectorAll('.num')].map((el) => ({ testid: el.dataset.testid, of: el.dataset.of, value: el.dataset.value })),
       };
     });
     assert.deepEqual(duplicates, [], query);
-    assert.equal(bare, 0, `${query}: figures without a testid or data-value`);
+    // Each figure: its data-testid is its path in the core's report, its data-value that
+    // value exactly. A figure shown twice names the path in data-of on the second element.
+    const report = core.analyze({ model: 'qwen3-4b', gpu: 'a100-40g', ...request });
+    const ids = new Set(figures.map((f) => f.testid).filter(Boolean));
+    for (const { testid, of, value } of figures) {
+      const path = testid ?? of;
+      assert.ok(path, `${query}: a figure without a testid or data-of`);
+      assert.notEqual(value, undefined, `${query}: ${path} has no data-value`);
+      assert.equal(value, String(atPath(report, path)), `${query}: ${path}`);
+      if (!testid) assert.ok(ids.has(of), `${query}: ${of} is repeated (data-of) but not shown under its testid`);
+    }
+    if (!report.error) assert.ok(figures.length > 10, `${query}: ${figures.length} figures`);
   }
 });

@@ -29,7 +29,7 @@ test('changed inputs survive a share link', async () => {
   await waitForVerdict(page);
   await setInputs(page, {
     model: 'llama-3-70b', gpu: 'h100-sxm', precision: 'bf16', kv_precision: 'fp8', moe_read: 'distinct',
-    seq: 8192, batch: 16, tp: 2, pp: 2, micro_batch: 4, kv_block: 32,
+    seq: 8192, batch: 16, tp: 2, pp: 2, micro_batches: 4, kv_block: 32,
   });
   await waitForVerdict(page);
   const before = await snapshot(page);
@@ -46,13 +46,13 @@ test('a custom config.json and a custom GPU survive a share link', async () => {
   const page = await env.browser.newPage();
   await page.goto(env.server.url);
   await waitForVerdict(page);
-  await page.selectOption(tid('input-model'), 'custom');
-  const config = (await page.inputValue(tid('input-config'))).replace('"num_hidden_layers": 36', '"num_hidden_layers": 30');
-  await page.fill(tid('input-config'), config);
+  await page.selectOption(tid('model'), 'custom');
+  const config = (await page.inputValue(tid('config'))).replace('"num_hidden_layers": 36', '"num_hidden_layers": 30');
+  await page.fill(tid('config'), config);
   await setInputs(page, { gpu: { tflops: 100.5, bandwidth_gbs: 900, vram_gib: 20 }, batch: 3 });
   await waitForVerdict(page);
   const before = await snapshot(page);
-  assert.equal(before.inputs['input-config'], config);
+  assert.equal(before.inputs.config, config);
   const url = await copyLink(page);
   assert.match(url, /\?c=[A-Za-z0-9_-]+&g=custom&tf=100.5&bw=900&vr=20&b=3$/);
   const again = await reopen(url);
@@ -63,9 +63,9 @@ test('an invalid input travels too, and shows the same error', async () => {
   const page = await env.browser.newPage();
   await page.goto(env.server.url);
   await waitForVerdict(page);
-  await page.fill(tid('input-batch'), '0');
+  await page.fill(tid('batch'), '0');
   const url = await copyLink(page);
   const again = await reopen(url);
-  assert.equal(await again.getAttribute(tid('input-batch'), 'aria-invalid'), 'true');
+  assert.equal(await again.getAttribute(tid('batch'), 'aria-invalid'), 'true');
   assert.equal(await again.textContent(tid('error-batch')), await page.textContent(tid('error-batch')));
 });

@@ -4,7 +4,7 @@ import { describe, expect, test } from 'vitest';
 import { createState } from '../../web/src/state.js';
 import { buildRequest, inputForErrorField, numberOrText } from '../../web/src/request.js';
 import { CUSTOM, PARAMS } from '../../web/src/inputs.js';
-import { sizeText } from '../../web/src/state.js';
+import { sizeText, unifiedLimitGib } from '../../web/src/state.js';
 import { loadTestCore } from './core.js';
 
 const core = await loadTestCore();
@@ -25,15 +25,25 @@ describe('requests', () => {
     expect(request).toEqual({ model: 'qwen3-4b', gpu: 'a100-40g', precision: 'auto', kv_precision: 'auto', seq: 4096, batch: 1, tp: 1, pp: 1, moe_read: 'union' });
   });
   test('only the size: the estimate request carries what the estimate reads', () => {
-    const v = { ...make().values.value, model: PARAMS, params: ' 70B ', batch: '8', precision: 'fp8', tp: '4', seq: '8192', pool: '0.8', launchMs: '20' };
+    const v = { ...make().values.value, model: PARAMS, params: ' 70B ', batch: '8', precision: 'fp8', tp: '4', seq: '8192', pool_fraction: '0.8', launch_ms: '20' };
     expect(buildRequest(v)).toEqual({ request: { params: '70B', gpu: 'a100-40g', precision: 'fp8', batch: 8, pool_fraction: 0.8 }, configText: undefined });
   });
-  test('error fields map to inputs', () => {
+  test('error fields map to inputs: the same key (config.* → config)', () => {
     expect(inputForErrorField('params')).toBe('params');
     expect(inputForErrorField('config.num_key_value_heads')).toBe('config');
-    expect(inputForErrorField('gpu.bandwidth_gbs')).toBe('bandwidth');
-    expect(inputForErrorField('micro_batch')).toBe('microBatch');
+    expect(inputForErrorField('gpu.bandwidth_gbs')).toBe('gpu.bandwidth_gbs');
+    expect(inputForErrorField('micro_batches')).toBe('micro_batches');
+    expect(inputForErrorField('gpu_limit')).toBe('gpu_limit');
+    expect(inputForErrorField('pool_fraction')).toBe('pool_fraction');
+    expect(inputForErrorField('micro_batch')).toBeNull();
     expect(inputForErrorField('output')).toBeNull();
+    expect(inputForErrorField(undefined)).toBeNull();
+  });
+  test('a custom GPU: its figures under gpu, no TFLOPS sent as null, empty figures left out', () => {
+    const v = { ...make().values.value, gpu: CUSTOM, 'gpu.bandwidth_gbs': '900', 'gpu.vram_gib': ' 20 ', 'gpu.tops_int8': 'x' };
+    expect(buildRequest(v).request.gpu).toEqual({ tflops: null, bandwidth_gbs: 900, vram_gib: 20, tops_int8: 'x' });
+    const limit = { ...make().values.value, gpu: 'm4-max-128g', gpu_limit: 'raised', micro_batches: '2', kv_block: '16', pool_fraction: '0.8' };
+    expect(buildRequest(limit).request).toMatchObject({ gpu: 'm4-max-128g', gpu_limit: 'raised', micro_batches: 2, kv_block: 16, pool_fraction: 0.8 });
   });
 });
 
@@ -62,8 +72,8 @@ describe('state', () => {
     s.set('batch', '');
     expect(s.fieldErrors.value.batch).toMatch(/batch/);
     s.set('batch', '4');
-    s.set('microBatch', '2');
-    expect(Object.keys(s.fieldErrors.value)).toEqual(['microBatch']);
+    s.set('micro_batches', '2');
+    expect(Object.keys(s.fieldErrors.value)).toEqual(['micro_batches']);
   });
 
   test('a preset without sourced TFLOPS: bandwidth floors by id, then TFLOPS make it custom', () => {
@@ -72,12 +82,39 @@ describe('state', () => {
     expect(s.edited.value).toBe(false);
     expect(s.report.value.roofline.bound).toBe('unknown');
     // The fields show the core's figures (the wired-memory limit, not the RAM).
-    expect(s.gpuShown.value).toMatchObject({ tflops: '', bandwidth: '546', vram: String(s.report.value.gpu.vram_gib) });
-    s.set('tflops', '30');
+    expect(s.gpuShown.value).toMatchObject({ 'gpu.tflops': '', 'gpu.bandwidth_gbs': '546', 'gpu.vram_gib': String(s.report.value.gpu.vram_gib) });
+    s.set('gpu.tflops', '30');
     expect(s.edited.value).toBe(true);
     expect(s.report.value.gpu).toMatchObject({ name: 'custom', tflops: 30, bandwidth_gbs: 546, vram_gib: 99.84 });
     s.resetGpu();
     expect(s.report.value.gpu.name).toBe('m4-max-128g');
+  });
+
+  test('a unified-memory preset after a core error: the fields show the GPU limit, not the RAM', () => {
+    for (const [gpu, limit] of [['m4-max-128g', 'default'], ['m4-max-128g', 'raised'], ['m2-ultra-192g', 'default'], ['m2-ultra-192g', 'raised'], ['m3-max-128g', 'default']]) {
+      const s = make();
+      s.set('gpu', gpu);
+      s.set('gpu_limit', limit);
+      // The core's figure for this preset and limit, while the request is valid.
+      const vram = s.report.value.gpu.vram_gib;
+      expect(vram).toBeLessThan(s.report.value.gpu.ram_gib);
+      expect(s.gpuShown.value['gpu.vram_gib']).toBe(String(vram));
+      // A core error on another field: no report, so the page falls back to the preset file.
+      s.set('batch', '0');
+      expect(s.error.value.field).toBe('batch');
+      expect(s.report.value.gpu).toBeUndefined();
+      expect(s.gpuShown.value['gpu.vram_gib']).toBe(String(vram));
+      // "Copy shown figures" (editing one figure makes a custom GPU from all shown) carries the limit.
+      s.set('batch', '1');
+      s.set('gpu.tflops', '30');
+      expect(s.inputs['gpu.vram_gib'].value).toBe(String(vram));
+      expect(s.report.value.gpu).toMatchObject({ name: 'custom', vram_gib: vram });
+    }
+    // M4 Max, 128 GB: min(0.78 × 128, 128 − 6) by default; min(0.88 × 128, 128 − 4.5) raised.
+    expect(unifiedLimitGib(presets.gpus.find((g) => g.id === 'm4-max-128g'), 'default')).toBe(99.84);
+    expect(unifiedLimitGib(presets.gpus.find((g) => g.id === 'm4-max-128g'), 'raised')).toBe(0.88 * 128);
+    expect(unifiedLimitGib(presets.gpus.find((g) => g.id === 'strix-halo-128g'), 'raised')).toBe(110);
+    expect(unifiedLimitGib({ memory: 'unified', vram_gib: 64 }, 'default')).toBeNull();
   });
 
   test('a preset the core cannot analyse shows its file figures and the core message', () => {
@@ -85,8 +122,8 @@ describe('state', () => {
     s.set('gpu', 'strix-halo-128g');
     expect(s.error.value.field).toBe('gpu');
     expect(Object.keys(s.fieldErrors.value)).toEqual(['gpu']);
-    expect(s.gpuShown.value).toMatchObject({ bandwidth: '', vram: '96' });
-    s.set('bandwidth', '256');
+    expect(s.gpuShown.value).toMatchObject({ 'gpu.bandwidth_gbs': '', 'gpu.vram_gib': '96' });
+    s.set('gpu.bandwidth_gbs', '256');
     expect(s.report.value.gpu).toMatchObject({ name: 'custom', tflops: null, bandwidth_gbs: 256, vram_gib: 96 });
   });
 
@@ -102,10 +139,10 @@ describe('state', () => {
     const s = make();
     s.set('batch', '57');
     expect(s.report.value.level).toBe('tight');
-    s.set('pool', '0.98');
+    s.set('pool_fraction', '0.98');
     expect(s.report.value.config.pool_fraction).toBe(0.98);
-    s.set('pool', '2');
-    expect(Object.keys(s.fieldErrors.value)).toEqual(['pool']);
+    s.set('pool_fraction', '2');
+    expect(Object.keys(s.fieldErrors.value)).toEqual(['pool_fraction']);
   });
 
   test('custom model starts from the preset config and gives the same figures', () => {
@@ -130,7 +167,7 @@ describe('state', () => {
     s.set('model', PARAMS);
     // The size starts from the model that was shown.
     expect(s.inputs.params.value).toBe('4.02B');
-    expect(s.ignored.value).toMatchObject({ seq: true, tp: true, pp: true, kvPrecision: true, launchMs: true });
+    expect(s.ignored.value).toMatchObject({ seq: true, tp: true, pp: true, kv_precision: true, micro_batches: true, launch_ms: true });
     expect(s.ignored.value.batch).toBeUndefined();
     s.set('params', '70B');
     s.set('gpu', 'h100-sxm');
@@ -140,7 +177,7 @@ describe('state', () => {
     expect(s.fits.value).toBe(false);
     expect(s.sweep.value).toBeNull();
     // The GPU fields still show the preset's figures (an estimate's gpu has no TFLOPS).
-    expect(s.gpuShown.value).toMatchObject({ tflops: '989', bandwidth: '3350', vram: '80' });
+    expect(s.gpuShown.value).toMatchObject({ 'gpu.tflops': '989', 'gpu.bandwidth_gbs': '3350', 'gpu.vram_gib': '80' });
     s.set('params', '7Q');
     expect(s.estimate.value).toBeNull();
     expect(s.fieldErrors.value).toEqual({ params: s.error.value.message });

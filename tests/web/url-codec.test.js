@@ -4,7 +4,7 @@ import { deflateRawSync } from 'node:zlib';
 import { describe, expect, test, vi } from 'vitest';
 import { decodeLink, encodeLink, encodeConfig, MAX_CONFIG_BYTES, MAX_QUERY_CHARS, URL_KEYS } from '../../web/src/url-codec.js';
 import { base64urlToBytes, bytesToBase64url, inflateText } from '../../web/src/link/deflate.js';
-import { CUSTOM, GPU_LIMITS, INPUT_KEYS, KV_PRECISIONS, MOE_READS, PARAMS, PRECISIONS, defaultInputs } from '../../web/src/inputs.js';
+import { CUSTOM, FIELDS, GPU_LIMITS, INPUT_KEYS, KV_PRECISIONS, MOE_READS, PARAMS, PRECISIONS, defaultInputs } from '../../web/src/inputs.js';
 
 const modelIds = ['qwen3-4b', 'llama-3-70b', 'mixtral-8x7b'];
 const gpuIds = ['a100-40g', 'h100-sxm', 'm4-max-128g'];
@@ -24,13 +24,16 @@ function assertValidState(state) {
   if (state.model === PARAMS) expect(state.params).not.toBe('');
   expect([...gpuIds, CUSTOM]).toContain(state.gpu);
   expect(PRECISIONS).toContain(state.precision);
-  expect(KV_PRECISIONS).toContain(state.kvPrecision);
-  expect(MOE_READS).toContain(state.moeRead);
-  expect(GPU_LIMITS).toContain(state.gpuLimit);
-  for (const key of ['tflops', 'tflopsFp8', 'topsInt8', 'bandwidth', 'vram', 'pool', 'contextReserve', 'ncclPerPeer', 'weightOverhead', 'launchMs']) {
-    expect(state[key]).toMatch(/^(\d{1,7}(\.\d{1,9})?)?$/);
-  }
-  for (const key of ['seq', 'batch', 'tp', 'pp', 'microBatch', 'kvBlock', 'prefillChunk']) expect(state[key]).toMatch(/^\d{0,9}$/);
+  expect(KV_PRECISIONS).toContain(state.kv_precision);
+  expect(MOE_READS).toContain(state.moe_read);
+  expect(GPU_LIMITS).toContain(state.gpu_limit);
+  const numbers = ['gpu.tflops', 'gpu.tflops_fp8', 'gpu.tops_int8', 'gpu.bandwidth_gbs', 'gpu.vram_gib', 'pool_fraction', 'context_reserve_gib', 'nccl_gib_per_peer', 'weight_overhead', 'launch_ms'];
+  for (const key of numbers) expect(state[key]).toMatch(/^(\d{1,7}(\.\d{1,9})?)?$/);
+  const counts = ['seq', 'batch', 'tp', 'pp', 'micro_batches', 'kv_block', 'prefill_chunk'];
+  for (const key of counts) expect(state[key]).toMatch(/^\d{0,9}$/);
+  // Every key the table types as a number or a count is one of those.
+  expect(FIELDS.filter((f) => f.type === 'number').map((f) => f.key).sort()).toEqual([...numbers].sort());
+  expect(FIELDS.filter((f) => f.type === 'count').map((f) => f.key).sort()).toEqual([...counts].sort());
 }
 
 async function roundTrip(state) {
@@ -42,10 +45,10 @@ async function roundTrip(state) {
 describe('round trips', () => {
   test('every key, with a custom GPU', async () => {
     const state = {
-      ...defaults, model: 'mixtral-8x7b', gpu: 'm4-max-128g', gpuLimit: 'raised', tflops: '123.5', tflopsFp8: '250', topsInt8: '500',
-      bandwidth: '2000', vram: '24', precision: 'fp8', kvPrecision: 'int4', seq: '8192', batch: '12', tp: '2', pp: '3',
-      microBatch: '4', kvBlock: '16', moeRead: 'distinct', pool: '0.85', contextReserve: '1', ncclPerPeer: '0.5',
-      weightOverhead: '0.03', prefillChunk: '512', launchMs: '20',
+      ...defaults, model: 'mixtral-8x7b', gpu: 'm4-max-128g', gpu_limit: 'raised', 'gpu.tflops': '123.5', 'gpu.tflops_fp8': '250', 'gpu.tops_int8': '500',
+      'gpu.bandwidth_gbs': '2000', 'gpu.vram_gib': '24', precision: 'fp8', kv_precision: 'int4', seq: '8192', batch: '12', tp: '2', pp: '3',
+      micro_batches: '4', kv_block: '16', moe_read: 'distinct', pool_fraction: '0.85', context_reserve_gib: '1', nccl_gib_per_peer: '0.5',
+      weight_overhead: '0.03', prefill_chunk: '512', launch_ms: '20',
     };
     const { query, state: back, notices } = await roundTrip(state);
     expect(notices).toEqual([]);
@@ -54,7 +57,7 @@ describe('round trips', () => {
   });
 
   test('only the size: n carries it in place of m', async () => {
-    const state = { ...defaults, model: PARAMS, params: '70B', gpu: 'h100-sxm', precision: 'fp8', batch: '8', pool: '0.8' };
+    const state = { ...defaults, model: PARAMS, params: '70B', gpu: 'h100-sxm', precision: 'fp8', batch: '8', pool_fraction: '0.8' };
     const { query, state: back, notices } = await roundTrip(state);
     expect(query).toBe('?n=70B&g=h100-sxm&p=fp8&b=8&pf=0.8');
     expect(notices).toEqual([]);
@@ -88,14 +91,14 @@ describe('round trips', () => {
   });
 
   test('a preset with edited figures carries them: a custom GPU based on it', async () => {
-    const state = { ...defaults, gpu: 'm4-max-128g', tflops: '34', bandwidth: '546', vram: '99.84' };
+    const state = { ...defaults, gpu: 'm4-max-128g', 'gpu.tflops': '34', 'gpu.bandwidth_gbs': '546', 'gpu.vram_gib': '99.84' };
     const { query, state: back } = await roundTrip(state);
     expect(query).toBe('?m=qwen3-4b&g=m4-max-128g&tf=34&bw=546&vr=99.84');
     expect(back).toEqual(state);
   });
 
   test('a custom GPU without TFLOPS travels as such', async () => {
-    const state = { ...defaults, gpu: CUSTOM, bandwidth: '500', vram: '40' };
+    const state = { ...defaults, gpu: CUSTOM, 'gpu.bandwidth_gbs': '500', 'gpu.vram_gib': '40' };
     const { query, state: back } = await roundTrip(state);
     expect(query).toBe('?m=qwen3-4b&g=custom&bw=500&vr=40');
     expect(back).toEqual(state);

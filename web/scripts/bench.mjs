@@ -78,7 +78,7 @@ try {
   await page.goto(server.url + query);
   await page.waitForSelector('[data-testid="sweep-plot"]');
   const samples = await page.evaluate(async (count) => {
-    const input = document.querySelector('[data-testid="input-batch"]');
+    const input = document.querySelector('[data-testid="batch"]');
     const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set;
     const channel = new MessageChannel();
     // A macrotask after the change: Preact's render (a microtask) is done by then.
@@ -95,7 +95,7 @@ try {
       await nextTask();
       document.body.getBoundingClientRect(); // style and layout included
       out.push(performance.now() - t0);
-      const shown = document.querySelector('[data-testid="kv-gib"]')?.closest('div')?.textContent ?? '';
+      const shown = document.querySelector('[data-testid="memory.kv_gib_per_gpu"]')?.closest('div')?.textContent ?? '';
       if (!shown.includes(`${batch} request`)) throw new Error(`the DOM did not follow batch ${batch}`);
     }
     return out;

@@ -1,52 +1,53 @@
-// The page's inputs: their names, their choices and their defaults. Values are
-// kept as the text the user typed; request.js turns them into a core request.
+// The page's inputs: one per row of core/fields.json (the one table of inputs,
+// shared with the core's reader and the CLI), named by the row's key, the request
+// key (a dot for nested keys, e.g. gpu.tflops). Values are kept as the text the
+// user typed; request.js turns them into a core request.
+
+import table from '../../core/fields.json' with { type: 'json' };
 
 export const CUSTOM = 'custom';
 /** The model choice "only the size": a parameters-only estimate from the `params` text ("70B"). */
 export const PARAMS = 'params';
 
+/** The rows the page has an input for: all but the CLI's switches (flags that set other fields). */
+export const FIELDS = Object.freeze(table.fields.filter((f) => f.type !== 'switch'));
+/** A row by its key. */
+export const FIELD = Object.freeze(Object.fromEntries(FIELDS.map((f) => [f.key, f])));
+export const INPUT_KEYS = Object.freeze(FIELDS.map((f) => f.key));
+
 /** The GPU's own figures: empty on a preset until the user edits one (then the GPU is custom). */
-export const GPU_FIELDS = ['tflops', 'tflopsFp8', 'topsInt8', 'bandwidth', 'vram'];
+export const GPU_FIELDS = Object.freeze(INPUT_KEYS.filter((k) => k.startsWith('gpu.')));
 
-/** Engine-budget knobs, by input name → request key. Empty means "the core's default". */
-export const ENGINE_FIELDS = {
-  pool: 'pool_fraction',
-  contextReserve: 'context_reserve_gib',
-  ncclPerPeer: 'nccl_gib_per_peer',
-  weightOverhead: 'weight_overhead',
-  prefillChunk: 'prefill_chunk',
-  launchMs: 'launch_ms',
-};
+/** Engine-budget knobs (the table's budget group). Empty means "the core's default". */
+export const ENGINE_FIELDS = Object.freeze(FIELDS.filter((f) => f.group === 'budget').map((f) => f.key));
 
-export const INPUT_KEYS = [
-  'model', 'config', 'params', 'gpu', 'gpuLimit', ...GPU_FIELDS, 'precision', 'kvPrecision',
-  'seq', 'batch', 'tp', 'pp', 'microBatch', 'kvBlock', 'moeRead', ...Object.keys(ENGINE_FIELDS),
-];
+/**
+ * Inputs left empty unless the user types one, so that the core applies its own
+ * default (which the report echoes and the page shows as a placeholder): the
+ * engine budget, and the counts whose 0 means something ("the batch", "off").
+ */
+export function emptyMeansCoreDefault(key) {
+  const f = FIELD[key];
+  return f !== undefined && (f.group === 'budget' || f.zero_means !== undefined);
+}
 
-// The core's vocabulary (roofline.h): the names a request may use.
-export const PRECISIONS = ['auto', 'fp32', 'fp16', 'bf16', 'fp8', 'int8', 'int4'];
-export const KV_PRECISIONS = PRECISIONS;
-export const MOE_READS = ['union', 'distinct'];
-export const GPU_LIMITS = ['default', 'raised'];
+// The core's vocabulary: the names a request may use.
+export const PRECISIONS = Object.freeze([...FIELD.precision.choices]);
+export const KV_PRECISIONS = Object.freeze([...FIELD.kv_precision.choices]);
+export const MOE_READS = Object.freeze([...FIELD.moe_read.choices]);
+export const GPU_LIMITS = Object.freeze([...FIELD.gpu_limit.choices]);
 
+// Page-only defaults: the presets the page opens on, when the core has them.
 export const PREFERRED_MODEL = 'qwen3-4b';
 export const PREFERRED_GPU = 'a100-40g';
 
-/** Defaults: the core's own request defaults, on the preferred presets when they exist. */
+/** Defaults: the table's (the core's request defaults), on the preferred presets when they exist. */
 export function defaultInputs(modelIds = [PREFERRED_MODEL], gpuIds = [PREFERRED_GPU]) {
-  const values = Object.fromEntries(INPUT_KEYS.map((k) => [k, '']));
+  const values = Object.fromEntries(FIELDS.map((f) => [f.key, f.default === undefined || emptyMeansCoreDefault(f.key) ? '' : String(f.default)]));
   return {
     ...values,
     model: modelIds.includes(PREFERRED_MODEL) ? PREFERRED_MODEL : (modelIds[0] ?? CUSTOM),
     gpu: gpuIds.includes(PREFERRED_GPU) ? PREFERRED_GPU : (gpuIds[0] ?? CUSTOM),
-    gpuLimit: 'default',
-    precision: 'auto',
-    kvPrecision: 'auto',
-    seq: '4096',
-    batch: '1',
-    tp: '1',
-    pp: '1',
-    moeRead: 'union',
   };
 }
 
@@ -55,7 +56,9 @@ export function defaultInputs(modelIds = [PREFERRED_MODEL], gpuIds = [PREFERRED_
  * GPU, the weight precision, the batch and the engine's pool, context reserve and
  * weight overhead. The other inputs need an architecture; they wait for a model.
  */
-export const ESTIMATE_INPUTS = ['params', 'gpu', 'gpuLimit', ...GPU_FIELDS, 'precision', 'batch', 'pool', 'contextReserve', 'weightOverhead'];
+export const ESTIMATE_INPUTS = Object.freeze([
+  'params', 'gpu', 'gpu_limit', ...GPU_FIELDS, 'precision', 'batch', 'pool_fraction', 'context_reserve_gib', 'weight_overhead',
+]);
 
 /** True when the request describes the GPU by its figures rather than by a preset id. */
 export function gpuEdited(values) {

@@ -1,8 +1,10 @@
-// Inputs → the core's request object. A mapping, not a calculation: text that
-// reads as a number is sent as a number, anything else is sent as typed, so the
-// core's reader rejects it with its own field-named message.
+// Inputs → the core's request object, built from the field table: each input's
+// key is its request path (gpu.tflops → request.gpu.tflops), its type says how
+// its text is sent. A mapping, not a calculation: text that reads as a number is
+// sent as a number, anything else is sent as typed, so the core's reader rejects
+// it with its own field-named message.
 
-import { CUSTOM, ENGINE_FIELDS, ESTIMATE_INPUTS, PARAMS, gpuEdited } from './inputs.js';
+import { CUSTOM, ESTIMATE_INPUTS, FIELDS, PARAMS, emptyMeansCoreDefault, gpuEdited } from './inputs.js';
 
 const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 
@@ -17,15 +19,14 @@ export function numberOrText(text) {
 
 const filled = (text) => String(text ?? '').trim() !== '';
 
-function customGpu(v) {
-  // No TFLOPS is a statement, not an omission: the core then gives bandwidth floors.
-  const gpu = { tflops: filled(v.tflops) ? numberOrText(v.tflops) : null };
-  if (filled(v.bandwidth)) gpu.bandwidth_gbs = numberOrText(v.bandwidth);
-  if (filled(v.vram)) gpu.vram_gib = numberOrText(v.vram);
-  if (filled(v.tflopsFp8)) gpu.tflops_fp8 = numberOrText(v.tflopsFp8);
-  if (filled(v.topsInt8)) gpu.tops_int8 = numberOrText(v.topsInt8);
-  return gpu;
+/** An input's text as its row's type is sent: counts and numbers as numbers when they read as one. */
+function valueOf(field, text) {
+  return field.type === 'count' || field.type === 'number' ? numberOrText(text) : String(text ?? '');
 }
+
+// The rows the model and GPU choices decide (the model, its config or size, the GPU
+// and its limit): handled first, by the choice; every other row is a plain request key.
+const CHOSEN = new Set(['model', 'config', 'params', 'gpu', 'gpu_limit']);
 
 /**
  * {request, configText} for core.analyze / core.sweep. With only the size, the
@@ -41,47 +42,38 @@ export function buildRequest(v) {
   else if (v.model === CUSTOM) configText = v.config;
   else request.model = v.model;
 
-  if (gpuEdited(v)) {
-    request.gpu = customGpu(v);
+  const custom = gpuEdited(v);
+  if (custom) {
+    request.gpu = {};
   } else {
     request.gpu = v.gpu;
-    if (v.gpuLimit && v.gpuLimit !== 'default') request.gpu_limit = v.gpuLimit;
+    if (v.gpu_limit && v.gpu_limit !== 'default') request.gpu_limit = v.gpu_limit;
   }
 
-  request.precision = v.precision;
-  if (estimate) {
-    request.batch = numberOrText(v.batch);
-    for (const [name, key] of Object.entries(ENGINE_FIELDS)) {
-      if (ESTIMATE_INPUTS.includes(name) && filled(v[name])) request[key] = numberOrText(v[name]);
+  for (const field of FIELDS) {
+    const { key } = field;
+    if (CHOSEN.has(key)) continue;
+    if (estimate && !ESTIMATE_INPUTS.includes(key)) continue;
+    const text = v[key];
+    if (key.startsWith('gpu.')) {
+      if (!custom) continue;
+      // No TFLOPS is a statement, not an omission: the core then gives bandwidth floors.
+      if (filled(text)) request.gpu[key.slice(4)] = valueOf(field, text);
+      else if (field.nullable) request.gpu[key.slice(4)] = null;
+      continue;
     }
-    return { request, configText };
-  }
-  request.kv_precision = v.kvPrecision;
-  request.seq = numberOrText(v.seq);
-  request.batch = numberOrText(v.batch);
-  request.tp = numberOrText(v.tp);
-  request.pp = numberOrText(v.pp);
-  // Empty means "the core's default": M = batch under pp, paging off, the engine defaults.
-  if (filled(v.microBatch)) request.micro_batch = numberOrText(v.microBatch);
-  if (filled(v.kvBlock)) request.kv_block = numberOrText(v.kvBlock);
-  request.moe_read = v.moeRead;
-  for (const [name, key] of Object.entries(ENGINE_FIELDS)) {
-    if (filled(v[name])) request[key] = numberOrText(v[name]);
+    // Empty means "the core's default": M = batch under pp, paging off, the engine defaults.
+    if (!filled(text) && emptyMeansCoreDefault(key)) continue;
+    request[key] = valueOf(field, text);
   }
   return { request, configText };
 }
 
-const ERROR_INPUT = {
-  model: 'model', params: 'params', gpu: 'gpu', gpu_limit: 'gpuLimit', 'gpu.tflops': 'tflops', 'gpu.bandwidth_gbs': 'bandwidth',
-  'gpu.vram_gib': 'vram', 'gpu.tflops_fp8': 'tflopsFp8', 'gpu.tops_int8': 'topsInt8', precision: 'precision',
-  kv_precision: 'kvPrecision', seq: 'seq', batch: 'batch', tp: 'tp', pp: 'pp', micro_batch: 'microBatch',
-  kv_block: 'kvBlock', moe_read: 'moeRead',
-  ...Object.fromEntries(Object.entries(ENGINE_FIELDS).map(([name, key]) => [key, name])),
-};
+const INPUTS = new Set(FIELDS.map((f) => f.key));
 
-/** The input that a core error's field names, or null when no input owns it. */
+/** The input that a core error's field names (its key), or null when no input owns it. */
 export function inputForErrorField(field) {
   if (typeof field !== 'string') return null;
   if (field === 'config' || field.startsWith('config.')) return 'config';
-  return Object.hasOwn(ERROR_INPUT, field) ? ERROR_INPUT[field] : null;
+  return INPUTS.has(field) ? field : null;
 }

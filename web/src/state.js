@@ -25,14 +25,34 @@ export function sizeText(params) {
   return `${significant(params / scale, 3)}${suffix}`;
 }
 
-/** A preset's figures as its file states them (used when the core has no report for it). */
-function presetFigures(preset, gpuLimit) {
+/**
+ * The GPU memory a unified-memory preset lets the core use, by the preset's own
+ * rule (core/src/presets.c, unified_limit): a wired limit, min(fraction × RAM,
+ * RAM − reserve) (Apple's iogpu.wired_limit_mb), or a stated usable size (Strix
+ * Halo). The preset's vram_gib is then the machine's RAM, not the GPU's share.
+ * Null when the preset states no rule (the core refuses it).
+ */
+export function unifiedLimitGib(preset, setting) {
+  const raised = setting === 'raised';
+  const wired = preset.wired_limit;
+  if (wired && typeof wired === 'object') {
+    const ram = preset.vram_gib;
+    const fraction = (raised ? wired.raised_fraction : wired.default_fraction) ?? 0;
+    const reserve = (raised ? wired.raised_reserve_gib : wired.default_reserve_gib) ?? 0;
+    return Math.min(fraction * ram, ram - reserve);
+  }
   const usable = preset.usable_gib;
-  const vram = usable ? (gpuLimit === 'raised' ? usable.tuned : usable.default) : preset.vram_gib;
-  return {
-    tflops: text(preset.tflops), tflopsFp8: text(preset.tflops_fp8), topsInt8: text(preset.tops_int8),
-    bandwidth: text(preset.bandwidth_gbs), vram: text(vram),
-  };
+  if (usable && typeof usable === 'object') return (raised ? usable.tuned : usable.default) ?? 0;
+  return null;
+}
+
+/** A preset's figures as its file states them, memory as the core would use it (used when the core has no report for it). */
+function presetFigures(preset, limitSetting) {
+  const limit = preset.memory === 'unified' ? unifiedLimitGib(preset, limitSetting) : null;
+  return Object.fromEntries(GPU_FIELDS.map((key) => {
+    const member = key.slice(4);
+    return [key, text(member === 'vram_gib' && limit !== null ? limit : preset[member])];
+  }));
 }
 
 /**
@@ -87,15 +107,11 @@ export function createState(core, presets, initial = {}) {
     if (edited.value) return Object.fromEntries(GPU_FIELDS.map((k) => [k, inputs[k].value]));
     const preset = gpuPreset.value;
     if (!preset) return Object.fromEntries(GPU_FIELDS.map((k) => [k, '']));
-    const file = presetFigures(preset, inputs.gpuLimit.value);
+    const file = presetFigures(preset, inputs.gpu_limit.value);
     const g = report.value.gpu;
     if (g && g.name === preset.id) {
       // An estimate's gpu holds only the memory and the bandwidth: the peaks come from the file.
-      const core = (key, field) => (Object.hasOwn(g, key) ? text(g[key]) : file[field]);
-      return {
-        tflops: core('tflops', 'tflops'), tflopsFp8: core('tflops_fp8', 'tflopsFp8'), topsInt8: core('tops_int8', 'topsInt8'),
-        bandwidth: core('bandwidth_gbs', 'bandwidth'), vram: core('vram_gib', 'vram'),
-      };
+      return Object.fromEntries(GPU_FIELDS.map((k) => [k, Object.hasOwn(g, k.slice(4)) ? text(g[k.slice(4)]) : file[k]]));
     }
     return file;
   });

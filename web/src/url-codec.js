@@ -1,13 +1,14 @@
 // The share-link codec: page inputs ↔ a readable query string.
 //
-// Keys: m model preset, c custom config.json (deflate-raw, base64url), n the
-// model's size alone for the parameters-only estimate ("70B"), g GPU preset
-// or "custom", gl unified-memory GPU limit, tf/f8/i8/bw/vr the GPU's own figures
-// (TFLOPS, FP8 TFLOPS, INT8 TOPS, GB/s, GiB; present = a custom GPU), p weight
-// precision, kp KV precision, s context, b batch, tp, pp, mb micro-batches,
-// kb KV block, mr MoE read, and the engine budget: pf pool fraction, cr context
-// reserve GiB, nc NCCL GiB per peer, wo weight overhead, pc prefill chunk,
-// lm launch ms.
+// Keys, labels and shapes come from the field table (core/fields.json, `url`,
+// `label`, `type`): m model preset, c custom config.json (deflate-raw,
+// base64url), n the model's size alone for the parameters-only estimate ("70B"),
+// g GPU preset or "custom", gl unified-memory GPU limit, tf/f8/i8/bw/vr the GPU's
+// own figures (TFLOPS, FP8 TFLOPS, INT8 TOPS, GB/s, GiB; present = a custom GPU),
+// p weight precision, kp KV precision, s context, b batch, tp, pp, mb
+// micro-batches, kb KV block, mr MoE read, and the engine budget: pf pool
+// fraction, cr context reserve GiB, nc NCCL GiB per peer, wo weight overhead, pc
+// prefill chunk, lm launch ms.
 //
 // Precedence, per key: a valid value in the link > the preset default. A missing
 // key takes the default silently; a malformed one takes the default and adds a
@@ -17,15 +18,11 @@
 // only ever holds known ids, vocabulary words, digit strings, sizes (digits, a
 // point, an exponent, one suffix letter) or inflated text.
 
-import { CUSTOM, ENGINE_FIELDS, GPU_FIELDS, GPU_LIMITS, KV_PRECISIONS, MOE_READS, PARAMS, PRECISIONS, defaultInputs, gpuEdited } from './inputs.js';
+import { CUSTOM, FIELD, FIELDS, GPU_FIELDS, PARAMS, defaultInputs, gpuEdited } from './inputs.js';
 import { base64urlToBytes, bytesToBase64url, deflateText, inflateText } from './link/deflate.js';
 
-export const URL_KEYS = {
-  model: 'm', config: 'c', params: 'n', gpu: 'g', gpuLimit: 'gl', tflops: 'tf', tflopsFp8: 'f8', topsInt8: 'i8', bandwidth: 'bw',
-  vram: 'vr', precision: 'p', kvPrecision: 'kp', seq: 's', batch: 'b', tp: 'tp', pp: 'pp', microBatch: 'mb',
-  kvBlock: 'kb', moeRead: 'mr', pool: 'pf', contextReserve: 'cr', ncclPerPeer: 'nc', weightOverhead: 'wo',
-  prefillChunk: 'pc', launchMs: 'lm',
-};
+/** Input key → its short link key, for every row the link carries. */
+export const URL_KEYS = Object.freeze(Object.fromEntries(FIELDS.filter((f) => typeof f.url === 'string').map((f) => [f.key, f.url])));
 const KEY_OF = Object.fromEntries(Object.entries(URL_KEYS).map(([k, u]) => [u, k]));
 
 export const MAX_QUERY_CHARS = 16 * 1024;
@@ -39,34 +36,25 @@ const DECIMAL = /^\d{1,7}(\.\d{1,9})?$/;
 /** A size as the core reads one: 70B, 7.6b, 1.5T, 350M, 8e9, 70000000000. */
 const SIZE = /^(\d{1,16}(\.\d{0,9})?|\.\d{1,9})([eE][+-]?\d{1,3})?[kKmMbBgGtT]?$/;
 
-const LABEL = {
-  model: 'model', config: 'custom config.json', params: 'model size', gpu: 'GPU', gpuLimit: 'GPU memory limit', tflops: 'TFLOPS',
-  tflopsFp8: 'FP8 TFLOPS', topsInt8: 'INT8 TOPS', bandwidth: 'bandwidth', vram: 'memory',
-  precision: 'weight precision', kvPrecision: 'KV precision', seq: 'context', batch: 'batch', tp: 'tp', pp: 'pp',
-  microBatch: 'micro-batches', kvBlock: 'KV block', moeRead: 'MoE read', pool: 'pool fraction',
-  contextReserve: 'context reserve', ncclPerPeer: 'NCCL per peer', weightOverhead: 'weight overhead',
-  prefillChunk: 'prefill chunk', launchMs: 'launch overhead',
-};
-
-/** The shape check of each plain key; `ctx` holds the preset id lists. */
+/** The shape check of each plain key, by its row's type; `ctx` holds the preset id lists. */
 function shapeOf(key, ctx) {
-  switch (key) {
-    case 'model': return (v) => ctx.modelIds.includes(v);
-    case 'params': return (v) => SIZE.test(v);
-    case 'gpu': return (v) => v === CUSTOM || ctx.gpuIds.includes(v);
-    case 'tflops': case 'tflopsFp8': case 'topsInt8': case 'bandwidth': case 'vram':
-    case 'pool': case 'contextReserve': case 'ncclPerPeer': case 'weightOverhead': case 'launchMs':
-      return (v) => DECIMAL.test(v);
-    case 'gpuLimit': return (v) => GPU_LIMITS.includes(v);
-    case 'precision': return (v) => PRECISIONS.includes(v);
-    case 'kvPrecision': return (v) => KV_PRECISIONS.includes(v);
-    case 'moeRead': return (v) => MOE_READS.includes(v);
-    default: return (v) => WHOLE.test(v);
+  const field = FIELD[key];
+  switch (field.type) {
+    case 'preset': {
+      const ids = field.preset === 'model' ? ctx.modelIds : ctx.gpuIds;
+      // A GPU may be "custom" (its figures follow); a custom model travels as c.
+      return field.preset === 'gpu' ? (v) => v === CUSTOM || ids.includes(v) : (v) => ids.includes(v);
+    }
+    case 'size': return (v) => SIZE.test(v);
+    case 'enum': return (v) => field.choices.includes(v);
+    case 'number': return (v) => DECIMAL.test(v);
+    case 'count': return (v) => WHOLE.test(v);
+    default: return () => false;
   }
 }
 
 function describe(key) {
-  return `“${URL_KEYS[key]}” (${LABEL[key]})`;
+  return `“${URL_KEYS[key]}” (${FIELD[key].label})`;
 }
 
 const CONFIG_PROBLEM = {
@@ -178,8 +166,10 @@ export async function encodeLink(state, ctx) {
   }
   if (shapeOf('gpu', shapeCtx)(state.gpu)) put('gpu', state.gpu);
   // The figures travel only when they describe the GPU (a custom or edited one).
-  const figures = gpuEdited(state) ? GPU_FIELDS : [];
-  for (const key of ['gpuLimit', ...figures, 'precision', 'kvPrecision', 'seq', 'batch', 'tp', 'pp', 'microBatch', 'kvBlock', 'moeRead', ...Object.keys(ENGINE_FIELDS)]) {
+  const figures = gpuEdited(state);
+  for (const key of Object.keys(URL_KEYS)) {
+    if (key === 'model' || key === 'config' || key === 'params' || key === 'gpu') continue;
+    if (GPU_FIELDS.includes(key) && !figures) continue;
     const value = clean(key);
     if (value !== defaults[key] && shapeOf(key, shapeCtx)(value)) put(key, value);
   }

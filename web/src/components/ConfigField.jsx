@@ -35,7 +35,7 @@ export function ConfigField({ app }) {
       <label for="in-config">Your own config.json</label>
       <textarea
         id="in-config"
-        data-testid="input-config"
+        data-testid="config"
         rows={custom ? 10 : 3}
         spellcheck={false}
         autoComplete="off"
@@ -51,7 +51,7 @@ export function ConfigField({ app }) {
             type="file"
             class="visually-hidden"
             accept=".json,application/json,text/plain"
-            data-testid="input-config-file"
+            data-testid="config-file"
             onChange={(e) => take(e.currentTarget.files?.[0])}
           />
           <span>Choose a file…</span>

@@ -29,21 +29,21 @@ export function Estimate({ app, estimate: e }) {
         <strong>Approximate: parameters only</strong> — no KV cache, attention or MoE; less exact than a config.json.
       </p>
       <h2>
-        <Num testid="estimate-params" value={e.params} format={f.params} /> parameters on {gpuName(app)}
+        <Num testid="estimate.params" value={e.params} format={f.params} /> parameters on {gpuName(app)}
         <span class="setup-detail">
-          <Num testid="estimate-bytes-per-param" value={e.bytes_per_param} /> bytes per weight, batch{' '}
-          <Num testid="estimate-batch" value={e.batch} format={f.integer} />
+          <Num testid="estimate.bytes_per_param" value={e.bytes_per_param} /> bytes per weight, batch{' '}
+          <Num testid="estimate.batch" value={e.batch} format={f.integer} />
         </span>
       </h2>
       <dl class="figures">
-        <Figure label="Weights" testid="estimate-weights-gib" value={e.weights_gib} format={f.gib} note="N · b_w" />
-        <Figure label="Usable per GPU" testid="estimate-usable-gib" value={e.usable_gib_per_gpu} format={f.gib} note="(pool · VRAM − context) / (1 + overhead)" />
-        <Figure label="GPUs needed, for the weights" testid="gpus-needed" value={e.gpus_needed} format={gpus} note="⌈weights / usable⌉" />
-        <Figure label="Decode intensity" testid="estimate-ai" value={e.decode_ai} format={f.intensity} unit=" FLOP/byte" note="≈ B / b_w" />
-        {hasRidge && <Figure label="Ridge" testid="estimate-ridge" value={e.ridge} format={f.intensity} unit=" FLOP/byte" note="peak / bandwidth" />}
-        <Figure label={hasRidge ? 'Attainable' : 'Attainable, at most'} testid="attainable-tflops" value={e.attainable_tflops} format={(v) => f.significant(v, 4)} unit=" TFLOPS" note={hasRidge ? 'min(peak, bandwidth · AI)' : 'bandwidth · AI'} />
-        <Figure label="Decode is" testid="estimate-bound" value={e.bound} format={(v) => BOUND[v] ?? v} />
-        {e.ceiling_fraction !== undefined && <Figure label="Share of compute peak" testid="estimate-ceiling-fraction" value={e.ceiling_fraction} format={f.percent} />}
+        <Figure label="Weights" testid="estimate.weights_gib" value={e.weights_gib} format={f.gib} note="N · b_w" />
+        <Figure label="Usable per GPU" testid="estimate.usable_gib_per_gpu" value={e.usable_gib_per_gpu} format={f.gib} note="(pool · VRAM − context) / (1 + overhead)" />
+        <Figure label="GPUs needed, for the weights" testid="estimate.gpus_needed" value={e.gpus_needed} format={gpus} note="⌈weights / usable⌉" />
+        <Figure label="Decode intensity" testid="estimate.decode_ai" value={e.decode_ai} format={f.intensity} unit=" FLOP/byte" note="≈ B / b_w" />
+        {hasRidge && <Figure label="Ridge" testid="estimate.ridge" value={e.ridge} format={f.intensity} unit=" FLOP/byte" note="peak / bandwidth" />}
+        <Figure label={hasRidge ? 'Attainable' : 'Attainable, at most'} testid="estimate.attainable_tflops" value={e.attainable_tflops} format={(v) => f.significant(v, 4)} unit=" TFLOPS" note={hasRidge ? 'min(peak, bandwidth · AI)' : 'bandwidth · AI'} />
+        <Figure label="Decode is" testid="estimate.bound" value={e.bound} format={(v) => BOUND[v] ?? v} />
+        {e.ceiling_fraction !== undefined && <Figure label="Share of compute peak" testid="estimate.ceiling_fraction" value={e.ceiling_fraction} format={f.percent} />}
       </dl>
       <div class="remedies">
         <h3>{e.levers.length ? 'Levers on decode throughput, most effect first' : 'No lever: decode is compute-bound at this batch'}</h3>
@@ -52,7 +52,7 @@ export function Estimate({ app, estimate: e }) {
             {e.levers.map((l) => (
               <li key={l.code} data-code={l.code}>
                 <span>{l.message}</span>
-                <Num testid={`lever-${l.code}`} value={l.gain} format={gain} />
+                <Num testid={`estimate.levers.${l.code}.gain`} value={l.gain} format={gain} />
               </li>
             ))}
           </ol>

@@ -44,16 +44,15 @@ export function GpuField({ app }) {
   const unsourced = preset && preset.tflops == null;
   return (
     <div class="group">
-      <SelectField app={app} name="gpu" label="GPU (per device)" testid="input-gpu" options={options(app.presets.gpus)}>
+      <SelectField app={app} name="gpu" label="GPU (per device)" options={options(app.presets.gpus)}>
         {unsourced && !edited && <Unsourced preset={preset} />}
         <PresetSource preset={preset} testid="gpu-source" />
       </SelectField>
       {preset?.memory === 'unified' && !edited && (
         <SelectField
           app={app}
-          name="gpuLimit"
+          name="gpu_limit"
           label="GPU memory limit"
-          testid="input-gpu-limit"
           options={GPU_LIMITS.map((v) => ({ value: v, label: LIMIT_LABEL[v] ?? v }))}
           hint={limitHint(preset)}
         />
@@ -63,11 +62,11 @@ export function GpuField({ app }) {
           {custom ? 'Your GPU\'s figures' : edited ? `Your figures (based on ${preset?.name ?? 'a preset'})` : 'Figures (edit any to make a custom GPU)'}
         </summary>
         <div class="pair">
-          <TextField app={app} name="tflops" label="Dense FP16" unit="TFLOPS" testid="input-tflops" inputMode="decimal" value={shown.tflops} placeholder="unknown" />
-          <TextField app={app} name="bandwidth" label="Bandwidth" unit="GB/s" testid="input-bandwidth" inputMode="decimal" value={shown.bandwidth} />
-          <TextField app={app} name="vram" label="Memory per GPU" unit="GiB" testid="input-vram" inputMode="decimal" value={shown.vram} />
-          <TextField app={app} name="tflopsFp8" label="Dense FP8" unit="TFLOPS" testid="input-tflops-fp8" inputMode="decimal" value={shown.tflopsFp8} placeholder="none" />
-          <TextField app={app} name="topsInt8" label="Dense INT8" unit="TOPS" testid="input-tops-int8" inputMode="decimal" value={shown.topsInt8} placeholder="none" />
+          <TextField app={app} name="gpu.tflops" label="Dense FP16" unit="TFLOPS" inputMode="decimal" value={shown['gpu.tflops']} placeholder="unknown" />
+          <TextField app={app} name="gpu.bandwidth_gbs" label="Bandwidth" unit="GB/s" inputMode="decimal" value={shown['gpu.bandwidth_gbs']} />
+          <TextField app={app} name="gpu.vram_gib" label="Memory per GPU" unit="GiB" inputMode="decimal" value={shown['gpu.vram_gib']} />
+          <TextField app={app} name="gpu.tflops_fp8" label="Dense FP8" unit="TFLOPS" inputMode="decimal" value={shown['gpu.tflops_fp8']} placeholder="none" />
+          <TextField app={app} name="gpu.tops_int8" label="Dense INT8" unit="TOPS" inputMode="decimal" value={shown['gpu.tops_int8']} placeholder="none" />
         </div>
         <p class="hint">Dense peaks, no sparsity. Empty TFLOPS: times become bandwidth floors. FP8/INT8 peaks set the roof for fp8/int8 weights.</p>
         {edited && preset && (

@@ -42,10 +42,10 @@ export function InputsPanel({ app }) {
       <fieldset>
         <legend>Precision</legend>
         <div class="pair">
-          <SelectField app={app} name="precision" label="Weights" testid="input-precision" options={PRECISION_OPTIONS}>
+          <SelectField app={app} name="precision" label="Weights" options={PRECISION_OPTIONS}>
             <Resolved app={app} kind="precision" />
           </SelectField>
-          <SelectField app={app} name="kvPrecision" label="KV cache" testid="input-kv-precision" options={KV_OPTIONS}>
+          <SelectField app={app} name="kv_precision" label="KV cache" options={KV_OPTIONS}>
             <Resolved app={app} kind="kv" />
           </SelectField>
         </div>
@@ -53,24 +53,24 @@ export function InputsPanel({ app }) {
       <fieldset>
         <legend>Workload</legend>
         <div class="pair">
-          <TextField app={app} name="seq" label="Context per request" unit="tokens" testid="input-seq" hint="Prompt + generated tokens." />
-          <TextField app={app} name="batch" label="Batch" unit="requests" testid="input-batch" hint="Requests decoded at once." />
+          <TextField app={app} name="seq" label="Context per request" unit="tokens" hint="Prompt + generated tokens." />
+          <TextField app={app} name="batch" label="Batch" unit="requests" hint="Requests decoded at once." />
         </div>
       </fieldset>
       <fieldset>
         <legend>Parallelism</legend>
         <div class="triple">
-          <TextField app={app} name="tp" label="Tensor, tp" testid="input-tp" />
-          <TextField app={app} name="pp" label="Pipeline, pp" testid="input-pp" />
-          <TextField app={app} name="microBatch" label="Micro-batches" testid="input-micro-batch" placeholder="= batch" />
+          <TextField app={app} name="tp" label="Tensor, tp" />
+          <TextField app={app} name="pp" label="Pipeline, pp" />
+          <TextField app={app} name="micro_batches" label="Micro-batches" placeholder="= batch" />
         </div>
         <p class="hint">GPUs = tp × pp. Micro-batches need pp ≥ 2; empty means one per request.</p>
       </fieldset>
       <fieldset>
         <legend>KV paging, MoE, engine</legend>
         <div class="pair">
-          <TextField app={app} name="kvBlock" label="KV block" unit="tokens" testid="input-kv-block" placeholder="off" hint="Empty: no paging." />
-          <SelectField app={app} name="moeRead" label="MoE expert reads" testid="input-moe-read" options={MOE_OPTIONS} hint="Union: expected distinct experts; distinct: B·k. MoE only." />
+          <TextField app={app} name="kv_block" label="KV block" unit="tokens" placeholder="off" hint="Empty: no paging." />
+          <SelectField app={app} name="moe_read" label="MoE expert reads" options={MOE_OPTIONS} hint="Union: expected distinct experts; distinct: B·k. MoE only." />
         </div>
         <EngineFields app={app} />
       </fieldset>

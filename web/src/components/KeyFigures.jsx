@@ -12,29 +12,29 @@ export function KeyFigures({ report: r }) {
     <div class="key-figures">
       <div class="tile">
         <span class="tile-label">Throughput, whole batch{floorOnly ? ' (at most)' : ''}</span>
-        <Num testid="tokens-per-s" value={r.decode.tokens_per_s} format={f.tokensPerS} class="big" />
+        <Num testid="decode.tokens_per_s" value={r.decode.tokens_per_s} format={f.tokensPerS} class="big" />
         <span class="tile-note">{f.integer(B)} {B === 1 ? 'request' : 'requests'} decoding together</span>
       </div>
       <div class="tile">
         <span class="tile-label">Decode step{floorOnly ? ' (at least)' : ''}</span>
-        <Num testid="step-ms" value={r.decode.step_ms} format={f.ms} class="big" />
+        <Num testid="decode.step_ms" value={r.decode.step_ms} format={f.ms} class="big" />
         <span class="tile-note">each request's time between tokens</span>
       </div>
       <div class="tile">
         <span class="tile-label">Time per token</span>
-        <Num testid="ms-per-token" value={r.decode.ms_per_token} format={f.ms} class="big" />
+        <Num testid="decode.ms_per_token" value={r.decode.ms_per_token} format={f.ms} class="big" />
         <span class="tile-note">step ÷ batch, across all requests</span>
       </div>
       {r.prefill?.ttft_ms !== undefined ? (
         <div class="tile">
           <span class="tile-label">Time to first token</span>
-          <Num testid="ttft-ms" value={r.prefill.ttft_ms} format={f.ms} class="big" />
+          <Num testid="prefill.ttft_ms" value={r.prefill.ttft_ms} format={f.ms} class="big" />
           <span class="tile-note">prefill of {f.integer(r.config.seq)} tokens + launch</span>
         </div>
       ) : null}
       <div class="tile">
         <span class="tile-label">Decode is bound by</span>
-        <span class="big"><Num testid="bound" value={bound} /></span>
+        <span class="big"><Num testid="roofline.bound" value={bound} /></span>
         <span class="tile-note">
           {r.roofline.ceiling_fraction != null
             ? `uses ${f.percent(r.roofline.ceiling_fraction)} of the ${r.roofline.compute_precision ?? ''} compute peak`

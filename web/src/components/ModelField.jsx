@@ -10,7 +10,7 @@ export function ModelField({ app }) {
   ];
   const preset = app.modelPreset.value;
   return (
-    <SelectField app={app} name="model" label="Model" testid="input-model" options={options}>
+    <SelectField app={app} name="model" label="Model" options={options}>
       {preset && <p class="hint">Hugging Face: {preset.hf_repo}</p>}
       <PresetSource preset={preset} testid="model-source" />
     </SelectField>

@@ -9,19 +9,19 @@ export function ModelPanel({ report: r }) {
     <section class="panel" aria-labelledby="model-h">
       <h2 id="model-h">What the core read</h2>
       <dl class="facts">
-        <div><dt>Parameters, total (N)</dt><dd><Num testid="params-total" value={m.params_total} format={f.integer} /></dd></div>
-        <div><dt>Active per token (N_act)</dt><dd><Num testid="params-active" value={m.params_active} format={f.integer} /></dd></div>
-        <div><dt>Layers (L)</dt><dd><Num testid="model-layers" value={m.layers} format={f.integer} /></dd></div>
-        <div><dt>Hidden size (H)</dt><dd><Num testid="model-hidden" value={m.hidden} format={f.integer} /></dd></div>
-        <div><dt>Query / KV heads (q / h_kv)</dt><dd><Num testid="model-heads" value={m.heads} format={f.integer} /> / <Num testid="model-kv-heads" value={m.kv_heads} format={f.integer} /></dd></div>
-        <div><dt>Head dim (d)</dt><dd><Num testid="model-head-dim" value={m.head_dim} format={f.integer} /></dd></div>
-        {m.vocab !== undefined && <div><dt>Vocabulary (V)</dt><dd><Num testid="model-vocab" value={m.vocab} format={f.integer} /></dd></div>}
-        {m.mla && <div><dt>Latent attention (MLA)</dt><dd>KV latent <Num testid="model-kv-lora-rank" value={m.kv_lora_rank} format={f.integer} /> + rope <Num testid="model-rope-dim" value={m.qk_rope_head_dim} format={f.integer} /></dd></div>}
-        {m.weight_bytes !== undefined && <div><dt>Weights, whole model ({r.config.precision})</dt><dd><Num testid="weight-bytes" value={m.weight_bytes} format={(v) => f.gib(v / 2 ** 30)} /></dd></div>}
-        {m.kv_bytes_per_request !== undefined && <div><dt>KV per request, whole model</dt><dd><Num testid="kv-bytes-per-request" value={m.kv_bytes_per_request} format={(v) => f.gib(v / 2 ** 30)} /></dd></div>}
-        {moe && <div><dt>Experts (E, top-k)</dt><dd><Num testid="model-experts" value={m.experts} format={f.integer} /> experts, top-<Num testid="model-top-k" value={m.top_k} format={f.integer} />, in <Num testid="model-moe-layers" value={m.moe_layers} format={f.integer} /> layers</dd></div>}
-        {moe && r.moe && <div><dt>Experts read per MoE layer ({r.moe.read})</dt><dd><Num testid="experts-touched" value={r.moe.experts_touched_per_layer} format={(v) => f.significant(v, 4)} /></dd></div>}
-        {m.sliding_window > 0 && <div><dt>Sliding window</dt><dd><Num testid="model-sliding-window" value={m.sliding_window} format={(v) => `${f.integer(v)} tokens`} />{m.sliding_layers !== undefined ? <> in <Num testid="model-sliding-layers" value={m.sliding_layers} format={f.integer} /> of {f.integer(m.layers)} layers</> : null}</dd></div>}
+        <div><dt>Parameters, total (N)</dt><dd><Num testid="model.params_total" value={m.params_total} format={f.integer} /></dd></div>
+        <div><dt>Active per token (N_act)</dt><dd><Num testid="model.params_active" value={m.params_active} format={f.integer} /></dd></div>
+        <div><dt>Layers (L)</dt><dd><Num testid="model.layers" value={m.layers} format={f.integer} /></dd></div>
+        <div><dt>Hidden size (H)</dt><dd><Num testid="model.hidden" value={m.hidden} format={f.integer} /></dd></div>
+        <div><dt>Query / KV heads (q / h_kv)</dt><dd><Num testid="model.heads" value={m.heads} format={f.integer} /> / <Num testid="model.kv_heads" value={m.kv_heads} format={f.integer} /></dd></div>
+        <div><dt>Head dim (d)</dt><dd><Num testid="model.head_dim" value={m.head_dim} format={f.integer} /></dd></div>
+        {m.vocab !== undefined && <div><dt>Vocabulary (V)</dt><dd><Num testid="model.vocab" value={m.vocab} format={f.integer} /></dd></div>}
+        {m.mla && <div><dt>Latent attention (MLA)</dt><dd>KV latent <Num testid="model.kv_lora_rank" value={m.kv_lora_rank} format={f.integer} /> + rope <Num testid="model.qk_rope_head_dim" value={m.qk_rope_head_dim} format={f.integer} /></dd></div>}
+        {m.weight_bytes !== undefined && <div><dt>Weights, whole model ({r.config.precision})</dt><dd><Num testid="model.weight_bytes" value={m.weight_bytes} format={(v) => f.gib(v / 2 ** 30)} /></dd></div>}
+        {m.kv_bytes_per_request !== undefined && <div><dt>KV per request, whole model</dt><dd><Num testid="model.kv_bytes_per_request" value={m.kv_bytes_per_request} format={(v) => f.gib(v / 2 ** 30)} /></dd></div>}
+        {moe && <div><dt>Experts (E, top-k)</dt><dd><Num testid="model.experts" value={m.experts} format={f.integer} /> experts, top-<Num testid="model.top_k" value={m.top_k} format={f.integer} />, in <Num testid="model.moe_layers" value={m.moe_layers} format={f.integer} /> layers</dd></div>}
+        {moe && r.moe && <div><dt>Experts read per MoE layer ({r.moe.read})</dt><dd><Num testid="moe.experts_touched_per_layer" value={r.moe.experts_touched_per_layer} format={(v) => f.significant(v, 4)} /></dd></div>}
+        {m.sliding_window > 0 && <div><dt>Sliding window</dt><dd><Num testid="model.sliding_window" value={m.sliding_window} format={(v) => `${f.integer(v)} tokens`} />{m.sliding_layers !== undefined ? <> in <Num testid="model.sliding_layers" value={m.sliding_layers} format={f.integer} /> of {f.integer(m.layers)} layers</> : null}</dd></div>}
         <div><dt>GPU</dt><dd>{r.gpu.tflops === null ? 'TFLOPS unknown' : `${r.gpu.tflops} TFLOPS`} · {f.integer(r.gpu.bandwidth_gbs)} GB/s · {f.capacity(r.gpu.vram_gib)}{r.gpu.memory === 'unified' ? ' (unified)' : ''}</dd></div>
       </dl>
     </section>

@@ -22,15 +22,15 @@ export function PagingPanel({ report: r }) {
           <dl class="figures">
             <div>
               <dt>Tokens held per request</dt>
-              <dd><Num testid="paged-tokens" value={p.tokens_per_request} format={f.integer} /></dd>
+              <dd><Num testid="paged.tokens_per_request" value={p.tokens_per_request} format={f.integer} /></dd>
             </div>
             <div>
               <dt>Padding per request</dt>
-              <dd><Num testid="paged-padding" value={p.padding_tokens} format={(v) => `${f.integer(v)} tokens`} /></dd>
+              <dd><Num testid="paged.padding_tokens" value={p.padding_tokens} format={(v) => `${f.integer(v)} tokens`} /></dd>
             </div>
             <div>
               <dt>Waste (padding ÷ context)</dt>
-              <dd><Num testid="paged-waste" value={p.waste_fraction} format={f.percent} /></dd>
+              <dd><Num testid="paged.waste_fraction" value={p.waste_fraction} format={f.percent} /></dd>
             </div>
           </dl>
           <Explain of={explain.paging} report={r} />

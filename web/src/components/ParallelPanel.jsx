@@ -13,14 +13,14 @@ function Tensor({ report: r }) {
       <h3>Tensor parallelism, tp = {r.config.tp}</h3>
       <p>
         Each decode step moves at least{' '}
-        <Num testid="tp-allreduce" value={r.tp.allreduce_bytes_per_gpu} format={(v) => f.si(v, 'B')} /> per GPU through
+        <Num testid="tp.allreduce_bytes_per_gpu" value={r.tp.allreduce_bytes_per_gpu} format={(v) => f.si(v, 'B')} /> per GPU through
         AllReduce (ideal ring, two per layer). This is a lower bound on the traffic and is <strong>not</strong> in the step
         time: divide it by your interconnect's bandwidth to see what it adds.
       </p>
       <Explain of={explain.allreduce} report={r} />
       {r.tp.kv_share_per_gpu !== undefined && (
         <p>
-          Each GPU keeps <Num testid="tp-kv-share" value={r.tp.kv_share_per_gpu} format={f.percent} /> of every request's KV cache
+          Each GPU keeps <Num testid="tp.kv_share_per_gpu" value={r.tp.kv_share_per_gpu} format={f.percent} /> of every request's KV cache
           {r.model.mla ? ' (latent attention: the latent is not split by tp).' : '.'}
         </p>
       )}
@@ -44,23 +44,23 @@ function Pipeline({ report: r }) {
       <dl class="figures">
         <div>
           <dt>Bubble (idle share of the drain)</dt>
-          <dd><Num testid="pp-bubble" value={p.bubble} format={f.percent} /></dd>
+          <dd><Num testid="pp.bubble" value={p.bubble} format={f.percent} /></dd>
           <dd class="explain-cell"><Explain of={explain.bubble} report={r} /></dd>
         </div>
         <div>
           <dt>Speedup over one GPU</dt>
-          <dd><Num testid="pp-speedup" value={p.speedup_vs_one_gpu} format={f.times} /></dd>
+          <dd><Num testid="pp.speedup_vs_one_gpu" value={p.speedup_vs_one_gpu} format={f.times} /></dd>
           <dd class="explain-cell"><Explain of={explain.speedup} report={r} /></dd>
         </div>
         {r.fits && (
           <>
             <div>
               <dt>Stage time</dt>
-              <dd><Num testid="pp-stage-ms" value={p.stage_ms} format={f.ms} /></dd>
+              <dd><Num testid="pp.stage_ms" value={p.stage_ms} format={f.ms} /></dd>
             </div>
             <div>
               <dt>Drain (the decode step)</dt>
-              <dd><Num testid="pp-drain-ms" value={p.drain_ms} format={f.ms} /></dd>
+              <dd><Num testid="pp.drain_ms" value={p.drain_ms} format={f.ms} /></dd>
             </div>
           </>
         )}

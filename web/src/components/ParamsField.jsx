@@ -10,7 +10,6 @@ export function ParamsField({ app }) {
       app={app}
       name="params"
       label="Only the size, in parameters"
-      testid="input-params"
       inputMode="text"
       placeholder="e.g. 70B, 7.6B, 1.5T"
       hint={on

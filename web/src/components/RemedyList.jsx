@@ -1,12 +1,12 @@
 // Each remedy alone fixes the setup (the core checked it). Where the remedy is
-// an input change, one button applies it.
+// an input change, one button applies it to that input (by its field-table key).
 const APPLY = {
   lower_weight_precision: 'precision',
-  lower_kv_precision: 'kvPrecision',
+  lower_kv_precision: 'kv_precision',
   more_tp: 'tp',
   smaller_batch: 'batch',
   shorter_context: 'seq',
-  raise_pool_fraction: 'pool',
+  raise_pool_fraction: 'pool_fraction',
 };
 
 export function RemedyList({ app, remedies, tight }) {

@@ -1,4 +1,4 @@
-// A select bound to one state input. options: [{value, label}] or groups [{group, options}].
+// A select bound to one state input, named (and test-id'd) by its field-table key. options: [{value, label}] or groups [{group, options}].
 import { fieldState } from './fieldState.js';
 
 function Options({ options }) {
@@ -13,14 +13,14 @@ function Options({ options }) {
   );
 }
 
-export function SelectField({ app, name, label, testid, options, hint, children }) {
+export function SelectField({ app, name, label, options, hint, children }) {
   const { error, off, describedBy } = fieldState(app, name, hint);
   return (
     <div class={error ? 'field invalid' : 'field'}>
       <label for={`in-${name}`}>{label}</label>
       <select
         id={`in-${name}`}
-        data-testid={testid}
+        data-testid={name}
         value={app.inputs[name].value}
         disabled={off}
         aria-invalid={error ? 'true' : 'false'}

@@ -1,7 +1,8 @@
-// A text input bound to one state input; the core's message for it sits next to it.
+// A text input bound to one state input, named (and test-id'd) by its field-table key;
+// the core's message for it sits next to it.
 import { fieldState } from './fieldState.js';
 
-export function TextField({ app, name, label, testid, hint, placeholder, unit, inputMode = 'numeric', value }) {
+export function TextField({ app, name, label, hint, placeholder, unit, inputMode = 'numeric', value }) {
   const { error, off, describedBy } = fieldState(app, name, hint);
   return (
     <div class={error ? 'field invalid' : 'field'}>
@@ -13,7 +14,7 @@ export function TextField({ app, name, label, testid, hint, placeholder, unit, i
           inputMode={inputMode}
           autoComplete="off"
           spellcheck={false}
-          data-testid={testid}
+          data-testid={name}
           value={value ?? app.inputs[name].value}
           placeholder={placeholder}
           disabled={off}

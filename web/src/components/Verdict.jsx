@@ -31,12 +31,12 @@ function Setup({ app, report: r }) {
 
 function Refusal({ report: r }) {
   const m = r.memory;
-  const short = <Num testid="shortfall-gib" value={m.shortfall_gib} format={f.gib} />;
+  const short = <Num testid="memory.shortfall_gib" value={m.shortfall_gib} format={f.gib} />;
   if (r.verdict === 'weights_do_not_fit') {
     return (
       <p class="reason">
         The weights alone need {f.gib(m.weights_gib_per_gpu)} per GPU and a GPU has {f.capacity(r.gpu.vram_gib)}: {short} short per GPU.
-        Not even one request fits (max batch <Num testid="max-batch" value={m.max_batch} format={f.integer} />).
+        Not even one request fits (max batch <Num testid="memory.max_batch" value={m.max_batch} format={f.integer} />).
       </p>
     );
   }
@@ -45,7 +45,7 @@ function Refusal({ report: r }) {
       The weights fit ({f.gib(m.weights_gib_per_gpu)} per GPU, leaving {f.gib(m.free_gib_per_gpu)} for the KV cache), but{' '}
       {f.integer(r.config.batch)} {plural(r.config.batch, 'request')} of {f.integer(r.config.seq)} tokens need {f.gib(m.kv_gib_per_gpu)} of KV per GPU: {short} short.
       {m.max_batch >= 1 ? ' At most ' : ' '}
-      <Num testid="max-batch" value={m.max_batch} format={f.integer} />
+      <Num testid="memory.max_batch" value={m.max_batch} format={f.integer} />
       {m.max_batch >= 1 ? ` ${plural(m.max_batch, 'request')} of this length fit.` : ' requests of this length fit: not even one.'}
     </p>
   );
@@ -57,7 +57,7 @@ function Realistic({ report: r }) {
   return (
     <>
       {' '}Within the engine's realistic budget:{' '}
-      <Num testid="max-batch-realistic" value={m.max_batch_realistic} format={f.integer} />.
+      <Num testid="memory.max_batch_realistic" value={m.max_batch_realistic} format={f.integer} />.
     </>
   );
 }
@@ -71,12 +71,12 @@ function Fit({ report: r, tight }) {
         <>
           Weights + KV fit in memory ({f.gib(m.weights_gib_per_gpu)} + {f.gib(m.kv_gib_per_gpu)} of {f.capacity(r.gpu.vram_gib)} per GPU),
           but not in what a serving engine really has: after its pool limit and runtime reserve the KV cache is{' '}
-          {missing !== undefined ? <Num testid="tight-missing-gib" value={missing} format={f.gib} /> : 'some'} short.
+          {missing !== undefined ? <Num testid="memory.realistic.missing_gib" value={missing} format={f.gib} /> : 'some'} short.
         </>
       ) : (
         <>Weights {f.gib(m.weights_gib_per_gpu)} + KV {f.gib(m.kv_gib_per_gpu)} of {f.capacity(r.gpu.vram_gib)} per GPU.</>
       )}{' '}
-      Largest batch of {f.integer(r.config.seq)}-token requests: <Num testid="max-batch" value={m.max_batch} format={f.integer} /> by the memory floor.
+      Largest batch of {f.integer(r.config.seq)}-token requests: <Num testid="memory.max_batch" value={m.max_batch} format={f.integer} /> by the memory floor.
       <Realistic report={r} />
     </p>
   );
