@@ -2,6 +2,7 @@
  * Exit codes: 0 fits, 3 does not fit, 2 bad arguments or config.json,
  * 1 a self-test or prove-red failure. */
 #define _POSIX_C_SOURCE 200809L
+#include "faults.h"
 #include "report_text.h"
 #include "roofline.h"
 #include "vectors.h"
@@ -16,7 +17,7 @@ enum { EXIT_FITS = 0, EXIT_SELFTEST = 1, EXIT_USAGE = 2, EXIT_REFUSED = 3 };
 static const char usage[] =
     "usage: roofline-lint (--model ID | --config PATH | --params SIZE) (--gpu ID | --tflops T --bandwidth-gbs G --vram-gib V)\n"
     "                     [--precision P] [--kv-precision P] [--seq N] [--batch N] [--tp N] [--pp N]\n"
-    "                     [--micro-batch M] [--kv-block N] [--moe-read union|distinct] [--json]\n"
+    "                     [--micro-batches M] [--kv-block N] [--moe-read union|distinct] [--json]\n"
     "       roofline-lint --request JSON [--config PATH]   (the page's request object; prints JSON)\n"
     "       roofline-lint --list | --selftest | --prove-red [--vectors DIR] | --help | --version\n"
     "\n"
@@ -33,7 +34,7 @@ static const char usage[] =
     "  --seq N             context tokens per request, prompt + generated (default 4096)\n"
     "  --batch N           concurrent requests (default 1)\n"
     "  --tp N / --pp N     tensor / pipeline parallel degree (default 1)\n"
-    "  --micro-batch M     pipeline micro-batches, 1..batch, needs --pp > 1 (default: batch)\n"
+    "  --micro-batches M   pipeline micro-batches, 1..batch, needs --pp > 1 (default: batch)\n"
     "  --kv-block N        paged KV block in tokens (default off)\n"
     "  --moe-read MODE     experts a step reads per MoE layer: union (expected distinct, default) or distinct (min(B*k, E))\n"
     "  --tflops-fp8 T / --tops-int8 T  dense FP8 / INT8 peaks of a custom GPU (the roof for fp8 / int8 math)\n"
@@ -139,7 +140,7 @@ static int prove_red(const char *dir) {
 static char *read_config(const char *path, size_t *len, rl_error *err) {
     FILE *f = fopen(path, "rb");
     if (f == NULL) {
-        err->status = RL_E_JSON_MISSING;
+        err->status = RL_E_FILE;
         snprintf(err->field, sizeof err->field, "config");
         snprintf(err->message, sizeof err->message, "--config: cannot open \"%.200s\"", path);
         return NULL;
@@ -177,14 +178,17 @@ static int run_request(const char *request, const char *config_path) {
     char *config = NULL;
     if (config_path != NULL && (config = read_config(config_path, &config_len, &err)) == NULL) return fail_error(&err, 1);
     static char buf[1 << 18];
-    rl_status st;
-    rl_run_json(request, strlen(request), config, config_len, buf, sizeof buf, &st);
+    static rl_run run; /* the same reader and analysis as rl_run_json, kept as structs */
+    rl_run_request(request, strlen(request), config, config_len, &run);
     free(config);
+    rl_run_write_json(&run, buf, sizeof buf);
     printf("%s\n", buf);
-    if (st != RL_OK) return EXIT_USAGE;
-    return strncmp(buf, "{\"verdict\":\"weights_do_not_fit\"", 32) == 0 || strncmp(buf, "{\"verdict\":\"kv_does_not_fit\"", 29) == 0
-               ? EXIT_REFUSED
-               : EXIT_FITS;
+    /* The exit code comes from the result itself, never from the text. */
+    if (run.status != RL_OK) return EXIT_USAGE;
+    if (run.is_estimate)
+        return run.estimate.gpus_needed >= 1 && run.estimate.gpus_needed <= run.deploy.tp * run.deploy.pp ? EXIT_FITS
+                                                                                                           : EXIT_REFUSED;
+    return run.result.fits ? EXIT_FITS : EXIT_REFUSED;
 }
 
 /* The parameters-only path: approximate, and says so. Exit 0 when the weights
@@ -276,7 +280,7 @@ int main(int argc, char **argv) {
         else if (strcmp(flag, "--tp") == 0) { if ((rc = int_flag(flag, value, 1, RL_MAX_PARALLEL, &d.tp))) return rc; }
         else if (strcmp(flag, "--pp") == 0) { if ((rc = int_flag(flag, value, 1, RL_MAX_PARALLEL, &d.pp))) return rc; }
         else if (strcmp(flag, "--kv-block") == 0) { if ((rc = int_flag(flag, value, 1, RL_MAX_SEQ, &d.kv_block))) return rc; }
-        else if (strcmp(flag, "--micro-batch") == 0) {
+        else if (strcmp(flag, "--micro-batches") == 0 || strcmp(flag, "--micro-batch") == 0) {
             if ((rc = int_flag(flag, value, 1, RL_MAX_BATCH, &d.micro_batches))) return rc;
             micro_given = 1;
         } else if (strcmp(flag, "--pool-fraction") == 0) { if ((rc = num_flag(flag, value, &d.pool_fraction))) return rc; }

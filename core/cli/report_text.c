@@ -156,3 +156,23 @@ void rl_print_report(FILE *out, const rl_model *m, const rl_gpu *g, const rl_dep
     else
         fprintf(out, "fits; decode is compute-bound: more batch adds latency, not throughput.\n");
 }
+
+void rl_print_estimate(FILE *out, const rl_gpu *g, const rl_deploy *d, const rl_estimate *e) {
+    fprintf(out,
+            "%.4g B parameters on %s, estimated from the size alone (less exact than a config.json:\n"
+            "no KV cache, attention or MoE is counted)\n\n",
+            e->params / 1e9, g->name);
+    fprintf(out, "  weights             %.2f GiB at %.3g bytes/param\n", e->weights_gib, e->bytes_per_param);
+    fprintf(out, "  usable per GPU      %.2f GiB\n", e->usable_gib_per_gpu);
+    fprintf(out, "  GPUs needed         %lld (for the weights; the KV cache needs more)\n", (long long)e->gpus_needed);
+    fprintf(out, "  decode intensity    %.4g FLOP/byte at batch %lld (B / bytes per param)\n", e->decode_ai,
+            (long long)d->batch);
+    if (e->ridge > 0) fprintf(out, "  ridge               %.4g FLOP/byte: %s-bound\n", e->ridge, rl_bound_name(e->bound));
+    fprintf(out, "  attainable          %.4g TFLOPS\n", e->attainable_tflops);
+    if (e->lever_count > 0) {
+        fprintf(out, "\nLevers, most effect first:\n");
+        for (int i = 0; i < e->lever_count; i++)
+            fprintf(out, "  %d. %-22s up to %.3gx\n", i + 1, rl_lever_code(e->lever_order[i]),
+                    e->lever_gain[e->lever_order[i]]);
+    }
+}

@@ -7,5 +7,7 @@
 #include <stdio.h>
 
 void rl_print_report(FILE *out, const rl_model *m, const rl_gpu *g, const rl_deploy *d, const rl_result *r);
+/* The parameters-only estimate: approximate, and says so. */
+void rl_print_estimate(FILE *out, const rl_gpu *g, const rl_deploy *d, const rl_estimate *e);
 
 #endif

@@ -55,7 +55,9 @@ typedef enum rl_status {
     RL_E_MICROBATCH = 11,       /* micro-batches without pp > 1, or more than the batch */
     RL_E_DUPLICATE_KEY = 12,    /* a JSON object names the same key twice */
     RL_E_UNSUPPORTED = 13,      /* a valid config the core does not model */
-    RL_STATUS_COUNT_ = 14
+    RL_E_FILE = 14,             /* the CLI could not read a file it was given (--config PATH) */
+    RL_E_USAGE = 15,            /* a command-line flag is unknown, lacks its value, or takes none */
+    RL_STATUS_COUNT_ = 16
 } rl_status;
 
 /* Error detail filled by every function that can fail. `field` names the
@@ -320,6 +322,70 @@ rl_deploy rl_deploy_default(void);
 rl_status rl_deploy_validate(const rl_deploy *d, rl_error *err);
 
 /* ======================================================================== */
+/* Fields: the one vocabulary of inputs                                      */
+/* ======================================================================== */
+
+/* One row per input, generated at build time from core/fields.json, which the
+ * page imports too. The request reader, rl_deploy_default(), rl_deploy_validate(),
+ * the CLI's flags and its --help all walk this table, so a flag, a request key,
+ * a link key and a form field cannot disagree. */
+typedef enum rl_field_type {
+    RL_FIELD_PRESET = 0, /* a preset id (model or GPU) */
+    RL_FIELD_TEXT = 1,   /* a config.json (the CLI takes a file path) */
+    RL_FIELD_SIZE = 2,   /* a parameter count as text: "70B", "7.6b", "8e9" */
+    RL_FIELD_ENUM = 3,   /* one of `choices`; the index is the C enum value */
+    RL_FIELD_COUNT = 4,  /* an integer in [min, max] */
+    RL_FIELD_NUMBER = 5, /* a finite number in [min, max] */
+    RL_FIELD_SWITCH = 6  /* a CLI flag without a value; sets field `sets_key` to `sets_value` */
+} rl_field_type;
+
+typedef enum rl_field_target {
+    RL_TARGET_NONE = 0,   /* read by hand (model, config, params, gpu, gpu_limit) */
+    RL_TARGET_DEPLOY = 1, /* an rl_deploy member at `offset` */
+    RL_TARGET_GPU = 2     /* an rl_gpu member at `offset` */
+} rl_field_target;
+
+enum {
+    RL_FIELD_NULLABLE = 1u << 0,     /* null is a value: gpu.tflops null = no sourced figure */
+    RL_FIELD_REQUIRED = 1u << 1,     /* a custom GPU must give it */
+    RL_FIELD_ZERO_IS_UNSET = 1u << 2 /* 0 in the struct means `zero_means` (off, none, the batch) */
+};
+
+typedef struct rl_field {
+    const char *key;        /* request key = the page's input name and data-testid ("micro_batches", "gpu.tflops") */
+    const char *flag;       /* CLI flag ("--micro-batches") */
+    const char *aliases;    /* older flags, space-separated ("--micro-batch"), "" if none */
+    const char *url;        /* share-link key ("mb"), NULL if none */
+    const char *report;     /* report JSON path echoing it ("config.micro_batches"), NULL if none */
+    const char *group;      /* rl_field_group key */
+    const char *label;      /* short form label; "" in the wasm build */
+    const char *unit;       /* "tokens", "GiB", "GB/s", "ms", "fraction", ... or "" */
+    const char *help;       /* one line for --help; "" in the wasm build */
+    const char *zero_means; /* with RL_FIELD_ZERO_IS_UNSET: what 0 stands for; "" in the wasm build */
+    rl_field_type type;
+    double min, max;        /* inclusive range of COUNT, NUMBER and SIZE */
+    double def;             /* default: the value, or the choice index of an ENUM */
+    const char *const *choices; /* ENUM: NULL-terminated, in the C enum's order */
+    const char *sets_key;   /* SWITCH */
+    const char *sets_value; /* SWITCH */
+    rl_field_target target;
+    size_t offset;          /* offsetof the member in rl_deploy / rl_gpu */
+    unsigned flags;         /* RL_FIELD_* bits */
+} rl_field;
+
+typedef struct rl_field_group {
+    const char *key;   /* "model", "gpu", "deployment", "budget" */
+    const char *title; /* "" in the wasm build */
+} rl_field_group;
+
+size_t rl_field_count(void);
+const rl_field *rl_field_at(size_t i);           /* NULL past the end */
+const rl_field *rl_field_by_key(const char *key); /* NULL when unknown */
+const rl_field *rl_field_by_flag(const char *flag); /* the flag or one of its aliases; NULL when unknown */
+size_t rl_field_group_count(void);
+const rl_field_group *rl_field_group_at(size_t i);
+
+/* ======================================================================== */
 /* Analysis                                                                  */
 /* ======================================================================== */
 
@@ -506,17 +572,22 @@ size_t rl_estimate_json(const rl_gpu *g, const rl_deploy *d, const rl_estimate *
 /* Requests and reports (JSON)                                               */
 /* ======================================================================== */
 
-/* Reads a request object, the shape the test vectors and the web page use:
- *   {"model": "<preset id>" | "config": {<HF config.json>},
- *    "gpu": "<preset id>" | {"tflops": T, "bandwidth_gbs": B, "vram_gib": V},
- *    "precision": "fp16", "kv_precision": "fp8", "seq": 4096, "batch": 1,
- *    "tp": 1, "pp": 1, "micro_batch": 8, "kv_block": 16, "moe_read": "union"}
- * Every key but model/config and gpu is optional. Unknown keys are an error
- * (RL_E_UNKNOWN_NAME naming the key) so that a typo never passes silently. */
-/* When config_text is not NULL it is the model (a config.json of config_len
- * bytes, as a user pasted it) and the request must not name "model" or "config".
- * Errors name the request key ("batch", "micro_batch", "gpu.tflops", ...) or,
- * for the model, "config.<field>". */
+/* Reads a request object, the shape the test vectors, the web page and the CLI use
+ * (the CLI turns its flags into one):
+ *   {"model": "<preset id>" | "config": {<HF config.json>} | "params": "70B",
+ *    "gpu": "<preset id>"
+ *         | {"tflops": T | null, "bandwidth_gbs": B, "vram_gib": V, "tflops_fp8": F, "tops_int8": I}
+ *         | {"base": "<preset id>", <any of those figures, overriding the preset's>},
+ *    "gpu_limit": "default" | "raised", "precision": "fp16", "kv_precision": "fp8",
+ *    "seq": 4096, "batch": 1, "tp": 1, "pp": 1, "micro_batches": 8, "kv_block": 16,
+ *    "moe_read": "union", and the realistic budget's keys}
+ * The keys, their types, ranges and defaults are the rows of the field table
+ * (rl_field_at, core/fields.json). Every key but the model and gpu is optional.
+ * Unknown keys are an error (RL_E_UNKNOWN_NAME naming the key) so that a typo
+ * never passes silently. When config_text is not NULL it is the model (a
+ * config.json of config_len bytes, as a user pasted it) and the request must
+ * not name "model", "config" or "params". Errors name the request key
+ * ("batch", "micro_batches", "gpu.tflops", ...) or, for the model, "config.<field>". */
 #define RL_REQUEST_MAX_BYTES (64u * 1024u)
 rl_status rl_request_from_json(const char *json, size_t len, const char *config_text,
                                size_t config_len, rl_model *m, rl_gpu *g, rl_deploy *d,
@@ -530,11 +601,30 @@ rl_status rl_request_from_json(const char *json, size_t len, const char *config_
 size_t rl_report_json(const rl_model *m, const rl_gpu *g, const rl_deploy *d,
                       const rl_result *r, char *buf, size_t cap);
 
+/* One request, read and analysed: what rl_run_json writes as JSON, kept as
+ * structs so that a caller (the CLI) can print text and take its exit code from
+ * the result itself. A few KB (sizeof(rl_run)). */
+typedef struct rl_run {
+    rl_status status;     /* RL_OK for refusals too; else `error` says why */
+    rl_error error;
+    int is_estimate;      /* a "params" request: `estimate` is set, `result` is not */
+    rl_model model;
+    rl_gpu gpu;
+    rl_deploy deploy;
+    rl_result result;
+    rl_estimate estimate;
+} rl_run;
+
+/* Reads the request (as rl_request_from_json, plus "params" for the estimate)
+ * and runs the analysis or the estimate. Returns out->status. */
+rl_status rl_run_request(const char *request, size_t len, const char *config_text, size_t config_len,
+                         rl_run *out);
+/* The report, the estimate or the error JSON of a run (rl_report_json's return convention). */
+size_t rl_run_write_json(const rl_run *run, char *buf, size_t cap);
+
 /* The whole request path in one call, as the wasm bridge and both vector
- * runners use it: a request with "params" (and no model or config) gives the
- * estimate JSON, any other the report JSON, and a bad one the error JSON.
- * Returns the length the text needs (same convention as rl_report_json);
- * *status gets the outcome (RL_OK for refusals too). */
+ * runners use it: rl_run_request followed by rl_run_write_json. *status gets
+ * the outcome (RL_OK for refusals too). */
 size_t rl_run_json(const char *request, size_t len, const char *config_text, size_t config_len, char *buf,
                    size_t cap, rl_status *status);
 

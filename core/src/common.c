@@ -9,7 +9,8 @@
 static const char *const status_names[RL_STATUS_COUNT_] = {
     "ok",         "null",         "range",     "not_integer",  "unknown_preset",
     "unknown_name", "json_syntax", "json_type", "json_missing", "contradiction",
-    "too_large",  "micro_batch",  "duplicate_key", "unsupported",
+    "too_large",  "micro_batch",  "duplicate_key", "unsupported", "file",
+    "usage",
 };
 
 const char *rl_status_name(rl_status status) {

@@ -131,6 +131,17 @@ extern const size_t rl_preset_models_count;
 extern const rl_preset_entry rl_preset_gpus[];
 extern const size_t rl_preset_gpus_count;
 
+/* ---- the field table (fields.c) ---------------------------------------- */
+
+/* Index of `word` among an ENUM row's choices, or -1. */
+int rl_field_choice(const rl_field *f, const char *word);
+/* RL_E_UNKNOWN_NAME naming the row's key and listing its choices (word may be NULL). */
+rl_status rl_field_bad_choice(const rl_field *f, const char *word, rl_error *err);
+/* Writes the row's default into the struct at base (an rl_deploy or rl_gpu). */
+void rl_field_set_default(void *base, const rl_field *f);
+/* Checks the row's member of the struct at base against its range or choices. */
+rl_status rl_field_check(const rl_field *f, const void *base, rl_error *err);
+
 /* Reads a model from the config object at token `obj` of doc. */
 rl_status rl_model_from_doc(const rl_jdoc *doc, int obj, rl_model *out, rl_error *err);
 

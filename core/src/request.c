@@ -1,45 +1,72 @@
-/* The request object: what the vectors, the wasm bridge and the page send. */
+/* The request object: what the vectors, the wasm bridge, the page and the CLI
+ * send. Its keys, types and ranges are the rows of the field table. */
 #include "internal.h"
 
 #include <stdio.h>
 #include <string.h>
 
-static const char *const request_keys[] = {
-    "model",         "config",     "gpu",           "gpu_limit",         "precision",         "kv_precision",
-    "seq",           "batch",      "tp",            "pp",                "micro_batch",       "kv_block",
-    "moe_read",      "pool_fraction", "context_reserve_gib", "nccl_gib_per_peer", "weight_overhead",
-    "prefill_chunk", "launch_ms",  "params", NULL};
+/* A request's own keys are the rows without a dot (the gpu.* rows live inside
+ * "gpu"); switches are CLI shorthands that never reach a request. */
+static bool top_level_key(const rl_field *f) { return f->type != RL_FIELD_SWITCH && strchr(f->key, '.') == NULL; }
 
-static rl_status check_keys(const rl_jdoc *doc, int obj, const char *const *allowed,
-                            const char *prefix, rl_error *err) {
+/* The gpu object's keys: the gpu.* rows, and "base" for a preset to start from. */
+static bool gpu_key(const rl_field *f, const char **name) {
+    if (strncmp(f->key, "gpu.", 4) != 0) return false;
+    *name = f->key + 4;
+    return true;
+}
+
+static rl_status unknown_key(const rl_jdoc *doc, int i, const char *prefix, rl_error *err) {
+    const rl_jtok *t = &doc->tok[i];
+    int n = t->end - t->start;
+    char field[64];
+    snprintf(field, sizeof field, "%s%.*s", prefix, n > 40 ? 40 : n, doc->text + t->start);
+    return rl_fail(err, RL_E_UNKNOWN_NAME, field, "%s is not a known key", field);
+}
+
+static rl_status check_request_keys(const rl_jdoc *doc, rl_error *err) {
+    int i = 1;
+    for (int k = 0; k < doc->tok[0].size; k++, i = rl_jnext(doc, i + 1)) {
+        bool known = false;
+        for (size_t r = 0; r < rl_field_count() && !known; r++)
+            known = top_level_key(rl_field_at(r)) && rl_jkey_is(doc, i, rl_field_at(r)->key);
+        if (!known) return unknown_key(doc, i, "", err);
+    }
+    return rl_jcheck_unique(doc, 0, "", err);
+}
+
+static rl_status check_gpu_keys(const rl_jdoc *doc, int obj, rl_error *err) {
     int i = obj + 1;
     for (int k = 0; k < doc->tok[obj].size; k++, i = rl_jnext(doc, i + 1)) {
-        bool known = false;
-        for (const char *const *a = allowed; *a && !known; a++) known = rl_jkey_is(doc, i, *a);
-        if (!known) {
-            const rl_jtok *t = &doc->tok[i];
-            int n = t->end - t->start;
-            char field[64];
-            snprintf(field, sizeof field, "%s%.*s", prefix, n > 40 ? 40 : n, doc->text + t->start);
-            return rl_fail(err, RL_E_UNKNOWN_NAME, field, "%s is not a known key", field);
-        }
+        bool known = rl_jkey_is(doc, i, "base");
+        const char *name;
+        for (size_t r = 0; r < rl_field_count() && !known; r++)
+            known = gpu_key(rl_field_at(r), &name) && rl_jkey_is(doc, i, name);
+        if (!known) return unknown_key(doc, i, "gpu.", err);
     }
-    return rl_jcheck_unique(doc, obj, prefix[0] ? "gpu" : "", err);
+    return rl_jcheck_unique(doc, obj, "gpu", err);
 }
 
-static rl_status read_count(const rl_jdoc *doc, const char *key, int64_t lo, int64_t hi, int64_t *out,
-                            rl_error *err) {
-    int v = rl_jget(doc, 0, key);
-    if (v < 0) return RL_OK;
-    return rl_jint(doc, v, key, lo, hi, out, err);
+/* An ENUM row's value at token v: its choice index. */
+static rl_status read_choice(const rl_jdoc *doc, int v, const rl_field *f, int *out, rl_error *err) {
+    char word[32];
+    rl_status st = rl_jstr(doc, v, f->key, word, sizeof word, err);
+    if (st) return st;
+    int i = rl_field_choice(f, word);
+    if (i < 0) return rl_field_bad_choice(f, word, err);
+    *out = i;
+    return RL_OK;
 }
 
-static rl_status read_word(const rl_jdoc *doc, const char *key, char *buf, size_t cap, bool *given,
-                           rl_error *err) {
-    int v = rl_jget(doc, 0, key);
-    *given = v >= 0;
-    if (v < 0) return RL_OK;
-    return rl_jstr(doc, v, key, buf, cap, err);
+/* A COUNT, NUMBER or ENUM row's value at token v into its member of base. */
+static rl_status read_member(const rl_jdoc *doc, int v, const rl_field *f, void *base, rl_error *err) {
+    void *at = (char *)base + f->offset;
+    switch (f->type) {
+    case RL_FIELD_COUNT: return rl_jint(doc, v, f->key, (int64_t)f->min, (int64_t)f->max, (int64_t *)at, err);
+    case RL_FIELD_NUMBER: return rl_jnum(doc, v, f->key, (double *)at, err);
+    case RL_FIELD_ENUM: return read_choice(doc, v, f, (int *)at, err);
+    default: return RL_OK;
+    }
 }
 
 static rl_status read_gpu(const rl_jdoc *doc, int v, int raised, rl_gpu *g, rl_error *err) {
@@ -51,30 +78,39 @@ static rl_status read_gpu(const rl_jdoc *doc, int v, int raised, rl_gpu *g, rl_e
     if (doc->tok[v].type != RL_J_OBJECT)
         return rl_fail(err, RL_E_JSON_TYPE, "gpu",
                        "gpu must be a preset id or {\"tflops\", \"bandwidth_gbs\", \"vram_gib\"}");
-    static const char *const keys[] = {"tflops", "bandwidth_gbs", "vram_gib", "tflops_fp8", "tops_int8", NULL};
-    rl_status st = check_keys(doc, v, keys, "gpu.", err);
+    rl_status st = check_gpu_keys(doc, v, err);
     if (st) return st;
-    *g = rl_gpu_default();
-    double *dst[5] = {&g->tflops, &g->bandwidth_gbs, &g->vram_gib, &g->tflops_fp8, &g->tops_int8};
-    for (int i = 0; i < 5; i++) {
-        char field[32];
-        snprintf(field, sizeof field, "gpu.%s", keys[i]);
-        int f = rl_jget(doc, v, keys[i]);
-        bool optional = i >= 3;
-        if (i == 0 && f >= 0 && rl_jis_null(doc, f)) {
-            g->tflops_unknown = 1; /* say so rather than invent a figure */
+    int base = rl_jget(doc, v, "base");
+    if (base >= 0) {
+        /* A preset with some figures of the user's own: the rest stay the preset's. */
+        char id[256];
+        if ((st = rl_jstr(doc, base, "gpu.base", id, sizeof id, err))) return st;
+        if ((st = rl_gpu_preset(id, raised, g, err))) return st;
+        char name[sizeof g->name];
+        snprintf(name, sizeof name, "%.50s (custom)", id);
+        memcpy(g->name, name, sizeof name);
+    } else {
+        *g = rl_gpu_default();
+    }
+    for (size_t r = 0; r < rl_field_count(); r++) {
+        const rl_field *f = rl_field_at(r);
+        const char *name;
+        if (!gpu_key(f, &name) || f->target != RL_TARGET_GPU) continue;
+        int at = rl_jget(doc, v, name);
+        if (at < 0) {
+            if (base < 0 && (f->flags & RL_FIELD_REQUIRED))
+                return rl_fail(err, RL_E_JSON_MISSING, f->key, "%s is missing", f->key);
             continue;
         }
-        if (f < 0 && optional) continue;
-        if (f < 0) return rl_fail(err, RL_E_JSON_MISSING, field, "%s is missing", field);
-        if ((st = rl_jnum(doc, f, field, dst[i], err))) return st;
+        bool tflops = f->offset == offsetof(rl_gpu, tflops);
+        if ((f->flags & RL_FIELD_NULLABLE) && rl_jis_null(doc, at)) {
+            if (tflops) g->tflops_unknown = 1; /* say so rather than invent a figure */
+            continue;
+        }
+        if ((st = read_member(doc, at, f, g, err))) return st;
+        if (tflops) g->tflops_unknown = 0;
     }
     return rl_gpu_validate(g, err);
-}
-
-static rl_status read_number(const rl_jdoc *doc, const char *key, double *out, rl_error *err) {
-    int v = rl_jget(doc, 0, key);
-    return v < 0 ? RL_OK : rl_jnum(doc, v, key, out, err);
 }
 
 static rl_status read_params(const rl_jdoc *doc, int v, double *params, rl_error *err) {
@@ -85,18 +121,14 @@ static rl_status read_params(const rl_jdoc *doc, int v, double *params, rl_error
     }
     rl_status st = rl_jnum(doc, v, "params", params, err);
     if (st) return st;
-    if (!(*params >= 1e6 && *params <= 1e15))
+    const rl_field *f = rl_field_by_key("params");
+    if (!(*params >= f->min && *params <= f->max))
         return rl_fail(err, RL_E_RANGE, "params", "params must be from 1M to 1000T parameters (got %g)", *params);
     return RL_OK;
 }
 
-/* With `params` non-NULL a "params" request is accepted instead of a model:
- * *params is then set (> 0) and *m untouched. */
-static rl_status parse_request(const rl_jdoc *doc, const char *config_text, size_t config_len, rl_model *m,
-                               double *params, rl_gpu *g, rl_deploy *d, rl_error *err) {
-    rl_status st;
-    if ((st = check_keys(doc, 0, request_keys, "", err))) return st;
-
+static rl_status read_model(const rl_jdoc *doc, const char *config_text, size_t config_len, rl_model *m,
+                            double *params, rl_error *err) {
     int model = rl_jget(doc, 0, "model"), config = rl_jget(doc, 0, "config"), pv = rl_jget(doc, 0, "params");
     if (params) *params = 0.0;
     int named = (model >= 0) + (config >= 0) + (config_text != NULL) + (pv >= 0 && params != NULL);
@@ -105,55 +137,38 @@ static rl_status parse_request(const rl_jdoc *doc, const char *config_text, size
     if (named != 1)
         return rl_fail(err, named ? RL_E_CONTRADICTION : RL_E_JSON_MISSING, "model",
                        "model: give exactly one of a preset id (model), an inline config, config.json text, or params");
-    if (pv >= 0) {
-        if ((st = read_params(doc, pv, params, err))) return st;
-    } else if (model >= 0) {
+    rl_status st;
+    if (pv >= 0) return read_params(doc, pv, params, err);
+    if (model >= 0) {
         char id[256]; /* longer than any id, so a long one is "unknown", not "too long" */
         if ((st = rl_jstr(doc, model, "model", id, sizeof id, err))) return st;
-        if ((st = rl_model_preset(id, m, err))) return st;
-    } else if (config >= 0) {
-        if ((st = rl_model_from_doc(doc, config, m, err))) return st;
-    } else {
-        if ((st = rl_model_from_config_json(config_text, config_len, m, err))) return st;
+        return rl_model_preset(id, m, err);
     }
+    if (config >= 0) return rl_model_from_doc(doc, config, m, err);
+    return rl_model_from_config_json(config_text, config_len, m, err);
+}
 
-    char word[32];
-    bool given;
-    int raised = 0;
-    if ((st = read_word(doc, "gpu_limit", word, sizeof word, &given, err))) return st;
-    if (given && strcmp(word, "raised") == 0) raised = 1;
-    else if (given && strcmp(word, "default") != 0)
-        return rl_fail(err, RL_E_UNKNOWN_NAME, "gpu_limit", "gpu_limit must be default or raised (got \"%s\")", word);
+/* With `params` non-NULL a "params" request is accepted instead of a model:
+ * *params is then set (> 0) and *m untouched. */
+static rl_status parse_request(const rl_jdoc *doc, const char *config_text, size_t config_len, rl_model *m,
+                               double *params, rl_gpu *g, rl_deploy *d, rl_error *err) {
+    rl_status st;
+    if ((st = check_request_keys(doc, err))) return st;
+    if ((st = read_model(doc, config_text, config_len, m, params, err))) return st;
+
+    int raised = 0, limit = rl_jget(doc, 0, "gpu_limit");
+    if (limit >= 0 && (st = read_choice(doc, limit, rl_field_by_key("gpu_limit"), &raised, err))) return st;
     int gpu = rl_jget(doc, 0, "gpu");
     if (gpu < 0) return rl_fail(err, RL_E_JSON_MISSING, "gpu", "gpu: give a preset id or a custom GPU");
     if ((st = read_gpu(doc, gpu, raised, g, err))) return st;
 
     rl_deploy dd = rl_deploy_default();
-    if ((st = read_word(doc, "precision", word, sizeof word, &given, err))) return st;
-    if (given && rl_precision_parse(word, &dd.precision) != RL_OK)
-        return rl_fail(err, RL_E_UNKNOWN_NAME, "precision",
-                       "precision must be one of auto, fp32, fp16, bf16, fp8, int8, int4 (got \"%s\")", word);
-    if ((st = read_word(doc, "kv_precision", word, sizeof word, &given, err))) return st;
-    if (given && rl_precision_parse(word, &dd.kv_precision) != RL_OK)
-        return rl_fail(err, RL_E_UNKNOWN_NAME, "kv_precision",
-                       "kv_precision must be one of auto, fp32, fp16, bf16, fp8, int8, int4 (got \"%s\")", word);
-    if ((st = read_word(doc, "moe_read", word, sizeof word, &given, err))) return st;
-    if (given && rl_moe_read_parse(word, &dd.moe_read) != RL_OK)
-        return rl_fail(err, RL_E_UNKNOWN_NAME, "moe_read", "moe_read must be union or distinct (got \"%s\")", word);
-
-    if ((st = read_count(doc, "seq", 1, RL_MAX_SEQ, &dd.seq, err))) return st;
-    if ((st = read_count(doc, "batch", 1, RL_MAX_BATCH, &dd.batch, err))) return st;
-    if ((st = read_count(doc, "tp", 1, RL_MAX_PARALLEL, &dd.tp, err))) return st;
-    if ((st = read_count(doc, "pp", 1, RL_MAX_PARALLEL, &dd.pp, err))) return st;
-    if ((st = read_count(doc, "kv_block", 1, RL_MAX_SEQ, &dd.kv_block, err))) return st;
-    if ((st = read_count(doc, "micro_batch", 1, RL_MAX_BATCH, &dd.micro_batches, err))) return st;
-    if ((st = read_count(doc, "prefill_chunk", 1, RL_MAX_SEQ, &dd.prefill_chunk, err))) return st;
-    if ((st = read_number(doc, "pool_fraction", &dd.pool_fraction, err)) ||
-        (st = read_number(doc, "context_reserve_gib", &dd.context_reserve_gib, err)) ||
-        (st = read_number(doc, "nccl_gib_per_peer", &dd.nccl_gib_per_peer, err)) ||
-        (st = read_number(doc, "weight_overhead", &dd.weight_overhead, err)) ||
-        (st = read_number(doc, "launch_ms", &dd.launch_ms, err)))
-        return st;
+    for (size_t r = 0; r < rl_field_count(); r++) {
+        const rl_field *f = rl_field_at(r);
+        if (f->target != RL_TARGET_DEPLOY) continue;
+        int v = rl_jget(doc, 0, f->key);
+        if (v >= 0 && (st = read_member(doc, v, f, &dd, err))) return st;
+    }
     if ((st = rl_deploy_validate(&dd, err))) return st;
     *d = dd;
     return RL_OK;
@@ -169,28 +184,36 @@ rl_status rl_request_from_json(const char *json, size_t len, const char *config_
     return st ? st : parse_request(&doc, config_text, config_len, m, NULL, g, d, err);
 }
 
-size_t rl_run_json(const char *request, size_t len, const char *config_text, size_t config_len, char *buf,
-                   size_t cap, rl_status *status) {
-    rl_model m;
-    rl_gpu g;
-    rl_deploy d;
-    rl_error err;
+rl_status rl_run_request(const char *request, size_t len, const char *config_text, size_t config_len,
+                         rl_run *out) {
+    if (out == NULL) return RL_E_NULL;
+    rl_clear_error(&out->error);
+    out->is_estimate = 0;
     double params = 0.0;
     rl_jdoc doc;
-    rl_clear_error(&err);
-    rl_status st = rl_jparse(&doc, request, len, RL_REQUEST_MAX_BYTES, "request", &err);
-    if (st == RL_OK) st = parse_request(&doc, config_text, config_len, &m, &params, &g, &d, &err);
-    size_t n = 0;
+    rl_status st = rl_jparse(&doc, request, len, RL_REQUEST_MAX_BYTES, "request", &out->error);
+    if (st == RL_OK)
+        st = parse_request(&doc, config_text, config_len, &out->model, &params, &out->gpu, &out->deploy, &out->error);
     if (st == RL_OK && params > 0) {
-        rl_estimate e;
-        st = rl_estimate_params(params, &g, &d, &e, &err);
-        if (st == RL_OK) n = rl_estimate_json(&g, &d, &e, buf, cap);
+        out->is_estimate = 1;
+        st = rl_estimate_params(params, &out->gpu, &out->deploy, &out->estimate, &out->error);
     } else if (st == RL_OK) {
-        rl_result r;
-        st = rl_analyze(&m, &g, &d, &r, &err);
-        if (st == RL_OK) n = rl_report_json(&m, &g, &d, &r, buf, cap);
+        st = rl_analyze(&out->model, &out->gpu, &out->deploy, &out->result, &out->error);
     }
-    if (st != RL_OK) n = rl_error_json(&err, buf, cap);
+    out->status = st;
+    return st;
+}
+
+size_t rl_run_write_json(const rl_run *run, char *buf, size_t cap) {
+    if (run->status != RL_OK) return rl_error_json(&run->error, buf, cap);
+    if (run->is_estimate) return rl_estimate_json(&run->gpu, &run->deploy, &run->estimate, buf, cap);
+    return rl_report_json(&run->model, &run->gpu, &run->deploy, &run->result, buf, cap);
+}
+
+size_t rl_run_json(const char *request, size_t len, const char *config_text, size_t config_len, char *buf,
+                   size_t cap, rl_status *status) {
+    rl_run run;
+    rl_status st = rl_run_request(request, len, config_text, config_len, &run);
     if (status) *status = st;
-    return n;
+    return rl_run_write_json(&run, buf, cap);
 }

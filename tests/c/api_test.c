@@ -713,13 +713,13 @@ static void test_deploy_validate(void) {
     CHECK(rl_deploy_validate(&d, &err) == RL_OK, "distinct accepted");
     /* Micro-batches. */
     d = d0; d.micro_batches = 1;
-    CHECK(rl_deploy_validate(&d, &err) == RL_E_MICROBATCH && strcmp(err.field, "micro_batch") == 0, "M without pp refused");
+    CHECK(rl_deploy_validate(&d, &err) == RL_E_MICROBATCH && strcmp(err.field, "micro_batches") == 0, "M without pp refused");
     d = d0; d.pp = 2; d.batch = 8; d.micro_batches = 9;
-    CHECK(rl_deploy_validate(&d, &err) == RL_E_MICROBATCH && strcmp(err.field, "micro_batch") == 0 && has(err.message, "(8)") &&
+    CHECK(rl_deploy_validate(&d, &err) == RL_E_MICROBATCH && strcmp(err.field, "micro_batches") == 0 && has(err.message, "(8)") &&
               has(err.message, "(got 9)"),
           "M 9 over batch 8 refused naming both (%s)", err.message);
     d = d0; d.pp = 2; d.batch = 8; d.micro_batches = -1;
-    CHECK(rl_deploy_validate(&d, &err) == RL_E_MICROBATCH, "M -1 refused");
+    CHECK(rl_deploy_validate(&d, &err) == RL_E_RANGE && strcmp(err.field, "micro_batches") == 0, "M -1 refused as out of the field's range");
     d = d0; d.pp = 2; d.batch = 8; d.micro_batches = 8;
     CHECK(rl_deploy_validate(&d, &err) == RL_OK, "M = batch accepted");
     d = d0; d.pp = 2; d.batch = 8; d.micro_batches = 1;

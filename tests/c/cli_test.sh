@@ -30,6 +30,15 @@ expect 3 "DOES NOT FIT" "${base[@]}" --batch 128
 expect 3 '"verdict":"kv_does_not_fit"' "${base[@]}" --batch 128 --json
 expect 3 '"verdict":"weights_do_not_fit"' --model llama-3-70b --gpu a100-80g --json
 expect 0 '"tokens_per_s"' "${base[@]}" --json
+# --request: the exit code comes from the result (a refusal through --request once exited 0).
+expect 0 '"level":"fits"' --request '{"model":"qwen3-4b","gpu":"a100-40g","precision":"fp16"}'
+expect 0 '"level":"tight"' --request '{"model":"llama-3-70b","gpu":"a100-80g","tp":2,"batch":8}'
+expect 3 '"level":"refused"' --request '{"model":"qwen3-4b","gpu":"a100-40g","precision":"fp16","batch":128}'
+expect 3 '"verdict":"weights_do_not_fit"' --request '{"model":"llama-3-70b","gpu":"a100-80g"}'
+expect 2 '"field":"batch"' --request '{"model":"qwen3-4b","gpu":"a100-40g","batch":0}'
+expect 0 "TIGHT" --model llama-3-70b --gpu a100-80g --tp 2 --batch 8
+expect 0 '"level":"tight"' --model llama-3-70b --gpu a100-80g --tp 2 --batch 8 --json
+expect 2 '"code":"file"' --request '{"model":"qwen3-4b","gpu":"a100-40g"}' --config /nonexistent/config.json
 expect 0 "Models" --list
 expect 0 "usage" --help
 

@@ -1,0 +1,153 @@
+/* The inputs' defaults and validation, walking the one field table
+ * (core/fields.json, compiled in as rl_field_at()): a range lives in one row,
+ * and the request reader, the CLI and the page all read the same row. */
+#include "internal.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* Enum members are written through an int: true for every ABI this builds on. */
+_Static_assert(sizeof(rl_precision) == sizeof(int), "rl_precision is int-sized");
+_Static_assert(sizeof(rl_moe_read) == sizeof(int), "rl_moe_read is int-sized");
+
+const rl_field *rl_field_by_key(const char *key) {
+    if (key == NULL) return NULL;
+    for (size_t i = 0; i < rl_field_count(); i++)
+        if (strcmp(rl_field_at(i)->key, key) == 0) return rl_field_at(i);
+    return NULL;
+}
+
+/* True when `flag` is one of the space-separated words of `list`. */
+static bool in_words(const char *list, const char *flag) {
+    size_t n = strlen(flag);
+    for (const char *p = list; *p;) {
+        const char *end = strchr(p, ' ');
+        size_t len = end ? (size_t)(end - p) : strlen(p);
+        if (len == n && strncmp(p, flag, n) == 0) return true;
+        p += len;
+        while (*p == ' ') p++;
+    }
+    return false;
+}
+
+const rl_field *rl_field_by_flag(const char *flag) {
+    if (flag == NULL) return NULL;
+    for (size_t i = 0; i < rl_field_count(); i++) {
+        const rl_field *f = rl_field_at(i);
+        if ((f->flag && strcmp(f->flag, flag) == 0) || in_words(f->aliases, flag)) return f;
+    }
+    return NULL;
+}
+
+int rl_field_choice(const rl_field *f, const char *word) {
+    for (int i = 0; f->choices && f->choices[i]; i++)
+        if (strcmp(f->choices[i], word) == 0) return i;
+    return -1;
+}
+
+rl_status rl_field_bad_choice(const rl_field *f, const char *word, rl_error *err) {
+    char list[160] = "";
+    size_t len = 0;
+    for (int i = 0; f->choices && f->choices[i] && len < sizeof list; i++)
+        len += (size_t)snprintf(list + len, sizeof list - len, "%s%s", i ? ", " : "", f->choices[i]);
+    if (word == NULL) return rl_fail(err, RL_E_UNKNOWN_NAME, f->key, "%s must be one of %s", f->key, list);
+    return rl_fail(err, RL_E_UNKNOWN_NAME, f->key, "%s must be one of %s (got \"%.32s\")", f->key, list, word);
+}
+
+static void *member(void *base, const rl_field *f) { return (char *)base + f->offset; }
+static const void *cmember(const void *base, const rl_field *f) { return (const char *)base + f->offset; }
+
+void rl_field_set_default(void *base, const rl_field *f) {
+    switch (f->type) {
+    case RL_FIELD_COUNT: *(int64_t *)member(base, f) = (int64_t)f->def; break;
+    case RL_FIELD_NUMBER: *(double *)member(base, f) = f->def; break;
+    case RL_FIELD_ENUM: *(int *)member(base, f) = (int)f->def; break;
+    default: break;
+    }
+}
+
+/* A number field's range, in the project's message form; NaN fails. */
+static rl_status check_number(const rl_field *f, double v, rl_error *err) {
+    if (!(v >= f->min && v <= f->max))
+        return rl_fail(err, RL_E_RANGE, f->key, "%s must be a number at least %g and at most %g%s%s (got %g)", f->key, f->min,
+                       f->max, f->unit[0] ? " " : "", f->unit, v);
+    return RL_OK;
+}
+
+rl_status rl_field_check(const rl_field *f, const void *base, rl_error *err) {
+    switch (f->type) {
+    case RL_FIELD_COUNT: {
+        int64_t v = *(const int64_t *)cmember(base, f);
+        if (v == 0 && (f->flags & RL_FIELD_ZERO_IS_UNSET)) return RL_OK;
+        return rl_check_int(v, f->key, (int64_t)f->min, (int64_t)f->max, err);
+    }
+    case RL_FIELD_NUMBER: {
+        double v = *(const double *)cmember(base, f);
+        if (v == 0.0 && (f->flags & RL_FIELD_ZERO_IS_UNSET)) return RL_OK;
+        return check_number(f, v, err);
+    }
+    case RL_FIELD_ENUM: {
+        int v = *(const int *)cmember(base, f);
+        int n = 0;
+        while (f->choices[n]) n++;
+        return v >= 0 && v < n ? RL_OK : rl_field_bad_choice(f, NULL, err);
+    }
+    default: return RL_OK;
+    }
+}
+
+/* Every row that fills `target`, in table order: the first bad one is named. */
+static rl_status check_rows(rl_field_target target, const void *base, rl_error *err) {
+    for (size_t i = 0; i < rl_field_count(); i++) {
+        const rl_field *f = rl_field_at(i);
+        if (f->target != target) continue;
+        rl_status st = rl_field_check(f, base, err);
+        if (st) return st;
+    }
+    return RL_OK;
+}
+
+rl_gpu rl_gpu_default(void) {
+    rl_gpu g;
+    memset(&g, 0, sizeof g);
+    memcpy(g.name, "custom", 7);
+    return g;
+}
+
+rl_status rl_gpu_validate(const rl_gpu *g, rl_error *err) {
+    if (g == NULL) return rl_fail(err, RL_E_NULL, "gpu", "gpu: no GPU was given");
+    rl_gpu shown = *g;
+    /* No sourced TFLOPS is a statement, not a figure to range-check. */
+    if (shown.tflops_unknown) shown.tflops = 1.0;
+    rl_status st = check_rows(RL_TARGET_GPU, &shown, err);
+    if (st) return st;
+    if (g->unified && !(g->ram_gib >= 0.001 && g->ram_gib <= 1e6))
+        return rl_fail(err, RL_E_RANGE, "gpu.ram_gib", "gpu.ram_gib must be a number from 0.001 to 1e+06 GiB (got %g)",
+                       g->ram_gib);
+    return RL_OK;
+}
+
+rl_deploy rl_deploy_default(void) {
+    rl_deploy d;
+    memset(&d, 0, sizeof d);
+    for (size_t i = 0; i < rl_field_count(); i++)
+        if (rl_field_at(i)->target == RL_TARGET_DEPLOY) rl_field_set_default(&d, rl_field_at(i));
+    return d;
+}
+
+rl_status rl_deploy_validate(const rl_deploy *d, rl_error *err) {
+    if (d == NULL) return rl_fail(err, RL_E_NULL, "deploy", "deploy: no deployment was given");
+    rl_status st = check_rows(RL_TARGET_DEPLOY, d, err);
+    if (st) return st;
+    /* The one check that relates two fields: M micro-batches split the batch across stages. */
+    if (d->micro_batches != 0) {
+        if (d->pp <= 1)
+            return rl_fail(err, RL_E_MICROBATCH, "micro_batches",
+                           "micro_batches needs pipeline parallelism: set pp to 2 or more, or drop micro_batches");
+        if (d->micro_batches > d->batch)
+            return rl_fail(err, RL_E_MICROBATCH, "micro_batches",
+                           "micro_batches must be an integer from 1 to the batch (%lld) (got %lld)",
+                           (long long)d->batch, (long long)d->micro_batches);
+    }
+    return RL_OK;
+}
