@@ -96,11 +96,21 @@ rl_status rl_field_check(const rl_field *f, const void *base, rl_error *err) {
     }
 }
 
-/* Every row that fills `target`, in table order: the first bad one is named. */
+/* Every row that fills `target`, in table order: the first bad one is named.
+ * This runs on every analysis, so an in-range number is passed inline and only
+ * a failing row goes through rl_field_check for its message. */
 static rl_status check_rows(rl_field_target target, const void *base, rl_error *err) {
-    for (size_t i = 0; i < rl_field_count(); i++) {
-        const rl_field *f = rl_field_at(i);
+    const rl_field *f = rl_field_at(0);
+    const rl_field *end = f + rl_field_count();
+    for (; f < end; f++) {
         if (f->target != target) continue;
+        if (f->type == RL_FIELD_COUNT) {
+            double v = (double)*(const int64_t *)cmember(base, f);
+            if (v >= f->min && v <= f->max) continue;
+        } else if (f->type == RL_FIELD_NUMBER) {
+            double v = *(const double *)cmember(base, f);
+            if (v >= f->min && v <= f->max) continue;
+        }
         rl_status st = rl_field_check(f, base, err);
         if (st) return st;
     }
@@ -116,10 +126,15 @@ rl_gpu rl_gpu_default(void) {
 
 rl_status rl_gpu_validate(const rl_gpu *g, rl_error *err) {
     if (g == NULL) return rl_fail(err, RL_E_NULL, "gpu", "gpu: no GPU was given");
-    rl_gpu shown = *g;
-    /* No sourced TFLOPS is a statement, not a figure to range-check. */
-    if (shown.tflops_unknown) shown.tflops = 1.0;
-    rl_status st = check_rows(RL_TARGET_GPU, &shown, err);
+    rl_status st;
+    if (g->tflops_unknown) {
+        /* No sourced TFLOPS is a statement, not a figure to range-check. */
+        rl_gpu shown = *g;
+        shown.tflops = 1.0;
+        st = check_rows(RL_TARGET_GPU, &shown, err);
+    } else {
+        st = check_rows(RL_TARGET_GPU, g, err);
+    }
     if (st) return st;
     if (g->unified && !(g->ram_gib >= 0.001 && g->ram_gib <= 1e6))
         return rl_fail(err, RL_E_RANGE, "gpu.ram_gib", "gpu.ram_gib must be a number from 0.001 to 1e+06 GiB (got %g)",
