@@ -68,7 +68,7 @@ static void print_fit(FILE *out, const rl_model *m, const rl_gpu *g, const rl_de
                 gib(r->kv_gib, a, sizeof a), gib(r->free_gib, b, sizeof b), gib(r->shortfall_gib, c, sizeof c));
     else if (r->verdict == RL_TIGHT)
         fprintf(out, "  verdict             TIGHT: fits the floor, but the realistic budget lacks %s\n",
-                gib(r->tight_missing_gib, a, sizeof a));
+                gib(r->missing_gib, a, sizeof a));
     else
         fprintf(out, "  verdict             fits\n");
 
@@ -79,7 +79,7 @@ static void print_fit(FILE *out, const rl_model *m, const rl_gpu *g, const rl_de
     fprintf(out, "  weight overhead     %s (%.0f%%)\n", gib(r->reserve_weights_gib, a, sizeof a), d->weight_overhead * 100.0);
     fprintf(out, "  activations         %s (a %lld-token prefill chunk + the batch's logits)\n",
             gib(r->activation_gib, a, sizeof a), (long long)(d->prefill_chunk < d->seq ? d->prefill_chunk : d->seq));
-    fprintf(out, "  room for KV         %s\n", gib(r->realistic_free_gib, a, sizeof a));
+    fprintf(out, "  room for KV         %s\n", gib(r->kv_room_gib, a, sizeof a));
 }
 
 static void print_bottleneck(FILE *out, const rl_result *r) {

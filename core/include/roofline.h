@@ -440,9 +440,9 @@ typedef struct rl_result {
     double reserve_weights_gib;    /* weight_overhead × weights */
     double activation_gib;         /* prefill-chunk activation/workspace peak + decode logits */
     double reserve_gib;            /* everything above but the pool: context + nccl + overhead + activations */
-    double realistic_free_gib;     /* pool − reserve − weights: what the KV may use */
-    double tight_missing_gib;      /* > 0 when RL_TIGHT: what the realistic budget lacks */
-    int64_t max_batch_realistic;   /* floor(realistic_free / kv_gib_per_request) */
+    double kv_room_gib;     /* pool − reserve − weights: what the KV may use */
+    double missing_gib;      /* > 0 when RL_TIGHT: what the realistic budget lacks */
+    int64_t max_batch_realistic;   /* floor(kv_room / kv_gib_per_request) */
 
     /* Model-level accounting (whole model, not per GPU). */
     double weight_bytes;           /* all weights at the resolved precisions */

@@ -158,7 +158,7 @@ typedef struct fit {
     double weights, kv_req, kv, free; /* bytes per GPU: the floor */
     int64_t max_batch;
     double pool, context, nccl, overhead, act_chunk, act_logits_per_request; /* realistic budget */
-    double realistic_free;          /* for KV and logits: pool − reserves − weights */
+    double kv_room;                /* for KV and logits: pool − reserves − weights */
     int64_t max_batch_realistic;
 } fit;
 
@@ -219,9 +219,9 @@ static void fit_budget(const ctx *c, fit *f) {
                         .weights = f->weights,
                         .vocab = (double)c->m->vocab};
     rl_kv_room room = c->F->kv_room(&budget);
-    f->realistic_free = room.room;
+    f->kv_room = room.room;
     f->act_logits_per_request = room.logits_per_request;
-    if (f->verdict == RL_FITS && !(B * (f->kv_req + f->act_logits_per_request) <= f->realistic_free))
+    if (f->verdict == RL_FITS && !(B * (f->kv_req + f->act_logits_per_request) <= f->kv_room))
         f->verdict = RL_TIGHT;
 }
 
@@ -234,7 +234,7 @@ static void fit_check(const ctx *c, fit *f) {
 
 static void fit_counts(fit *f) {
     f->max_batch = f->free >= 0 ? max_count(f->free, f->kv_req) : 0;
-    f->max_batch_realistic = max_count(f->realistic_free, f->kv_req + f->act_logits_per_request);
+    f->max_batch_realistic = max_count(f->kv_room, f->kv_req + f->act_logits_per_request);
 }
 
 /* Does this deployment get past the floor, or with `realistic` also into the
@@ -260,7 +260,7 @@ static void with_seq(ctx *tc, const ctx *c, rl_deploy *t, int64_t seq) {
  * that shrink with S, windows, block rounding). */
 static int64_t longest_context(const ctx *c, const fit *f, bool realistic) {
     const rl_deploy *d = c->d;
-    double room = realistic ? f->realistic_free - (double)d->batch * f->act_logits_per_request : f->free;
+    double room = realistic ? f->kv_room - (double)d->batch * f->act_logits_per_request : f->free;
     double per_token = c->kv_elems * c->b_kv * (double)c->m->layers * c->kv_share / (double)d->pp;
     double guess = floor(room / ((double)d->batch * per_token));
     int64_t block = d->kv_block > 0 ? d->kv_block : 1;
@@ -394,9 +394,9 @@ static void set_memory(rl_result *r, const rl_deploy *d, const fit *f, const rl_
     r->reserve_weights_gib = f->overhead / RL_GIB;
     r->activation_gib = (f->act_chunk + logits) / RL_GIB;
     r->reserve_gib = (f->context + f->nccl + f->overhead + f->act_chunk + logits) / RL_GIB;
-    r->realistic_free_gib = (f->realistic_free - logits) / RL_GIB;
+    r->kv_room_gib = (f->kv_room - logits) / RL_GIB;
     r->max_batch_realistic = f->max_batch_realistic;
-    if (f->verdict == RL_TIGHT) r->tight_missing_gib = (f->kv - (f->realistic_free - logits)) / RL_GIB;
+    if (f->verdict == RL_TIGHT) r->missing_gib = (f->kv - (f->kv_room - logits)) / RL_GIB;
 }
 
 rl_status rl_analyze(const rl_model *m, const rl_gpu *g, const rl_deploy *d, rl_result *out, rl_error *err) {

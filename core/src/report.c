@@ -46,7 +46,7 @@ size_t rl_warning_text(unsigned bit, const rl_model *m, const rl_deploy *d, cons
                    "Tight: it fits the floor but not the realistic budget. The engine's pool (%.0f%% of the GPU) "
                    "minus the runtime reserve (%.2f GiB) leaves %.2f GiB for the KV cache, %.2f GiB short of the "
                    "%.2f GiB this batch needs; at most %lld requests fit realistically.",
-                   d->pool_fraction * 100.0, r->reserve_gib, r->realistic_free_gib, r->tight_missing_gib, r->kv_gib,
+                   d->pool_fraction * 100.0, r->reserve_gib, r->kv_room_gib, r->missing_gib, r->kv_gib,
                    (long long)r->max_batch_realistic);
         break;
     case RL_WARN_NO_SOURCED_TFLOPS:
@@ -229,8 +229,8 @@ size_t rl_report_json(const rl_model *m, const rl_gpu *g, const rl_deploy *d, co
     rl_jw_num(&t, "weight_overhead_gib", r->reserve_weights_gib);
     rl_jw_num(&t, "activation_gib", r->activation_gib);
     rl_jw_num(&t, "reserve_gib", r->reserve_gib);
-    rl_jw_num(&t, "kv_room_gib", r->realistic_free_gib);
-    rl_jw_num(&t, "missing_gib", r->tight_missing_gib);
+    rl_jw_num(&t, "kv_room_gib", r->kv_room_gib);
+    rl_jw_num(&t, "missing_gib", r->missing_gib);
     rl_jw_num(&t, "max_batch", (double)r->max_batch_realistic);
     rl_jw_end(&t);
     rl_jw_end(&s);

@@ -306,7 +306,7 @@ static FZ_UNUSED void fz_check_result(const rl_gpu *g, const rl_deploy *d, rl_st
         {"reserve_weights_gib", r->reserve_weights_gib},
         {"activation_gib", r->activation_gib},
         {"reserve_gib", r->reserve_gib},
-        {"tight_missing_gib", r->tight_missing_gib},
+        {"missing_gib", r->missing_gib},
         {"weight_bytes", r->weight_bytes},
         {"kv_bytes_per_request", r->kv_bytes_per_request},
         {"kv_bytes_per_token", r->kv_bytes_per_token},
@@ -339,9 +339,9 @@ static FZ_UNUSED void fz_check_result(const rl_gpu *g, const rl_deploy *d, rl_st
     FZ_CHECK(isfinite(r->free_gib), "free_gib is not finite (%g)", r->free_gib);
     FZ_CHECK(r->free_gib >= 0.0 || r->verdict == RL_WEIGHTS_DO_NOT_FIT,
              "free_gib %.17g is negative but the verdict is %s", r->free_gib, rl_verdict_name(r->verdict));
-    FZ_CHECK(isfinite(r->realistic_free_gib), "realistic_free_gib is not finite (%g)", r->realistic_free_gib);
-    FZ_CHECK(r->realistic_free_gib >= 0.0 || r->verdict != RL_FITS,
-             "realistic_free_gib %.17g is negative but the verdict is fits", r->realistic_free_gib);
+    FZ_CHECK(isfinite(r->kv_room_gib), "kv_room_gib is not finite (%g)", r->kv_room_gib);
+    FZ_CHECK(r->kv_room_gib >= 0.0 || r->verdict != RL_FITS,
+             "kv_room_gib %.17g is negative but the verdict is fits", r->kv_room_gib);
     FZ_CHECK(r->max_batch >= 0 && r->max_batch_realistic >= 0 && r->tokens_per_request >= d->seq &&
                  r->padding_tokens >= 0,
              "max_batch %lld realistic %lld tokens_per_request %lld padding %lld", (long long)r->max_batch,
@@ -407,8 +407,8 @@ static FZ_UNUSED void fz_check_result(const rl_gpu *g, const rl_deploy *d, rl_st
         }
     }
     if (r->verdict == RL_FITS) {
-        FZ_CHECK(r->remedies == 0 && r->tight_missing_gib == 0.0, "fits with remedies %#x, missing %g",
-                 r->remedies, r->tight_missing_gib);
+        FZ_CHECK(r->remedies == 0 && r->missing_gib == 0.0, "fits with remedies %#x, missing %g",
+                 r->remedies, r->missing_gib);
         FZ_CHECK(r->max_batch_realistic >= d->batch, "fits but max_batch_realistic %lld < batch %lld",
                  (long long)r->max_batch_realistic, (long long)d->batch);
     } else {
@@ -416,8 +416,8 @@ static FZ_UNUSED void fz_check_result(const rl_gpu *g, const rl_deploy *d, rl_st
         FZ_CHECK(r->remedy_vram_gib > 0.0, "bigger_gpu remedy %.17g", r->remedy_vram_gib);
     }
     if (r->verdict == RL_TIGHT) {
-        FZ_CHECK(r->tight_missing_gib > 0.0 && (r->warnings & RL_WARN_TIGHT), "tight with missing %g, warnings %#x",
-                 r->tight_missing_gib, r->warnings);
+        FZ_CHECK(r->missing_gib > 0.0 && (r->warnings & RL_WARN_TIGHT), "tight with missing %g, warnings %#x",
+                 r->missing_gib, r->warnings);
     }
     if (r->remedies & RL_REMEDY_RAISE_POOL)
         FZ_CHECK(r->verdict == RL_TIGHT && r->remedy_pool_fraction > 0.0 && r->remedy_pool_fraction <= 0.98,
