@@ -39,8 +39,41 @@ expect 2 '"field":"batch"' --request '{"model":"qwen3-4b","gpu":"a100-40g","batc
 expect 0 "TIGHT" --model llama-3-70b --gpu a100-80g --tp 2 --batch 8
 expect 0 '"level":"tight"' --model llama-3-70b --gpu a100-80g --tp 2 --batch 8 --json
 expect 2 '"code":"file"' --request '{"model":"qwen3-4b","gpu":"a100-40g"}' --config /nonexistent/config.json
+# Flags and --request are one input path: the same key, the same error, the same exit code.
+expect 2 '"code":"json_type","status":7,"field":"pool_fraction"' "${base[@]}" --pool-fraction abc --json
+expect 2 '"code":"json_type","status":7,"field":"pool_fraction"' --request '{"model":"qwen3-4b","gpu":"a100-40g","pool_fraction":"abc"}'
+expect 2 '"code":"range".*"field":"batch"' "${base[@]}" --batch 0 --json
+expect 2 '"code":"usage".*"field":"--bogus"' "${base[@]}" --bogus 1 --json
+expect 2 '"code":"usage".*needs a value' "${base[@]}" --json --batch
+expect 2 '"code":"usage".*takes no value' "${base[@]}" --desktop=1 --json
+expect 2 '"code":"usage".*unexpected argument' "${base[@]}" stray --json
+expect 2 '"code":"usage".*--request' --request '{"model":"qwen3-4b","gpu":"a100-40g"}' --batch 2
+expect 2 '"code":"file".*cannot open' "${base[@]}" --config /nonexistent/config.json --json
+expect 2 '"code":"unknown_preset"' --model no-such-model --gpu a100-40g --json
+expect 2 '"field":"model"' --gpu a100-40g --json
+# The last of a repeated flag wins; an override on a preset keeps the preset's other figures.
+expect 0 '"batch":3,' "${base[@]}" --batch 2 --batch 3 --json
+expect 0 '"name":"a100-40g \(custom\)","tflops":100,' "${base[@]}" --tflops 100 --json
+# A switch never overrides its field given as a flag, in either order.
+expect 0 '"context_reserve_gib":0.8' "${base[@]}" --context-reserve-gib 0.8 --desktop --json
+expect 0 '"context_reserve_gib":0.8' "${base[@]}" --desktop --context-reserve-gib 0.8 --json
+expect 0 '"context_reserve_gib":1[,}]' "${base[@]}" --desktop --json
+expect 0 '"micro_batches":2' "${base[@]}" --pp 2 --batch 4 --micro-batch 2 --json
+expect 0 '"micro_batches":2' "${base[@]}" --pp 2 --batch 4 --micro-batches 2 --json
+# The parameters-only estimate: 0 when the GPUs given hold the weights, 3 when not.
+expect 0 "estimated from the size alone" --params 7B --gpu h100-sxm
+expect 3 '"gpus_needed":2' --params 70B --gpu h100-sxm --json
+expect 0 '"gpus_needed":2' --params 70B --gpu h100-sxm --tp 2 --json
+expect 2 '"field":"params"' --params 7Q --gpu h100-sxm --json
 expect 0 "Models" --list
 expect 0 "usage" --help
+# --help comes from the field table: every row's flag is in it.
+fields="$(dirname "$0")/../../core/fields.json"
+flags="$(grep -o '"flag": "--[a-z0-9-]*"' "$fields" | cut -d'"' -f4)"
+[ "$(printf '%s\n' "$flags" | wc -l)" -ge 20 ] || { echo "FAIL: read fewer than 20 flags from $fields"; fail=$((fail + 1)); }
+for flag in $flags; do
+  expect 0 "^  ${flag} " --help
+done
 
 # Bad numbers in every integer flag: zero, negative, non-numeric, absurd.
 for flag in --seq --batch --tp --pp --kv-block; do
