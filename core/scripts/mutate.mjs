@@ -12,11 +12,12 @@
 //
 // The tree (CMakeLists.txt, core/, presets/, tests/c/) is copied once to a temp
 // folder, and once more per job; each job's build folder is configured and
-// built once. /work/main/core is never written: others edit it while this runs.
+// built once. The checkout's own core/ is never written, so editing it while this runs is safe.
 // Then, one mutant at a time, a job writes the mutated core/src/<file>.c into
 // its copy, rebuilds incrementally (only that file recompiles, then the links)
 // and runs:
-//     roofline-lint --selftest --vectors <repo>/tests/vectors     and     rl_api_test
+//     roofline-lint --selftest --vectors <repo>/tests/vectors,   rl_api_test,   and the CLI
+//     contract tests/c/cli_test.sh (flags, --request, --help, exit codes: the input path)
 // A mutant is killed when the build fails, when a suite goes red (a vector or
 // an API check that passed on the unmutated tree now fails), or when a run
 // exceeds --timeout seconds. Otherwise it survives.
@@ -330,6 +331,9 @@ function redVectors(r) {
   }
   return names;
 }
+function redCli(r) {
+  return new Set(r.out.split('\n').filter((l) => l.startsWith('FAIL: ')));
+}
 function redApi(r) {
   return new Set(r.out.split('\n').filter((l) => l.startsWith('FAIL ')).map((l) => l.replace(/:\s.*$/, '')));
 }
@@ -339,19 +343,23 @@ async function suites(dir, o) {
   const api = join(dir, 'build', 'rl_api_test');
   const v = await run(lint, ['--selftest', '--vectors', o.vectors], { timeout: o.timeout });
   const a = await run(api, [], { cwd: join(dir, 'build'), timeout: o.timeout });
-  return { v, a };
+  const c = await run('bash', [join(dir, 'tests', 'c', 'cli_test.sh'), lint], { timeout: o.timeout * 3 });
+  return { v, a, c };
 }
 
 function verdictOf(res, base) {
-  const { v, a } = res;
-  if (v.timedOut || a.timedOut) return { killed: true, by: 'timeout' };
+  const { v, a, c } = res;
+  if (v.timedOut || a.timedOut || c.timedOut) return { killed: true, by: 'timeout' };
   if (v.signal || a.signal) return { killed: true, by: `crash (${v.signal || a.signal})` };
   const newV = [...redVectors(v)].filter((n) => !base.redV.has(n));
   const newA = [...redApi(a)].filter((n) => !base.redA.has(n));
   if (newV.length) return { killed: true, by: `vectors: ${newV.slice(0, 4).join(', ')}${newV.length > 4 ? ', ...' : ''}` };
   if (newA.length) return { killed: true, by: `api: ${newA.slice(0, 2).join(', ')}` };
+  const newC = [...redCli(c)].filter((n) => !base.redC.has(n));
+  if (newC.length) return { killed: true, by: `cli: ${newC[0].slice(6, 80)}` };
   if (v.code !== 0 && base.v.code === 0) return { killed: true, by: `selftest exit ${v.code}` };
   if (a.code !== 0 && base.a.code === 0) return { killed: true, by: `api exit ${a.code}` };
+  if (c.code !== 0 && base.c.code === 0) return { killed: true, by: `cli exit ${c.code}` };
   return { killed: false, by: '' };
 }
 
@@ -446,9 +454,9 @@ async function main() {
   const t0 = Date.now();
   await Promise.all(dirs.map((d) => configure(d, o)));
   const b = await suites(dirs[0], o);
-  const baseline = { v: b.v, a: b.a, redV: redVectors(b.v), redA: redApi(b.a) };
+  const baseline = { v: b.v, a: b.a, c: b.c, redV: redVectors(b.v), redA: redApi(b.a), redC: redCli(b.c) };
   if (b.v.timedOut || b.a.timedOut) die('the unmutated suites time out; raise --timeout');
-  if (baseline.redV.size || baseline.redA.size || b.v.code !== 0 || b.a.code !== 0) {
+  if (baseline.redV.size || baseline.redA.size || baseline.redC.size || b.v.code !== 0 || b.a.code !== 0 || b.c.code !== 0) {
     console.error(`mutate: the unmutated tree is already red (vectors: ${[...baseline.redV].join(', ') || `exit ${b.v.code}`}; ` +
       `api: ${[...baseline.redA].join(', ') || `exit ${b.a.code}`}). Only new failures kill a mutant.`);
   }

@@ -2,6 +2,7 @@
  * presets, parsing edge cases, refusals carrying no time). */
 #include "roofline.h"
 #include "faults.h"
+#include "api_table_test.h"
 
 #include <math.h>
 #include <stddef.h>
@@ -1718,6 +1719,7 @@ int main(void) {
     test_shorter_context();
     test_mlp_only_layers();
     test_norms_per_layer();
+    rl_test_tables(&passed, &failed);
     printf("%d passed, %d failed\n", passed, failed);
     return failed ? 1 : 0;
 }
