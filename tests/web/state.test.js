@@ -119,13 +119,14 @@ describe('state', () => {
 
   test('a preset the core cannot analyse shows its file figures and the core message', () => {
     const s = make();
-    // strix-halo-128g analyses since its 256 GB/s was sourced (issue 11); this card's bandwidth is not.
-    s.set('gpu', 'rtx-4070-ti-super');
+    // strix-halo-128g analyses since its 256 GB/s was sourced (issue 11); DGX Spark gives no
+    // GPU-usable limit for its unified memory, so the core refuses it.
+    s.set('gpu', 'dgx-spark');
     expect(s.error.value.field).toBe('gpu');
     expect(Object.keys(s.fieldErrors.value)).toEqual(['gpu']);
-    expect(s.gpuShown.value).toMatchObject({ 'gpu.bandwidth_gbs': '', 'gpu.vram_gib': '16' });
-    s.set('gpu.bandwidth_gbs', '500');
-    expect(s.report.value.gpu).toMatchObject({ name: 'custom', tflops: null, bandwidth_gbs: 500, vram_gib: 16 });
+    expect(s.gpuShown.value).toMatchObject({ 'gpu.bandwidth_gbs': '273', 'gpu.vram_gib': '128' });
+    s.set('gpu.vram_gib', '100');
+    expect(s.report.value.gpu).toMatchObject({ name: 'custom', tflops: null, bandwidth_gbs: 273, vram_gib: 100 });
   });
 
   test('custom GPU starts from the preset it replaces', () => {
