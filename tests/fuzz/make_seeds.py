@@ -70,7 +70,7 @@ def configs():
 # Vectors whose request makes a harness fail (an open finding) belong in regressions/, not in the
 # seeds: a seed that fails stops libFuzzer before it fuzzes anything.
 KNOWN_FAILING = {
-    "hw-strix-halo-no-bandwidth",  # its error message does not name the field "gpu" (regressions/request/)
+    "hw-unified-without-gpu-limit",  # its error message does not name the field "gpu" (regressions/request/)
 }
 
 
@@ -212,7 +212,7 @@ def regressions():
             '{"model":"qwen3-4b","gpu":{"tflops":989,"bandwidth_gbs":5e-324,"vram_gib":80}}',
         "request/pool-fraction-1e-300.json": '{"model":"qwen3-4b","gpu":"h100-sxm","pool_fraction":1e-300}',
         # A GPU preset without a sourced bandwidth: the error names the field "gpu", its message does not.
-        "request/gpu-preset-without-bandwidth.json": '{"model": "qwen3-4b", "gpu": "strix-halo-128g"}',
+        "request/gpu-preset-without-limit.json": '{"model": "qwen3-4b", "gpu": "dgx-spark"}',
         # An unknown key of valid UTF-8, cut at 40 bytes inside a character: the error JSON is not UTF-8.
         "request/unknown-key-utf8-cut.json": '{"model":"qwen3-4b","gpu":"h100-sxm","a' + "\u00e9" * 25 + '":1}',
     }
