@@ -15,6 +15,7 @@ typedef struct meta_flag {
 
 static const meta_flag meta[] = {
     {"--json", NULL, "print one JSON object instead of the report (errors too)"},
+    {"--format", "text|md", "the report as text (default) or Markdown with the roofline as inline SVG"},
     {"--request", "JSON", "a request object, as the page sends it (JSON text); with --config PATH at most"},
     {"--list", NULL, "list the presets with their figures"},
     {"--selftest", NULL, "run the test vectors"},
@@ -49,6 +50,7 @@ static rl_status set_meta(rl_cli_args *a, const char *flag, const char *value) {
     else if (strcmp(flag, "--version") == 0) a->version = 1;
     else if (strcmp(flag, "--vectors") == 0) a->vectors = value;
     else if (strcmp(flag, "--request") == 0) a->request = value;
+    else if (strcmp(flag, "--format") == 0) a->format = value;
     return RL_OK;
 }
 

@@ -4,6 +4,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "faults.h"
 #include "flags.h"
+#include "report_md.h"
 #include "report_text.h"
 #include "roofline.h"
 #include "vectors.h"
@@ -118,7 +119,7 @@ static int exit_code(const rl_run *run) {
 
 /* Flags or --request: either way one request object through rl_run_request,
  * the reader and analysis the page runs (rl_run_json is the same two steps). */
-static int run(const char *request, const char *config_path, int json) {
+static int run(const char *request, const char *config_path, int json, int markdown) {
     rl_error err = {0};
     size_t config_len = 0;
     char *config = NULL;
@@ -134,6 +135,8 @@ static int run(const char *request, const char *config_path, int json) {
         printf("%s\n", buf);
     } else if (r.is_estimate) {
         rl_print_estimate(stdout, &r.gpu, &r.deploy, &r.estimate);
+    } else if (markdown) {
+        rl_print_report_md(stdout, &r.model, &r.gpu, &r.deploy, &r.result);
     } else {
         rl_print_report(stdout, &r.model, &r.gpu, &r.deploy, &r.result);
     }
@@ -170,9 +173,14 @@ int main(int argc, char **argv) {
             rl_error e = {RL_E_USAGE, "--request", "--request takes no other input flag than --config PATH"};
             return fail_error(&e, 1);
         }
-        return run(a.request, config_path, 1);
+        return run(a.request, config_path, 1, 0);
+    }
+    int markdown = a.format != NULL && strcmp(a.format, "md") == 0;
+    if (a.format != NULL && !markdown && strcmp(a.format, "text") != 0) {
+        rl_error e = {RL_E_USAGE, "--format", "--format must be text or md"};
+        return fail_error(&e, json);
     }
     static char request[RL_REQUEST_MAX_BYTES];
     if (rl_cli_request(&a, request, sizeof request, &err) == 0) return fail_error(&err, json);
-    return run(request, config_path, json);
+    return run(request, config_path, json, markdown);
 }

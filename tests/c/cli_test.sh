@@ -65,6 +65,15 @@ expect 0 "estimated from the size alone" --params 7B --gpu h100-sxm
 expect 3 '"gpus_needed":2' --params 70B --gpu h100-sxm --json
 expect 0 '"gpus_needed":2' --params 70B --gpu h100-sxm --tp 2 --json
 expect 2 '"field":"params"' --params 7Q --gpu h100-sxm --json
+# --format md: the verdict, the figures and the roofline as SVG; a refusal has no time in it.
+expect 0 '<svg .*aria-label="Roofline' "${base[@]}" --format md
+expect 0 "decode step \\| [0-9.]+ ms" "${base[@]}" --format md
+expect 3 "Verdict: does not fit" "${base[@]}" --batch 128 --format md
+refused_md="$("$cli" "${base[@]}" --batch 128 --format md 2>&1)"
+if printf '%s' "$refused_md" | grep -Eq ' ms\b|tok/s|<svg'; then
+  fail=$((fail + 1)); echo "FAIL: the Markdown of a refusal shows a time or a chart"
+else pass=$((pass + 1)); fi
+expect 2 '"code":"usage".*--format' "${base[@]}" --format pdf --json
 expect 0 "Models" --list
 expect 0 "usage" --help
 # --help comes from the field table: every row's flag is in it.

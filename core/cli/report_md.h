@@ -1,0 +1,11 @@
+/* The Markdown report: --format md. */
+#ifndef RL_REPORT_MD_H
+#define RL_REPORT_MD_H
+
+#include "roofline.h"
+
+#include <stdio.h>
+
+void rl_print_report_md(FILE *out, const rl_model *m, const rl_gpu *g, const rl_deploy *d, const rl_result *r);
+
+#endif
