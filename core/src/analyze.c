@@ -128,16 +128,14 @@ static double experts_touched(const ctx *c, double b) { return c->F->experts_tou
 
 /* Weight bytes one step reads for b requests, whole model: the shared weights
  * once, plus in every MoE layer the experts the batch touches (`touched`,
- * from experts_touched(c, b)). */
+ * from experts_touched(c, b)). Of the embeddings only the LM head
+ * (vocab × hidden) is read: the input lookup touches b rows of its table, not
+ * the table, and tied embeddings are one matrix, read once as the head. */
 static double weight_bytes_read(const ctx *c, double b, double touched) {
     const rl_model *m = c->m;
-    double read;
-    if (m->experts == 0) {
-        read = c->weight_total;
-    } else {
-        read = m->params_embed * c->b_embed + (m->params_always_read - m->params_embed) * c->b_main +
-               c->F->expert_layers(m) * touched * expert_bytes(c);
-    }
+    double read = (double)m->vocab * (double)m->hidden * c->b_embed +
+                  (m->params_always_read - m->params_embed) * c->b_main;
+    if (m->experts > 0) read += c->F->expert_layers(m) * touched * expert_bytes(c);
     return read * c->F->weight_passes(b);
 }
 
@@ -488,8 +486,10 @@ rl_status rl_analyze(const rl_model *m, const rl_gpu *g, const rl_deploy *d, rl_
     if (c.peak <= 0) r->warnings |= RL_WARN_NO_SOURCED_TFLOPS;
 
     if (r->fits) {
-        /* Prefill of S tokens: the weights are read once for the whole prompt. */
-        double prefill_flops = 2.0 * m->params_active * S + m->attn_flops_per_token_pair * S * tokens;
+        /* Prefill of S tokens: the weights are read once for the whole prompt.
+         * Attention is causal: fused kernels skip the masked half, so a query
+         * meets half the layer's cached tokens on average (2·L·q·d·S², not 4·). */
+        double prefill_flops = 2.0 * m->params_active * S + 0.5 * m->attn_flops_per_token_pair * S * tokens;
         double prefill_weights = weight_bytes_read(&c, S, experts_touched(&c, S));
         r->has_timing = 1;
         r->flops_per_step = flops;

@@ -1052,18 +1052,21 @@ static void test_faults(void) {
     rl_model moe = cfg(TINY_MOE);
     double pe = 3.0 * 64 * 128;
     CHECK(moe.params_expert == pe, "one expert is 24576 params");
+    /* A step reads the LM head (vocab x hidden) but not the input embedding table. */
+    double shared = moe.params_always_read - moe.params_embed + (double)moe.vocab * (double)moe.hidden;
+    CHECK(moe.tied_embeddings || shared < moe.params_always_read, "untied: the input table is not read");
     d.batch = 1;
     rl_analyze(&moe, &g, &d, &base, NULL);
     /* Union at B=1 touches E·(1−(1−k/E)) = k = 2 experts in each of the 2 layers. */
-    CHECK(near(base.experts_touched, 2.0) && near(base.weight_bytes_read, 2.0 * (moe.params_always_read + 2 * 2 * pe)),
+    CHECK(near(base.experts_touched, 2.0) && near(base.weight_bytes_read, 2.0 * (shared + 2 * 2 * pe)),
           "moe reads shared + 2 layers x 2 experts (%g)", base.experts_touched);
     rl_testing_set_fault(RL_FAULT_MOE_ALL_EXPERTS);
     rl_analyze(&moe, &g, &d, &r, NULL);
-    CHECK(r.experts_touched == 4 && near(r.weight_bytes_read, 2.0 * (moe.params_always_read + 2 * 4 * pe)), "all experts read");
+    CHECK(r.experts_touched == 4 && near(r.weight_bytes_read, 2.0 * (shared + 2 * 4 * pe)), "all experts read");
     rl_testing_set_fault(RL_FAULT_MOE_ONCE_PER_MODEL);
     rl_analyze(&moe, &g, &d, &r, NULL);
-    CHECK(near(r.weight_bytes_read, 2.0 * (moe.params_always_read + 1 * 2 * pe)), "experts once per model: %g vs %g",
-          r.weight_bytes_read, 2.0 * (moe.params_always_read + 1 * 2 * pe));
+    CHECK(near(r.weight_bytes_read, 2.0 * (shared + 1 * 2 * pe)), "experts once per model: %g vs %g",
+          r.weight_bytes_read, 2.0 * (shared + 1 * 2 * pe));
     /* Reserve ignored: the realistic budget is the floor, so nothing is tight. */
     rl_testing_set_fault(RL_FAULT_RESERVE_IGNORED);
     d = rl_deploy_default();

@@ -185,10 +185,11 @@ export function analyze(model, gpu, deploy) {
     };
     if (!known) report.decode.bandwidth_floor_only = true;
 
-    // Prefill of one request over S tokens: every query attends to the layer's
-    // cached tokens; pp does not divide it (its stages run one after another).
+    // Prefill of one request over S tokens: causal attention, so a query meets
+    // half the layer's cached tokens on average (fused kernels skip the masked
+    // half); pp does not divide it (its stages run one after another).
     const prefillFlops = q(2n * m.paramsActive).mul(S)
-      .add(q(m.attnFlopsPerPair).mul(S).mul(layerTokens(c, d.seq, windowOf(c, d.seq))));
+      .add(q(m.attnFlopsPerPair).mul(S).mul(layerTokens(c, d.seq, windowOf(c, d.seq))).div(2n));
     const prefillWeights = weightBytesRead(c, d.seq);
     const pai = prefillFlops.div(prefillWeights);
     report.prefill = { ai: pai, bound: known ? (pai.lt(ridge) ? 'memory' : 'compute') : 'unknown' };

@@ -112,11 +112,14 @@ export function weightBytesTotal(c) {
 }
 
 // Weights one step reads for b requests: the shared weights once, plus in
-// every MoE layer the experts the batch touches.
+// every MoE layer the experts the batch touches. Of the embeddings only the
+// LM head (vocab x hidden) is read; the input table is looked up by b rows,
+// and tied embeddings are one matrix, read once as the head.
 export function weightBytesRead(c, b) {
   const m = c.model;
-  if (m.experts === 0n) return weightBytesTotal(c);
-  return sharedBytes(c).add(q(m.moeLayers).mul(expertsTouched(c, b)).mul(expertBytes(c)));
+  const shared = q(m.vocab * m.hidden).mul(c.bEmbed).add(q(m.paramsAlwaysRead - m.paramsEmbed).mul(c.bMain));
+  if (m.experts === 0n) return shared;
+  return shared.add(q(m.moeLayers).mul(expertsTouched(c, b)).mul(expertBytes(c)));
 }
 
 export function stepFlops(c, b) {
