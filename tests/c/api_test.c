@@ -782,8 +782,12 @@ static void test_names(void) {
         CHECK(strcmp(rl_status_name((rl_status)i), st[i]) == 0, "status %d is %s (got %s)", i, st[i], rl_status_name((rl_status)i));
     CHECK(strcmp(rl_status_name(RL_STATUS_COUNT_), "unknown") == 0 && strcmp(rl_status_name((rl_status)-1), "unknown") == 0,
           "status past the end is unknown");
-    static const char *const pn[] = {"auto", "fp32", "fp16", "bf16", "fp8", "int8", "int4"};
-    static const double pb[] = {0, 4, 2, 2, 1, 1, 0.5};
+    static const char *const pn[] = {"auto", "fp32", "fp16", "bf16", "fp8", "int8", "int4", "q8_0", "q6_k",
+                                     "q5_k_m", "q4_k_m", "q4_0", "q3_k_m", "q2_k", "iq4_xs", "mxfp4", "nvfp4"};
+    /* bits per weight / 8: ggml block layouts (q4_0 18 B per 32 = 4.5 bpw) and the K-quant mixes' averages */
+    static const double pb[] = {0, 4, 2, 2, 1, 1, 0.5, 8.5 / 8, 6.5625 / 8, 5.70 / 8, 4.90 / 8, 4.5 / 8, 4.00 / 8,
+                                2.625 / 8, 4.25 / 8, 4.25 / 8, 4.5 / 8};
+    CHECK(sizeof pn / sizeof pn[0] == RL_PREC_COUNT_ && sizeof pb / sizeof pb[0] == RL_PREC_COUNT_, "a name and a size per precision");
     for (int i = 0; i < RL_PREC_COUNT_; i++) {
         rl_precision p = RL_PREC_COUNT_;
         CHECK(strcmp(rl_precision_name((rl_precision)i), pn[i]) == 0 && rl_precision_bytes((rl_precision)i) == pb[i] &&
