@@ -476,9 +476,15 @@ typedef struct rl_assumption {
 
 #define RL_MAX_ASSUMPTIONS 16
 
-/* The parameters the realistic estimate uses for this GPU and deployment, in
- * a fixed order, into out[0..cap); returns how many there are. No allocation. */
-size_t rl_realistic_assumptions(const rl_gpu *g, const rl_deploy *d, rl_assumption *out, size_t cap);
+/* The parameters the realistic estimate uses for this GPU, deployment and
+ * resolved weight precision (rl_result.weight_precision), in a fixed order,
+ * into out[0..cap); returns how many there are. No allocation. */
+size_t rl_realistic_assumptions(const rl_gpu *g, const rl_deploy *d, rl_precision weights, rl_assumption *out,
+                                size_t cap);
+/* 1 when weights in this precision are dequantized on the fly (weight-only
+ * quantization: int8, int4 and the block formats), which the engines' bandwidth
+ * efficiency tells apart. */
+int rl_weight_only_quant(rl_precision weights);
 
 /* The realistic estimate (set only when the deployment fits): the floor's
  * formula with the engine's efficiencies and fixed costs. Every time here is

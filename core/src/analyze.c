@@ -533,6 +533,7 @@ rl_status rl_analyze(const rl_model *m, const rl_gpu *g, const rl_deploy *d, rl_
                               .bw = c.bw,
                               .peak = c.peak,
                               .seq = S,
+                              .weight_only_quant = rl_weight_only_quant(c.w_prec),
                               .prefill_flops = prefill_flops,
                               .prefill_bytes = prefill_weights,
                               .floor_prefill_s = r->prefill_ms / 1e3,

@@ -28,10 +28,10 @@ typedef struct params {
     int ar_override;
 } params;
 
-static params resolve(const rl_gpu *g, const rl_deploy *d) {
+static params resolve(const rl_gpu *g, const rl_deploy *d, int weight_only_quant) {
     params p;
     p.e = rl_engine_preset_of(d->engine);
-    p.bw_eff = d->bw_efficiency > 0 ? d->bw_efficiency : p.e->bw_efficiency;
+    p.bw_eff = d->bw_efficiency > 0 ? d->bw_efficiency : weight_only_quant ? p.e->quant_bw_efficiency : p.e->bw_efficiency;
     p.c_eff = p.e->compute_efficiency;
     p.p_eff = d->prefill_efficiency > 0 ? d->prefill_efficiency : p.e->prefill_efficiency;
     p.kernel_s = (d->kernel_us > 0 ? d->kernel_us : p.e->kernel_us) * 1e-6;
@@ -72,7 +72,7 @@ static bool gpu_in(const char *const *families, const char *name) {
 }
 
 void rl_realistic_compute(const rl_realistic_in *in, const rl_gpu *g, const rl_deploy *d, rl_realistic *out) {
-    params p = resolve(g, d);
+    params p = resolve(g, d, in->weight_only_quant);
     double L = in->layers, Lm = in->moe_layers, pp = in->pp, tp = in->tp;
     double kernels_per_pass = (p.e->kernels_dense * (L - Lm) + p.e->kernels_moe * Lm) * p.kernel_s; /* all L layers */
     double step, kernel, ar = 0.0, p2p = 0.0;
@@ -136,12 +136,19 @@ static size_t put(rl_assumption *out, size_t n, size_t cap, const char *name, do
     return n + 1;
 }
 
-size_t rl_realistic_assumptions(const rl_gpu *g, const rl_deploy *d, rl_assumption *out, size_t cap) {
-    params p = resolve(g, d);
+int rl_weight_only_quant(rl_precision weights) {
+    return weights != RL_PREC_FP32 && weights != RL_PREC_FP16 && weights != RL_PREC_BF16 && weights != RL_PREC_FP8;
+}
+
+size_t rl_realistic_assumptions(const rl_gpu *g, const rl_deploy *d, rl_precision weights, rl_assumption *out,
+                                size_t cap) {
+    int quant = rl_weight_only_quant(weights);
+    params p = resolve(g, d, quant);
     const rl_engine_preset *e = p.e;
     const char *req = "request";
     size_t n = 0;
-    n = put(out, n, cap, "bw_efficiency", p.bw_eff, "fraction", d->bw_efficiency > 0 ? req : e->bw_source);
+    n = put(out, n, cap, "bw_efficiency", p.bw_eff, "fraction",
+            d->bw_efficiency > 0 ? req : quant ? e->quant_bw_source : e->bw_source);
     n = put(out, n, cap, "compute_efficiency", p.c_eff, "fraction", e->compute_source);
     n = put(out, n, cap, "prefill_efficiency", p.p_eff, "fraction", d->prefill_efficiency > 0 ? req : e->prefill_source);
     n = put(out, n, cap, "kernel_us", p.kernel_s * 1e6, "us", d->kernel_us > 0 ? req : e->kernel_source);

@@ -11,6 +11,8 @@ typedef struct rl_engine_preset {
     const char *name;
     double bw_efficiency;      /* η_bw: fraction of the memory bandwidth a decode step reaches */
     const char *bw_source;
+    double quant_bw_efficiency; /* η_bw with weight-only quantized weights (int8, int4, GGUF, FP4): dequantizing costs */
+    const char *quant_bw_source;
     double compute_efficiency; /* η_c: fraction of peak FLOPS a decode step's GEMMs reach */
     const char *compute_source;
     double prefill_efficiency; /* η_prefill */
@@ -39,6 +41,7 @@ typedef struct rl_realistic_in {
     double floor_step_s;           /* the floor's step (the drain when pp > 1) */
     double bw, peak;               /* bytes/s, FLOP/s (0 = unknown) */
     double seq;
+    int weight_only_quant;         /* the weights are dequantized on the fly (not fp32/fp16/bf16/fp8) */
     double prefill_flops, prefill_bytes; /* one request's prefill, whole model */
     double floor_prefill_s;        /* 0 when the peak is unknown */
     double floor_ttft_ms;

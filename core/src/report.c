@@ -144,7 +144,8 @@ static const char *level_name(rl_verdict v) {
 }
 
 /* The realistic estimate, beside the floor (only when it fits). */
-static void write_realistic(rl_jw *top, const rl_gpu *g, const rl_deploy *d, const rl_realistic *x) {
+static void write_realistic(rl_jw *top, const rl_gpu *g, const rl_deploy *d, rl_precision weights,
+                            const rl_realistic *x) {
     rl_jw s, list, item;
     rl_jw_object(top, "realistic", &s);
     rl_jw_num(&s, "step_ms", x->step_ms);
@@ -167,7 +168,7 @@ static void write_realistic(rl_jw *top, const rl_gpu *g, const rl_deploy *d, con
     rl_jw_str(&s, "engine", rl_engine_name(x->engine));
     rl_jw_bool(&s, "calibrated", x->calibrated);
     rl_assumption a[RL_MAX_ASSUMPTIONS];
-    size_t n = rl_realistic_assumptions(g, d, a, RL_MAX_ASSUMPTIONS);
+    size_t n = rl_realistic_assumptions(g, d, weights, a, RL_MAX_ASSUMPTIONS);
     rl_jw_array(&s, "assumptions", &list);
     for (size_t i = 0; i < n && i < RL_MAX_ASSUMPTIONS; i++) {
         rl_jw_object(&list, NULL, &item);
@@ -305,7 +306,7 @@ size_t rl_report_json(const rl_model *m, const rl_gpu *g, const rl_deploy *d, co
         }
         rl_jw_end(&s);
     }
-    if (r->has_realistic) write_realistic(&top, g, d, &r->realistic);
+    if (r->has_realistic) write_realistic(&top, g, d, r->weight_precision, &r->realistic);
 
     if (m->experts > 0) {
         rl_jw_object(&top, "moe", &s);
