@@ -106,6 +106,32 @@ static void print_bottleneck(FILE *out, const rl_result *r) {
                 nice(r->prefill_tokens_per_s, b, sizeof b), r->ttft_ms);
 }
 
+/* Expected beside the floor: the realistic estimate with its band (only when it fits). */
+static void print_expected(FILE *out, const rl_gpu *g, const rl_deploy *d, const rl_result *r) {
+    if (!r->has_realistic) return;
+    const rl_realistic *x = &r->realistic;
+    char a[32], b[32];
+    fprintf(out, "\nExpected (%s%s)\n", rl_engine_name(x->engine),
+            x->calibrated ? "" : "; not calibrated: no measured run of this engine on this GPU family");
+    fprintf(out, "  decode step          expected %.4g ms (band %.4g to %.4g) vs floor %.4g ms\n", x->step_ms,
+            x->step_ms_low, x->step_ms_high, r->step_ms);
+    fprintf(out, "  throughput           expected %s tokens/s per user, %s aggregate (floor %s)\n",
+            nice(x->tokens_per_s_per_user, a, sizeof a), nice(x->tokens_per_s, b, sizeof b),
+            nice(r->tokens_per_s, (char[32]){0}, 32));
+    fprintf(out, "  in the step          kernels %.3g ms, host %.3g ms", x->kernel_ms, x->host_ms);
+    if (d->tp > 1) fprintf(out, ", AllReduce %.3g ms (%.1f%% of the step)", x->allreduce_ms, x->allreduce_share * 100.0);
+    if (d->pp > 1) fprintf(out, ", pipeline transfers %.3g ms", x->p2p_ms);
+    fprintf(out, "\n");
+    if (x->has_prefill)
+        fprintf(out, "  prefill              expected %.4g ms; time to first token %.4g ms (floor %.4g ms)\n", x->prefill_ms,
+                x->ttft_ms, r->ttft_ms);
+    rl_assumption as[RL_MAX_ASSUMPTIONS];
+    size_t n = rl_realistic_assumptions(g, d, r->weight_precision, as, RL_MAX_ASSUMPTIONS);
+    fprintf(out, "  assumptions:\n");
+    for (size_t i = 0; i < n && i < RL_MAX_ASSUMPTIONS; i++)
+        fprintf(out, "    %-24s %.4g %s: %s\n", as[i].name, as[i].value, as[i].unit, as[i].source);
+}
+
 void rl_print_report(FILE *out, const rl_model *m, const rl_gpu *g, const rl_deploy *d, const rl_result *r) {
     char a[64], b[64];
     long long gpus = (long long)(d->tp * d->pp);
@@ -114,6 +140,7 @@ void rl_print_report(FILE *out, const rl_model *m, const rl_gpu *g, const rl_dep
             (long long)d->batch);
     print_fit(out, m, g, d, r);
     print_bottleneck(out, r);
+    print_expected(out, g, d, r);
 
     fprintf(out, "\nParallelism\n");
     if (d->tp == 1 && d->pp == 1) fprintf(out, "  one GPU (tp 1, pp 1)\n");

@@ -87,8 +87,25 @@ typedef enum rl_precision {
     RL_PREC_FP8 = 4,  /* 1 byte */
     RL_PREC_INT8 = 5, /* 1 byte */
     RL_PREC_INT4 = 6, /* 0.5 byte */
-    RL_PREC_COUNT_ = 7
+    /* Formats real runs use (bits per weight from the ggml block layouts in
+     * ggml-org/llama.cpp ggml/src/ggml-common.h; the K-quant mixes are whole-file
+     * averages, see README "Quantized formats"). Weight-only: the math roof is 16-bit.
+     * As a KV precision only q8_0, q4_0 (llama.cpp cache types) and nvfp4 exist. */
+    RL_PREC_Q8_0 = 7,    /* 34 B per 32 weights: 8.5 bpw */
+    RL_PREC_Q6_K = 8,    /* 210 B per 256: 6.5625 bpw */
+    RL_PREC_Q5_K_M = 9,  /* mix: 5.70 bpw average */
+    RL_PREC_Q4_K_M = 10, /* mix: 4.90 bpw average */
+    RL_PREC_Q4_0 = 11,   /* 18 B per 32: 4.5 bpw */
+    RL_PREC_Q3_K_M = 12, /* mix: 4.00 bpw average */
+    RL_PREC_Q2_K = 13,   /* 84 B per 256: 2.625 bpw */
+    RL_PREC_IQ4_XS = 14, /* 136 B per 256: 4.25 bpw */
+    RL_PREC_MXFP4 = 15,  /* 4 bits + one 8-bit scale per 32: 4.25 bpw */
+    RL_PREC_NVFP4 = 16,  /* 4 bits + one fp8 scale per 16: 4.5 bpw */
+    RL_PREC_COUNT_ = 17
 } rl_precision;
+
+/* 1 when p is a KV cache format (auto, the float and int formats, q8_0, q4_0, nvfp4). */
+int rl_precision_is_kv(rl_precision p);
 
 /* Bytes per element of a precision; 0 for RL_PREC_AUTO or an invalid value. */
 double rl_precision_bytes(rl_precision p);
@@ -253,6 +270,12 @@ typedef struct rl_gpu {
                                this is the wired limit, not the RAM */
     int unified;            /* 1 for unified memory (Apple Silicon, Strix Halo) */
     double ram_gib;         /* unified: the machine's RAM, GiB; 0 otherwise */
+    /* The GPU-to-GPU link, for the realistic AllReduce and pipeline transfers:
+     * the vendor's per-GPU headline figure, both directions summed (NVLink 4:
+     * 900 GB/s); the collectives use half of it, one direction. 0 = unknown
+     * (only the AllReduce latency is counted). */
+    double link_gbs;        /* GB/s, [0, 1e6] */
+    char link[32];          /* its short name ("NVLink 4", "PCIe 5.0 x16"), "" when unknown */
 } rl_gpu;
 
 rl_gpu rl_gpu_default(void); /* zeroed, named "custom": must be filled before use */
@@ -290,6 +313,19 @@ rl_status rl_gpu_preset(const char *id, int raised, rl_gpu *out, rl_error *err);
 /* Deployment                                                                */
 /* ======================================================================== */
 
+/* Serving engines: each is a preset of the realistic estimate's parameters
+ * (core/src/engines.c, every one with its source). */
+typedef enum rl_engine {
+    RL_ENGINE_VLLM = 0,
+    RL_ENGINE_SGLANG = 1,
+    RL_ENGINE_TRT_LLM = 2,
+    RL_ENGINE_LLAMA_CPP = 3,
+    RL_ENGINE_GPT_FAST = 4,
+    RL_ENGINE_COUNT_ = 5
+} rl_engine;
+/* "vllm", "sglang", "trt-llm", "llama.cpp", "gpt-fast"; "unknown" otherwise. */
+const char *rl_engine_name(rl_engine e);
+
 typedef struct rl_deploy {
     rl_precision precision;     /* weights; default AUTO (the checkpoint's format) */
     rl_precision kv_precision;  /* KV cache; AUTO follows the weights. default AUTO */
@@ -308,6 +344,16 @@ typedef struct rl_deploy {
     double pool_fraction;       /* engine memory pool (vLLM gpu_memory_utilization), [0.05, 1]; default 0.90 */
     int64_t prefill_chunk;      /* tokens per prefill chunk for the activation peak, 1..RL_MAX_SEQ; default 2048 */
     double launch_ms;           /* fixed TTFT overhead, ms, [0, 1e6]; default 35 */
+
+    /* The realistic estimate: the serving engine and overrides of its
+     * parameters; 0 in any override = the engine's own value. */
+    rl_engine engine;           /* default RL_ENGINE_VLLM */
+    double bw_efficiency;       /* η_bw, fraction of the memory bandwidth a decode step reaches, (0, 1] */
+    double kernel_us;           /* fixed cost per kernel, µs */
+    double allreduce_us;        /* AllReduce latency α at any tp, µs */
+    double host_ms;             /* host time per decode step (scheduler, sampling), ms */
+    double prefill_efficiency;  /* η_prefill, fraction of peak FLOPS prefill reaches, (0, 1] */
+    double ttft_overhead_ms;    /* fixed time-to-first-token overhead of the engine, ms */
 } rl_deploy;
 
 #define RL_MAX_SEQ ((int64_t)1 << 24)
@@ -419,6 +465,49 @@ enum {
 };
 const char *rl_remedy_code(unsigned bit_index);
 
+/* One parameter of the realistic estimate as used: the engine's, or the
+ * request's override; `source` says where the figure comes from. */
+typedef struct rl_assumption {
+    const char *name;   /* "bw_efficiency", "kernel_us", ... (the request key when it has one) */
+    double value;
+    const char *unit;   /* "fraction", "us", "ms", "GB/s", "kernels" */
+    const char *source; /* prose naming the public source, or "request" for an override */
+} rl_assumption;
+
+#define RL_MAX_ASSUMPTIONS 16
+
+/* The parameters the realistic estimate uses for this GPU, deployment and
+ * resolved weight precision (rl_result.weight_precision), in a fixed order,
+ * into out[0..cap); returns how many there are. No allocation. */
+size_t rl_realistic_assumptions(const rl_gpu *g, const rl_deploy *d, rl_precision weights, rl_assumption *out,
+                                size_t cap);
+/* 1 when weights in this precision are dequantized on the fly (weight-only
+ * quantization: int8, int4 and the block formats), which the engines' bandwidth
+ * efficiency tells apart. */
+int rl_weight_only_quant(rl_precision weights);
+
+/* The realistic estimate (set only when the deployment fits): the floor's
+ * formula with the engine's efficiencies and fixed costs. Every time here is
+ * at least the floor's. */
+typedef struct rl_realistic {
+    double step_ms;          /* central decode step: the per-user inter-token latency of the batch */
+    double step_ms_low;      /* band: max(floor, central·low factor) */
+    double step_ms_high;     /* band: central·high factor */
+    double ms_per_token;     /* step/B, as the floor's */
+    double tokens_per_s;     /* B/step, aggregate over the batch, as the floor's */
+    double tokens_per_s_per_user; /* 1/step */
+    double allreduce_ms;     /* AllReduce time in the step (tp > 1), ms */
+    double allreduce_share;  /* allreduce_ms / step_ms */
+    double kernel_ms;        /* fixed per-kernel costs in the step, ms */
+    double host_ms;          /* host time in the step, ms */
+    double p2p_ms;           /* pipeline transfers in the step (pp > 1), ms */
+    int has_prefill;         /* 0 without a sourced TFLOPS figure */
+    double prefill_ms;
+    double ttft_ms;          /* ttft overhead + prefill */
+    rl_engine engine;
+    int calibrated;          /* 1 when the corpus (tests/measured) has runs of this engine on this GPU family */
+} rl_realistic;
+
 typedef struct rl_result {
     rl_verdict verdict;
     int fits;                      /* 1 when the floor fits (RL_FITS or RL_TIGHT) */
@@ -497,6 +586,10 @@ typedef struct rl_result {
     int64_t remedy_seq;            /* largest context that fits this batch */
     double remedy_vram_gib;        /* memory per GPU this deployment needs */
     double remedy_pool_fraction;   /* the pool fraction that would make a tight setup fit */
+
+    /* The realistic estimate, only when has_timing. */
+    int has_realistic;
+    rl_realistic realistic;
 } rl_result;
 
 /* Runs the whole analysis. The model must be finished (rl_model_finish(), or

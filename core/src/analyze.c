@@ -5,6 +5,7 @@
 #include "internal.h"
 
 #include "formulas.h"
+#include "realistic.h"
 
 #include <math.h>
 #include <string.h>
@@ -128,16 +129,14 @@ static double experts_touched(const ctx *c, double b) { return c->F->experts_tou
 
 /* Weight bytes one step reads for b requests, whole model: the shared weights
  * once, plus in every MoE layer the experts the batch touches (`touched`,
- * from experts_touched(c, b)). */
+ * from experts_touched(c, b)). Of the embeddings only the LM head
+ * (vocab × hidden) is read: the input lookup touches b rows of its table, not
+ * the table, and tied embeddings are one matrix, read once as the head. */
 static double weight_bytes_read(const ctx *c, double b, double touched) {
     const rl_model *m = c->m;
-    double read;
-    if (m->experts == 0) {
-        read = c->weight_total;
-    } else {
-        read = m->params_embed * c->b_embed + (m->params_always_read - m->params_embed) * c->b_main +
-               c->F->expert_layers(m) * touched * expert_bytes(c);
-    }
+    double read = (double)m->vocab * (double)m->hidden * c->b_embed +
+                  (m->params_always_read - m->params_embed) * c->b_main;
+    if (m->experts > 0) read += c->F->expert_layers(m) * touched * expert_bytes(c);
     return read * c->F->weight_passes(b);
 }
 
@@ -449,14 +448,17 @@ rl_status rl_analyze(const rl_model *m, const rl_gpu *g, const rl_deploy *d, rl_
      * pp > 1 the drain of M micro-batches through pp stages. */
     double batch_flops = step_flops(&c, B, tokens), batch_kv = B * kv_request;
     double flops, bytes, step;
+    double unit_bytes, unit_flops, mb = B; /* what the realistic estimate scales: the step, or one stage */
     if (d->pp > 1) {
         int64_t M = d->micro_batches > 0 ? d->micro_batches : d->batch;
-        double mb = (double)rl_ceil_div(d->batch, M);
+        mb = (double)rl_ceil_div(d->batch, M);
         double gpus = tp * pp;
         double stage_flops = step_flops(&c, mb, tokens) / gpus;
         double stage_read = weight_bytes_read(&c, mb, mb == B ? touched : experts_touched(&c, mb));
         double stage_bytes = stage_read / gpus + mb * kv_request * c.kv_share / pp;
         double stage = floor_seconds(&c, stage_bytes, stage_flops);
+        unit_bytes = stage_bytes;
+        unit_flops = stage_flops;
         double drain = ((double)M + pp - 1.0) * stage;
         double one_gpu = floor_seconds(&c, r->weight_bytes_read + batch_kv, batch_flops);
         r->micro_batches = M;
@@ -477,6 +479,8 @@ rl_status rl_analyze(const rl_model *m, const rl_gpu *g, const rl_deploy *d, rl_
         flops = batch_flops / tp;
         bytes = r->weight_bytes_read / tp + batch_kv * c.kv_share;
         step = floor_seconds(&c, bytes, flops);
+        unit_bytes = bytes;
+        unit_flops = flops;
     }
 
     if (d->tp > 1 && !m->mla && d->tp < m->kv_heads && m->kv_heads % d->tp != 0)
@@ -488,8 +492,10 @@ rl_status rl_analyze(const rl_model *m, const rl_gpu *g, const rl_deploy *d, rl_
     if (c.peak <= 0) r->warnings |= RL_WARN_NO_SOURCED_TFLOPS;
 
     if (r->fits) {
-        /* Prefill of S tokens: the weights are read once for the whole prompt. */
-        double prefill_flops = 2.0 * m->params_active * S + m->attn_flops_per_token_pair * S * tokens;
+        /* Prefill of S tokens: the weights are read once for the whole prompt.
+         * Attention is causal: fused kernels skip the masked half, so a query
+         * meets half the layer's cached tokens on average (2·L·q·d·S², not 4·). */
+        double prefill_flops = 2.0 * m->params_active * S + 0.5 * m->attn_flops_per_token_pair * S * tokens;
         double prefill_weights = weight_bytes_read(&c, S, experts_touched(&c, S));
         r->has_timing = 1;
         r->flops_per_step = flops;
@@ -513,6 +519,27 @@ rl_status rl_analyze(const rl_model *m, const rl_gpu *g, const rl_deploy *d, rl_
             r->bound = RL_BOUND_UNKNOWN;
             r->prefill_bound = RL_BOUND_UNKNOWN;
         }
+        rl_realistic_in in = {.layers = (double)m->layers,
+                              .moe_layers = (double)m->moe_layers,
+                              .hidden = (double)m->hidden,
+                              .batch = B,
+                              .tp = tp,
+                              .pp = pp,
+                              .micro_batches = (double)r->micro_batches,
+                              .micro_batch = mb,
+                              .step_bytes = unit_bytes,
+                              .step_flops = unit_flops,
+                              .floor_step_s = step,
+                              .bw = c.bw,
+                              .peak = c.peak,
+                              .seq = S,
+                              .weight_only_quant = rl_weight_only_quant(c.w_prec),
+                              .prefill_flops = prefill_flops,
+                              .prefill_bytes = prefill_weights,
+                              .floor_prefill_s = r->prefill_ms / 1e3,
+                              .floor_ttft_ms = r->ttft_ms};
+        rl_realistic_compute(&in, g, d, &r->realistic);
+        r->has_realistic = 1;
     }
     if (f.verdict != RL_FITS) find_remedies(&c, &f, r);
     return RL_OK;

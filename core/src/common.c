@@ -39,9 +39,27 @@ rl_status rl_fail(rl_error *err, rl_status status, const char *field, const char
 
 /* ---- precisions -------------------------------------------------------- */
 
-static const char *const prec_names[RL_PREC_COUNT_] = {"auto", "fp32", "fp16", "bf16",
-                                                       "fp8",  "int8", "int4"};
-static const double prec_bytes[RL_PREC_COUNT_] = {0.0, 4.0, 2.0, 2.0, 1.0, 1.0, 0.5};
+static const char *const prec_names[RL_PREC_COUNT_] = {
+    "auto", "fp32", "fp16", "bf16", "fp8", "int8", "int4", "q8_0", "q6_k",
+    "q5_k_m", "q4_k_m", "q4_0", "q3_k_m", "q2_k", "iq4_xs", "mxfp4", "nvfp4"};
+/* Bytes per weight. The ggml formats from their block layouts (github
+ * ggml-org/llama.cpp ggml/src/ggml-common.h): block_q8_0 = 2 + 32 bytes per 32
+ * weights (8.5 bpw), block_q4_0 = 2 + 16 per 32 (4.5 bpw), block_q6_K = 210
+ * per 256 (6.5625 bpw), block_q2_K = 84 per 256 (2.625 bpw), block_iq4_xs =
+ * 136 per 256 (4.25 bpw). The K-quant mixes keep some tensors at a higher type,
+ * so they are whole-file averages: llama.cpp tools/quantize/quantize.cpp lists
+ * Llama-3-8B (8.03 B weights) at Q5_K_M 5.33 GiB, Q4_K_M 4.58 GiB and Q3_K_M
+ * 3.74 GiB, which is 5.70, 4.90 and 4.00 bpw. MXFP4 (OCP MX spec): 4 bits +
+ * one 8-bit scale per 32 = 4.25 bpw; NVFP4 (NVIDIA Blackwell): 4 bits + one
+ * FP8 scale per 16 = 4.5 bpw (the per-tensor FP32 scale is negligible). */
+static const double prec_bytes[RL_PREC_COUNT_] = {
+    0.0, 4.0, 2.0, 2.0, 1.0, 1.0, 0.5, 8.5 / 8, 6.5625 / 8,
+    5.70 / 8, 4.90 / 8, 4.5 / 8, 4.00 / 8, 2.625 / 8, 4.25 / 8, 4.25 / 8, 4.5 / 8};
+
+int rl_precision_is_kv(rl_precision p) {
+    /* llama.cpp's cache types (--cache-type-k/v) include q8_0 and q4_0; TensorRT-LLM has an NVFP4 KV cache. */
+    return (unsigned)p < RL_PREC_COUNT_ && (p <= RL_PREC_INT4 || p == RL_PREC_Q8_0 || p == RL_PREC_Q4_0 || p == RL_PREC_NVFP4);
+}
 
 double rl_precision_bytes(rl_precision p) {
     if ((unsigned)p >= RL_PREC_COUNT_) return 0.0;

@@ -154,6 +154,11 @@ rl_status rl_deploy_validate(const rl_deploy *d, rl_error *err) {
     if (d == NULL) return rl_fail(err, RL_E_NULL, "deploy", "deploy: no deployment was given");
     rl_status st = check_rows(RL_TARGET_DEPLOY, d, err);
     if (st) return st;
+    if (!rl_precision_is_kv(d->kv_precision))
+        return rl_fail(err, RL_E_UNKNOWN_NAME, "kv_precision",
+                       "kv_precision %s is a weight format only; as a KV cache use auto, fp32, fp16, bf16, fp8, int8, int4, "
+                       "q8_0, q4_0 or nvfp4",
+                       rl_precision_name(d->kv_precision));
     /* The one check that relates two fields: M micro-batches split the batch across stages. */
     if (d->micro_batches != 0) {
         if (d->pp <= 1)

@@ -122,8 +122,11 @@ rl_status rl_gpu_preset(const char *id, int raised, rl_gpu *out, rl_error *err) 
         (st = optional_number(&doc, 0, "tflops_fp8", &g.tflops_fp8, err)) ||
         (st = optional_number(&doc, 0, "tops_int8", &g.tops_int8, err)) ||
         (st = optional_number(&doc, 0, "bandwidth_gbs", &g.bandwidth_gbs, err)) ||
-        (st = optional_number(&doc, 0, "vram_gib", &g.vram_gib, err)))
+        (st = optional_number(&doc, 0, "vram_gib", &g.vram_gib, err)) ||
+        (st = optional_number(&doc, 0, "link_gbs", &g.link_gbs, err)))
         return st;
+    int link = rl_jget(&doc, 0, "link");
+    if (link >= 0 && !rl_jis_null(&doc, link) && (st = rl_jstr(&doc, link, "link", g.link, sizeof g.link, err))) return st;
     g.tflops_unknown = g.tflops == 0.0;
     if (g.bandwidth_gbs == 0.0)
         return rl_fail(err, RL_E_UNSUPPORTED, "gpu",

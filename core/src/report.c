@@ -143,6 +143,45 @@ static const char *level_name(rl_verdict v) {
     return v == RL_FITS ? "fits" : v == RL_TIGHT ? "tight" : "refused";
 }
 
+/* The realistic estimate, beside the floor (only when it fits). */
+static void write_realistic(rl_jw *top, const rl_gpu *g, const rl_deploy *d, rl_precision weights,
+                            const rl_realistic *x) {
+    rl_jw s, list, item;
+    rl_jw_object(top, "realistic", &s);
+    rl_jw_num(&s, "step_ms", x->step_ms);
+    rl_jw_num(&s, "step_ms_low", x->step_ms_low);
+    rl_jw_num(&s, "step_ms_high", x->step_ms_high);
+    rl_jw_num(&s, "tokens_per_s", x->tokens_per_s);
+    rl_jw_num(&s, "tokens_per_s_per_user", x->tokens_per_s_per_user);
+    rl_jw_num(&s, "ms_per_token", x->ms_per_token);
+    if (x->has_prefill) {
+        rl_jw_num(&s, "prefill_ms", x->prefill_ms);
+        rl_jw_num(&s, "ttft_ms", x->ttft_ms);
+    }
+    rl_jw_num(&s, "kernel_ms", x->kernel_ms);
+    rl_jw_num(&s, "host_ms", x->host_ms);
+    if (d->tp > 1) {
+        rl_jw_num(&s, "allreduce_ms", x->allreduce_ms);
+        rl_jw_num(&s, "allreduce_share", x->allreduce_share);
+    }
+    if (d->pp > 1) rl_jw_num(&s, "p2p_ms", x->p2p_ms);
+    rl_jw_str(&s, "engine", rl_engine_name(x->engine));
+    rl_jw_bool(&s, "calibrated", x->calibrated);
+    rl_assumption a[RL_MAX_ASSUMPTIONS];
+    size_t n = rl_realistic_assumptions(g, d, weights, a, RL_MAX_ASSUMPTIONS);
+    rl_jw_array(&s, "assumptions", &list);
+    for (size_t i = 0; i < n && i < RL_MAX_ASSUMPTIONS; i++) {
+        rl_jw_object(&list, NULL, &item);
+        rl_jw_str(&item, "name", a[i].name);
+        rl_jw_num(&item, "value", a[i].value);
+        rl_jw_str(&item, "unit", a[i].unit);
+        rl_jw_str(&item, "source", a[i].source);
+        rl_jw_end(&item);
+    }
+    rl_jw_end(&list);
+    rl_jw_end(&s);
+}
+
 size_t rl_report_json(const rl_model *m, const rl_gpu *g, const rl_deploy *d, const rl_result *r, char *buf,
                       size_t cap) {
     rl_out o;
@@ -191,6 +230,8 @@ size_t rl_report_json(const rl_model *m, const rl_gpu *g, const rl_deploy *d, co
     rl_jw_num(&s, "vram_gib", g->vram_gib);
     rl_jw_str(&s, "memory", g->unified ? "unified" : "discrete");
     if (g->unified) rl_jw_num(&s, "ram_gib", g->ram_gib);
+    rl_jw_num(&s, "link_gbs", g->link_gbs);
+    if (g->link[0]) rl_jw_str(&s, "link", g->link);
     rl_jw_end(&s);
 
     rl_jw_object(&top, "config", &s);
@@ -211,6 +252,7 @@ size_t rl_report_json(const rl_model *m, const rl_gpu *g, const rl_deploy *d, co
     rl_jw_num(&s, "weight_overhead", d->weight_overhead);
     rl_jw_num(&s, "prefill_chunk", (double)d->prefill_chunk);
     rl_jw_num(&s, "launch_ms", d->launch_ms);
+    rl_jw_str(&s, "engine", rl_engine_name(d->engine));
     rl_jw_end(&s);
 
     rl_jw_object(&top, "memory", &s);
@@ -264,6 +306,7 @@ size_t rl_report_json(const rl_model *m, const rl_gpu *g, const rl_deploy *d, co
         }
         rl_jw_end(&s);
     }
+    if (r->has_realistic) write_realistic(&top, g, d, r->weight_precision, &r->realistic);
 
     if (m->experts > 0) {
         rl_jw_object(&top, "moe", &s);

@@ -783,8 +783,12 @@ static void test_names(void) {
         CHECK(strcmp(rl_status_name((rl_status)i), st[i]) == 0, "status %d is %s (got %s)", i, st[i], rl_status_name((rl_status)i));
     CHECK(strcmp(rl_status_name(RL_STATUS_COUNT_), "unknown") == 0 && strcmp(rl_status_name((rl_status)-1), "unknown") == 0,
           "status past the end is unknown");
-    static const char *const pn[] = {"auto", "fp32", "fp16", "bf16", "fp8", "int8", "int4"};
-    static const double pb[] = {0, 4, 2, 2, 1, 1, 0.5};
+    static const char *const pn[] = {"auto", "fp32", "fp16", "bf16", "fp8", "int8", "int4", "q8_0", "q6_k",
+                                     "q5_k_m", "q4_k_m", "q4_0", "q3_k_m", "q2_k", "iq4_xs", "mxfp4", "nvfp4"};
+    /* bits per weight / 8: ggml block layouts (q4_0 18 B per 32 = 4.5 bpw) and the K-quant mixes' averages */
+    static const double pb[] = {0, 4, 2, 2, 1, 1, 0.5, 8.5 / 8, 6.5625 / 8, 5.70 / 8, 4.90 / 8, 4.5 / 8, 4.00 / 8,
+                                2.625 / 8, 4.25 / 8, 4.25 / 8, 4.5 / 8};
+    CHECK(sizeof pn / sizeof pn[0] == RL_PREC_COUNT_ && sizeof pb / sizeof pb[0] == RL_PREC_COUNT_, "a name and a size per precision");
     for (int i = 0; i < RL_PREC_COUNT_; i++) {
         rl_precision p = RL_PREC_COUNT_;
         CHECK(strcmp(rl_precision_name((rl_precision)i), pn[i]) == 0 && rl_precision_bytes((rl_precision)i) == pb[i] &&
@@ -1053,18 +1057,21 @@ static void test_faults(void) {
     rl_model moe = cfg(TINY_MOE);
     double pe = 3.0 * 64 * 128;
     CHECK(moe.params_expert == pe, "one expert is 24576 params");
+    /* A step reads the LM head (vocab x hidden) but not the input embedding table. */
+    double shared = moe.params_always_read - moe.params_embed + (double)moe.vocab * (double)moe.hidden;
+    CHECK(moe.tied_embeddings || shared < moe.params_always_read, "untied: the input table is not read");
     d.batch = 1;
     rl_analyze(&moe, &g, &d, &base, NULL);
     /* Union at B=1 touches E·(1−(1−k/E)) = k = 2 experts in each of the 2 layers. */
-    CHECK(near(base.experts_touched, 2.0) && near(base.weight_bytes_read, 2.0 * (moe.params_always_read + 2 * 2 * pe)),
+    CHECK(near(base.experts_touched, 2.0) && near(base.weight_bytes_read, 2.0 * (shared + 2 * 2 * pe)),
           "moe reads shared + 2 layers x 2 experts (%g)", base.experts_touched);
     rl_testing_set_fault(RL_FAULT_MOE_ALL_EXPERTS);
     rl_analyze(&moe, &g, &d, &r, NULL);
-    CHECK(r.experts_touched == 4 && near(r.weight_bytes_read, 2.0 * (moe.params_always_read + 2 * 4 * pe)), "all experts read");
+    CHECK(r.experts_touched == 4 && near(r.weight_bytes_read, 2.0 * (shared + 2 * 4 * pe)), "all experts read");
     rl_testing_set_fault(RL_FAULT_MOE_ONCE_PER_MODEL);
     rl_analyze(&moe, &g, &d, &r, NULL);
-    CHECK(near(r.weight_bytes_read, 2.0 * (moe.params_always_read + 1 * 2 * pe)), "experts once per model: %g vs %g",
-          r.weight_bytes_read, 2.0 * (moe.params_always_read + 1 * 2 * pe));
+    CHECK(near(r.weight_bytes_read, 2.0 * (shared + 1 * 2 * pe)), "experts once per model: %g vs %g",
+          r.weight_bytes_read, 2.0 * (shared + 1 * 2 * pe));
     /* Reserve ignored: the realistic budget is the floor, so nothing is tight. */
     rl_testing_set_fault(RL_FAULT_RESERVE_IGNORED);
     d = rl_deploy_default();

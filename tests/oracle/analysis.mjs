@@ -6,6 +6,7 @@ import {
   ceilDiv, expertsTouched, fitCheck, floorSeconds, GIB, kvBytesRequest, kvReadBytes, layerTokens, makeContext,
   stepFlops, weightBytesRead, weightBytesTotal, windowOf,
 } from './context.mjs';
+import { realistic } from './realistic.mjs';
 import { findRemedies } from './remedies.mjs';
 import { Q, ZERO } from './rational.mjs';
 
@@ -53,6 +54,8 @@ function gpuSection(g) {
   s.vram_gib = g.vram;
   s.memory = g.unified ? 'unified' : 'discrete';
   if (g.unified) s.ram_gib = g.ram;
+  s.link_gbs = g.linkGbs;
+  if (g.link) s.link = g.link;
   return s;
 }
 
@@ -77,6 +80,7 @@ function configSection(m, d, c, microBatches) {
     weight_overhead: d.weightOverhead,
     prefill_chunk: q(d.prefillChunk),
     launch_ms: d.launchMs,
+    engine: d.engine,
   });
   return s;
 }
@@ -132,7 +136,7 @@ function decodeStep(c, d, warnings) {
     if (c.model.layers % d.pp !== 0n) warnings.add('layers_not_divisible_by_pp');
     if (pipe.speedup_vs_one_gpu.lt(1n)) warnings.add('pp_slower_than_one_gpu');
     if (B % M !== 0n) warnings.add('batch_not_divisible_by_micro_batches');
-    return { M, flops: stageFlops.mul(M), bytes: stageBytes.mul(M), step: drain, stage, drain, pipe };
+    return { M, mb, stageFlops, stageBytes, flops: stageFlops.mul(M), bytes: stageBytes.mul(M), step: drain, stage, drain, pipe };
   }
   const flops = stepFlops(c, B).div(tp);
   const bytes = weightBytesRead(c, B).div(tp).add(kvReadBytes(c, B).mul(c.kvShare));
@@ -185,10 +189,11 @@ export function analyze(model, gpu, deploy) {
     };
     if (!known) report.decode.bandwidth_floor_only = true;
 
-    // Prefill of one request over S tokens: every query attends to the layer's
-    // cached tokens; pp does not divide it (its stages run one after another).
+    // Prefill of one request over S tokens: causal attention, so a query meets
+    // half the layer's cached tokens on average (fused kernels skip the masked
+    // half); pp does not divide it (its stages run one after another).
     const prefillFlops = q(2n * m.paramsActive).mul(S)
-      .add(q(m.attnFlopsPerPair).mul(S).mul(layerTokens(c, d.seq, windowOf(c, d.seq))));
+      .add(q(m.attnFlopsPerPair).mul(S).mul(layerTokens(c, d.seq, windowOf(c, d.seq))).div(2n));
     const prefillWeights = weightBytesRead(c, d.seq);
     const pai = prefillFlops.div(prefillWeights);
     report.prefill = { ai: pai, bound: known ? (pai.lt(ridge) ? 'memory' : 'compute') : 'unknown' };
@@ -198,6 +203,12 @@ export function analyze(model, gpu, deploy) {
       report.prefill.tokens_per_s = S.div(seconds);
       report.prefill.ttft_ms = d.launchMs.add(seconds.mul(MS));
     }
+    report.realistic = realistic(c, m, gpu, d, step, {
+      flops: prefillFlops,
+      bytes: prefillWeights,
+      floorS: known ? report.prefill.ms.div(MS) : ZERO,
+      floorTtftMs: known ? report.prefill.ttft_ms : ZERO,
+    });
   }
 
   if (m.experts > 0n) {

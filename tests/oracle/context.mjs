@@ -12,6 +12,20 @@ export const PRECISION_BYTES = {
   fp8: new Q(1n),
   int8: new Q(1n),
   int4: new Q(1n, 2n),
+  // Bits per weight / 8. ggml block layouts (llama.cpp ggml/src/ggml-common.h): q8_0 34 B per 32,
+  // q4_0 18 B per 32, q6_K 210 B per 256, q2_K 84 B per 256, iq4_xs 136 B per 256. K-quant mixes:
+  // llama.cpp quantize.cpp's Llama-3-8B file sizes (5.33, 4.58, 3.74 GiB over 8.03 B weights):
+  // 5.70, 4.90, 4.00 bpw. MXFP4: 4 bits + 8-bit scale per 32; NVFP4: 4 bits + fp8 scale per 16.
+  q8_0: new Q(34n, 32n),
+  q6_k: new Q(210n, 256n),
+  q5_k_m: Q.fromDecimal('5.70').div(8n),
+  q4_k_m: Q.fromDecimal('4.90').div(8n),
+  q4_0: new Q(18n, 32n),
+  q3_k_m: Q.fromDecimal('4.00').div(8n),
+  q2_k: new Q(84n, 256n),
+  iq4_xs: new Q(136n, 256n),
+  mxfp4: new Q(17n, 32n),
+  nvfp4: new Q(9n, 16n),
 };
 // MXFP4: 4 bits per value plus one 8-bit scale per 32 values.
 const MXFP4_BYTES = new Q(17n, 32n);
@@ -112,11 +126,14 @@ export function weightBytesTotal(c) {
 }
 
 // Weights one step reads for b requests: the shared weights once, plus in
-// every MoE layer the experts the batch touches.
+// every MoE layer the experts the batch touches. Of the embeddings only the
+// LM head (vocab x hidden) is read; the input table is looked up by b rows,
+// and tied embeddings are one matrix, read once as the head.
 export function weightBytesRead(c, b) {
   const m = c.model;
-  if (m.experts === 0n) return weightBytesTotal(c);
-  return sharedBytes(c).add(q(m.moeLayers).mul(expertsTouched(c, b)).mul(expertBytes(c)));
+  const shared = q(m.vocab * m.hidden).mul(c.bEmbed).add(q(m.paramsAlwaysRead - m.paramsEmbed).mul(c.bMain));
+  if (m.experts === 0n) return shared;
+  return shared.add(q(m.moeLayers).mul(expertsTouched(c, b)).mul(expertBytes(c)));
 }
 
 export function stepFlops(c, b) {

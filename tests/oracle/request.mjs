@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { OracleError } from './errors.mjs';
+import { ENGINE_NAMES } from './engines.mjs';
 import { readModel } from './model.mjs';
 import { Q, ZERO } from './rational.mjs';
 
@@ -31,6 +32,8 @@ function presetGpu(id, raised) {
     bandwidth: num(p.bandwidth_gbs),
     vram: num(p.vram_gib),
     unified: p.memory === 'unified',
+    link: p.link ?? '',
+    linkGbs: num(p.link_gbs),
   };
   g.tflopsUnknown = g.tflops.sign() === 0;
   if (g.bandwidth.sign() === 0) throw new OracleError(`gpu ${id} has no sourced bandwidth`);
@@ -60,7 +63,7 @@ function given(o, key, optional) {
 }
 
 function customGpu(o) {
-  const known = new Set(['tflops', 'bandwidth_gbs', 'vram_gib', 'tflops_fp8', 'tops_int8']);
+  const known = new Set(['tflops', 'bandwidth_gbs', 'vram_gib', 'tflops_fp8', 'tops_int8', 'link_gbs']);
   for (const k of Object.keys(o)) if (!known.has(k)) throw new OracleError(`gpu.${k} is not a known key`);
   if (o.bandwidth_gbs === undefined || o.vram_gib === undefined || o.tflops === undefined) throw new OracleError('custom gpu is incomplete');
   const g = {
@@ -72,15 +75,21 @@ function customGpu(o) {
     bandwidth: given(o, 'bandwidth_gbs'),
     vram: given(o, 'vram_gib'),
     unified: false,
+    link: '',
+    linkGbs: given(o, 'link_gbs', true),
   };
   return g;
 }
 
-const PRECISIONS = ['auto', 'fp32', 'fp16', 'bf16', 'fp8', 'int8', 'int4'];
+const PRECISIONS = ['auto', 'fp32', 'fp16', 'bf16', 'fp8', 'int8', 'int4', 'q8_0', 'q6_k', 'q5_k_m', 'q4_k_m', 'q4_0',
+  'q3_k_m', 'q2_k', 'iq4_xs', 'mxfp4', 'nvfp4'];
+// Of the block formats only llama.cpp's q8_0 and q4_0 cache types and NVFP4 are KV cache formats.
+const KV_PRECISIONS = ['auto', 'fp32', 'fp16', 'bf16', 'fp8', 'int8', 'int4', 'q8_0', 'q4_0', 'nvfp4'];
 const REQUEST_KEYS = new Set([
   'model', 'config', 'gpu', 'gpu_limit', 'precision', 'kv_precision', 'seq', 'batch', 'tp', 'pp', 'micro_batches',
   'kv_block', 'moe_read', 'pool_fraction', 'context_reserve_gib', 'nccl_gib_per_peer', 'weight_overhead',
-  'prefill_chunk', 'launch_ms', 'params',
+  'prefill_chunk', 'launch_ms', 'params', 'engine', 'bw_efficiency', 'kernel_us', 'allreduce_us', 'host_ms',
+  'prefill_efficiency', 'ttft_overhead_ms',
 ]);
 
 function count(input, key, fallback, lo, hi) {
@@ -133,7 +142,7 @@ export function readRequest(input, configText) {
   const maxSeq = 2 ** 24, maxBatch = 2 ** 20, maxParallel = 1024;
   const deploy = {
     precision: word(input, 'precision', PRECISIONS, 'auto'),
-    kvPrecision: word(input, 'kv_precision', PRECISIONS, 'auto'),
+    kvPrecision: word(input, 'kv_precision', KV_PRECISIONS, 'auto'),
     moeRead: word(input, 'moe_read', ['union', 'distinct'], 'union'),
     seq: count(input, 'seq', 4096n, 1, maxSeq),
     batch: count(input, 'batch', 1n, 1, maxBatch),
@@ -148,6 +157,14 @@ export function readRequest(input, configText) {
     ncclGibPerPeer: real(input, 'nccl_gib_per_peer', '0.35', 0, 64),
     weightOverhead: real(input, 'weight_overhead', '0.02', 0, 1),
     launchMs: real(input, 'launch_ms', '35', 0, 1e6),
+    // The realistic estimate: the engine, and overrides of its parameters (0: the engine's).
+    engine: word(input, 'engine', ENGINE_NAMES, 'vllm'),
+    bwEfficiency: real(input, 'bw_efficiency', '0', 0, 1),
+    kernelUs: real(input, 'kernel_us', '0', 0, 1e6),
+    allreduceUs: real(input, 'allreduce_us', '0', 0, 1e6),
+    hostMs: real(input, 'host_ms', '0', 0, 1e6),
+    prefillEfficiency: real(input, 'prefill_efficiency', '0', 0, 1),
+    ttftOverheadMs: real(input, 'ttft_overhead_ms', '0', 0, 1e6),
   };
   if (deploy.microBatches !== 0n && (deploy.pp <= 1n || deploy.microBatches > deploy.batch)) {
     throw new OracleError('micro_batches needs pp > 1 and at most the batch');

@@ -1,6 +1,6 @@
 // The preset tables the core carries: how many there are, that they are the files
 // in presets/, and that every model preset's checkpoint total is what the core counts.
-import { readdirSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, expect, test } from 'vitest';
 import { ROOT, loadTestCore } from './core.js';
@@ -37,10 +37,13 @@ test('every model preset analyses by id, and its checkpoint total is the core co
   }
 });
 
-test('interconnect keys, where a preset gives them, are a name and a number or null', () => {
+test('every GPU preset names its link: a name, or null for a single SoC (then no bandwidth), and a source', () => {
   for (const g of presets.gpus) {
-    if (!('link' in g)) continue;
-    expect(typeof g.link, g.id).toBe('string');
+    expect(g.link === null || (typeof g.link === 'string' && g.link.length > 0), g.id).toBe(true);
     expect(g.link_gbs === null || (typeof g.link_gbs === 'number' && g.link_gbs > 0), g.id).toBe(true);
+    if (g.link === null) expect(g.link_gbs, g.id).toBeNull();
+    // The source is prose, kept out of the wasm: read it from the file.
+    const file = JSON.parse(readFileSync(fileURLToPath(new URL(`presets/gpus/${g.id}.json`, ROOT)), 'utf8'));
+    expect(typeof file.link_source === 'string' && file.link_source.length > 0, g.id).toBe(true);
   }
 });

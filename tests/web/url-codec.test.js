@@ -4,7 +4,7 @@ import { deflateRawSync } from 'node:zlib';
 import { describe, expect, test, vi } from 'vitest';
 import { decodeLink, encodeLink, encodeConfig, MAX_CONFIG_BYTES, MAX_QUERY_CHARS, URL_KEYS } from '../../web/src/url-codec.js';
 import { base64urlToBytes, bytesToBase64url, inflateText } from '../../web/src/link/deflate.js';
-import { CUSTOM, FIELDS, GPU_LIMITS, INPUT_KEYS, KV_PRECISIONS, MOE_READS, PARAMS, PRECISIONS, defaultInputs } from '../../web/src/inputs.js';
+import { CUSTOM, FIELD, FIELDS, GPU_LIMITS, INPUT_KEYS, KV_PRECISIONS, MOE_READS, PARAMS, PRECISIONS, defaultInputs } from '../../web/src/inputs.js';
 
 const modelIds = ['qwen3-4b', 'llama-3-70b', 'mixtral-8x7b'];
 const gpuIds = ['a100-40g', 'h100-sxm', 'm4-max-128g'];
@@ -27,7 +27,9 @@ function assertValidState(state) {
   expect(KV_PRECISIONS).toContain(state.kv_precision);
   expect(MOE_READS).toContain(state.moe_read);
   expect(GPU_LIMITS).toContain(state.gpu_limit);
-  const numbers = ['gpu.tflops', 'gpu.tflops_fp8', 'gpu.tops_int8', 'gpu.bandwidth_gbs', 'gpu.vram_gib', 'pool_fraction', 'context_reserve_gib', 'nccl_gib_per_peer', 'weight_overhead', 'launch_ms'];
+  expect(FIELD.engine.choices).toContain(state.engine);
+  const numbers = ['gpu.tflops', 'gpu.tflops_fp8', 'gpu.tops_int8', 'gpu.bandwidth_gbs', 'gpu.vram_gib', 'gpu.link_gbs', 'pool_fraction', 'context_reserve_gib', 'nccl_gib_per_peer', 'weight_overhead', 'launch_ms',
+    'bw_efficiency', 'kernel_us', 'allreduce_us', 'host_ms', 'prefill_efficiency', 'ttft_overhead_ms'];
   for (const key of numbers) expect(state[key]).toMatch(/^(\d{1,7}(\.\d{1,9})?)?$/);
   const counts = ['seq', 'batch', 'tp', 'pp', 'micro_batches', 'kv_block', 'prefill_chunk'];
   for (const key of counts) expect(state[key]).toMatch(/^\d{0,9}$/);
@@ -48,7 +50,8 @@ describe('round trips', () => {
       ...defaults, model: 'mixtral-8x7b', gpu: 'm4-max-128g', gpu_limit: 'raised', 'gpu.tflops': '123.5', 'gpu.tflops_fp8': '250', 'gpu.tops_int8': '500',
       'gpu.bandwidth_gbs': '2000', 'gpu.vram_gib': '24', precision: 'fp8', kv_precision: 'int4', seq: '8192', batch: '12', tp: '2', pp: '3',
       micro_batches: '4', kv_block: '16', moe_read: 'distinct', pool_fraction: '0.85', context_reserve_gib: '1', nccl_gib_per_peer: '0.5',
-      weight_overhead: '0.03', prefill_chunk: '512', launch_ms: '20',
+      weight_overhead: '0.03', prefill_chunk: '512', launch_ms: '20', 'gpu.link_gbs': '900', engine: 'llama.cpp', bw_efficiency: '0.7',
+      kernel_us: '5', allreduce_us: '12', host_ms: '0.5', prefill_efficiency: '0.6', ttft_overhead_ms: '40',
     };
     const { query, state: back, notices } = await roundTrip(state);
     expect(notices).toEqual([]);

@@ -1,5 +1,9 @@
-import { ENGINE_FIELDS } from '../inputs.js';
+import { ENGINE_FIELDS, FIELD, FIELDS } from '../inputs.js';
+import { SelectField } from './SelectField.jsx';
 import { TextField } from './TextField.jsx';
+
+// The realistic estimate's serving engine and its overrides (the table's realistic group).
+const REALISTIC = FIELDS.filter((f) => f.group === 'realistic' && f.type !== 'enum').map((f) => f.key);
 
 // The realistic budget's knobs: the field table's budget group, in its order.
 // Empty fields use the core's defaults, which the report echoes (config.*): they
@@ -35,6 +39,13 @@ export function EngineFields({ app }) {
             />
           );
         })}
+      </div>
+      <SelectField app={app} name="engine" label="Serving engine" options={FIELD.engine.choices.map((v) => ({ value: v, label: v }))}
+        hint="The realistic estimate's efficiencies and fixed costs, each sourced." />
+      <div class="pair">
+        {REALISTIC.map((key) => (
+          <TextField key={key} app={app} name={key} label={FIELD[key].label} unit={FIELD[key].unit} inputMode="decimal" placeholder="engine's" />
+        ))}
       </div>
     </details>
   );

@@ -67,6 +67,7 @@ export function GpuField({ app }) {
           <TextField app={app} name="gpu.vram_gib" label="Memory per GPU" unit="GiB" inputMode="decimal" value={shown['gpu.vram_gib']} />
           <TextField app={app} name="gpu.tflops_fp8" label="Dense FP8" unit="TFLOPS" inputMode="decimal" value={shown['gpu.tflops_fp8']} placeholder="none" />
           <TextField app={app} name="gpu.tops_int8" label="Dense INT8" unit="TOPS" inputMode="decimal" value={shown['gpu.tops_int8']} placeholder="none" />
+          <TextField app={app} name="gpu.link_gbs" label="GPU link" unit="GB/s" inputMode="decimal" value={shown['gpu.link_gbs']} placeholder="unknown" />
         </div>
         <p class="hint">Dense peaks, no sparsity. Empty TFLOPS: times become bandwidth floors. FP8/INT8 peaks set the roof for fp8/int8 weights.</p>
         {edited && preset && (

@@ -1,0 +1,121 @@
+/* Serving engines as presets of the realistic estimate: every parameter with
+ * its source. A parameter marked "fitted" was fitted on the named runs of the
+ * calibration corpus (tests/measured/runs.json) by tests/measured/fit.mjs;
+ * the rest are public figures taken as they are. */
+#include "realistic.h"
+
+#include <stddef.h>
+
+#define SRC_GEMM_H200 \
+    "measured: an 8192^3 bf16 GEMM runs at 805 of 989 TFLOPS (0.81) on one H200 SXM (PyTorch 2.11, CUDA 13, 2026-11-30)"
+#define SRC_PREFILL_H200 \
+    "measured: Llama-3.1-8B bf16 prefills 8192 tokens in 232 ms on one H200 (issue 9): 1.49e14 FLOPs with causal " \
+    "attention = 643 TFLOPS, 0.65 of 989"
+#define SRC_KERNELS \
+    "dense: a Llama-style decoder layer runs 10 kernels (2 RMSNorms, QKV GEMM, RoPE, attention, O GEMM, gate/up GEMM, " \
+    "SiLU*mul, down GEMM, residual add); MoE: 13 modules per MoE layer (TensorRT-LLM blog, DeepSeek-R1 min-latency on B200)"
+#define SRC_MARLIN \
+    "taken equal to the 16-bit figure: Marlin-class 4-bit kernels (Frantar et al. 2024) reach close to the ideal " \
+    "speed-up over fp16 at small batches (no quantized run of this engine in the corpus)"
+#define SRC_BAND_POOLED \
+    "pooled spread of measured/estimate over the gpt-fast and llama.cpp runs (1-22, 111-124): too few runs of this " \
+    "engine to read its own"
+#define SRC_AR_TRT "measured decode-size AllReduce on H100, TensorRT-LLM custom kernel: 2.8/3.3/3.6 us at tp 2/4/8"
+#define SRC_AR_NCCL "measured decode-size AllReduce on H100, NCCL: 7/11/17 us at tp 2/4/8"
+#define SRC_AR_VLLM "measured decode-size AllReduce on H100, vLLM custom AllReduce: about 20 us at tp 2/4/8"
+#define SRC_AR_GENZ "GenZ (Bambhaniya et al. 2024): 5 us + 2(N-1)*1.9 us per AllReduce"
+
+static const char *const vllm_gpus[] = {"h200", NULL};
+static const char *const trt_gpus[] = {"h100", NULL};
+static const char *const llama_gpus[] = {"rtx-", "a100", "h100", "m2-", "m3-", "m4-", NULL};
+static const char *const gptfast_gpus[] = {"a100", "mi250", NULL};
+static const char *const none_gpus[] = {NULL};
+
+static const rl_engine_preset engines[RL_ENGINE_COUNT_] = {
+    [RL_ENGINE_VLLM] = {
+        .name = "vllm",
+        .bw_efficiency = 0.89,
+        .bw_source = "measured: a read-only reduction over 4 GiB of bf16 moves 4.26 of 4.8 TB/s (0.89) on one H200 SXM "
+                     "(PyTorch 2.11, CUDA 13, 2026-11-30)",
+        .quant_bw_efficiency = 0.89, .quant_bw_source = SRC_MARLIN,
+        .compute_efficiency = 0.81, .compute_source = SRC_GEMM_H200,
+        .prefill_efficiency = 0.65, .prefill_source = SRC_PREFILL_H200,
+        .kernel_us = 4.5,
+        .kernel_source = "Vidur (Agrawal et al., MLSys 2024): profiled H100/A100 GEMMs fit 4.5-4.9 us + bytes/(0.90 or 0.81 x "
+                         "bandwidth); the low end",
+        .kernels_dense = 10, .kernels_moe = 13, .kernels_source = SRC_KERNELS,
+        .allreduce_us = {20, 20, 20}, .allreduce_source = SRC_AR_VLLM,
+        .host_ms = 1.5, .host_source = "fitted on runs 70, 71, 72 (vLLM nightly latency tests on H200) with the rest fixed",
+        .band_low = 0.75, .band_high = 1.3, .band_source = SRC_BAND_POOLED,
+        .gpu_families = vllm_gpus,
+    },
+    [RL_ENGINE_SGLANG] = {
+        .name = "sglang",
+        .bw_efficiency = 0.89,
+        .bw_source = "measured: a read-only reduction over 4 GiB of bf16 moves 4.26 of 4.8 TB/s (0.89) on one H200 SXM "
+                     "(PyTorch 2.11, CUDA 13, 2026-11-30)",
+        .quant_bw_efficiency = 0.89, .quant_bw_source = SRC_MARLIN,
+        .compute_efficiency = 0.81, .compute_source = SRC_GEMM_H200,
+        .prefill_efficiency = 0.65, .prefill_source = SRC_PREFILL_H200,
+        .kernel_us = 4.5,
+        .kernel_source = "Vidur (Agrawal et al., MLSys 2024): profiled H100/A100 GEMMs fit 4.5-4.9 us + bytes/(0.90 or 0.81 x "
+                         "bandwidth); the low end",
+        .kernels_dense = 10, .kernels_moe = 13, .kernels_source = SRC_KERNELS,
+        .allreduce_us = {2.8, 3.3, 3.6},
+        .allreduce_source = SRC_AR_TRT " (SGLang's custom AllReduce in sgl-kernel is adapted from TensorRT-LLM's)",
+        .host_ms = 1.5, .host_source = "vLLM's value (fitted on runs 70-72), taken for SGLang: no SGLang run in the corpus",
+        .band_low = 0.6, .band_high = 1.6, .band_source = "uncalibrated: no SGLang run in the corpus, so twice the pooled band of the calibrated engines",
+        .gpu_families = none_gpus,
+    },
+    [RL_ENGINE_TRT_LLM] = {
+        .name = "trt-llm",
+        .bw_efficiency = 0.80,
+        .bw_source = "NVIDIA AIConfigurator's system files use 0.8 of the memory bandwidth (github ai-dynamo/aiconfigurator, "
+                     "aic-core systems/*.yaml)",
+        .quant_bw_efficiency = 0.80, .quant_bw_source = SRC_MARLIN,
+        .compute_efficiency = 0.81, .compute_source = SRC_GEMM_H200,
+        .prefill_efficiency = 0.65, .prefill_source = SRC_PREFILL_H200,
+        .kernel_us = 3.0,
+        .kernel_source = "NVIDIA AIConfigurator: 3 us per memory op (github ai-dynamo/aiconfigurator, aic-core systems/*.yaml)",
+        .kernels_dense = 10, .kernels_moe = 13, .kernels_source = SRC_KERNELS,
+        .allreduce_us = {2.8, 3.3, 3.6}, .allreduce_source = SRC_AR_TRT,
+        .host_ms = 2.8, .host_source = "fitted on runs 73, 74 (NVIDIA NIM 1.8.0, Llama-3.3-70B fp8 on 2 x H100) with the rest fixed; it also holds whatever fp8 kernels lose",
+        .band_low = 0.75, .band_high = 1.3, .band_source = SRC_BAND_POOLED,
+        .gpu_families = trt_gpus,
+    },
+    [RL_ENGINE_LLAMA_CPP] = {
+        .name = "llama.cpp",
+        .bw_efficiency = 0.82, .bw_source = "fitted on the F16 runs 112, 114, 116, 120, 123 (XiongjieDai/GPU-Benchmarks-on-LLM-Inference)",
+        .quant_bw_efficiency = 0.74, .quant_bw_source = "fitted on the Q4_0 and Q4_K_M runs 111, 113, 115, 117, 118, 119, 121, 122, 124 (XiongjieDai/GPU-Benchmarks-on-LLM-Inference)",
+        .compute_efficiency = 0.81, .compute_source = SRC_GEMM_H200,
+        .prefill_efficiency = 0.65, .prefill_source = SRC_PREFILL_H200 " (no llama.cpp prefill in the corpus)",
+        .kernel_us = 7.3,
+        .kernel_source = "measured: back-to-back tiny kernels cost 7.3 us each on one H200 SXM (PyTorch 2.11, CUDA 13, "
+                         "2026-11-30)",
+        .kernels_dense = 10, .kernels_moe = 13, .kernels_source = SRC_KERNELS,
+        .allreduce_us = {8.8, 16.4, 31.6}, .allreduce_source = SRC_AR_GENZ,
+        .host_ms = 0.35, .host_source = "fitted on runs 111-124 with the rest fixed",
+        .band_low = 0.8, .band_high = 1.3, .band_source = "spread of measured/estimate over runs 111-124 (0.82 to 1.28)",
+        .gpu_families = llama_gpus,
+    },
+    [RL_ENGINE_GPT_FAST] = {
+        .name = "gpt-fast",
+        .bw_efficiency = 0.75, .bw_source = "fitted on the bf16 runs 1, 6-11, 14, 16-18 (pytorch-labs/gpt-fast READMEs; A100s power-limited to 330 W)",
+        .quant_bw_efficiency = 0.50, .quant_bw_source = "fitted on the int8 and int4 weight-only runs 2-5, 12, 13, 15, 19-22 (pytorch-labs/gpt-fast READMEs)",
+        .compute_efficiency = 0.81, .compute_source = SRC_GEMM_H200,
+        .prefill_efficiency = 0.65, .prefill_source = SRC_PREFILL_H200,
+        .kernel_us = 3.0,
+        .kernel_source = "NVIDIA AIConfigurator: 3 us per memory op (torch.compile with CUDA graphs, as a compiled engine)",
+        .kernels_dense = 10, .kernels_moe = 13, .kernels_source = SRC_KERNELS,
+        .allreduce_us = {7, 11, 17}, .allreduce_source = SRC_AR_NCCL " (gpt-fast calls torch.distributed, that is NCCL)",
+        .host_ms = 0.6, .host_source = "fitted on runs 1-22 with the rest fixed",
+        .band_low = 0.72, .band_high = 1.3, .band_source = "spread of measured/estimate over runs 1-22 (0.74 to 1.26)",
+        .gpu_families = gptfast_gpus,
+    },
+};
+
+const rl_engine_preset *rl_engine_preset_of(rl_engine e) {
+    return (unsigned)e < RL_ENGINE_COUNT_ ? &engines[e] : &engines[RL_ENGINE_VLLM];
+}
+
+const char *rl_engine_name(rl_engine e) { return (unsigned)e < RL_ENGINE_COUNT_ ? engines[e].name : "unknown"; }

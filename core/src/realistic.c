@@ -1,0 +1,170 @@
+/* The realistic estimate beside the floor (issue 9). The floor is the case
+ * η = 1 with no fixed cost of the same formula, so every figure here is at
+ * least the floor's:
+ *
+ *   decode step = max(bytes/(η_bw·BW), FLOPs/(η_c·peak))
+ *               + Σ_layers k·t_kernel + n_ar·L·t_allreduce + t_host
+ *   t_allreduce = α(engine, tp) + 2·(tp−1)/tp · message / link,   n_ar = 2 per layer under tp
+ *                 message = B·hidden·2 bytes (16-bit activations);
+ *                 link = the GPU's link_gbs / 2 (vendors quote both directions summed; a ring
+ *                 sends one way at a time), and with no link figure only α counts
+ *   pp > 1: (M + pp − 1) stages, each with its layers' fixed costs and one
+ *           point-to-point transfer α(engine, 2) + micro-batch·hidden·2 / link
+ *   prefill = max(FLOPs/(η_prefill·peak), weight bytes/(η_bw·BW)) / tp + fixed costs
+ *   TTFT = max(the floor's TTFT, overhead + prefill), overhead = ttft_overhead_ms or launch_ms
+ *
+ * No allocation. */
+#include "realistic.h"
+
+#include "internal.h"
+
+#include <math.h>
+#include <string.h>
+
+/* The parameters in use: the engine's, or the request's overrides. */
+typedef struct params {
+    const rl_engine_preset *e;
+    double bw_eff, c_eff, p_eff, kernel_s, host_s, ttft_ms, link_Bps;
+    int ar_override;
+} params;
+
+static params resolve(const rl_gpu *g, const rl_deploy *d, int weight_only_quant) {
+    params p;
+    p.e = rl_engine_preset_of(d->engine);
+    p.bw_eff = d->bw_efficiency > 0 ? d->bw_efficiency : weight_only_quant ? p.e->quant_bw_efficiency : p.e->bw_efficiency;
+    p.c_eff = p.e->compute_efficiency;
+    p.p_eff = d->prefill_efficiency > 0 ? d->prefill_efficiency : p.e->prefill_efficiency;
+    p.kernel_s = (d->kernel_us > 0 ? d->kernel_us : p.e->kernel_us) * 1e-6;
+    p.host_s = (d->host_ms > 0 ? d->host_ms : p.e->host_ms) * 1e-3;
+    p.ttft_ms = d->ttft_overhead_ms > 0 ? d->ttft_overhead_ms : d->launch_ms;
+    p.link_Bps = g->link_gbs * 1e9 / 2.0;
+    p.ar_override = d->allreduce_us > 0;
+    return p;
+}
+
+/* α(engine, tp) in µs: the measured figure at tp 2, 4 or 8 (the next one up
+ * for the tp between), and past 8 GenZ's 2·1.9 µs for each further rank. */
+static double allreduce_alpha_us(const params *p, const rl_deploy *d, int64_t tp) {
+    if (p->ar_override) return d->allreduce_us;
+    const double *a = p->e->allreduce_us;
+    if (tp <= 2) return a[0];
+    if (tp <= 4) return a[1];
+    if (tp <= 8) return a[2];
+    return a[2] + 2.0 * (double)(tp - 8) * 1.9;
+}
+
+/* One AllReduce of `message` bytes over tp ranks, seconds. */
+static double allreduce_s(const params *p, const rl_deploy *d, double message) {
+    double t = allreduce_alpha_us(p, d, d->tp) * 1e-6;
+    if (p->link_Bps > 0) t += 2.0 * ((double)d->tp - 1.0) / (double)d->tp * message / p->link_Bps;
+    return t;
+}
+
+static double roof_s(const params *p, const rl_realistic_in *in, double bytes, double flops, double c_eff) {
+    double t = bytes / (p->bw_eff * in->bw);
+    return in->peak > 0 ? fmax(t, flops / (c_eff * in->peak)) : t;
+}
+
+static bool gpu_in(const char *const *families, const char *name) {
+    for (; *families != NULL; families++)
+        if (strncmp(name, *families, strlen(*families)) == 0) return true;
+    return false;
+}
+
+void rl_realistic_compute(const rl_realistic_in *in, const rl_gpu *g, const rl_deploy *d, rl_realistic *out) {
+    params p = resolve(g, d, in->weight_only_quant);
+    double L = in->layers, Lm = in->moe_layers, pp = in->pp, tp = in->tp;
+    double kernels_per_pass = (p.e->kernels_dense * (L - Lm) + p.e->kernels_moe * Lm) * p.kernel_s; /* all L layers */
+    double step, kernel, ar = 0.0, p2p = 0.0;
+    if (d->pp > 1) {
+        double slots = in->micro_batches + pp - 1.0;
+        double stage_kernels = kernels_per_pass / pp;
+        double stage_ar = d->tp > 1 ? 2.0 * (L / pp) * allreduce_s(&p, d, in->micro_batch * in->hidden * 2.0) : 0.0;
+        double hop = allreduce_alpha_us(&p, d, 2) * 1e-6;
+        if (p.link_Bps > 0) hop += in->micro_batch * in->hidden * 2.0 / p.link_Bps;
+        double stage = roof_s(&p, in, in->step_bytes, in->step_flops, p.c_eff) + stage_kernels + stage_ar + hop;
+        kernel = slots * stage_kernels;
+        ar = slots * stage_ar;
+        p2p = slots * hop;
+        step = slots * stage + p.host_s;
+    } else {
+        if (d->tp > 1) ar = 2.0 * L * allreduce_s(&p, d, in->batch * in->hidden * 2.0);
+        kernel = kernels_per_pass;
+        step = roof_s(&p, in, in->step_bytes, in->step_flops, p.c_eff) + kernel + ar + p.host_s;
+    }
+    /* Rounding must not put the estimate under the floor it contains. */
+    step = fmax(step, in->floor_step_s);
+
+    out->step_ms = step * 1e3;
+    out->step_ms_low = fmax(in->floor_step_s, step * p.e->band_low) * 1e3;
+    out->step_ms_high = step * p.e->band_high * 1e3;
+    out->ms_per_token = step * 1e3 / in->batch;
+    out->tokens_per_s = in->batch / step;
+    out->tokens_per_s_per_user = 1.0 / step;
+    out->allreduce_ms = ar * 1e3;
+    out->allreduce_share = ar / step;
+    out->kernel_ms = kernel * 1e3;
+    out->host_ms = p.host_s * 1e3;
+    out->p2p_ms = p2p * 1e3;
+    out->engine = d->engine;
+    out->calibrated = gpu_in(p.e->gpu_families, g->name);
+
+    if (in->peak > 0) {
+        double prefill = fmax(in->prefill_flops / tp / (p.p_eff * in->peak), in->prefill_bytes / tp / (p.bw_eff * in->bw)) +
+                         kernels_per_pass;
+        if (d->tp > 1) prefill += 2.0 * L * allreduce_s(&p, d, in->seq * in->hidden * 2.0);
+        if (d->pp > 1) {
+            double hop = allreduce_alpha_us(&p, d, 2) * 1e-6;
+            if (p.link_Bps > 0) hop += in->seq * in->hidden * 2.0 / p.link_Bps;
+            prefill += (pp - 1.0) * hop;
+        }
+        prefill = fmax(prefill, in->floor_prefill_s);
+        out->has_prefill = 1;
+        out->prefill_ms = prefill * 1e3;
+        out->ttft_ms = fmax(in->floor_ttft_ms, p.ttft_ms + prefill * 1e3);
+    }
+}
+
+static size_t put(rl_assumption *out, size_t n, size_t cap, const char *name, double value, const char *unit,
+                  const char *source) {
+    if (n < cap) {
+        out[n].name = name;
+        out[n].value = value;
+        out[n].unit = unit;
+        out[n].source = source;
+    }
+    return n + 1;
+}
+
+int rl_weight_only_quant(rl_precision weights) {
+    return weights != RL_PREC_FP32 && weights != RL_PREC_FP16 && weights != RL_PREC_BF16 && weights != RL_PREC_FP8;
+}
+
+size_t rl_realistic_assumptions(const rl_gpu *g, const rl_deploy *d, rl_precision weights, rl_assumption *out,
+                                size_t cap) {
+    int quant = rl_weight_only_quant(weights);
+    params p = resolve(g, d, quant);
+    const rl_engine_preset *e = p.e;
+    const char *req = "request";
+    size_t n = 0;
+    n = put(out, n, cap, "bw_efficiency", p.bw_eff, "fraction",
+            d->bw_efficiency > 0 ? req : quant ? e->quant_bw_source : e->bw_source);
+    n = put(out, n, cap, "compute_efficiency", p.c_eff, "fraction", e->compute_source);
+    n = put(out, n, cap, "prefill_efficiency", p.p_eff, "fraction", d->prefill_efficiency > 0 ? req : e->prefill_source);
+    n = put(out, n, cap, "kernel_us", p.kernel_s * 1e6, "us", d->kernel_us > 0 ? req : e->kernel_source);
+    n = put(out, n, cap, "kernels_per_dense_layer", e->kernels_dense, "kernels", e->kernels_source);
+    n = put(out, n, cap, "kernels_per_moe_layer", e->kernels_moe, "kernels", e->kernels_source);
+    if (d->tp > 1 || d->pp > 1)
+        n = put(out, n, cap, "allreduce_us", allreduce_alpha_us(&p, d, d->tp > 1 ? d->tp : 2), "us",
+                p.ar_override ? req : e->allreduce_source);
+    if (d->tp > 1 || d->pp > 1)
+        n = put(out, n, cap, "link_gbs", g->link_gbs, "GB/s",
+                g->link_gbs > 0 ? "the GPU's link, both directions summed; collectives use half"
+                                : "unknown: only the AllReduce latency is counted");
+    n = put(out, n, cap, "host_ms", p.host_s * 1e3, "ms", d->host_ms > 0 ? req : e->host_source);
+    n = put(out, n, cap, "ttft_overhead_ms", p.ttft_ms, "ms",
+            d->ttft_overhead_ms > 0 ? req : "the launch_ms input (issue 4's 35 ms default): no TTFT in the corpus");
+    n = put(out, n, cap, "band_low", e->band_low, "fraction", e->band_source);
+    n = put(out, n, cap, "band_high", e->band_high, "fraction", e->band_source);
+    return n;
+}

@@ -1,0 +1,53 @@
+/* The realistic estimate: the floor's formula with a serving engine's
+ * efficiencies and fixed costs (engines.c holds the engines, realistic.c the
+ * arithmetic). Internal to the core. */
+#ifndef RL_REALISTIC_H
+#define RL_REALISTIC_H
+
+#include "roofline.h"
+
+/* One engine's parameters, each with its source (engines.c). */
+typedef struct rl_engine_preset {
+    const char *name;
+    double bw_efficiency;      /* η_bw: fraction of the memory bandwidth a decode step reaches */
+    const char *bw_source;
+    double quant_bw_efficiency; /* η_bw with weight-only quantized weights (int8, int4, GGUF, FP4): dequantizing costs */
+    const char *quant_bw_source;
+    double compute_efficiency; /* η_c: fraction of peak FLOPS a decode step's GEMMs reach */
+    const char *compute_source;
+    double prefill_efficiency; /* η_prefill */
+    const char *prefill_source;
+    double kernel_us;          /* fixed cost per kernel */
+    const char *kernel_source;
+    double kernels_dense;      /* kernels per dense layer */
+    double kernels_moe;        /* kernels per MoE layer */
+    const char *kernels_source;
+    double allreduce_us[3];    /* α at tp 2, 4, 8 (tp 3 takes 4's, 5..7 take 8's; past 8: GenZ's 2·1.9 µs a hop) */
+    const char *allreduce_source;
+    double host_ms;            /* host time per decode step */
+    const char *host_source;
+    double band_low, band_high; /* the band: central × low .. central × high */
+    const char *band_source;
+    const char *const *gpu_families; /* preset-id prefixes the corpus has runs of this engine on; NULL-terminated */
+} rl_engine_preset;
+
+const rl_engine_preset *rl_engine_preset_of(rl_engine e);
+
+/* Everything the estimate needs from the analysis, per GPU unless said. */
+typedef struct rl_realistic_in {
+    double layers, moe_layers, hidden;
+    double batch, tp, pp, micro_batches, micro_batch; /* M and ceil(B/M) when pp > 1 */
+    double step_bytes, step_flops; /* the step's (pp = 1) or one stage's for one micro-batch (pp > 1) */
+    double floor_step_s;           /* the floor's step (the drain when pp > 1) */
+    double bw, peak;               /* bytes/s, FLOP/s (0 = unknown) */
+    double seq;
+    int weight_only_quant;         /* the weights are dequantized on the fly (not fp32/fp16/bf16/fp8) */
+    double prefill_flops, prefill_bytes; /* one request's prefill, whole model */
+    double floor_prefill_s;        /* 0 when the peak is unknown */
+    double floor_ttft_ms;
+} rl_realistic_in;
+
+/* Fills *out; no allocation. */
+void rl_realistic_compute(const rl_realistic_in *in, const rl_gpu *g, const rl_deploy *d, rl_realistic *out);
+
+#endif

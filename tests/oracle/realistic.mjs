@@ -1,0 +1,110 @@
+// The realistic estimate (issue 9), in exact rationals: the floor's formula
+// with the engine's efficiencies and fixed costs.
+//   step = max(bytes/(η_bw·BW), FLOPs/(η_c·peak)) + Σ_layers k·t_kernel + 2·L·t_ar (tp > 1) + t_host
+//   t_ar = α(engine, tp) + 2·(tp−1)/tp · B·hidden·2 / (link_gbs/2)   (no link figure: α alone)
+//   α: the engine's figure at tp 2, 4, 8 (3 takes 4's, 5..7 take 8's), past 8 plus 2·1.9 µs a rank
+//   pp > 1: (M + pp − 1) stages of roof + layers/pp fixed costs + one hop α(2) + mb·hidden·2/link, then t_host
+//   prefill = max(FLOPs/tp/(η_prefill·peak), bytes/tp/(η_bw·BW)) + all kernels + 2·L·t_ar(S tokens) + (pp−1) hops
+//   TTFT = max(floor TTFT, overhead + prefill), overhead = ttft_overhead_ms or launch_ms
+// η_bw is the engine's quantized figure when the weights are dequantized on the fly.
+
+import { ENGINES } from './engines.mjs';
+import { Q, ZERO } from './rational.mjs';
+
+const q = (x) => Q.of(x);
+const MS = 1000n;
+const WIDE = new Set(['fp32', 'fp16', 'bf16', 'fp8']);
+
+function params(gpu, d, weightPrecision) {
+  const e = ENGINES[d.engine];
+  const quant = !WIDE.has(weightPrecision);
+  const pick = (given, fallback) => (given.sign() > 0 ? given : q(fallback));
+  return {
+    e,
+    bwEff: d.bwEfficiency.sign() > 0 ? d.bwEfficiency : q(quant ? e.bwQuant : e.bw),
+    cEff: q(e.compute),
+    pEff: pick(d.prefillEfficiency, e.prefill),
+    kernelS: pick(d.kernelUs, e.kernelUs).div(10n ** 6n),
+    hostS: pick(d.hostMs, e.hostMs).div(MS),
+    ttftMs: d.ttftOverheadMs.sign() > 0 ? d.ttftOverheadMs : d.launchMs,
+    linkBps: gpu.linkGbs.mul(10n ** 9n).div(2n),
+    arUs: d.allreduceUs,
+  };
+}
+
+function alphaUs(p, tp) {
+  if (p.arUs.sign() > 0) return p.arUs;
+  const a = p.e.allreduceUs.map(q);
+  if (tp <= 2n) return a[0];
+  if (tp <= 4n) return a[1];
+  if (tp <= 8n) return a[2];
+  return a[2].add(q('1.9').mul(2n * (tp - 8n)));
+}
+
+function allreduceS(p, tp, message) {
+  let t = alphaUs(p, tp).div(10n ** 6n);
+  if (p.linkBps.sign() > 0) t = t.add(new Q(2n * (tp - 1n), tp).mul(message).div(p.linkBps));
+  return t;
+}
+
+function hopS(p, tokens, hidden) {
+  let t = alphaUs(p, 2n).div(10n ** 6n);
+  if (p.linkBps.sign() > 0) t = t.add(q(tokens * hidden * 2n).div(p.linkBps));
+  return t;
+}
+
+function roof(p, c, bytes, flops) {
+  const t = bytes.div(p.bwEff.mul(c.bw));
+  return c.peak.sign() > 0 ? Q.max(t, flops.div(p.cEff.mul(c.peak))) : t;
+}
+
+// step: decodeStep's result (pp > 1: stageBytes/stageFlops, M, mb); prefill: {flops, bytes, floorS, floorTtftMs}.
+export function realistic(c, m, gpu, d, step, prefill) {
+  const p = params(gpu, d, c.weightPrecision);
+  const L = q(m.layers), Lm = q(m.moeLayers), pp = q(d.pp), B = d.batch;
+  const kernelsAll = q(p.e.kernelsDense).mul(L.sub(Lm)).add(q(p.e.kernelsMoe).mul(Lm)).mul(p.kernelS);
+  let total, kernel, ar = ZERO, p2p = ZERO;
+  if (d.pp > 1n) {
+    const slots = q(step.M + d.pp - 1n);
+    const stageKernels = kernelsAll.div(pp);
+    const stageAr = d.tp > 1n ? L.div(pp).mul(2n).mul(allreduceS(p, d.tp, q(step.mb * m.hidden * 2n))) : ZERO;
+    const hop = hopS(p, step.mb, m.hidden);
+    const stage = roof(p, c, step.stageBytes, step.stageFlops).add(stageKernels).add(stageAr).add(hop);
+    kernel = slots.mul(stageKernels);
+    ar = slots.mul(stageAr);
+    p2p = slots.mul(hop);
+    total = slots.mul(stage).add(p.hostS);
+  } else {
+    if (d.tp > 1n) ar = L.mul(2n).mul(allreduceS(p, d.tp, q(B * m.hidden * 2n)));
+    kernel = kernelsAll;
+    total = roof(p, c, step.bytes, step.flops).add(kernel).add(ar).add(p.hostS);
+  }
+  total = Q.max(total, step.step);
+  const out = {
+    step_ms: total.mul(MS),
+    step_ms_low: Q.max(step.step, total.mul(q(p.e.bandLow))).mul(MS),
+    step_ms_high: total.mul(q(p.e.bandHigh)).mul(MS),
+    tokens_per_s: q(B).div(total),
+    tokens_per_s_per_user: q(1n).div(total),
+    ms_per_token: total.mul(MS).div(B),
+  };
+  if (c.peak.sign() > 0) {
+    const tp = q(d.tp);
+    let pre = Q.max(prefill.flops.div(tp).div(p.pEff.mul(c.peak)), prefill.bytes.div(tp).div(p.bwEff.mul(c.bw))).add(kernelsAll);
+    if (d.tp > 1n) pre = pre.add(L.mul(2n).mul(allreduceS(p, d.tp, q(d.seq * m.hidden * 2n))));
+    if (d.pp > 1n) pre = pre.add(q(d.pp - 1n).mul(hopS(p, d.seq, m.hidden)));
+    pre = Q.max(pre, prefill.floorS);
+    out.prefill_ms = pre.mul(MS);
+    out.ttft_ms = Q.max(prefill.floorTtftMs, p.ttftMs.add(pre.mul(MS)));
+  }
+  out.kernel_ms = kernel.mul(MS);
+  out.host_ms = p.hostS.mul(MS);
+  if (d.tp > 1n) {
+    out.allreduce_ms = ar.mul(MS);
+    out.allreduce_share = ar.div(total);
+  }
+  if (d.pp > 1n) out.p2p_ms = p2p.mul(MS);
+  out.engine = d.engine;
+  out.calibrated = p.e.gpus.some((prefix) => gpu.name.startsWith(prefix));
+  return out;
+}
