@@ -18,6 +18,7 @@ static const meta_flag meta[] = {
     {"--format", "text|md", "the report as text (default) or Markdown with the roofline as inline SVG"},
     {"--request", "JSON", "a request object, as the page sends it (JSON text); with --config PATH at most"},
     {"--list", NULL, "list the presets with their figures"},
+    {"--accuracy", "[--check]", "first flag only: the floor and the realistic estimate against every published run in tests/measured"},
     {"--selftest", NULL, "run the test vectors"},
     {"--prove-red", NULL, "run the vectors against known-wrong formulas; each must turn some red"},
     {"--vectors", "DIR", "vector folder for --selftest / --prove-red"},

@@ -2,6 +2,7 @@
  * Exit codes: 0 fits, 3 does not fit, 2 bad arguments or config.json,
  * 1 a self-test or prove-red failure. */
 #define _POSIX_C_SOURCE 200809L
+#include "accuracy.h"
 #include "faults.h"
 #include "flags.h"
 #include "report_md.h"
@@ -146,6 +147,8 @@ static int run(const char *request, const char *config_path, int json, int markd
 int main(int argc, char **argv) {
     static rl_cli_args a;
     rl_error err;
+    /* A mode with its own options: the realistic estimate against the calibration corpus. */
+    if (argc > 1 && strcmp(argv[1], "--accuracy") == 0) return rl_cli_accuracy(argc - 2, argv + 2);
     /* --json anywhere asks for JSON errors, even when the flags before it are bad. */
     int json = 0;
     for (int i = 1; i < argc; i++) json |= strcmp(argv[i], "--json") == 0;
