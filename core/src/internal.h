@@ -48,7 +48,9 @@ rl_status rl_jparse(rl_jdoc *doc, const char *text, size_t len, size_t max_len,
 int rl_jnext(const rl_jdoc *doc, int i);
 /* True when key token i (a string) decodes to exactly `key` (escapes honoured). */
 bool rl_jkey_is(const rl_jdoc *doc, int i, const char *key);
-/* Index of the value for key in object obj, or -1. */
+/* Index of the value for key in object obj, or RL_J_ABSENT. */
+/* The token index rl_jget gives for a key the object does not have. */
+#define RL_J_ABSENT (-1)
 int rl_jget(const rl_jdoc *doc, int obj, const char *key);
 /* Fails with RL_E_DUPLICATE_KEY when object obj names one key twice. */
 rl_status rl_jcheck_unique(const rl_jdoc *doc, int obj, const char *prefix, rl_error *err);

@@ -317,13 +317,13 @@ bool rl_jkey_is(const rl_jdoc *doc, int i, const char *key) {
 }
 
 int rl_jget(const rl_jdoc *doc, int obj, const char *key) {
-    if (obj < 0 || obj >= doc->count || doc->tok[obj].type != RL_J_OBJECT) return -1;
+    if (obj < 0 || obj >= doc->count || doc->tok[obj].type != RL_J_OBJECT) return RL_J_ABSENT;
     int i = obj + 1;
     for (int k = 0; k < doc->tok[obj].size; k++) {
         if (rl_jkey_is(doc, i, key)) return i + 1;
         i = rl_jnext(doc, i + 1);
     }
-    return -1;
+    return RL_J_ABSENT;
 }
 
 rl_status rl_jcheck_unique(const rl_jdoc *doc, int obj, const char *prefix, rl_error *err) {

@@ -73,13 +73,13 @@ rl_status rl_model_preset(const char *id, rl_model *out, rl_error *err) {
     rl_status st = open_preset(RL_PRESET_MODEL, id, out, &doc, err);
     if (st) return st;
     int cfg = rl_jget(&doc, 0, "config");
-    if (cfg < 0) return rl_fail(err, RL_E_JSON_MISSING, "model", "model: preset %s has no config", id);
+    if (cfg == RL_J_ABSENT) return rl_fail(err, RL_E_JSON_MISSING, "model", "model: preset %s has no config", id);
     if ((st = rl_model_from_doc(&doc, cfg, out, err))) return st;
     set_name(out->name, sizeof out->name, id);
     /* The preset carries the safetensors total; the reader must reproduce it. */
     int pt = rl_jget(&doc, 0, "params_total");
     double verified = 0.0;
-    if (pt < 0 || rl_jnum(&doc, pt, "params_total", &verified, err) != RL_OK || verified != out->params_total)
+    if (pt == RL_J_ABSENT || rl_jnum(&doc, pt, "params_total", &verified, err) != RL_OK || verified != out->params_total)
         return rl_fail(err, RL_E_CONTRADICTION, "model",
                        "model: preset %s: the config gives %.0f parameters, the checkpoint %.0f", id,
                        out->params_total, verified);
@@ -89,7 +89,7 @@ rl_status rl_model_preset(const char *id, rl_model *out, rl_error *err) {
 static rl_status optional_number(const rl_jdoc *doc, int obj, const char *key, double *out, rl_error *err) {
     int v = rl_jget(doc, obj, key);
     *out = 0.0;
-    if (v < 0 || rl_jis_null(doc, v)) return RL_OK;
+    if (v == RL_J_ABSENT || rl_jis_null(doc, v)) return RL_OK;
     return rl_jnum(doc, v, key, out, err);
 }
 
@@ -98,13 +98,13 @@ static rl_status unified_limit(const rl_jdoc *doc, const char *id, int raised, r
     rl_status st;
     int wired = rl_jget(doc, 0, "wired_limit");
     int usable = rl_jget(doc, 0, "usable_gib");
-    if (wired >= 0 && doc->tok[wired].type == RL_J_OBJECT) {
+    if (wired != RL_J_ABSENT && doc->tok[wired].type == RL_J_OBJECT) {
         double fraction, reserve;
         if ((st = optional_number(doc, wired, raised ? "raised_fraction" : "default_fraction", &fraction, err)) ||
             (st = optional_number(doc, wired, raised ? "raised_reserve_gib" : "default_reserve_gib", &reserve, err)))
             return st;
         g->vram_gib = fmin(fraction * g->ram_gib, g->ram_gib - reserve);
-    } else if (usable >= 0 && doc->tok[usable].type == RL_J_OBJECT) {
+    } else if (usable != RL_J_ABSENT && doc->tok[usable].type == RL_J_OBJECT) {
         if ((st = optional_number(doc, usable, raised ? "tuned" : "default", &g->vram_gib, err))) return st;
     } else {
         return rl_fail(err, RL_E_UNSUPPORTED, "gpu", "gpu: preset %s is unified memory but gives no GPU memory limit", id);
@@ -126,13 +126,13 @@ rl_status rl_gpu_preset(const char *id, int raised, rl_gpu *out, rl_error *err) 
         (st = optional_number(&doc, 0, "link_gbs", &g.link_gbs, err)))
         return st;
     int link = rl_jget(&doc, 0, "link");
-    if (link >= 0 && !rl_jis_null(&doc, link) && (st = rl_jstr(&doc, link, "link", g.link, sizeof g.link, err))) return st;
+    if (link != RL_J_ABSENT && !rl_jis_null(&doc, link) && (st = rl_jstr(&doc, link, "link", g.link, sizeof g.link, err))) return st;
     g.tflops_unknown = g.tflops == 0.0;
     if (g.bandwidth_gbs == 0.0)
         return rl_fail(err, RL_E_UNSUPPORTED, "gpu",
                        "gpu: preset %s has no sourced memory bandwidth; give it as a custom GPU", id);
     int mem = rl_jget(&doc, 0, "memory");
-    if (mem >= 0 && rl_jkey_is(&doc, mem, "unified")) {
+    if (mem != RL_J_ABSENT && rl_jkey_is(&doc, mem, "unified")) {
         g.unified = 1;
         g.ram_gib = g.vram_gib;
         if ((st = unified_limit(&doc, id, raised, &g, err))) return st;

@@ -81,7 +81,7 @@ static rl_status read_gpu(const rl_jdoc *doc, int v, int raised, rl_gpu *g, rl_e
     rl_status st = check_gpu_keys(doc, v, err);
     if (st) return st;
     int base = rl_jget(doc, v, "base");
-    if (base >= 0) {
+    if (base != RL_J_ABSENT) {
         /* A preset with some figures of the user's own: the rest stay the preset's. */
         char id[256];
         if ((st = rl_jstr(doc, base, "gpu.base", id, sizeof id, err))) return st;
@@ -97,8 +97,8 @@ static rl_status read_gpu(const rl_jdoc *doc, int v, int raised, rl_gpu *g, rl_e
         const char *name;
         if (!gpu_key(f, &name) || f->target != RL_TARGET_GPU) continue;
         int at = rl_jget(doc, v, name);
-        if (at < 0) {
-            if (base < 0 && (f->flags & RL_FIELD_REQUIRED))
+        if (at == RL_J_ABSENT) {
+            if (base == RL_J_ABSENT && (f->flags & RL_FIELD_REQUIRED))
                 return rl_fail(err, RL_E_JSON_MISSING, f->key, "%s is missing", f->key);
             continue;
         }
@@ -131,20 +131,20 @@ static rl_status read_model(const rl_jdoc *doc, const char *config_text, size_t 
                             double *params, rl_error *err) {
     int model = rl_jget(doc, 0, "model"), config = rl_jget(doc, 0, "config"), pv = rl_jget(doc, 0, "params");
     if (params) *params = 0.0;
-    int named = (model >= 0) + (config >= 0) + (config_text != NULL) + (pv >= 0 && params != NULL);
-    if (pv >= 0 && params == NULL)
+    int named = (model != RL_J_ABSENT) + (config != RL_J_ABSENT) + (config_text != NULL) + (pv != RL_J_ABSENT && params != NULL);
+    if (pv != RL_J_ABSENT && params == NULL)
         return rl_fail(err, RL_E_UNKNOWN_NAME, "params", "params: this call needs a model; use rl_run_json for estimates");
     if (named != 1)
         return rl_fail(err, named ? RL_E_CONTRADICTION : RL_E_JSON_MISSING, "model",
                        "model: give exactly one of a preset id (model), an inline config, config.json text, or params");
     rl_status st;
-    if (pv >= 0) return read_params(doc, pv, params, err);
-    if (model >= 0) {
+    if (pv != RL_J_ABSENT) return read_params(doc, pv, params, err);
+    if (model != RL_J_ABSENT) {
         char id[256]; /* longer than any id, so a long one is "unknown", not "too long" */
         if ((st = rl_jstr(doc, model, "model", id, sizeof id, err))) return st;
         return rl_model_preset(id, m, err);
     }
-    if (config >= 0) return rl_model_from_doc(doc, config, m, err);
+    if (config != RL_J_ABSENT) return rl_model_from_doc(doc, config, m, err);
     return rl_model_from_config_json(config_text, config_len, m, err);
 }
 
@@ -157,9 +157,9 @@ static rl_status parse_request(const rl_jdoc *doc, const char *config_text, size
     if ((st = read_model(doc, config_text, config_len, m, params, err))) return st;
 
     int raised = 0, limit = rl_jget(doc, 0, "gpu_limit");
-    if (limit >= 0 && (st = read_choice(doc, limit, rl_field_by_key("gpu_limit"), &raised, err))) return st;
+    if (limit != RL_J_ABSENT && (st = read_choice(doc, limit, rl_field_by_key("gpu_limit"), &raised, err))) return st;
     int gpu = rl_jget(doc, 0, "gpu");
-    if (gpu < 0) return rl_fail(err, RL_E_JSON_MISSING, "gpu", "gpu: give a preset id or a custom GPU");
+    if (gpu == RL_J_ABSENT) return rl_fail(err, RL_E_JSON_MISSING, "gpu", "gpu: give a preset id or a custom GPU");
     if ((st = read_gpu(doc, gpu, raised, g, err))) return st;
 
     rl_deploy dd = rl_deploy_default();
@@ -167,7 +167,7 @@ static rl_status parse_request(const rl_jdoc *doc, const char *config_text, size
         const rl_field *f = rl_field_at(r);
         if (f->target != RL_TARGET_DEPLOY) continue;
         int v = rl_jget(doc, 0, f->key);
-        if (v >= 0 && (st = read_member(doc, v, f, &dd, err))) return st;
+        if (v != RL_J_ABSENT && (st = read_member(doc, v, f, &dd, err))) return st;
     }
     if ((st = rl_deploy_validate(&dd, err))) return st;
     *d = dd;
