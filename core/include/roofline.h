@@ -610,6 +610,8 @@ typedef struct rl_sweep_point {
     double tokens_per_s;
     double step_ms;
     int tight;          /* 1 past the realistic budget's max batch */
+    double realistic_step_ms;      /* the engine estimate at this batch (0 when none) */
+    double realistic_tokens_per_s; /* aggregate, from realistic_step_ms */
 } rl_sweep_point;
 
 /* Fills up to `cap` points for batches from 1 to the max batch that fits
@@ -619,7 +621,8 @@ typedef struct rl_sweep_point {
 size_t rl_sweep(const rl_model *m, const rl_gpu *g, const rl_deploy *d,
                 rl_sweep_point *points, size_t cap);
 /* Writes {"points": [{"batch", "ai", "ms_per_token", "tokens_per_s", "step_ms",
- * "tight"}, ...]} for n points (rl_report_json's return convention). */
+ * "tight", "realistic_step_ms", "realistic_tokens_per_s"}, ...]} for n points
+ * (rl_report_json's return convention; the realistic pair only when set). */
 size_t rl_sweep_json(const rl_sweep_point *points, size_t n, char *buf, size_t cap);
 
 /* ======================================================================== */

@@ -47,6 +47,9 @@ size_t rl_sweep(const rl_model *m, const rl_gpu *g, const rl_deploy *d, rl_sweep
         points[out].tokens_per_s = r.tokens_per_s;
         points[out].step_ms = r.step_ms;
         points[out].tight = r.verdict == RL_TIGHT;
+        /* The expected curve beside the floor's: the same engine estimate as the analysis. */
+        points[out].realistic_step_ms = r.has_realistic ? r.realistic.step_ms : 0.0;
+        points[out].realistic_tokens_per_s = r.has_realistic ? r.realistic.tokens_per_s : 0.0;
         out++;
     }
     return out;
@@ -66,6 +69,10 @@ size_t rl_sweep_json(const rl_sweep_point *points, size_t n, char *buf, size_t c
         rl_jw_num(&p, "tokens_per_s", points[i].tokens_per_s);
         rl_jw_num(&p, "step_ms", points[i].step_ms);
         rl_jw_bool(&p, "tight", points[i].tight);
+        if (points[i].realistic_step_ms > 0) {
+            rl_jw_num(&p, "realistic_step_ms", points[i].realistic_step_ms);
+            rl_jw_num(&p, "realistic_tokens_per_s", points[i].realistic_tokens_per_s);
+        }
         rl_jw_end(&p);
     }
     rl_jw_end(&list);

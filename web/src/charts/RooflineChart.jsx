@@ -20,6 +20,10 @@ function tipFor(kind, p, r) {
   if (kind === 'decode') {
     return [`Decode, batch ${f.integer(r.config.batch)}`, `AI ${f.intensity(r.roofline.ai)} FLOP/byte`, `${r.roofline.bound}-bound`, `step ${f.ms(r.decode.step_ms)}`, f.tokensPerS(r.decode.tokens_per_s)];
   }
+  if (kind === 'expected') {
+    const x = r.realistic;
+    return [`Expected with ${x.engine}, batch ${f.integer(r.config.batch)}`, `step ${f.ms(x.step_ms)} (floor ${f.ms(r.decode.step_ms)})`, f.tokensPerS(x.tokens_per_s)];
+  }
   if (kind === 'prefill') {
     return [`Prefill, ${f.integer(r.config.seq)} tokens`, `AI ${f.intensity(r.prefill.ai)} FLOP/byte`, `${r.prefill.bound}-bound`];
   }
@@ -42,7 +46,11 @@ export function RooflineChart({ report: r, sweep }) {
 
   const xDomain = logDomain([hasRoof ? ridge : NaN, r.roofline.ai, r.prefill.ai, ...points.map((p) => p.ai)], 2);
   const x = logScale(xDomain, [BOX.left, BOX.right]);
-  const yDomain = logDomain([att(xDomain[0]), hasRoof ? peak * 1.6 : att(xDomain[1])], 1);
+  // The engine's expected point: the same intensity, at the share of the roof the
+  // expected step reaches (floor step / expected step). It always sits below the floor's.
+  const x9 = r.realistic;
+  const expectedTflops = x9 && x9.step_ms > 0 ? att(r.roofline.ai) * (r.decode.step_ms / x9.step_ms) : null;
+  const yDomain = logDomain([att(xDomain[0]), hasRoof ? peak * 1.6 : att(xDomain[1]), ...(expectedTflops ? [expectedTflops] : [])], 1);
   const y = logScale(yDomain, [BOX.bottom, BOX.top]);
   const at = (ai) => [x(ai), y(att(ai))];
 
@@ -116,6 +124,14 @@ export function RooflineChart({ report: r, sweep }) {
       {wall && <circle class="wall-point" cx={wx} cy={wy} r="6" {...focusable('wall', wall, [wx, wy], tipFor('wall', wall, r).join(', '))} />}
       <rect class="prefill-point" x={px - 6} y={py - 6} width="12" height="12" transform={`rotate(45 ${px} ${py})`} {...focusable('prefill', null, [px, py], tipFor('prefill', null, r).join(', '))} />
       <text class="point-label" x={px} y={py + 22} text-anchor="middle">prefill</text>
+      {expectedTflops && (
+        <g class="expected-point" data-testid="roofline-expected" data-value={String(expectedTflops)}>
+          <line class="expected-drop" x1={dx} x2={dx} y1={dy} y2={y(expectedTflops)} />
+          <circle class="point expected" cx={dx} cy={y(expectedTflops)} r="6"
+            {...focusable('expected', null, [dx, y(expectedTflops)], tipFor('expected', null, r).join(', '))} />
+          <text class="expected-label" x={dx + 10} y={y(expectedTflops) + 4}>expected ({x9.engine})</text>
+        </g>
+      )}
       <circle class="decode-point" cx={dx} cy={dy} r="7" {...focusable('decode', null, [dx, dy], tipFor('decode', null, r).join(', '))} />
       <text class="point-label" x={dx + 10} y={dy + 18}>decode</text>
       <AxisTitle x={(BOX.left + BOX.right) / 2} y={H - 10}>Arithmetic intensity (FLOP/byte)</AxisTitle>

@@ -19,13 +19,20 @@ function layout(width) {
   return { W, H, LEFT, RIGHT, TOP_BOX, BOTTOM_BOX, ALL: { left: LEFT, right: RIGHT, top: TOP_BOX.top, bottom: BOTTOM_BOX.bottom } };
 }
 
+// The engine's expected figures, where the core gave them (they sit below the floor's curve).
+const expectedTps = (p) => p.realistic_tokens_per_s;
+const expectedMpt = (p) => p.realistic_step_ms / p.batch;
+const hasExpected = (points) => points.length > 0 && points.every((p) => p.realistic_step_ms > 0);
+
 function tip(p, maxBatch) {
-  return [
+  const lines = [
     `Batch ${f.integer(p.batch)}${p.batch === maxBatch ? ' (max, KV full)' : p.tight ? ' (tight)' : ''}`,
-    f.tokensPerS(p.tokens_per_s),
+    `${f.tokensPerS(p.tokens_per_s)} (floor)`,
     `${f.ms(p.ms_per_token)} per token`,
     `step ${f.ms(p.step_ms)}`,
   ];
+  if (p.realistic_step_ms > 0) lines.push(`expected ${f.tokensPerS(expectedTps(p))}, step ${f.ms(p.realistic_step_ms)}`);
+  return lines;
 }
 
 function Series({ points, x, y, value, cls }) {
@@ -39,9 +46,10 @@ export function SweepChart({ points, batch, maxBatch, realisticBatch }) {
   const xDomain = logDomain([1, maxBatch], 1);
   if (xDomain[1] <= maxBatch) xDomain[1] = xDomain[1] * 10;
   const x = logScale(xDomain, [LEFT, RIGHT]);
+  const expected = hasExpected(points);
   const tpsDomain = zeroDomain(points.map((p) => p.tokens_per_s), 4);
   const yTop = linearScale(tpsDomain, [TOP_BOX.bottom, TOP_BOX.top]);
-  const mptDomain = zeroDomain(points.map((p) => p.ms_per_token), 4);
+  const mptDomain = zeroDomain(points.map((p) => (expected ? Math.max(p.ms_per_token, expectedMpt(p)) : p.ms_per_token)), 4);
   const yBottom = linearScale(mptDomain, [BOTTOM_BOX.bottom, BOTTOM_BOX.top]);
   const wallX = x(maxBatch);
   // Past the realistic max batch the floor still fits but an engine would not: tight.
@@ -103,6 +111,13 @@ export function SweepChart({ points, batch, maxBatch, realisticBatch }) {
       {current >= 0 && <line class="current" x1={x(batch)} x2={x(batch)} y1={ALL.top} y2={ALL.bottom} />}
       <Series points={points} x={x} y={yTop} value={(q) => q.tokens_per_s} cls="tps" />
       <Series points={points} x={x} y={yBottom} value={(q) => q.ms_per_token} cls="mpt" />
+      {expected && <Series points={points} x={x} y={yTop} value={expectedTps} cls="tps expected" />}
+      {expected && <Series points={points} x={x} y={yBottom} value={expectedMpt} cls="mpt expected" />}
+      {expected && (
+        <g class="legend" data-testid="sweep-legend">
+          <text x={RIGHT - 4} y={TOP_BOX.top + 14} text-anchor="end">solid: floor · dashed: expected</text>
+        </g>
+      )}
       {current >= 0 && (
         <g class="current-points">
           <circle cx={x(batch)} cy={yTop(points[current].tokens_per_s)} r="5" />

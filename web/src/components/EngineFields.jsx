@@ -20,7 +20,11 @@ const WORDING = {
 export function EngineFields({ app }) {
   const config = app.report.value.config ?? {};
   const changed = ENGINE_FIELDS.some((key) => app.inputs[key].value.trim() !== '');
+  // The engine is a first choice, not a tuning knob: it sits outside the folded budget.
   return (
+    <>
+    <SelectField app={app} name="engine" label="Serving engine" options={FIELD.engine.choices.map((v) => ({ value: v, label: v }))}
+      hint="For the expected figures beside the floor: its efficiencies and fixed costs, each sourced." />
     <details class="engine" open={changed}>
       <summary>Engine budget and TTFT (realistic memory)</summary>
       <div class="pair">
@@ -40,13 +44,12 @@ export function EngineFields({ app }) {
           );
         })}
       </div>
-      <SelectField app={app} name="engine" label="Serving engine" options={FIELD.engine.choices.map((v) => ({ value: v, label: v }))}
-        hint="The realistic estimate's efficiencies and fixed costs, each sourced." />
       <div class="pair">
         {REALISTIC.map((key) => (
           <TextField key={key} app={app} name={key} label={FIELD[key].label} unit={FIELD[key].unit} inputMode="decimal" placeholder="engine's" />
         ))}
       </div>
     </details>
+    </>
   );
 }

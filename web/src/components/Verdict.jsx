@@ -2,6 +2,7 @@ import * as f from '../format.js';
 import { gpuName, modelName, plural } from '../names.js';
 import { Num } from './Num.jsx';
 import { KeyFigures } from './KeyFigures.jsx';
+import { Expected } from './Expected.jsx';
 import { RemedyList } from './RemedyList.jsx';
 import { WarningList } from './WarningList.jsx';
 import { Estimate } from './Estimate.jsx';
@@ -108,6 +109,7 @@ export function Verdict({ app }) {
       <h2><Setup app={app} report={r} /></h2>
       {r.fits ? <Fit report={r} tight={level === 'tight'} /> : <Refusal report={r} />}
       {r.fits && r.decode && <KeyFigures report={r} />}
+      {r.fits && r.realistic && <Expected report={r} />}
       <RemedyList app={app} remedies={r.remedies ?? []} tight={level === 'tight'} />
       <WarningList warnings={r.warnings ?? []} testid="warnings" />
     </section>
