@@ -31,6 +31,9 @@ const num = (v) => (Number.isFinite(v) ? (Number.isInteger(v) ? `${v}.0` : Strin
 
 const seen = new Set();
 const lines = [];
+// Per target struct, the indices of the rows that fill it: validation walks only those.
+const rowsOf = {};
+const inRange = {};
 const choiceArrays = [];
 for (const [i, row] of table.fields.entries()) {
   for (const name of [row.key, row.flag, ...(row.aliases ?? []), row.url].filter(Boolean)) {
@@ -65,6 +68,18 @@ for (const [i, row] of table.fields.entries()) {
   }
   const bits = [row.nullable && 'RL_FIELD_NULLABLE', row.required && 'RL_FIELD_REQUIRED',
     row.zero_means !== undefined && 'RL_FIELD_ZERO_IS_UNSET'].filter(Boolean);
+  if (target !== 'RL_TARGET_NONE') (rowsOf[target] ??= []).push(lines.length);
+  // The in-range test of this row as one C expression on the struct `s`, so the
+  // every-analysis check is straight-line code (a failing row is then named by
+  // walking the rows): NaN fails every comparison, as it must.
+  if (target !== 'RL_TARGET_NONE' && (row.type === 'count' || row.type === 'number' || row.type === 'enum')) {
+    const member = `s->${row.c.split('.')[1]}`;
+    const range = row.type === 'enum' ? `(${member} >= 0 && ${member} < ${row.choices.length})`
+      : row.type === 'count' ? `(${member} >= ${row.min} && ${member} <= ${row.max})`
+      : `(${member} >= ${num(row.min)} && ${member} <= ${num(row.max)})`;
+    const test = row.zero_means !== undefined && row.type !== 'enum' ? `(${member} == 0 || ${range})` : range;
+    (inRange[target] ??= []).push(test);
+  }
   lines.push(`    {${c(row.key)}, ${c(row.flag)}, ${c((row.aliases ?? []).join(' '))}, ${c(row.url)}, ${c(row.report)},\n` +
     `     ${c(row.group)}, ${prose(row.label)}, ${c(row.unit ?? '')}, ${prose(row.help)}, ${prose(row.zero_means ?? '')},\n` +
     `     ${TYPES[row.type]}, ${num(row.min)}, ${num(row.max)}, ${num(typeof def === 'number' ? def : 0)}, ${choices},\n` +
@@ -86,6 +101,35 @@ ${lines.join('\n')}
 static const rl_field_group groups[] = {
 ${groupLines.join('\n')}
 };
+
+/* The rows that fill each struct, in table order: a validation walks only its own. */
+static const rl_field *const deploy_rows[] = {${(rowsOf.RL_TARGET_DEPLOY ?? []).map((i) => `&fields[${i}]`).join(', ')}};
+static const rl_field *const gpu_rows[] = {${(rowsOf.RL_TARGET_GPU ?? []).map((i) => `&fields[${i}]`).join(', ')}};
+
+const rl_field *const *rl_field_rows(rl_field_target target, size_t *count); /* internal.h */
+const rl_field *const *rl_field_rows(rl_field_target target, size_t *count) {
+    if (target == RL_TARGET_DEPLOY) {
+        *count = sizeof deploy_rows / sizeof deploy_rows[0];
+        return deploy_rows;
+    }
+    if (target == RL_TARGET_GPU) {
+        *count = sizeof gpu_rows / sizeof gpu_rows[0];
+        return gpu_rows;
+    }
+    *count = 0;
+    return NULL;
+}
+
+/* True when every row of the struct is in its range (the fast path of rl_deploy_validate
+ * and rl_gpu_validate; on false they walk the rows to name the first bad one). */
+int rl_deploy_in_range(const rl_deploy *s); /* internal.h */
+int rl_deploy_in_range(const rl_deploy *s) {
+    return ${(inRange.RL_TARGET_DEPLOY ?? ['1']).join(' &&\n           ')};
+}
+int rl_gpu_in_range(const rl_gpu *s); /* internal.h */
+int rl_gpu_in_range(const rl_gpu *s) {
+    return ${(inRange.RL_TARGET_GPU ?? ['1']).join(' &&\n           ')};
+}
 
 size_t rl_field_count(void) { return sizeof fields / sizeof fields[0]; }
 const rl_field *rl_field_at(size_t i) { return i < sizeof fields / sizeof fields[0] ? &fields[i] : NULL; }

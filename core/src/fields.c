@@ -100,10 +100,10 @@ rl_status rl_field_check(const rl_field *f, const void *base, rl_error *err) {
  * This runs on every analysis, so an in-range number is passed inline and only
  * a failing row goes through rl_field_check for its message. */
 static rl_status check_rows(rl_field_target target, const void *base, rl_error *err) {
-    const rl_field *f = rl_field_at(0);
-    const rl_field *end = f + rl_field_count();
-    for (; f < end; f++) {
-        if (f->target != target) continue;
+    size_t n;
+    const rl_field *const *rows = rl_field_rows(target, &n);
+    for (size_t i = 0; i < n; i++) {
+        const rl_field *f = rows[i];
         if (f->type == RL_FIELD_COUNT) {
             double v = (double)*(const int64_t *)cmember(base, f);
             if (v >= f->min && v <= f->max) continue;
@@ -131,9 +131,9 @@ rl_status rl_gpu_validate(const rl_gpu *g, rl_error *err) {
         /* No sourced TFLOPS is a statement, not a figure to range-check. */
         rl_gpu shown = *g;
         shown.tflops = 1.0;
-        st = check_rows(RL_TARGET_GPU, &shown, err);
+        st = rl_gpu_in_range(&shown) ? RL_OK : check_rows(RL_TARGET_GPU, &shown, err);
     } else {
-        st = check_rows(RL_TARGET_GPU, g, err);
+        st = rl_gpu_in_range(g) ? RL_OK : check_rows(RL_TARGET_GPU, g, err);
     }
     if (st) return st;
     if (g->unified && !(g->ram_gib >= 0.001 && g->ram_gib <= 1e6))
@@ -152,7 +152,7 @@ rl_deploy rl_deploy_default(void) {
 
 rl_status rl_deploy_validate(const rl_deploy *d, rl_error *err) {
     if (d == NULL) return rl_fail(err, RL_E_NULL, "deploy", "deploy: no deployment was given");
-    rl_status st = check_rows(RL_TARGET_DEPLOY, d, err);
+    rl_status st = rl_deploy_in_range(d) ? RL_OK : check_rows(RL_TARGET_DEPLOY, d, err);
     if (st) return st;
     if (!rl_precision_is_kv(d->kv_precision))
         return rl_fail(err, RL_E_UNKNOWN_NAME, "kv_precision",

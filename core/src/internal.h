@@ -143,6 +143,12 @@ rl_status rl_field_bad_choice(const rl_field *f, const char *word, rl_error *err
 void rl_field_set_default(void *base, const rl_field *f);
 /* Checks the row's member of the struct at base against its range or choices. */
 rl_status rl_field_check(const rl_field *f, const void *base, rl_error *err);
+/* The rows that fill rl_deploy (RL_TARGET_DEPLOY) or rl_gpu (RL_TARGET_GPU), in
+ * table order; generated with the table. */
+const rl_field *const *rl_field_rows(rl_field_target target, size_t *count);
+/* Every row of the struct in its range: the generated straight-line fast path. */
+int rl_deploy_in_range(const rl_deploy *s);
+int rl_gpu_in_range(const rl_gpu *s);
 
 /* Reads a model from the config object at token `obj` of doc. */
 rl_status rl_model_from_doc(const rl_jdoc *doc, int obj, rl_model *out, rl_error *err);
