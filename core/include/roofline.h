@@ -197,8 +197,15 @@ typedef struct rl_model {
     int dtype;                /* rl_precision of torch_dtype: FP32, FP16 or BF16 (FP16 when absent) */
     rl_quant quant;
 
+    /* Multimodal checkpoints: the vision tower and projector, counted by the
+     * config reader from vision_config (0 for a text-only model). They take
+     * memory with the rest of the weights, at the weights' precision, but a
+     * decode step does not read them. */
+    double params_vision;
+
     /* Derived by rl_model_finish(). */
-    double params_total;          /* N: every tensor in the checkpoint */
+    double params_total;          /* N: every tensor in the checkpoint (params_text + params_vision) */
+    double params_text;           /* the language model alone: embeddings, decoder layers, LM head */
     double params_active;         /* N_act: params one token touches (k of E experts) */
     double params_embed;          /* input embedding + LM head (once when tied) */
     double params_expert;         /* one routed expert: matrices + biases */

@@ -42,7 +42,7 @@ static double weight_bytes_total(const ctx *c) {
     const rl_model *m = c->m;
     double experts = (double)m->moe_layers * (double)m->experts;
     return m->params_embed * c->b_embed + (m->params_always_read - m->params_embed) * c->b_main +
-           experts * expert_bytes(c);
+           experts * expert_bytes(c) + m->params_vision * c->b_main; /* the vision tower is held, never read per step */
 }
 
 /* Bytes per weight and per KV element, and the compute roof, from the

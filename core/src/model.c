@@ -122,17 +122,23 @@ rl_status rl_model_finish(rl_model *m, rl_error *err) {
                                       : 0.0;
     double moe_layers = (double)m->moe_layers;
 
-    double total = embed + H + (double)m->layers * layer_common + (double)dense_layers * dense_mlp +
-                   moe_layers * (moe_fixed + E * pe);
+    double text = embed + H + (double)m->layers * layer_common + (double)dense_layers * dense_mlp +
+                  moe_layers * (moe_fixed + E * pe);
+    if (!(m->params_vision >= 0.0 && m->params_vision < RL_MAX_EXACT && m->params_vision == (double)(int64_t)m->params_vision))
+        return rl_fail(err, RL_E_RANGE, "model.params_vision",
+                       "model.params_vision must be a whole number from 0 to 2^53 (the vision tower's parameters)");
+    double total = text + m->params_vision;
     if (!(total < RL_MAX_EXACT))
         return rl_fail(err, RL_E_TOO_LARGE, "config",
                        "config describes more than 2^53 parameters; check hidden_size, layers and experts");
     m->params_total = total;
+    m->params_text = text;
     m->params_embed = embed;
     m->params_expert = pe;
     m->params_expert_matrix = pem;
-    m->params_always_read = total - moe_layers * E * pe;
-    m->params_active = total - moe_layers * (E - (double)m->top_k) * pe;
+    /* The vision tower runs on images, not in a decode step: neither read nor active per token. */
+    m->params_always_read = text - moe_layers * E * pe;
+    m->params_active = text - moe_layers * (E - (double)m->top_k) * pe;
 
     double q = (double)m->heads;
     if (m->mla) {
@@ -165,12 +171,21 @@ static int first_present(const rl_jdoc *doc, int obj, const char *const *keys, c
     return -1;
 }
 
-static rl_status read_int(const rl_jdoc *doc, int obj, const char *key, int64_t lo, int64_t hi,
+/* An absent (or null) field takes its transformers default for `type`
+ * (config_defaults.c) before the reader's own fallback: a config.json as
+ * published leaves out what its config class already says. */
+static rl_status read_int(const rl_jdoc *doc, int obj, const char *type, const char *key, int64_t lo, int64_t hi,
                           bool required, int64_t fallback, int64_t *out, rl_error *err) {
     char field[64];
     snprintf(field, sizeof field, "config.%s", key);
     int v = rl_jget(doc, obj, key);
     if (v < 0 || rl_jis_null(doc, v)) {
+        int64_t d;
+        if (rl_config_default_int(type, key, &d)) {
+            rl_status st = rl_check_int(d, field, lo, hi, err);
+            if (st == RL_OK) *out = d;
+            return st;
+        }
         if (required)
             return rl_fail(err, RL_E_JSON_MISSING, field, "%s is missing; config.json must give it", field);
         *out = fallback;
@@ -183,10 +198,10 @@ static rl_status read_int(const rl_jdoc *doc, int obj, const char *key, int64_t 
 static rl_status count_moe_layers(const rl_jdoc *doc, int obj, rl_model *m, rl_error *err) {
     rl_status st;
     int64_t step = 1, first_dense = 0, freq = 1;
-    if ((st = read_int(doc, obj, "decoder_sparse_step", 1, RL_MAX_LAYERS, false, 1, &step, err))) return st;
-    if ((st = read_int(doc, obj, "first_k_dense_replace", 0, m->layers, false, 0, &first_dense, err)))
+    if ((st = read_int(doc, obj, m->model_type, "decoder_sparse_step", 1, RL_MAX_LAYERS, false, 1, &step, err))) return st;
+    if ((st = read_int(doc, obj, m->model_type, "first_k_dense_replace", 0, m->layers, false, 0, &first_dense, err)))
         return st;
-    if ((st = read_int(doc, obj, "moe_layer_freq", 1, RL_MAX_LAYERS, false, 1, &freq, err))) return st;
+    if ((st = read_int(doc, obj, m->model_type, "moe_layer_freq", 1, RL_MAX_LAYERS, false, 1, &freq, err))) return st;
     int only = rl_jget(doc, obj, "mlp_only_layers");
     if (only >= 0 && !rl_jis_null(doc, only) && doc->tok[only].type != RL_J_ARRAY)
         return rl_fail(err, RL_E_JSON_TYPE, "config.mlp_only_layers",
@@ -218,6 +233,77 @@ static rl_status read_optional_bool(const rl_jdoc *doc, int obj, const char *key
     int v = rl_jget(doc, obj, key);
     *given = v >= 0 && !rl_jis_null(doc, v);
     return *given ? rl_jbool(doc, v, field, out, err) : RL_OK;
+}
+
+/* A boolean field, else its transformers default for `type`, else `fallback`. */
+static rl_status read_bool_default(const rl_jdoc *doc, int obj, const char *type, const char *key, int fallback,
+                                   int *out, rl_error *err) {
+    bool given;
+    rl_status st = read_optional_bool(doc, obj, key, out, &given, err);
+    if (st || given) return st;
+    int64_t d;
+    *out = rl_config_default_int(type, key, &d) ? d != 0 : fallback;
+    return RL_OK;
+}
+
+/* Llama 4 (llama4_text): every interleave_moe_layer_step-th layer (or the
+ * layers moe_layers lists) is MoE, with one shared expert beside the routed
+ * ones, both intermediate_size wide; the other layers' MLP is
+ * intermediate_size_mlp wide. Chunked local attention on the RoPE layers
+ * (no_rope_layers[i] == 1, by default every layer but each 4th): their KV holds
+ * at most attention_chunk_size tokens, as a window of that size would, so the
+ * chunk is the window and those layers the local ones. modeling_llama4.py;
+ * defaults from Llama4TextConfig (config_defaults.c). */
+static rl_status read_llama4(const rl_jdoc *doc, int obj, rl_model *m, rl_error *err) {
+    rl_status st;
+    const char *t = m->model_type;
+    if (m->experts > 0) {
+        int list = rl_jget(doc, obj, "moe_layers");
+        if (list >= 0 && !rl_jis_null(doc, list)) {
+            if (doc->tok[list].type != RL_J_ARRAY)
+                return rl_fail(err, RL_E_JSON_TYPE, "config.moe_layers", "config.moe_layers must be an array of layer indices");
+            int64_t idx;
+            int k = list + 1;
+            for (int i = 0; i < doc->tok[list].size; i++, k = rl_jnext(doc, k))
+                if ((st = rl_jint(doc, k, "config.moe_layers", 0, m->layers - 1, &idx, err))) return st;
+            m->moe_layers = doc->tok[list].size;
+        } else {
+            int64_t step;
+            if ((st = read_int(doc, obj, t, "interleave_moe_layer_step", 1, m->layers, false, 1, &step, err))) return st;
+            m->moe_layers = m->layers / step; /* layers step-1, 2*step-1, ... */
+        }
+        m->shared_intermediate = m->moe_intermediate;
+    }
+    int64_t mlp;
+    if ((st = read_int(doc, obj, t, "intermediate_size_mlp", 1, RL_MAX_INTERMEDIATE, false, m->intermediate, &mlp, err)))
+        return st;
+    m->intermediate = mlp;
+
+    int64_t chunk;
+    if ((st = read_int(doc, obj, t, "attention_chunk_size", 0, RL_MAX_POSITIONS, false, 0, &chunk, err))) return st;
+    if (chunk == 0) return RL_OK;
+    int64_t chunked = 0;
+    int nr = rl_jget(doc, obj, "no_rope_layers");
+    if (nr >= 0 && !rl_jis_null(doc, nr) && doc->tok[nr].type == RL_J_ARRAY && doc->tok[nr].size > 0) {
+        if (doc->tok[nr].size < m->layers)
+            return rl_fail(err, RL_E_CONTRADICTION, "config.no_rope_layers",
+                           "config.no_rope_layers has %d entries but num_hidden_layers is %lld", doc->tok[nr].size,
+                           (long long)m->layers);
+        int k = nr + 1;
+        for (int64_t i = 0; i < m->layers; i++, k = rl_jnext(doc, k)) {
+            int64_t v;
+            if ((st = rl_jint(doc, k, "config.no_rope_layers", 0, 1, &v, err))) return st;
+            chunked += v;
+        }
+    } else {
+        int64_t interval;
+        if ((st = read_int(doc, obj, t, "no_rope_layer_interval", 1, RL_MAX_LAYERS, false, 4, &interval, err))) return st;
+        chunked = m->layers - m->layers / interval; /* layer i is global iff (i+1) % interval == 0 */
+    }
+    m->sliding_window = chunk;
+    m->sliding_layers = chunked;
+    if (m->max_positions > 0 && m->sliding_window > m->max_positions) m->sliding_window = m->max_positions;
+    return RL_OK;
 }
 
 /* Which layers keep only a window: explicit layer_types first, then the
@@ -254,14 +340,20 @@ static rl_status count_sliding_layers(const rl_jdoc *doc, int obj, rl_model *m, 
         return RL_OK;
     }
     int64_t pattern = 0;
-    if ((st = read_int(doc, obj, "sliding_window_pattern", 1, RL_MAX_LAYERS, false, 0, &pattern, err))) return st;
+    if ((st = read_int(doc, obj, m->model_type, "sliding_window_pattern", 1, RL_MAX_LAYERS, false, 0, &pattern, err))) return st;
     if (pattern > 0) {
         m->sliding_layers = m->layers - m->layers / pattern; /* layer i is global iff (i+1) % pattern == 0 */
     } else if (type_is(m, "gemma2")) {
         m->sliding_layers = (m->layers + 1) / 2; /* even layers are local */
-    } else if (type_is(m, "qwen2") || type_is(m, "qwen2_moe") || type_is(m, "qwen3") || type_is(m, "qwen3_moe")) {
+    } else if (type_is(m, "qwen2") || type_is(m, "qwen2_moe") || type_is(m, "qwen3") || type_is(m, "qwen3_moe") ||
+               type_is(m, "qwen2_5_vl_text")) {
         int64_t first = 0;
-        if ((st = read_int(doc, obj, "max_window_layers", 0, m->layers, false, 0, &first, err))) return st;
+        int64_t d;
+        /* Absent: the class default (Qwen2: 28) may exceed the layer count, and then no layer uses the window. */
+        if (rl_jget(doc, obj, "max_window_layers") < 0 && rl_config_default_int(m->model_type, "max_window_layers", &d))
+            first = d < m->layers ? d : m->layers;
+        else if ((st = read_int(doc, obj, m->model_type, "max_window_layers", 0, m->layers, false, 0, &first, err)))
+            return st;
         m->sliding_layers = m->layers - first; /* layers from max_window_layers on use the window */
     } else {
         m->sliding_layers = m->layers;
@@ -310,10 +402,10 @@ static rl_status read_mla(const rl_jdoc *doc, int obj, rl_model *m, rl_error *er
     if (kl < 0 || rl_jis_null(doc, kl)) return RL_OK;
     m->mla = 1;
     if ((st = rl_jint(doc, kl, "config.kv_lora_rank", 1, RL_MAX_HIDDEN, &m->kv_lora_rank, err))) return st;
-    if ((st = read_int(doc, obj, "q_lora_rank", 0, RL_MAX_HIDDEN, false, 0, &m->q_lora_rank, err))) return st;
-    if ((st = read_int(doc, obj, "qk_nope_head_dim", 0, RL_MAX_HEAD_DIM, true, 0, &m->qk_nope_head_dim, err))) return st;
-    if ((st = read_int(doc, obj, "qk_rope_head_dim", 0, RL_MAX_HEAD_DIM, true, 0, &m->qk_rope_head_dim, err))) return st;
-    if ((st = read_int(doc, obj, "v_head_dim", 1, RL_MAX_HEAD_DIM, true, 0, &m->v_head_dim, err))) return st;
+    if ((st = read_int(doc, obj, m->model_type, "q_lora_rank", 0, RL_MAX_HIDDEN, false, 0, &m->q_lora_rank, err))) return st;
+    if ((st = read_int(doc, obj, m->model_type, "qk_nope_head_dim", 0, RL_MAX_HEAD_DIM, true, 0, &m->qk_nope_head_dim, err))) return st;
+    if ((st = read_int(doc, obj, m->model_type, "qk_rope_head_dim", 0, RL_MAX_HEAD_DIM, true, 0, &m->qk_rope_head_dim, err))) return st;
+    if ((st = read_int(doc, obj, m->model_type, "v_head_dim", 1, RL_MAX_HEAD_DIM, true, 0, &m->v_head_dim, err))) return st;
     if (m->attn_bias_qkv || m->attn_bias_o)
         return rl_fail(err, RL_E_UNSUPPORTED, "config.attention_bias",
                        "config.attention_bias with multi-head latent attention is not modeled");
@@ -330,23 +422,29 @@ static rl_status read_moe(const rl_jdoc *doc, int obj, rl_model *m, rl_error *er
     if (e >= 0) {
         snprintf(field, sizeof field, "config.%s", key);
         if ((st = rl_jint(doc, e, field, 0, RL_MAX_EXPERTS, &m->experts, err))) return st;
+    } else {
+        /* Absent: the config class's expert count (Mixtral, Qwen3-MoE, DeepSeek-V3, gpt-oss, Llama 4). */
+        for (const char *const *x = expert_keys; *x != NULL && m->experts == 0; x++)
+            rl_config_default_int(m->model_type, *x, &m->experts);
     }
     if (m->experts == 0) return RL_OK;
     int k = first_present(doc, obj, topk_keys, &key);
-    if (k < 0)
+    if (k >= 0) {
+        snprintf(field, sizeof field, "config.%s", key);
+        if ((st = rl_jint(doc, k, field, 1, RL_MAX_EXPERTS, &m->top_k, err))) return st;
+    } else if (!rl_config_default_int(m->model_type, "num_experts_per_tok", &m->top_k)) {
         return rl_fail(err, RL_E_JSON_MISSING, "config.num_experts_per_tok",
                        "config.num_experts_per_tok is missing; a MoE config must give it");
-    snprintf(field, sizeof field, "config.%s", key);
-    if ((st = rl_jint(doc, k, field, 1, RL_MAX_EXPERTS, &m->top_k, err))) return st;
+    }
     /* Mixtral and gpt-oss size their experts with intermediate_size. */
-    if ((st = read_int(doc, obj, "moe_intermediate_size", 1, RL_MAX_INTERMEDIATE, m->intermediate == 0, m->intermediate,
+    if ((st = read_int(doc, obj, m->model_type, "moe_intermediate_size", 1, RL_MAX_INTERMEDIATE, m->intermediate == 0, m->intermediate,
                        &m->moe_intermediate, err)))
         return st;
     if ((st = count_moe_layers(doc, obj, m, err))) return st;
     /* Shared experts: DeepSeek counts them (n_shared_experts × moe width), Qwen2-MoE gives one width. */
     int64_t n_shared = 0, shared_width = 0;
-    if ((st = read_int(doc, obj, "n_shared_experts", 0, RL_MAX_EXPERTS, false, 0, &n_shared, err))) return st;
-    if ((st = read_int(doc, obj, "shared_expert_intermediate_size", 0, RL_MAX_INTERMEDIATE, false, 0, &shared_width, err)))
+    if ((st = read_int(doc, obj, m->model_type, "n_shared_experts", 0, RL_MAX_EXPERTS, false, 0, &n_shared, err))) return st;
+    if ((st = read_int(doc, obj, m->model_type, "shared_expert_intermediate_size", 0, RL_MAX_INTERMEDIATE, false, 0, &shared_width, err)))
         return st;
     m->shared_intermediate = n_shared * m->moe_intermediate + shared_width;
     m->shared_expert_gate = shared_width > 0;
@@ -373,28 +471,37 @@ rl_status rl_model_from_doc(const rl_jdoc *doc, int obj, rl_model *out, rl_error
         if ((st = rl_jcheck_unique(doc, text, "config.text_config", err))) return st;
         obj = text;
     }
-    int mt = rl_jget(doc, obj, "model_type");
-    if (mt < 0) mt = rl_jget(doc, root, "model_type");
-    if (mt >= 0 && !rl_jis_null(doc, mt) &&
-        (st = rl_jstr(doc, mt, "config.model_type", m.model_type, sizeof m.model_type, err)))
+    /* The language model's type: text_config's own, else the one its outer
+     * (multimodal) type gives it, else the top level's. Defaults and family
+     * traits follow this type. */
+    char outer[32] = "";
+    int omt = rl_jget(doc, root, "model_type");
+    if (omt >= 0 && !rl_jis_null(doc, omt) && (st = rl_jstr(doc, omt, "config.model_type", outer, sizeof outer, err)))
         return st;
+    int mt = obj != root ? rl_jget(doc, obj, "model_type") : -1;
+    if (mt >= 0 && !rl_jis_null(doc, mt)) {
+        if ((st = rl_jstr(doc, mt, "config.text_config.model_type", m.model_type, sizeof m.model_type, err))) return st;
+    } else {
+        const char *implied = rl_config_text_type(outer);
+        snprintf(m.model_type, sizeof m.model_type, "%s", implied != NULL ? implied : outer);
+    }
 
-    if ((st = read_int(doc, obj, "num_hidden_layers", 1, RL_MAX_LAYERS, true, 0, &m.layers, err))) return st;
-    if ((st = read_int(doc, obj, "hidden_size", 1, RL_MAX_HIDDEN, true, 0, &m.hidden, err))) return st;
-    if ((st = read_int(doc, obj, "num_attention_heads", 1, RL_MAX_HEADS, true, 0, &m.heads, err))) return st;
-    if ((st = read_int(doc, obj, "vocab_size", 1, RL_MAX_VOCAB, true, 0, &m.vocab, err))) return st;
-    if ((st = read_int(doc, obj, "num_key_value_heads", 1, RL_MAX_HEADS, false, m.heads, &m.kv_heads, err))) return st;
-    if ((st = read_int(doc, obj, "head_dim", 1, RL_MAX_HEAD_DIM, false, 0, &m.head_dim, err))) return st;
-    if ((st = read_int(doc, obj, "max_position_embeddings", 0, RL_MAX_POSITIONS, false, 0, &m.max_positions, err)))
+    if ((st = read_int(doc, obj, m.model_type, "num_hidden_layers", 1, RL_MAX_LAYERS, true, 0, &m.layers, err))) return st;
+    if ((st = read_int(doc, obj, m.model_type, "hidden_size", 1, RL_MAX_HIDDEN, true, 0, &m.hidden, err))) return st;
+    if ((st = read_int(doc, obj, m.model_type, "num_attention_heads", 1, RL_MAX_HEADS, true, 0, &m.heads, err))) return st;
+    if ((st = read_int(doc, obj, m.model_type, "vocab_size", 1, RL_MAX_VOCAB, true, 0, &m.vocab, err))) return st;
+    if ((st = read_int(doc, obj, m.model_type, "num_key_value_heads", 1, RL_MAX_HEADS, false, m.heads, &m.kv_heads, err))) return st;
+    if ((st = read_int(doc, obj, m.model_type, "head_dim", 1, RL_MAX_HEAD_DIM, false, 0, &m.head_dim, err))) return st;
+    if ((st = read_int(doc, obj, m.model_type, "max_position_embeddings", 0, RL_MAX_POSITIONS, false, 0, &m.max_positions, err)))
         return st;
 
     int bias = 0;
-    bool given;
-    if ((st = read_optional_bool(doc, obj, "attention_bias", &bias, &given, err))) return st;
+    if ((st = read_bool_default(doc, obj, m.model_type, "attention_bias", 0, &bias, err))) return st;
     /* Family traits the config does not spell out, decided once here rather than on every analysis. */
     m.qk_norm = type_is(&m, "qwen3") || type_is(&m, "qwen3_moe") || type_is(&m, "gemma3") || type_is(&m, "gemma3_text");
     m.norms_per_layer = (type_is(&m, "gemma2") || type_is(&m, "gemma3") || type_is(&m, "gemma3_text")) ? 4 : 2;
-    bool qwen2 = type_is(&m, "qwen2") || type_is(&m, "qwen2_moe");
+    /* Qwen2's q/k/v projections carry biases; Qwen2.5-VL's language model is a Qwen2 (modeling_qwen2_5_vl.py). */
+    bool qwen2 = type_is(&m, "qwen2") || type_is(&m, "qwen2_moe") || type_is(&m, "qwen2_5_vl_text");
     m.attn_bias_qkv = bias || qwen2;
     m.attn_bias_o = bias && !qwen2;
     m.attn_sinks = type_is(&m, "gpt_oss");
@@ -411,8 +518,8 @@ rl_status rl_model_from_doc(const rl_jdoc *doc, int obj, rl_model *out, rl_error
 
     /* Qwen configs carry a window that use_sliding_window switches off. */
     int use_sw = 1;
-    if ((st = read_optional_bool(doc, obj, "use_sliding_window", &use_sw, &given, err))) return st;
-    if ((st = read_int(doc, obj, "sliding_window", 0, RL_MAX_POSITIONS, false, 0, &m.sliding_window, err))) return st;
+    if ((st = read_bool_default(doc, obj, m.model_type, "use_sliding_window", 1, &use_sw, err))) return st;
+    if ((st = read_int(doc, obj, m.model_type, "sliding_window", 0, RL_MAX_POSITIONS, false, 0, &m.sliding_window, err))) return st;
     if ((st = count_sliding_layers(doc, obj, &m, use_sw, err))) return st;
     if (!use_sw && rl_jget(doc, obj, "layer_types") < 0) m.sliding_window = 0;
 
@@ -421,8 +528,10 @@ rl_status rl_model_from_doc(const rl_jdoc *doc, int obj, rl_model *out, rl_error
     if (tie >= 0 && !rl_jis_null(doc, tie)) {
         if ((st = rl_jbool(doc, tie, "config.tie_word_embeddings", &m.tied_embeddings, err))) return st;
     } else {
-        /* transformers' own defaults: Gemma ties, the other families here do not. */
-        m.tied_embeddings = strncmp(m.model_type, "gemma", 5) == 0;
+        /* transformers' own defaults (config_defaults.c); else Gemma ties, the other families here do not. */
+        int64_t d;
+        m.tied_embeddings = rl_config_default_int(m.model_type, "tie_word_embeddings", &d) ? d != 0
+                                                                                            : strncmp(m.model_type, "gemma", 5) == 0;
     }
 
     static const char *const expert_keys[] = {"num_experts", "num_local_experts", "n_routed_experts", NULL};
@@ -433,11 +542,15 @@ rl_status rl_model_from_doc(const rl_jdoc *doc, int obj, rl_model *out, rl_error
         char field[64];
         snprintf(field, sizeof field, "config.%s", key);
         if ((st = rl_jint(doc, e, field, 0, RL_MAX_EXPERTS, &experts, err))) return st;
+    } else {
+        for (const char *const *k = expert_keys; *k != NULL && experts == 0; k++) rl_config_default_int(m.model_type, *k, &experts);
     }
     /* Every layer MoE: intermediate_size may be absent (it then only sizes experts). */
-    if ((st = read_int(doc, obj, "intermediate_size", 0, RL_MAX_INTERMEDIATE, experts == 0, 0, &m.intermediate, err))) return st;
+    if ((st = read_int(doc, obj, m.model_type, "intermediate_size", 0, RL_MAX_INTERMEDIATE, experts == 0, 0, &m.intermediate, err))) return st;
     if ((st = read_moe(doc, obj, &m, err))) return st;
+    if (type_is(&m, "llama4_text") && (st = read_llama4(doc, obj, &m, err))) return st;
     if ((st = read_quantization(doc, obj, root, &m, err))) return st;
+    if ((st = rl_vision_params(doc, root, outer, m.hidden, &m.params_vision, err))) return st;
 
     if ((st = rl_model_finish(&m, err))) return st;
     *out = m;

@@ -158,6 +158,8 @@ size_t rl_report_json(const rl_model *m, const rl_gpu *g, const rl_deploy *d, co
     rl_jw_str(&s, "model_type", m->model_type);
     rl_jw_num(&s, "params_total", m->params_total);
     rl_jw_num(&s, "params_active", m->params_active);
+    rl_jw_num(&s, "params_text", m->params_text);
+    rl_jw_num(&s, "params_vision", m->params_vision);
     rl_jw_num(&s, "layers", (double)m->layers);
     rl_jw_num(&s, "hidden", (double)m->hidden);
     rl_jw_num(&s, "heads", (double)m->heads);

@@ -5,6 +5,7 @@
 // families") and presets/README.md; family rules that no config field spells
 // out follow transformers' own defaults.
 
+import { defaultOf, textType } from './defaults.mjs';
 import { OracleError } from './errors.mjs';
 
 const has = (obj, key) => obj !== null && typeof obj === 'object' && Object.hasOwn(obj, key);
@@ -15,8 +16,14 @@ function int(value, field) {
   return BigInt(value);
 }
 
+// The model_type whose transformers defaults fill absent fields (defaults.mjs);
+// set by readModel before it reads any field.
+let defaultsType = '';
+
 function readInt(obj, key, { required = false, fallback = 0n } = {}) {
   if (!present(obj, key)) {
+    const d = defaultOf(defaultsType, key);
+    if (d !== undefined) return BigInt(d);
     if (required) throw new OracleError(`config.${key} is missing`);
     return fallback;
   }
@@ -24,7 +31,7 @@ function readInt(obj, key, { required = false, fallback = 0n } = {}) {
 }
 
 function readBool(obj, key) {
-  if (!present(obj, key)) return undefined;
+  if (!present(obj, key)) return defaultOf(defaultsType, key);
   if (typeof obj[key] !== 'boolean') throw new OracleError(`config.${key} is not a boolean`);
   return obj[key];
 }
@@ -55,8 +62,11 @@ function slidingLayers(cfg, type, L, window, useWindow) {
   if (pattern > 0n) return L - L / pattern;
   // Gemma 2: even layers (0-based) are local.
   if (type === 'gemma2') return (L + 1n) / 2n;
-  // Qwen: layers from max_window_layers on use the window.
-  if (['qwen2', 'qwen2_moe', 'qwen3', 'qwen3_moe'].includes(type)) return L - readInt(cfg, 'max_window_layers');
+  // Qwen: layers from max_window_layers on use the window; the class default (28) may pass the last layer.
+  if (['qwen2', 'qwen2_moe', 'qwen3', 'qwen3_moe', 'qwen2_5_vl_text'].includes(type)) {
+    const first = readInt(cfg, 'max_window_layers');
+    return first < L ? L - first : 0n;
+  }
   return L;
 }
 
@@ -89,8 +99,11 @@ export function readModel(config, name = 'custom') {
     : root;
   const pick = (key) => (has(cfg, key) ? cfg[key] : has(root, key) ? root[key] : null);
 
-  const typeValue = pick('model_type');
-  const type = typeValue === null ? '' : String(typeValue);
+  // The language model's type: text_config's own, else the text class its outer
+  // type names (gemma3 -> gemma3_text), else the top level's.
+  const outer = present(root, 'model_type') ? String(root.model_type) : '';
+  const type = cfg !== root && present(cfg, 'model_type') ? String(cfg.model_type) : textType(outer) ?? outer;
+  defaultsType = type;
 
   const L = readInt(cfg, 'num_hidden_layers', { required: true });
   const H = readInt(cfg, 'hidden_size', { required: true });
@@ -101,7 +114,7 @@ export function readModel(config, name = 'custom') {
   const maxPositions = readInt(cfg, 'max_position_embeddings');
   const bias = readBool(cfg, 'attention_bias') ?? false;
 
-  const qwen2 = type === 'qwen2' || type === 'qwen2_moe';
+  const qwen2 = type === 'qwen2' || type === 'qwen2_moe' || type === 'qwen2_5_vl_text';
   const m = {
     name,
     type,
@@ -151,8 +164,8 @@ export function readModel(config, name = 'custom') {
   m.slidingLayers = sliding;
 
   const tie = pick('tie_word_embeddings');
-  // transformers' defaults: Gemma ties its embeddings, the other families here do not.
-  m.tied = tie === null ? type.startsWith('gemma') : tie === true;
+  // transformers' defaults: the class's own, else Gemma ties its embeddings and the other families do not.
+  m.tied = tie === null ? (defaultOf(type, 'tie_word_embeddings') ?? type.startsWith('gemma')) : tie === true;
 
   const expertKey = firstPresent(cfg, ['num_experts', 'num_local_experts', 'n_routed_experts']);
   const E = expertKey ? int(cfg[expertKey], expertKey) : 0n;
@@ -180,6 +193,27 @@ export function readModel(config, name = 'custom') {
     m.expertBias = type === 'gpt_oss';
     const method = present(cfg, 'topk_method') ? String(cfg.topk_method) : '';
     m.routerBias = type === 'gpt_oss' || type === 'deepseek_v3' || method === 'noaux_tc';
+  }
+
+  // Llama 4: MoE on every interleave_moe_layer_step-th layer (or those moe_layers lists),
+  // with a shared expert as wide as a routed one; the other layers' MLP is
+  // intermediate_size_mlp wide. The RoPE layers (no_rope_layers 1; by default all
+  // but every 4th) attend within attention_chunk_size tokens: their KV holds at
+  // most a chunk, as a window would.
+  if (type === 'llama4_text') {
+    if (E > 0n) {
+      if (present(cfg, 'moe_layers')) m.moeLayers = BigInt(cfg.moe_layers.length);
+      else m.moeLayers = L / readInt(cfg, 'interleave_moe_layer_step', { fallback: 1n });
+      m.shared = m.moeIntermediate;
+    }
+    m.intermediate = readInt(cfg, 'intermediate_size_mlp', { fallback: m.intermediate });
+    const chunk = readInt(cfg, 'attention_chunk_size');
+    if (chunk > 0n) {
+      const noRope = present(cfg, 'no_rope_layers') && Array.isArray(cfg.no_rope_layers) && cfg.no_rope_layers.length > 0
+        ? cfg.no_rope_layers.slice(0, Number(L)) : null;
+      m.slidingLayers = noRope ? BigInt(noRope.filter((x) => x === 1).length) : L - L / readInt(cfg, 'no_rope_layer_interval', { fallback: 4n });
+      m.slidingWindow = maxPositions > 0n && chunk > maxPositions ? maxPositions : chunk;
+    }
   }
 
   const dt = has(cfg, 'torch_dtype') ? cfg.torch_dtype : has(root, 'torch_dtype') ? root.torch_dtype : null;
