@@ -284,7 +284,10 @@ static rl_status read_llama4(const rl_jdoc *doc, int obj, rl_model *m, rl_error 
     if (chunk == 0) return RL_OK;
     int64_t chunked = 0;
     int nr = rl_jget(doc, obj, "no_rope_layers");
-    if (nr >= 0 && !rl_jis_null(doc, nr) && doc->tok[nr].type == RL_J_ARRAY && doc->tok[nr].size > 0) {
+    int lt = rl_jget(doc, obj, "layer_types");
+    if (lt >= 0 && !rl_jis_null(doc, lt)) {
+        chunked = m->sliding_layers; /* counted from layer_types by count_sliding_layers */
+    } else if (nr >= 0 && !rl_jis_null(doc, nr) && doc->tok[nr].type == RL_J_ARRAY && doc->tok[nr].size > 0) {
         if (doc->tok[nr].size < m->layers)
             return rl_fail(err, RL_E_CONTRADICTION, "config.no_rope_layers",
                            "config.no_rope_layers has %d entries but num_hidden_layers is %lld", doc->tok[nr].size,
@@ -325,7 +328,9 @@ static rl_status count_sliding_layers(const rl_jdoc *doc, int obj, rl_model *m, 
         for (int k = 0; k < doc->tok[types].size; k++, t = rl_jnext(doc, t)) {
             char kind[32];
             if ((st = rl_jstr(doc, t, "config.layer_types", kind, sizeof kind, err))) return st;
-            if (strcmp(kind, "sliding_attention") == 0) n++;
+            /* Llama 4's chunked layers hold at most a chunk of KV, as a window would (read_llama4). */
+            if (strcmp(kind, "sliding_attention") == 0 || (strcmp(kind, "chunked_attention") == 0 && type_is(m, "llama4_text")))
+                n++;
             else if (strcmp(kind, "full_attention") != 0)
                 return rl_fail(err, RL_E_UNSUPPORTED, "config.layer_types",
                                "config.layer_types: \"%s\" layers are not modeled (only full_attention and "
@@ -486,6 +491,7 @@ rl_status rl_model_from_doc(const rl_jdoc *doc, int obj, rl_model *out, rl_error
         snprintf(m.model_type, sizeof m.model_type, "%s", implied != NULL ? implied : outer);
     }
 
+    if ((st = rl_refuse_unmodeled_layers(doc, obj, err))) return st;
     if ((st = read_int(doc, obj, m.model_type, "num_hidden_layers", 1, RL_MAX_LAYERS, true, 0, &m.layers, err))) return st;
     if ((st = read_int(doc, obj, m.model_type, "hidden_size", 1, RL_MAX_HIDDEN, true, 0, &m.hidden, err))) return st;
     if ((st = read_int(doc, obj, m.model_type, "num_attention_heads", 1, RL_MAX_HEADS, true, 0, &m.heads, err))) return st;

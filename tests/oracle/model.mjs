@@ -51,7 +51,7 @@ function slidingLayers(cfg, type, L, window, useWindow) {
     if (!Array.isArray(types) || BigInt(types.length) !== L) throw new OracleError('config.layer_types does not list every layer');
     let n = 0n;
     for (const t of types) {
-      if (t === 'sliding_attention') n += 1n;
+      if (t === 'sliding_attention' || (t === 'chunked_attention' && type === 'llama4_text')) n += 1n;
       else if (t !== 'full_attention') throw new OracleError(`layer type ${t} is not modeled`);
     }
     return n;
@@ -211,7 +211,7 @@ export function readModel(config, name = 'custom') {
     if (chunk > 0n) {
       const noRope = present(cfg, 'no_rope_layers') && Array.isArray(cfg.no_rope_layers) && cfg.no_rope_layers.length > 0
         ? cfg.no_rope_layers.slice(0, Number(L)) : null;
-      m.slidingLayers = noRope ? BigInt(noRope.filter((x) => x === 1).length) : L - L / readInt(cfg, 'no_rope_layer_interval', { fallback: 4n });
+      m.slidingLayers = present(cfg, 'layer_types') ? slidingLayers(cfg, type, L, chunk, true) : noRope ? BigInt(noRope.filter((x) => x === 1).length) : L - L / readInt(cfg, 'no_rope_layer_interval', { fallback: 4n });
       m.slidingWindow = maxPositions > 0n && chunk > maxPositions ? maxPositions : chunk;
     }
   }

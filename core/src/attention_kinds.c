@@ -1,0 +1,53 @@
+/* Layer kinds the core does not model yet, recognised by the config fields
+ * that only they use, and refused as `unsupported` naming that field and the
+ * feature. Without this a hybrid config (Qwen3-Next, Falcon-H1, Jamba) would
+ * be read as if every layer were attention, and its KV figures would be
+ * silently wrong: their linear-attention and state-space layers keep a fixed
+ * recurrent state per request instead of a KV cache that grows with S.
+ *
+ * Modeled, so not listed here: full attention, sliding windows (layer_types,
+ * Gemma's patterns), multi-head latent attention, and Llama 4's chunked local
+ * attention (attention_chunk_size, read in model.c as a window of the chunk
+ * on the RoPE layers). */
+#include "internal.h"
+
+#include <string.h>
+
+static const struct {
+    const char *field;   /* present (and not null) in the language model's config object */
+    const char *feature; /* what it means, for the message */
+} markers[] = {
+    /* Qwen3-Next (configuration_qwen3_next.py): gated DeltaNet layers, with full attention every 4th. */
+    {"linear_num_value_heads", "gated DeltaNet linear-attention layers (Qwen3-Next)"},
+    {"linear_key_head_dim", "gated DeltaNet linear-attention layers (Qwen3-Next)"},
+    {"full_attention_interval", "linear-attention layers between full-attention ones (Qwen3-Next)"},
+    /* Falcon-H1 (configuration_falcon_h1.py): a Mamba-2 mixer beside attention in every layer. */
+    {"mamba_d_ssm", "Mamba-2 state-space mixers (Falcon-H1)"},
+    {"mamba_d_state", "Mamba-2 state-space mixers (Falcon-H1)"},
+    /* Jamba (configuration_jamba.py): Mamba layers with attention every attn_layer_period-th. */
+    {"attn_layer_period", "Mamba layers between attention layers (Jamba)"},
+    {"mamba_d_conv", "Mamba state-space layers (Jamba)"},
+    /* Nemotron-H (configuration_nemotron_h.py) and other hybrids naming each block. */
+    {"hybrid_override_pattern", "Mamba-2 layers named by hybrid_override_pattern (Nemotron-H)"},
+    {"layers_block_type", "per-layer block types (Mamba or attention hybrids)"},
+    /* Plain Mamba / Mamba-2 (configuration_mamba.py, configuration_mamba2.py). */
+    {"state_size", "Mamba state-space layers"},
+    {"ssm_cfg", "Mamba state-space layers"},
+};
+
+rl_status rl_refuse_unmodeled_layers(const rl_jdoc *doc, int obj, rl_error *err) {
+    for (size_t i = 0; i < sizeof markers / sizeof markers[0]; i++) {
+        int v = rl_jget(doc, obj, markers[i].field);
+        if (v >= 0 && !rl_jis_null(doc, v)) {
+            char field[64];
+            size_t n = strlen(markers[i].field);
+            memcpy(field, "config.", 7);
+            memcpy(field + 7, markers[i].field, n + 1);
+            return rl_fail(err, RL_E_UNSUPPORTED, field,
+                           "%s: %s are not modeled yet (their per-request state does not grow with the context "
+                           "like a KV cache); only attention layers are (full, sliding-window, chunked, MLA)",
+                           field, markers[i].feature);
+        }
+    }
+    return RL_OK;
+}
