@@ -197,6 +197,18 @@ typedef struct rl_model {
     int dtype;                /* rl_precision of torch_dtype: FP32, FP16 or BF16 (FP16 when absent) */
     rl_quant quant;
 
+    /* Linear-attention layers (Qwen3-Next's gated DeltaNet): `linear_layers` of
+     * the L layers keep no KV cache but a fixed recurrent state per request, a
+     * causal-conv window of (conv_dim x (kernel - 1)) and a (value heads x key
+     * dim x value dim) matrix; the other layers are full attention. 0 = none. */
+    int64_t linear_layers;
+    int64_t lin_key_heads;    /* linear_num_key_heads */
+    int64_t lin_value_heads;  /* linear_num_value_heads */
+    int64_t lin_key_dim;      /* linear_key_head_dim */
+    int64_t lin_value_dim;    /* linear_value_head_dim */
+    int64_t lin_conv_kernel;  /* linear_conv_kernel_dim */
+    int attn_output_gate;     /* full attention gates its output: q_proj is twice as wide (Qwen3-Next) */
+
     /* Multimodal checkpoints: the vision tower and projector, counted by the
      * config reader from vision_config (0 for a text-only model). They take
      * memory with the rest of the weights, at the weights' precision, but a
@@ -212,6 +224,7 @@ typedef struct rl_model {
     double params_expert_matrix;  /* one routed expert's three matrices */
     double params_always_read;    /* N minus all routed experts: read fully every step */
     double kv_elems_per_token_per_layer; /* 2·h_kv·d, or kv_lora_rank + qk_rope_head_dim with MLA */
+    double state_elems_per_layer; /* one request's recurrent state in one linear-attention layer, 0 = none */
     double attn_flops_per_token_pair;    /* FLOPs of one query token against one cached token in one
                                             layer: 4·q·d, or 2·q·(2·kv_lora + rope) with absorbed MLA */
     double qkv_width;             /* q/k/v projection outputs per token (activation sizing) */

@@ -26,6 +26,7 @@ typedef struct ctx {
     double kv_share;
     double bw, peak;                        /* bytes/s, FLOP/s (0 when unknown) */
     double local_layers, global_layers;
+    double state_layers, state_tokens;      /* linear-attention layers; each one's state in cached-token units */
     int64_t tokens;                         /* per request in the fit check (paged) */
     int64_t local_tokens_capacity;          /* per local layer in the fit check */
 } ctx;
@@ -102,7 +103,11 @@ static void ctx_init(ctx *c, const rl_formulas *F, const rl_model *m, const rl_g
     c->kv_share = F->kv_share(m, d->tp);
     c->bw = g->bandwidth_gbs * 1e9;
     c->local_layers = F->local_layers(m);
-    c->global_layers = (double)m->layers - c->local_layers;
+    /* Linear-attention layers hold a fixed state instead of a KV that grows with S:
+     * counted as the cached tokens that state weighs (state elements / KV elements). */
+    c->state_layers = (double)m->linear_layers;
+    c->state_tokens = m->linear_layers > 0 ? m->state_elems_per_layer / c->kv_elems : 0.0;
+    c->global_layers = (double)m->layers - c->local_layers - c->state_layers;
     set_tokens(c);
 }
 
@@ -116,7 +121,7 @@ static void vary(ctx *tc, const ctx *c, rl_deploy *t) {
 
 /* Cached tokens summed over layers: global layers hold them all, local ones the window. */
 static double layer_tokens(const ctx *c, double global_tokens, double local_tokens) {
-    return c->global_layers * global_tokens + c->local_layers * local_tokens;
+    return c->global_layers * global_tokens + c->local_layers * local_tokens + c->state_layers * c->state_tokens;
 }
 
 static double window_of(const ctx *c, double s) {

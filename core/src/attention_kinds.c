@@ -6,9 +6,9 @@
  * recurrent state per request instead of a KV cache that grows with S.
  *
  * Modeled, so not listed here: full attention, sliding windows (layer_types,
- * Gemma's patterns), multi-head latent attention, and Llama 4's chunked local
+ * Gemma's patterns), multi-head latent attention, Llama 4's chunked local
  * attention (attention_chunk_size, read in model.c as a window of the chunk
- * on the RoPE layers). */
+ * on the RoPE layers), and Qwen3-Next's gated DeltaNet (model_type qwen3_next). */
 #include "internal.h"
 
 #include <string.h>
@@ -16,27 +16,31 @@
 static const struct {
     const char *field;   /* present (and not null) in the language model's config object */
     const char *feature; /* what it means, for the message */
+    const char *modeled; /* the model_type for which the core does model it (NULL: none) */
 } markers[] = {
-    /* Qwen3-Next (configuration_qwen3_next.py): gated DeltaNet layers, with full attention every 4th. */
-    {"linear_num_value_heads", "gated DeltaNet linear-attention layers (Qwen3-Next)"},
-    {"linear_key_head_dim", "gated DeltaNet linear-attention layers (Qwen3-Next)"},
-    {"full_attention_interval", "linear-attention layers between full-attention ones (Qwen3-Next)"},
+    /* Qwen3-Next (configuration_qwen3_next.py): gated DeltaNet layers, with full attention every 4th.
+     * Modeled for model_type qwen3_next (model.c, read_qwen3_next); another type naming these
+     * fields may mean something else by them. */
+    {"linear_num_value_heads", "gated DeltaNet linear-attention layers (Qwen3-Next)", "qwen3_next"},
+    {"linear_key_head_dim", "gated DeltaNet linear-attention layers (Qwen3-Next)", "qwen3_next"},
+    {"full_attention_interval", "linear-attention layers between full-attention ones (Qwen3-Next)", "qwen3_next"},
     /* Falcon-H1 (configuration_falcon_h1.py): a Mamba-2 mixer beside attention in every layer. */
-    {"mamba_d_ssm", "Mamba-2 state-space mixers (Falcon-H1)"},
-    {"mamba_d_state", "Mamba-2 state-space mixers (Falcon-H1)"},
+    {"mamba_d_ssm", "Mamba-2 state-space mixers (Falcon-H1)", NULL},
+    {"mamba_d_state", "Mamba-2 state-space mixers (Falcon-H1)", NULL},
     /* Jamba (configuration_jamba.py): Mamba layers with attention every attn_layer_period-th. */
-    {"attn_layer_period", "Mamba layers between attention layers (Jamba)"},
-    {"mamba_d_conv", "Mamba state-space layers (Jamba)"},
+    {"attn_layer_period", "Mamba layers between attention layers (Jamba)", NULL},
+    {"mamba_d_conv", "Mamba state-space layers (Jamba)", NULL},
     /* Nemotron-H (configuration_nemotron_h.py) and other hybrids naming each block. */
-    {"hybrid_override_pattern", "Mamba-2 layers named by hybrid_override_pattern (Nemotron-H)"},
-    {"layers_block_type", "per-layer block types (Mamba or attention hybrids)"},
+    {"hybrid_override_pattern", "Mamba-2 layers named by hybrid_override_pattern (Nemotron-H)", NULL},
+    {"layers_block_type", "per-layer block types (Mamba or attention hybrids)", NULL},
     /* Plain Mamba / Mamba-2 (configuration_mamba.py, configuration_mamba2.py). */
-    {"state_size", "Mamba state-space layers"},
-    {"ssm_cfg", "Mamba state-space layers"},
+    {"state_size", "Mamba state-space layers", NULL},
+    {"ssm_cfg", "Mamba state-space layers", NULL},
 };
 
-rl_status rl_refuse_unmodeled_layers(const rl_jdoc *doc, int obj, rl_error *err) {
+rl_status rl_refuse_unmodeled_layers(const rl_jdoc *doc, int obj, const char *model_type, rl_error *err) {
     for (size_t i = 0; i < sizeof markers / sizeof markers[0]; i++) {
+        if (markers[i].modeled != NULL && strcmp(markers[i].modeled, model_type) == 0) continue;
         int v = rl_jget(doc, obj, markers[i].field);
         if (v >= 0 && !rl_jis_null(doc, v)) {
             char field[64];

@@ -179,7 +179,7 @@ rl_status rl_vision_params(const rl_jdoc *doc, int root, const char *outer_type,
 
 /* RL_E_UNSUPPORTED naming the config field that marks a layer kind the core
  * does not model (linear attention, Mamba), for the config object at `obj`. */
-rl_status rl_refuse_unmodeled_layers(const rl_jdoc *doc, int obj, rl_error *err);
+rl_status rl_refuse_unmodeled_layers(const rl_jdoc *doc, int obj, const char *model_type, rl_error *err);
 
 /* Reads a model from the config object at token `obj` of doc. */
 rl_status rl_model_from_doc(const rl_jdoc *doc, int obj, rl_model *out, rl_error *err);

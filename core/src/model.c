@@ -38,7 +38,21 @@ static double attention_params(const rl_model *m) {
     if (m->attn_bias_o) p += H;
     if (m->attn_sinks) p += q;
     if (has_qk_norm(m)) p += 2.0 * d;
+    if (m->attn_output_gate) p += q * d * H; /* the gate half of q_proj */
     return p;
+}
+
+/* One gated DeltaNet layer (modeling_qwen3_next.py, Qwen3NextGatedDeltaNet):
+ * in_proj_qkvz (H -> 2·key + 2·value), in_proj_ba (H -> 2·value heads), a
+ * depthwise causal conv1d over q, k and v (no bias), dt_bias and A_log per
+ * value head, a gated RMSNorm over the value head dim, out_proj (value -> H).
+ * Checked against the published totals: Qwen3-Coder-Next 79,674,391,296 exactly,
+ * Qwen3-Next-80B-A3B 81,324,862,720 with its multi-token-prediction layer. */
+static double linear_attention_params(const rl_model *m) {
+    double H = (double)m->hidden, nv = (double)m->lin_value_heads;
+    double key = (double)(m->lin_key_heads * m->lin_key_dim), val = nv * (double)m->lin_value_dim;
+    return H * (2.0 * key + 2.0 * val) + H * 2.0 * nv + (2.0 * key + val) * (double)m->lin_conv_kernel + 2.0 * nv +
+           (double)m->lin_value_dim + val * H;
 }
 
 rl_status rl_model_finish(rl_model *m, rl_error *err) {
@@ -106,6 +120,18 @@ rl_status rl_model_finish(rl_model *m, rl_error *err) {
         m->moe_layers = 0;
         m->shared_intermediate = 0;
     }
+    if (m->linear_layers != 0) {
+        if ((st = rl_check_int(m->linear_layers, "config.layer_types", 0, m->layers, err))) return st;
+        if ((st = rl_check_int(m->lin_key_heads, "config.linear_num_key_heads", 1, RL_MAX_HEADS, err))) return st;
+        if ((st = rl_check_int(m->lin_value_heads, "config.linear_num_value_heads", 1, RL_MAX_HEADS, err))) return st;
+        if ((st = rl_check_int(m->lin_key_dim, "config.linear_key_head_dim", 1, RL_MAX_HEAD_DIM, err))) return st;
+        if ((st = rl_check_int(m->lin_value_dim, "config.linear_value_head_dim", 1, RL_MAX_HEAD_DIM, err))) return st;
+        if ((st = rl_check_int(m->lin_conv_kernel, "config.linear_conv_kernel_dim", 1, 1024, err))) return st;
+        if (m->linear_layers + m->sliding_layers > m->layers)
+            return rl_fail(err, RL_E_CONTRADICTION, "config.layer_types",
+                           "config.layer_types: %lld linear-attention and %lld sliding layers exceed num_hidden_layers (%lld)",
+                           (long long)m->linear_layers, (long long)m->sliding_layers, (long long)m->layers);
+    }
     int64_t dense_layers = m->layers - m->moe_layers;
     if (dense_layers > 0 && m->intermediate < 1)
         return rl_fail(err, RL_E_RANGE, "config.intermediate_size",
@@ -113,7 +139,10 @@ rl_status rl_model_finish(rl_model *m, rl_error *err) {
 
     double H = (double)m->hidden, E = (double)m->experts;
     double embed = (double)m->vocab * H * (m->tied_embeddings ? 1.0 : 2.0);
-    double layer_common = attention_params(m) + norms_per_layer(m) * H;
+    /* Every layer has its norms; full-attention layers their attention, linear ones a DeltaNet. */
+    double lin = (double)m->linear_layers;
+    double mixers = ((double)m->layers - lin) * attention_params(m) + (lin > 0 ? lin * linear_attention_params(m) : 0.0);
+    double norms = (double)m->layers * norms_per_layer(m) * H;
     double dense_mlp = 3.0 * H * (double)m->intermediate;
     double pem = m->experts > 0 ? 3.0 * H * (double)m->moe_intermediate : 0.0;
     double pe = pem + (m->expert_bias && m->experts > 0 ? 2.0 * (double)m->moe_intermediate + H : 0.0);
@@ -122,7 +151,7 @@ rl_status rl_model_finish(rl_model *m, rl_error *err) {
                                       : 0.0;
     double moe_layers = (double)m->moe_layers;
 
-    double text = embed + H + (double)m->layers * layer_common + (double)dense_layers * dense_mlp +
+    double text = embed + H + mixers + norms + (double)dense_layers * dense_mlp +
                   moe_layers * (moe_fixed + E * pe);
     if (!(m->params_vision >= 0.0 && m->params_vision < RL_MAX_EXACT && m->params_vision == (double)(int64_t)m->params_vision))
         return rl_fail(err, RL_E_RANGE, "model.params_vision",
@@ -151,7 +180,16 @@ rl_status rl_model_finish(rl_model *m, rl_error *err) {
         double kv = (double)m->kv_heads, d = (double)m->head_dim;
         m->kv_elems_per_token_per_layer = 2.0 * kv * d;
         m->attn_flops_per_token_pair = 4.0 * q * d;
-        m->qkv_width = (q + 2.0 * kv) * d;
+        m->qkv_width = (q + 2.0 * kv) * d + (m->attn_output_gate ? q * d : 0.0);
+    }
+    /* A linear-attention layer keeps, per request, the last kernel-1 inputs of its
+     * causal conv over q, k and v, and one key-dim x value-dim state per value head
+     * (vLLM's conv and ssm state shapes for Qwen3-Next's gated DeltaNet). */
+    m->state_elems_per_layer = 0.0;
+    if (m->linear_layers > 0) {
+        double key = (double)(m->lin_key_heads * m->lin_key_dim), val = (double)(m->lin_value_heads * m->lin_value_dim);
+        m->state_elems_per_layer = (2.0 * key + val) * (double)(m->lin_conv_kernel - 1) +
+                                   (double)m->lin_value_heads * (double)m->lin_key_dim * (double)m->lin_value_dim;
     }
     m->finished = RL_MODEL_FINISHED;
     return RL_OK;
@@ -246,6 +284,38 @@ static rl_status read_bool_default(const rl_jdoc *doc, int obj, const char *type
     return RL_OK;
 }
 
+/* Qwen3-Next (qwen3_next, modeling_qwen3_next.py): gated DeltaNet layers with a
+ * full-attention layer every full_attention_interval-th (layer i is full iff
+ * (i+1) % interval == 0), or as layer_types lists them; the full-attention
+ * layers gate their output (q_proj twice as wide) and norm q and k per head. */
+static rl_status read_qwen3_next(const rl_jdoc *doc, int obj, rl_model *m, rl_error *err) {
+    rl_status st;
+    const char *t = m->model_type;
+    m->attn_output_gate = 1;
+    m->qk_norm = 1;
+    if ((st = read_int(doc, obj, t, "linear_num_key_heads", 1, RL_MAX_HEADS, true, 0, &m->lin_key_heads, err))) return st;
+    if ((st = read_int(doc, obj, t, "linear_num_value_heads", 1, RL_MAX_HEADS, true, 0, &m->lin_value_heads, err))) return st;
+    if ((st = read_int(doc, obj, t, "linear_key_head_dim", 1, RL_MAX_HEAD_DIM, true, 0, &m->lin_key_dim, err))) return st;
+    if ((st = read_int(doc, obj, t, "linear_value_head_dim", 1, RL_MAX_HEAD_DIM, true, 0, &m->lin_value_dim, err))) return st;
+    if ((st = read_int(doc, obj, t, "linear_conv_kernel_dim", 1, 1024, true, 0, &m->lin_conv_kernel, err))) return st;
+    int types = rl_jget(doc, obj, "layer_types");
+    if (types >= 0 && !rl_jis_null(doc, types)) {
+        int64_t n = 0;
+        int k = types + 1;
+        for (int i = 0; i < doc->tok[types].size; i++, k = rl_jnext(doc, k)) {
+            char kind[32];
+            if ((st = rl_jstr(doc, k, "config.layer_types", kind, sizeof kind, err))) return st;
+            if (strcmp(kind, "linear_attention") == 0) n++;
+        }
+        m->linear_layers = n; /* count_sliding_layers checked the list's length and other kinds */
+        return RL_OK;
+    }
+    int64_t interval;
+    if ((st = read_int(doc, obj, t, "full_attention_interval", 1, RL_MAX_LAYERS, true, 0, &interval, err))) return st;
+    m->linear_layers = m->layers - m->layers / interval;
+    return RL_OK;
+}
+
 /* Llama 4 (llama4_text): every interleave_moe_layer_step-th layer (or the
  * layers moe_layers lists) is MoE, with one shared expert beside the routed
  * ones, both intermediate_size wide; the other layers' MLP is
@@ -331,6 +401,8 @@ static rl_status count_sliding_layers(const rl_jdoc *doc, int obj, rl_model *m, 
             /* Llama 4's chunked layers hold at most a chunk of KV, as a window would (read_llama4). */
             if (strcmp(kind, "sliding_attention") == 0 || (strcmp(kind, "chunked_attention") == 0 && type_is(m, "llama4_text")))
                 n++;
+            else if (strcmp(kind, "linear_attention") == 0 && type_is(m, "qwen3_next"))
+                continue; /* counted by read_qwen3_next */
             else if (strcmp(kind, "full_attention") != 0)
                 return rl_fail(err, RL_E_UNSUPPORTED, "config.layer_types",
                                "config.layer_types: \"%s\" layers are not modeled (only full_attention and "
@@ -491,7 +563,7 @@ rl_status rl_model_from_doc(const rl_jdoc *doc, int obj, rl_model *out, rl_error
         snprintf(m.model_type, sizeof m.model_type, "%s", implied != NULL ? implied : outer);
     }
 
-    if ((st = rl_refuse_unmodeled_layers(doc, obj, err))) return st;
+    if ((st = rl_refuse_unmodeled_layers(doc, obj, m.model_type, err))) return st;
     if ((st = read_int(doc, obj, m.model_type, "num_hidden_layers", 1, RL_MAX_LAYERS, true, 0, &m.layers, err))) return st;
     if ((st = read_int(doc, obj, m.model_type, "hidden_size", 1, RL_MAX_HIDDEN, true, 0, &m.hidden, err))) return st;
     if ((st = read_int(doc, obj, m.model_type, "num_attention_heads", 1, RL_MAX_HEADS, true, 0, &m.heads, err))) return st;
@@ -555,6 +627,7 @@ rl_status rl_model_from_doc(const rl_jdoc *doc, int obj, rl_model *out, rl_error
     if ((st = read_int(doc, obj, m.model_type, "intermediate_size", 0, RL_MAX_INTERMEDIATE, experts == 0, 0, &m.intermediate, err))) return st;
     if ((st = read_moe(doc, obj, &m, err))) return st;
     if (type_is(&m, "llama4_text") && (st = read_llama4(doc, obj, &m, err))) return st;
+    if (type_is(&m, "qwen3_next") && (st = read_qwen3_next(doc, obj, &m, err))) return st;
     if ((st = read_quantization(doc, obj, root, &m, err))) return st;
     if ((st = rl_vision_params(doc, root, outer, m.hidden, &m.params_vision, err))) return st;
 

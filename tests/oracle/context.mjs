@@ -60,7 +60,10 @@ export function makeContext(model, gpu, deploy) {
   c.kvShare = model.mla ? q(1n) : new Q(ceilDiv(model.kvHeads, deploy.tp), model.kvHeads);
   c.bw = gpu.bandwidth.mul(10n ** 9n);
   c.localLayers = model.slidingLayers;
-  c.globalLayers = model.layers - model.slidingLayers;
+  // Linear-attention layers keep a fixed state, weighed in cached tokens (state elements / KV elements).
+  c.stateLayers = model.linearLayers ?? 0n;
+  c.stateTokens = c.stateLayers > 0n ? new Q(model.stateElems, model.kvElems) : q(0n);
+  c.globalLayers = model.layers - model.slidingLayers - c.stateLayers;
   // Paged KV: a request occupies whole blocks, and so does a window.
   const blk = deploy.kvBlock;
   c.tokens = blk > 0n ? ceilDiv(deploy.seq, blk) * blk : deploy.seq;
@@ -72,7 +75,7 @@ export function makeContext(model, gpu, deploy) {
 
 // Cached tokens summed over the layers: global layers keep them all, local ones the window.
 export function layerTokens(c, globalTokens, localTokens) {
-  return q(c.globalLayers).mul(globalTokens).add(q(c.localLayers).mul(localTokens));
+  return q(c.globalLayers).mul(globalTokens).add(q(c.localLayers).mul(localTokens)).add(q(c.stateLayers).mul(c.stateTokens));
 }
 
 export function windowOf(c, s) {

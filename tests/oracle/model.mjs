@@ -52,6 +52,7 @@ function slidingLayers(cfg, type, L, window, useWindow) {
     let n = 0n;
     for (const t of types) {
       if (t === 'sliding_attention' || (t === 'chunked_attention' && type === 'llama4_text')) n += 1n;
+      else if (t === 'linear_attention' && type === 'qwen3_next') continue;
       else if (t !== 'full_attention') throw new OracleError(`layer type ${t} is not modeled`);
     }
     return n;
@@ -125,7 +126,10 @@ export function readModel(config, name = 'custom') {
     vocab,
     maxPositions,
     // Per-head q/k RMSNorm weights: Qwen3 and Gemma 3.
-    qkNorm: ['qwen3', 'qwen3_moe', 'gemma3', 'gemma3_text'].includes(type),
+    qkNorm: ['qwen3', 'qwen3_moe', 'gemma3', 'gemma3_text', 'qwen3_next'].includes(type),
+    // Qwen3-Next's full-attention layers gate their output: q_proj is twice as wide.
+    outputGate: type === 'qwen3_next',
+    linearLayers: 0n,
     // Gemma 2 and 3 put a norm before and after both attention and MLP.
     normsPerLayer: ['gemma2', 'gemma3', 'gemma3_text'].includes(type) ? 4n : 2n,
     // Qwen2 has q/k/v biases without any config field; attention_bias adds o too.
@@ -216,6 +220,19 @@ export function readModel(config, name = 'custom') {
     }
   }
 
+  // Qwen3-Next: gated DeltaNet layers, full attention on every full_attention_interval-th
+  // layer (or as layer_types says). Each DeltaNet layer keeps per request the last
+  // kernel-1 inputs of its conv over q, k, v and a key-dim x value-dim state per value head.
+  if (type === 'qwen3_next') {
+    m.linKeyHeads = readInt(cfg, 'linear_num_key_heads', { required: true });
+    m.linValueHeads = readInt(cfg, 'linear_num_value_heads', { required: true });
+    m.linKeyDim = readInt(cfg, 'linear_key_head_dim', { required: true });
+    m.linValueDim = readInt(cfg, 'linear_value_head_dim', { required: true });
+    m.linConv = readInt(cfg, 'linear_conv_kernel_dim', { required: true });
+    if (present(cfg, 'layer_types')) m.linearLayers = BigInt(cfg.layer_types.filter((t) => t === 'linear_attention').length);
+    else m.linearLayers = L - L / readInt(cfg, 'full_attention_interval', { required: true });
+  }
+
   const dt = has(cfg, 'torch_dtype') ? cfg.torch_dtype : has(root, 'torch_dtype') ? root.torch_dtype : null;
   if (dt !== null && !Object.hasOwn(DTYPES, dt)) throw new OracleError(`torch_dtype ${dt} is not modeled`);
   m.dtype = dt === null ? 'fp16' : DTYPES[dt];
@@ -248,19 +265,28 @@ function attentionParams(m) {
   if (m.biasO) p += H;
   if (m.sinks) p += q;
   if (m.qkNorm) p += 2n * d;
+  if (m.outputGate) p += q * d * H;
   return p;
+}
+
+// One gated DeltaNet layer: in_proj_qkvz, in_proj_ba, the depthwise conv (no bias),
+// dt_bias and A_log per value head, the gated norm over a value head, out_proj.
+function linearParams(m) {
+  const H = m.hidden, nv = m.linValueHeads;
+  const key = m.linKeyHeads * m.linKeyDim, val = nv * m.linValueDim;
+  return H * (2n * key + 2n * val) + H * 2n * nv + (2n * key + val) * m.linConv + 2n * nv + m.linValueDim + val * H;
 }
 
 function countParams(m) {
   const H = m.hidden, E = m.experts, L = m.layers;
   const embed = m.vocab * H * (m.tied ? 1n : 2n);
-  const perLayer = attentionParams(m) + m.normsPerLayer * H;
+  const mixers = (L - m.linearLayers) * attentionParams(m) + (m.linearLayers > 0n ? m.linearLayers * linearParams(m) : 0n);
   const denseLayers = L - m.moeLayers;
   const denseMlp = 3n * H * m.intermediate;
   const expertMatrix = E > 0n ? 3n * H * m.moeIntermediate : 0n;
   const expert = expertMatrix + (m.expertBias ? 2n * m.moeIntermediate + H : 0n);
   const moeFixed = E > 0n ? H * E + (m.routerBias ? E : 0n) + 3n * H * m.shared + (m.sharedGate ? H : 0n) : 0n;
-  const total = embed + H + L * perLayer + denseLayers * denseMlp + m.moeLayers * (moeFixed + E * expert);
+  const total = embed + H + mixers + L * m.normsPerLayer * H + denseLayers * denseMlp + m.moeLayers * (moeFixed + E * expert);
   m.paramsTotal = total;
   m.paramsEmbed = embed;
   m.paramsExpert = expert;
@@ -277,6 +303,11 @@ function countParams(m) {
   } else {
     m.kvElems = 2n * m.kvHeads * m.headDim;
     m.attnFlopsPerPair = 4n * q * m.headDim;
-    m.qkvWidth = (q + 2n * m.kvHeads) * m.headDim;
+    m.qkvWidth = (q + 2n * m.kvHeads) * m.headDim + (m.outputGate ? q * m.headDim : 0n);
+  }
+  m.stateElems = 0n;
+  if (m.linearLayers > 0n) {
+    const key = m.linKeyHeads * m.linKeyDim, val = m.linValueHeads * m.linValueDim;
+    m.stateElems = (2n * key + val) * (m.linConv - 1n) + m.linValueHeads * m.linKeyDim * m.linValueDim;
   }
 }
