@@ -209,6 +209,21 @@ typedef struct rl_model {
     int64_t lin_conv_kernel;  /* linear_conv_kernel_dim */
     int attn_output_gate;     /* full attention gates its output: q_proj is twice as wide (Qwen3-Next) */
 
+    /* Mamba-2 mixers beside the attention of `mamba_layers` layers (Falcon-H1: every
+     * layer, in parallel with attention). Each keeps per request a conv window of
+     * (d_ssm + 2·groups·d_state) x (d_conv - 1) and a heads x head_dim x d_state state. */
+    int64_t mamba_layers;
+    int64_t mamba_heads;      /* mamba_n_heads */
+    int64_t mamba_head_dim;   /* mamba_d_head (d_ssm / heads when "auto") */
+    int64_t mamba_d_ssm;      /* mamba_d_ssm: the mixer's inner width */
+    int64_t mamba_d_state;    /* mamba_d_state */
+    int64_t mamba_groups;     /* mamba_n_groups */
+    int64_t mamba_d_conv;     /* mamba_d_conv */
+    int mamba_norm;           /* mamba_rms_norm: a gated RMSNorm over d_ssm */
+    int mamba_conv_bias;      /* mamba_conv_bias */
+    int mamba_proj_bias;      /* mamba_proj_bias: in_proj bias */
+    int mamba_out_bias;       /* projectors_bias: out_proj bias */
+
     /* Multimodal checkpoints: the vision tower and projector, counted by the
      * config reader from vision_config (0 for a text-only model). They take
      * memory with the rest of the weights, at the weights' precision, but a
@@ -224,7 +239,7 @@ typedef struct rl_model {
     double params_expert_matrix;  /* one routed expert's three matrices */
     double params_always_read;    /* N minus all routed experts: read fully every step */
     double kv_elems_per_token_per_layer; /* 2·h_kv·d, or kv_lora_rank + qk_rope_head_dim with MLA */
-    double state_elems_per_layer; /* one request's recurrent state in one linear-attention layer, 0 = none */
+    double state_elems_per_layer; /* one request's recurrent state in one linear-attention or Mamba layer, 0 = none */
     double attn_flops_per_token_pair;    /* FLOPs of one query token against one cached token in one
                                             layer: 4·q·d, or 2·q·(2·kv_lora + rope) with absorbed MLA */
     double qkv_width;             /* q/k/v projection outputs per token (activation sizing) */

@@ -103,11 +103,11 @@ static void ctx_init(ctx *c, const rl_formulas *F, const rl_model *m, const rl_g
     c->kv_share = F->kv_share(m, d->tp);
     c->bw = g->bandwidth_gbs * 1e9;
     c->local_layers = F->local_layers(m);
-    /* Linear-attention layers hold a fixed state instead of a KV that grows with S:
+    /* Linear-attention layers (and Mamba mixers) hold a fixed state, not a KV that grows with S:
      * counted as the cached tokens that state weighs (state elements / KV elements). */
-    c->state_layers = (double)m->linear_layers;
-    c->state_tokens = m->linear_layers > 0 ? m->state_elems_per_layer / c->kv_elems : 0.0;
-    c->global_layers = (double)m->layers - c->local_layers - c->state_layers;
+    c->state_layers = (double)(m->linear_layers + m->mamba_layers);
+    c->state_tokens = c->state_layers > 0 ? m->state_elems_per_layer / c->kv_elems : 0.0;
+    c->global_layers = (double)m->layers - c->local_layers - (double)m->linear_layers; /* Mamba mixers sit beside attention */
     set_tokens(c);
 }
 

@@ -44,6 +44,7 @@ enum {
     SRC_GPT_OSS,
     SRC_MISTRAL3,
     SRC_SIGLIP,
+    SRC_FALCON_H1,
     SRC_COUNT_
 };
 
@@ -63,6 +64,7 @@ static const rl_config_source sources[SRC_COUNT_] = {
     [SRC_GPT_OSS] = {"src/transformers/models/gpt_oss/configuration_gpt_oss.py", "02b8f42b4240dddea1b27c45d2dc95fb2682f841"},
     [SRC_MISTRAL3] = {"src/transformers/models/mistral3/configuration_mistral3.py", "0db25542f2190e3dd1e402c477fa713ed516d655"},
     [SRC_SIGLIP] = {"src/transformers/models/siglip/configuration_siglip.py", "091ffff471745f26df9ff1cd493b4d621a578325"},
+    [SRC_FALCON_H1] = {"src/transformers/models/falcon_h1/configuration_falcon_h1.py", "020a37d2264e60dc7beb9634c3e87ad870073e2c"},
 };
 
 /* Keep the rows of one model_type together; the doc table follows this order. */
@@ -172,6 +174,18 @@ static const rl_config_default rows[] = {
     {"gpt_oss", "sliding_window", 128, SRC_GPT_OSS},
     {"gpt_oss", "tie_word_embeddings", 0, SRC_GPT_OSS},
     {"gpt_oss", "attention_bias", 1, SRC_GPT_OSS},
+    /* FalconH1Config (mamba_d_head "auto" is d_ssm / heads: model.c). */
+    {"falcon_h1", "vocab_size", 128000, SRC_FALCON_H1},
+    {"falcon_h1", "num_key_value_heads", 8, SRC_FALCON_H1},
+    {"falcon_h1", "tie_word_embeddings", 0, SRC_FALCON_H1},
+    {"falcon_h1", "attention_bias", 0, SRC_FALCON_H1},
+    {"falcon_h1", "mamba_d_state", 256, SRC_FALCON_H1},
+    {"falcon_h1", "mamba_n_groups", 1, SRC_FALCON_H1},
+    {"falcon_h1", "mamba_d_conv", 4, SRC_FALCON_H1},
+    {"falcon_h1", "mamba_conv_bias", 1, SRC_FALCON_H1},
+    {"falcon_h1", "mamba_proj_bias", 0, SRC_FALCON_H1},
+    {"falcon_h1", "mamba_rms_norm", 0, SRC_FALCON_H1},
+    {"falcon_h1", "projectors_bias", 0, SRC_FALCON_H1},
     /* SiglipVisionConfig: the vision tower of Gemma 3 (model_type siglip_vision_model). */
     {"siglip_vision_model", "hidden_size", 768, SRC_SIGLIP},
     {"siglip_vision_model", "intermediate_size", 3072, SRC_SIGLIP},

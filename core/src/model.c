@@ -48,6 +48,21 @@ static double attention_params(const rl_model *m) {
  * value head, a gated RMSNorm over the value head dim, out_proj (value -> H).
  * Checked against the published totals: Qwen3-Coder-Next 79,674,391,296 exactly,
  * Qwen3-Next-80B-A3B 81,324,862,720 with its multi-token-prediction layer. */
+/* One Falcon-H1 Mamba-2 mixer (modeling_falcon_h1.py, FalconH1Mixer): in_proj
+ * (H -> d_ssm gate + conv_dim + heads), a depthwise conv1d over conv_dim =
+ * d_ssm + 2·groups·d_state (bias mamba_conv_bias), dt_bias, A_log and D per
+ * head, the gated RMSNorm over d_ssm when mamba_rms_norm, out_proj (d_ssm -> H).
+ * With attention, MLP and two norms per layer this gives 7,585,654,880 for
+ * Falcon-H1-7B-Instruct, its measured total (a public census of the checkpoint). */
+static double mamba_params(const rl_model *m) {
+    double H = (double)m->hidden, nh = (double)m->mamba_heads, ssm = (double)m->mamba_d_ssm;
+    double conv = ssm + 2.0 * (double)m->mamba_groups * (double)m->mamba_d_state;
+    double proj = ssm + conv + nh;
+    return H * proj + (m->mamba_proj_bias ? proj : 0.0) + conv * (double)m->mamba_d_conv +
+           (m->mamba_conv_bias ? conv : 0.0) + 3.0 * nh + (m->mamba_norm ? ssm : 0.0) + ssm * H +
+           (m->mamba_out_bias ? H : 0.0);
+}
+
 static double linear_attention_params(const rl_model *m) {
     double H = (double)m->hidden, nv = (double)m->lin_value_heads;
     double key = (double)(m->lin_key_heads * m->lin_key_dim), val = nv * (double)m->lin_value_dim;
@@ -132,6 +147,22 @@ rl_status rl_model_finish(rl_model *m, rl_error *err) {
                            "config.layer_types: %lld linear-attention and %lld sliding layers exceed num_hidden_layers (%lld)",
                            (long long)m->linear_layers, (long long)m->sliding_layers, (long long)m->layers);
     }
+    if (m->mamba_layers != 0) {
+        if ((st = rl_check_int(m->mamba_layers, "config.num_hidden_layers", 0, m->layers, err))) return st;
+        if ((st = rl_check_int(m->mamba_heads, "config.mamba_n_heads", 1, RL_MAX_HEADS, err))) return st;
+        if ((st = rl_check_int(m->mamba_d_ssm, "config.mamba_d_ssm", 1, RL_MAX_HIDDEN, err))) return st;
+        if ((st = rl_check_int(m->mamba_head_dim, "config.mamba_d_head", 1, RL_MAX_HEAD_DIM, err))) return st;
+        if ((st = rl_check_int(m->mamba_d_state, "config.mamba_d_state", 1, RL_MAX_HEAD_DIM, err))) return st;
+        if ((st = rl_check_int(m->mamba_groups, "config.mamba_n_groups", 1, RL_MAX_HEADS, err))) return st;
+        if ((st = rl_check_int(m->mamba_d_conv, "config.mamba_d_conv", 1, 1024, err))) return st;
+        if (m->mamba_heads * m->mamba_head_dim != m->mamba_d_ssm)
+            return rl_fail(err, RL_E_CONTRADICTION, "config.mamba_d_head",
+                           "config.mamba_d_head (%lld) x mamba_n_heads (%lld) must equal mamba_d_ssm (%lld)",
+                           (long long)m->mamba_head_dim, (long long)m->mamba_heads, (long long)m->mamba_d_ssm);
+        if (m->linear_layers != 0)
+            return rl_fail(err, RL_E_UNSUPPORTED, "config.mamba_d_ssm",
+                           "config.mamba_d_ssm: Mamba mixers together with linear-attention layers are not modeled");
+    }
     int64_t dense_layers = m->layers - m->moe_layers;
     if (dense_layers > 0 && m->intermediate < 1)
         return rl_fail(err, RL_E_RANGE, "config.intermediate_size",
@@ -141,7 +172,8 @@ rl_status rl_model_finish(rl_model *m, rl_error *err) {
     double embed = (double)m->vocab * H * (m->tied_embeddings ? 1.0 : 2.0);
     /* Every layer has its norms; full-attention layers their attention, linear ones a DeltaNet. */
     double lin = (double)m->linear_layers;
-    double mixers = ((double)m->layers - lin) * attention_params(m) + (lin > 0 ? lin * linear_attention_params(m) : 0.0);
+    double mixers = ((double)m->layers - lin) * attention_params(m) + (lin > 0 ? lin * linear_attention_params(m) : 0.0) +
+                    (m->mamba_layers > 0 ? (double)m->mamba_layers * mamba_params(m) : 0.0);
     double norms = (double)m->layers * norms_per_layer(m) * H;
     double dense_mlp = 3.0 * H * (double)m->intermediate;
     double pem = m->experts > 0 ? 3.0 * H * (double)m->moe_intermediate : 0.0;
@@ -190,6 +222,13 @@ rl_status rl_model_finish(rl_model *m, rl_error *err) {
         double key = (double)(m->lin_key_heads * m->lin_key_dim), val = (double)(m->lin_value_heads * m->lin_value_dim);
         m->state_elems_per_layer = (2.0 * key + val) * (double)(m->lin_conv_kernel - 1) +
                                    (double)m->lin_value_heads * (double)m->lin_key_dim * (double)m->lin_value_dim;
+    }
+    /* A Mamba-2 mixer keeps the last d_conv-1 inputs of its conv and a head_dim x
+     * d_state state per head (vLLM's mamba2 conv and ssm state shapes). */
+    if (m->mamba_layers > 0) {
+        double conv = (double)m->mamba_d_ssm + 2.0 * (double)m->mamba_groups * (double)m->mamba_d_state;
+        m->state_elems_per_layer = conv * (double)(m->mamba_d_conv - 1) +
+                                   (double)m->mamba_heads * (double)m->mamba_head_dim * (double)m->mamba_d_state;
     }
     m->finished = RL_MODEL_FINISHED;
     return RL_OK;
@@ -313,6 +352,38 @@ static rl_status read_qwen3_next(const rl_jdoc *doc, int obj, rl_model *m, rl_er
     int64_t interval;
     if ((st = read_int(doc, obj, t, "full_attention_interval", 1, RL_MAX_LAYERS, true, 0, &interval, err))) return st;
     m->linear_layers = m->layers - m->layers / interval;
+    return RL_OK;
+}
+
+/* Falcon-H1 (falcon_h1, modeling_falcon_h1.py): every layer runs a Mamba-2 mixer
+ * in parallel with its attention, then the MLP. mamba_d_head "auto" (the class
+ * default) is mamba_d_ssm / mamba_n_heads; the other defaults are
+ * FalconH1Config's (config_defaults.c). */
+static rl_status read_falcon_h1(const rl_jdoc *doc, int obj, rl_model *m, rl_error *err) {
+    rl_status st;
+    const char *t = m->model_type;
+    m->mamba_layers = m->layers;
+    if ((st = read_int(doc, obj, t, "mamba_n_heads", 1, RL_MAX_HEADS, true, 0, &m->mamba_heads, err))) return st;
+    if ((st = read_int(doc, obj, t, "mamba_d_ssm", 1, RL_MAX_HIDDEN, true, 0, &m->mamba_d_ssm, err))) return st;
+    if ((st = read_int(doc, obj, t, "mamba_d_state", 1, RL_MAX_HEAD_DIM, true, 0, &m->mamba_d_state, err))) return st;
+    if ((st = read_int(doc, obj, t, "mamba_n_groups", 1, RL_MAX_HEADS, true, 0, &m->mamba_groups, err))) return st;
+    if ((st = read_int(doc, obj, t, "mamba_d_conv", 1, 1024, true, 0, &m->mamba_d_conv, err))) return st;
+    int dh = rl_jget(doc, obj, "mamba_d_head");
+    if (dh >= 0 && !rl_jis_null(doc, dh) && doc->tok[dh].type != RL_J_STRING) {
+        if ((st = rl_jint(doc, dh, "config.mamba_d_head", 1, RL_MAX_HEAD_DIM, &m->mamba_head_dim, err))) return st;
+    } else {
+        char word[16] = "auto";
+        if (dh >= 0 && !rl_jis_null(doc, dh) && (st = rl_jstr(doc, dh, "config.mamba_d_head", word, sizeof word, err)))
+            return st;
+        if (strcmp(word, "auto") != 0)
+            return rl_fail(err, RL_E_UNKNOWN_NAME, "config.mamba_d_head",
+                           "config.mamba_d_head must be a whole number or \"auto\" (got \"%s\")", word);
+        m->mamba_head_dim = m->mamba_d_ssm / m->mamba_heads;
+    }
+    if ((st = read_bool_default(doc, obj, t, "mamba_rms_norm", 0, &m->mamba_norm, err))) return st;
+    if ((st = read_bool_default(doc, obj, t, "mamba_conv_bias", 1, &m->mamba_conv_bias, err))) return st;
+    if ((st = read_bool_default(doc, obj, t, "mamba_proj_bias", 0, &m->mamba_proj_bias, err))) return st;
+    if ((st = read_bool_default(doc, obj, t, "projectors_bias", 0, &m->mamba_out_bias, err))) return st;
     return RL_OK;
 }
 
@@ -628,6 +699,7 @@ rl_status rl_model_from_doc(const rl_jdoc *doc, int obj, rl_model *out, rl_error
     if ((st = read_moe(doc, obj, &m, err))) return st;
     if (type_is(&m, "llama4_text") && (st = read_llama4(doc, obj, &m, err))) return st;
     if (type_is(&m, "qwen3_next") && (st = read_qwen3_next(doc, obj, &m, err))) return st;
+    if (type_is(&m, "falcon_h1") && (st = read_falcon_h1(doc, obj, &m, err))) return st;
     if ((st = read_quantization(doc, obj, root, &m, err))) return st;
     if ((st = rl_vision_params(doc, root, outer, m.hidden, &m.params_vision, err))) return st;
 

@@ -39,11 +39,12 @@ function modelSection(m, c) {
     s.qk_rope_head_dim = q(m.qkRope);
   }
   s.kv_elems_per_token_per_layer = q(m.kvElems);
-  if (m.linearLayers > 0n) {
-    // Linear-attention layers: their fixed state, part of kv_bytes_per_request.
-    s.linear_layers = q(m.linearLayers);
+  if (m.linearLayers > 0n || m.mambaLayers > 0n) {
+    // Linear-attention layers and Mamba mixers: their fixed state, part of kv_bytes_per_request.
+    if (m.linearLayers > 0n) s.linear_layers = q(m.linearLayers);
+    if (m.mambaLayers > 0n) s.mamba_layers = q(m.mambaLayers);
     s.state_elems_per_layer = q(m.stateElems);
-    s.state_bytes_per_request = q(m.linearLayers * m.stateElems).mul(c.bKv);
+    s.state_bytes_per_request = q((m.linearLayers + m.mambaLayers) * m.stateElems).mul(c.bKv);
   }
   s.kv_bytes_per_token = kvReq.div(c.deploy.seq);
   s.kv_bytes_per_request = kvReq;

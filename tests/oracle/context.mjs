@@ -61,9 +61,10 @@ export function makeContext(model, gpu, deploy) {
   c.bw = gpu.bandwidth.mul(10n ** 9n);
   c.localLayers = model.slidingLayers;
   // Linear-attention layers keep a fixed state, weighed in cached tokens (state elements / KV elements).
-  c.stateLayers = model.linearLayers ?? 0n;
+  c.stateLayers = (model.linearLayers ?? 0n) + (model.mambaLayers ?? 0n);
   c.stateTokens = c.stateLayers > 0n ? new Q(model.stateElems, model.kvElems) : q(0n);
-  c.globalLayers = model.layers - model.slidingLayers - c.stateLayers;
+  // Mamba mixers sit beside the attention; linear-attention layers replace it.
+  c.globalLayers = model.layers - model.slidingLayers - (model.linearLayers ?? 0n);
   // Paged KV: a request occupies whole blocks, and so does a window.
   const blk = deploy.kvBlock;
   c.tokens = blk > 0n ? ceilDiv(deploy.seq, blk) * blk : deploy.seq;

@@ -43,6 +43,11 @@ const T = {
     q_lora_rank: 1536, qk_rope_head_dim: 64, v_head_dim: 128, qk_nope_head_dim: 128, first_k_dense_replace: 3,
     tie_word_embeddings: false, attention_bias: false,
   },
+  falcon_h1: {
+    vocab_size: 128000, num_key_value_heads: 8, tie_word_embeddings: false, attention_bias: false, mamba_d_state: 256,
+    mamba_n_groups: 1, mamba_d_conv: 4, mamba_conv_bias: true, mamba_proj_bias: false, mamba_rms_norm: false,
+    projectors_bias: false,
+  },
   gpt_oss: {
     vocab_size: 201088, head_dim: 64, num_attention_heads: 64, num_key_value_heads: 8, sliding_window: 128,
     tie_word_embeddings: false, attention_bias: true,

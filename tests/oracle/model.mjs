@@ -233,6 +233,24 @@ export function readModel(config, name = 'custom') {
     else m.linearLayers = L - L / readInt(cfg, 'full_attention_interval', { required: true });
   }
 
+  // Falcon-H1: a Mamba-2 mixer beside the attention of every layer. Per request it keeps
+  // the last d_conv-1 inputs of its conv over d_ssm + 2*groups*d_state channels and a
+  // head_dim x d_state state per head; mamba_d_head "auto" is d_ssm / heads.
+  m.mambaLayers = 0n;
+  if (type === 'falcon_h1') {
+    m.mambaLayers = L;
+    m.mambaHeads = readInt(cfg, 'mamba_n_heads', { required: true });
+    m.mambaSsm = readInt(cfg, 'mamba_d_ssm', { required: true });
+    m.mambaState = readInt(cfg, 'mamba_d_state', { required: true });
+    m.mambaGroups = readInt(cfg, 'mamba_n_groups', { required: true });
+    m.mambaConv = readInt(cfg, 'mamba_d_conv', { required: true });
+    m.mambaHeadDim = present(cfg, 'mamba_d_head') && cfg.mamba_d_head !== 'auto' ? int(cfg.mamba_d_head, 'mamba_d_head') : m.mambaSsm / m.mambaHeads;
+    m.mambaNorm = readBool(cfg, 'mamba_rms_norm');
+    m.mambaConvBias = readBool(cfg, 'mamba_conv_bias');
+    m.mambaProjBias = readBool(cfg, 'mamba_proj_bias');
+    m.mambaOutBias = readBool(cfg, 'projectors_bias');
+  }
+
   const dt = has(cfg, 'torch_dtype') ? cfg.torch_dtype : has(root, 'torch_dtype') ? root.torch_dtype : null;
   if (dt !== null && !Object.hasOwn(DTYPES, dt)) throw new OracleError(`torch_dtype ${dt} is not modeled`);
   m.dtype = dt === null ? 'fp16' : DTYPES[dt];
@@ -269,6 +287,16 @@ function attentionParams(m) {
   return p;
 }
 
+// One Mamba-2 mixer: in_proj (gate + conv channels + heads), the depthwise conv with its bias,
+// dt_bias, A_log and D per head, the optional gated norm, out_proj.
+function mambaParams(m) {
+  const H = m.hidden, nh = m.mambaHeads, ssm = m.mambaSsm;
+  const conv = ssm + 2n * m.mambaGroups * m.mambaState;
+  const proj = ssm + conv + nh;
+  return H * proj + (m.mambaProjBias ? proj : 0n) + conv * m.mambaConv + (m.mambaConvBias ? conv : 0n) + 3n * nh +
+    (m.mambaNorm ? ssm : 0n) + ssm * H + (m.mambaOutBias ? H : 0n);
+}
+
 // One gated DeltaNet layer: in_proj_qkvz, in_proj_ba, the depthwise conv (no bias),
 // dt_bias and A_log per value head, the gated norm over a value head, out_proj.
 function linearParams(m) {
@@ -280,7 +308,8 @@ function linearParams(m) {
 function countParams(m) {
   const H = m.hidden, E = m.experts, L = m.layers;
   const embed = m.vocab * H * (m.tied ? 1n : 2n);
-  const mixers = (L - m.linearLayers) * attentionParams(m) + (m.linearLayers > 0n ? m.linearLayers * linearParams(m) : 0n);
+  const mixers = (L - m.linearLayers) * attentionParams(m) + (m.linearLayers > 0n ? m.linearLayers * linearParams(m) : 0n) +
+    (m.mambaLayers > 0n ? m.mambaLayers * mambaParams(m) : 0n);
   const denseLayers = L - m.moeLayers;
   const denseMlp = 3n * H * m.intermediate;
   const expertMatrix = E > 0n ? 3n * H * m.moeIntermediate : 0n;
@@ -309,5 +338,9 @@ function countParams(m) {
   if (m.linearLayers > 0n) {
     const key = m.linKeyHeads * m.linKeyDim, val = m.linValueHeads * m.linValueDim;
     m.stateElems = (2n * key + val) * (m.linConv - 1n) + m.linValueHeads * m.linKeyDim * m.linValueDim;
+  }
+  if (m.mambaLayers > 0n) {
+    const conv = m.mambaSsm + 2n * m.mambaGroups * m.mambaState;
+    m.stateElems = conv * (m.mambaConv - 1n) + m.mambaHeads * m.mambaHeadDim * m.mambaState;
   }
 }
