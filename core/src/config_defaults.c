@@ -45,6 +45,7 @@ enum {
     SRC_MISTRAL3,
     SRC_SIGLIP,
     SRC_FALCON_H1,
+    SRC_PIXTRAL,
     SRC_COUNT_
 };
 
@@ -64,6 +65,7 @@ static const rl_config_source sources[SRC_COUNT_] = {
     [SRC_GPT_OSS] = {"src/transformers/models/gpt_oss/configuration_gpt_oss.py", "02b8f42b4240dddea1b27c45d2dc95fb2682f841"},
     [SRC_MISTRAL3] = {"src/transformers/models/mistral3/configuration_mistral3.py", "0db25542f2190e3dd1e402c477fa713ed516d655"},
     [SRC_SIGLIP] = {"src/transformers/models/siglip/configuration_siglip.py", "091ffff471745f26df9ff1cd493b4d621a578325"},
+    [SRC_PIXTRAL] = {"src/transformers/models/pixtral/configuration_pixtral.py", "05cd1ec14dbe16127778060fb68c34105873015c"},
     [SRC_FALCON_H1] = {"src/transformers/models/falcon_h1/configuration_falcon_h1.py", "020a37d2264e60dc7beb9634c3e87ad870073e2c"},
 };
 
@@ -194,6 +196,25 @@ static const rl_config_default rows[] = {
     {"siglip_vision_model", "num_channels", 3, SRC_SIGLIP},
     {"siglip_vision_model", "image_size", 224, SRC_SIGLIP},
     {"siglip_vision_model", "patch_size", 32, SRC_SIGLIP},
+    /* Llama4VisionConfig (model_type llama4_vision_model, the vision_config of llama4). */
+    {"llama4_vision_model", "hidden_size", 768, SRC_LLAMA4},
+    {"llama4_vision_model", "num_hidden_layers", 34, SRC_LLAMA4},
+    {"llama4_vision_model", "num_channels", 3, SRC_LLAMA4},
+    {"llama4_vision_model", "intermediate_size", 5632, SRC_LLAMA4},
+    {"llama4_vision_model", "vision_output_dim", 7680, SRC_LLAMA4},
+    {"llama4_vision_model", "image_size", 448, SRC_LLAMA4},
+    {"llama4_vision_model", "patch_size", 14, SRC_LLAMA4},
+    {"llama4_vision_model", "projector_input_dim", 4096, SRC_LLAMA4},
+    {"llama4_vision_model", "projector_output_dim", 4096, SRC_LLAMA4},
+    {"llama4_vision_model", "multi_modal_projector_bias", 0, SRC_LLAMA4},
+    /* PixtralVisionConfig (the vision_config of mistral3), and Mistral3Config's projector fields. */
+    {"pixtral", "hidden_size", 1024, SRC_PIXTRAL},
+    {"pixtral", "intermediate_size", 4096, SRC_PIXTRAL},
+    {"pixtral", "num_hidden_layers", 24, SRC_PIXTRAL},
+    {"pixtral", "num_channels", 3, SRC_PIXTRAL},
+    {"pixtral", "patch_size", 16, SRC_PIXTRAL},
+    {"mistral3", "spatial_merge_size", 2, SRC_MISTRAL3},
+    {"mistral3", "multimodal_projector_bias", 0, SRC_MISTRAL3},
     /* Qwen2_5_VLVisionConfig (the vision_config of qwen2_5_vl). */
     {"qwen2_5_vl_vision", "depth", 32, SRC_QWEN2_5_VL},
     {"qwen2_5_vl_vision", "hidden_size", 3584, SRC_QWEN2_5_VL},

@@ -77,6 +77,83 @@ static rl_status qwen2_5_vl(const rl_jdoc *doc, int vis, double *out, rl_error *
     return RL_OK;
 }
 
+/* Llama 4's vision encoder and projector (modeling_llama4.py): an unfolding patch
+ * embedding (a bias-free linear over C·p² pixels), a class embedding and one
+ * position embedding per patch plus the class token, LayerNorms before and after,
+ * layers of biased q/k/v/o and a biased two-matrix MLP with two LayerNorms, the
+ * pixel-shuffle adapter (two bias-free linears: intermediate -> projector_input,
+ * projector_output -> projector_output), and linear_1 (vision_output_dim -> text
+ * hidden). For Llama-4-Scout this is 871,932,416: its published 108,641,793,536
+ * less the text decoder's 107,769,861,120. */
+static rl_status llama4_vision(const rl_jdoc *doc, int vis, int64_t text_hidden, double *out, rl_error *err) {
+    const char *t = "llama4_vision_model";
+    int64_t H, I, L, C, img, p, pin, pout, vout, bias;
+    rl_status st;
+    if ((st = vint(doc, vis, t, "hidden_size", 1, RL_MAX_HIDDEN, &H, err))) return st;
+    if ((st = vint(doc, vis, t, "intermediate_size", 1, RL_MAX_INTERMEDIATE, &I, err))) return st;
+    if ((st = vint(doc, vis, t, "num_hidden_layers", 1, RL_MAX_LAYERS, &L, err))) return st;
+    if ((st = vint(doc, vis, t, "num_channels", 1, 64, &C, err))) return st;
+    if ((st = vint(doc, vis, t, "image_size", 1, 1 << 20, &img, err))) return st;
+    if ((st = vint(doc, vis, t, "patch_size", 1, 1 << 20, &p, err))) return st;
+    if ((st = vint(doc, vis, t, "projector_input_dim", 1, RL_MAX_HIDDEN, &pin, err))) return st;
+    if ((st = vint(doc, vis, t, "projector_output_dim", 1, RL_MAX_HIDDEN, &pout, err))) return st;
+    if ((st = vint(doc, vis, t, "vision_output_dim", 1, RL_MAX_HIDDEN, &vout, err))) return st;
+    int b = 0;
+    int v = rl_jget(doc, vis, "multi_modal_projector_bias");
+    if (v >= 0 && !rl_jis_null(doc, v)) {
+        if ((st = rl_jbool(doc, v, "config.vision_config.multi_modal_projector_bias", &b, err))) return st;
+    } else if (rl_config_default_int(t, "multi_modal_projector_bias", &bias)) {
+        b = bias != 0;
+    }
+    if (img % p != 0)
+        return rl_fail(err, RL_E_CONTRADICTION, "config.vision_config.image_size",
+                       "config.vision_config.image_size (%lld) must be a multiple of patch_size (%lld)",
+                       (long long)img, (long long)p);
+    double h = (double)H, i = (double)I, n = (double)(img / p) * (double)(img / p), T = (double)text_hidden;
+    double tower = (double)C * (double)p * (double)p * h + h + (n + 1.0) * h + 2.0 * (2.0 * h) +
+                   (double)L * (4.0 * (h * h + h) + (h * i + i) + (i * h + h) + 4.0 * h);
+    double adapter = i * (double)pin + (double)pout * (double)pout;
+    double projector = (double)vout * T + (b ? T : 0.0);
+    *out = tower + adapter + projector;
+    return RL_OK;
+}
+
+/* Mistral 3's Pixtral encoder and projector (modeling_pixtral.py, modeling_mistral3.py):
+ * a bias-free patch conv, an RMSNorm before the layers, layers of two RMSNorms,
+ * bias-free q/k/v/o and a gated bias-free MLP; then the projector: an RMSNorm, the
+ * patch merger (hidden·merge² -> hidden, no bias), linear_1 (hidden -> text hidden)
+ * and linear_2 (text hidden -> text hidden), biased when multimodal_projector_bias.
+ * Mistral-Small-3.1/3.2-24B: 438,958,080, its published 24,011,361,280 less the
+ * text decoder's 23,572,403,200. */
+static rl_status pixtral(const rl_jdoc *doc, int root, int vis, int64_t text_hidden, double *out, rl_error *err) {
+    const char *t = "pixtral";
+    int64_t H, I, L, C, p, merge, bias;
+    rl_status st;
+    if ((st = vint(doc, vis, t, "hidden_size", 1, RL_MAX_HIDDEN, &H, err))) return st;
+    if ((st = vint(doc, vis, t, "intermediate_size", 1, RL_MAX_INTERMEDIATE, &I, err))) return st;
+    if ((st = vint(doc, vis, t, "num_hidden_layers", 1, RL_MAX_LAYERS, &L, err))) return st;
+    if ((st = vint(doc, vis, t, "num_channels", 1, 64, &C, err))) return st;
+    if ((st = vint(doc, vis, t, "patch_size", 1, 1 << 20, &p, err))) return st;
+    int v = rl_jget(doc, root, "spatial_merge_size");
+    if (v >= 0 && !rl_jis_null(doc, v)) {
+        if ((st = rl_jint(doc, v, "config.spatial_merge_size", 1, 1024, &merge, err))) return st;
+    } else if (!rl_config_default_int("mistral3", "spatial_merge_size", &merge)) {
+        merge = 2;
+    }
+    int b = 0;
+    v = rl_jget(doc, root, "multimodal_projector_bias");
+    if (v >= 0 && !rl_jis_null(doc, v)) {
+        if ((st = rl_jbool(doc, v, "config.multimodal_projector_bias", &b, err))) return st;
+    } else if (rl_config_default_int("mistral3", "multimodal_projector_bias", &bias)) {
+        b = bias != 0;
+    }
+    double h = (double)H, i = (double)I, T = (double)text_hidden, m2 = (double)(merge * merge);
+    double tower = (double)C * (double)p * (double)p * h + h + (double)L * (2.0 * h + 4.0 * h * h + 3.0 * h * i);
+    double projector = h + h * m2 * h + (h * T + (b ? T : 0.0)) + (T * T + (b ? T : 0.0));
+    *out = tower + projector;
+    return RL_OK;
+}
+
 rl_status rl_vision_params(const rl_jdoc *doc, int root, const char *outer_type, int64_t text_hidden,
                            double *out, rl_error *err) {
     *out = 0.0;
@@ -95,9 +172,11 @@ rl_status rl_vision_params(const rl_jdoc *doc, int root, const char *outer_type,
         return RL_OK;
     }
     if (strcmp(outer_type, "qwen2_5_vl") == 0) return qwen2_5_vl(doc, vis, out, err);
+    if (strcmp(outer_type, "llama4") == 0) return llama4_vision(doc, vis, text_hidden, out, err);
+    if (strcmp(outer_type, "mistral3") == 0) return pixtral(doc, root, vis, text_hidden, out, err);
     return rl_fail(err, RL_E_UNSUPPORTED, "config.vision_config",
-                   "config.vision_config: the vision tower of model_type \"%s\" is not counted (gemma3 and "
-                   "qwen2_5_vl are); its weights would be missing from the memory figures. Give the text "
+                   "config.vision_config: the vision tower of model_type \"%s\" is not counted (gemma3, "
+                   "qwen2_5_vl, llama4 and mistral3 are); its weights would be missing from the memory figures. Give the text "
                    "model's config alone (text_config) to analyse the language model only",
                    outer_type);
 }
