@@ -77,6 +77,43 @@ static rl_status qwen2_5_vl(const rl_jdoc *doc, int vis, double *out, rl_error *
     return RL_OK;
 }
 
+/* Qwen3-VL's vision transformer and mergers (modeling_qwen3_vl.py): a biased
+ * Conv3d patch embedding, a learned position embedding table
+ * (num_position_embeddings), blocks of two LayerNorms (weight + bias), a biased
+ * fused qkv and output projection and a biased two-matrix MLP; the merger
+ * (LayerNorm over hidden, then hidden·merge² -> hidden·merge² -> out_hidden, biased),
+ * and one such merger per deepstack_visual_indexes entry, whose LayerNorm is over
+ * hidden·merge². Qwen3-VL-8B-Instruct: 576,388,336, its published 8,767,123,696
+ * less the text decoder's 8,190,735,360. */
+static rl_status qwen3_vl(const rl_jdoc *doc, int vis, double *out, rl_error *err) {
+    const char *t = "qwen3_vl_vision";
+    int64_t D, H, I, C, p, tp, merge, outH, npos;
+    rl_status st;
+    if ((st = vint(doc, vis, t, "depth", 1, RL_MAX_LAYERS, &D, err))) return st;
+    if ((st = vint(doc, vis, t, "hidden_size", 1, RL_MAX_HIDDEN, &H, err))) return st;
+    if ((st = vint(doc, vis, t, "intermediate_size", 1, RL_MAX_INTERMEDIATE, &I, err))) return st;
+    if ((st = vint(doc, vis, t, "in_channels", 1, 64, &C, err))) return st;
+    if ((st = vint(doc, vis, t, "patch_size", 1, 1 << 20, &p, err))) return st;
+    if ((st = vint(doc, vis, t, "temporal_patch_size", 1, 1 << 10, &tp, err))) return st;
+    if ((st = vint(doc, vis, t, "spatial_merge_size", 1, 1 << 10, &merge, err))) return st;
+    if ((st = vint(doc, vis, t, "out_hidden_size", 1, RL_MAX_HIDDEN, &outH, err))) return st;
+    if ((st = vint(doc, vis, t, "num_position_embeddings", 0, RL_MAX_POSITIONS, &npos, err))) return st;
+    int64_t deep = 0;
+    int ds = rl_jget(doc, vis, "deepstack_visual_indexes");
+    if (ds >= 0 && !rl_jis_null(doc, ds)) {
+        if (doc->tok[ds].type != RL_J_ARRAY)
+            return rl_fail(err, RL_E_JSON_TYPE, "config.vision_config.deepstack_visual_indexes",
+                           "config.vision_config.deepstack_visual_indexes must be an array of block indices");
+        deep = doc->tok[ds].size;
+    }
+    double h = (double)H, i = (double)I, hm = h * (double)(merge * merge), o = (double)outH;
+    double patch = (double)C * (double)tp * (double)p * (double)p * h + h;
+    double block = 2.0 * (2.0 * h) + (h * 3.0 * h + 3.0 * h) + (h * h + h) + (h * i + i) + (i * h + h);
+    double mlp = (hm * hm + hm) + (hm * o + o);
+    *out = patch + (double)npos * h + (double)D * block + (2.0 * h + mlp) + (double)deep * (2.0 * hm + mlp);
+    return RL_OK;
+}
+
 /* Llama 4's vision encoder and projector (modeling_llama4.py): an unfolding patch
  * embedding (a bias-free linear over C·p² pixels), a class embedding and one
  * position embedding per patch plus the class token, LayerNorms before and after,
@@ -173,10 +210,11 @@ rl_status rl_vision_params(const rl_jdoc *doc, int root, const char *outer_type,
     }
     if (strcmp(outer_type, "qwen2_5_vl") == 0) return qwen2_5_vl(doc, vis, out, err);
     if (strcmp(outer_type, "llama4") == 0) return llama4_vision(doc, vis, text_hidden, out, err);
+    if (strcmp(outer_type, "qwen3_vl") == 0 || strcmp(outer_type, "qwen3_vl_moe") == 0) return qwen3_vl(doc, vis, out, err);
     if (strcmp(outer_type, "mistral3") == 0) return pixtral(doc, root, vis, text_hidden, out, err);
     return rl_fail(err, RL_E_UNSUPPORTED, "config.vision_config",
                    "config.vision_config: the vision tower of model_type \"%s\" is not counted (gemma3, "
-                   "qwen2_5_vl, llama4 and mistral3 are); its weights would be missing from the memory figures. Give the text "
+                   "qwen2_5_vl, qwen3_vl, qwen3_vl_moe, llama4 and mistral3 are); its weights would be missing from the memory figures. Give the text "
                    "model's config alone (text_config) to analyse the language model only",
                    outer_type);
 }

@@ -126,7 +126,7 @@ export function readModel(config, name = 'custom') {
     vocab,
     maxPositions,
     // Per-head q/k RMSNorm weights: Qwen3 and Gemma 3.
-    qkNorm: ['qwen3', 'qwen3_moe', 'gemma3', 'gemma3_text', 'qwen3_next'].includes(type),
+    qkNorm: ['qwen3', 'qwen3_moe', 'gemma3', 'gemma3_text', 'qwen3_next', 'qwen3_vl_text', 'qwen3_vl_moe_text'].includes(type),
     // Qwen3-Next's full-attention layers gate their output: q_proj is twice as wide.
     outputGate: type === 'qwen3_next',
     linearLayers: 0n,
