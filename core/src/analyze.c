@@ -106,7 +106,11 @@ static void ctx_init(ctx *c, const rl_formulas *F, const rl_model *m, const rl_g
     /* Linear-attention layers (and Mamba mixers) hold a fixed state, not a KV that grows with S:
      * counted as the cached tokens that state weighs (state elements / KV elements). */
     c->state_layers = (double)(m->linear_layers + m->mamba_layers);
-    c->state_tokens = c->state_layers > 0 ? m->state_elems_per_layer / c->kv_elems : 0.0;
+    /* The states stay at the checkpoint's dtype whatever the KV precision (vLLM's mamba_cache_dtype
+     * "auto": the model dtype; --kv-cache-dtype applies to attention only). */
+    c->state_tokens = c->state_layers > 0 ? m->state_elems_per_layer * rl_precision_bytes((rl_precision)m->dtype) /
+                                                (c->kv_elems * c->b_kv)
+                                          : 0.0;
     c->global_layers = (double)m->layers - c->local_layers - (double)m->linear_layers; /* Mamba mixers sit beside attention */
     set_tokens(c);
 }

@@ -184,7 +184,7 @@ size_t rl_report_json(const rl_model *m, const rl_gpu *g, const rl_deploy *d, co
         if (m->mamba_layers > 0) rl_jw_num(&s, "mamba_layers", (double)m->mamba_layers);
         rl_jw_num(&s, "state_elems_per_layer", m->state_elems_per_layer);
         rl_jw_num(&s, "state_bytes_per_request", (double)(m->linear_layers + m->mamba_layers) *
-                                                     m->state_elems_per_layer * rl_precision_bytes(r->kv_precision));
+                                                     m->state_elems_per_layer * rl_precision_bytes((rl_precision)m->dtype));
     }
     rl_jw_num(&s, "kv_bytes_per_token", r->kv_bytes_per_token);
     rl_jw_num(&s, "kv_bytes_per_request", r->kv_bytes_per_request);

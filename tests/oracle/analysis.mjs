@@ -4,7 +4,7 @@
 
 import {
   ceilDiv, expertsTouched, fitCheck, floorSeconds, GIB, kvBytesRequest, kvReadBytes, layerTokens, makeContext,
-  stepFlops, weightBytesRead, weightBytesTotal, windowOf,
+  PRECISION_BYTES, stepFlops, weightBytesRead, weightBytesTotal, windowOf,
 } from './context.mjs';
 import { findRemedies } from './remedies.mjs';
 import { Q, ZERO } from './rational.mjs';
@@ -44,7 +44,7 @@ function modelSection(m, c) {
     if (m.linearLayers > 0n) s.linear_layers = q(m.linearLayers);
     if (m.mambaLayers > 0n) s.mamba_layers = q(m.mambaLayers);
     s.state_elems_per_layer = q(m.stateElems);
-    s.state_bytes_per_request = q((m.linearLayers + m.mambaLayers) * m.stateElems).mul(c.bKv);
+    s.state_bytes_per_request = q((m.linearLayers + m.mambaLayers) * m.stateElems).mul(PRECISION_BYTES[m.dtype]);
   }
   s.kv_bytes_per_token = kvReq.div(c.deploy.seq);
   s.kv_bytes_per_request = kvReq;

@@ -62,7 +62,10 @@ export function makeContext(model, gpu, deploy) {
   c.localLayers = model.slidingLayers;
   // Linear-attention layers keep a fixed state, weighed in cached tokens (state elements / KV elements).
   c.stateLayers = (model.linearLayers ?? 0n) + (model.mambaLayers ?? 0n);
-  c.stateTokens = c.stateLayers > 0n ? new Q(model.stateElems, model.kvElems) : q(0n);
+  // The states stay at the checkpoint's dtype (vLLM's mamba_cache_dtype "auto"), whatever the KV precision.
+  c.stateTokens = c.stateLayers > 0n
+    ? q(model.stateElems).mul(PRECISION_BYTES[model.dtype]).div(q(model.kvElems).mul(c.bKv))
+    : q(0n);
   // Mamba mixers sit beside the attention; linear-attention layers replace it.
   c.globalLayers = model.layers - model.slidingLayers - (model.linearLayers ?? 0n);
   // Paged KV: a request occupies whole blocks, and so does a window.
