@@ -164,6 +164,7 @@ typedef struct rl_model {
     int64_t max_positions;    /* max_position_embeddings, 0 when absent */
     int tied_embeddings;      /* tie_word_embeddings: 1 = one vocab×hidden matrix */
     int qk_norm;              /* per-head q/k RMSNorm weights (the reader sets it for Qwen3, Gemma 3) */
+    int qk_norm_full;         /* q/k RMSNorm over the whole projection, q·d and h_kv·d weights (OLMo 2/3) */
     int norms_per_layer;      /* RMSNorms per layer: 0 = the usual 2; the reader sets 4 for Gemma 2/3 */
     int attn_bias_qkv;        /* q/k/v projection biases (attention_bias, Qwen2) */
     int attn_bias_o;          /* output projection bias (attention_bias) */

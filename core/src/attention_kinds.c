@@ -35,6 +35,11 @@ static const struct {
     {"mamba_d_ssm", "Mamba-2 state-space mixers", "falcon_h1"},
     {"mamba_d_state", "Mamba state-space mixers", "falcon_h1"},
     {"mamba_d_conv", "Mamba state-space mixers", "falcon_h1"},
+    /* Gemma 3n (configuration_gemma3n.py): AltUp streams, LAuReL blocks and per-layer input
+     * embeddings, weights and compute the attention-only reading would miss. */
+    {"altup_num_inputs", "Gemma 3n's AltUp layers", NULL},
+    {"laurel_rank", "Gemma 3n's LAuReL blocks", NULL},
+    {"hidden_size_per_layer_input", "Gemma 3n's per-layer input embeddings", NULL},
     /* Plain Mamba / Mamba-2 (configuration_mamba.py, configuration_mamba2.py). */
     {"state_size", "Mamba state-space layers", NULL},
     {"ssm_cfg", "Mamba state-space layers", NULL},

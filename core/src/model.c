@@ -38,6 +38,7 @@ static double attention_params(const rl_model *m) {
     if (m->attn_bias_o) p += H;
     if (m->attn_sinks) p += q;
     if (has_qk_norm(m)) p += 2.0 * d;
+    if (m->qk_norm_full) p += q * d + kv * d; /* OLMo 2/3: one norm over all q heads, one over all k heads */
     if (m->attn_output_gate) p += q * d * H; /* the gate half of q_proj */
     return p;
 }
@@ -650,6 +651,10 @@ rl_status rl_model_from_doc(const rl_jdoc *doc, int obj, rl_model *out, rl_error
     m.qk_norm = type_is(&m, "qwen3") || type_is(&m, "qwen3_moe") || type_is(&m, "gemma3") || type_is(&m, "gemma3_text") ||
                 type_is(&m, "qwen3_vl_text") || type_is(&m, "qwen3_vl_moe_text");
     m.norms_per_layer = (type_is(&m, "gemma2") || type_is(&m, "gemma3") || type_is(&m, "gemma3_text")) ? 4 : 2;
+    /* OLMo 2 and 3 (modeling_olmo2.py, modeling_olmo3.py): q_norm and k_norm span the whole
+     * projections, and the two norms per layer follow attention and MLP. OLMo-2-1124-7B
+     * counts 7,298,617,344 so, as published. */
+    m.qk_norm_full = type_is(&m, "olmo2") || type_is(&m, "olmo3");
     /* Qwen2's q/k/v projections carry biases; Qwen2.5-VL's language model is a Qwen2 (modeling_qwen2_5_vl.py). */
     bool qwen2 = type_is(&m, "qwen2") || type_is(&m, "qwen2_moe") || type_is(&m, "qwen2_5_vl_text");
     m.attn_bias_qkv = bias || qwen2;

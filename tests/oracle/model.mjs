@@ -127,6 +127,8 @@ export function readModel(config, name = 'custom') {
     maxPositions,
     // Per-head q/k RMSNorm weights: Qwen3 and Gemma 3.
     qkNorm: ['qwen3', 'qwen3_moe', 'gemma3', 'gemma3_text', 'qwen3_next', 'qwen3_vl_text', 'qwen3_vl_moe_text'].includes(type),
+    // OLMo 2/3: q_norm and k_norm span the whole q and k projections.
+    qkNormFull: type === 'olmo2' || type === 'olmo3',
     // Qwen3-Next's full-attention layers gate their output: q_proj is twice as wide.
     outputGate: type === 'qwen3_next',
     linearLayers: 0n,
@@ -283,6 +285,7 @@ function attentionParams(m) {
   if (m.biasO) p += H;
   if (m.sinks) p += q;
   if (m.qkNorm) p += 2n * d;
+  if (m.qkNormFull) p += q * d + kv * d;
   if (m.outputGate) p += q * d * H;
   return p;
 }
