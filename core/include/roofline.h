@@ -181,6 +181,7 @@ typedef struct rl_model {
     int64_t max_positions;    /* max_position_embeddings, 0 when absent */
     int tied_embeddings;      /* tie_word_embeddings: 1 = one vocab×hidden matrix */
     int qk_norm;              /* per-head q/k RMSNorm weights (the reader sets it for Qwen3, Gemma 3) */
+    int qk_norm_full;         /* q/k RMSNorm over the whole projection, q·d and h_kv·d weights (OLMo 2/3) */
     int norms_per_layer;      /* RMSNorms per layer: 0 = the usual 2; the reader sets 4 for Gemma 2/3 */
     int attn_bias_qkv;        /* q/k/v projection biases (attention_bias, Qwen2) */
     int attn_bias_o;          /* output projection bias (attention_bias) */
@@ -214,14 +215,49 @@ typedef struct rl_model {
     int dtype;                /* rl_precision of torch_dtype: FP32, FP16 or BF16 (FP16 when absent) */
     rl_quant quant;
 
+    /* Linear-attention layers (Qwen3-Next's gated DeltaNet): `linear_layers` of
+     * the L layers keep no KV cache but a fixed recurrent state per request, a
+     * causal-conv window of (conv_dim x (kernel - 1)) and a (value heads x key
+     * dim x value dim) matrix; the other layers are full attention. 0 = none. */
+    int64_t linear_layers;
+    int64_t lin_key_heads;    /* linear_num_key_heads */
+    int64_t lin_value_heads;  /* linear_num_value_heads */
+    int64_t lin_key_dim;      /* linear_key_head_dim */
+    int64_t lin_value_dim;    /* linear_value_head_dim */
+    int64_t lin_conv_kernel;  /* linear_conv_kernel_dim */
+    int attn_output_gate;     /* full attention gates its output: q_proj is twice as wide (Qwen3-Next) */
+
+    /* Mamba-2 mixers beside the attention of `mamba_layers` layers (Falcon-H1: every
+     * layer, in parallel with attention). Each keeps per request a conv window of
+     * (d_ssm + 2·groups·d_state) x (d_conv - 1) and a heads x head_dim x d_state state. */
+    int64_t mamba_layers;
+    int64_t mamba_heads;      /* mamba_n_heads */
+    int64_t mamba_head_dim;   /* mamba_d_head (d_ssm / heads when "auto") */
+    int64_t mamba_d_ssm;      /* mamba_d_ssm: the mixer's inner width */
+    int64_t mamba_d_state;    /* mamba_d_state */
+    int64_t mamba_groups;     /* mamba_n_groups */
+    int64_t mamba_d_conv;     /* mamba_d_conv */
+    int mamba_norm;           /* mamba_rms_norm: a gated RMSNorm over d_ssm */
+    int mamba_conv_bias;      /* mamba_conv_bias */
+    int mamba_proj_bias;      /* mamba_proj_bias: in_proj bias */
+    int mamba_out_bias;       /* projectors_bias: out_proj bias */
+
+    /* Multimodal checkpoints: the vision tower and projector, counted by the
+     * config reader from vision_config (0 for a text-only model). They take
+     * memory with the rest of the weights, at the weights' precision, but a
+     * decode step does not read them. */
+    double params_vision;
+
     /* Derived by rl_model_finish(). */
-    double params_total;          /* N: every tensor in the checkpoint */
+    double params_total;          /* N: every tensor in the checkpoint (params_text + params_vision) */
+    double params_text;           /* the language model alone: embeddings, decoder layers, LM head */
     double params_active;         /* N_act: params one token touches (k of E experts) */
     double params_embed;          /* input embedding + LM head (once when tied) */
     double params_expert;         /* one routed expert: matrices + biases */
     double params_expert_matrix;  /* one routed expert's three matrices */
     double params_always_read;    /* N minus all routed experts: read fully every step */
     double kv_elems_per_token_per_layer; /* 2·h_kv·d, or kv_lora_rank + qk_rope_head_dim with MLA */
+    double state_elems_per_layer; /* one request's recurrent state in one linear-attention or Mamba layer, 0 = none */
     double attn_flops_per_token_pair;    /* FLOPs of one query token against one cached token in one
                                             layer: 4·q·d, or 2·q·(2·kv_lora + rope) with absorbed MLA */
     double qkv_width;             /* q/k/v projection outputs per token (activation sizing) */

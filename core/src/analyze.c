@@ -27,6 +27,7 @@ typedef struct ctx {
     double kv_share;
     double bw, peak;                        /* bytes/s, FLOP/s (0 when unknown) */
     double local_layers, global_layers;
+    double state_layers, state_tokens;      /* linear-attention layers; each one's state in cached-token units */
     int64_t tokens;                         /* per request in the fit check (paged) */
     int64_t local_tokens_capacity;          /* per local layer in the fit check */
 } ctx;
@@ -43,7 +44,7 @@ static double weight_bytes_total(const ctx *c) {
     const rl_model *m = c->m;
     double experts = (double)m->moe_layers * (double)m->experts;
     return m->params_embed * c->b_embed + (m->params_always_read - m->params_embed) * c->b_main +
-           experts * expert_bytes(c);
+           experts * expert_bytes(c) + m->params_vision * c->b_main; /* the vision tower is held, never read per step */
 }
 
 /* Bytes per weight and per KV element, and the compute roof, from the
@@ -103,7 +104,15 @@ static void ctx_init(ctx *c, const rl_formulas *F, const rl_model *m, const rl_g
     c->kv_share = F->kv_share(m, d->tp);
     c->bw = g->bandwidth_gbs * 1e9;
     c->local_layers = F->local_layers(m);
-    c->global_layers = (double)m->layers - c->local_layers;
+    /* Linear-attention layers (and Mamba mixers) hold a fixed state, not a KV that grows with S:
+     * counted as the cached tokens that state weighs (state elements / KV elements). */
+    c->state_layers = (double)(m->linear_layers + m->mamba_layers);
+    /* The states stay at the checkpoint's dtype whatever the KV precision (vLLM's mamba_cache_dtype
+     * "auto": the model dtype; --kv-cache-dtype applies to attention only). */
+    c->state_tokens = c->state_layers > 0 ? m->state_elems_per_layer * rl_precision_bytes((rl_precision)m->dtype) /
+                                                (c->kv_elems * c->b_kv)
+                                          : 0.0;
+    c->global_layers = (double)m->layers - c->local_layers - (double)m->linear_layers; /* Mamba mixers sit beside attention */
     set_tokens(c);
 }
 
@@ -117,7 +126,7 @@ static void vary(ctx *tc, const ctx *c, rl_deploy *t) {
 
 /* Cached tokens summed over layers: global layers hold them all, local ones the window. */
 static double layer_tokens(const ctx *c, double global_tokens, double local_tokens) {
-    return c->global_layers * global_tokens + c->local_layers * local_tokens;
+    return c->global_layers * global_tokens + c->local_layers * local_tokens + c->state_layers * c->state_tokens;
 }
 
 static double window_of(const ctx *c, double s) {

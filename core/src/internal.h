@@ -150,6 +150,45 @@ const rl_field *const *rl_field_rows(rl_field_target target, size_t *count);
 int rl_deploy_in_range(const rl_deploy *s);
 int rl_gpu_in_range(const rl_gpu *s);
 
+/* ---- transformers' config defaults (config_defaults.c) ------------------ */
+
+/* Where a default was read: a file of github.com/huggingface/transformers at a commit. */
+typedef struct rl_config_source {
+    const char *path;
+    const char *commit;
+} rl_config_source;
+
+/* One row: config class of `model_type` gives `field` the value `value`
+ * (booleans as 1/0) when config.json leaves it out. */
+typedef struct rl_config_default {
+    const char *model_type;
+    const char *field;
+    int64_t value;
+    int source;
+} rl_config_default;
+
+size_t rl_config_default_count(void);
+const rl_config_default *rl_config_default_at(size_t i);
+const rl_config_source *rl_config_source_of(const rl_config_default *row);
+/* The default of `field` for `model_type`; false when transformers has none (or None). */
+bool rl_config_default_int(const char *model_type, const char *field, int64_t *out);
+/* The text config type a multimodal model_type gives its text_config ("gemma3" ->
+ * "gemma3_text"), NULL for other types. */
+const char *rl_config_text_type(const char *outer);
+
+/* ---- vision towers (vision.c) ------------------------------------------- */
+
+/* Parameters of the vision tower and multimodal projector that the config at
+ * token `root` describes (vision_config), 0 when it has none. text_hidden is
+ * the language model's hidden size (the projector's output). RL_E_UNSUPPORTED
+ * names config.vision_config.model_type for a tower it cannot count. */
+rl_status rl_vision_params(const rl_jdoc *doc, int root, const char *outer_type, int64_t text_hidden,
+                           double *out, rl_error *err);
+
+/* RL_E_UNSUPPORTED naming the config field that marks a layer kind the core
+ * does not model (linear attention, Mamba), for the config object at `obj`. */
+rl_status rl_refuse_unmodeled_layers(const rl_jdoc *doc, int obj, const char *model_type, rl_error *err);
+
 /* Reads a model from the config object at token `obj` of doc. */
 rl_status rl_model_from_doc(const rl_jdoc *doc, int obj, rl_model *out, rl_error *err);
 

@@ -38,7 +38,37 @@ static double attention_params(const rl_model *m) {
     if (m->attn_bias_o) p += H;
     if (m->attn_sinks) p += q;
     if (has_qk_norm(m)) p += 2.0 * d;
+    if (m->qk_norm_full) p += q * d + kv * d; /* OLMo 2/3: one norm over all q heads, one over all k heads */
+    if (m->attn_output_gate) p += q * d * H; /* the gate half of q_proj */
     return p;
+}
+
+/* One gated DeltaNet layer (modeling_qwen3_next.py, Qwen3NextGatedDeltaNet):
+ * in_proj_qkvz (H -> 2·key + 2·value), in_proj_ba (H -> 2·value heads), a
+ * depthwise causal conv1d over q, k and v (no bias), dt_bias and A_log per
+ * value head, a gated RMSNorm over the value head dim, out_proj (value -> H).
+ * Checked against the published totals: Qwen3-Coder-Next 79,674,391,296 exactly,
+ * Qwen3-Next-80B-A3B 81,324,862,720 with its multi-token-prediction layer. */
+/* One Falcon-H1 Mamba-2 mixer (modeling_falcon_h1.py, FalconH1Mixer): in_proj
+ * (H -> d_ssm gate + conv_dim + heads), a depthwise conv1d over conv_dim =
+ * d_ssm + 2·groups·d_state (bias mamba_conv_bias), dt_bias, A_log and D per
+ * head, the gated RMSNorm over d_ssm when mamba_rms_norm, out_proj (d_ssm -> H).
+ * With attention, MLP and two norms per layer this gives 7,585,654,880 for
+ * Falcon-H1-7B-Instruct, its measured total (a public census of the checkpoint). */
+static double mamba_params(const rl_model *m) {
+    double H = (double)m->hidden, nh = (double)m->mamba_heads, ssm = (double)m->mamba_d_ssm;
+    double conv = ssm + 2.0 * (double)m->mamba_groups * (double)m->mamba_d_state;
+    double proj = ssm + conv + nh;
+    return H * proj + (m->mamba_proj_bias ? proj : 0.0) + conv * (double)m->mamba_d_conv +
+           (m->mamba_conv_bias ? conv : 0.0) + 3.0 * nh + (m->mamba_norm ? ssm : 0.0) + ssm * H +
+           (m->mamba_out_bias ? H : 0.0);
+}
+
+static double linear_attention_params(const rl_model *m) {
+    double H = (double)m->hidden, nv = (double)m->lin_value_heads;
+    double key = (double)(m->lin_key_heads * m->lin_key_dim), val = nv * (double)m->lin_value_dim;
+    return H * (2.0 * key + 2.0 * val) + H * 2.0 * nv + (2.0 * key + val) * (double)m->lin_conv_kernel + 2.0 * nv +
+           (double)m->lin_value_dim + val * H;
 }
 
 rl_status rl_model_finish(rl_model *m, rl_error *err) {
@@ -106,6 +136,34 @@ rl_status rl_model_finish(rl_model *m, rl_error *err) {
         m->moe_layers = 0;
         m->shared_intermediate = 0;
     }
+    if (m->linear_layers != 0) {
+        if ((st = rl_check_int(m->linear_layers, "config.layer_types", 0, m->layers, err))) return st;
+        if ((st = rl_check_int(m->lin_key_heads, "config.linear_num_key_heads", 1, RL_MAX_HEADS, err))) return st;
+        if ((st = rl_check_int(m->lin_value_heads, "config.linear_num_value_heads", 1, RL_MAX_HEADS, err))) return st;
+        if ((st = rl_check_int(m->lin_key_dim, "config.linear_key_head_dim", 1, RL_MAX_HEAD_DIM, err))) return st;
+        if ((st = rl_check_int(m->lin_value_dim, "config.linear_value_head_dim", 1, RL_MAX_HEAD_DIM, err))) return st;
+        if ((st = rl_check_int(m->lin_conv_kernel, "config.linear_conv_kernel_dim", 1, 1024, err))) return st;
+        if (m->linear_layers + m->sliding_layers > m->layers)
+            return rl_fail(err, RL_E_CONTRADICTION, "config.layer_types",
+                           "config.layer_types: %lld linear-attention and %lld sliding layers exceed num_hidden_layers (%lld)",
+                           (long long)m->linear_layers, (long long)m->sliding_layers, (long long)m->layers);
+    }
+    if (m->mamba_layers != 0) {
+        if ((st = rl_check_int(m->mamba_layers, "config.num_hidden_layers", 0, m->layers, err))) return st;
+        if ((st = rl_check_int(m->mamba_heads, "config.mamba_n_heads", 1, RL_MAX_HEADS, err))) return st;
+        if ((st = rl_check_int(m->mamba_d_ssm, "config.mamba_d_ssm", 1, RL_MAX_HIDDEN, err))) return st;
+        if ((st = rl_check_int(m->mamba_head_dim, "config.mamba_d_head", 1, RL_MAX_HEAD_DIM, err))) return st;
+        if ((st = rl_check_int(m->mamba_d_state, "config.mamba_d_state", 1, RL_MAX_HEAD_DIM, err))) return st;
+        if ((st = rl_check_int(m->mamba_groups, "config.mamba_n_groups", 1, RL_MAX_HEADS, err))) return st;
+        if ((st = rl_check_int(m->mamba_d_conv, "config.mamba_d_conv", 1, 1024, err))) return st;
+        if (m->mamba_heads * m->mamba_head_dim != m->mamba_d_ssm)
+            return rl_fail(err, RL_E_CONTRADICTION, "config.mamba_d_head",
+                           "config.mamba_d_head (%lld) x mamba_n_heads (%lld) must equal mamba_d_ssm (%lld)",
+                           (long long)m->mamba_head_dim, (long long)m->mamba_heads, (long long)m->mamba_d_ssm);
+        if (m->linear_layers != 0)
+            return rl_fail(err, RL_E_UNSUPPORTED, "config.mamba_d_ssm",
+                           "config.mamba_d_ssm: Mamba mixers together with linear-attention layers are not modeled");
+    }
     int64_t dense_layers = m->layers - m->moe_layers;
     if (dense_layers > 0 && m->intermediate < 1)
         return rl_fail(err, RL_E_RANGE, "config.intermediate_size",
@@ -113,7 +171,11 @@ rl_status rl_model_finish(rl_model *m, rl_error *err) {
 
     double H = (double)m->hidden, E = (double)m->experts;
     double embed = (double)m->vocab * H * (m->tied_embeddings ? 1.0 : 2.0);
-    double layer_common = attention_params(m) + norms_per_layer(m) * H;
+    /* Every layer has its norms; full-attention layers their attention, linear ones a DeltaNet. */
+    double lin = (double)m->linear_layers;
+    double mixers = ((double)m->layers - lin) * attention_params(m) + (lin > 0 ? lin * linear_attention_params(m) : 0.0) +
+                    (m->mamba_layers > 0 ? (double)m->mamba_layers * mamba_params(m) : 0.0);
+    double norms = (double)m->layers * norms_per_layer(m) * H;
     double dense_mlp = 3.0 * H * (double)m->intermediate;
     double pem = m->experts > 0 ? 3.0 * H * (double)m->moe_intermediate : 0.0;
     double pe = pem + (m->expert_bias && m->experts > 0 ? 2.0 * (double)m->moe_intermediate + H : 0.0);
@@ -122,17 +184,23 @@ rl_status rl_model_finish(rl_model *m, rl_error *err) {
                                       : 0.0;
     double moe_layers = (double)m->moe_layers;
 
-    double total = embed + H + (double)m->layers * layer_common + (double)dense_layers * dense_mlp +
-                   moe_layers * (moe_fixed + E * pe);
+    double text = embed + H + mixers + norms + (double)dense_layers * dense_mlp +
+                  moe_layers * (moe_fixed + E * pe);
+    if (!(m->params_vision >= 0.0 && m->params_vision < RL_MAX_EXACT && m->params_vision == (double)(int64_t)m->params_vision))
+        return rl_fail(err, RL_E_RANGE, "model.params_vision",
+                       "model.params_vision must be a whole number from 0 to 2^53 (the vision tower's parameters)");
+    double total = text + m->params_vision;
     if (!(total < RL_MAX_EXACT))
         return rl_fail(err, RL_E_TOO_LARGE, "config",
                        "config describes more than 2^53 parameters; check hidden_size, layers and experts");
     m->params_total = total;
+    m->params_text = text;
     m->params_embed = embed;
     m->params_expert = pe;
     m->params_expert_matrix = pem;
-    m->params_always_read = total - moe_layers * E * pe;
-    m->params_active = total - moe_layers * (E - (double)m->top_k) * pe;
+    /* The vision tower runs on images, not in a decode step: neither read nor active per token. */
+    m->params_always_read = text - moe_layers * E * pe;
+    m->params_active = text - moe_layers * (E - (double)m->top_k) * pe;
 
     double q = (double)m->heads;
     if (m->mla) {
@@ -145,7 +213,23 @@ rl_status rl_model_finish(rl_model *m, rl_error *err) {
         double kv = (double)m->kv_heads, d = (double)m->head_dim;
         m->kv_elems_per_token_per_layer = 2.0 * kv * d;
         m->attn_flops_per_token_pair = 4.0 * q * d;
-        m->qkv_width = (q + 2.0 * kv) * d;
+        m->qkv_width = (q + 2.0 * kv) * d + (m->attn_output_gate ? q * d : 0.0);
+    }
+    /* A linear-attention layer keeps, per request, the last kernel-1 inputs of its
+     * causal conv over q, k and v, and one key-dim x value-dim state per value head
+     * (vLLM's conv and ssm state shapes for Qwen3-Next's gated DeltaNet). */
+    m->state_elems_per_layer = 0.0;
+    if (m->linear_layers > 0) {
+        double key = (double)(m->lin_key_heads * m->lin_key_dim), val = (double)(m->lin_value_heads * m->lin_value_dim);
+        m->state_elems_per_layer = (2.0 * key + val) * (double)(m->lin_conv_kernel - 1) +
+                                   (double)m->lin_value_heads * (double)m->lin_key_dim * (double)m->lin_value_dim;
+    }
+    /* A Mamba-2 mixer keeps the last d_conv-1 inputs of its conv and a head_dim x
+     * d_state state per head (vLLM's mamba2 conv and ssm state shapes). */
+    if (m->mamba_layers > 0) {
+        double conv = (double)m->mamba_d_ssm + 2.0 * (double)m->mamba_groups * (double)m->mamba_d_state;
+        m->state_elems_per_layer = conv * (double)(m->mamba_d_conv - 1) +
+                                   (double)m->mamba_heads * (double)m->mamba_head_dim * (double)m->mamba_d_state;
     }
     m->finished = RL_MODEL_FINISHED;
     return RL_OK;
@@ -165,12 +249,21 @@ static int first_present(const rl_jdoc *doc, int obj, const char *const *keys, c
     return -1;
 }
 
-static rl_status read_int(const rl_jdoc *doc, int obj, const char *key, int64_t lo, int64_t hi,
+/* An absent (or null) field takes its transformers default for `type`
+ * (config_defaults.c) before the reader's own fallback: a config.json as
+ * published leaves out what its config class already says. */
+static rl_status read_int(const rl_jdoc *doc, int obj, const char *type, const char *key, int64_t lo, int64_t hi,
                           bool required, int64_t fallback, int64_t *out, rl_error *err) {
     char field[64];
     snprintf(field, sizeof field, "config.%s", key);
     int v = rl_jget(doc, obj, key);
     if (v < 0 || rl_jis_null(doc, v)) {
+        int64_t d;
+        if (rl_config_default_int(type, key, &d)) {
+            rl_status st = rl_check_int(d, field, lo, hi, err);
+            if (st == RL_OK) *out = d;
+            return st;
+        }
         if (required)
             return rl_fail(err, RL_E_JSON_MISSING, field, "%s is missing; config.json must give it", field);
         *out = fallback;
@@ -183,10 +276,10 @@ static rl_status read_int(const rl_jdoc *doc, int obj, const char *key, int64_t 
 static rl_status count_moe_layers(const rl_jdoc *doc, int obj, rl_model *m, rl_error *err) {
     rl_status st;
     int64_t step = 1, first_dense = 0, freq = 1;
-    if ((st = read_int(doc, obj, "decoder_sparse_step", 1, RL_MAX_LAYERS, false, 1, &step, err))) return st;
-    if ((st = read_int(doc, obj, "first_k_dense_replace", 0, m->layers, false, 0, &first_dense, err)))
+    if ((st = read_int(doc, obj, m->model_type, "decoder_sparse_step", 1, RL_MAX_LAYERS, false, 1, &step, err))) return st;
+    if ((st = read_int(doc, obj, m->model_type, "first_k_dense_replace", 0, m->layers, false, 0, &first_dense, err)))
         return st;
-    if ((st = read_int(doc, obj, "moe_layer_freq", 1, RL_MAX_LAYERS, false, 1, &freq, err))) return st;
+    if ((st = read_int(doc, obj, m->model_type, "moe_layer_freq", 1, RL_MAX_LAYERS, false, 1, &freq, err))) return st;
     int only = rl_jget(doc, obj, "mlp_only_layers");
     if (only >= 0 && !rl_jis_null(doc, only) && doc->tok[only].type != RL_J_ARRAY)
         return rl_fail(err, RL_E_JSON_TYPE, "config.mlp_only_layers",
@@ -220,6 +313,144 @@ static rl_status read_optional_bool(const rl_jdoc *doc, int obj, const char *key
     return *given ? rl_jbool(doc, v, field, out, err) : RL_OK;
 }
 
+/* A boolean field, else its transformers default for `type`, else `fallback`. */
+static rl_status read_bool_default(const rl_jdoc *doc, int obj, const char *type, const char *key, int fallback,
+                                   int *out, rl_error *err) {
+    bool given;
+    rl_status st = read_optional_bool(doc, obj, key, out, &given, err);
+    if (st || given) return st;
+    int64_t d;
+    *out = rl_config_default_int(type, key, &d) ? d != 0 : fallback;
+    return RL_OK;
+}
+
+/* Qwen3-Next (qwen3_next, modeling_qwen3_next.py): gated DeltaNet layers with a
+ * full-attention layer every full_attention_interval-th (layer i is full iff
+ * (i+1) % interval == 0), or as layer_types lists them; the full-attention
+ * layers gate their output (q_proj twice as wide) and norm q and k per head. */
+static rl_status read_qwen3_next(const rl_jdoc *doc, int obj, rl_model *m, rl_error *err) {
+    rl_status st;
+    const char *t = m->model_type;
+    m->attn_output_gate = 1;
+    m->qk_norm = 1;
+    if ((st = read_int(doc, obj, t, "linear_num_key_heads", 1, RL_MAX_HEADS, true, 0, &m->lin_key_heads, err))) return st;
+    if ((st = read_int(doc, obj, t, "linear_num_value_heads", 1, RL_MAX_HEADS, true, 0, &m->lin_value_heads, err))) return st;
+    if ((st = read_int(doc, obj, t, "linear_key_head_dim", 1, RL_MAX_HEAD_DIM, true, 0, &m->lin_key_dim, err))) return st;
+    if ((st = read_int(doc, obj, t, "linear_value_head_dim", 1, RL_MAX_HEAD_DIM, true, 0, &m->lin_value_dim, err))) return st;
+    if ((st = read_int(doc, obj, t, "linear_conv_kernel_dim", 1, 1024, true, 0, &m->lin_conv_kernel, err))) return st;
+    int types = rl_jget(doc, obj, "layer_types");
+    if (types >= 0 && !rl_jis_null(doc, types)) {
+        int64_t n = 0;
+        int k = types + 1;
+        for (int i = 0; i < doc->tok[types].size; i++, k = rl_jnext(doc, k)) {
+            char kind[32];
+            if ((st = rl_jstr(doc, k, "config.layer_types", kind, sizeof kind, err))) return st;
+            if (strcmp(kind, "linear_attention") == 0) n++;
+        }
+        m->linear_layers = n; /* count_sliding_layers checked the list's length and other kinds */
+        return RL_OK;
+    }
+    int64_t interval;
+    if ((st = read_int(doc, obj, t, "full_attention_interval", 1, RL_MAX_LAYERS, true, 0, &interval, err))) return st;
+    m->linear_layers = m->layers - m->layers / interval;
+    return RL_OK;
+}
+
+/* Falcon-H1 (falcon_h1, modeling_falcon_h1.py): every layer runs a Mamba-2 mixer
+ * in parallel with its attention, then the MLP. mamba_d_head "auto" (the class
+ * default) is mamba_d_ssm / mamba_n_heads; the other defaults are
+ * FalconH1Config's (config_defaults.c). */
+static rl_status read_falcon_h1(const rl_jdoc *doc, int obj, rl_model *m, rl_error *err) {
+    rl_status st;
+    const char *t = m->model_type;
+    m->mamba_layers = m->layers;
+    if ((st = read_int(doc, obj, t, "mamba_n_heads", 1, RL_MAX_HEADS, true, 0, &m->mamba_heads, err))) return st;
+    if ((st = read_int(doc, obj, t, "mamba_d_ssm", 1, RL_MAX_HIDDEN, true, 0, &m->mamba_d_ssm, err))) return st;
+    if ((st = read_int(doc, obj, t, "mamba_d_state", 1, RL_MAX_HEAD_DIM, true, 0, &m->mamba_d_state, err))) return st;
+    if ((st = read_int(doc, obj, t, "mamba_n_groups", 1, RL_MAX_HEADS, true, 0, &m->mamba_groups, err))) return st;
+    if ((st = read_int(doc, obj, t, "mamba_d_conv", 1, 1024, true, 0, &m->mamba_d_conv, err))) return st;
+    int dh = rl_jget(doc, obj, "mamba_d_head");
+    if (dh >= 0 && !rl_jis_null(doc, dh) && doc->tok[dh].type != RL_J_STRING) {
+        if ((st = rl_jint(doc, dh, "config.mamba_d_head", 1, RL_MAX_HEAD_DIM, &m->mamba_head_dim, err))) return st;
+    } else {
+        char word[16] = "auto";
+        if (dh >= 0 && !rl_jis_null(doc, dh) && (st = rl_jstr(doc, dh, "config.mamba_d_head", word, sizeof word, err)))
+            return st;
+        if (strcmp(word, "auto") != 0)
+            return rl_fail(err, RL_E_UNKNOWN_NAME, "config.mamba_d_head",
+                           "config.mamba_d_head must be a whole number or \"auto\" (got \"%s\")", word);
+        m->mamba_head_dim = m->mamba_d_ssm / m->mamba_heads;
+    }
+    if ((st = read_bool_default(doc, obj, t, "mamba_rms_norm", 0, &m->mamba_norm, err))) return st;
+    if ((st = read_bool_default(doc, obj, t, "mamba_conv_bias", 1, &m->mamba_conv_bias, err))) return st;
+    if ((st = read_bool_default(doc, obj, t, "mamba_proj_bias", 0, &m->mamba_proj_bias, err))) return st;
+    if ((st = read_bool_default(doc, obj, t, "projectors_bias", 0, &m->mamba_out_bias, err))) return st;
+    return RL_OK;
+}
+
+/* Llama 4 (llama4_text): every interleave_moe_layer_step-th layer (or the
+ * layers moe_layers lists) is MoE, with one shared expert beside the routed
+ * ones, both intermediate_size wide; the other layers' MLP is
+ * intermediate_size_mlp wide. Chunked local attention on the RoPE layers
+ * (no_rope_layers[i] == 1, by default every layer but each 4th): their KV holds
+ * at most attention_chunk_size tokens, as a window of that size would, so the
+ * chunk is the window and those layers the local ones. modeling_llama4.py;
+ * defaults from Llama4TextConfig (config_defaults.c). */
+static rl_status read_llama4(const rl_jdoc *doc, int obj, rl_model *m, rl_error *err) {
+    rl_status st;
+    const char *t = m->model_type;
+    if (m->experts > 0) {
+        int list = rl_jget(doc, obj, "moe_layers");
+        if (list >= 0 && !rl_jis_null(doc, list)) {
+            if (doc->tok[list].type != RL_J_ARRAY)
+                return rl_fail(err, RL_E_JSON_TYPE, "config.moe_layers", "config.moe_layers must be an array of layer indices");
+            int64_t idx;
+            int k = list + 1;
+            for (int i = 0; i < doc->tok[list].size; i++, k = rl_jnext(doc, k))
+                if ((st = rl_jint(doc, k, "config.moe_layers", 0, m->layers - 1, &idx, err))) return st;
+            m->moe_layers = doc->tok[list].size;
+        } else {
+            int64_t step;
+            if ((st = read_int(doc, obj, t, "interleave_moe_layer_step", 1, m->layers, false, 1, &step, err))) return st;
+            m->moe_layers = m->layers / step; /* layers step-1, 2*step-1, ... */
+        }
+        m->shared_intermediate = m->moe_intermediate;
+    }
+    int64_t mlp;
+    if ((st = read_int(doc, obj, t, "intermediate_size_mlp", 1, RL_MAX_INTERMEDIATE, false, m->intermediate, &mlp, err)))
+        return st;
+    m->intermediate = mlp;
+
+    int64_t chunk;
+    if ((st = read_int(doc, obj, t, "attention_chunk_size", 0, RL_MAX_POSITIONS, false, 0, &chunk, err))) return st;
+    if (chunk == 0) return RL_OK;
+    int64_t chunked = 0;
+    int nr = rl_jget(doc, obj, "no_rope_layers");
+    int lt = rl_jget(doc, obj, "layer_types");
+    if (lt >= 0 && !rl_jis_null(doc, lt)) {
+        chunked = m->sliding_layers; /* counted from layer_types by count_sliding_layers */
+    } else if (nr >= 0 && !rl_jis_null(doc, nr) && doc->tok[nr].type == RL_J_ARRAY && doc->tok[nr].size > 0) {
+        if (doc->tok[nr].size < m->layers)
+            return rl_fail(err, RL_E_CONTRADICTION, "config.no_rope_layers",
+                           "config.no_rope_layers has %d entries but num_hidden_layers is %lld", doc->tok[nr].size,
+                           (long long)m->layers);
+        int k = nr + 1;
+        for (int64_t i = 0; i < m->layers; i++, k = rl_jnext(doc, k)) {
+            int64_t v;
+            if ((st = rl_jint(doc, k, "config.no_rope_layers", 0, 1, &v, err))) return st;
+            chunked += v;
+        }
+    } else {
+        int64_t interval;
+        if ((st = read_int(doc, obj, t, "no_rope_layer_interval", 1, RL_MAX_LAYERS, false, 4, &interval, err))) return st;
+        chunked = m->layers - m->layers / interval; /* layer i is global iff (i+1) % interval == 0 */
+    }
+    m->sliding_window = chunk;
+    m->sliding_layers = chunked;
+    if (m->max_positions > 0 && m->sliding_window > m->max_positions) m->sliding_window = m->max_positions;
+    return RL_OK;
+}
+
 /* Which layers keep only a window: explicit layer_types first, then the
  * families' own rules (Gemma 3's pattern, Gemma 2's alternation, Qwen's
  * max_window_layers), else a window on every layer (Mistral). */
@@ -239,7 +470,11 @@ static rl_status count_sliding_layers(const rl_jdoc *doc, int obj, rl_model *m, 
         for (int k = 0; k < doc->tok[types].size; k++, t = rl_jnext(doc, t)) {
             char kind[32];
             if ((st = rl_jstr(doc, t, "config.layer_types", kind, sizeof kind, err))) return st;
-            if (strcmp(kind, "sliding_attention") == 0) n++;
+            /* Llama 4's chunked layers hold at most a chunk of KV, as a window would (read_llama4). */
+            if (strcmp(kind, "sliding_attention") == 0 || (strcmp(kind, "chunked_attention") == 0 && type_is(m, "llama4_text")))
+                n++;
+            else if (strcmp(kind, "linear_attention") == 0 && type_is(m, "qwen3_next"))
+                continue; /* counted by read_qwen3_next */
             else if (strcmp(kind, "full_attention") != 0)
                 return rl_fail(err, RL_E_UNSUPPORTED, "config.layer_types",
                                "config.layer_types: \"%s\" layers are not modeled (only full_attention and "
@@ -254,14 +489,20 @@ static rl_status count_sliding_layers(const rl_jdoc *doc, int obj, rl_model *m, 
         return RL_OK;
     }
     int64_t pattern = 0;
-    if ((st = read_int(doc, obj, "sliding_window_pattern", 1, RL_MAX_LAYERS, false, 0, &pattern, err))) return st;
+    if ((st = read_int(doc, obj, m->model_type, "sliding_window_pattern", 1, RL_MAX_LAYERS, false, 0, &pattern, err))) return st;
     if (pattern > 0) {
         m->sliding_layers = m->layers - m->layers / pattern; /* layer i is global iff (i+1) % pattern == 0 */
     } else if (type_is(m, "gemma2")) {
         m->sliding_layers = (m->layers + 1) / 2; /* even layers are local */
-    } else if (type_is(m, "qwen2") || type_is(m, "qwen2_moe") || type_is(m, "qwen3") || type_is(m, "qwen3_moe")) {
+    } else if (type_is(m, "qwen2") || type_is(m, "qwen2_moe") || type_is(m, "qwen3") || type_is(m, "qwen3_moe") ||
+               type_is(m, "qwen2_5_vl_text")) {
         int64_t first = 0;
-        if ((st = read_int(doc, obj, "max_window_layers", 0, m->layers, false, 0, &first, err))) return st;
+        int64_t d;
+        /* Absent: the class default (Qwen2: 28) may exceed the layer count, and then no layer uses the window. */
+        if (rl_jget(doc, obj, "max_window_layers") < 0 && rl_config_default_int(m->model_type, "max_window_layers", &d))
+            first = d < m->layers ? d : m->layers;
+        else if ((st = read_int(doc, obj, m->model_type, "max_window_layers", 0, m->layers, false, 0, &first, err)))
+            return st;
         m->sliding_layers = m->layers - first; /* layers from max_window_layers on use the window */
     } else {
         m->sliding_layers = m->layers;
@@ -310,10 +551,10 @@ static rl_status read_mla(const rl_jdoc *doc, int obj, rl_model *m, rl_error *er
     if (kl < 0 || rl_jis_null(doc, kl)) return RL_OK;
     m->mla = 1;
     if ((st = rl_jint(doc, kl, "config.kv_lora_rank", 1, RL_MAX_HIDDEN, &m->kv_lora_rank, err))) return st;
-    if ((st = read_int(doc, obj, "q_lora_rank", 0, RL_MAX_HIDDEN, false, 0, &m->q_lora_rank, err))) return st;
-    if ((st = read_int(doc, obj, "qk_nope_head_dim", 0, RL_MAX_HEAD_DIM, true, 0, &m->qk_nope_head_dim, err))) return st;
-    if ((st = read_int(doc, obj, "qk_rope_head_dim", 0, RL_MAX_HEAD_DIM, true, 0, &m->qk_rope_head_dim, err))) return st;
-    if ((st = read_int(doc, obj, "v_head_dim", 1, RL_MAX_HEAD_DIM, true, 0, &m->v_head_dim, err))) return st;
+    if ((st = read_int(doc, obj, m->model_type, "q_lora_rank", 0, RL_MAX_HIDDEN, false, 0, &m->q_lora_rank, err))) return st;
+    if ((st = read_int(doc, obj, m->model_type, "qk_nope_head_dim", 0, RL_MAX_HEAD_DIM, true, 0, &m->qk_nope_head_dim, err))) return st;
+    if ((st = read_int(doc, obj, m->model_type, "qk_rope_head_dim", 0, RL_MAX_HEAD_DIM, true, 0, &m->qk_rope_head_dim, err))) return st;
+    if ((st = read_int(doc, obj, m->model_type, "v_head_dim", 1, RL_MAX_HEAD_DIM, true, 0, &m->v_head_dim, err))) return st;
     if (m->attn_bias_qkv || m->attn_bias_o)
         return rl_fail(err, RL_E_UNSUPPORTED, "config.attention_bias",
                        "config.attention_bias with multi-head latent attention is not modeled");
@@ -330,23 +571,29 @@ static rl_status read_moe(const rl_jdoc *doc, int obj, rl_model *m, rl_error *er
     if (e >= 0) {
         snprintf(field, sizeof field, "config.%s", key);
         if ((st = rl_jint(doc, e, field, 0, RL_MAX_EXPERTS, &m->experts, err))) return st;
+    } else {
+        /* Absent: the config class's expert count (Mixtral, Qwen3-MoE, DeepSeek-V3, gpt-oss, Llama 4). */
+        for (const char *const *x = expert_keys; *x != NULL && m->experts == 0; x++)
+            rl_config_default_int(m->model_type, *x, &m->experts);
     }
     if (m->experts == 0) return RL_OK;
     int k = first_present(doc, obj, topk_keys, &key);
-    if (k < 0)
+    if (k >= 0) {
+        snprintf(field, sizeof field, "config.%s", key);
+        if ((st = rl_jint(doc, k, field, 1, RL_MAX_EXPERTS, &m->top_k, err))) return st;
+    } else if (!rl_config_default_int(m->model_type, "num_experts_per_tok", &m->top_k)) {
         return rl_fail(err, RL_E_JSON_MISSING, "config.num_experts_per_tok",
                        "config.num_experts_per_tok is missing; a MoE config must give it");
-    snprintf(field, sizeof field, "config.%s", key);
-    if ((st = rl_jint(doc, k, field, 1, RL_MAX_EXPERTS, &m->top_k, err))) return st;
+    }
     /* Mixtral and gpt-oss size their experts with intermediate_size. */
-    if ((st = read_int(doc, obj, "moe_intermediate_size", 1, RL_MAX_INTERMEDIATE, m->intermediate == 0, m->intermediate,
+    if ((st = read_int(doc, obj, m->model_type, "moe_intermediate_size", 1, RL_MAX_INTERMEDIATE, m->intermediate == 0, m->intermediate,
                        &m->moe_intermediate, err)))
         return st;
     if ((st = count_moe_layers(doc, obj, m, err))) return st;
     /* Shared experts: DeepSeek counts them (n_shared_experts × moe width), Qwen2-MoE gives one width. */
     int64_t n_shared = 0, shared_width = 0;
-    if ((st = read_int(doc, obj, "n_shared_experts", 0, RL_MAX_EXPERTS, false, 0, &n_shared, err))) return st;
-    if ((st = read_int(doc, obj, "shared_expert_intermediate_size", 0, RL_MAX_INTERMEDIATE, false, 0, &shared_width, err)))
+    if ((st = read_int(doc, obj, m->model_type, "n_shared_experts", 0, RL_MAX_EXPERTS, false, 0, &n_shared, err))) return st;
+    if ((st = read_int(doc, obj, m->model_type, "shared_expert_intermediate_size", 0, RL_MAX_INTERMEDIATE, false, 0, &shared_width, err)))
         return st;
     m->shared_intermediate = n_shared * m->moe_intermediate + shared_width;
     m->shared_expert_gate = shared_width > 0;
@@ -373,28 +620,43 @@ rl_status rl_model_from_doc(const rl_jdoc *doc, int obj, rl_model *out, rl_error
         if ((st = rl_jcheck_unique(doc, text, "config.text_config", err))) return st;
         obj = text;
     }
-    int mt = rl_jget(doc, obj, "model_type");
-    if (mt < 0) mt = rl_jget(doc, root, "model_type");
-    if (mt >= 0 && !rl_jis_null(doc, mt) &&
-        (st = rl_jstr(doc, mt, "config.model_type", m.model_type, sizeof m.model_type, err)))
+    /* The language model's type: text_config's own, else the one its outer
+     * (multimodal) type gives it, else the top level's. Defaults and family
+     * traits follow this type. */
+    char outer[32] = "";
+    int omt = rl_jget(doc, root, "model_type");
+    if (omt >= 0 && !rl_jis_null(doc, omt) && (st = rl_jstr(doc, omt, "config.model_type", outer, sizeof outer, err)))
         return st;
+    int mt = obj != root ? rl_jget(doc, obj, "model_type") : -1;
+    if (mt >= 0 && !rl_jis_null(doc, mt)) {
+        if ((st = rl_jstr(doc, mt, "config.text_config.model_type", m.model_type, sizeof m.model_type, err))) return st;
+    } else {
+        const char *implied = rl_config_text_type(outer);
+        snprintf(m.model_type, sizeof m.model_type, "%s", implied != NULL ? implied : outer);
+    }
 
-    if ((st = read_int(doc, obj, "num_hidden_layers", 1, RL_MAX_LAYERS, true, 0, &m.layers, err))) return st;
-    if ((st = read_int(doc, obj, "hidden_size", 1, RL_MAX_HIDDEN, true, 0, &m.hidden, err))) return st;
-    if ((st = read_int(doc, obj, "num_attention_heads", 1, RL_MAX_HEADS, true, 0, &m.heads, err))) return st;
-    if ((st = read_int(doc, obj, "vocab_size", 1, RL_MAX_VOCAB, true, 0, &m.vocab, err))) return st;
-    if ((st = read_int(doc, obj, "num_key_value_heads", 1, RL_MAX_HEADS, false, m.heads, &m.kv_heads, err))) return st;
-    if ((st = read_int(doc, obj, "head_dim", 1, RL_MAX_HEAD_DIM, false, 0, &m.head_dim, err))) return st;
-    if ((st = read_int(doc, obj, "max_position_embeddings", 0, RL_MAX_POSITIONS, false, 0, &m.max_positions, err)))
+    if ((st = rl_refuse_unmodeled_layers(doc, obj, m.model_type, err))) return st;
+    if ((st = read_int(doc, obj, m.model_type, "num_hidden_layers", 1, RL_MAX_LAYERS, true, 0, &m.layers, err))) return st;
+    if ((st = read_int(doc, obj, m.model_type, "hidden_size", 1, RL_MAX_HIDDEN, true, 0, &m.hidden, err))) return st;
+    if ((st = read_int(doc, obj, m.model_type, "num_attention_heads", 1, RL_MAX_HEADS, true, 0, &m.heads, err))) return st;
+    if ((st = read_int(doc, obj, m.model_type, "vocab_size", 1, RL_MAX_VOCAB, true, 0, &m.vocab, err))) return st;
+    if ((st = read_int(doc, obj, m.model_type, "num_key_value_heads", 1, RL_MAX_HEADS, false, m.heads, &m.kv_heads, err))) return st;
+    if ((st = read_int(doc, obj, m.model_type, "head_dim", 1, RL_MAX_HEAD_DIM, false, 0, &m.head_dim, err))) return st;
+    if ((st = read_int(doc, obj, m.model_type, "max_position_embeddings", 0, RL_MAX_POSITIONS, false, 0, &m.max_positions, err)))
         return st;
 
     int bias = 0;
-    bool given;
-    if ((st = read_optional_bool(doc, obj, "attention_bias", &bias, &given, err))) return st;
+    if ((st = read_bool_default(doc, obj, m.model_type, "attention_bias", 0, &bias, err))) return st;
     /* Family traits the config does not spell out, decided once here rather than on every analysis. */
-    m.qk_norm = type_is(&m, "qwen3") || type_is(&m, "qwen3_moe") || type_is(&m, "gemma3") || type_is(&m, "gemma3_text");
+    m.qk_norm = type_is(&m, "qwen3") || type_is(&m, "qwen3_moe") || type_is(&m, "gemma3") || type_is(&m, "gemma3_text") ||
+                type_is(&m, "qwen3_vl_text") || type_is(&m, "qwen3_vl_moe_text");
     m.norms_per_layer = (type_is(&m, "gemma2") || type_is(&m, "gemma3") || type_is(&m, "gemma3_text")) ? 4 : 2;
-    bool qwen2 = type_is(&m, "qwen2") || type_is(&m, "qwen2_moe");
+    /* OLMo 2 and 3 (modeling_olmo2.py, modeling_olmo3.py): q_norm and k_norm span the whole
+     * projections, and the two norms per layer follow attention and MLP. OLMo-2-1124-7B
+     * counts 7,298,617,344 so, as published. */
+    m.qk_norm_full = type_is(&m, "olmo2") || type_is(&m, "olmo3");
+    /* Qwen2's q/k/v projections carry biases; Qwen2.5-VL's language model is a Qwen2 (modeling_qwen2_5_vl.py). */
+    bool qwen2 = type_is(&m, "qwen2") || type_is(&m, "qwen2_moe") || type_is(&m, "qwen2_5_vl_text");
     m.attn_bias_qkv = bias || qwen2;
     m.attn_bias_o = bias && !qwen2;
     m.attn_sinks = type_is(&m, "gpt_oss");
@@ -411,8 +673,8 @@ rl_status rl_model_from_doc(const rl_jdoc *doc, int obj, rl_model *out, rl_error
 
     /* Qwen configs carry a window that use_sliding_window switches off. */
     int use_sw = 1;
-    if ((st = read_optional_bool(doc, obj, "use_sliding_window", &use_sw, &given, err))) return st;
-    if ((st = read_int(doc, obj, "sliding_window", 0, RL_MAX_POSITIONS, false, 0, &m.sliding_window, err))) return st;
+    if ((st = read_bool_default(doc, obj, m.model_type, "use_sliding_window", 1, &use_sw, err))) return st;
+    if ((st = read_int(doc, obj, m.model_type, "sliding_window", 0, RL_MAX_POSITIONS, false, 0, &m.sliding_window, err))) return st;
     if ((st = count_sliding_layers(doc, obj, &m, use_sw, err))) return st;
     if (!use_sw && rl_jget(doc, obj, "layer_types") < 0) m.sliding_window = 0;
 
@@ -421,8 +683,10 @@ rl_status rl_model_from_doc(const rl_jdoc *doc, int obj, rl_model *out, rl_error
     if (tie >= 0 && !rl_jis_null(doc, tie)) {
         if ((st = rl_jbool(doc, tie, "config.tie_word_embeddings", &m.tied_embeddings, err))) return st;
     } else {
-        /* transformers' own defaults: Gemma ties, the other families here do not. */
-        m.tied_embeddings = strncmp(m.model_type, "gemma", 5) == 0;
+        /* transformers' own defaults (config_defaults.c); else Gemma ties, the other families here do not. */
+        int64_t d;
+        m.tied_embeddings = rl_config_default_int(m.model_type, "tie_word_embeddings", &d) ? d != 0
+                                                                                            : strncmp(m.model_type, "gemma", 5) == 0;
     }
 
     static const char *const expert_keys[] = {"num_experts", "num_local_experts", "n_routed_experts", NULL};
@@ -433,11 +697,17 @@ rl_status rl_model_from_doc(const rl_jdoc *doc, int obj, rl_model *out, rl_error
         char field[64];
         snprintf(field, sizeof field, "config.%s", key);
         if ((st = rl_jint(doc, e, field, 0, RL_MAX_EXPERTS, &experts, err))) return st;
+    } else {
+        for (const char *const *k = expert_keys; *k != NULL && experts == 0; k++) rl_config_default_int(m.model_type, *k, &experts);
     }
     /* Every layer MoE: intermediate_size may be absent (it then only sizes experts). */
-    if ((st = read_int(doc, obj, "intermediate_size", 0, RL_MAX_INTERMEDIATE, experts == 0, 0, &m.intermediate, err))) return st;
+    if ((st = read_int(doc, obj, m.model_type, "intermediate_size", 0, RL_MAX_INTERMEDIATE, experts == 0, 0, &m.intermediate, err))) return st;
     if ((st = read_moe(doc, obj, &m, err))) return st;
+    if (type_is(&m, "llama4_text") && (st = read_llama4(doc, obj, &m, err))) return st;
+    if (type_is(&m, "qwen3_next") && (st = read_qwen3_next(doc, obj, &m, err))) return st;
+    if (type_is(&m, "falcon_h1") && (st = read_falcon_h1(doc, obj, &m, err))) return st;
     if ((st = read_quantization(doc, obj, root, &m, err))) return st;
+    if ((st = rl_vision_params(doc, root, outer, m.hidden, &m.params_vision, err))) return st;
 
     if ((st = rl_model_finish(&m, err))) return st;
     *out = m;

@@ -197,6 +197,8 @@ size_t rl_report_json(const rl_model *m, const rl_gpu *g, const rl_deploy *d, co
     rl_jw_str(&s, "model_type", m->model_type);
     rl_jw_num(&s, "params_total", m->params_total);
     rl_jw_num(&s, "params_active", m->params_active);
+    rl_jw_num(&s, "params_text", m->params_text);
+    rl_jw_num(&s, "params_vision", m->params_vision);
     rl_jw_num(&s, "layers", (double)m->layers);
     rl_jw_num(&s, "hidden", (double)m->hidden);
     rl_jw_num(&s, "heads", (double)m->heads);
@@ -215,6 +217,14 @@ size_t rl_report_json(const rl_model *m, const rl_gpu *g, const rl_deploy *d, co
         rl_jw_num(&s, "qk_rope_head_dim", (double)m->qk_rope_head_dim);
     }
     rl_jw_num(&s, "kv_elems_per_token_per_layer", m->kv_elems_per_token_per_layer);
+    if (m->linear_layers > 0 || m->mamba_layers > 0) {
+        /* Linear-attention layers and Mamba mixers: their fixed state, part of kv_bytes_per_request. */
+        if (m->linear_layers > 0) rl_jw_num(&s, "linear_layers", (double)m->linear_layers);
+        if (m->mamba_layers > 0) rl_jw_num(&s, "mamba_layers", (double)m->mamba_layers);
+        rl_jw_num(&s, "state_elems_per_layer", m->state_elems_per_layer);
+        rl_jw_num(&s, "state_bytes_per_request", (double)(m->linear_layers + m->mamba_layers) *
+                                                     m->state_elems_per_layer * rl_precision_bytes((rl_precision)m->dtype));
+    }
     rl_jw_num(&s, "kv_bytes_per_token", r->kv_bytes_per_token);
     rl_jw_num(&s, "kv_bytes_per_request", r->kv_bytes_per_request);
     rl_jw_num(&s, "weight_bytes", r->weight_bytes);

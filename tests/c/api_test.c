@@ -1540,7 +1540,8 @@ static void test_text_config_scope(void) {
           "hidden_size outside text_config is not read (%s: %s)", rl_status_name(err.status), err.field);
     const char *t2 = "{\"text_config\":{\"num_hidden_layers\":2,\"hidden_size\":64,\"num_attention_heads\":4,\"vocab_size\":100,"
                      "\"intermediate_size\":128},\"model_type\":\"gemma3\"}";
-    CHECK(rl_model_from_config_json(t2, strlen(t2), &m, &err) == RL_OK && strcmp(m.model_type, "gemma3") == 0 && m.hidden == 64,
+    /* A text_config without model_type takes the class its outer type gives it (Gemma3Config: Gemma3TextConfig). */
+    CHECK(rl_model_from_config_json(t2, strlen(t2), &m, &err) == RL_OK && strcmp(m.model_type, "gemma3_text") == 0 && m.hidden == 64,
           "model_type falls back to the outer object (%s)", err.message);
     /* Keys of a nested object are not keys of the outer one. */
     const char *t3 = "{\"x\":{\"hidden_size\":64},\"num_hidden_layers\":2,\"num_attention_heads\":4,\"vocab_size\":100,"

@@ -4,7 +4,7 @@
 
 import {
   ceilDiv, expertsTouched, fitCheck, floorSeconds, GIB, kvBytesRequest, kvReadBytes, layerTokens, makeContext,
-  stepFlops, weightBytesRead, weightBytesTotal, windowOf,
+  PRECISION_BYTES, stepFlops, weightBytesRead, weightBytesTotal, windowOf,
 } from './context.mjs';
 import { realistic } from './realistic.mjs';
 import { findRemedies } from './remedies.mjs';
@@ -40,6 +40,13 @@ function modelSection(m, c) {
     s.qk_rope_head_dim = q(m.qkRope);
   }
   s.kv_elems_per_token_per_layer = q(m.kvElems);
+  if (m.linearLayers > 0n || m.mambaLayers > 0n) {
+    // Linear-attention layers and Mamba mixers: their fixed state, part of kv_bytes_per_request.
+    if (m.linearLayers > 0n) s.linear_layers = q(m.linearLayers);
+    if (m.mambaLayers > 0n) s.mamba_layers = q(m.mambaLayers);
+    s.state_elems_per_layer = q(m.stateElems);
+    s.state_bytes_per_request = q((m.linearLayers + m.mambaLayers) * m.stateElems).mul(PRECISION_BYTES[m.dtype]);
+  }
   s.kv_bytes_per_token = kvReq.div(c.deploy.seq);
   s.kv_bytes_per_request = kvReq;
   s.weight_bytes = weightBytesTotal(c);

@@ -74,7 +74,14 @@ export function makeContext(model, gpu, deploy) {
   c.kvShare = model.mla ? q(1n) : new Q(ceilDiv(model.kvHeads, deploy.tp), model.kvHeads);
   c.bw = gpu.bandwidth.mul(10n ** 9n);
   c.localLayers = model.slidingLayers;
-  c.globalLayers = model.layers - model.slidingLayers;
+  // Linear-attention layers keep a fixed state, weighed in cached tokens (state elements / KV elements).
+  c.stateLayers = (model.linearLayers ?? 0n) + (model.mambaLayers ?? 0n);
+  // The states stay at the checkpoint's dtype (vLLM's mamba_cache_dtype "auto"), whatever the KV precision.
+  c.stateTokens = c.stateLayers > 0n
+    ? q(model.stateElems).mul(PRECISION_BYTES[model.dtype]).div(q(model.kvElems).mul(c.bKv))
+    : q(0n);
+  // Mamba mixers sit beside the attention; linear-attention layers replace it.
+  c.globalLayers = model.layers - model.slidingLayers - (model.linearLayers ?? 0n);
   // Paged KV: a request occupies whole blocks, and so does a window.
   const blk = deploy.kvBlock;
   c.tokens = blk > 0n ? ceilDiv(deploy.seq, blk) * blk : deploy.seq;
@@ -86,7 +93,7 @@ export function makeContext(model, gpu, deploy) {
 
 // Cached tokens summed over the layers: global layers keep them all, local ones the window.
 export function layerTokens(c, globalTokens, localTokens) {
-  return q(c.globalLayers).mul(globalTokens).add(q(c.localLayers).mul(localTokens));
+  return q(c.globalLayers).mul(globalTokens).add(q(c.localLayers).mul(localTokens)).add(q(c.stateLayers).mul(c.stateTokens));
 }
 
 export function windowOf(c, s) {

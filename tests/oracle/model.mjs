@@ -5,6 +5,7 @@
 // families") and presets/README.md; family rules that no config field spells
 // out follow transformers' own defaults.
 
+import { defaultOf, textType } from './defaults.mjs';
 import { OracleError } from './errors.mjs';
 
 const has = (obj, key) => obj !== null && typeof obj === 'object' && Object.hasOwn(obj, key);
@@ -15,8 +16,14 @@ function int(value, field) {
   return BigInt(value);
 }
 
+// The model_type whose transformers defaults fill absent fields (defaults.mjs);
+// set by readModel before it reads any field.
+let defaultsType = '';
+
 function readInt(obj, key, { required = false, fallback = 0n } = {}) {
   if (!present(obj, key)) {
+    const d = defaultOf(defaultsType, key);
+    if (d !== undefined) return BigInt(d);
     if (required) throw new OracleError(`config.${key} is missing`);
     return fallback;
   }
@@ -24,7 +31,7 @@ function readInt(obj, key, { required = false, fallback = 0n } = {}) {
 }
 
 function readBool(obj, key) {
-  if (!present(obj, key)) return undefined;
+  if (!present(obj, key)) return defaultOf(defaultsType, key);
   if (typeof obj[key] !== 'boolean') throw new OracleError(`config.${key} is not a boolean`);
   return obj[key];
 }
@@ -44,7 +51,8 @@ function slidingLayers(cfg, type, L, window, useWindow) {
     if (!Array.isArray(types) || BigInt(types.length) !== L) throw new OracleError('config.layer_types does not list every layer');
     let n = 0n;
     for (const t of types) {
-      if (t === 'sliding_attention') n += 1n;
+      if (t === 'sliding_attention' || (t === 'chunked_attention' && type === 'llama4_text')) n += 1n;
+      else if (t === 'linear_attention' && type === 'qwen3_next') continue;
       else if (t !== 'full_attention') throw new OracleError(`layer type ${t} is not modeled`);
     }
     return n;
@@ -55,8 +63,11 @@ function slidingLayers(cfg, type, L, window, useWindow) {
   if (pattern > 0n) return L - L / pattern;
   // Gemma 2: even layers (0-based) are local.
   if (type === 'gemma2') return (L + 1n) / 2n;
-  // Qwen: layers from max_window_layers on use the window.
-  if (['qwen2', 'qwen2_moe', 'qwen3', 'qwen3_moe'].includes(type)) return L - readInt(cfg, 'max_window_layers');
+  // Qwen: layers from max_window_layers on use the window; the class default (28) may pass the last layer.
+  if (['qwen2', 'qwen2_moe', 'qwen3', 'qwen3_moe', 'qwen2_5_vl_text'].includes(type)) {
+    const first = readInt(cfg, 'max_window_layers');
+    return first < L ? L - first : 0n;
+  }
   return L;
 }
 
@@ -89,8 +100,11 @@ export function readModel(config, name = 'custom') {
     : root;
   const pick = (key) => (has(cfg, key) ? cfg[key] : has(root, key) ? root[key] : null);
 
-  const typeValue = pick('model_type');
-  const type = typeValue === null ? '' : String(typeValue);
+  // The language model's type: text_config's own, else the text class its outer
+  // type names (gemma3 -> gemma3_text), else the top level's.
+  const outer = present(root, 'model_type') ? String(root.model_type) : '';
+  const type = cfg !== root && present(cfg, 'model_type') ? String(cfg.model_type) : textType(outer) ?? outer;
+  defaultsType = type;
 
   const L = readInt(cfg, 'num_hidden_layers', { required: true });
   const H = readInt(cfg, 'hidden_size', { required: true });
@@ -101,7 +115,7 @@ export function readModel(config, name = 'custom') {
   const maxPositions = readInt(cfg, 'max_position_embeddings');
   const bias = readBool(cfg, 'attention_bias') ?? false;
 
-  const qwen2 = type === 'qwen2' || type === 'qwen2_moe';
+  const qwen2 = type === 'qwen2' || type === 'qwen2_moe' || type === 'qwen2_5_vl_text';
   const m = {
     name,
     type,
@@ -112,7 +126,12 @@ export function readModel(config, name = 'custom') {
     vocab,
     maxPositions,
     // Per-head q/k RMSNorm weights: Qwen3 and Gemma 3.
-    qkNorm: ['qwen3', 'qwen3_moe', 'gemma3', 'gemma3_text'].includes(type),
+    qkNorm: ['qwen3', 'qwen3_moe', 'gemma3', 'gemma3_text', 'qwen3_next', 'qwen3_vl_text', 'qwen3_vl_moe_text'].includes(type),
+    // OLMo 2/3: q_norm and k_norm span the whole q and k projections.
+    qkNormFull: type === 'olmo2' || type === 'olmo3',
+    // Qwen3-Next's full-attention layers gate their output: q_proj is twice as wide.
+    outputGate: type === 'qwen3_next',
+    linearLayers: 0n,
     // Gemma 2 and 3 put a norm before and after both attention and MLP.
     normsPerLayer: ['gemma2', 'gemma3', 'gemma3_text'].includes(type) ? 4n : 2n,
     // Qwen2 has q/k/v biases without any config field; attention_bias adds o too.
@@ -151,8 +170,8 @@ export function readModel(config, name = 'custom') {
   m.slidingLayers = sliding;
 
   const tie = pick('tie_word_embeddings');
-  // transformers' defaults: Gemma ties its embeddings, the other families here do not.
-  m.tied = tie === null ? type.startsWith('gemma') : tie === true;
+  // transformers' defaults: the class's own, else Gemma ties its embeddings and the other families do not.
+  m.tied = tie === null ? (defaultOf(type, 'tie_word_embeddings') ?? type.startsWith('gemma')) : tie === true;
 
   const expertKey = firstPresent(cfg, ['num_experts', 'num_local_experts', 'n_routed_experts']);
   const E = expertKey ? int(cfg[expertKey], expertKey) : 0n;
@@ -180,6 +199,58 @@ export function readModel(config, name = 'custom') {
     m.expertBias = type === 'gpt_oss';
     const method = present(cfg, 'topk_method') ? String(cfg.topk_method) : '';
     m.routerBias = type === 'gpt_oss' || type === 'deepseek_v3' || method === 'noaux_tc';
+  }
+
+  // Llama 4: MoE on every interleave_moe_layer_step-th layer (or those moe_layers lists),
+  // with a shared expert as wide as a routed one; the other layers' MLP is
+  // intermediate_size_mlp wide. The RoPE layers (no_rope_layers 1; by default all
+  // but every 4th) attend within attention_chunk_size tokens: their KV holds at
+  // most a chunk, as a window would.
+  if (type === 'llama4_text') {
+    if (E > 0n) {
+      if (present(cfg, 'moe_layers')) m.moeLayers = BigInt(cfg.moe_layers.length);
+      else m.moeLayers = L / readInt(cfg, 'interleave_moe_layer_step', { fallback: 1n });
+      m.shared = m.moeIntermediate;
+    }
+    m.intermediate = readInt(cfg, 'intermediate_size_mlp', { fallback: m.intermediate });
+    const chunk = readInt(cfg, 'attention_chunk_size');
+    if (chunk > 0n) {
+      const noRope = present(cfg, 'no_rope_layers') && Array.isArray(cfg.no_rope_layers) && cfg.no_rope_layers.length > 0
+        ? cfg.no_rope_layers.slice(0, Number(L)) : null;
+      m.slidingLayers = present(cfg, 'layer_types') ? slidingLayers(cfg, type, L, chunk, true) : noRope ? BigInt(noRope.filter((x) => x === 1).length) : L - L / readInt(cfg, 'no_rope_layer_interval', { fallback: 4n });
+      m.slidingWindow = maxPositions > 0n && chunk > maxPositions ? maxPositions : chunk;
+    }
+  }
+
+  // Qwen3-Next: gated DeltaNet layers, full attention on every full_attention_interval-th
+  // layer (or as layer_types says). Each DeltaNet layer keeps per request the last
+  // kernel-1 inputs of its conv over q, k, v and a key-dim x value-dim state per value head.
+  if (type === 'qwen3_next') {
+    m.linKeyHeads = readInt(cfg, 'linear_num_key_heads', { required: true });
+    m.linValueHeads = readInt(cfg, 'linear_num_value_heads', { required: true });
+    m.linKeyDim = readInt(cfg, 'linear_key_head_dim', { required: true });
+    m.linValueDim = readInt(cfg, 'linear_value_head_dim', { required: true });
+    m.linConv = readInt(cfg, 'linear_conv_kernel_dim', { required: true });
+    if (present(cfg, 'layer_types')) m.linearLayers = BigInt(cfg.layer_types.filter((t) => t === 'linear_attention').length);
+    else m.linearLayers = L - L / readInt(cfg, 'full_attention_interval', { required: true });
+  }
+
+  // Falcon-H1: a Mamba-2 mixer beside the attention of every layer. Per request it keeps
+  // the last d_conv-1 inputs of its conv over d_ssm + 2*groups*d_state channels and a
+  // head_dim x d_state state per head; mamba_d_head "auto" is d_ssm / heads.
+  m.mambaLayers = 0n;
+  if (type === 'falcon_h1') {
+    m.mambaLayers = L;
+    m.mambaHeads = readInt(cfg, 'mamba_n_heads', { required: true });
+    m.mambaSsm = readInt(cfg, 'mamba_d_ssm', { required: true });
+    m.mambaState = readInt(cfg, 'mamba_d_state', { required: true });
+    m.mambaGroups = readInt(cfg, 'mamba_n_groups', { required: true });
+    m.mambaConv = readInt(cfg, 'mamba_d_conv', { required: true });
+    m.mambaHeadDim = present(cfg, 'mamba_d_head') && cfg.mamba_d_head !== 'auto' ? int(cfg.mamba_d_head, 'mamba_d_head') : m.mambaSsm / m.mambaHeads;
+    m.mambaNorm = readBool(cfg, 'mamba_rms_norm');
+    m.mambaConvBias = readBool(cfg, 'mamba_conv_bias');
+    m.mambaProjBias = readBool(cfg, 'mamba_proj_bias');
+    m.mambaOutBias = readBool(cfg, 'projectors_bias');
   }
 
   const dt = has(cfg, 'torch_dtype') ? cfg.torch_dtype : has(root, 'torch_dtype') ? root.torch_dtype : null;
@@ -214,19 +285,40 @@ function attentionParams(m) {
   if (m.biasO) p += H;
   if (m.sinks) p += q;
   if (m.qkNorm) p += 2n * d;
+  if (m.qkNormFull) p += q * d + kv * d;
+  if (m.outputGate) p += q * d * H;
   return p;
+}
+
+// One Mamba-2 mixer: in_proj (gate + conv channels + heads), the depthwise conv with its bias,
+// dt_bias, A_log and D per head, the optional gated norm, out_proj.
+function mambaParams(m) {
+  const H = m.hidden, nh = m.mambaHeads, ssm = m.mambaSsm;
+  const conv = ssm + 2n * m.mambaGroups * m.mambaState;
+  const proj = ssm + conv + nh;
+  return H * proj + (m.mambaProjBias ? proj : 0n) + conv * m.mambaConv + (m.mambaConvBias ? conv : 0n) + 3n * nh +
+    (m.mambaNorm ? ssm : 0n) + ssm * H + (m.mambaOutBias ? H : 0n);
+}
+
+// One gated DeltaNet layer: in_proj_qkvz, in_proj_ba, the depthwise conv (no bias),
+// dt_bias and A_log per value head, the gated norm over a value head, out_proj.
+function linearParams(m) {
+  const H = m.hidden, nv = m.linValueHeads;
+  const key = m.linKeyHeads * m.linKeyDim, val = nv * m.linValueDim;
+  return H * (2n * key + 2n * val) + H * 2n * nv + (2n * key + val) * m.linConv + 2n * nv + m.linValueDim + val * H;
 }
 
 function countParams(m) {
   const H = m.hidden, E = m.experts, L = m.layers;
   const embed = m.vocab * H * (m.tied ? 1n : 2n);
-  const perLayer = attentionParams(m) + m.normsPerLayer * H;
+  const mixers = (L - m.linearLayers) * attentionParams(m) + (m.linearLayers > 0n ? m.linearLayers * linearParams(m) : 0n) +
+    (m.mambaLayers > 0n ? m.mambaLayers * mambaParams(m) : 0n);
   const denseLayers = L - m.moeLayers;
   const denseMlp = 3n * H * m.intermediate;
   const expertMatrix = E > 0n ? 3n * H * m.moeIntermediate : 0n;
   const expert = expertMatrix + (m.expertBias ? 2n * m.moeIntermediate + H : 0n);
   const moeFixed = E > 0n ? H * E + (m.routerBias ? E : 0n) + 3n * H * m.shared + (m.sharedGate ? H : 0n) : 0n;
-  const total = embed + H + L * perLayer + denseLayers * denseMlp + m.moeLayers * (moeFixed + E * expert);
+  const total = embed + H + mixers + L * m.normsPerLayer * H + denseLayers * denseMlp + m.moeLayers * (moeFixed + E * expert);
   m.paramsTotal = total;
   m.paramsEmbed = embed;
   m.paramsExpert = expert;
@@ -243,6 +335,15 @@ function countParams(m) {
   } else {
     m.kvElems = 2n * m.kvHeads * m.headDim;
     m.attnFlopsPerPair = 4n * q * m.headDim;
-    m.qkvWidth = (q + 2n * m.kvHeads) * m.headDim;
+    m.qkvWidth = (q + 2n * m.kvHeads) * m.headDim + (m.outputGate ? q * m.headDim : 0n);
+  }
+  m.stateElems = 0n;
+  if (m.linearLayers > 0n) {
+    const key = m.linKeyHeads * m.linKeyDim, val = m.linValueHeads * m.linValueDim;
+    m.stateElems = (2n * key + val) * (m.linConv - 1n) + m.linValueHeads * m.linKeyDim * m.linValueDim;
+  }
+  if (m.mambaLayers > 0n) {
+    const conv = m.mambaSsm + 2n * m.mambaGroups * m.mambaState;
+    m.stateElems = conv * (m.mambaConv - 1n) + m.mambaHeads * m.mambaHeadDim * m.mambaState;
   }
 }

@@ -1,0 +1,64 @@
+/* Layer kinds the core does not model yet, recognised by the config fields
+ * that only they use, and refused as `unsupported` naming that field and the
+ * feature. Without this a hybrid config (Qwen3-Next, Falcon-H1, Jamba) would
+ * be read as if every layer were attention, and its KV figures would be
+ * silently wrong: their linear-attention and state-space layers keep a fixed
+ * recurrent state per request instead of a KV cache that grows with S.
+ *
+ * Modeled, so not listed here: full attention, sliding windows (layer_types,
+ * Gemma's patterns), multi-head latent attention, Llama 4's chunked local
+ * attention (attention_chunk_size, read in model.c as a window of the chunk
+ * on the RoPE layers), Qwen3-Next's gated DeltaNet (model_type qwen3_next) and
+ * Falcon-H1's parallel Mamba-2 mixers (model_type falcon_h1). */
+#include "internal.h"
+
+#include <string.h>
+
+static const struct {
+    const char *field;   /* present (and not null) in the language model's config object */
+    const char *feature; /* what it means, for the message */
+    const char *modeled; /* the model_type for which the core does model it (NULL: none) */
+} markers[] = {
+    /* Jamba (configuration_jamba.py): Mamba layers with attention every attn_layer_period-th. */
+    {"attn_layer_period", "Mamba layers between attention layers (Jamba)", NULL},
+    /* Nemotron-H (configuration_nemotron_h.py) and other hybrids naming each block. */
+    {"hybrid_override_pattern", "Mamba-2 layers named by hybrid_override_pattern (Nemotron-H)", NULL},
+    {"layers_block_type", "per-layer block types (Mamba or attention hybrids)", NULL},
+    /* Qwen3-Next (configuration_qwen3_next.py): gated DeltaNet layers, with full attention every 4th.
+     * Modeled for model_type qwen3_next (model.c, read_qwen3_next); another type naming these
+     * fields may mean something else by them. */
+    {"linear_num_value_heads", "gated DeltaNet linear-attention layers", "qwen3_next"},
+    {"linear_key_head_dim", "gated DeltaNet linear-attention layers", "qwen3_next"},
+    {"full_attention_interval", "linear-attention layers between full-attention ones", "qwen3_next"},
+    /* Falcon-H1 (configuration_falcon_h1.py): a Mamba-2 mixer beside attention in every layer;
+     * modeled for model_type falcon_h1 (model.c, read_falcon_h1). */
+    {"mamba_d_ssm", "Mamba-2 state-space mixers", "falcon_h1"},
+    {"mamba_d_state", "Mamba state-space mixers", "falcon_h1"},
+    {"mamba_d_conv", "Mamba state-space mixers", "falcon_h1"},
+    /* Gemma 3n (configuration_gemma3n.py): AltUp streams, LAuReL blocks and per-layer input
+     * embeddings, weights and compute the attention-only reading would miss. */
+    {"altup_num_inputs", "Gemma 3n's AltUp layers", NULL},
+    {"laurel_rank", "Gemma 3n's LAuReL blocks", NULL},
+    {"hidden_size_per_layer_input", "Gemma 3n's per-layer input embeddings", NULL},
+    /* Plain Mamba / Mamba-2 (configuration_mamba.py, configuration_mamba2.py). */
+    {"state_size", "Mamba state-space layers", NULL},
+    {"ssm_cfg", "Mamba state-space layers", NULL},
+};
+
+rl_status rl_refuse_unmodeled_layers(const rl_jdoc *doc, int obj, const char *model_type, rl_error *err) {
+    for (size_t i = 0; i < sizeof markers / sizeof markers[0]; i++) {
+        if (markers[i].modeled != NULL && strcmp(markers[i].modeled, model_type) == 0) continue;
+        int v = rl_jget(doc, obj, markers[i].field);
+        if (v >= 0 && !rl_jis_null(doc, v)) {
+            char field[64];
+            size_t n = strlen(markers[i].field);
+            memcpy(field, "config.", 7);
+            memcpy(field + 7, markers[i].field, n + 1);
+            return rl_fail(err, RL_E_UNSUPPORTED, field,
+                           "%s: %s are not modeled for model_type \"%s\" (modeled: full, sliding-window, "
+                           "chunked and MLA attention, Qwen3-Next's gated DeltaNet, Falcon-H1's Mamba-2 mixers)",
+                           field, markers[i].feature, model_type);
+        }
+    }
+    return RL_OK;
+}

@@ -1,0 +1,159 @@
+/* The corpus of published config.json files (tests/configs/): each parses with
+ * the core, exactly as published, and counts what manifest.json says, total,
+ * text decoder and vision tower apart. A wrong transformers default (a Gemma 3
+ * vocab_size, a Qwen use_sliding_window) moves a count and fails here. Also:
+ * every file in the folder is in the manifest, the manifest's own arithmetic
+ * holds (published = expected + difference, and a difference has its reason),
+ * and every row of the defaults table (config_defaults.c) is in the README's
+ * table, so the C table and the document cannot drift apart.
+ *
+ * Usage: rl_configs_test <tests/configs directory> [--shaped]
+ * --shaped: a folder of assembled (not verbatim) configs: the count of at least
+ * 40 and the README's defaults table are not checked there. */
+#define _POSIX_C_SOURCE 200809L
+#include "internal.h"
+#include "roofline.h"
+
+#include <cjson/cJSON.h>
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int failed, passed;
+#define CHECK(cond, ...)                        \
+    do {                                        \
+        if (cond) {                             \
+            passed++;                           \
+        } else {                                \
+            failed++;                           \
+            printf("FAIL ");                    \
+            printf(__VA_ARGS__);                \
+            printf("\n");                       \
+        }                                       \
+    } while (0)
+
+static char *slurp(const char *path, size_t *len) {
+    FILE *f = fopen(path, "rb");
+    if (f == NULL) return NULL;
+    if (fseek(f, 0, SEEK_END) != 0) {
+        fclose(f);
+        return NULL;
+    }
+    long n = ftell(f);
+    rewind(f);
+    char *buf = n >= 0 ? malloc((size_t)n + 1) : NULL;
+    if (buf != NULL && fread(buf, 1, (size_t)n, f) != (size_t)n) {
+        free(buf);
+        buf = NULL;
+    }
+    fclose(f);
+    if (buf == NULL) return NULL;
+    buf[n] = '\0';
+    *len = (size_t)n;
+    return buf;
+}
+
+static double num(const cJSON *o, const char *key) {
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
+    return cJSON_IsNumber(v) ? v->valuedouble : -1.0;
+}
+
+static bool listed(const cJSON *configs, const char *file) {
+    const cJSON *e;
+    cJSON_ArrayForEach(e, configs) {
+        const cJSON *f = cJSON_GetObjectItemCaseSensitive(e, "file");
+        if (cJSON_IsString(f) && strcmp(f->valuestring, file) == 0) return true;
+    }
+    return false;
+}
+
+int main(int argc, char **argv) {
+    bool shaped = argc == 3 && strcmp(argv[2], "--shaped") == 0;
+    if (argc != 2 && !shaped) {
+        fprintf(stderr, "usage: %s <tests/configs directory> [--shaped]\n", argv[0]);
+        return 2;
+    }
+    const char *dir = argv[1];
+    char path[4096];
+    size_t len;
+    snprintf(path, sizeof path, "%s/manifest.json", dir);
+    char *text = slurp(path, &len);
+    cJSON *root = text ? cJSON_ParseWithLength(text, len) : NULL;
+    const cJSON *configs = cJSON_GetObjectItemCaseSensitive(root, "configs");
+    if (!cJSON_IsArray(configs)) {
+        printf("FAIL %s: no \"configs\" array\n", path);
+        return 1;
+    }
+    int n = cJSON_GetArraySize(configs);
+    CHECK(shaped ? n >= 1 : n >= 40, "the corpus holds at least %d configs (%d)", shaped ? 1 : 40, n);
+
+    const cJSON *e;
+    cJSON_ArrayForEach(e, configs) {
+        const cJSON *file = cJSON_GetObjectItemCaseSensitive(e, "file");
+        if (!cJSON_IsString(file)) {
+            CHECK(0, "a manifest entry has no file");
+            continue;
+        }
+        const char *name = file->valuestring;
+        double total = num(e, "expected_total"), textp = num(e, "expected_text"), vision = num(e, "expected_vision");
+        double published = num(e, "published_total"), diff = num(e, "difference");
+        const cJSON *reason = cJSON_GetObjectItemCaseSensitive(e, "reason");
+        CHECK(published > 0 && published - total == diff, "%s: published_total - expected_total = difference", name);
+        CHECK((diff == 0) == !cJSON_IsString(reason), "%s: a difference comes with its reason, and only then", name);
+        CHECK(total == textp + vision, "%s: expected_total = expected_text + expected_vision", name);
+        CHECK(cJSON_IsString(cJSON_GetObjectItemCaseSensitive(e, "config_source")) &&
+                  cJSON_IsString(cJSON_GetObjectItemCaseSensitive(e, "published_source")) &&
+                  cJSON_IsString(cJSON_GetObjectItemCaseSensitive(e, "hf_repo")),
+              "%s: hf_repo, config_source and published_source are given", name);
+
+        snprintf(path, sizeof path, "%s/%s", dir, name);
+        size_t clen;
+        char *config = slurp(path, &clen);
+        if (config == NULL) {
+            CHECK(0, "%s: cannot read it", path);
+            continue;
+        }
+        rl_model m;
+        rl_error err;
+        rl_status st = rl_model_from_config_json(config, clen, &m, &err);
+        CHECK(st == RL_OK, "%s parses as published (%s: %s)", name, rl_status_name(st), err.message);
+        if (st == RL_OK) {
+            CHECK(m.params_total == total, "%s: params_total %.0f, manifest %.0f", name, m.params_total, total);
+            CHECK(m.params_text == textp, "%s: params_text %.0f, manifest %.0f", name, m.params_text, textp);
+            CHECK(m.params_vision == vision, "%s: params_vision %.0f, manifest %.0f", name, m.params_vision, vision);
+        }
+        free(config);
+    }
+
+    /* Every config in the folder is accounted for. */
+    DIR *d = opendir(dir);
+    struct dirent *de;
+    int files = 0;
+    while (d != NULL && (de = readdir(d)) != NULL) {
+        size_t l = strlen(de->d_name);
+        if (l < 5 || strcmp(de->d_name + l - 5, ".json") != 0 || strcmp(de->d_name, "manifest.json") == 0) continue;
+        files++;
+        CHECK(listed(configs, de->d_name), "%s is in manifest.json", de->d_name);
+    }
+    if (d != NULL) closedir(d);
+    CHECK(files == n, "the folder holds %d configs and the manifest lists %d", files, n);
+
+    /* The README's defaults table has every row of the C table, with its source. */
+    snprintf(path, sizeof path, "%s/README.md", dir);
+    char *readme = shaped ? NULL : slurp(path, &len);
+    CHECK(shaped || readme != NULL, "%s exists", path);
+    for (size_t i = 0; readme != NULL && i < rl_config_default_count(); i++) {
+        const rl_config_default *row = rl_config_default_at(i);
+        const rl_config_source *src = rl_config_source_of(row);
+        char line[512];
+        snprintf(line, sizeof line, "| %s | %s | %lld | %s@%.12s |", row->model_type, row->field, (long long)row->value,
+                 src->path, src->commit);
+        CHECK(strstr(readme, line) != NULL, "README.md lists the default: %s", line);
+    }
+    free(readme);
+    cJSON_Delete(root);
+    free(text);
+    printf("%d passed, %d failed\n", passed, failed);
+    return failed ? 1 : 0;
+}
