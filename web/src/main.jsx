@@ -7,13 +7,14 @@ import { decodeLink } from './url-codec.js';
 import { createState } from './state.js';
 import { createLinker } from './link/share.js';
 import { App } from './components/App.jsx';
+import { pickLang, setLang, t } from './i18n/index.js';
 import './styles.css';
 
 function BootError({ error }) {
   return (
     <main class="boot-error" data-testid="boot-error" role="alert">
-      <h1>roofline-lint could not start</h1>
-      <p>The roofline core (WebAssembly) failed to load: {String(error?.message ?? error)}</p>
+      <h1>{t('boot.title')}</h1>
+      <p>{t('boot.text', { error: String(error?.message ?? error) })}</p>
     </main>
   );
 }
@@ -22,6 +23,7 @@ async function boot() {
   const root = document.getElementById('app');
   let core;
   performance.mark('rl:boot');
+  setLang(pickLang(navigator.languages ?? [navigator.language]), false);
   try {
     core = await loadCore(wasmSource);
     performance.mark('rl:core-loaded');
@@ -30,10 +32,12 @@ async function boot() {
     return;
   }
   const presets = withProse(core.presets(), prose);
-  const { state, notices } = await decodeLink(location.search, {
+  const { state, notices, lang } = await decodeLink(location.search, {
     modelIds: presets.models.map((m) => m.id),
     gpuIds: presets.gpus.map((g) => g.id),
+    say: (code, params) => params,
   });
+  if (lang) setLang(lang);
   performance.mark('rl:link-read');
   const app = createState(core, presets, state);
   const linker = createLinker(app);

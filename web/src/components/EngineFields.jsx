@@ -1,37 +1,30 @@
 import { ENGINE_FIELDS } from '../inputs.js';
 import { TextField } from './TextField.jsx';
+import { t } from '../i18n/index.js';
 
 // The realistic budget's knobs: the field table's budget group, in its order.
 // Empty fields use the core's defaults, which the report echoes (config.*): they
-// are shown as placeholders, never typed in here. The page's own wording for each.
-const WORDING = {
-  pool_fraction: ['Engine memory pool', 'of VRAM', 'vLLM gpu_memory_utilization.'],
-  context_reserve_gib: ['CUDA context', 'GiB', 'About 1 GiB with a display attached.'],
-  nccl_gib_per_peer: ['NCCL buffers', 'GiB/peer', 'Per other GPU in the group.'],
-  weight_overhead: ['Weight overhead', '× weights', 'Alignment and container share.'],
-  prefill_chunk: ['Prefill chunk', 'tokens', 'Sets the activation peak.'],
-  launch_ms: ['Launch overhead', 'ms', 'Added to time to first token.'],
-};
+// are shown as placeholders, never typed in here. The page's own wording for
+// each is in the message table: engine.<key>, engine.<key>.unit, engine.<key>.hint.
 
 export function EngineFields({ app }) {
   const config = app.report.value.config ?? {};
   const changed = ENGINE_FIELDS.some((key) => app.inputs[key].value.trim() !== '');
   return (
     <details class="engine" open={changed}>
-      <summary>Engine budget and TTFT (realistic memory)</summary>
+      <summary>{t('engine.summary')}</summary>
       <div class="pair">
         {ENGINE_FIELDS.map((key) => {
-          const [label, unit, hint] = WORDING[key] ?? [key, '', undefined];
           return (
             <TextField
               key={key}
               app={app}
               name={key}
-              label={label}
-              unit={unit}
+              label={t(`engine.${key}`)}
+              unit={t(`engine.${key}.unit`)}
               inputMode="decimal"
-              hint={hint}
-              placeholder={config[key] === undefined ? 'default' : String(config[key])}
+              hint={t(`engine.${key}.hint`)}
+              placeholder={config[key] === undefined ? t('engine.default') : String(config[key])}
             />
           );
         })}
