@@ -1,11 +1,12 @@
 // 简体中文：页面文字，以及按代码与数值重写的核心消息（从不匹配英文原文）。
 // Numbers and units stay as the English page writes them.
-import { fixed, integer, significant } from '../format.js';
-
-const n = integer;
+// The core's sentences write their numbers with printf (%lld, %.2f, %.4g, %.0f):
+// worded again here, they are written the same way, so the numbers stay as they were.
+const n = (v) => String(v);
 const ceilDiv = (a, b) => Math.ceil(a / b);
-const g4 = (v) => significant(v, 4);
-const f2 = (v) => fixed(v, 2);
+const g4 = (v) => (Number.isFinite(v) ? String(Number(v.toPrecision(4))) : String(v));
+const f2 = (v) => (Number.isFinite(v) ? v.toFixed(2) : String(v));
+const f0 = (v) => (Number.isFinite(v) ? v.toFixed(0) : String(v));
 const microOf = (r) => r.pp?.micro_batches ?? r.config.micro_batches;
 
 export default {
@@ -369,7 +370,7 @@ export default {
     `批次（${n(r.config.batch)}）不能平均分成 ${n(microOf(r))} 个 micro-batch：每个阶段每个 micro-batch 运行 ${n(ceilDiv(r.config.batch, microOf(r)))} 个请求，即最大的一份。`,
   'warning.tight': ({ r }) => {
     const real = r.memory.realistic ?? {};
-    return `偏紧：按显存下限装得下，按实际预算装不下。引擎的内存池（GPU 的 ${fixed(r.config.pool_fraction * 100, 0)}%）减去运行时预留（${f2(real.reserve_gib)} GiB）后，留给 KV 缓存 ${f2(real.kv_room_gib)} GiB，比这个批次需要的 ${f2(r.memory.kv_gib_per_gpu)} GiB 少 ${f2(real.missing_gib)} GiB；按实际最多能放 ${n(r.memory.max_batch_realistic ?? real.max_batch)} 个请求。`;
+    return `偏紧：按显存下限装得下，按实际预算装不下。引擎的内存池（GPU 的 ${f0(r.config.pool_fraction * 100)}%）减去运行时预留（${f2(real.reserve_gib)} GiB）后，留给 KV 缓存 ${f2(real.kv_room_gib)} GiB，比这个批次需要的 ${f2(r.memory.kv_gib_per_gpu)} GiB 少 ${f2(real.missing_gib)} GiB；按实际最多能放 ${n(r.memory.max_batch_realistic ?? real.max_batch)} 个请求。`;
   },
   'warning.no_sourced_tflops': '此 GPU 没有可考的 FP16 稠密 TFLOPS 数据：显示的所有时间都是显存带宽下限（字节数 / 带宽），是下界，且无法判断瓶颈类型。',
   // 补救办法：按代码和 value
