@@ -1,7 +1,7 @@
+// First: the core starts loading while the rest of this bundle is evaluated.
+import { corePromise } from './core/start.js';
 import { render } from 'preact';
-import wasmSource from 'virtual:wasm-source';
 import prose from 'virtual:preset-prose';
-import { loadCore } from './core/loader.js';
 import { withProse } from './presets.js';
 import { decodeLink } from './url-codec.js';
 import { createState } from './state.js';
@@ -25,7 +25,7 @@ async function boot() {
   performance.mark('rl:boot');
   setLang(pickLang(navigator.languages ?? [navigator.language]), false);
   try {
-    core = await loadCore(wasmSource);
+    core = await corePromise;
     performance.mark('rl:core-loaded');
   } catch (error) {
     render(<BootError error={error} />, root);

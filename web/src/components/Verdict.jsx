@@ -98,7 +98,7 @@ export function Verdict({ app }) {
       data-level={level}
       aria-labelledby="verdict-word"
     >
-      <p class="verdict-word" id="verdict-word" aria-live="polite">{CLASS[level] ? t(`level.${level}`) : r.verdict}</p>
+      <p class="verdict-word" id="verdict-word" aria-live="polite" elementtiming="verdict">{CLASS[level] ? t(`level.${level}`) : r.verdict}</p>
       <h2><Setup app={app} report={r} /></h2>
       {r.fits ? <Fit report={r} tight={level === 'tight'} /> : <Refusal report={r} />}
       {r.fits && r.decode && <KeyFigures report={r} />}
