@@ -49,6 +49,22 @@ async function boot() {
   performance.mark('rl:first-verdict');
   requestAnimationFrame(() => setTimeout(() => performance.mark('rl:first-frame'), 0));
   linker.sync();
+  registerWorker();
+}
+
+/** Hosted build only (it links a manifest; the single file and file:// do not): offline after one visit. */
+function registerWorker() {
+  if (!document.querySelector('link[rel="manifest"]') || !('serviceWorker' in navigator) || !/^https?:$/.test(location.protocol)) return;
+  // The page's CSP requires Trusted Types for script URLs: one policy, for this one URL.
+  const SW = './sw.js';
+  try {
+    const url = window.trustedTypes
+      ? window.trustedTypes.createPolicy('roofline-sw', { createScriptURL: (u) => (u === SW ? u : '') }).createScriptURL(SW)
+      : SW;
+    navigator.serviceWorker.register(url).catch(() => {});
+  } catch {
+    // No worker (a private window, a refusing browser): the page works online as before.
+  }
 }
 
 boot();
