@@ -48,7 +48,9 @@ function metaTag(policy) {
 
 /** Puts the meta right after the charset, before any script, style or link it must govern. */
 export function insertMeta(html, policy) {
-  if (html.includes('http-equiv="Content-Security-Policy"')) throw new Error('the page already has a CSP meta');
+  // Only the markup before the first script counts: an inlined script may well mention a CSP meta.
+  const head = html.search(/<script\b/i) < 0 ? html : html.slice(0, html.search(/<script\b/i));
+  if (head.includes('http-equiv="Content-Security-Policy"')) throw new Error('the page already has a CSP meta');
   const charset = /<meta charset="[^"]*">/i;
   if (charset.test(html)) return html.replace(charset, (tag) => `${tag}\n    ${metaTag(policy)}`);
   return html.replace(/<head>/i, (head) => `${head}\n    ${metaTag(policy)}`);

@@ -13,6 +13,7 @@ import { ModelPanel } from './ModelPanel.jsx';
 import { EstimateLimits } from './Estimate.jsx';
 import { t } from '../i18n/index.js';
 import { LangToggle } from './LangToggle.jsx';
+import { DownloadReport } from './DownloadReport.jsx';
 
 function NoSpeed() {
   return (
@@ -64,6 +65,7 @@ export function App({ app, notices, makeLink }) {
         </div>
         <div class="top-actions">
           <LangToggle />
+          <DownloadReport app={app} makeLink={makeLink} />
           <ShareLink makeLink={makeLink} />
         </div>
       </header>
