@@ -1,9 +1,44 @@
+import { useState } from 'preact/hooks';
 import * as f from '../format.js';
+import { attainable } from '../charts/roof.js';
 import * as explain from '../explain/formulas.js';
 import { RooflineChart } from '../charts/RooflineChart.jsx';
 import { Num } from './Num.jsx';
 import { Explain } from './Explain.jsx';
 import { t } from '../i18n/index.js';
+
+/** The chart's points as a table: its text alternative, built only while open. */
+function RooflineTable({ report: r, sweep }) {
+  const [open, setOpen] = useState(false);
+  const rl = r.roofline;
+  const peak = rl.peak_tflops ?? r.gpu.tflops ?? Infinity;
+  const att = (ai) => f.significant(attainable(ai, Number.isFinite(rl.ridge) ? peak : Infinity, r.gpu.bandwidth_gbs), 4);
+  const points = sweep ?? [];
+  const wall = points.find((p) => p.batch === r.memory.max_batch);
+  const rows = [
+    [t('tip.decode', { batch: f.integer(r.config.batch) }), rl.ai, t(`boundAdj.${rl.bound}`)],
+    [t('tip.prefill', { seq: f.integer(r.config.seq) }), r.prefill.ai, t(`boundAdj.${r.prefill.bound}`)],
+    ...(Number.isFinite(rl.ridge) ? [[t('chart.ridge', { ridge: '' }).trim(), rl.ridge, '']] : []),
+    ...(wall ? [[t('tip.wall', { batch: f.integer(wall.batch) }), wall.ai, '']] : []),
+  ];
+  return (
+    <details class="table-wrap" data-testid="roofline-table" onToggle={(e) => setOpen(e.currentTarget.open)}>
+      <summary>{t('roof.tableSummary')}</summary>
+      {open && (
+        <table class="sweep-table">
+          <thead>
+            <tr><th scope="col">{t('roof.point')}</th><th scope="col">{t('roof.aiCol')}</th><th scope="col">{t('roof.attainable')}</th><th scope="col">{t('roof.boundCol')}</th></tr>
+          </thead>
+          <tbody>
+            {rows.map(([name, ai, bound]) => (
+              <tr key={name}><th scope="row">{name}</th><td data-value={String(ai)}>{f.intensity(ai)}</td><td>{att(ai)}</td><td>{bound}</td></tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </details>
+  );
+}
 
 export function RooflinePanel({ report: r, sweep }) {
   const rl = r.roofline;
@@ -12,6 +47,7 @@ export function RooflinePanel({ report: r, sweep }) {
       <h2 id="roof-h">{t('roof.title')}</h2>
       <p class="sub">{t('roof.text')}</p>
       <RooflineChart report={r} sweep={sweep} />
+      <RooflineTable report={r} sweep={sweep} />
       <dl class="figures">
         <div>
           <dt>{t('roof.ai')}</dt>
