@@ -2,7 +2,9 @@
  * (JSON output on top of it is in json_write.c). */
 #include "internal.h"
 
+#include <errno.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -162,4 +164,437 @@ void rl_out_fmt(rl_out *o, const char *fmt, ...) {
     va_end(ap);
     if (n < 0) return;
     rl_out_bytes(o, tmp, (size_t)n < sizeof tmp ? (size_t)n : sizeof tmp - 1);
+}
+
+/* ---- numbers: exact decimal conversion, no long double ----------------- */
+/* A decimal big number, 0.d[0]d[1]...d[nd-1] x 10^dp, exact up to 800 digits
+ * (a double's exact expansion needs at most 767), with a sticky flag for any
+ * nonzero digit dropped past them. Both directions, double -> text (printf's
+ * %f, %e and %g, and the shortest text that reads back as the same double)
+ * and text -> double (strtod), shift it by powers of two and round it once,
+ * half to even, as glibc and musl do: results are the same bits on every
+ * platform, with no long double and no libc printf or strtod in the wasm. */
+#define RL_DEC_MAX 800
+#define RL_DEC_STEP 56 /* bits per shift: keeps n * 10 + 9 below 2^64 */
+
+typedef struct {
+    uint8_t d[RL_DEC_MAX];
+    int nd, dp;
+    bool trunc;
+} rl_dec;
+
+static void dec_trim(rl_dec *a) {
+    while (a->nd > 0 && a->d[a->nd - 1] == 0) a->nd--;
+    if (a->nd == 0) a->dp = 0;
+}
+
+static void dec_assign(rl_dec *a, uint64_t v) {
+    uint8_t tmp[24];
+    int n = 0;
+    for (; v > 0; v /= 10) tmp[n++] = (uint8_t)(v % 10);
+    for (int i = 0; i < n; i++) a->d[i] = tmp[n - 1 - i];
+    a->nd = a->dp = n;
+    a->trunc = false;
+    dec_trim(a);
+}
+
+static void dec_lshift(rl_dec *a, unsigned k) {
+    uint8_t tmp[RL_DEC_MAX + 24]; /* digits, least significant first */
+    int w = 0;
+    uint64_t carry = 0;
+    for (int r = a->nd - 1; r >= 0; r--) {
+        uint64_t n = ((uint64_t)a->d[r] << k) + carry;
+        tmp[w++] = (uint8_t)(n % 10);
+        carry = n / 10;
+    }
+    for (; carry > 0; carry /= 10) tmp[w++] = (uint8_t)(carry % 10);
+    a->dp += w - a->nd;
+    int keep = w > RL_DEC_MAX ? RL_DEC_MAX : w;
+    for (int i = 0; i < w; i++) {
+        if (i < keep) a->d[i] = tmp[w - 1 - i];
+        else if (tmp[w - 1 - i] != 0) a->trunc = true;
+    }
+    a->nd = keep;
+    dec_trim(a);
+}
+
+static void dec_rshift(rl_dec *a, unsigned k) {
+    int r = 0, w = 0;
+    uint64_t n = 0;
+    for (; (n >> k) == 0; r++) {
+        if (r >= a->nd) {
+            if (n == 0) {
+                a->nd = 0;
+                a->dp = 0;
+                return;
+            }
+            while ((n >> k) == 0) {
+                n *= 10;
+                r++;
+            }
+            break;
+        }
+        n = n * 10 + a->d[r];
+    }
+    a->dp -= r - 1;
+    const uint64_t mask = ((uint64_t)1 << k) - 1;
+    for (; r < a->nd; r++) {
+        uint64_t c = a->d[r];
+        a->d[w++] = (uint8_t)(n >> k);
+        n = (n & mask) * 10 + c;
+    }
+    while (n > 0) {
+        uint64_t dig = n >> k;
+        n &= mask;
+        if (w < RL_DEC_MAX) a->d[w++] = (uint8_t)dig;
+        else if (dig > 0) a->trunc = true;
+        n *= 10;
+    }
+    a->nd = w;
+    dec_trim(a);
+}
+
+/* Multiplies by 2^k (k > 0) or divides by 2^-k, exactly. */
+static void dec_shift(rl_dec *a, int k) {
+    if (a->nd == 0) return;
+    for (; k > RL_DEC_STEP; k -= RL_DEC_STEP) dec_lshift(a, RL_DEC_STEP);
+    for (; k < -RL_DEC_STEP; k += RL_DEC_STEP) dec_rshift(a, RL_DEC_STEP);
+    if (k > 0) dec_lshift(a, (unsigned)k);
+    else if (k < 0) dec_rshift(a, (unsigned)-k);
+}
+
+/* Whether keeping nd digits rounds up: above half, or exactly half and odd. */
+static bool dec_round_up(const rl_dec *a, int nd) {
+    if (nd < 0 || nd >= a->nd) return false;
+    if (a->d[nd] == 5 && nd + 1 == a->nd) {
+        if (a->trunc) return true;
+        return nd > 0 && a->d[nd - 1] % 2 == 1;
+    }
+    return a->d[nd] >= 5;
+}
+
+/* Keeps nd significant digits, rounded half to even. */
+static void dec_round(rl_dec *a, int nd) {
+    if (nd < 0 || nd >= a->nd) return;
+    if (dec_round_up(a, nd)) {
+        int i = nd - 1;
+        while (i >= 0 && a->d[i] == 9) i--;
+        if (i < 0) {
+            a->d[0] = 1;
+            a->nd = 1;
+            a->dp++;
+        } else {
+            a->d[i]++;
+            a->nd = i + 1;
+        }
+    } else {
+        a->nd = nd;
+        dec_trim(a);
+    }
+}
+
+static void dec_from_double(rl_dec *a, double v) {
+    uint64_t bits;
+    memcpy(&bits, &v, sizeof bits);
+    int exp = (int)((bits >> 52) & 0x7ff);
+    uint64_t mant = bits & (((uint64_t)1 << 52) - 1);
+    if (exp == 0) exp = 1;
+    else mant |= (uint64_t)1 << 52;
+    dec_assign(a, mant);
+    dec_shift(a, exp - 1075);
+}
+
+static double dec_to_double(rl_dec *a, bool *range) {
+    static const int powtab[] = {1, 3, 6, 9, 13, 16, 19, 23, 26};
+    const int npow = (int)(sizeof powtab / sizeof powtab[0]);
+    *range = false;
+    if (a->nd == 0) return 0.0;
+    if (a->dp > 310) goto overflow;
+    if (a->dp < -330) {
+        *range = true;
+        return 0.0;
+    }
+    int exp = 0;
+    while (a->dp > 0) {
+        int n = a->dp >= npow ? 27 : powtab[a->dp];
+        dec_shift(a, -n);
+        exp += n;
+    }
+    while (a->dp < 0 || (a->dp == 0 && a->d[0] < 5)) {
+        int n = -a->dp >= npow ? 27 : powtab[-a->dp];
+        dec_shift(a, n);
+        exp -= n;
+    }
+    /* Now in [0.5, 1): a double's significand is in [1, 2). */
+    exp--;
+    bool tiny = false;
+    if (exp < -1022) {
+        int n = -1022 - exp;
+        dec_shift(a, -n);
+        exp += n;
+        tiny = true;
+    }
+    if (exp + 1023 >= 2047) goto overflow;
+    dec_shift(a, 53);
+    uint64_t mant = 0;
+    bool inexact = a->trunc;
+    for (int i = 0; i < a->dp; i++) mant = mant * 10 + (i < a->nd ? a->d[i] : 0);
+    if (a->nd > a->dp) inexact = true;
+    if (dec_round_up(a, a->dp)) mant++;
+    if (mant == (uint64_t)2 << 52) {
+        mant >>= 1;
+        exp++;
+        if (exp + 1023 >= 2047) goto overflow;
+    }
+    int bexp = exp + 1023;
+    if ((mant & ((uint64_t)1 << 52)) == 0) bexp = 0;
+    /* glibc: ERANGE when the result is subnormal (or zero) and inexact. */
+    if (tiny && bexp == 0 && inexact) *range = true;
+    uint64_t bits = (mant & (((uint64_t)1 << 52) - 1)) | ((uint64_t)bexp << 52);
+    double v;
+    memcpy(&v, &bits, sizeof v);
+    return v;
+overflow:
+    *range = true;
+    return INFINITY;
+}
+
+static int lower(int c) { return c >= 'A' && c <= 'Z' ? c + 32 : c; }
+
+static bool prefix_ci(const char *s, const char *word) {
+    for (; *word; s++, word++)
+        if (lower((unsigned char)*s) != *word) return false;
+    return true;
+}
+
+static int hex_digit(int c) {
+    if (c >= '0' && c <= '9') return c - '0';
+    c = lower(c);
+    return c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+}
+
+/* m x 2^e (m != 0, sticky: nonzero bits below m), correctly rounded. */
+static double binary_to_double(uint64_t m, bool sticky, long e, bool *range) {
+    while (!(m >> 63)) {
+        m <<= 1;
+        e--;
+    }
+    /* value = 1.xxx x 2^(e + 63) */
+    long top = e + 63;
+    *range = false;
+    if (top > 1023) {
+        *range = true;
+        return INFINITY;
+    }
+    int keep = 53; /* significand bits */
+    if (top < -1022) {
+        long k = 53 - (-1022 - top);
+        if (k < 0) {
+            *range = true;
+            return 0.0;
+        }
+        keep = (int)k;
+    }
+    int drop = 64 - keep;
+    uint64_t q = drop >= 64 ? 0 : m >> drop;
+    uint64_t rest = drop >= 64 ? m : m & ((drop ? ((uint64_t)1 << (drop - 1)) << 1 : 0) - 1);
+    uint64_t half = (uint64_t)1 << (drop - 1);
+    bool inexact = rest != 0 || sticky;
+    if (rest > half || (rest == half && (sticky || (q & 1)))) q++;
+    double v = ldexp((double)q, (int)(e + drop));
+    if (keep < 53 && inexact) *range = true;
+    if (isinf(v)) *range = true;
+    return v;
+}
+
+double rl_strtod(const char *s, char **end) {
+    const char *p = s;
+    while (*p == ' ' || (*p >= '\t' && *p <= '\r')) p++;
+    bool neg = false;
+    if (*p == '+' || *p == '-') neg = *p++ == '-';
+    double v = 0.0;
+    bool range = false;
+    const char *stop = s;
+    if (prefix_ci(p, "inf")) {
+        stop = p + (prefix_ci(p, "infinity") ? 8 : 3);
+        v = INFINITY;
+    } else if (prefix_ci(p, "nan")) {
+        stop = p + 3;
+        if (*stop == '(') {
+            const char *q = stop + 1;
+            while ((*q >= '0' && *q <= '9') || (lower(*q) >= 'a' && lower(*q) <= 'z') || *q == '_') q++;
+            if (*q == ')') stop = q + 1;
+        }
+        v = NAN;
+    } else if (p[0] == '0' && lower(p[1]) == 'x' && (hex_digit(p[2]) >= 0 || (p[2] == '.' && hex_digit(p[3]) >= 0))) {
+        const char *q = p + 2;
+        uint64_t m = 0;
+        bool sticky = false;
+        long e = 0;
+        bool dot = false;
+        for (;; q++) {
+            int h = hex_digit(*q);
+            if (*q == '.' && !dot) {
+                dot = true;
+                continue;
+            }
+            if (h < 0) break;
+            if (m >> 60) {
+                sticky |= h != 0;
+                if (!dot) e += 4;
+            } else {
+                m = m * 16 + (uint64_t)h;
+                if (dot) e -= 4;
+            }
+        }
+        stop = q;
+        if (lower(*q) == 'p') {
+            const char *r = q + 1;
+            bool eneg = false;
+            if (*r == '+' || *r == '-') eneg = *r++ == '-';
+            if (*r >= '0' && *r <= '9') {
+                long x = 0;
+                for (; *r >= '0' && *r <= '9'; r++)
+                    if (x < 100000) x = x * 10 + (*r - '0');
+                e += eneg ? -x : x;
+                stop = r;
+            }
+        }
+        v = m == 0 ? 0.0 : binary_to_double(m, sticky, e, &range);
+    } else {
+        rl_dec a;
+        a.nd = a.dp = 0;
+        a.trunc = false;
+        bool seen = false, dot = false, nonzero = false;
+        const char *q = p;
+        for (;; q++) {
+            if (*q == '.' && !dot) {
+                dot = true;
+                continue;
+            }
+            if (*q < '0' || *q > '9') break;
+            seen = true;
+            int c = *q - '0';
+            if (!dot) a.dp++;
+            if (c == 0 && !nonzero) {
+                a.dp--; /* leading zeros carry no weight */
+                continue;
+            }
+            nonzero = true;
+            if (a.nd < RL_DEC_MAX) a.d[a.nd++] = (uint8_t)c;
+            else if (c != 0) a.trunc = true;
+        }
+        if (seen) {
+            stop = q;
+            if (lower(*q) == 'e') {
+                const char *r = q + 1;
+                bool eneg = false;
+                if (*r == '+' || *r == '-') eneg = *r++ == '-';
+                if (*r >= '0' && *r <= '9') {
+                    long x = 0;
+                    for (; *r >= '0' && *r <= '9'; r++)
+                        if (x < 100000) x = x * 10 + (*r - '0');
+                    a.dp += (int)(eneg ? -x : x);
+                    stop = r;
+                }
+            }
+            dec_trim(&a);
+            if (a.nd == 0) {
+                v = 0.0;
+            } else {
+                /* Exact fast path: up to 15 digits and a power of ten a double holds exactly. */
+                static const double pow10[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
+                                               1e8,  1e9,  1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
+                                               1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+                int scale = a.dp - a.nd; /* value = digits x 10^scale */
+                if (a.nd <= 15 && !a.trunc && scale >= -22 && scale <= 22) {
+                    uint64_t m = 0;
+                    for (int i = 0; i < a.nd; i++) m = m * 10 + a.d[i];
+                    v = scale >= 0 ? (double)m * pow10[scale] : (double)m / pow10[-scale];
+                }
+                else
+                    v = dec_to_double(&a, &range);
+            }
+        }
+    }
+    if (end != NULL) *end = (char *)(uintptr_t)stop;
+    if (stop == s) return 0.0;
+    if (range) errno = ERANGE;
+    return neg ? -v : v;
+}
+
+/* One double as printf writes it with conv 'f', 'e' or 'g' (or 'F', 'E', 'G')
+ * and precision prec (0..RL_FMT_MAX_PREC; %g's default is 6). Writes no
+ * terminator; returns the length (at most RL_FMT_MAX_LEN). */
+size_t rl_fmt_double(char *out, double v, char conv, int prec) {
+    char *o = out;
+    bool upper = conv >= 'A' && conv <= 'Z';
+    conv = (char)lower(conv);
+    if (signbit(v)) *o++ = '-';
+    if (!isfinite(v)) {
+        const char *w = isnan(v) ? (upper ? "NAN" : "nan") : (upper ? "INF" : "inf");
+        memcpy(o, w, 3);
+        return (size_t)(o + 3 - out);
+    }
+    if (prec < 0) prec = 6;
+    if (prec > RL_FMT_MAX_PREC) prec = RL_FMT_MAX_PREC;
+    rl_dec a;
+    dec_from_double(&a, fabs(v));
+    bool strip = false;
+    if (conv == 'g') {
+        int p = prec == 0 ? 1 : prec;
+        dec_round(&a, p);
+        int x = a.nd == 0 ? 0 : a.dp - 1;
+        if (p > x && x >= -4) {
+            conv = 'f';
+            prec = p - 1 - x;
+        } else {
+            conv = 'e';
+            prec = p - 1;
+        }
+        strip = true;
+    }
+    char *digits = o;
+    int x = 0;
+    if (conv == 'e') {
+        dec_round(&a, prec + 1);
+        x = a.nd == 0 ? 0 : a.dp - 1;
+        *o++ = (char)('0' + (a.nd > 0 ? a.d[0] : 0));
+        if (prec > 0) *o++ = '.';
+        for (int i = 1; i <= prec; i++) *o++ = (char)('0' + (i < a.nd ? a.d[i] : 0));
+    } else {
+        dec_round(&a, a.dp + prec);
+        if (a.dp <= 0) *o++ = '0';
+        for (int i = 0; i < a.dp; i++) *o++ = (char)('0' + (i < a.nd ? a.d[i] : 0));
+        if (prec > 0) *o++ = '.';
+        for (int i = a.dp; i < a.dp + prec; i++) *o++ = (char)('0' + (i >= 0 && i < a.nd ? a.d[i] : 0));
+    }
+    if (strip && memchr(digits, '.', (size_t)(o - digits)) != NULL) {
+        while (o[-1] == '0') o--;
+        if (o[-1] == '.') o--;
+    }
+    if (conv == 'e') {
+        *o++ = upper ? 'E' : 'e';
+        *o++ = x < 0 ? '-' : '+';
+        int ax = x < 0 ? -x : x;
+        if (ax >= 100) *o++ = (char)('0' + ax / 100);
+        *o++ = (char)('0' + ax / 10 % 10);
+        *o++ = (char)('0' + ax % 10);
+    }
+    return (size_t)(o - out);
+}
+
+/* The shortest of %.15g, %.16g and %.17g that reads back as v (finite). */
+size_t rl_fmt_shortest(char *out, double v) {
+    char buf[RL_FMT_MAX_LEN + 1];
+    size_t n = 0;
+    int saved = errno;
+    for (int prec = 15; prec <= 17; prec++) {
+        n = rl_fmt_double(buf, v, 'g', prec);
+        buf[n] = '\0';
+        if (prec == 17 || rl_strtod(buf, NULL) == v) break;
+    }
+    errno = saved;
+    memcpy(out, buf, n);
+    return n;
 }

@@ -12,7 +12,7 @@ const char *rl_lever_code(unsigned lever) { return lever < RL_LEVER_COUNT_ ? lev
 rl_status rl_parse_params(const char *text, double *out, rl_error *err) {
     if (text == NULL || *text == '\0') return rl_fail(err, RL_E_NOT_INTEGER, "params", "params needs a size such as 70B");
     char *end = NULL;
-    double v = strtod(text, &end);
+    double v = rl_strtod(text, &end);
     double scale = 1.0;
     if (end != text && end[0] != '\0' && end[1] == '\0') {
         switch (end[0]) {

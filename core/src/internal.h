@@ -86,11 +86,22 @@ void rl_out_fmt(rl_out *o, const char *fmt, ...)
 #endif
     ;
 
+/* ---- numbers (common.c): exact, the same bits natively and in wasm ----- */
+
+#define RL_FMT_MAX_PREC 40
+#define RL_FMT_MAX_LEN 360
+/* strtod's grammar and results (glibc's, errno ERANGE included) with no long double. */
+double rl_strtod(const char *s, char **end);
+/* v as printf's %.<prec><conv> writes it, conv one of f e g F E G; no terminator. */
+size_t rl_fmt_double(char *out, double v, char conv, int prec);
+/* The shortest of %.15g, %.16g, %.17g that reads back as v; no terminator. */
+size_t rl_fmt_shortest(char *out, double v);
+
 /* ---- JSON output (json_write.c): the one JSON writer -------------------- */
 
 /* A JSON string literal: escaped, <, > and & as \u escapes, invalid UTF-8 as U+FFFD. */
 void rl_out_jstr(rl_out *o, const char *s);
-/* A JSON number that round-trips (%.17g), integers printed without exponent,
+/* A JSON number that round-trips (the shortest of %.15g..%.17g), integers printed without exponent,
  * null when not finite. */
 void rl_out_jnum(rl_out *o, double v);
 

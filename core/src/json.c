@@ -372,7 +372,7 @@ static bool token_number(const rl_jdoc *doc, int i, double *out) {
     memcpy(buf, doc->text + t->start, n);
     buf[n] = '\0';
     char *end = NULL;
-    double v = strtod(buf, &end);
+    double v = rl_strtod(buf, &end);
     if (end != buf + n) return false;
     *out = v;
     return true;
@@ -459,7 +459,7 @@ rl_status rl_parse_number(const char *s, const char *field, double *out, rl_erro
         return rl_fail(err, RL_E_NOT_INTEGER, field, "%s needs a number", field);
     errno = 0;
     char *end = NULL;
-    double v = strtod(s, &end);
+    double v = rl_strtod(s, &end);
     if (end == s || *end != '\0' || isnan(v))
         return rl_fail(err, RL_E_NOT_INTEGER, field, "%s must be a number (got \"%.32s\")", field, s);
     if (isinf(v) || errno == ERANGE)

@@ -5,7 +5,6 @@
 #include "internal.h"
 
 #include <math.h>
-#include <stdio.h>
 
 /* Length of the valid UTF-8 sequence at p (1..4), or 0 when it is not valid. */
 static size_t utf8_len(const unsigned char *p) {
@@ -27,8 +26,8 @@ void rl_out_jstr(rl_out *o, const char *s) {
             p++;
         } else if (*p < 0x20 || *p == '<' || *p == '>' || *p == '&' || *p == 0x7f) {
             /* Also escape <, > and & so the text is inert if someone pastes it into HTML. */
-            char e[8];
-            snprintf(e, sizeof e, "\\u%04x", *p);
+            static const char hex[] = "0123456789abcdef";
+            char e[6] = {'\\', 'u', '0', '0', hex[*p >> 4], hex[*p & 15]};
             rl_out_bytes(o, e, 6);
             p++;
         } else {
@@ -52,8 +51,9 @@ void rl_out_jnum(rl_out *o, double v) {
         rl_out_raw(o, "null");
         return;
     }
-    if (v == floor(v) && fabs(v) < RL_MAX_EXACT) rl_out_fmt(o, "%.0f", v);
-    else rl_out_fmt(o, "%.17g", v);
+    char buf[RL_FMT_MAX_LEN];
+    size_t n = v == floor(v) && fabs(v) < RL_MAX_EXACT ? rl_fmt_double(buf, v, 'f', 0) : rl_fmt_shortest(buf, v);
+    rl_out_bytes(o, buf, n);
 }
 
 static void open_in(rl_jw *w, rl_out *o, char open, char close) {

@@ -12,14 +12,21 @@ const COMMON = [
   "object-src 'none'",
   // Preact never needs an HTML sink; with Trusted Types any innerHTML use would throw.
   "require-trusted-types-for 'script'",
-  "trusted-types 'none'",
 ];
+
+/** The one Trusted Types policy the hosted page may create: it lets only './sw.js' through. */
+export const SW_POLICY = 'roofline-sw';
 
 export const HOSTED_POLICY = [
   "script-src 'self' 'wasm-unsafe-eval'",
   "style-src 'self'",
   "connect-src 'self'",
+  // Installable and offline: the web manifest and the service worker, both from the page's own origin.
+  "manifest-src 'self'",
+  "worker-src 'self'",
   ...COMMON,
+  // One Trusted Types policy, which passes only the service worker's fixed URL (main.jsx).
+  `trusted-types ${SW_POLICY}`,
 ].join('; ');
 
 export function singlePolicy(scriptHashes, styleHashes) {
@@ -29,6 +36,7 @@ export function singlePolicy(scriptHashes, styleHashes) {
     // No connect-src: the wasm travels inside the script (deflated, base64) and is
     // inflated in memory, so the page fetches nothing and default-src 'none' applies.
     ...COMMON,
+    "trusted-types 'none'",
   ].join('; ');
 }
 
@@ -40,7 +48,9 @@ function metaTag(policy) {
 
 /** Puts the meta right after the charset, before any script, style or link it must govern. */
 export function insertMeta(html, policy) {
-  if (html.includes('http-equiv="Content-Security-Policy"')) throw new Error('the page already has a CSP meta');
+  // Only the markup before the first script counts: an inlined script may well mention a CSP meta.
+  const head = html.search(/<script\b/i) < 0 ? html : html.slice(0, html.search(/<script\b/i));
+  if (head.includes('http-equiv="Content-Security-Policy"')) throw new Error('the page already has a CSP meta');
   const charset = /<meta charset="[^"]*">/i;
   if (charset.test(html)) return html.replace(charset, (tag) => `${tag}\n    ${metaTag(policy)}`);
   return html.replace(/<head>/i, (head) => `${head}\n    ${metaTag(policy)}`);

@@ -12,6 +12,7 @@ const TYPES = {
   '.json': 'application/json; charset=utf-8',
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
+  '.webmanifest': 'application/manifest+json',
 };
 
 /** Starts serving `root` on host:port (port 0 picks a free one). Resolves to {url, close}. */

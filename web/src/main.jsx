@@ -1,19 +1,20 @@
+// First: the core starts loading while the rest of this bundle is evaluated.
+import { corePromise } from './core/start.js';
 import { render } from 'preact';
-import wasmSource from 'virtual:wasm-source';
 import prose from 'virtual:preset-prose';
-import { loadCore } from './core/loader.js';
 import { withProse } from './presets.js';
 import { decodeLink } from './url-codec.js';
 import { createState } from './state.js';
 import { createLinker } from './link/share.js';
 import { App } from './components/App.jsx';
+import { pickLang, setLang, t } from './i18n/index.js';
 import './styles.css';
 
 function BootError({ error }) {
   return (
     <main class="boot-error" data-testid="boot-error" role="alert">
-      <h1>roofline-lint could not start</h1>
-      <p>The roofline core (WebAssembly) failed to load: {String(error?.message ?? error)}</p>
+      <h1>{t('boot.title')}</h1>
+      <p>{t('boot.text', { error: String(error?.message ?? error) })}</p>
     </main>
   );
 }
@@ -22,18 +23,21 @@ async function boot() {
   const root = document.getElementById('app');
   let core;
   performance.mark('rl:boot');
+  setLang(pickLang(navigator.languages ?? [navigator.language]), false);
   try {
-    core = await loadCore(wasmSource);
+    core = await corePromise;
     performance.mark('rl:core-loaded');
   } catch (error) {
     render(<BootError error={error} />, root);
     return;
   }
   const presets = withProse(core.presets(), prose);
-  const { state, notices } = await decodeLink(location.search, {
+  const { state, notices, lang } = await decodeLink(location.search, {
     modelIds: presets.models.map((m) => m.id),
     gpuIds: presets.gpus.map((g) => g.id),
+    say: (code, params) => params,
   });
+  if (lang) setLang(lang);
   performance.mark('rl:link-read');
   const app = createState(core, presets, state);
   const linker = createLinker(app);
@@ -45,6 +49,22 @@ async function boot() {
   performance.mark('rl:first-verdict');
   requestAnimationFrame(() => setTimeout(() => performance.mark('rl:first-frame'), 0));
   linker.sync();
+  registerWorker();
+}
+
+/** Hosted build only (it links a manifest; the single file and file:// do not): offline after one visit. */
+function registerWorker() {
+  if (!document.querySelector('link[rel="manifest"]') || !('serviceWorker' in navigator) || !/^https?:$/.test(location.protocol)) return;
+  // The page's CSP requires Trusted Types for script URLs: one policy, for this one URL.
+  const SW = './sw.js';
+  try {
+    const url = window.trustedTypes
+      ? window.trustedTypes.createPolicy('roofline-sw', { createScriptURL: (u) => (u === SW ? u : '') }).createScriptURL(SW)
+      : SW;
+    navigator.serviceWorker.register(url).catch(() => {});
+  } catch {
+    // No worker (a private window, a refusing browser): the page works online as before.
+  }
 }
 
 boot();

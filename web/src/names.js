@@ -1,15 +1,16 @@
 // Display names for what the report calls by id ("qwen3-4b", "custom").
 import { CUSTOM } from './inputs.js';
+import { t } from './i18n/index.js';
 
 export function modelName(app) {
   const preset = app.modelPreset.value;
-  return app.inputs.model.value === CUSTOM || !preset ? 'Your config.json model' : preset.name;
+  return app.inputs.model.value === CUSTOM || !preset ? t('name.customModel') : preset.name;
 }
 
 export function gpuName(app) {
   const preset = app.gpuPreset.value;
-  if (!preset) return 'custom GPU';
-  return app.edited.value ? `${preset.name} (your figures)` : preset.name;
+  if (!preset) return t('name.customGpu');
+  return app.edited.value ? t('name.yourFigures', { name: preset.name }) : preset.name;
 }
 
 export function plural(count, one, many = `${one}s`) {

@@ -20,6 +20,17 @@
 
 import { CUSTOM, FIELD, FIELDS, GPU_FIELDS, PARAMS, defaultInputs, gpuEdited } from './inputs.js';
 import { base64urlToBytes, bytesToBase64url, deflateText, inflateText } from './link/deflate.js';
+import { LANGS, t } from './i18n/index.js';
+
+/**
+ * The page-only key: `lang`, the page's language (en, zh-CN). It is no input of
+ * the core, so it is not a row of core/fields.json: the codec reads and writes
+ * it beside the table's keys. Absent, the browser's language decides.
+ */
+export const LANG_KEY = 'lang';
+
+/** Notices in English by default; the page passes ctx.say to keep {code, ...params} and word them itself. */
+const english = (code, params) => t(`notice.${code}`, params, 'en');
 
 /** Input key → its short link key, for every row the link carries. */
 export const URL_KEYS = Object.freeze(Object.fromEntries(FIELDS.filter((f) => typeof f.url === 'string').map((f) => [f.key, f.url])));
@@ -54,15 +65,10 @@ function shapeOf(key, ctx) {
 }
 
 function describe(key) {
-  return `“${URL_KEYS[key]}” (${FIELD[key].label})`;
+  return { url: URL_KEYS[key], label: FIELD[key].label };
 }
 
-const CONFIG_PROBLEM = {
-  too_large: 'expands beyond 1 MiB',
-  corrupt: 'is not valid compressed data',
-  not_utf8: 'is not UTF-8 text',
-  too_many_steps: 'unpacks in too many pieces',
-};
+const CONFIG_PROBLEMS = ['too_large', 'corrupt', 'not_utf8', 'too_many_steps'];
 
 /**
  * Reads a query string. Resolves to {state, notices}; never rejects.
@@ -73,37 +79,47 @@ export async function decodeLink(search, ctx) {
   const gpuIds = Array.isArray(ctx?.gpuIds) ? ctx.gpuIds : [];
   const state = defaultInputs(modelIds, gpuIds);
   const notices = [];
+  const say = typeof ctx?.say === 'function' ? ctx.say : english;
+  const note = (code, params = {}) => notices.push(say(code, { code, ...params }));
+  let lang = null;
   try {
-    if (typeof search !== 'string' || search === '' || search === '?') return { state, notices };
+    if (typeof search !== 'string' || search === '' || search === '?') return { state, notices, lang };
     if (search.length > MAX_QUERY_CHARS) {
-      notices.push(`The link’s settings are ${Math.ceil(search.length / 1024)} KiB long, over the 16 KiB limit: all were ignored and the defaults are shown.`);
-      return { state, notices };
+      note('too_long', { kib: Math.ceil(search.length / 1024) });
+      return { state, notices, lang };
     }
     let params;
     try {
       params = new URLSearchParams(search);
     } catch {
-      notices.push('The link’s settings could not be read: the defaults are shown.');
-      return { state, notices };
+      note('unreadable');
+      return { state, notices, lang };
     }
     const seen = new Map();
     let unknown = 0;
+    let langs = 0;
     for (const [name, value] of params) {
+      if (name === LANG_KEY) {
+        langs++;
+        lang = LANGS.includes(value) && langs === 1 ? value : null;
+        continue;
+      }
       const key = Object.hasOwn(KEY_OF, name) ? KEY_OF[name] : null;
       if (key === null) unknown++;
       else if (seen.has(key)) seen.set(key, null);
       else seen.set(key, value);
     }
-    if (unknown) notices.push(`${unknown} unknown setting${unknown > 1 ? 's' : ''} in the link ${unknown > 1 ? 'were' : 'was'} ignored.`);
+    if (langs > 0 && lang === null) note(langs > 1 ? 'repeated' : 'invalid', { url: LANG_KEY, label: 'language' });
+    if (unknown) note('unknown', { count: unknown });
     const shapeCtx = { modelIds, gpuIds };
     for (const [key, value] of seen) {
       if (key === 'config') continue;
       if (value === null) {
-        notices.push(`${describe(key)} appears more than once in the link: the default is used.`);
+        note('repeated', describe(key));
       } else if (shapeOf(key, shapeCtx)(value)) {
         state[key] = value;
       } else {
-        notices.push(`${describe(key)} in the link is not a valid value: the default is used.`);
+        note('invalid', describe(key));
       }
     }
     // A valid size chooses the parameters-only estimate over a preset.
@@ -112,25 +128,25 @@ export async function decodeLink(search, ctx) {
       const value = seen.get('config');
       const bytes = value === null ? null : base64urlToBytes(value);
       if (value === null) {
-        notices.push(`${describe('config')} appears more than once in the link: the preset model is used.`);
+        note('config_repeated', describe('config'));
       } else if (bytes === null || bytes.length === 0) {
-        notices.push(`${describe('config')} in the link is not valid base64url: the preset model is used.`);
+        note('config_base64', describe('config'));
       } else {
         const result = await inflateText(bytes, MAX_CONFIG_BYTES);
         if (typeof result.text === 'string') {
           state.model = CUSTOM;
           state.config = result.text;
         } else {
-          notices.push(`${describe('config')} in the link ${CONFIG_PROBLEM[result.error] ?? 'could not be read'}: the preset model is used.`);
+          note(CONFIG_PROBLEMS.includes(result.error) ? `config_${result.error}` : 'config_unreadable', describe('config'));
         }
       }
     }
   } catch {
     // Unreachable by design; a bug here must still leave a usable page.
-    notices.push('The link could not be read: the defaults are shown.');
-    return { state: defaultInputs(modelIds, gpuIds), notices };
+    note('broken');
+    return { state: defaultInputs(modelIds, gpuIds), notices, lang: null };
   }
-  return { state, notices };
+  return { state, notices, lang };
 }
 
 /** Compressed `c` value for a config text. */
@@ -152,13 +168,14 @@ export async function encodeLink(state, ctx) {
   const shapeCtx = { modelIds, gpuIds };
   const parts = [];
   const notices = [];
+  const say = typeof ctx?.say === 'function' ? ctx.say : english;
   const put = (key, value) => parts.push(`${URL_KEYS[key]}=${encodeURIComponent(value)}`);
   const clean = (key) => String(state[key] ?? '').trim();
 
   if (state.model === CUSTOM) {
     const c = ctx.encodedConfig ?? (state.config ? await encodeConfig(state.config) : '');
     if (c && c.length <= MAX_LINK_CONFIG_CHARS) put('config', c);
-    else if (c) notices.push(`Your config.json is too large for a link (${Math.ceil(c.length / 1024)} KiB compressed, the limit is ${MAX_LINK_CONFIG_CHARS / 1024} KiB): the link carries the other settings only.`);
+    else if (c) notices.push(say('config_too_big_for_link', { code: 'config_too_big_for_link', kib: Math.ceil(c.length / 1024), limit: MAX_LINK_CONFIG_CHARS / 1024 }));
   } else if (state.model === PARAMS) {
     if (shapeOf('params', shapeCtx)(clean('params'))) put('params', clean('params'));
   } else if (shapeOf('model', shapeCtx)(state.model)) {
@@ -173,5 +190,7 @@ export async function encodeLink(state, ctx) {
     const value = clean(key);
     if (value !== defaults[key] && shapeOf(key, shapeCtx)(value)) put(key, value);
   }
+  // The page-only key, last: only when the language was chosen (by the toggle or a link).
+  if (LANGS.includes(ctx.lang)) parts.push(`${LANG_KEY}=${ctx.lang}`);
   return { query: parts.length ? `?${parts.join('&')}` : '', notices };
 }

@@ -6,6 +6,7 @@ import { AxisTitle, Frame, LogGridX, LogGridY, gridProps } from './axes.jsx';
 import { ChartTip } from '../components/ChartTip.jsx';
 import { useWidth } from './useWidth.js';
 import { RooflineLegend } from './RooflineLegend.jsx';
+import { t } from '../i18n/index.js';
 
 // The roofline of one GPU with the decode and prefill operating points and the
 // decode trajectory as the batch grows, up to the KV capacity wall. Drawn only
@@ -18,17 +19,31 @@ function layout(width) {
 
 function tipFor(kind, p, r) {
   if (kind === 'decode') {
-    return [`Decode, batch ${f.integer(r.config.batch)}`, `AI ${f.intensity(r.roofline.ai)} FLOP/byte`, `${r.roofline.bound}-bound`, `step ${f.ms(r.decode.step_ms)}`, f.tokensPerS(r.decode.tokens_per_s)];
+    return [t('tip.decode', { batch: f.integer(r.config.batch) }), t('tip.ai', { ai: f.intensity(r.roofline.ai) }), t(`boundAdj.${r.roofline.bound}`), t('tip.step', { step: f.ms(r.decode.step_ms) }), f.tokensPerS(r.decode.tokens_per_s)];
   }
   if (kind === 'expected') {
     const x = r.realistic;
-    return [`Expected with ${x.engine}, batch ${f.integer(r.config.batch)}`, `step ${f.ms(x.step_ms)} (floor ${f.ms(r.decode.step_ms)})`, f.tokensPerS(x.tokens_per_s)];
+    return [t('tip.expected', { engine: x.engine, batch: f.integer(r.config.batch) }), t('tip.expectedStep', { step: f.ms(x.step_ms), floor: f.ms(r.decode.step_ms) }), f.tokensPerS(x.tokens_per_s)];
   }
   if (kind === 'prefill') {
-    return [`Prefill, ${f.integer(r.config.seq)} tokens`, `AI ${f.intensity(r.prefill.ai)} FLOP/byte`, `${r.prefill.bound}-bound`];
+    return [t('tip.prefill', { seq: f.integer(r.config.seq) }), t('tip.ai', { ai: f.intensity(r.prefill.ai) }), t(`boundAdj.${r.prefill.bound}`)];
   }
-  const head = kind === 'wall' ? `Max batch ${f.integer(p.batch)} (KV full)` : `Batch ${f.integer(p.batch)}`;
-  return [head, `AI ${f.intensity(p.ai)} FLOP/byte`, `step ${f.ms(p.step_ms)}`, f.tokensPerS(p.tokens_per_s)];
+  const head = t(kind === 'wall' ? 'tip.wall' : 'tip.batch', { batch: f.integer(p.batch) });
+  return [head, t('tip.ai', { ai: f.intensity(p.ai) }), t('tip.step', { step: f.ms(p.step_ms) }), f.tokensPerS(p.tokens_per_s)];
+}
+
+/** The chart's text alternative: the roof, the points and the wall, in words (also the report's). */
+export function roofText(r, wall) {
+  const bw = r.gpu.bandwidth_gbs;
+  const peak = r.roofline.peak_tflops ?? r.gpu.tflops ?? null;
+  const ridge = r.roofline.ridge;
+  const hasRoof = Number.isFinite(peak) && Number.isFinite(ridge) && ridge > 0;
+  const head = hasRoof
+    ? t('chart.roofDesc', { bw: f.integer(bw), peak, precision: r.roofline.compute_precision ?? '', ridge: f.intensity(ridge) })
+    : t('chart.roofDescNoPeak', { bw: f.integer(bw) });
+  const points = t('chart.roofDescPoints', { batch: f.integer(r.config.batch), ai: f.intensity(r.roofline.ai), bound: t(`boundAdj.${r.roofline.bound}`), seq: f.integer(r.config.seq), pai: f.intensity(r.prefill.ai), pbound: t(`boundAdj.${r.prefill.bound}`) });
+  const grow = wall ? t('chart.roofDescWall', { batch: f.integer(wall.batch), ai: f.intensity(wall.ai) }) : '';
+  return head + points + grow;
 }
 
 export function RooflineChart({ report: r, sweep }) {
@@ -88,22 +103,16 @@ export function RooflineChart({ report: r, sweep }) {
   return (
     <div class="chart-box" ref={box}>
     <svg class="chart roofline" viewBox={`0 0 ${W} ${H}`} role="group" aria-labelledby="roof-title roof-desc" data-testid="roofline-plot">
-      <title id="roof-title">Roofline: attainable TFLOPS against arithmetic intensity, log–log</title>
-      <desc id="roof-desc">
-        {hasRoof
-          ? `Bandwidth slope ${f.integer(bw)} GB/s meets the ${peak} TFLOPS ${r.roofline.compute_precision ?? ''} compute roof at the ridge, ${f.intensity(ridge)} FLOP/byte.`
-          : `Only the bandwidth slope, ${f.integer(bw)} GB/s: no sourced TFLOPS, so no compute roof.`}
-        {` Decode at batch ${r.config.batch} has AI ${f.intensity(r.roofline.ai)} (${r.roofline.bound}-bound); prefill of ${r.config.seq} tokens has AI ${f.intensity(r.prefill.ai)} (${r.prefill.bound}-bound).`}
-        {wall ? ` Growing the batch to the largest that fits (${wall.batch}) raises decode AI to ${f.intensity(wall.ai)}.` : ''}
-      </desc>
+      <title id="roof-title">{t('chart.roofTitle')}</title>
+      <desc id="roof-desc">{roofText(r, wall)}</desc>
       <LogGridX {...gridProps(xDomain, BOX)} />
       <LogGridY {...gridProps(yDomain, BOX)} />
       <Frame box={BOX} />
       {hasRoof && <line class="ridge" x1={x(ridge)} x2={x(ridge)} y1={y(peak)} y2={BOX.bottom} />}
-      {hasRoof && <text class="ridge-label" x={x(ridge) + 5} y={BOX.bottom - 8}>ridge {f.intensity(ridge)}</text>}
+      {hasRoof && <text class="ridge-label" x={x(ridge) + 5} y={BOX.bottom - 8}>{t('chart.ridge', { ridge: f.intensity(ridge) })}</text>}
       <path class="roof" d={roof} />
       {roomRight > 190 && (
-        <text class="roof-label" x={BOX.right - 6} y={y(peak) - 7} text-anchor="end">{r.roofline.compute_precision ?? ''} peak {peak} TFLOPS</text>
+        <text class="roof-label" x={BOX.right - 6} y={y(peak) - 7} text-anchor="end">{t('chart.peak', { precision: r.roofline.compute_precision ?? '', peak })}</text>
       )}
       {slopeFits && (
         <text class="roof-label" x={slopeMid} y={slopeMidY - 6} transform={`rotate(${slopeAngle} ${slopeMid} ${slopeMidY})`}>
@@ -113,7 +122,7 @@ export function RooflineChart({ report: r, sweep }) {
       {wall && (
         <g class="wall">
           <line x1={wx} x2={wx} y1={BOX.top} y2={BOX.bottom} />
-          {(!hasRoof || Math.abs(x(ridge) - wx) > 80) && <text x={wx + 5} y={BOX.bottom - 8}>KV full</text>}
+          {(!hasRoof || Math.abs(x(ridge) - wx) > 80) && <text x={wx + 5} y={BOX.bottom - 8}>{t('chart.kvFull')}</text>}
         </g>
       )}
       {points.length > 1 && <polyline class="trajectory" points={trajectory} />}
@@ -123,19 +132,19 @@ export function RooflineChart({ report: r, sweep }) {
       })}
       {wall && <circle class="wall-point" cx={wx} cy={wy} r="6" {...focusable('wall', wall, [wx, wy], tipFor('wall', wall, r).join(', '))} />}
       <rect class="prefill-point" x={px - 6} y={py - 6} width="12" height="12" transform={`rotate(45 ${px} ${py})`} {...focusable('prefill', null, [px, py], tipFor('prefill', null, r).join(', '))} />
-      <text class="point-label" x={px} y={py + 22} text-anchor="middle">prefill</text>
-      {expectedTflops && (
+      <text class="point-label" x={px} y={py + 22} text-anchor="middle">{t('chart.prefillPoint')}</text>
+            {expectedTflops && (
         <g class="expected-point" data-testid="roofline-expected" data-value={String(expectedTflops)}>
           <line class="expected-drop" x1={dx} x2={dx} y1={dy} y2={y(expectedTflops)} />
           <circle class="point expected" cx={dx} cy={y(expectedTflops)} r="6"
             {...focusable('expected', null, [dx, y(expectedTflops)], tipFor('expected', null, r).join(', '))} />
-          <text class="expected-label" x={dx + 10} y={y(expectedTflops) + 4}>expected ({x9.engine})</text>
+          <text class="expected-label" x={dx + 10} y={y(expectedTflops) + 4}>{t('chart.expectedPoint', { engine: x9.engine })}</text>
         </g>
       )}
       <circle class="decode-point" cx={dx} cy={dy} r="7" {...focusable('decode', null, [dx, dy], tipFor('decode', null, r).join(', '))} />
-      <text class="point-label" x={dx + 10} y={dy + 18}>decode</text>
-      <AxisTitle x={(BOX.left + BOX.right) / 2} y={H - 10}>Arithmetic intensity (FLOP/byte)</AxisTitle>
-      <AxisTitle x={14} y={(BOX.top + BOX.bottom) / 2} vertical>Attainable (TFLOPS)</AxisTitle>
+      <text class="point-label" x={dx + 10} y={dy + 18}>{t('chart.decodePoint')}</text>
+      <AxisTitle x={(BOX.left + BOX.right) / 2} y={H - 10}>{t('chart.aiAxis')}</AxisTitle>
+      <AxisTitle x={14} y={(BOX.top + BOX.bottom) / 2} vertical>{t('chart.attAxis')}</AxisTitle>
       {active && <ChartTip x={active.xy[0]} y={active.xy[1]} lines={tipFor(active.kind, active.p, r)} box={BOX} />}
     </svg>
     <RooflineLegend report={r} wall={wall} />

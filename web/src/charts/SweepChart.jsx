@@ -4,6 +4,7 @@ import { linearScale, logDomain, logScale, zeroDomain } from './scale.js';
 import { AxisTitle, Frame, LinearGridY, LogGridX, gridProps } from './axes.jsx';
 import { ChartTip } from '../components/ChartTip.jsx';
 import { useWidth } from './useWidth.js';
+import { t } from '../i18n/index.js';
 
 // Aggregate tok/s (top) and ms per token (bottom) against the batch, from
 // core.sweep: batch 1 to the largest batch whose KV fits, then the wall.
@@ -26,12 +27,12 @@ const hasExpected = (points) => points.length > 0 && points.every((p) => p.reali
 
 function tip(p, maxBatch) {
   const lines = [
-    `Batch ${f.integer(p.batch)}${p.batch === maxBatch ? ' (max, KV full)' : p.tight ? ' (tight)' : ''}`,
-    `${f.tokensPerS(p.tokens_per_s)} (floor)`,
-    `${f.ms(p.ms_per_token)} per token`,
-    `step ${f.ms(p.step_ms)}`,
+    t('tip.sweepBatch', { batch: f.integer(p.batch), max: p.batch === maxBatch, tight: p.tight }),
+    t('tip.floorTps', { tps: f.tokensPerS(p.tokens_per_s) }),
+    t('tip.perToken', { ms: f.ms(p.ms_per_token) }),
+    t('tip.step', { step: f.ms(p.step_ms) }),
   ];
-  if (p.realistic_step_ms > 0) lines.push(`expected ${f.tokensPerS(expectedTps(p))}, step ${f.ms(p.realistic_step_ms)}`);
+  if (p.realistic_step_ms > 0) lines.push(t('tip.expectedSweep', { tps: f.tokensPerS(expectedTps(p)), step: f.ms(p.realistic_step_ms) }));
   return lines;
 }
 
@@ -83,11 +84,8 @@ export function SweepChart({ points, batch, maxBatch, realisticBatch }) {
   return (
     <div class="chart-box" ref={box}>
     <svg class="chart sweep" viewBox={`0 0 ${W} ${H}`} role="group" aria-labelledby="sweep-title sweep-desc" data-testid="sweep-plot">
-      <title id="sweep-title">Batch sweep: aggregate tokens per second and milliseconds per token against the batch</title>
-      <desc id="sweep-desc">
-        From batch 1 ({f.tokensPerS(points[0].tokens_per_s)}) to the largest batch that fits, {f.integer(maxBatch)} ({f.tokensPerS(points[points.length - 1].tokens_per_s)}).
-        Beyond it the KV cache does not fit.
-      </desc>
+      <title id="sweep-title">{t('chart.sweepTitle')}</title>
+      <desc id="sweep-desc">{t('chart.sweepDesc', { t0: f.tokensPerS(points[0].tokens_per_s), max: f.integer(maxBatch), t1: f.tokensPerS(points[points.length - 1].tokens_per_s) })}</desc>
       <LogGridX {...gridProps(xDomain, ALL)} />
       <rect class="beyond-wall" x={wallX} y={ALL.top} width={RIGHT - wallX} height={ALL.bottom - ALL.top} />
       {tightX !== null && <rect class="tight-zone" x={tightX} y={ALL.top} width={wallX - tightX} height={ALL.bottom - ALL.top} />}
@@ -95,17 +93,17 @@ export function SweepChart({ points, batch, maxBatch, realisticBatch }) {
       <LinearGridY {...gridProps(mptDomain, BOTTOM_BOX)} count={4} />
       <Frame box={TOP_BOX} />
       <Frame box={BOTTOM_BOX} />
-      <text class="panel-title" x={LEFT} y={TOP_BOX.top - 8}>Aggregate throughput (tok/s)</text>
-      <text class="panel-title" x={LEFT} y={BOTTOM_BOX.top - 8}>Time per token (ms) = step ÷ batch</text>
+      <text class="panel-title" x={LEFT} y={TOP_BOX.top - 8}>{t('chart.throughput')}</text>
+      <text class="panel-title" x={LEFT} y={BOTTOM_BOX.top - 8}>{t('chart.perToken')}</text>
       <g class="wall">
         <line x1={wallX} x2={wallX} y1={ALL.top} y2={ALL.bottom} />
-        <text x={wallX - 5} y={BOTTOM_BOX.top + 14} text-anchor="end">KV full</text>
-        <text x={wallX - 5} y={BOTTOM_BOX.top + 28} text-anchor="end">beyond batch {f.integer(maxBatch)}</text>
+        <text x={wallX - 5} y={BOTTOM_BOX.top + 14} text-anchor="end">{t('chart.kvFull')}</text>
+        <text x={wallX - 5} y={BOTTOM_BOX.top + 28} text-anchor="end">{t('chart.beyond', { batch: f.integer(maxBatch) })}</text>
       </g>
       {tightX !== null && (
         <g class="tight-line">
           <line x1={tightX} x2={tightX} y1={ALL.top} y2={ALL.bottom} />
-          <text x={tightX - 5} y={TOP_BOX.top + 14} text-anchor="end">tight beyond {f.integer(Math.max(realisticBatch, 0))}</text>
+          <text x={tightX - 5} y={TOP_BOX.top + 14} text-anchor="end">{t('chart.tightBeyond', { batch: f.integer(Math.max(realisticBatch, 0)) })}</text>
         </g>
       )}
       {current >= 0 && <line class="current" x1={x(batch)} x2={x(batch)} y1={ALL.top} y2={ALL.bottom} />}
@@ -115,14 +113,14 @@ export function SweepChart({ points, batch, maxBatch, realisticBatch }) {
       {expected && <Series points={points} x={x} y={yBottom} value={expectedMpt} cls="mpt expected" />}
       {expected && (
         <g class="legend" data-testid="sweep-legend">
-          <text x={RIGHT - 4} y={TOP_BOX.top + 14} text-anchor="end">solid: floor · dashed: expected</text>
+          <text x={RIGHT - 4} y={TOP_BOX.top + 14} text-anchor="end">{t('chart.sweepLegend')}</text>
         </g>
       )}
       {current >= 0 && (
         <g class="current-points">
           <circle cx={x(batch)} cy={yTop(points[current].tokens_per_s)} r="5" />
           <circle cx={x(batch)} cy={yBottom(points[current].ms_per_token)} r="5" />
-          <text x={x(batch) + 7} y={TOP_BOX.bottom - 8}>your batch, {f.integer(batch)}</text>
+          <text x={x(batch) + 7} y={TOP_BOX.bottom - 8}>{t('chart.yourBatch', { batch: f.integer(batch) })}</text>
         </g>
       )}
       {p && (
@@ -140,14 +138,14 @@ export function SweepChart({ points, batch, maxBatch, realisticBatch }) {
         height={ALL.bottom - ALL.top}
         tabindex={0}
         role="img"
-        aria-label={p ? tip(p, maxBatch).join(', ') : 'Batch sweep points: use the arrow keys to read each batch.'}
+        aria-label={p ? tip(p, maxBatch).join(', ') : t('chart.sweepPoints')}
         onMouseMove={onMove}
         onMouseLeave={() => setActive(null)}
         onFocus={() => setActive(Math.max(current, 0))}
         onBlur={() => setActive(null)}
         onKeyDown={onKey}
       />
-      <AxisTitle x={(LEFT + RIGHT) / 2} y={H - 10}>Batch (concurrent requests, log scale)</AxisTitle>
+      <AxisTitle x={(LEFT + RIGHT) / 2} y={H - 10}>{t('chart.batchAxis')}</AxisTitle>
       {p && <ChartTip x={x(p.batch)} y={yTop(p.tokens_per_s)} lines={tip(p, maxBatch)} box={ALL} />}
     </svg>
     </div>

@@ -11,15 +11,15 @@ import { ParallelPanel } from './ParallelPanel.jsx';
 import { PagingPanel } from './PagingPanel.jsx';
 import { ModelPanel } from './ModelPanel.jsx';
 import { EstimateLimits } from './Estimate.jsx';
+import { t } from '../i18n/index.js';
+import { LangToggle } from './LangToggle.jsx';
+import { DownloadReport } from './DownloadReport.jsx';
 
 function NoSpeed() {
   return (
     <section class="panel muted-panel" data-testid="no-speed">
-      <h2>No speed for a setup that does not fit</h2>
-      <p>
-        The roofline position, step time and batch sweep appear once the deployment fits in memory. Apply one of the
-        remedies above, or change the inputs.
-      </p>
+      <h2>{t('nospeed.title')}</h2>
+      <p>{t('nospeed.text')}</p>
     </section>
   );
 }
@@ -57,13 +57,17 @@ export function App({ app, notices, makeLink }) {
   useEffect(() => setFull(true), []);
   return (
     <>
-      <a class="skip" href="#results">Skip to the results</a>
+      <a class="skip" href="#results">{t('app.skip')}</a>
       <header class="top">
         <div>
           <h1>roofline-lint</h1>
-          <p class="tagline">Does your LLM deployment fit in memory, and where will decode hurt?</p>
+          <p class="tagline">{t('app.tagline')}</p>
         </div>
-        <ShareLink makeLink={makeLink} />
+        <div class="top-actions">
+          <LangToggle />
+          <DownloadReport app={app} makeLink={makeLink} />
+          <ShareLink makeLink={makeLink} />
+        </div>
       </header>
       <LinkNotice notices={notices} />
       {/* The verdict comes first in the DOM: on a phone it sits above the inputs. */}
@@ -77,10 +81,7 @@ export function App({ app, notices, makeLink }) {
         </div>
       </main>
       <footer class="foot">
-        <p>
-          Every figure is computed in your browser by the roofline-lint C core, compiled to WebAssembly; nothing you enter
-          leaves the page. Units: GiB = 2³⁰ bytes, GB/s = 10⁹ bytes/s, TFLOPS = dense 10¹² FLOP/s. Times are roofline floors.
-        </p>
+        <p>{t('app.footer')}</p>
       </footer>
     </>
   );

@@ -1,5 +1,6 @@
 import { CUSTOM } from '../inputs.js';
 import { MAX_CONFIG_BYTES } from '../url-codec.js';
+import { errorText, t } from '../i18n/index.js';
 
 // The user's own config.json: pasted, dropped or picked. The text goes to the
 // core as is; its reader names the field at fault. Reading stops one byte past
@@ -32,14 +33,14 @@ export function ConfigField({ app }) {
       onDragOver={(e) => e.preventDefault()}
       onDrop={onDrop}
     >
-      <label for="in-config">Your own config.json</label>
+      <label for="in-config">{t('config.label')}</label>
       <textarea
         id="in-config"
         data-testid="config"
         rows={custom ? 10 : 3}
         spellcheck={false}
         autoComplete="off"
-        placeholder="Paste a Hugging Face config.json here, or drop the file on this box."
+        placeholder={t('config.placeholder')}
         value={app.inputs.config.value}
         aria-invalid={error ? 'true' : 'false'}
         aria-describedby={describedBy}
@@ -54,13 +55,13 @@ export function ConfigField({ app }) {
             data-testid="config-file"
             onChange={(e) => take(e.currentTarget.files?.[0])}
           />
-          <span>Choose a file…</span>
+          <span>{t('config.choose')}</span>
         </label>
         <p class="hint" id="hint-config">
-          {custom ? 'The analysis uses this config.' : 'Editing it switches the model to your config.'} Stays in your browser.
+          {t(custom ? 'config.uses' : 'config.switches')}{t('config.stays')}
         </p>
       </div>
-      {error && <p class="field-error" id="err-config" data-testid="error-config" role="alert">{error}</p>}
+      {error && <p class="field-error" id="err-config" data-testid="error-config" role="alert">{errorText(app.report.value.error) || error}</p>}
     </div>
   );
 }

@@ -1,21 +1,15 @@
 import { ENGINE_FIELDS, FIELD, FIELDS } from '../inputs.js';
 import { SelectField } from './SelectField.jsx';
 import { TextField } from './TextField.jsx';
+import { t } from '../i18n/index.js';
 
 // The realistic estimate's serving engine and its overrides (the table's realistic group).
 const REALISTIC = FIELDS.filter((f) => f.group === 'realistic' && f.type !== 'enum').map((f) => f.key);
 
 // The realistic budget's knobs: the field table's budget group, in its order.
 // Empty fields use the core's defaults, which the report echoes (config.*): they
-// are shown as placeholders, never typed in here. The page's own wording for each.
-const WORDING = {
-  pool_fraction: ['Engine memory pool', 'of VRAM', 'vLLM gpu_memory_utilization.'],
-  context_reserve_gib: ['CUDA context', 'GiB', 'About 1 GiB with a display attached.'],
-  nccl_gib_per_peer: ['NCCL buffers', 'GiB/peer', 'Per other GPU in the group.'],
-  weight_overhead: ['Weight overhead', '× weights', 'Alignment and container share.'],
-  prefill_chunk: ['Prefill chunk', 'tokens', 'Sets the activation peak.'],
-  launch_ms: ['Launch overhead', 'ms', 'Added to time to first token.'],
-};
+// are shown as placeholders, never typed in here. The page's own wording for
+// each is in the message table: engine.<key>, engine.<key>.unit, engine.<key>.hint.
 
 export function EngineFields({ app }) {
   const config = app.report.value.config ?? {};
@@ -23,30 +17,29 @@ export function EngineFields({ app }) {
   // The engine is a first choice, not a tuning knob: it sits outside the folded budget.
   return (
     <>
-    <SelectField app={app} name="engine" label="Serving engine" options={FIELD.engine.choices.map((v) => ({ value: v, label: v }))}
-      hint="For the expected figures beside the floor: its efficiencies and fixed costs, each sourced." />
+    <SelectField app={app} name="engine" label={t('engine.select')} options={FIELD.engine.choices.map((v) => ({ value: v, label: v }))}
+      hint={t('engine.select.hint')} />
     <details class="engine" open={changed}>
-      <summary>Engine budget and TTFT (realistic memory)</summary>
+      <summary>{t('engine.summary')}</summary>
       <div class="pair">
         {ENGINE_FIELDS.map((key) => {
-          const [label, unit, hint] = WORDING[key] ?? [key, '', undefined];
           return (
             <TextField
               key={key}
               app={app}
               name={key}
-              label={label}
-              unit={unit}
+              label={t(`engine.${key}`)}
+              unit={t(`engine.${key}.unit`)}
               inputMode="decimal"
-              hint={hint}
-              placeholder={config[key] === undefined ? 'default' : String(config[key])}
+              hint={t(`engine.${key}.hint`)}
+              placeholder={config[key] === undefined ? t('engine.default') : String(config[key])}
             />
           );
         })}
       </div>
       <div class="pair">
         {REALISTIC.map((key) => (
-          <TextField key={key} app={app} name={key} label={FIELD[key].label} unit={FIELD[key].unit} inputMode="decimal" placeholder="engine's" />
+          <TextField key={key} app={app} name={key} label={t(`realistic.${key}`)} unit={FIELD[key].unit} inputMode="decimal" placeholder={t('realistic.enginesOwn')} />
         ))}
       </div>
     </details>

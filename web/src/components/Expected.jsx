@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import * as f from '../format.js';
 import { Num } from './Num.jsx';
+import { t, tx } from '../i18n/index.js';
 
 // What a named serving engine will likely give, beside the floor: the core's
 // `realistic` object, present only when the deployment fits. Every assumption
@@ -12,39 +13,42 @@ export function Expected({ report: r }) {
   return (
     <section class="expected" data-testid="realistic" aria-labelledby="expected-h">
       <h3 id="expected-h">
-        Expected with {x.engine}{' '}
+        {t('expected.title', { engine: x.engine })}{' '}
         <span class={x.calibrated ? 'badge' : 'badge warn'} data-testid="realistic.calibrated" data-value={String(x.calibrated)}>
-          {x.calibrated ? 'calibrated on published runs' : 'no measured run on this GPU family: uncalibrated'}
+          {t(x.calibrated ? 'expected.calibrated' : 'expected.uncalibrated')}
         </span>
       </h3>
       <div class="key-figures">
         <div class="tile">
-          <span class="tile-label">Decode step, expected</span>
+          <span class="tile-label">{t('expected.step')}</span>
           <Num testid="realistic.step_ms" value={x.step_ms} format={f.ms} class="big" />
           <span class="tile-note">
-            band <Num testid="realistic.step_ms_low" value={x.step_ms_low} format={f.ms} />–
-            <Num testid="realistic.step_ms_high" value={x.step_ms_high} format={f.ms} />; floor {f.ms(floorStep)}
+            {tx('expected.band', {
+              low: <Num testid="realistic.step_ms_low" value={x.step_ms_low} format={f.ms} />,
+              high: <Num testid="realistic.step_ms_high" value={x.step_ms_high} format={f.ms} />,
+              floor: f.ms(floorStep),
+            })}
           </span>
         </div>
         <div class="tile">
-          <span class="tile-label">Throughput, expected</span>
+          <span class="tile-label">{t('expected.tps')}</span>
           <Num testid="realistic.tokens_per_s" value={x.tokens_per_s} format={f.tokensPerS} class="big" />
           <span class="tile-note">
-            <Num testid="realistic.tokens_per_s_per_user" value={x.tokens_per_s_per_user} format={f.tokensPerS} /> per user
+            {tx('expected.perUser', { tps: <Num testid="realistic.tokens_per_s_per_user" value={x.tokens_per_s_per_user} format={f.tokensPerS} /> })}
           </span>
         </div>
         {x.ttft_ms !== undefined && (
           <div class="tile">
-            <span class="tile-label">Time to first token, expected</span>
+            <span class="tile-label">{t('expected.ttft')}</span>
             <Num testid="realistic.ttft_ms" value={x.ttft_ms} format={f.ms} class="big" />
-            <span class="tile-note">floor {f.ms(r.prefill.ttft_ms)}</span>
+            <span class="tile-note">{t('expected.floor', { floor: f.ms(r.prefill.ttft_ms) })}</span>
           </div>
         )}
         {r.config.tp > 1 && (
           <div class="tile">
-            <span class="tile-label">AllReduce share of the step</span>
+            <span class="tile-label">{t('expected.allreduce')}</span>
             <Num testid="realistic.allreduce_share" value={x.allreduce_share} format={f.percent} class="big" />
-            <span class="tile-note">{f.ms(x.allreduce_ms)} per step across tp {r.config.tp}</span>
+            <span class="tile-note">{t('expected.allreduceNote', { ms: f.ms(x.allreduce_ms), tp: r.config.tp })}</span>
           </div>
         )}
       </div>
@@ -59,7 +63,7 @@ function Assumptions({ list }) {
   if (!Array.isArray(list) || list.length === 0) return null;
   return (
     <details class="explain" data-testid="realistic.assumptions" onToggle={(e) => setOpen(e.currentTarget.open)}>
-      <summary>How is the expected figure computed?</summary>
+      <summary>{t('expected.how')}</summary>
       {open && (
         <>
           <p class="formula">
@@ -69,7 +73,7 @@ function Assumptions({ list }) {
           </p>
           <table class="assumptions">
             <thead>
-              <tr><th scope="col">Assumption</th><th scope="col">Value</th><th scope="col">Source</th></tr>
+              <tr><th scope="col">{t('expected.assumption')}</th><th scope="col">{t('expected.value')}</th><th scope="col">{t('expected.source')}</th></tr>
             </thead>
             <tbody>
               {list.map((a) => (

@@ -6,12 +6,13 @@ import { GpuField } from './GpuField.jsx';
 import { SelectField } from './SelectField.jsx';
 import { TextField } from './TextField.jsx';
 import { EngineFields } from './EngineFields.jsx';
+import { t } from '../i18n/index.js';
 
 const PRECISION_OPTIONS = PRECISIONS.map((p) => ({ value: p, label: p }));
 const KV_OPTIONS = KV_PRECISIONS.map((p) => ({ value: p, label: p }));
-const MOE_OPTIONS = [
-  { value: 'union', label: 'union (expected)' },
-  { value: 'distinct', label: 'distinct (worst case)' },
+const moeOptions = () => [
+  { value: 'union', label: t('form.union') },
+  { value: 'distinct', label: t('form.distinct') },
 ].filter((o) => MOE_READS.includes(o.value));
 
 /** What "auto" resolved to, as the core reports it (its own component: it follows the report). */
@@ -19,58 +20,59 @@ function Resolved({ app, kind }) {
   const config = app.report.value.config;
   if (!config) return null;
   if (kind === 'precision') {
-    const from = config.precision_source === 'checkpoint' ? 'the checkpoint' : 'your choice';
-    return <p class="hint">Analysed as {config.precision}{config.expert_precision ? ` (experts ${config.expert_precision})` : ''}, from {from}.</p>;
+    const from = t(config.precision_source === 'checkpoint' ? 'form.fromCheckpoint' : 'form.fromChoice');
+    const experts = config.expert_precision ? t('form.resolvedExperts', { p: config.expert_precision }) : '';
+    return <p class="hint">{t('form.resolved', { precision: config.precision, experts, from })}</p>;
   }
-  return <p class="hint">Analysed as {config.kv_precision}.</p>;
+  return <p class="hint">{t('form.resolvedKv', { precision: config.kv_precision })}</p>;
 }
 
 // No <form> submit: every input updates the results as it changes.
 export function InputsPanel({ app }) {
   return (
-    <form class="inputs" aria-label="Deployment" onSubmit={(e) => e.preventDefault()}>
+    <form class="inputs" aria-label={t('form.aria')} onSubmit={(e) => e.preventDefault()}>
       <fieldset>
-        <legend>Model</legend>
+        <legend>{t('form.model')}</legend>
         <ModelField app={app} />
         <ParamsField app={app} />
         <ConfigField app={app} />
       </fieldset>
       <fieldset>
-        <legend>Hardware</legend>
+        <legend>{t('form.hardware')}</legend>
         <GpuField app={app} />
       </fieldset>
       <fieldset>
-        <legend>Precision</legend>
+        <legend>{t('form.precision')}</legend>
         <div class="pair">
-          <SelectField app={app} name="precision" label="Weights" options={PRECISION_OPTIONS}>
+          <SelectField app={app} name="precision" label={t('form.weights')} options={PRECISION_OPTIONS}>
             <Resolved app={app} kind="precision" />
           </SelectField>
-          <SelectField app={app} name="kv_precision" label="KV cache" options={KV_OPTIONS}>
+          <SelectField app={app} name="kv_precision" label={t('form.kvCache')} options={KV_OPTIONS}>
             <Resolved app={app} kind="kv" />
           </SelectField>
         </div>
       </fieldset>
       <fieldset>
-        <legend>Workload</legend>
+        <legend>{t('form.workload')}</legend>
         <div class="pair">
-          <TextField app={app} name="seq" label="Context per request" unit="tokens" hint="Prompt + generated tokens." />
-          <TextField app={app} name="batch" label="Batch" unit="requests" hint="Requests decoded at once." />
+          <TextField app={app} name="seq" label={t('form.seq')} unit={t('unit.tokensWord')} hint={t('form.seqHint')} />
+          <TextField app={app} name="batch" label={t('form.batch')} unit={t('unit.requests')} hint={t('form.batchHint')} />
         </div>
       </fieldset>
       <fieldset>
-        <legend>Parallelism</legend>
+        <legend>{t('form.parallelism')}</legend>
         <div class="triple">
-          <TextField app={app} name="tp" label="Tensor, tp" />
-          <TextField app={app} name="pp" label="Pipeline, pp" />
-          <TextField app={app} name="micro_batches" label="Micro-batches" placeholder="= batch" />
+          <TextField app={app} name="tp" label={t('form.tp')} />
+          <TextField app={app} name="pp" label={t('form.pp')} />
+          <TextField app={app} name="micro_batches" label={t('form.micro')} placeholder={t('form.microPlaceholder')} />
         </div>
-        <p class="hint">GPUs = tp × pp. Micro-batches need pp ≥ 2; empty means one per request.</p>
+        <p class="hint">{t('form.parHint')}</p>
       </fieldset>
       <fieldset>
-        <legend>KV paging, MoE, engine</legend>
+        <legend>{t('form.more')}</legend>
         <div class="pair">
-          <TextField app={app} name="kv_block" label="KV block" unit="tokens" placeholder="off" hint="Empty: no paging." />
-          <SelectField app={app} name="moe_read" label="MoE expert reads" options={MOE_OPTIONS} hint="Union: expected distinct experts; distinct: B·k. MoE only." />
+          <TextField app={app} name="kv_block" label={t('form.kvBlock')} unit={t('unit.tokensWord')} placeholder={t('form.off')} hint={t('form.kvBlockHint')} />
+          <SelectField app={app} name="moe_read" label={t('form.moeRead')} options={moeOptions()} hint={t('form.moeHint')} />
         </div>
         <EngineFields app={app} />
       </fieldset>

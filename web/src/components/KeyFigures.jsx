@@ -2,6 +2,7 @@ import * as f from '../format.js';
 import * as explain from '../explain/formulas.js';
 import { Num } from './Num.jsx';
 import { Explain } from './Explain.jsx';
+import { t, tx } from '../i18n/index.js';
 
 // Decode speed of a deployment that fits. Rendered only then: a refusal has no speed.
 export function KeyFigures({ report: r }) {
@@ -11,47 +12,44 @@ export function KeyFigures({ report: r }) {
   return (
     <div class="key-figures">
       <div class="tile">
-        <span class="tile-label">Throughput, whole batch{floorOnly ? ' (at most)' : ''}</span>
+        <span class="tile-label">{t('key.throughput', { floorOnly })}</span>
         <Num testid="decode.tokens_per_s" value={r.decode.tokens_per_s} format={f.tokensPerS} class="big" />
-        <span class="tile-note">{f.integer(B)} {B === 1 ? 'request' : 'requests'} decoding together</span>
+        <span class="tile-note">{t('key.together', { batch: f.integer(B), batchN: B })}</span>
       </div>
       <div class="tile">
-        <span class="tile-label">Decode step{floorOnly ? ' (at least)' : ''}</span>
+        <span class="tile-label">{t('key.step', { floorOnly })}</span>
         <Num testid="decode.step_ms" value={r.decode.step_ms} format={f.ms} class="big" />
-        <span class="tile-note">each request's time between tokens</span>
+        <span class="tile-note">{t('key.stepNote')}</span>
       </div>
       <div class="tile">
-        <span class="tile-label">Time per token</span>
+        <span class="tile-label">{t('key.perToken')}</span>
         <Num testid="decode.ms_per_token" value={r.decode.ms_per_token} format={f.ms} class="big" />
-        <span class="tile-note">step ÷ batch, across all requests</span>
+        <span class="tile-note">{t('key.perTokenNote')}</span>
       </div>
       {r.prefill?.ttft_ms !== undefined ? (
         <div class="tile">
-          <span class="tile-label">Time to first token</span>
+          <span class="tile-label">{t('key.ttft')}</span>
           <Num testid="prefill.ttft_ms" value={r.prefill.ttft_ms} format={f.ms} class="big" />
-          <span class="tile-note">prefill of {f.integer(r.config.seq)} tokens + launch</span>
+          <span class="tile-note">{t('key.ttftNote', { seq: f.integer(r.config.seq) })}</span>
         </div>
       ) : null}
       <div class="tile">
-        <span class="tile-label">Decode is bound by</span>
-        <span class="big"><Num testid="roofline.bound" value={bound} /></span>
+        <span class="tile-label">{t('key.bound')}</span>
+        <span class="big"><Num testid="roofline.bound" value={bound} format={(v) => t(`bound.${v}`)} /></span>
         <span class="tile-note">
           {r.roofline.ceiling_fraction != null
-            ? `uses ${f.percent(r.roofline.ceiling_fraction)} of the ${r.roofline.compute_precision ?? ''} compute peak`
-            : 'no sourced TFLOPS: cannot tell'}
+            ? t('key.uses', { share: f.percent(r.roofline.ceiling_fraction), precision: r.roofline.compute_precision ?? '' })
+            : t('key.cannotTell')}
         </span>
       </div>
       <div class="tile-explain">
-        <Explain of={explain.step} report={r} label="How is the step computed?" />
-        <Explain of={explain.perToken} report={r} label="Per token and per second" />
-        {r.prefill?.ttft_ms !== undefined && <Explain of={explain.ttft} report={r} label="Time to first token" />}
+        <Explain of={explain.step} report={r} label={t('explain.step')} />
+        <Explain of={explain.perToken} report={r} label={t('explain.perToken')} />
+        {r.prefill?.ttft_ms !== undefined && <Explain of={explain.ttft} report={r} label={t('explain.ttft')} />}
       </div>
       <p class="caveat">
-        {floorOnly
-          ? 'No sourced TFLOPS for this GPU: the times are memory-bandwidth floors, and the real step can only be longer. '
-          : ''}
-        These are roofline floors: ideal overlap of memory and compute, no kernel launch, scheduling or communication
-        overheads. Real engines land above the step time.
+        {floorOnly ? t('key.floorOnly') : ''}
+        {t('key.caveat')}
       </p>
     </div>
   );

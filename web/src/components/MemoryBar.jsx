@@ -1,5 +1,6 @@
 import * as f from '../format.js';
 import { useWidth } from '../charts/useWidth.js';
+import { t } from '../i18n/index.js';
 
 // One GPU's memory, drawn twice on one scale. The floor: weights, the batch's
 // KV, what is left, and the capacity line. The engine (when the core reports a
@@ -20,8 +21,8 @@ function Row({ y, w, mid, kv, x, limit, label, midClass }) {
       {mid > 0 && <rect class={midClass} x={wEnd} y={y} width={Math.max(midEnd - wEnd, 1)} height={BAR} />}
       <rect class="seg-kv" x={midEnd} y={y} width={Math.max(kvEnd - midEnd, kv > 0 ? 1 : 0)} height={BAR} />
       {kvEnd > limitX + 0.5 && <rect class="seg-over" x={limitX} y={y} width={kvEnd - limitX} height={BAR} fill="url(#over-hatch)" />}
-      {wEnd > 70 && <text class="seg-label on-dark" x={6} y={y + 15}>weights</text>}
-      {kvEnd - midEnd > 30 && <text class="seg-label on-dark" x={midEnd + 5} y={y + 15}>KV</text>}
+      {wEnd > 70 && <text class="seg-label on-dark" x={6} y={y + 15}>{t('bar.weights')}</text>}
+      {kvEnd - midEnd > 30 && <text class="seg-label on-dark" x={midEnd + 5} y={y + 15}>{t('bar.kv')}</text>}
     </g>
   );
 }
@@ -45,26 +46,25 @@ export function MemoryBar({ report: r }) {
   return (
     <div class="chart-box" ref={box}>
       <svg class="memory-bar" viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby="mem-title mem-desc" data-testid="memory-bar">
-        <title id="mem-title">Memory per GPU</title>
+        <title id="mem-title">{t('bar.title')}</title>
         <desc id="mem-desc">
-          Weights {f.gib(w)}, KV cache {f.gib(kv)}, capacity {f.capacity(vram)}{over ? `: ${f.gib(m.shortfall_gib)} over capacity` : ''}.
-          {real ? ` Engine budget: pool ${f.gib(real.pool_gib)}, runtime reserve ${f.gib(real.reserve_gib)}.` : ''}
+          {t('bar.desc', { w: f.gib(w), kv: f.gib(kv), vram: f.capacity(vram), over: over ? f.gib(m.shortfall_gib) : '', real: real ? { pool: f.gib(real.pool_gib), reserve: f.gib(real.reserve_gib) } : null })}
         </desc>
         <defs>
           <pattern id="over-hatch" width="7" height="7" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
             <line x1="0" y1="0" x2="0" y2="7" class="over-line" />
           </pattern>
         </defs>
-        <Row y={top} w={w} mid={0} kv={kv} x={x} limit={vram} label="Memory floor: weights + KV ≤ capacity" />
+        <Row y={top} w={w} mid={0} kv={kv} x={x} limit={vram} label={t('bar.floor')} />
         {real && (
-          <Row y={second} w={w} mid={real.reserve_gib} kv={kv} x={x} limit={real.pool_gib} label="Engine: weights + reserve + KV ≤ pool" midClass="seg-reserve" />
+          <Row y={second} w={w} mid={real.reserve_gib} kv={kv} x={x} limit={real.pool_gib} label={t('bar.engine')} midClass="seg-reserve" />
         )}
         {real && <line class="pool" x1={x(real.pool_gib)} x2={x(real.pool_gib)} y1={second - 4} y2={second + BAR + 4} />}
         <line class="capacity" x1={capX} x2={capX} y1={4} y2={(real ? second : top) + BAR + 4} />
-        <text class="cap-label" x={capX + (capAnchor === 'end' ? -5 : 5)} y={13} text-anchor={capAnchor}>capacity {f.capacity(vram)}</text>
+        <text class="cap-label" x={capX + (capAnchor === 'end' ? -5 : 5)} y={13} text-anchor={capAnchor}>{t('bar.capacity', { vram: f.capacity(vram) })}</text>
         {real && (
           <text class="cap-label pool-label" x={x(real.pool_gib) + (x(real.pool_gib) > 130 ? -5 : 5)} y={second + BAR + 15} text-anchor={x(real.pool_gib) > 130 ? 'end' : 'start'}>
-            engine pool {f.gib(real.pool_gib)}
+            {t('bar.pool', { pool: f.gib(real.pool_gib) })}
           </text>
         )}
       </svg>

@@ -2,16 +2,17 @@ import { CUSTOM, PARAMS } from '../inputs.js';
 import { params } from '../format.js';
 import { SelectField } from './SelectField.jsx';
 import { PresetSource } from './PresetSource.jsx';
+import { t } from '../i18n/index.js';
 
 export function ModelField({ app }) {
   const options = [
-    { group: 'Presets', options: app.presets.models.map((m) => ({ value: m.id, label: `${m.name} (${params(m.params_total)} params)` })) },
-    { group: 'Your model', options: [{ value: CUSTOM, label: 'Your own config.json (below)' }, { value: PARAMS, label: 'Only the size (e.g. 70B)' }] },
+    { group: t('model.presets'), options: app.presets.models.map((m) => ({ value: m.id, label: t('model.preset', { name: m.name, params: params(m.params_total) }) })) },
+    { group: t('model.yours'), options: [{ value: CUSTOM, label: t('model.ownConfig') }, { value: PARAMS, label: t('model.onlySize') }] },
   ];
   const preset = app.modelPreset.value;
   return (
-    <SelectField app={app} name="model" label="Model" options={options}>
-      {preset && <p class="hint">Hugging Face: {preset.hf_repo}</p>}
+    <SelectField app={app} name="model" label={t('model.label')} options={options}>
+      {preset && preset.hf_repo && <p class="hint">{t('model.hf', { repo: preset.hf_repo })}</p>}
       <PresetSource preset={preset} testid="model-source" />
     </SelectField>
   );

@@ -1,5 +1,6 @@
 import * as f from '../format.js';
 import { Num } from './Num.jsx';
+import { t, tx } from '../i18n/index.js';
 
 // What the core read from the model and the GPU: the inputs of every formula.
 export function ModelPanel({ report: r }) {
@@ -7,22 +8,22 @@ export function ModelPanel({ report: r }) {
   const moe = m.experts > 0;
   return (
     <section class="panel" aria-labelledby="model-h">
-      <h2 id="model-h">What the core read</h2>
+      <h2 id="model-h">{t('model.title')}</h2>
       <dl class="facts">
-        <div><dt>Parameters, total (N)</dt><dd><Num testid="model.params_total" value={m.params_total} format={f.integer} /></dd></div>
-        <div><dt>Active per token (N_act)</dt><dd><Num testid="model.params_active" value={m.params_active} format={f.integer} /></dd></div>
-        <div><dt>Layers (L)</dt><dd><Num testid="model.layers" value={m.layers} format={f.integer} /></dd></div>
-        <div><dt>Hidden size (H)</dt><dd><Num testid="model.hidden" value={m.hidden} format={f.integer} /></dd></div>
-        <div><dt>Query / KV heads (q / h_kv)</dt><dd><Num testid="model.heads" value={m.heads} format={f.integer} /> / <Num testid="model.kv_heads" value={m.kv_heads} format={f.integer} /></dd></div>
-        <div><dt>Head dim (d)</dt><dd><Num testid="model.head_dim" value={m.head_dim} format={f.integer} /></dd></div>
-        {m.vocab !== undefined && <div><dt>Vocabulary (V)</dt><dd><Num testid="model.vocab" value={m.vocab} format={f.integer} /></dd></div>}
-        {m.mla && <div><dt>Latent attention (MLA)</dt><dd>KV latent <Num testid="model.kv_lora_rank" value={m.kv_lora_rank} format={f.integer} /> + rope <Num testid="model.qk_rope_head_dim" value={m.qk_rope_head_dim} format={f.integer} /></dd></div>}
-        {m.weight_bytes !== undefined && <div><dt>Weights, whole model ({r.config.precision})</dt><dd><Num testid="model.weight_bytes" value={m.weight_bytes} format={(v) => f.gib(v / 2 ** 30)} /></dd></div>}
-        {m.kv_bytes_per_request !== undefined && <div><dt>KV per request, whole model</dt><dd><Num testid="model.kv_bytes_per_request" value={m.kv_bytes_per_request} format={(v) => f.gib(v / 2 ** 30)} /></dd></div>}
-        {moe && <div><dt>Experts (E, top-k)</dt><dd><Num testid="model.experts" value={m.experts} format={f.integer} /> experts, top-<Num testid="model.top_k" value={m.top_k} format={f.integer} />, in <Num testid="model.moe_layers" value={m.moe_layers} format={f.integer} /> layers</dd></div>}
-        {moe && r.moe && <div><dt>Experts read per MoE layer ({r.moe.read})</dt><dd><Num testid="moe.experts_touched_per_layer" value={r.moe.experts_touched_per_layer} format={(v) => f.significant(v, 4)} /></dd></div>}
-        {m.sliding_window > 0 && <div><dt>Sliding window</dt><dd><Num testid="model.sliding_window" value={m.sliding_window} format={(v) => `${f.integer(v)} tokens`} />{m.sliding_layers !== undefined ? <> in <Num testid="model.sliding_layers" value={m.sliding_layers} format={f.integer} /> of {f.integer(m.layers)} layers</> : null}</dd></div>}
-        <div><dt>GPU</dt><dd>{r.gpu.tflops === null ? 'TFLOPS unknown' : `${r.gpu.tflops} TFLOPS`} · {f.integer(r.gpu.bandwidth_gbs)} GB/s · {f.capacity(r.gpu.vram_gib)}{r.gpu.memory === 'unified' ? ' (unified)' : ''}</dd></div>
+        <div><dt>{t('model.total')}</dt><dd><Num testid="model.params_total" value={m.params_total} format={f.integer} /></dd></div>
+        <div><dt>{t('model.active')}</dt><dd><Num testid="model.params_active" value={m.params_active} format={f.integer} /></dd></div>
+        <div><dt>{t('model.layers')}</dt><dd><Num testid="model.layers" value={m.layers} format={f.integer} /></dd></div>
+        <div><dt>{t('model.hidden')}</dt><dd><Num testid="model.hidden" value={m.hidden} format={f.integer} /></dd></div>
+        <div><dt>{t('model.heads')}</dt><dd><Num testid="model.heads" value={m.heads} format={f.integer} /> / <Num testid="model.kv_heads" value={m.kv_heads} format={f.integer} /></dd></div>
+        <div><dt>{t('model.headDim')}</dt><dd><Num testid="model.head_dim" value={m.head_dim} format={f.integer} /></dd></div>
+        {m.vocab !== undefined && <div><dt>{t('model.vocab')}</dt><dd><Num testid="model.vocab" value={m.vocab} format={f.integer} /></dd></div>}
+        {m.mla && <div><dt>{t('model.mla')}</dt><dd>{tx('model.mlaValue', { rank: <Num testid="model.kv_lora_rank" value={m.kv_lora_rank} format={f.integer} />, rope: <Num testid="model.qk_rope_head_dim" value={m.qk_rope_head_dim} format={f.integer} /> })}</dd></div>}
+        {m.weight_bytes !== undefined && <div><dt>{t('model.weights', { precision: r.config.precision })}</dt><dd><Num testid="model.weight_bytes" value={m.weight_bytes} format={(v) => f.gib(v / 2 ** 30)} /></dd></div>}
+        {m.kv_bytes_per_request !== undefined && <div><dt>{t('model.kv')}</dt><dd><Num testid="model.kv_bytes_per_request" value={m.kv_bytes_per_request} format={(v) => f.gib(v / 2 ** 30)} /></dd></div>}
+        {moe && <div><dt>{t('model.experts')}</dt><dd>{tx('model.expertsValue', { e: <Num testid="model.experts" value={m.experts} format={f.integer} />, k: <Num testid="model.top_k" value={m.top_k} format={f.integer} />, layers: <Num testid="model.moe_layers" value={m.moe_layers} format={f.integer} /> })}</dd></div>}
+        {moe && r.moe && <div><dt>{t('model.touched', { read: r.moe.read })}</dt><dd><Num testid="moe.experts_touched_per_layer" value={r.moe.experts_touched_per_layer} format={(v) => f.significant(v, 4)} /></dd></div>}
+        {m.sliding_window > 0 && <div><dt>{t('model.window')}</dt><dd><Num testid="model.sliding_window" value={m.sliding_window} format={(v) => t('unit.tokens', { n: f.integer(v) })} />{m.sliding_layers !== undefined ? tx('model.windowLayers', { n: <Num testid="model.sliding_layers" value={m.sliding_layers} format={f.integer} />, layers: f.integer(m.layers) }) : null}</dd></div>}
+        <div><dt>{t('model.gpu')}</dt><dd>{r.gpu.tflops === null ? t('model.tflopsUnknown') : `${r.gpu.tflops} TFLOPS`} · {f.integer(r.gpu.bandwidth_gbs)} GB/s · {f.capacity(r.gpu.vram_gib)}{r.gpu.memory === 'unified' ? t('model.unified') : ''}</dd></div>
       </dl>
     </section>
   );

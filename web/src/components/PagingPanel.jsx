@@ -2,34 +2,29 @@ import * as f from '../format.js';
 import * as explain from '../explain/formulas.js';
 import { Num } from './Num.jsx';
 import { Explain } from './Explain.jsx';
+import { t } from '../i18n/index.js';
 
 export function PagingPanel({ report: r }) {
   const p = r.paged;
   return (
     <section class="panel" aria-labelledby="paging-h">
-      <h2 id="paging-h">KV paging</h2>
+      <h2 id="paging-h">{t('paging.title')}</h2>
       {!p ? (
-        <p>
-          Paging is off: each request's KV is sized for exactly its {f.integer(r.config.seq)} tokens. Set a KV block size
-          (vLLM's default is 16 tokens) to see the padding a paged cache costs.
-        </p>
+        <p>{t('paging.off', { seq: f.integer(r.config.seq) })}</p>
       ) : (
         <>
-          <p>
-            With {f.integer(p.kv_block)}-token blocks, a request of {f.integer(r.config.seq)} tokens holds whole blocks: the fit
-            check counts the padded length.
-          </p>
+          <p>{t('paging.on', { block: f.integer(p.kv_block), seq: f.integer(r.config.seq) })}</p>
           <dl class="figures">
             <div>
-              <dt>Tokens held per request</dt>
+              <dt>{t('paging.held')}</dt>
               <dd><Num testid="paged.tokens_per_request" value={p.tokens_per_request} format={f.integer} /></dd>
             </div>
             <div>
-              <dt>Padding per request</dt>
-              <dd><Num testid="paged.padding_tokens" value={p.padding_tokens} format={(v) => `${f.integer(v)} tokens`} /></dd>
+              <dt>{t('paging.padding')}</dt>
+              <dd><Num testid="paged.padding_tokens" value={p.padding_tokens} format={(v) => t('unit.tokens', { n: f.integer(v) })} /></dd>
             </div>
             <div>
-              <dt>Waste (padding ÷ context)</dt>
+              <dt>{t('paging.waste')}</dt>
               <dd><Num testid="paged.waste_fraction" value={p.waste_fraction} format={f.percent} /></dd>
             </div>
           </dl>

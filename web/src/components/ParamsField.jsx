@@ -1,5 +1,6 @@
 import { PARAMS } from '../inputs.js';
 import { TextField } from './TextField.jsx';
+import { t } from '../i18n/index.js';
 
 // The model by its size alone ("70B"): the core's parameters-only estimate.
 // Typing a size chooses it; the core reads the text and names what is wrong.
@@ -9,12 +10,10 @@ export function ParamsField({ app }) {
     <TextField
       app={app}
       name="params"
-      label="Only the size, in parameters"
+      label={t('params.label')}
       inputMode="text"
-      placeholder="e.g. 70B, 7.6B, 1.5T"
-      hint={on
-        ? 'An approximate estimate: weights and decode intensity only. The greyed inputs need the architecture.'
-        : 'Typing a size switches to an approximate, parameters-only estimate.'}
+      placeholder={t('params.placeholder')}
+      hint={t(on ? 'params.on' : 'params.off')}
     />
   );
 }

@@ -1,3 +1,5 @@
+import { remedyText, t } from '../i18n/index.js';
+
 // Each remedy alone fixes the setup (the core checked it). Where the remedy is
 // an input change, one button applies it to that input (by its field-table key).
 const APPLY = {
@@ -11,20 +13,24 @@ const APPLY = {
 
 export function RemedyList({ app, remedies, tight }) {
   if (!remedies.length) return null;
+  const r = app.report.value;
   return (
     <div class="remedies">
-      <h3>{tight ? 'Any one of these makes it fit with room to spare' : 'Any one of these makes it fit'}</h3>
+      <h3>{t(tight ? 'remedies.tight' : 'remedies.title')}</h3>
       <ul data-testid="remedies">
-        {remedies.map((r) => (
-          <li key={r.code} data-code={r.code}>
-            <span>{r.message}</span>
-            {APPLY[r.code] && (
-              <button type="button" class="small" aria-label={`Apply: ${r.message}`} onClick={() => app.set(APPLY[r.code], String(r.value))}>
-                Apply
-              </button>
-            )}
-          </li>
-        ))}
+        {remedies.map((x) => {
+          const text = remedyText(x, r);
+          return (
+            <li key={x.code} data-code={x.code}>
+              <span>{text}</span>
+              {APPLY[x.code] && (
+                <button type="button" class="small" aria-label={t('remedies.applyAria', { text })} onClick={() => app.set(APPLY[x.code], String(x.value))}>
+                  {t('remedies.apply')}
+                </button>
+              )}
+            </li>
+          );
+        })}
       </ul>
     </div>
   );

@@ -1,4 +1,5 @@
 import { useState } from 'preact/hooks';
+import { noticeText, t } from '../i18n/index.js';
 
 // Copies the link of the current inputs. The clipboard may be refused (file://,
 // permissions), so the link is also shown, selected, for a manual copy.
@@ -19,19 +20,19 @@ export function ShareLink({ makeLink }) {
 
   return (
     <div class="share">
-      <button type="button" data-testid="copy-link" onClick={copy}>Copy link</button>
+      <button type="button" data-testid="copy-link" onClick={copy}>{t('share.copy')}</button>
       {state && (
         <div class="share-result" role="status">
-          <span>{state.copied ? 'Link copied.' : 'Copy this link:'}</span>
+          <span>{t(state.copied ? 'share.copied' : 'share.manual')}</span>
           <input
             type="text"
             readOnly
             data-testid="share-url"
-            aria-label="Link to this setup"
+            aria-label={t('share.aria')}
             value={state.url}
             onFocus={(e) => e.currentTarget.select()}
           />
-          {state.notices.map((text, i) => <p key={i} class="hint">{text}</p>)}
+          {state.notices.map((n, i) => <p key={i} class="hint">{noticeText(n)}</p>)}
         </div>
       )}
     </div>

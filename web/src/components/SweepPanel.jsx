@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import * as f from '../format.js';
 import { SweepChart } from '../charts/SweepChart.jsx';
+import { t } from '../i18n/index.js';
 
 export function SweepPanel({ report: r, points }) {
   // The table is built only while open: 48 rows are not worth updating unseen.
@@ -8,20 +9,19 @@ export function SweepPanel({ report: r, points }) {
   if (!points || points.length === 0 || !Number.isFinite(r.memory.max_batch)) return null;
   return (
     <section class="panel" aria-labelledby="sweep-h">
-      <h2 id="sweep-h">What a bigger batch buys</h2>
+      <h2 id="sweep-h">{t('sweep.title')}</h2>
       <p class="sub">
-        Same model, GPUs and context; only the batch changes, up to the largest batch whose KV cache fits
-        ({f.integer(r.memory.max_batch)}). Throughput rises while decode stays memory-bound; each request's step time rises too.
+        {t('sweep.text', { max: f.integer(r.memory.max_batch) })}
         {r.memory.max_batch_realistic !== undefined && r.memory.max_batch_realistic < r.memory.max_batch
-          ? ` Past ${f.integer(r.memory.max_batch_realistic)} requests the floor fits but a serving engine's budget does not (tight).`
+          ? t('sweep.tight', { max: f.integer(r.memory.max_batch_realistic) })
           : ''}
       </p>
       <SweepChart points={points} batch={r.config.batch} maxBatch={r.memory.max_batch} realisticBatch={r.memory.max_batch_realistic} />
       <details class="table-wrap" onToggle={(e) => setTableOpen(e.currentTarget.open)}>
-        <summary>The sweep as a table</summary>
+        <summary>{t('sweep.table')}</summary>
         {tableOpen && <table class="sweep-table">
           <thead>
-            <tr><th scope="col">Batch</th><th scope="col">AI (FLOP/byte)</th><th scope="col">Step</th><th scope="col">Per token</th><th scope="col">Throughput</th><th scope="col">Budget</th></tr>
+            <tr><th scope="col">{t('sweep.batch')}</th><th scope="col">{t('sweep.ai')}</th><th scope="col">{t('sweep.step')}</th><th scope="col">{t('sweep.perToken')}</th><th scope="col">{t('sweep.throughput')}</th><th scope="col">{t('sweep.budget')}</th></tr>
           </thead>
           <tbody>
             {points.map((p) => (
@@ -31,7 +31,7 @@ export function SweepPanel({ report: r, points }) {
                 <td data-value={String(p.step_ms)}>{f.ms(p.step_ms)}</td>
                 <td data-value={String(p.ms_per_token)}>{f.ms(p.ms_per_token)}</td>
                 <td data-value={String(p.tokens_per_s)}>{f.tokensPerS(p.tokens_per_s)}</td>
-                <td>{p.tight ? 'tight' : 'fits'}</td>
+                <td>{t(p.tight ? 'sweep.tightWord' : 'sweep.fits')}</td>
               </tr>
             ))}
           </tbody>

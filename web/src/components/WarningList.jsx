@@ -1,5 +1,7 @@
-// The core's warnings, in its own words. `only` keeps the codes a panel is about.
-export function WarningList({ warnings, only, testid }) {
+import { t, warningText } from '../i18n/index.js';
+
+// The core's warnings, by code, in the page's language. `only` keeps the codes a panel is about.
+export function WarningList({ warnings, report, only, testid }) {
   const list = only ? warnings.filter((w) => only.includes(w.code)) : warnings;
   if (!list.length) return null;
   return (
@@ -7,7 +9,7 @@ export function WarningList({ warnings, only, testid }) {
       {list.map((w) => (
         <li key={w.code} data-code={w.code}>
           <span class="icon" aria-hidden="true">!</span>
-          <span><span class="visually-hidden">Warning: </span>{w.message}</span>
+          <span><span class="visually-hidden">{t('warnings.hidden')}</span>{warningText(w, report)}</span>
         </li>
       ))}
     </ul>

@@ -1,7 +1,11 @@
 // What every form field derives from the state: the core's error for it, whether the
 // current analysis reads it (the size-only estimate ignores most inputs), and its aria wiring.
+import { errorText } from '../i18n/index.js';
+
 export function fieldState(app, name, hint) {
-  const error = app.fieldErrors.value[name];
+  const message = app.fieldErrors.value[name];
+  // The core's error in the page's language (by its code and field); its own words in English.
+  const error = message ? errorText(app.report.value.error) || message : message;
   const off = app.ignored?.value[name] === true;
   const describedBy = [hint && `hint-${name}`, error && `err-${name}`].filter(Boolean).join(' ') || undefined;
   return { error, off, describedBy };

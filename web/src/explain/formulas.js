@@ -1,8 +1,10 @@
 // The "how is this computed" text: each formula of the spec, then the same
 // formula with the user's own numbers in it, then the core's result. Nothing is
-// computed here; every number is a report field, printed.
+// computed here; every number is a report field, printed. The words come from
+// the message table (fx.* keys); the symbols and numbers are the same in every language.
 
 import * as f from '../format.js';
+import { t } from '../i18n/index.js';
 
 // Bytes per element, as roofline.h documents them; shown, never multiplied.
 const BYTES = { fp32: '4', fp16: '2', bf16: '2', fp8: '1', int8: '1', int4: '0.5' };
@@ -14,19 +16,19 @@ function window(r) {
   const m = r.model;
   const local = m.sliding_layers ?? 0;
   return local > 0
-    ? { text: `(${n(m.layers)} − ${n(local)}) · S + ${n(local)} · min(S, ${n(m.sliding_window)})`, note: `${n(local)} of ${n(m.layers)} layers keep a ${n(m.sliding_window)}-token window` }
+    ? { text: `(${n(m.layers)} − ${n(local)}) · S + ${n(local)} · min(S, ${n(m.sliding_window)})`, note: t('fx.windowNote', { local: n(local), layers: n(m.layers), window: n(m.sliding_window) }) }
     : { text: `${n(m.layers)} · S`, note: null };
 }
 
 function kvElems(r) {
   const m = r.model;
   return m.mla
-    ? `kv_elems = kv_lora_rank + rope = ${n(m.kv_lora_rank)} + ${n(m.qk_rope_head_dim)} = ${n(m.kv_elems_per_token_per_layer)} (latent attention)`
+    ? `kv_elems = kv_lora_rank + rope = ${n(m.kv_lora_rank)} + ${n(m.qk_rope_head_dim)} = ${n(m.kv_elems_per_token_per_layer)}${t('fx.latent')}`
     : `kv_elems = 2 · h_kv · d = 2 × ${n(m.kv_heads)} × ${n(m.head_dim)} = ${n(m.kv_elems_per_token_per_layer)}`;
 }
 
 function share(r) {
-  if (r.model.mla) return 'kv_share = 1 (the latent is not split by tp)';
+  if (r.model.mla) return t('fx.shareMla');
   const got = r.tp ? f.significant(r.tp.kv_share_per_gpu, 4) : '1';
   return `kv_share = ⌈h_kv/tp⌉/h_kv = ⌈${n(r.model.kv_heads)}/${n(r.config.tp)}⌉/${n(r.model.kv_heads)} = ${got}`;
 }
@@ -40,37 +42,37 @@ function attnCoef(r) {
 
 function weightRead(r) {
   return r.moe
-    ? `W_read = ${f.si(r.moe.weight_bytes_read, 'B')}: always-read weights + ${f.significant(r.moe.experts_touched_per_layer, 4)} experts touched per MoE layer (${r.moe.read})`
-    : `W_read = weight bytes = ${n(r.model.weight_bytes)} B`;
+    ? t('fx.wreadMoe', { bytes: f.si(r.moe.weight_bytes_read, 'B'), touched: f.significant(r.moe.experts_touched_per_layer, 4), read: r.moe.read })
+    : t('fx.wread', { bytes: n(r.model.weight_bytes) });
 }
 
 export function weights(r) {
   const c = r.config;
   const how = c.precision_source === 'checkpoint'
-    ? `the checkpoint's own format: ${c.precision}${c.expert_precision ? ` with ${c.expert_precision} experts` : ''}`
+    ? t('fx.checkpoint', { precision: c.precision, experts: c.expert_precision ? t('fx.withExperts', { p: c.expert_precision }) : '' })
     : `N · b_w = ${n(r.model.params_total)} × ${bytesOf(c.precision)}`;
   return {
-    formula: 'weights per GPU = weight bytes / (tp · pp)',
-    numbers: `= ${n(r.model.weight_bytes)} B / (${n(c.tp)} × ${n(c.pp)}); weight bytes from ${how}`,
-    result: `= ${f.gib(r.memory.weights_gib_per_gpu)} (1 GiB = 2³⁰ bytes)`,
+    formula: t('fx.weights.formula'),
+    numbers: t('fx.weights.numbers', { bytes: n(r.model.weight_bytes), tp: n(c.tp), pp: n(c.pp), how }),
+    result: t('fx.weights.result', { gib: f.gib(r.memory.weights_gib_per_gpu) }),
   };
 }
 
 export function kvPerToken(r) {
   const w = window(r);
   return {
-    formula: 'KV bytes per request = kv_elems · b_kv · (tokens held by every layer); per token = that / S',
-    numbers: `${kvElems(r)}; b_kv = ${bytesOf(r.config.kv_precision)}; layers × tokens = ${w.text}, S = ${n(r.config.seq)}${w.note ? ` (${w.note})` : ''}`,
-    result: `= ${bytes(r.model.kv_bytes_per_request)} per request, ${bytes(r.model.kv_bytes_per_token)} per token`,
+    formula: t('fx.kvToken.formula'),
+    numbers: `${kvElems(r)}; b_kv = ${bytesOf(r.config.kv_precision)}; ${t('fx.layersTokens')} = ${w.text}, S = ${n(r.config.seq)}${w.note ? ` (${w.note})` : ''}`,
+    result: t('fx.kvToken.result', { request: bytes(r.model.kv_bytes_per_request), token: bytes(r.model.kv_bytes_per_token) }),
   };
 }
 
 export function kvPerRequest(r) {
   const held = r.paged
-    ? `held tokens T = ⌈S/block⌉·block = ⌈${n(r.config.seq)}/${n(r.paged.kv_block)}⌉ × ${n(r.paged.kv_block)} = ${n(r.paged.tokens_per_request)}`
-    : `held tokens = S = ${n(r.config.seq)} (no paging)`;
+    ? t('fx.heldPaged', { seq: n(r.config.seq), block: n(r.paged.kv_block), held: n(r.paged.tokens_per_request) })
+    : t('fx.held', { seq: n(r.config.seq) });
   return {
-    formula: 'KV per request per GPU = KV bytes of the held tokens · kv_share / pp',
+    formula: t('fx.kvRequest.formula'),
     numbers: `${held}; ${share(r)}; pp = ${n(r.config.pp)}`,
     result: `= ${f.gib(r.memory.kv_gib_per_request)}`,
   };
@@ -78,7 +80,7 @@ export function kvPerRequest(r) {
 
 export function kvPerGpu(r) {
   return {
-    formula: 'KV per GPU = B × KV per request per GPU',
+    formula: t('fx.kvGpu.formula'),
     numbers: `= ${n(r.config.batch)} × ${f.gib(r.memory.kv_gib_per_request)}`,
     result: `= ${f.gib(r.memory.kv_gib_per_gpu)}`,
   };
@@ -86,7 +88,7 @@ export function kvPerGpu(r) {
 
 export function free(r) {
   return {
-    formula: 'free for KV = VRAM − weights per GPU',
+    formula: t('fx.free.formula'),
     numbers: `= ${f.capacity(r.gpu.vram_gib)} − ${f.gib(r.memory.weights_gib_per_gpu)}`,
     result: `= ${f.gib(r.memory.free_gib_per_gpu)}`,
   };
@@ -94,7 +96,7 @@ export function free(r) {
 
 export function maxBatch(r) {
   return {
-    formula: 'max batch (floor) = ⌊free / KV per request per GPU⌋ (0 when the weights do not fit)',
+    formula: t('fx.maxBatch.formula'),
     numbers: `= ⌊${f.gib(r.memory.free_gib_per_gpu)} / ${f.gib(r.memory.kv_gib_per_request)}⌋`,
     result: `= ${n(r.memory.max_batch)}`,
   };
@@ -103,7 +105,7 @@ export function maxBatch(r) {
 export function shortfall(r) {
   const weightsShort = r.verdict === 'weights_do_not_fit';
   return {
-    formula: weightsShort ? 'shortfall = weights per GPU − VRAM' : 'shortfall = KV per GPU − free',
+    formula: t(weightsShort ? 'fx.shortfall.weights' : 'fx.shortfall.kv'),
     numbers: weightsShort
       ? `= ${f.gib(r.memory.weights_gib_per_gpu)} − ${f.capacity(r.gpu.vram_gib)}`
       : `= ${f.gib(r.memory.kv_gib_per_gpu)} − ${f.gib(r.memory.free_gib_per_gpu)}`,
@@ -115,8 +117,8 @@ export function reserve(r) {
   const c = r.config;
   const real = r.memory.realistic;
   return {
-    formula: 'reserve = CUDA context + NCCL per peer · (GPUs − 1) + weight overhead · weights + activations (one prefill chunk + B · 4·V bytes of fp32 logits)',
-    numbers: `= ${f.gib(real.context_reserve_gib)} + ${f.gib(real.nccl_gib)} + ${f.gib(real.weight_overhead_gib)} + ${f.gib(real.activation_gib)}; NCCL ${c.nccl_gib_per_peer} GiB × (${n(r.memory.gpus)} − 1), overhead ${c.weight_overhead} × weights, chunk min(${n(c.prefill_chunk)}, S) tokens, V = ${n(r.model.vocab)}`,
+    formula: t('fx.reserve.formula'),
+    numbers: `= ${f.gib(real.context_reserve_gib)} + ${f.gib(real.nccl_gib)} + ${f.gib(real.weight_overhead_gib)} + ${f.gib(real.activation_gib)}; ${t('fx.reserve.numbers', { nccl: c.nccl_gib_per_peer, gpus: n(r.memory.gpus), overhead: c.weight_overhead, chunk: n(c.prefill_chunk), vocab: n(r.model.vocab) })}`,
     result: `= ${f.gib(real.reserve_gib)}`,
   };
 }
@@ -124,16 +126,16 @@ export function reserve(r) {
 export function kvRoom(r) {
   const real = r.memory.realistic;
   return {
-    formula: 'room for KV = pool − reserve − weights, pool = pool_fraction × VRAM',
+    formula: t('fx.kvRoom.formula'),
     numbers: `= ${f.gib(real.pool_gib)} − ${f.gib(real.reserve_gib)} − ${f.gib(r.memory.weights_gib_per_gpu)}; pool = ${r.config.pool_fraction} × ${f.capacity(r.gpu.vram_gib)}`,
-    result: `= ${f.gib(real.kv_room_gib)}; this batch needs ${f.gib(r.memory.kv_gib_per_gpu)}${real.missing_gib > 0 ? `: ${f.gib(real.missing_gib)} missing (tight)` : ''}`,
+    result: `= ${f.gib(real.kv_room_gib)}; ${t('fx.kvRoom.needs', { kv: f.gib(r.memory.kv_gib_per_gpu) })}${real.missing_gib > 0 ? t('fx.kvRoom.missing', { missing: f.gib(real.missing_gib) }) : ''}`,
   };
 }
 
 export function maxBatchRealistic(r) {
   return {
-    formula: 'realistic max batch = ⌊room before logits / (KV per request per GPU + 4·V bytes)⌋',
-    numbers: `each request also holds its fp32 logits: 4 × ${n(r.model.vocab)} bytes; KV per request ${f.gib(r.memory.kv_gib_per_request)}`,
+    formula: t('fx.maxReal.formula'),
+    numbers: t('fx.maxReal.numbers', { vocab: n(r.model.vocab), kv: f.gib(r.memory.kv_gib_per_request) }),
     result: `= ${n(r.memory.realistic.max_batch)}`,
   };
 }
@@ -141,15 +143,15 @@ export function maxBatchRealistic(r) {
 function perStep(r) {
   const c = r.config;
   return c.pp > 1
-    ? { who: `M · b with b = ⌈B/M⌉ = ⌈${n(c.batch)}/${n(c.micro_batches)}⌉, M = ${n(c.micro_batches)}`, div: `(tp · pp) = (${n(c.tp)} · ${n(c.pp)})` }
+    ? { who: t('fx.whoPp', { batch: n(c.batch), m: n(c.micro_batches) }), div: `(tp · pp) = (${n(c.tp)} · ${n(c.pp)})` }
     : { who: `B = ${n(c.batch)}`, div: `tp = ${n(c.tp)}` };
 }
 
 export function flops(r) {
   const s = perStep(r);
   return {
-    formula: `FLOPs per step per GPU = ${r.config.pp > 1 ? 'M · b' : 'B'} · (2·N_act + attn · layers × tokens) / ${r.config.pp > 1 ? '(tp·pp)' : 'tp'}`,
-    numbers: `${s.who}; N_act = ${n(r.model.params_active)}; ${attnCoef(r)}; layers × tokens = ${window(r).text}, S = ${n(r.config.seq)}; divided by ${s.div}`,
+    formula: t('fx.flops.formula', { who: r.config.pp > 1 ? 'M · b' : 'B', div: r.config.pp > 1 ? '(tp·pp)' : 'tp' }),
+    numbers: `${s.who}; N_act = ${n(r.model.params_active)}; ${attnCoef(r)}; ${t('fx.layersTokens')} = ${window(r).text}, S = ${n(r.config.seq)}; ${t('fx.dividedBy', { div: s.div })}`,
     result: `= ${f.si(r.roofline.flops_per_step, 'FLOP')} (${n(r.roofline.flops_per_step)})`,
   };
 }
@@ -157,10 +159,8 @@ export function flops(r) {
 export function bytesPerStep(r) {
   const c = r.config;
   return {
-    formula: c.pp > 1
-      ? 'bytes per step per GPU = M · (W_read(b)/(tp·pp) + b · KV bytes per request · kv_share / pp)'
-      : 'bytes per step per GPU = W_read(B)/tp + B · KV bytes per request · kv_share',
-    numbers: `${weightRead(r)}; KV bytes per request = ${n(r.model.kv_bytes_per_request)} (S tokens, not the padded T); ${share(r)}`,
+    formula: t(c.pp > 1 ? 'fx.bytes.formulaPp' : 'fx.bytes.formula'),
+    numbers: `${weightRead(r)}; ${t('fx.bytes.kv', { kv: n(r.model.kv_bytes_per_request) })}; ${share(r)}`,
     result: `= ${f.si(r.roofline.bytes_per_step, 'B')} (${n(r.roofline.bytes_per_step)} B)`,
   };
 }
@@ -168,20 +168,20 @@ export function bytesPerStep(r) {
 export function ai(r) {
   const rl = r.roofline;
   return {
-    formula: 'arithmetic intensity = FLOPs per step / bytes per step',
+    formula: t('fx.ai.formula'),
     numbers: `= ${n(rl.flops_per_step)} / ${n(rl.bytes_per_step)}`,
     result: rl.ridge == null
-      ? `= ${f.intensity(rl.ai)} FLOP/byte; no sourced TFLOPS, so no ridge to compare with`
-      : `= ${f.intensity(rl.ai)} FLOP/byte, ${rl.bound}-bound (ridge ${f.intensity(rl.ridge)}), ${f.percent(rl.ceiling_fraction)} of the compute roof`,
+      ? t('fx.ai.noRidge', { ai: f.intensity(rl.ai) })
+      : t('fx.ai.result', { ai: f.intensity(rl.ai), bound: t(`boundAdj.${rl.bound}`), ridge: f.intensity(rl.ridge), share: f.percent(rl.ceiling_fraction) }),
   };
 }
 
 export function ridge(r) {
   const rl = r.roofline;
   return {
-    formula: 'ridge = peak / bandwidth = TFLOPS·10¹² / (GB/s·10⁹); the peak is the fp8 or int8 one when the weights use it and the GPU has it',
-    numbers: `= ${rl.peak_tflops ?? r.gpu.tflops}·10¹² (${rl.compute_precision ?? 'fp16'} peak) / (${r.gpu.bandwidth_gbs}·10⁹)`,
-    result: `= ${f.intensity(rl.ridge)} FLOP/byte: below it decode is memory-bound`,
+    formula: t('fx.ridge.formula'),
+    numbers: t('fx.ridge.numbers', { peak: rl.peak_tflops ?? r.gpu.tflops, precision: rl.compute_precision ?? 'fp16', bw: r.gpu.bandwidth_gbs }),
+    result: t('fx.ridge.result', { ridge: f.intensity(rl.ridge) }),
   };
 }
 
@@ -189,46 +189,46 @@ export function step(r) {
   const c = r.config;
   if (c.pp > 1 && r.pp?.stage_ms !== undefined) {
     return {
-      formula: 'step = drain = (M + pp − 1) · stage, stage = max(stage bytes / BW, stage FLOPs / peak)',
+      formula: t('fx.step.formulaPp'),
       numbers: `= (${n(c.micro_batches)} + ${n(c.pp)} − 1) × ${f.ms(r.pp.stage_ms)}`,
-      result: `= ${f.ms(r.decode.step_ms)} per decode step for the whole batch`,
+      result: t('fx.step.resultPp', { step: f.ms(r.decode.step_ms) }),
     };
   }
   if (r.decode.bandwidth_floor_only) {
     return {
-      formula: 'step ≥ bytes per step / bandwidth (no sourced TFLOPS: the compute term is unknown)',
+      formula: t('fx.step.formulaFloor'),
       numbers: `= ${f.si(r.roofline.bytes_per_step, 'B')} / ${r.gpu.bandwidth_gbs} GB/s`,
-      result: `= ${f.ms(r.decode.step_ms)}, a lower bound`,
+      result: t('fx.step.resultFloor', { step: f.ms(r.decode.step_ms) }),
     };
   }
   return {
-    formula: 'step = max(bytes per step / bandwidth, FLOPs per step / peak)',
+    formula: t('fx.step.formula'),
     numbers: `= max(${f.si(r.roofline.bytes_per_step, 'B')} / ${r.gpu.bandwidth_gbs} GB/s, ${f.si(r.roofline.flops_per_step, 'FLOP')} / ${r.roofline.peak_tflops ?? r.gpu.tflops} TFLOPS)`,
-    result: `= ${f.ms(r.decode.step_ms)} (a floor: perfect overlap, no kernel overheads)`,
+    result: t('fx.step.result', { step: f.ms(r.decode.step_ms) }),
   };
 }
 
 export function perToken(r) {
   return {
-    formula: 'ms per token = step / B;  tokens per second = B / step (aggregate over the batch)',
+    formula: t('fx.perToken.formula'),
     numbers: `= ${f.ms(r.decode.step_ms)} / ${n(r.config.batch)};  ${n(r.config.batch)} / ${f.ms(r.decode.step_ms)}`,
-    result: `= ${f.ms(r.decode.ms_per_token)} per token;  ${f.tokensPerS(r.decode.tokens_per_s)}`,
+    result: t('fx.perToken.result', { ms: f.ms(r.decode.ms_per_token), tps: f.tokensPerS(r.decode.tokens_per_s) }),
   };
 }
 
 export function prefill(r) {
   return {
-    formula: 'prefill AI = (2·N_act·S + attn · S · layers × tokens) / W_read(S)',
-    numbers: `N_act = ${n(r.model.params_active)}, S = ${n(r.config.seq)}; ${attnCoef(r)}; layers × tokens = ${window(r).text}; W_read(S) = weights read for S tokens${r.moe ? ' (MoE: experts touched by S tokens)' : ''}`,
-    result: `= ${f.intensity(r.prefill.ai)} FLOP/byte: ${r.prefill.bound}-bound`,
+    formula: t('fx.prefill.formula'),
+    numbers: `N_act = ${n(r.model.params_active)}, S = ${n(r.config.seq)}; ${attnCoef(r)}; ${t('fx.layersTokens')} = ${window(r).text}; ${t(r.moe ? 'fx.prefill.wreadMoe' : 'fx.prefill.wread')}`,
+    result: t('fx.prefill.result', { ai: f.intensity(r.prefill.ai), bound: t(`boundAdj.${r.prefill.bound}`) }),
   };
 }
 
 export function ttft(r) {
   const p = r.prefill;
   return {
-    formula: 'time to first token = launch + prefill, prefill = max(prefill FLOPs / tp / peak, W_read(S) / tp / bandwidth); pp does not divide it',
-    numbers: `= ${f.ms(r.config.launch_ms)} + ${f.ms(p.ms)}; prefill runs at ${f.tokensPerS(p.tokens_per_s)}`,
+    formula: t('fx.ttft.formula'),
+    numbers: `= ${f.ms(r.config.launch_ms)} + ${f.ms(p.ms)}; ${t('fx.ttft.rate', { tps: f.tokensPerS(p.tokens_per_s) })}`,
     result: `= ${f.ms(p.ttft_ms)}`,
   };
 }
@@ -236,9 +236,9 @@ export function ttft(r) {
 export function allreduce(r) {
   const c = r.config;
   return {
-    formula: 'AllReduce bytes per GPU per step = 8 · (tp − 1)/tp · L · H · B (ideal ring)',
+    formula: t('fx.allreduce.formula'),
     numbers: `= 8 × (${n(c.tp)} − 1)/${n(c.tp)} × ${n(r.model.layers)} × ${n(r.model.hidden)} × ${n(c.batch)}`,
-    result: `= ${f.si(r.tp.allreduce_bytes_per_gpu, 'B')} (${n(r.tp.allreduce_bytes_per_gpu)} B); shown, not added to the step time`,
+    result: t('fx.allreduce.result', { si: f.si(r.tp.allreduce_bytes_per_gpu, 'B'), bytes: n(r.tp.allreduce_bytes_per_gpu) }),
   };
 }
 
@@ -247,23 +247,23 @@ export function bubble(r) {
   return {
     formula: 'bubble = (pp − 1) / (M + pp − 1)',
     numbers: `= (${n(c.pp)} − 1) / (${n(r.pp.micro_batches)} + ${n(c.pp)} − 1)`,
-    result: `= ${f.percent(r.pp.bubble)} of the drain is idle`,
+    result: t('fx.bubble.result', { share: f.percent(r.pp.bubble) }),
   };
 }
 
 export function speedup(r) {
   return {
-    formula: 'speedup = one GPU / drain, one GPU = max((W_read(B) + KV_read(B)) / BW, FLOPs(B) / peak), drain = (M + pp − 1) · stage',
-    numbers: `M = ${n(r.pp.micro_batches)}, pp = ${n(r.config.pp)}: each micro-batch re-reads every stage's weights`,
-    result: `= ${f.times(r.pp.speedup_vs_one_gpu)}${r.pp.speedup_vs_one_gpu < 1 ? ': slower than one GPU' : ''}`,
+    formula: t('fx.speedup.formula'),
+    numbers: t('fx.speedup.numbers', { m: n(r.pp.micro_batches), pp: n(r.config.pp) }),
+    result: `= ${f.times(r.pp.speedup_vs_one_gpu)}${r.pp.speedup_vs_one_gpu < 1 ? t('fx.speedup.slower') : ''}`,
   };
 }
 
 export function paging(r) {
   const p = r.paged;
   return {
-    formula: 'T = ⌈S / block⌉ · block;  padding = T − S;  waste = padding / S',
+    formula: t('fx.paging.formula'),
     numbers: `= ⌈${n(r.config.seq)} / ${n(p.kv_block)}⌉ × ${n(p.kv_block)};  ${n(p.tokens_per_request)} − ${n(r.config.seq)};  ${n(p.padding_tokens)} / ${n(r.config.seq)}`,
-    result: `= ${n(p.tokens_per_request)} tokens;  ${n(p.padding_tokens)} tokens;  ${f.percent(p.waste_fraction)}`,
+    result: `= ${t('unit.tokens', { n: n(p.tokens_per_request) })};  ${t('unit.tokens', { n: n(p.padding_tokens) })};  ${f.percent(p.waste_fraction)}`,
   };
 }

@@ -3,15 +3,23 @@
 import { effect } from '@preact/signals';
 import { CUSTOM } from '../inputs.js';
 import { encodeConfig, encodeLink } from '../url-codec.js';
+import { lang, langChosen } from '../i18n/index.js';
+
+const keep = (code, params) => params;
 
 function pageUrl() {
   return location.href.split(/[?#]/)[0];
 }
 
+/** The page's language when it was chosen; undefined when the browser's decided. */
+function chosenLang() {
+  return langChosen.value ? lang.value : undefined;
+}
+
 export function createLinker(app) {
   let cache = { text: null, encoded: null };
 
-  async function queryFor(values) {
+  async function queryFor(values, language) {
     let encodedConfig;
     if (values.model === CUSTOM && values.config) {
       if (cache.text !== values.config) cache = { text: values.config, encoded: await encodeConfig(values.config) };
@@ -21,12 +29,14 @@ export function createLinker(app) {
       modelIds: app.modelIds,
       gpuIds: app.gpuIds,
       encodedConfig,
+      lang: language,
+      say: keep,
     });
   }
 
   /** {url, notices} for the current inputs. */
   async function link() {
-    const { query, notices } = await queryFor(app.values.value);
+    const { query, notices } = await queryFor(app.values.value, chosenLang());
     return { url: pageUrl() + query, notices };
   }
 
@@ -36,10 +46,11 @@ export function createLinker(app) {
     let generation = 0;
     return effect(() => {
       const values = app.values.value;
+      const language = chosenLang();
       const mine = ++generation;
       clearTimeout(timer);
       timer = setTimeout(async () => {
-        const { query } = await queryFor(values);
+        const { query } = await queryFor(values, language);
         if (mine !== generation) return;
         try {
           history.replaceState(null, '', pageUrl() + query);

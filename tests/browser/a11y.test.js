@@ -1,0 +1,116 @@
+// Accessible and phone-friendly: an axe-core scan of the fit, tight and refusal
+// pages (light and dark) finds no serious or critical violation; every input is
+// reachable by keyboard and operable; the roofline chart has a text alternative;
+// at 390 px there is no horizontal scroll and the verdict is in the first screen.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { after, before, test } from 'node:test';
+import { startPage, tid, waitForVerdict } from './helpers.js';
+
+const require = createRequire(import.meta.url);
+const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+let env;
+before(async () => {
+  env = await startPage();
+});
+after(() => env?.close());
+
+const PAGES = {
+  fit: '?m=qwen3-4b&g=a100-40g&b=8',
+  tight: '?m=llama-3-70b&g=a100-80g&tp=2&b=8',
+  refusal: '?m=qwen3-4b&g=a100-40g&b=128',
+};
+
+async function scan(page) {
+  // The page's CSP admits no inline script: axe is added through the automation channel.
+  await page.evaluate(AXE);
+  const result = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
+  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join('; ')}`);
+}
+
+for (const [name, query] of Object.entries(PAGES)) {
+  for (const scheme of ['light', 'dark']) {
+    test(`axe: the ${name} page, ${scheme}, has no serious or critical violation`, async () => {
+      const context = await env.browser.newContext({ colorScheme: scheme });
+      const page = await context.newPage();
+      await page.goto(env.server.url + query);
+      await waitForVerdict(page);
+      assert.equal(await page.getAttribute(tid('verdict'), 'data-level'), name === 'refusal' ? 'refused' : name === 'tight' ? 'tight' : 'fits');
+      assert.deepEqual(await scan(page), []);
+      await context.close();
+    });
+  }
+}
+
+test('the scan can fail: a page with an unlabelled input is reported', async () => {
+  const page = await env.browser.newPage();
+  await page.setContent('<!doctype html><html lang="en"><title>x</title><main><input type="text"><img src="data:,"></main></html>');
+  assert.notDeepEqual(await scan(page), []);
+  await page.close();
+});
+
+test('every input is reachable with Tab and operable from the keyboard', async () => {
+  const page = await env.browser.newPage();
+  await page.goto(env.server.url + PAGES.fit);
+  await waitForVerdict(page);
+  // Open the closed boxes that hold inputs, as a keyboard user would (Enter on their summary).
+  for (const summary of await page.locator('form.inputs details > summary').all()) {
+    const open = await summary.evaluate((s) => s.parentElement.open);
+    if (!open) {
+      await summary.focus();
+      await page.keyboard.press('Enter');
+    }
+  }
+  const wanted = await page.$$eval('form.inputs input:not([type=file]):not([disabled]), form.inputs select:not([disabled]), form.inputs textarea', (els) => els.map((e) => e.id));
+  const reached = new Set();
+  await page.focus('body');
+  for (let i = 0; i < 200 && reached.size < wanted.length; i++) {
+    await page.keyboard.press('Tab');
+    const id = await page.evaluate(() => document.activeElement?.id ?? '');
+    if (id) reached.add(id);
+  }
+  assert.deepEqual(wanted.filter((id) => !reached.has(id)), []);
+  // Operable: type a batch, choose a precision with the arrow keys.
+  await page.focus(tid('batch'));
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('128');
+  await page.waitForSelector(`${tid('verdict')}[data-level="refused"]`);
+  await page.focus(tid('kv_precision'));
+  const before = await page.inputValue(tid('kv_precision'));
+  await page.keyboard.press('ArrowDown');
+  assert.notEqual(await page.inputValue(tid('kv_precision')), before);
+  await page.close();
+});
+
+test('the roofline chart has a text alternative that names its figures', async () => {
+  const page = await env.browser.newPage();
+  await page.goto(env.server.url + PAGES.fit);
+  await waitForVerdict(page);
+  await page.waitForSelector(tid('roofline-plot'));
+  const labelled = await page.getAttribute(tid('roofline-plot'), 'aria-labelledby');
+  const text = await page.evaluate((ids) => ids.split(' ').map((id) => document.getElementById(id)?.textContent ?? '').join(' '), labelled);
+  const ai = await page.textContent(tid('roofline.ai'));
+  assert.ok(text.includes(ai), `"${text}" names the decode intensity ${ai}`);
+  assert.match(text, /ridge/);
+  // And as a table, like the sweep's.
+  await page.click(`${tid('roofline-table')} summary`);
+  assert.ok((await page.locator(`${tid('roofline-table')} tbody tr`).count()) >= 2);
+  await page.close();
+});
+
+for (const [name, query] of Object.entries(PAGES)) {
+  test(`390 px: the ${name} page has no horizontal scroll and its verdict in the first screen`, async () => {
+    const context = await env.browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    await page.goto(env.server.url + query);
+    await waitForVerdict(page);
+    const [scroll, client] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+    assert.ok(scroll <= client, `scrollWidth ${scroll} > ${client}`);
+    const box = await page.locator('#verdict-word').boundingBox();
+    assert.ok(box && box.y >= 0 && box.y + box.height <= 844, `verdict word at ${JSON.stringify(box)}`);
+    await context.close();
+  });
+}

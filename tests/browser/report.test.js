@@ -1,0 +1,62 @@
+// "Download report": one self-contained HTML file with the verdict, the figures
+// and the charts as SVG; no script, no outside resource, the page's language.
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { after, before, test } from 'node:test';
+import { SINGLE_FILE_URL, startPage, tid, waitForVerdict } from './helpers.js';
+
+let env;
+before(async () => {
+  env = await startPage();
+});
+after(() => env?.close());
+
+async function download(page) {
+  const [file] = await Promise.all([page.waitForEvent('download'), page.click(tid('download-report'))]);
+  return { name: file.suggestedFilename(), html: await readFile(await file.path(), 'utf8') };
+}
+
+test('a fitting setup: verdict, figures, both charts and the memory bar, self-contained', async () => {
+  const page = await env.browser.newPage();
+  await page.goto(`${env.server.url}?m=qwen3-4b&g=a100-40g&b=8`);
+  await waitForVerdict(page);
+  await page.waitForSelector(tid('sweep-plot'));
+  const tps = await page.textContent(tid('decode.tokens_per_s'));
+  const { name, html } = await download(page);
+  assert.equal(name, 'roofline-lint-qwen3-4b-a100-40g.html');
+  assert.match(html, /^<!doctype html>/);
+  assert.match(html, /Fits/);
+  assert.ok(html.includes(tps), `the throughput ${tps}`);
+  for (const chart of ['memory-bar', 'roofline-plot', 'sweep-plot']) assert.match(html, new RegExp(`<svg[^>]*data-testid="${chart}"`), chart);
+  // Self-contained and inert: no script, no stylesheet or image from elsewhere, a CSP that allows none.
+  assert.doesNotMatch(html, /<script/i);
+  assert.doesNotMatch(html, /<link /i);
+  assert.doesNotMatch(html, /\son[a-z]+=/i);
+  assert.match(html, /Content-Security-Policy" content="default-src 'none'/);
+  assert.match(html, /<style>[\s\S]*\.verdict/);
+  assert.match(html, /\?m=qwen3-4b&amp;g=a100-40g&amp;b=8/);
+
+  // The file opens on its own, with no request.
+  const context = await env.browser.newContext({ offline: true });
+  const view = await context.newPage();
+  let requests = 0;
+  view.on('request', () => requests++);
+  await view.setContent(html);
+  assert.equal(await view.locator('svg').count() >= 3, true);
+  assert.equal(requests, 0);
+  await context.close();
+  await page.close();
+});
+
+test('a refusal in Chinese, from the single file: the reason and the ways out, no speed', async () => {
+  const page = await env.browser.newPage();
+  await page.goto(`${SINGLE_FILE_URL}?m=qwen3-4b&g=a100-40g&b=128&lang=zh-CN`);
+  await waitForVerdict(page);
+  const { html } = await download(page);
+  assert.match(html, /<html lang="zh-CN">/);
+  assert.match(html, /装不下/);
+  assert.match(html, /data-code="more_tp"/);
+  assert.doesNotMatch(html, /tokens_per_s/);
+  assert.doesNotMatch(html, /<script/i);
+  await page.close();
+});

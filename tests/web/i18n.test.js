@@ -1,0 +1,171 @@
+// Every message code in both languages. The core's codes are read from the
+// core itself (its code tables in core/src, counted against roofline.h), and
+// every vector is run through the wasm core so that each warning, remedy, lever
+// and error it reports is worded in zh-CN from its code and values: no English
+// left, no hole unfilled, and every number of the core's own sentence kept.
+import { readFileSync, readdirSync } from 'node:fs';
+import { describe, expect, test } from 'vitest';
+import { ROOT, loadTestCore } from './core.js';
+import { LANGS, TABLES, errorText, leverText, pickLang, remedyText, t, warningText } from '../../web/src/i18n/index.js';
+import { LANG_KEY, decodeLink, encodeLink } from '../../web/src/url-codec.js';
+import { defaultInputs } from '../../web/src/inputs.js';
+
+const read = (path) => readFileSync(new URL(path, ROOT), 'utf8');
+const header = read('core/include/roofline.h');
+const common = read('core/src/common.c');
+const estimate = read('core/src/estimate.c');
+
+/** The string literals of a C array `name[...] = { ... };`. */
+function cArray(source, name) {
+  const m = source.match(new RegExp(`\\b${name}\\[[^\\]]*\\]\\s*=\\s*\\{([\\s\\S]*?)\\};`));
+  if (!m) throw new Error(`no C array ${name}`);
+  return [...m[1].matchAll(/"([^"]*)"/g)].map((x) => x[1]);
+}
+const count = (name) => Number(header.match(new RegExp(`\\b${name}\\s*=\\s*(\\d+)`))[1]);
+
+const CODES = {
+  warning: cArray(common, 'warning_codes'),
+  remedy: cArray(common, 'remedy_codes'),
+  error: cArray(common, 'status_names'),
+  lever: cArray(estimate, 'lever_codes'),
+};
+
+const zh = TABLES['zh-CN'];
+const en = TABLES.en;
+const CJK = /[\u4e00-\u9fff]/;
+const NUMBER = /\d+(?:\.\d+)?/g;
+
+test('the code tables read from the core are complete (counted against roofline.h)', () => {
+  expect(CODES.warning).toHaveLength(count('RL_WARN_COUNT_'));
+  expect(CODES.remedy).toHaveLength(count('RL_REMEDY_COUNT_'));
+  expect(CODES.lever).toHaveLength(count('RL_LEVER_COUNT_'));
+  expect(CODES.error.length).toBeGreaterThanOrEqual(15);
+});
+
+describe('every core code has a message in every language', () => {
+  for (const [kind, codes] of Object.entries(CODES)) {
+    for (const code of codes) {
+      test(`${kind}.${code}`, () => {
+        for (const lang of LANGS) expect(Object.hasOwn(TABLES[lang], `${kind}.${code}`), `${lang}: ${kind}.${code}`).toBe(true);
+      });
+    }
+  }
+});
+
+test('both tables have the same keys (zh-CN adds only field names for errors)', () => {
+  const enKeys = Object.keys(en).sort();
+  const zhKeys = Object.keys(zh).filter((k) => !k.startsWith('field.')).sort();
+  expect(zhKeys).toEqual(enKeys);
+});
+
+test('every zh-CN message is Chinese, and its holes are the English holes', () => {
+  const holes = (m) => (typeof m === 'string' ? [...m.matchAll(/\{(\w+)\}/g)].map((x) => x[1]).sort() : null);
+  const untranslated = [];
+  for (const [key, m] of Object.entries(zh)) {
+    if (typeof m === 'string') {
+      // Units, symbols and formulas are the same in both: a message with letters only in symbols is allowed.
+      const words = m.replace(/\{\w+\}/g, '').replace(/[A-Za-z_]+\([^)]*\)|\b(?:[A-Z]{2,}|[a-z]+_[a-z_]+|tp|pp|tok\/s|ms|fp\d+|int\d|tokens?|rope|top|KV|AI|MoE|MLA|TTFT|GiB|GB\/s|FLOP|byte|Hugging|Face|macOS|iogpu|vLLM|config\.json|base64url|UTF|union|distinct|latent|sysctl|S|B|T|L|H|V|M|N|W|b|d|q|k|E|e|g)\b/g, '');
+      if (/[a-z]{3,}/i.test(words) && !CJK.test(m) && key !== 'lang.switch') untranslated.push(key);
+      if (key in en && typeof en[key] === 'string') expect(holes(m), key).toEqual(holes(en[key]));
+    }
+  }
+  expect(untranslated).toEqual([]);
+});
+
+// The core's own reports: every warning, remedy, lever and error the vectors make it give.
+const core = await loadTestCore();
+const seen = { warning: new Map(), remedy: new Map(), lever: new Map(), error: new Map() };
+for (const file of readdirSync(new URL('tests/vectors/', ROOT)).filter((n) => n.endsWith('.json'))) {
+  for (const v of JSON.parse(read(`tests/vectors/${file}`)).vectors ?? []) {
+    const request = typeof v.request_text === 'string' ? v.request_text : v.input;
+    if (request === undefined) continue;
+    const r = core.analyze(request, typeof v.config_text === 'string' ? v.config_text : undefined);
+    if (r.error) seen.error.set(`${r.error.code}:${r.error.field}`, r.error);
+    for (const w of r.warnings ?? []) seen.warning.set(`${w.code}:${v.name}`, [w, r]);
+    for (const x of r.remedies ?? []) seen.remedy.set(`${x.code}:${v.name}`, [x, r]);
+    for (const l of r.estimate?.levers ?? []) seen.lever.set(l.code, l);
+  }
+}
+
+test('the vectors reach every warning, remedy and lever code the core has', () => {
+  const reached = (map) => new Set([...map.keys()].map((k) => k.split(':')[0]));
+  expect([...reached(seen.warning)].sort()).toEqual([...CODES.warning].sort());
+  expect([...reached(seen.remedy)].sort()).toEqual([...CODES.remedy].sort());
+  expect([...seen.lever.keys()].sort()).toEqual([...CODES.lever].sort());
+});
+
+/** The numbers of the core's English sentence: the zh-CN sentence keeps each, written the same way. */
+const numbersOf = (text) => text.match(NUMBER) ?? [];
+
+describe('warnings and remedies in zh-CN: from the code and values, numbers kept', () => {
+  for (const kind of ['warning', 'remedy']) {
+    for (const [key, [item, r]] of seen[kind]) {
+      test(`${kind} ${key}`, () => {
+        const text = kind === 'warning' ? warningText(item, r, 'zh-CN') : remedyText(item, r, 'zh-CN');
+        expect(text).toMatch(CJK);
+        expect(text).not.toMatch(/undefined|NaN|\{\w+\}/);
+        const english = kind === 'warning' ? warningText(item, r, 'en') : remedyText(item, r, 'en');
+        expect(english).toBe(item.message);
+        let wanted = numbersOf(item.message);
+        // max_position_embeddings is not in the report JSON: the zh-CN sentence names it without its value.
+        if (item.code === 'seq_over_max_positions') wanted = wanted.slice(0, 1);
+        for (const x of wanted) expect(text, `${x} of "${item.message}"`).toContain(x);
+      });
+    }
+  }
+  for (const [code, l] of seen.lever) {
+    test(`lever ${code}`, () => {
+      expect(leverText(l, 'zh-CN')).toMatch(CJK);
+      expect(leverText(l, 'en')).toBe(l.message);
+    });
+  }
+});
+
+test('every error status the vectors produce is worded in zh-CN with its field', () => {
+  expect(seen.error.size).toBeGreaterThan(10);
+  for (const e of seen.error.values()) {
+    const text = errorText(e, 'zh-CN');
+    expect(text, e.code).toMatch(CJK);
+    expect(text).not.toMatch(/undefined|\{\w+\}/);
+    expect(errorText(e, 'en')).toBe(e.message);
+  }
+});
+
+test('a missing translation fails: a table without one key is caught', () => {
+  const broken = { ...zh };
+  delete broken['warning.tight'];
+  expect(Object.hasOwn(broken, `warning.${CODES.warning.find((c) => c === 'tight')}`)).toBe(false);
+  expect(t('level.fits', {}, 'zh-CN')).toBe('装得下');
+  expect(t('level.fits', {}, 'en')).toBe('Fits');
+});
+
+test('the language comes from the browser: zh of any region is zh-CN, otherwise English', () => {
+  expect(pickLang(['zh-TW', 'en'])).toBe('zh-CN');
+  expect(pickLang(['fr-FR', 'zh-CN'])).toBe('zh-CN');
+  expect(pickLang(['en-US', 'zh-CN'])).toBe('en');
+  expect(pickLang(['fr'])).toBe('en');
+  expect(pickLang([])).toBe('en');
+});
+
+describe('lang in the link: a page-only key beside core/fields.json', () => {
+  const ctx = { modelIds: ['qwen3-4b'], gpuIds: ['a100-40g'] };
+  test('is read, kept apart from the inputs, and written only when chosen', async () => {
+    const { state, notices, lang } = await decodeLink('?m=qwen3-4b&lang=zh-CN', ctx);
+    expect(lang).toBe('zh-CN');
+    expect(notices).toEqual([]);
+    expect(state).toEqual(defaultInputs(ctx.modelIds, ctx.gpuIds));
+    expect((await encodeLink(state, { ...ctx, lang: 'zh-CN' })).query).toBe('?m=qwen3-4b&g=a100-40g&lang=zh-CN');
+    expect((await encodeLink(state, ctx)).query).toBe('?m=qwen3-4b&g=a100-40g');
+    expect(LANG_KEY).toBe('lang');
+    const fields = JSON.parse(read('core/fields.json')).fields;
+    expect(fields.some((f) => f.url === LANG_KEY)).toBe(false);
+  });
+  test('a bad or repeated value is ignored with a notice, and never reaches the page', async () => {
+    for (const q of ['?lang=%3Cscript%3E', '?lang=fr', '?lang=en&lang=zh-CN']) {
+      const { lang, notices } = await decodeLink(q, ctx);
+      expect(lang).toBe(null);
+      expect(notices).toHaveLength(1);
+      expect(notices[0]).toMatch(/“lang”/);
+    }
+  });
+});

@@ -1,0 +1,19 @@
+import { FIELDS } from '../inputs.js';
+import { fieldLabel, lang, t } from '../i18n/index.js';
+import { buildReport, reportName, saveFile } from '../report.js';
+
+// "Download report": what the page shows, as one self-contained HTML file.
+export function DownloadReport({ app, makeLink }) {
+  async function download() {
+    const { url } = await makeLink();
+    const values = app.values.value;
+    const labels = Object.fromEntries(FIELDS.map((f) => [f.key, fieldLabel(f.key) === f.key ? f.label : fieldLabel(f.key)]));
+    const html = buildReport({ doc: document, inputs: values, labels, link: url, lang: lang.value, title: `${t('report.title')}: ${document.querySelector('[data-testid="verdict"] h2, [data-testid="estimate"] h2')?.textContent ?? ''}` });
+    saveFile(document, reportName(values), html);
+  }
+  return (
+    <button type="button" class="quiet" data-testid="download-report" onClick={download}>
+      {t('report.download')}
+    </button>
+  );
+}

@@ -1,0 +1,95 @@
+// The page's words: one message table per language, keyed by code (en.js,
+// zh-CN.js). The core's warnings, remedies, levers and errors are keyed by
+// their JSON codes and rendered from their values, never matched by text.
+// `lang` is a signal: a component that calls t() re-renders when it changes.
+import { signal } from '@preact/signals';
+import { h } from 'preact';
+import en from './en.js';
+import zh from './zh-CN.js';
+
+export const TABLES = { en, 'zh-CN': zh };
+export const LANGS = Object.freeze(Object.keys(TABLES));
+export const DEFAULT_LANG = 'en';
+
+/** The first of the browser's languages that the page speaks (zh, zh-Hans, zh-SG → zh-CN). */
+export function pickLang(preferred) {
+  for (const tag of preferred ?? []) {
+    const low = String(tag).toLowerCase();
+    if (low.startsWith('zh')) return 'zh-CN';
+    if (low.startsWith('en')) return 'en';
+  }
+  return DEFAULT_LANG;
+}
+
+export const lang = signal(DEFAULT_LANG);
+/** True once the language was chosen (the toggle, or `lang` in a link): then the link carries it. */
+export const langChosen = signal(false);
+
+export function setLang(code, chosen = true) {
+  if (!LANGS.includes(code)) return;
+  lang.value = code;
+  if (chosen) langChosen.value = true;
+  if (typeof document !== 'undefined') document.documentElement.lang = code;
+}
+
+function lookup(key, code) {
+  const table = TABLES[code] ?? en;
+  return Object.hasOwn(table, key) ? table[key] : en[key];
+}
+
+const HOLE = /\{(\w+)\}/g;
+
+/** The message `key` in the page's language, with {name} holes filled from params. */
+export function t(key, params = {}, code = lang.value) {
+  const m = lookup(key, code);
+  if (typeof m === 'function') return m(params);
+  if (typeof m !== 'string') return key;
+  return m.replace(HOLE, (_, name) => (params[name] === undefined ? '' : String(params[name])));
+}
+
+/** Like t(), but a hole may hold a vnode (a <Num>): the result is an array of children. */
+export function tx(key, params = {}, code = lang.value) {
+  const m = lookup(key, code);
+  if (typeof m === 'function') return m(params);
+  if (typeof m !== 'string') return key;
+  const out = [];
+  let last = 0;
+  for (const match of m.matchAll(HOLE)) {
+    if (match.index > last) out.push(m.slice(last, match.index));
+    const v = params[match[1]];
+    out.push(v === undefined ? '' : v);
+    last = match.index + match[0].length;
+  }
+  if (last < m.length) out.push(m.slice(last));
+  return out;
+}
+
+// ---- the core's messages, by code --------------------------------------------
+
+/** A core warning ({code, message}) for the report r. */
+export const warningText = (w, r, code = lang.value) => t(`warning.${w.code}`, { w, r }, code);
+/** A core remedy ({code, message, value}) for the report r. */
+export const remedyText = (x, r, code = lang.value) => t(`remedy.${x.code}`, { x, r }, code);
+/** A parameters-only lever ({code, message, gain}). */
+export const leverText = (l, code = lang.value) => t(`lever.${l.code}`, { l }, code);
+
+/** The core's error ({code, field, message}): by its status name and field. */
+export function errorText(e, code = lang.value) {
+  if (!e) return '';
+  const field = e.field ? fieldLabel(e.field, code) : '';
+  return t(`error.${e.code}`, { e, field }, code);
+}
+
+/** A form field's name, by its request key; a config.json key as written. */
+export function fieldLabel(key, code = lang.value) {
+  const table = TABLES[code] ?? en;
+  const k = `field.${key}`;
+  return Object.hasOwn(table, k) ? table[k] : key;
+}
+
+/** A link notice, {code, ...params}, or a plain string from older callers. */
+export function noticeText(n, code = lang.value) {
+  return typeof n === 'string' ? n : t(`notice.${n.code}`, n, code);
+}
+
+export { h };
