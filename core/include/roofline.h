@@ -241,6 +241,9 @@ typedef struct rl_model {
     int mamba_conv_bias;      /* mamba_conv_bias */
     int mamba_proj_bias;      /* mamba_proj_bias: in_proj bias */
     int mamba_out_bias;       /* projectors_bias: out_proj bias */
+    int mamba_v1;             /* Mamba (v1) mixers in place of attention (Jamba): x_proj, dt_proj and a
+                                 d_ssm x d_state state; 0 = Mamba-2 beside attention (Falcon-H1) */
+    int64_t mamba_dt_rank;    /* mamba_dt_rank (v1) */
 
     /* Multimodal checkpoints: the vision tower and projector, counted by the
      * config reader from vision_config (0 for a text-only model). They take

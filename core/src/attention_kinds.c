@@ -9,7 +9,8 @@
  * Gemma's patterns), multi-head latent attention, Llama 4's chunked local
  * attention (attention_chunk_size, read in model.c as a window of the chunk
  * on the RoPE layers), Qwen3-Next's gated DeltaNet (model_type qwen3_next) and
- * Falcon-H1's parallel Mamba-2 mixers (model_type falcon_h1). */
+ * Falcon-H1's parallel Mamba-2 mixers (model_type falcon_h1) and Jamba's Mamba
+ * layers (model_type jamba). */
 #include "internal.h"
 
 #include <string.h>
@@ -19,8 +20,9 @@ static const struct {
     const char *feature; /* what it means, for the message */
     const char *modeled; /* the model_type for which the core does model it (NULL: none) */
 } markers[] = {
-    /* Jamba (configuration_jamba.py): Mamba layers with attention every attn_layer_period-th. */
-    {"attn_layer_period", "Mamba layers between attention layers (Jamba)", NULL},
+    /* Jamba (configuration_jamba.py): Mamba layers with attention every attn_layer_period-th;
+     * modeled for model_type jamba (model.c, read_jamba). */
+    {"attn_layer_period", "Mamba layers between attention layers", "jamba"},
     /* Nemotron-H (configuration_nemotron_h.py) and other hybrids naming each block. */
     {"hybrid_override_pattern", "Mamba-2 layers named by hybrid_override_pattern (Nemotron-H)", NULL},
     {"layers_block_type", "per-layer block types (Mamba or attention hybrids)", NULL},
@@ -33,8 +35,8 @@ static const struct {
     /* Falcon-H1 (configuration_falcon_h1.py): a Mamba-2 mixer beside attention in every layer;
      * modeled for model_type falcon_h1 (model.c, read_falcon_h1). */
     {"mamba_d_ssm", "Mamba-2 state-space mixers", "falcon_h1"},
-    {"mamba_d_state", "Mamba state-space mixers", "falcon_h1"},
-    {"mamba_d_conv", "Mamba state-space mixers", "falcon_h1"},
+    {"mamba_d_state", "Mamba state-space mixers", "falcon_h1|jamba"},
+    {"mamba_d_conv", "Mamba state-space mixers", "falcon_h1|jamba"},
     /* Gemma 3n (configuration_gemma3n.py): AltUp streams, LAuReL blocks and per-layer input
      * embeddings, weights and compute the attention-only reading would miss. */
     {"altup_num_inputs", "Gemma 3n's AltUp layers", NULL},
@@ -45,9 +47,17 @@ static const struct {
     {"ssm_cfg", "Mamba state-space layers", NULL},
 };
 
+/* True when `type` is one of the '|'-separated types in `list`. */
+static bool modeled_for(const char *list, const char *type) {
+    size_t n = strlen(type);
+    for (const char *p = list; p != NULL && *p; p = strchr(p, '|') ? strchr(p, '|') + 1 : NULL)
+        if (strncmp(p, type, n) == 0 && (p[n] == '|' || p[n] == '\0') && n > 0) return true;
+    return false;
+}
+
 rl_status rl_refuse_unmodeled_layers(const rl_jdoc *doc, int obj, const char *model_type, rl_error *err) {
     for (size_t i = 0; i < sizeof markers / sizeof markers[0]; i++) {
-        if (markers[i].modeled != NULL && strcmp(markers[i].modeled, model_type) == 0) continue;
+        if (modeled_for(markers[i].modeled, model_type)) continue;
         int v = rl_jget(doc, obj, markers[i].field);
         if (v >= 0 && !rl_jis_null(doc, v)) {
             char field[64];
@@ -56,7 +66,7 @@ rl_status rl_refuse_unmodeled_layers(const rl_jdoc *doc, int obj, const char *mo
             memcpy(field + 7, markers[i].field, n + 1);
             return rl_fail(err, RL_E_UNSUPPORTED, field,
                            "%s: %s are not modeled for model_type \"%s\" (modeled: full, sliding-window, "
-                           "chunked and MLA attention, Qwen3-Next's gated DeltaNet, Falcon-H1's Mamba-2 mixers)",
+                           "chunked and MLA attention, Qwen3-Next's gated DeltaNet, Falcon-H1's Mamba-2 and Jamba's Mamba mixers)",
                            field, markers[i].feature, model_type);
         }
     }

@@ -46,6 +46,7 @@ enum {
     SRC_SIGLIP,
     SRC_FALCON_H1,
     SRC_PIXTRAL,
+    SRC_JAMBA,
     SRC_COUNT_
 };
 
@@ -66,6 +67,7 @@ static const rl_config_source sources[SRC_COUNT_] = {
     [SRC_MISTRAL3] = {"src/transformers/models/mistral3/configuration_mistral3.py", "0db25542f2190e3dd1e402c477fa713ed516d655"},
     [SRC_SIGLIP] = {"src/transformers/models/siglip/configuration_siglip.py", "091ffff471745f26df9ff1cd493b4d621a578325"},
     [SRC_PIXTRAL] = {"src/transformers/models/pixtral/configuration_pixtral.py", "05cd1ec14dbe16127778060fb68c34105873015c"},
+    [SRC_JAMBA] = {"src/transformers/models/jamba/configuration_jamba.py", "008f5c8c29be84d4721dc6d1e0fcd72300580be4"},
     [SRC_FALCON_H1] = {"src/transformers/models/falcon_h1/configuration_falcon_h1.py", "020a37d2264e60dc7beb9634c3e87ad870073e2c"},
 };
 
@@ -188,6 +190,19 @@ static const rl_config_default rows[] = {
     {"falcon_h1", "mamba_proj_bias", 0, SRC_FALCON_H1},
     {"falcon_h1", "mamba_rms_norm", 0, SRC_FALCON_H1},
     {"falcon_h1", "projectors_bias", 0, SRC_FALCON_H1},
+    /* JambaConfig (mamba_dt_rank "auto" is ceil(hidden / 16): model.c). */
+    {"jamba", "vocab_size", 65536, SRC_JAMBA},
+    {"jamba", "num_key_value_heads", 8, SRC_JAMBA},
+    {"jamba", "tie_word_embeddings", 0, SRC_JAMBA},
+    {"jamba", "attn_layer_period", 8, SRC_JAMBA},
+    {"jamba", "attn_layer_offset", 4, SRC_JAMBA},
+    {"jamba", "expert_layer_period", 2, SRC_JAMBA},
+    {"jamba", "expert_layer_offset", 1, SRC_JAMBA},
+    {"jamba", "mamba_d_state", 16, SRC_JAMBA},
+    {"jamba", "mamba_d_conv", 4, SRC_JAMBA},
+    {"jamba", "mamba_expand", 2, SRC_JAMBA},
+    {"jamba", "mamba_conv_bias", 1, SRC_JAMBA},
+    {"jamba", "mamba_proj_bias", 0, SRC_JAMBA},
     /* SiglipVisionConfig: the vision tower of Gemma 3 (model_type siglip_vision_model). */
     {"siglip_vision_model", "hidden_size", 768, SRC_SIGLIP},
     {"siglip_vision_model", "intermediate_size", 3072, SRC_SIGLIP},

@@ -57,6 +57,17 @@ static double attention_params(const rl_model *m) {
  * Falcon-H1-7B-Instruct, its measured total (a public census of the checkpoint). */
 static double mamba_params(const rl_model *m) {
     double H = (double)m->hidden, nh = (double)m->mamba_heads, ssm = (double)m->mamba_d_ssm;
+    if (m->mamba_v1) {
+        /* Jamba's Mamba mixer (modeling_jamba.py, JambaMambaMixer): in_proj (H -> 2·d_inner),
+         * the depthwise conv1d (bias mamba_conv_bias), x_proj (d_inner -> dt_rank + 2·d_state),
+         * dt_proj (dt_rank -> d_inner, biased), A_log (d_inner x d_state), D, out_proj, and
+         * the dt, B and C RMSNorms. Jamba-v0.1 / 1.5-Mini shapes: 51,570,323,328 in all,
+         * the index total_size 103,140,646,656 / 2 of the published checkpoint. */
+        double r = (double)m->mamba_dt_rank, st = (double)m->mamba_d_state;
+        return H * 2.0 * ssm + (m->mamba_proj_bias ? 2.0 * ssm : 0.0) + ssm * (double)m->mamba_d_conv +
+               (m->mamba_conv_bias ? ssm : 0.0) + ssm * (r + 2.0 * st) + r * ssm + ssm + ssm * st + ssm + ssm * H +
+               (m->mamba_proj_bias ? H : 0.0) + r + 2.0 * st;
+    }
     double conv = ssm + 2.0 * (double)m->mamba_groups * (double)m->mamba_d_state;
     double proj = ssm + conv + nh;
     return H * proj + (m->mamba_proj_bias ? proj : 0.0) + conv * (double)m->mamba_d_conv +
@@ -150,13 +161,14 @@ rl_status rl_model_finish(rl_model *m, rl_error *err) {
     }
     if (m->mamba_layers != 0) {
         if ((st = rl_check_int(m->mamba_layers, "config.num_hidden_layers", 0, m->layers, err))) return st;
-        if ((st = rl_check_int(m->mamba_heads, "config.mamba_n_heads", 1, RL_MAX_HEADS, err))) return st;
         if ((st = rl_check_int(m->mamba_d_ssm, "config.mamba_d_ssm", 1, RL_MAX_HIDDEN, err))) return st;
-        if ((st = rl_check_int(m->mamba_head_dim, "config.mamba_d_head", 1, RL_MAX_HEAD_DIM, err))) return st;
         if ((st = rl_check_int(m->mamba_d_state, "config.mamba_d_state", 1, RL_MAX_HEAD_DIM, err))) return st;
-        if ((st = rl_check_int(m->mamba_groups, "config.mamba_n_groups", 1, RL_MAX_HEADS, err))) return st;
         if ((st = rl_check_int(m->mamba_d_conv, "config.mamba_d_conv", 1, 1024, err))) return st;
-        if (m->mamba_heads * m->mamba_head_dim != m->mamba_d_ssm)
+        if (m->mamba_v1 && (st = rl_check_int(m->mamba_dt_rank, "config.mamba_dt_rank", 1, RL_MAX_HIDDEN, err))) return st;
+        if (!m->mamba_v1 && (st = rl_check_int(m->mamba_heads, "config.mamba_n_heads", 1, RL_MAX_HEADS, err))) return st;
+        if (!m->mamba_v1 && (st = rl_check_int(m->mamba_head_dim, "config.mamba_d_head", 1, RL_MAX_HEAD_DIM, err))) return st;
+        if (!m->mamba_v1 && (st = rl_check_int(m->mamba_groups, "config.mamba_n_groups", 1, RL_MAX_HEADS, err))) return st;
+        if (!m->mamba_v1 && m->mamba_heads * m->mamba_head_dim != m->mamba_d_ssm)
             return rl_fail(err, RL_E_CONTRADICTION, "config.mamba_d_head",
                            "config.mamba_d_head (%lld) x mamba_n_heads (%lld) must equal mamba_d_ssm (%lld)",
                            (long long)m->mamba_head_dim, (long long)m->mamba_heads, (long long)m->mamba_d_ssm);
@@ -173,7 +185,8 @@ rl_status rl_model_finish(rl_model *m, rl_error *err) {
     double embed = (double)m->vocab * H * (m->tied_embeddings ? 1.0 : 2.0);
     /* Every layer has its norms; full-attention layers their attention, linear ones a DeltaNet. */
     double lin = (double)m->linear_layers;
-    double mixers = ((double)m->layers - lin) * attention_params(m) + (lin > 0 ? lin * linear_attention_params(m) : 0.0) +
+    double replaced = lin + (m->mamba_v1 ? (double)m->mamba_layers : 0.0); /* layers without attention */
+    double mixers = ((double)m->layers - replaced) * attention_params(m) + (lin > 0 ? lin * linear_attention_params(m) : 0.0) +
                     (m->mamba_layers > 0 ? (double)m->mamba_layers * mamba_params(m) : 0.0);
     double norms = (double)m->layers * norms_per_layer(m) * H;
     double dense_mlp = 3.0 * H * (double)m->intermediate;
@@ -226,7 +239,11 @@ rl_status rl_model_finish(rl_model *m, rl_error *err) {
     }
     /* A Mamba-2 mixer keeps the last d_conv-1 inputs of its conv and a head_dim x
      * d_state state per head (vLLM's mamba2 conv and ssm state shapes). */
-    if (m->mamba_layers > 0) {
+    if (m->mamba_layers > 0 && m->mamba_v1) {
+        /* Mamba (v1): the last d_conv-1 inputs over d_inner channels, and a d_inner x d_state state. */
+        m->state_elems_per_layer = (double)m->mamba_d_ssm * (double)(m->mamba_d_conv - 1) +
+                                   (double)m->mamba_d_ssm * (double)m->mamba_d_state;
+    } else if (m->mamba_layers > 0) {
         double conv = (double)m->mamba_d_ssm + 2.0 * (double)m->mamba_groups * (double)m->mamba_d_state;
         m->state_elems_per_layer = conv * (double)(m->mamba_d_conv - 1) +
                                    (double)m->mamba_heads * (double)m->mamba_head_dim * (double)m->mamba_d_state;
@@ -385,6 +402,49 @@ static rl_status read_falcon_h1(const rl_jdoc *doc, int obj, rl_model *m, rl_err
     if ((st = read_bool_default(doc, obj, t, "mamba_conv_bias", 1, &m->mamba_conv_bias, err))) return st;
     if ((st = read_bool_default(doc, obj, t, "mamba_proj_bias", 0, &m->mamba_proj_bias, err))) return st;
     if ((st = read_bool_default(doc, obj, t, "projectors_bias", 0, &m->mamba_out_bias, err))) return st;
+    return RL_OK;
+}
+
+/* Jamba (jamba, modeling_jamba.py): layer i is attention iff i % attn_layer_period ==
+ * attn_layer_offset, else a Mamba (v1) mixer; its MLP is MoE iff i % expert_layer_period ==
+ * expert_layer_offset. d_inner = mamba_expand x hidden; mamba_dt_rank "auto" is
+ * ceil(hidden / 16). Defaults: JambaConfig (config_defaults.c). */
+static int64_t every(int64_t layers, int64_t period, int64_t offset) {
+    return offset < layers ? (layers - 1 - offset) / period + 1 : 0; /* i in [0, layers) with i % period == offset */
+}
+
+static rl_status read_jamba(const rl_jdoc *doc, int obj, rl_model *m, rl_error *err) {
+    rl_status st;
+    const char *t = m->model_type;
+    int64_t ap, ao, ep, eo, expand;
+    if ((st = read_int(doc, obj, t, "attn_layer_period", 1, RL_MAX_LAYERS, true, 0, &ap, err))) return st;
+    if ((st = read_int(doc, obj, t, "attn_layer_offset", 0, ap - 1, true, 0, &ao, err))) return st;
+    if ((st = read_int(doc, obj, t, "mamba_d_state", 1, RL_MAX_HEAD_DIM, true, 0, &m->mamba_d_state, err))) return st;
+    if ((st = read_int(doc, obj, t, "mamba_d_conv", 1, 1024, true, 0, &m->mamba_d_conv, err))) return st;
+    if ((st = read_int(doc, obj, t, "mamba_expand", 1, 1024, true, 0, &expand, err))) return st;
+    m->mamba_v1 = 1;
+    m->mamba_d_ssm = expand * m->hidden;
+    m->mamba_layers = m->layers - every(m->layers, ap, ao);
+    int dt = rl_jget(doc, obj, "mamba_dt_rank");
+    if (dt >= 0 && !rl_jis_null(doc, dt) && doc->tok[dt].type != RL_J_STRING) {
+        if ((st = rl_jint(doc, dt, "config.mamba_dt_rank", 1, RL_MAX_HIDDEN, &m->mamba_dt_rank, err))) return st;
+    } else {
+        char word[16] = "auto";
+        if (dt >= 0 && !rl_jis_null(doc, dt) && (st = rl_jstr(doc, dt, "config.mamba_dt_rank", word, sizeof word, err)))
+            return st;
+        if (strcmp(word, "auto") != 0)
+            return rl_fail(err, RL_E_UNKNOWN_NAME, "config.mamba_dt_rank",
+                           "config.mamba_dt_rank must be a whole number or \"auto\" (got \"%s\")", word);
+        m->mamba_dt_rank = (m->hidden + 15) / 16;
+    }
+    if ((st = read_bool_default(doc, obj, t, "mamba_conv_bias", 1, &m->mamba_conv_bias, err))) return st;
+    if ((st = read_bool_default(doc, obj, t, "mamba_proj_bias", 0, &m->mamba_proj_bias, err))) return st;
+    m->mamba_out_bias = 0;
+    if (m->experts > 0) {
+        if ((st = read_int(doc, obj, t, "expert_layer_period", 1, RL_MAX_LAYERS, true, 0, &ep, err))) return st;
+        if ((st = read_int(doc, obj, t, "expert_layer_offset", 0, ep - 1, true, 0, &eo, err))) return st;
+        m->moe_layers = every(m->layers, ep, eo);
+    }
     return RL_OK;
 }
 
@@ -706,6 +766,7 @@ rl_status rl_model_from_doc(const rl_jdoc *doc, int obj, rl_model *out, rl_error
     if (type_is(&m, "llama4_text") && (st = read_llama4(doc, obj, &m, err))) return st;
     if (type_is(&m, "qwen3_next") && (st = read_qwen3_next(doc, obj, &m, err))) return st;
     if (type_is(&m, "falcon_h1") && (st = read_falcon_h1(doc, obj, &m, err))) return st;
+    if (type_is(&m, "jamba") && (st = read_jamba(doc, obj, &m, err))) return st;
     if ((st = read_quantization(doc, obj, root, &m, err))) return st;
     if ((st = rl_vision_params(doc, root, outer, m.hidden, &m.params_vision, err))) return st;
 

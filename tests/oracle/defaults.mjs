@@ -48,6 +48,11 @@ const T = {
     mamba_n_groups: 1, mamba_d_conv: 4, mamba_conv_bias: true, mamba_proj_bias: false, mamba_rms_norm: false,
     projectors_bias: false,
   },
+  jamba: {
+    vocab_size: 65536, num_key_value_heads: 8, tie_word_embeddings: false, attn_layer_period: 8, attn_layer_offset: 4,
+    expert_layer_period: 2, expert_layer_offset: 1, mamba_d_state: 16, mamba_d_conv: 4, mamba_expand: 2,
+    mamba_conv_bias: true, mamba_proj_bias: false,
+  },
   gpt_oss: {
     vocab_size: 201088, head_dim: 64, num_attention_heads: 64, num_key_value_heads: 8, sliding_window: 128,
     tie_word_embeddings: false, attention_bias: true,

@@ -253,6 +253,27 @@ export function readModel(config, name = 'custom') {
     m.mambaOutBias = readBool(cfg, 'projectors_bias');
   }
 
+  // Jamba: layer i is attention iff i % attn_layer_period == attn_layer_offset, else a Mamba (v1)
+  // mixer over d_inner = mamba_expand * hidden; the MLP is MoE iff i % expert_layer_period ==
+  // expert_layer_offset. Per request a Mamba layer keeps d_conv-1 inputs and a d_inner x d_state state.
+  m.mambaV1 = false;
+  if (type === 'jamba') {
+    const count = (period, offset) => {
+      let n = 0n;
+      for (let i = 0n; i < L; i++) if (i % period === offset) n++;
+      return n;
+    };
+    m.mambaV1 = true;
+    m.mambaLayers = L - count(readInt(cfg, 'attn_layer_period', { required: true }), readInt(cfg, 'attn_layer_offset', { required: true }));
+    m.mambaState = readInt(cfg, 'mamba_d_state', { required: true });
+    m.mambaConv = readInt(cfg, 'mamba_d_conv', { required: true });
+    m.mambaSsm = readInt(cfg, 'mamba_expand', { required: true }) * H;
+    m.mambaDtRank = present(cfg, 'mamba_dt_rank') && cfg.mamba_dt_rank !== 'auto' ? int(cfg.mamba_dt_rank, 'mamba_dt_rank') : (H + 15n) / 16n;
+    m.mambaConvBias = readBool(cfg, 'mamba_conv_bias');
+    m.mambaProjBias = readBool(cfg, 'mamba_proj_bias');
+    if (E > 0n) m.moeLayers = count(readInt(cfg, 'expert_layer_period', { required: true }), readInt(cfg, 'expert_layer_offset', { required: true }));
+  }
+
   const dt = has(cfg, 'torch_dtype') ? cfg.torch_dtype : has(root, 'torch_dtype') ? root.torch_dtype : null;
   if (dt !== null && !Object.hasOwn(DTYPES, dt)) throw new OracleError(`torch_dtype ${dt} is not modeled`);
   m.dtype = dt === null ? 'fp16' : DTYPES[dt];
@@ -294,6 +315,12 @@ function attentionParams(m) {
 // dt_bias, A_log and D per head, the optional gated norm, out_proj.
 function mambaParams(m) {
   const H = m.hidden, nh = m.mambaHeads, ssm = m.mambaSsm;
+  if (m.mambaV1) {
+    // Jamba's mixer: in_proj, conv (+bias), x_proj, dt_proj (+bias), A_log, D, out_proj, dt/B/C norms.
+    const r = m.mambaDtRank, st = m.mambaState;
+    return H * 2n * ssm + (m.mambaProjBias ? 2n * ssm : 0n) + ssm * m.mambaConv + (m.mambaConvBias ? ssm : 0n) +
+      ssm * (r + 2n * st) + r * ssm + ssm + ssm * st + ssm + ssm * H + (m.mambaProjBias ? H : 0n) + r + 2n * st;
+  }
   const conv = ssm + 2n * m.mambaGroups * m.mambaState;
   const proj = ssm + conv + nh;
   return H * proj + (m.mambaProjBias ? proj : 0n) + conv * m.mambaConv + (m.mambaConvBias ? conv : 0n) + 3n * nh +
@@ -311,7 +338,8 @@ function linearParams(m) {
 function countParams(m) {
   const H = m.hidden, E = m.experts, L = m.layers;
   const embed = m.vocab * H * (m.tied ? 1n : 2n);
-  const mixers = (L - m.linearLayers) * attentionParams(m) + (m.linearLayers > 0n ? m.linearLayers * linearParams(m) : 0n) +
+  const replaced = m.linearLayers + (m.mambaV1 ? m.mambaLayers : 0n);
+  const mixers = (L - replaced) * attentionParams(m) + (m.linearLayers > 0n ? m.linearLayers * linearParams(m) : 0n) +
     (m.mambaLayers > 0n ? m.mambaLayers * mambaParams(m) : 0n);
   const denseLayers = L - m.moeLayers;
   const denseMlp = 3n * H * m.intermediate;
@@ -342,7 +370,9 @@ function countParams(m) {
     const key = m.linKeyHeads * m.linKeyDim, val = m.linValueHeads * m.linValueDim;
     m.stateElems = (2n * key + val) * (m.linConv - 1n) + m.linValueHeads * m.linKeyDim * m.linValueDim;
   }
-  if (m.mambaLayers > 0n) {
+  if (m.mambaLayers > 0n && m.mambaV1) {
+    m.stateElems = m.mambaSsm * (m.mambaConv - 1n) + m.mambaSsm * m.mambaState;
+  } else if (m.mambaLayers > 0n) {
     const conv = m.mambaSsm + 2n * m.mambaGroups * m.mambaState;
     m.stateElems = conv * (m.mambaConv - 1n) + m.mambaHeads * m.mambaHeadDim * m.mambaState;
   }
