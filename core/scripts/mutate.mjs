@@ -347,6 +347,21 @@ async function suites(dir, o) {
   return { v, a, c };
 }
 
+// One mutant: the suites in order, cheapest and most telling first; the first
+// that kills it ends the run (a later suite could only kill it again).
+async function judge(dir, o, base) {
+  const lint = join(dir, 'build', 'roofline-lint');
+  const api = join(dir, 'build', 'rl_api_test');
+  const v = await run(lint, ['--selftest', '--vectors', o.vectors], { timeout: o.timeout });
+  let verdict = verdictOf({ v, a: base.a, c: base.c }, base);
+  if (verdict.killed) return verdict;
+  const a = await run(api, [], { cwd: join(dir, 'build'), timeout: o.timeout });
+  verdict = verdictOf({ v, a, c: base.c }, base);
+  if (verdict.killed) return verdict;
+  const c = await run('bash', [join(dir, 'tests', 'c', 'cli_test.sh'), lint], { timeout: o.timeout * 3 });
+  return verdictOf({ v, a, c }, base);
+}
+
 function verdictOf(res, base) {
   const { v, a, c } = res;
   if (v.timedOut || a.timedOut || c.timedOut) return { killed: true, by: 'timeout' };
@@ -479,7 +494,7 @@ async function main() {
       const bres = await build(dir);
       let verdict;
       if (bres.code !== 0) verdict = { killed: true, by: bres.timedOut ? 'build timeout' : 'build' };
-      else verdict = verdictOf(await suites(dir, o), baseline);
+      else verdict = await judge(dir, o, baseline);
       results[i] = { ...m, ...verdict, source: lineOf(m) };
       done++;
       if (done % 25 === 0 || done === mutants.length) {
