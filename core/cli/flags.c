@@ -26,6 +26,9 @@ static const meta_flag meta[] = {
     {"--version", NULL, "the version"},
 };
 
+#if defined(__GNUC__)
+__attribute__((format(printf, 3, 4)))
+#endif
 static rl_status usage_error(rl_error *err, const char *flag, const char *fmt, ...) {
     err->status = RL_E_USAGE;
     snprintf(err->field, sizeof err->field, "%.60s", flag);
