@@ -8,6 +8,7 @@
 #include "realistic.h"
 
 #include <math.h>
+#include <stddef.h>
 #include <string.h>
 
 #define MXFP4_BYTES 0.53125                 /* 4 bits + one 8-bit scale per 32 values */
@@ -369,11 +370,16 @@ static void find_remedies(const ctx *c, const fit *f, rl_result *r) {
 /* Zeroes *r in 64-byte pieces, which compilers store with vector moves: a
  * single memset of the whole struct becomes `rep stos` on x86-64, whose
  * start-up alone cost about 5% of an analysis. */
-static void clear_result(rl_result *r) {
-    char *p = (char *)r;
-    for (size_t i = 0; i + 64 <= sizeof *r; i += 64) memset(p + i, 0, 64);
-    memset(p + (sizeof *r & ~(size_t)63), 0, sizeof *r % 64);
+static void clear_bytes(char *p, size_t n) {
+    for (size_t i = 0; i + 64 <= n; i += 64) memset(p + i, 0, 64);
+    memset(p + (n & ~(size_t)63), 0, n % 64);
 }
+
+/* Everything before the realistic estimate: a fitting analysis writes every
+ * field of that estimate, so only the other paths clear it (clear_realistic). */
+static void clear_result(rl_result *r) { clear_bytes((char *)r, offsetof(rl_result, realistic)); }
+
+static void clear_realistic(rl_result *r) { clear_bytes((char *)&r->realistic, sizeof r->realistic); }
 
 static void set_memory(rl_result *r, const rl_deploy *d, const fit *f, const rl_gpu *g) {
     r->verdict = f->verdict;
@@ -402,15 +408,19 @@ rl_status rl_analyze(const rl_model *m, const rl_gpu *g, const rl_deploy *d, rl_
     rl_clear_error(err);
     if (out == NULL) return rl_fail(err, RL_E_NULL, "result", "result: no output was given");
     clear_result(out);
-    rl_status st;
-    if (m == NULL) return rl_fail(err, RL_E_NULL, "model", "model: no model was given");
-    /* The derived counts are read as they are: re-deriving them on every call
-     * would cost as much as the analysis itself. */
-    if (m->finished != RL_MODEL_FINISHED)
-        return rl_fail(err, RL_E_NULL, "model",
-                       "model: not finished; call rl_model_finish() after the last change to its fields");
-    if ((st = rl_gpu_validate(g, err))) return st;
-    if ((st = rl_deploy_validate(d, err))) return st;
+    rl_status st = RL_OK;
+    if (m == NULL) st = rl_fail(err, RL_E_NULL, "model", "model: no model was given");
+    else if (m->finished != RL_MODEL_FINISHED)
+        /* The derived counts are read as they are: re-deriving them on every call
+         * would cost as much as the analysis itself. */
+        st = rl_fail(err, RL_E_NULL, "model",
+                     "model: not finished; call rl_model_finish() after the last change to its fields");
+    else if ((st = rl_gpu_validate(g, err)) == RL_OK)
+        st = rl_deploy_validate(d, err);
+    if (st) {
+        clear_realistic(out);
+        return st;
+    }
 
     ctx c;
     fit f;
@@ -540,6 +550,8 @@ rl_status rl_analyze(const rl_model *m, const rl_gpu *g, const rl_deploy *d, rl_
                               .floor_ttft_ms = r->ttft_ms};
         rl_realistic_compute(&in, g, d, &r->realistic);
         r->has_realistic = 1;
+    } else {
+        clear_realistic(r);
     }
     if (f.verdict != RL_FITS) find_remedies(&c, &f, r);
     return RL_OK;

@@ -74,6 +74,14 @@ static rl_status check_number(const rl_field *f, double v, rl_error *err) {
     return RL_OK;
 }
 
+/* v names one of the choices: walk only as far as v (the choices end in NULL). */
+static bool enum_ok(const rl_field *f, int v) {
+    if (v < 0) return false;
+    for (int k = 0; k < v; k++)
+        if (f->choices[k] == NULL) return false;
+    return f->choices[v] != NULL;
+}
+
 rl_status rl_field_check(const rl_field *f, const void *base, rl_error *err) {
     switch (f->type) {
     case RL_FIELD_COUNT: {
@@ -86,12 +94,7 @@ rl_status rl_field_check(const rl_field *f, const void *base, rl_error *err) {
         if (v == 0.0 && (f->flags & RL_FIELD_ZERO_IS_UNSET)) return RL_OK;
         return check_number(f, v, err);
     }
-    case RL_FIELD_ENUM: {
-        int v = *(const int *)cmember(base, f);
-        int n = 0;
-        while (f->choices[n]) n++;
-        return v >= 0 && v < n ? RL_OK : rl_field_bad_choice(f, NULL, err);
-    }
+    case RL_FIELD_ENUM: return enum_ok(f, *(const int *)cmember(base, f)) ? RL_OK : rl_field_bad_choice(f, NULL, err);
     default: return RL_OK;
     }
 }
@@ -110,6 +113,8 @@ static rl_status check_rows(rl_field_target target, const void *base, rl_error *
         } else if (f->type == RL_FIELD_NUMBER) {
             double v = *(const double *)cmember(base, f);
             if (v >= f->min && v <= f->max) continue;
+        } else if (f->type == RL_FIELD_ENUM) {
+            if (enum_ok(f, *(const int *)cmember(base, f))) continue;
         }
         rl_status st = rl_field_check(f, base, err);
         if (st) return st;
