@@ -112,7 +112,7 @@ static rl_status check_rows(rl_field_target target, const void *base, rl_error *
             if (v >= f->min && v <= f->max) continue;
         } else if (f->type == RL_FIELD_NUMBER) {
             double v = *(const double *)cmember(base, f);
-            if (v >= f->min && v <= f->max) continue;
+            if ((v >= f->min && v <= f->max) || (v == 0.0 && (f->flags & RL_FIELD_ZERO_IS_UNSET))) continue;
         } else if (f->type == RL_FIELD_ENUM) {
             if (enum_ok(f, *(const int *)cmember(base, f))) continue;
         }
