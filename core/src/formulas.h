@@ -49,6 +49,10 @@ typedef struct rl_formulas {
     rl_kv_room (*kv_room)(const rl_budget *b);
     /* Pipeline speedup over one GPU running the whole batch. */
     double (*pp_speedup)(double one_gpu_s, double drain_s, double pp, double micro_batches);
+    /* Of a full S x S attention, the share a prefill computes. */
+    double (*prefill_attention_share)(void);
+    /* Embedding parameters a step reads. */
+    double (*embed_params_read)(const rl_model *m);
 } rl_formulas;
 
 extern const rl_formulas rl_right_formulas;
