@@ -135,7 +135,8 @@ static double experts_touched(const ctx *c, double b) { return c->F->experts_tou
  * the table, and tied embeddings are one matrix, read once as the head. */
 static double weight_bytes_read(const ctx *c, double b, double touched) {
     const rl_model *m = c->m;
-    double read = c->F->embed_params_read(m) * c->b_embed + (m->params_always_read - m->params_embed) * c->b_main;
+    double embed = c->F->reads_input_embedding ? m->params_embed : (double)m->vocab * (double)m->hidden;
+    double read = embed * c->b_embed + (m->params_always_read - m->params_embed) * c->b_main;
     if (m->experts > 0) read += c->F->expert_layers(m) * touched * expert_bytes(c);
     return read * c->F->weight_passes(b);
 }
@@ -505,7 +506,7 @@ rl_status rl_analyze(const rl_model *m, const rl_gpu *g, const rl_deploy *d, rl_
          * Attention is causal: fused kernels skip the masked half, so a query
          * meets half the layer's cached tokens on average (2·L·q·d·S², not 4·). */
         double prefill_flops =
-            2.0 * m->params_active * S + c.F->prefill_attention_share() * m->attn_flops_per_token_pair * S * tokens;
+            2.0 * m->params_active * S + c.F->prefill_attention_share * m->attn_flops_per_token_pair * S * tokens;
         double prefill_weights = weight_bytes_read(&c, S, experts_touched(&c, S));
         r->has_timing = 1;
         r->flops_per_step = flops;

@@ -63,14 +63,6 @@ static double pp_speedup(double one_gpu_s, double drain_s, double pp, double mic
     return one_gpu_s / drain_s;
 }
 
-/* Prefill attention is causal: fused kernels skip the masked half, so a query
- * meets half the tokens on average (2·L·q·d·S², not 4·L·q·d·S²). */
-static double prefill_attention_share(void) { return 0.5; }
-
-/* A step reads the LM head (vocab × hidden); the input table is looked up by
- * B rows, and tied embeddings are one matrix, read once as the head. */
-static double embed_params_read(const rl_model *m) { return (double)m->vocab * (double)m->hidden; }
-
 const rl_formulas rl_right_formulas = {
     .kv_share = kv_share,
     .kv_elems_per_token = kv_elems_per_token,
@@ -81,6 +73,10 @@ const rl_formulas rl_right_formulas = {
     .weight_passes = weight_passes,
     .kv_room = kv_room,
     .pp_speedup = pp_speedup,
-    .prefill_attention_share = prefill_attention_share,
-    .embed_params_read = embed_params_read,
+    /* Prefill attention is causal: fused kernels skip the masked half, so a query
+     * meets half the tokens on average (2·L·q·d·S², not 4·L·q·d·S²). */
+    .prefill_attention_share = 0.5,
+    /* A step reads the LM head (vocab × hidden); the input table is looked up by
+     * B rows, and tied embeddings are one matrix, read once as the head. */
+    .reads_input_embedding = 0,
 };
