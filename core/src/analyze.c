@@ -184,13 +184,27 @@ static double activation_chunk_bytes(const ctx *c) {
     return chunk * (2.0 * (double)m->hidden + m->qkv_width + 2.0 * mlp) * 2.0 / (double)c->d->tp;
 }
 
-/* The floor: weights and KV per GPU against its memory. */
+/* A speculative draft's weights, whole model, at the target's weight precision. */
+static double draft_weight_bytes(const ctx *c) { return c->d->draft.params_total * c->b_main; }
+
+/* A draft's KV for `tokens` tokens, whole model, at the target's KV precision. */
+static double draft_kv_bytes(const ctx *c, double tokens) {
+    const rl_draft *x = &c->d->draft;
+    return x->kv_elems_per_token_per_layer * x->layers * tokens * c->b_kv;
+}
+
+/* The floor: weights and KV per GPU against its memory (with a speculative
+ * draft, its weights and KV too, split over the GPUs like the target's). */
 static void fit_floor(const ctx *c, fit *f) {
     const rl_deploy *d = c->d;
     double vram = c->g->vram_gib * RL_GIB;
     f->weights = c->weight_total / gpus_of(d);
     f->kv_req = c->kv_elems * c->b_kv *
                 layer_tokens(c, (double)c->tokens, (double)c->local_tokens_capacity) * c->kv_share / (double)d->pp;
+    if (d->spec_tokens > 0) {
+        f->weights += draft_weight_bytes(c) / gpus_of(d);
+        f->kv_req += draft_kv_bytes(c, (double)c->tokens) / gpus_of(d);
+    }
     f->kv = (double)d->batch * f->kv_req;
     f->free = vram - f->weights;
     if (f->weights > vram) f->verdict = RL_WEIGHTS_DO_NOT_FIT;
@@ -365,6 +379,31 @@ static void find_remedies(const ctx *c, const fit *f, rl_result *r) {
     r->remedy_vram_gib = need_gib / RL_GIB;
 }
 
+/* Speculative decoding (pp 1): gamma draft steps, then one target step over
+ * gamma+1 tokens per request, which reads the same bytes and does gamma+1 times
+ * the FLOPs; it yields (1 − α^(γ+1))/(1 − α) tokens per request on average. */
+static void speculate(const ctx *c, const rl_realistic_in *in, double B, double S, double step, rl_result *r) {
+    const rl_deploy *d = c->d;
+    const rl_draft *x = &d->draft;
+    double tp = (double)d->tp, gamma = (double)d->spec_tokens, a = d->spec_accept;
+    double tokens = (1.0 - pow(a, gamma + 1.0)) / (1.0 - a);
+    /* The draft reads its weights but its input table, and its batch's KV at S. */
+    double draft_read = (x->params_total - x->params_embed + x->vocab * x->hidden) * c->b_main;
+    double draft_bytes = (draft_read + B * draft_kv_bytes(c, S)) / tp;
+    double draft_flops = B * (2.0 * x->params_active + x->attn_flops_per_token_pair * x->layers * S) / tp;
+    double verify = floor_seconds(c, in->step_bytes, in->step_flops * (gamma + 1.0));
+    double spec = gamma * floor_seconds(c, draft_bytes, draft_flops) + verify;
+    r->spec_tokens_per_step = tokens;
+    r->spec_step_ms = spec * 1e3;
+    r->spec_ms_per_token = spec * 1e3 / tokens;
+    r->spec_tokens_per_s = B * tokens / spec;
+    r->spec_speedup = tokens * step / spec;
+    double real = rl_realistic_spec_step_s(in, c->g, d, draft_bytes, draft_flops);
+    r->spec_realistic_step_ms = real * 1e3;
+    r->spec_realistic_speedup = tokens * r->realistic.step_ms / (real * 1e3);
+    if (r->spec_realistic_speedup < 1.0) r->warnings |= RL_WARN_SPECULATION_SLOWER;
+}
+
 /* ---- the analysis ---------------------------------------------------------- */
 
 /* Zeroes *r in 64-byte pieces, which compilers store with vector moves: a
@@ -431,6 +470,10 @@ rl_status rl_analyze(const rl_model *m, const rl_gpu *g, const rl_deploy *d, rl_
     rl_result *r = out;
     double B = (double)d->batch, tp = (double)d->tp, pp = (double)d->pp, S = (double)d->seq;
     set_memory(r, d, &f, g);
+    if (d->spec_tokens > 0) {
+        r->draft_weights_gib = draft_weight_bytes(&c) / gpus_of(d) / RL_GIB;
+        r->draft_kv_gib_per_request = draft_kv_bytes(&c, (double)c.tokens) / gpus_of(d) / RL_GIB;
+    }
 
     /* Cached tokens over the layers at S, unpadded: the KV bytes and the attention FLOPs follow. */
     double tokens = layer_tokens(&c, S, window_of(&c, S));
@@ -551,6 +594,7 @@ rl_status rl_analyze(const rl_model *m, const rl_gpu *g, const rl_deploy *d, rl_
                               .floor_ttft_ms = r->ttft_ms};
         rl_realistic_compute(&in, g, d, &r->realistic);
         r->has_realistic = 1;
+        if (d->spec_tokens > 0) speculate(&c, &in, B, S, step, r);
     } else {
         clear_realistic(r);
     }

@@ -117,6 +117,7 @@ static const char *const warning_codes[RL_WARN_COUNT_] = {
     "pp_slower_than_one_gpu",       "kv_replicated_across_tp",
     "seq_over_max_positions",       "batch_not_divisible_by_micro_batches",
     "tight",                        "no_sourced_tflops",
+    "speculation_slower",
 };
 
 const char *rl_warning_code(unsigned bit_index) {

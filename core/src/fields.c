@@ -164,6 +164,20 @@ rl_status rl_deploy_validate(const rl_deploy *d, rl_error *err) {
                        "kv_precision %s is a weight format only; as a KV cache use auto, fp32, fp16, bf16, fp8, int8, int4, "
                        "q8_0, q4_0 or nvfp4",
                        rl_precision_name(d->kv_precision));
+    /* Speculative decoding needs its three inputs together, and one pipeline stage. */
+    bool drafted = d->draft.params_total > 0;
+    if (d->spec_tokens > 0 && !drafted)
+        return rl_fail(err, RL_E_CONTRADICTION, "spec_draft", "spec_tokens needs a draft model: set spec_draft");
+    if (d->spec_tokens > 0 && d->spec_accept == 0.0)
+        return rl_fail(err, RL_E_CONTRADICTION, "spec_accept",
+                       "spec_tokens needs the acceptance rate spec_accept (0.01 to 0.99)");
+    if (d->spec_tokens == 0 && (drafted || d->spec_accept != 0.0))
+        return rl_fail(err, RL_E_CONTRADICTION, "spec_tokens",
+                       "spec_draft and spec_accept need spec_tokens, the draft tokens per step (1 to 16)");
+    if (d->spec_tokens > 0 && d->pp > 1)
+        return rl_fail(err, RL_E_UNSUPPORTED, "spec_tokens", "speculative decoding is not modelled with pp > 1");
+    if (drafted && !(d->draft.params_total < RL_MAX_EXACT && d->draft.layers >= 1 && d->draft.hidden >= 1))
+        return rl_fail(err, RL_E_RANGE, "spec_draft", "spec_draft: the draft's shape is out of range");
     /* The one check that relates two fields: M micro-batches split the batch across stages. */
     if (d->micro_batches != 0) {
         if (d->pp <= 1)

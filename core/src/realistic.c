@@ -137,6 +137,21 @@ void rl_realistic_compute(const rl_realistic_in *in, const rl_gpu *g, const rl_d
     }
 }
 
+double rl_realistic_spec_step_s(const rl_realistic_in *in, const rl_gpu *g, const rl_deploy *d, double draft_bytes,
+                                double draft_flops) {
+    params p = resolve(g, d, in->weight_only_quant);
+    double L = in->layers, Lm = in->moe_layers, n = (double)d->spec_tokens + 1.0;
+    double kernels = (p.e->kernels_dense * (L - Lm) + p.e->kernels_moe * Lm) * p.kernel_s;
+    double verify = roof_s(&p, in, in->step_bytes, in->step_flops * n, p.c_eff) + kernels + p.host_s;
+    double dl = d->draft.layers;
+    double draft = roof_s(&p, in, draft_bytes, draft_flops, p.c_eff) + p.e->kernels_dense * dl * p.kernel_s;
+    if (d->tp > 1) {
+        verify += 2.0 * L * allreduce_s(&p, d, in->batch * n * in->hidden * 2.0);
+        draft += 2.0 * dl * allreduce_s(&p, d, in->batch * d->draft.hidden * 2.0);
+    }
+    return (double)d->spec_tokens * draft + verify;
+}
+
 static size_t put(rl_assumption *out, size_t n, size_t cap, const char *name, double value, const char *unit,
                   const char *source) {
     if (n < cap) {

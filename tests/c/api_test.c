@@ -818,7 +818,7 @@ static void test_names(void) {
           "bound names");
     static const char *const wc[] = {"kv_heads_not_divisible_by_tp", "layers_not_divisible_by_pp", "pp_slower_than_one_gpu",
                                      "kv_replicated_across_tp", "seq_over_max_positions",
-                                     "batch_not_divisible_by_micro_batches", "tight", "no_sourced_tflops"};
+                                     "batch_not_divisible_by_micro_batches", "tight", "no_sourced_tflops", "speculation_slower"};
     for (unsigned i = 0; i < RL_WARN_COUNT_; i++) CHECK(strcmp(rl_warning_code(i), wc[i]) == 0, "warning %u is %s", i, wc[i]);
     CHECK(strcmp(rl_warning_code(RL_WARN_COUNT_), "") == 0 && strcmp(rl_warning_code(1000), "") == 0, "warning past the end");
     static const char *const rc[] = {"lower_weight_precision", "lower_kv_precision", "more_tp", "smaller_batch",
@@ -1785,6 +1785,32 @@ static void test_realistic_never_under_floor(void) {
     strcpy(g.name, "custom");
     rl_analyze(&m, &g, &d, &b, NULL);
     CHECK(!b.realistic.calibrated, "a custom GPU is never calibrated");
+    /* Speculative decoding: a draft's memory counts, its step is at least its floor, and
+     * a request that names a draft reads it from the presets. */
+    {
+        rl_run run;
+        const char *req = "{\"model\":\"llama-3-70b\",\"gpu\":\"h100-sxm\",\"tp\":4,\"precision\":\"fp8\","
+                          "\"spec_draft\":\"llama-3.2-1b\",\"spec_tokens\":4,\"spec_accept\":0.7}";
+        CHECK(rl_run_request(req, strlen(req), NULL, 0, &run) == RL_OK && run.result.fits, "a speculative request runs");
+        const rl_result *x = &run.result;
+        rl_model draft;
+        rl_model_preset("llama-3.2-1b", &draft, NULL);
+        CHECK(near(x->draft_weights_gib, draft.params_total / 4 / 1073741824.0), "the 1B draft's fp8 weights over 4 GPUs (%g)",
+              x->draft_weights_gib);
+        CHECK(near(x->spec_tokens_per_step, (1 - pow(0.7, 5)) / 0.3), "(1 - a^(g+1)) / (1 - a) tokens per step");
+        CHECK(x->spec_realistic_step_ms >= x->spec_step_ms && x->spec_speedup > 1 && x->spec_realistic_speedup > 1 &&
+                  !(x->warnings & RL_WARN_SPECULATION_SLOWER),
+              "the estimate is at least the floor; a 1B draft speeds up a 70B target");
+        rl_deploy none = run.deploy;
+        none.spec_tokens = 0;
+        none.spec_accept = 0;
+        memset(&none.draft, 0, sizeof none.draft);
+        rl_result plain;
+        rl_analyze(&run.model, &run.gpu, &none, &plain, NULL);
+        CHECK(near(x->weights_gib - plain.weights_gib, x->draft_weights_gib) && x->kv_gib_per_request > plain.kv_gib_per_request,
+              "the draft's weights and KV are in the fit");
+    }
+
     d.kv_precision = RL_PREC_Q4_K_M;
     rl_error err;
     CHECK(rl_analyze(&m, &g, &d, &b, &err) == RL_E_UNKNOWN_NAME && strcmp(err.field, "kv_precision") == 0 && !b.has_realistic &&
