@@ -56,7 +56,7 @@ static void resolve_precision(ctx *c) {
     if (d->precision == RL_PREC_AUTO) {
         /* The checkpoint as published: quantization_config, else torch_dtype. */
         rl_precision dtype = (rl_precision)m->dtype;
-        double b = rl_precision_bytes(dtype);
+        double b = rl_prec_bytes(dtype);
         c->b_embed = b;
         c->b_main = m->quant == RL_QUANT_FP8 ? 1.0 + FP8_BLOCK_SCALE : b;
         c->b_expert = m->quant == RL_QUANT_FP8 ? 1.0 + FP8_BLOCK_SCALE : m->quant == RL_QUANT_MXFP4 ? MXFP4_BYTES : b;
@@ -65,10 +65,10 @@ static void resolve_precision(ctx *c) {
         c->kv_prec = d->kv_precision == RL_PREC_AUTO ? dtype : d->kv_precision;
     } else {
         c->w_prec = d->precision;
-        c->b_main = c->b_embed = c->b_expert = rl_precision_bytes(d->precision);
+        c->b_main = c->b_embed = c->b_expert = rl_prec_bytes(d->precision);
         c->kv_prec = d->kv_precision == RL_PREC_AUTO ? d->precision : d->kv_precision;
     }
-    c->b_kv = c->F->kv_element_bytes(rl_precision_bytes(c->kv_prec), c->b_main);
+    c->b_kv = c->F->kv_element_bytes(rl_prec_bytes(c->kv_prec), c->b_main);
     c->weight_total = weight_bytes_total(c);
 
     /* The roof matches the math: fp8 and int8 weights run W8A8 where the GPU has
@@ -184,6 +184,12 @@ static double activation_chunk_bytes(const ctx *c) {
     return chunk * (2.0 * (double)m->hidden + m->qkv_width + 2.0 * mlp) * 2.0 / (double)c->d->tp;
 }
 
+#if defined(__GNUC__)
+#define RL_COLD __attribute__((noinline, cold))
+#else
+#define RL_COLD
+#endif
+
 /* A speculative draft's weights, whole model, at the target's weight precision. */
 static double draft_weight_bytes(const ctx *c) { return c->d->draft.params_total * c->b_main; }
 
@@ -191,6 +197,13 @@ static double draft_weight_bytes(const ctx *c) { return c->d->draft.params_total
 static double draft_kv_bytes(const ctx *c, double tokens) {
     const rl_draft *x = &c->d->draft;
     return x->kv_elems_per_token_per_layer * x->layers * tokens * c->b_kv;
+}
+
+/* The draft's weights and KV, split over the GPUs like the target's; kept out
+ * of line so that the floor check stays small where the remedies call it often. */
+RL_COLD static void add_draft(const ctx *c, fit *f) {
+    f->weights += draft_weight_bytes(c) / gpus_of(c->d);
+    f->kv_req += draft_kv_bytes(c, (double)c->tokens) / gpus_of(c->d);
 }
 
 /* The floor: weights and KV per GPU against its memory (with a speculative
@@ -201,10 +214,7 @@ static void fit_floor(const ctx *c, fit *f) {
     f->weights = c->weight_total / gpus_of(d);
     f->kv_req = c->kv_elems * c->b_kv *
                 layer_tokens(c, (double)c->tokens, (double)c->local_tokens_capacity) * c->kv_share / (double)d->pp;
-    if (d->spec_tokens > 0) {
-        f->weights += draft_weight_bytes(c) / gpus_of(d);
-        f->kv_req += draft_kv_bytes(c, (double)c->tokens) / gpus_of(d);
-    }
+    if (d->spec_tokens > 0) add_draft(c, f);
     f->kv = (double)d->batch * f->kv_req;
     f->free = vram - f->weights;
     if (f->weights > vram) f->verdict = RL_WEIGHTS_DO_NOT_FIT;
@@ -324,7 +334,7 @@ static void find_remedies(const ctx *c, const fit *f, rl_result *r) {
 
     if (kv_problem) {
         for (size_t i = 1; i < sizeof lower / sizeof lower[0]; i++) {
-            if (rl_precision_bytes(lower[i]) >= c->b_kv) continue;
+            if (rl_prec_bytes(lower[i]) >= c->b_kv) continue;
             t = *d;
             t.kv_precision = lower[i];
             vary(&tc, c, &t);

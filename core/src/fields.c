@@ -103,13 +103,13 @@ rl_status rl_field_check(const rl_field *f, const void *base, rl_error *err) {
  * This runs on every analysis, so an in-range number is passed inline and only
  * a failing row goes through rl_field_check for its message. */
 static rl_status check_rows(rl_field_target target, const void *base, rl_error *err) {
-    const rl_field *f = rl_field_at(0);
-    const rl_field *end = f + rl_field_count();
-    for (; f < end; f++) {
-        if (f->target != target) continue;
+    const rl_field *const *rows;
+    size_t n = rl_field_rows(target, &rows);
+    for (size_t i = 0; i < n; i++) {
+        const rl_field *f = rows[i];
         if (f->type == RL_FIELD_COUNT) {
             double v = (double)*(const int64_t *)cmember(base, f);
-            if (v >= f->min && v <= f->max) continue;
+            if ((v >= f->min && v <= f->max) || (v == 0.0 && (f->flags & RL_FIELD_ZERO_IS_UNSET))) continue;
         } else if (f->type == RL_FIELD_NUMBER) {
             double v = *(const double *)cmember(base, f);
             if ((v >= f->min && v <= f->max) || (v == 0.0 && (f->flags & RL_FIELD_ZERO_IS_UNSET))) continue;
