@@ -125,6 +125,12 @@ static void print_expected(FILE *out, const rl_gpu *g, const rl_deploy *d, const
     if (x->has_prefill)
         fprintf(out, "  prefill              expected %.4g ms; time to first token %.4g ms (floor %.4g ms)\n", x->prefill_ms,
                 x->ttft_ms, r->ttft_ms);
+    if (d->spec_tokens > 0)
+        fprintf(out, "  speculative          %lld draft tokens (%s) at acceptance %.2f: %.3g tokens per step, "
+                     "expected speed-up %.2fx%s (floor %.2fx)\n",
+                (long long)d->spec_tokens, d->draft.name, d->spec_accept, r->spec_tokens_per_step,
+                r->spec_realistic_speedup, r->spec_realistic_speedup < 1.0 ? ", SLOWER than without it" : "",
+                r->spec_speedup);
     rl_assumption as[RL_MAX_ASSUMPTIONS];
     size_t n = rl_realistic_assumptions(g, d, r->weight_precision, as, RL_MAX_ASSUMPTIONS);
     fprintf(out, "  assumptions:\n");

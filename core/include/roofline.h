@@ -365,6 +365,18 @@ typedef enum rl_engine {
 /* "vllm", "sglang", "trt-llm", "llama.cpp", "gpt-fast"; "unknown" otherwise. */
 const char *rl_engine_name(rl_engine e);
 
+/* A draft model for speculative decoding, as the request reader copies it
+ * from a model preset (spec_draft): plain numbers, so that rl_deploy stays data.
+ * params_total == 0 means no draft. The draft is stored at the target's
+ * weight and KV precisions and split over tp·pp like the target. */
+typedef struct rl_draft {
+    char name[64];
+    double params_total, params_active, params_embed, params_always_read;
+    double layers, hidden, vocab;
+    double kv_elems_per_token_per_layer;
+    double attn_flops_per_token_pair;
+} rl_draft;
+
 typedef struct rl_deploy {
     rl_precision precision;     /* weights; default AUTO (the checkpoint's format) */
     rl_precision kv_precision;  /* KV cache; AUTO follows the weights. default AUTO */
@@ -393,6 +405,12 @@ typedef struct rl_deploy {
     double host_ms;             /* host time per decode step (scheduler, sampling), ms */
     double prefill_efficiency;  /* η_prefill, fraction of peak FLOPS prefill reaches, (0, 1] */
     double ttft_overhead_ms;    /* fixed time-to-first-token overhead of the engine, ms */
+
+    /* Speculative decoding: gamma draft tokens per verify step, each accepted with
+     * probability alpha; off when spec_tokens is 0. Needs a draft (pp 1 only). */
+    int64_t spec_tokens;        /* gamma, 0 = off, else 1..16 */
+    double spec_accept;         /* alpha, 0.01..0.99 (0 only when off) */
+    rl_draft draft;             /* set by the reader from the spec_draft preset */
 } rl_deploy;
 
 #define RL_MAX_SEQ ((int64_t)1 << 24)
@@ -484,7 +502,8 @@ enum {
     RL_WARN_BATCH_NOT_DIVISIBLE_BY_MICRO = 1u << 5,
     RL_WARN_TIGHT = 1u << 6,                   /* fits the floor, not the realistic budget */
     RL_WARN_NO_SOURCED_TFLOPS = 1u << 7,       /* times are bandwidth floors only */
-    RL_WARN_COUNT_ = 8
+    RL_WARN_SPECULATION_SLOWER = 1u << 8,      /* the expected speculative speed-up is below 1 */
+    RL_WARN_COUNT_ = 9
 };
 /* Stable lowercase code of warning bit number i (0-based), "" past the end. */
 const char *rl_warning_code(unsigned bit_index);
@@ -625,6 +644,18 @@ typedef struct rl_result {
     int64_t remedy_seq;            /* largest context that fits this batch */
     double remedy_vram_gib;        /* memory per GPU this deployment needs */
     double remedy_pool_fraction;   /* the pool fraction that would make a tight setup fit */
+
+    /* Speculative decoding (spec_tokens > 0): the draft's memory is in the fit
+     * above; the times only when has_timing. Per GPU, like the rest. */
+    double draft_weights_gib;      /* draft weights per GPU */
+    double draft_kv_gib_per_request; /* draft KV per request per GPU */
+    double spec_tokens_per_step;   /* (1 − α^(γ+1)) / (1 − α) */
+    double spec_step_ms;           /* floor: γ draft steps + one target step over γ+1 tokens per request */
+    double spec_ms_per_token;      /* per user: spec_step / tokens per step */
+    double spec_tokens_per_s;      /* aggregate: B · tokens per step / spec_step */
+    double spec_speedup;           /* floor: tokens per step · step / spec_step */
+    double spec_realistic_step_ms; /* the same with the engine's efficiencies and fixed costs */
+    double spec_realistic_speedup; /* against the realistic step without speculation */
 
     /* The realistic estimate, only when has_timing. */
     int has_realistic;

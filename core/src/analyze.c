@@ -8,6 +8,7 @@
 #include "realistic.h"
 
 #include <math.h>
+#include <stddef.h>
 #include <string.h>
 
 #define MXFP4_BYTES 0.53125                 /* 4 bits + one 8-bit scale per 32 values */
@@ -56,7 +57,7 @@ static void resolve_precision(ctx *c) {
     if (d->precision == RL_PREC_AUTO) {
         /* The checkpoint as published: quantization_config, else torch_dtype. */
         rl_precision dtype = (rl_precision)m->dtype;
-        double b = rl_precision_bytes(dtype);
+        double b = rl_prec_bytes(dtype);
         c->b_embed = b;
         c->b_main = m->quant == RL_QUANT_FP8 ? 1.0 + FP8_BLOCK_SCALE : b;
         c->b_expert = m->quant == RL_QUANT_FP8 ? 1.0 + FP8_BLOCK_SCALE : m->quant == RL_QUANT_MXFP4 ? MXFP4_BYTES : b;
@@ -65,10 +66,10 @@ static void resolve_precision(ctx *c) {
         c->kv_prec = d->kv_precision == RL_PREC_AUTO ? dtype : d->kv_precision;
     } else {
         c->w_prec = d->precision;
-        c->b_main = c->b_embed = c->b_expert = rl_precision_bytes(d->precision);
+        c->b_main = c->b_embed = c->b_expert = rl_prec_bytes(d->precision);
         c->kv_prec = d->kv_precision == RL_PREC_AUTO ? d->precision : d->kv_precision;
     }
-    c->b_kv = c->F->kv_element_bytes(rl_precision_bytes(c->kv_prec), c->b_main);
+    c->b_kv = c->F->kv_element_bytes(rl_prec_bytes(c->kv_prec), c->b_main);
     c->weight_total = weight_bytes_total(c);
 
     /* The roof matches the math: fp8 and int8 weights run W8A8 where the GPU has
@@ -144,8 +145,8 @@ static double experts_touched(const ctx *c, double b) { return c->F->experts_tou
  * the table, and tied embeddings are one matrix, read once as the head. */
 static double weight_bytes_read(const ctx *c, double b, double touched) {
     const rl_model *m = c->m;
-    double read = (double)m->vocab * (double)m->hidden * c->b_embed +
-                  (m->params_always_read - m->params_embed) * c->b_main;
+    double embed = c->F->reads_input_embedding ? m->params_embed : (double)m->vocab * (double)m->hidden;
+    double read = embed * c->b_embed + (m->params_always_read - m->params_embed) * c->b_main;
     if (m->experts > 0) read += c->F->expert_layers(m) * touched * expert_bytes(c);
     return read * c->F->weight_passes(b);
 }
@@ -193,13 +194,37 @@ static double activation_chunk_bytes(const ctx *c) {
     return chunk * (2.0 * (double)m->hidden + m->qkv_width + 2.0 * mlp) * 2.0 / (double)c->d->tp;
 }
 
-/* The floor: weights and KV per GPU against its memory. */
+#if defined(__GNUC__)
+#define RL_COLD __attribute__((noinline, cold))
+#else
+#define RL_COLD
+#endif
+
+/* A speculative draft's weights, whole model, at the target's weight precision. */
+static double draft_weight_bytes(const ctx *c) { return c->d->draft.params_total * c->b_main; }
+
+/* A draft's KV for `tokens` tokens, whole model, at the target's KV precision. */
+static double draft_kv_bytes(const ctx *c, double tokens) {
+    const rl_draft *x = &c->d->draft;
+    return x->kv_elems_per_token_per_layer * x->layers * tokens * c->b_kv;
+}
+
+/* The draft's weights and KV, split over the GPUs like the target's; kept out
+ * of line so that the floor check stays small where the remedies call it often. */
+RL_COLD static void add_draft(const ctx *c, fit *f) {
+    f->weights += draft_weight_bytes(c) / gpus_of(c->d);
+    f->kv_req += draft_kv_bytes(c, (double)c->tokens) / gpus_of(c->d);
+}
+
+/* The floor: weights and KV per GPU against its memory (with a speculative
+ * draft, its weights and KV too, split over the GPUs like the target's). */
 static void fit_floor(const ctx *c, fit *f) {
     const rl_deploy *d = c->d;
     double vram = c->g->vram_gib * RL_GIB;
     f->weights = c->weight_total / gpus_of(d);
     f->kv_req = c->kv_elems * c->b_kv *
                 layer_tokens(c, (double)c->tokens, (double)c->local_tokens_capacity) * c->kv_share / (double)d->pp;
+    if (d->spec_tokens > 0) add_draft(c, f);
     f->kv = (double)d->batch * f->kv_req;
     f->free = vram - f->weights;
     if (f->weights > vram) f->verdict = RL_WEIGHTS_DO_NOT_FIT;
@@ -319,7 +344,7 @@ static void find_remedies(const ctx *c, const fit *f, rl_result *r) {
 
     if (kv_problem) {
         for (size_t i = 1; i < sizeof lower / sizeof lower[0]; i++) {
-            if (rl_precision_bytes(lower[i]) >= c->b_kv) continue;
+            if (rl_prec_bytes(lower[i]) >= c->b_kv) continue;
             t = *d;
             t.kv_precision = lower[i];
             vary(&tc, c, &t);
@@ -374,16 +399,46 @@ static void find_remedies(const ctx *c, const fit *f, rl_result *r) {
     r->remedy_vram_gib = need_gib / RL_GIB;
 }
 
+/* Speculative decoding (pp 1): gamma draft steps, then one target step over
+ * gamma+1 tokens per request, which reads the same bytes and does gamma+1 times
+ * the FLOPs; it yields (1 − α^(γ+1))/(1 − α) tokens per request on average. */
+static void speculate(const ctx *c, const rl_realistic_in *in, double B, double S, double step, rl_result *r) {
+    const rl_deploy *d = c->d;
+    const rl_draft *x = &d->draft;
+    double tp = (double)d->tp, gamma = (double)d->spec_tokens, a = d->spec_accept;
+    double tokens = (1.0 - pow(a, gamma + 1.0)) / (1.0 - a);
+    /* The draft reads its weights but its input table, and its batch's KV at S. */
+    double draft_read = (x->params_total - x->params_embed + x->vocab * x->hidden) * c->b_main;
+    double draft_bytes = (draft_read + B * draft_kv_bytes(c, S)) / tp;
+    double draft_flops = B * (2.0 * x->params_active + x->attn_flops_per_token_pair * x->layers * S) / tp;
+    double verify = floor_seconds(c, in->step_bytes, in->step_flops * (gamma + 1.0));
+    double spec = gamma * floor_seconds(c, draft_bytes, draft_flops) + verify;
+    r->spec_tokens_per_step = tokens;
+    r->spec_step_ms = spec * 1e3;
+    r->spec_ms_per_token = spec * 1e3 / tokens;
+    r->spec_tokens_per_s = B * tokens / spec;
+    r->spec_speedup = tokens * step / spec;
+    double real = rl_realistic_spec_step_s(in, c->g, d, draft_bytes, draft_flops);
+    r->spec_realistic_step_ms = real * 1e3;
+    r->spec_realistic_speedup = tokens * r->realistic.step_ms / (real * 1e3);
+    if (r->spec_realistic_speedup < 1.0) r->warnings |= RL_WARN_SPECULATION_SLOWER;
+}
+
 /* ---- the analysis ---------------------------------------------------------- */
 
 /* Zeroes *r in 64-byte pieces, which compilers store with vector moves: a
  * single memset of the whole struct becomes `rep stos` on x86-64, whose
  * start-up alone cost about 5% of an analysis. */
-static void clear_result(rl_result *r) {
-    char *p = (char *)r;
-    for (size_t i = 0; i + 64 <= sizeof *r; i += 64) memset(p + i, 0, 64);
-    memset(p + (sizeof *r & ~(size_t)63), 0, sizeof *r % 64);
+static void clear_bytes(char *p, size_t n) {
+    for (size_t i = 0; i + 64 <= n; i += 64) memset(p + i, 0, 64);
+    memset(p + (n & ~(size_t)63), 0, n % 64);
 }
+
+/* Everything before the realistic estimate: a fitting analysis writes every
+ * field of that estimate, so only the other paths clear it (clear_realistic). */
+static void clear_result(rl_result *r) { clear_bytes((char *)r, offsetof(rl_result, realistic)); }
+
+static void clear_realistic(rl_result *r) { clear_bytes((char *)&r->realistic, sizeof r->realistic); }
 
 static void set_memory(rl_result *r, const rl_deploy *d, const fit *f, const rl_gpu *g) {
     r->verdict = f->verdict;
@@ -412,15 +467,19 @@ rl_status rl_analyze(const rl_model *m, const rl_gpu *g, const rl_deploy *d, rl_
     rl_clear_error(err);
     if (out == NULL) return rl_fail(err, RL_E_NULL, "result", "result: no output was given");
     clear_result(out);
-    rl_status st;
-    if (m == NULL) return rl_fail(err, RL_E_NULL, "model", "model: no model was given");
-    /* The derived counts are read as they are: re-deriving them on every call
-     * would cost as much as the analysis itself. */
-    if (m->finished != RL_MODEL_FINISHED)
-        return rl_fail(err, RL_E_NULL, "model",
-                       "model: not finished; call rl_model_finish() after the last change to its fields");
-    if ((st = rl_gpu_validate(g, err))) return st;
-    if ((st = rl_deploy_validate(d, err))) return st;
+    rl_status st = RL_OK;
+    if (m == NULL) st = rl_fail(err, RL_E_NULL, "model", "model: no model was given");
+    else if (m->finished != RL_MODEL_FINISHED)
+        /* The derived counts are read as they are: re-deriving them on every call
+         * would cost as much as the analysis itself. */
+        st = rl_fail(err, RL_E_NULL, "model",
+                     "model: not finished; call rl_model_finish() after the last change to its fields");
+    else if ((st = rl_gpu_validate(g, err)) == RL_OK)
+        st = rl_deploy_validate(d, err);
+    if (st) {
+        clear_realistic(out);
+        return st;
+    }
 
     ctx c;
     fit f;
@@ -431,6 +490,10 @@ rl_status rl_analyze(const rl_model *m, const rl_gpu *g, const rl_deploy *d, rl_
     rl_result *r = out;
     double B = (double)d->batch, tp = (double)d->tp, pp = (double)d->pp, S = (double)d->seq;
     set_memory(r, d, &f, g);
+    if (d->spec_tokens > 0) {
+        r->draft_weights_gib = draft_weight_bytes(&c) / gpus_of(d) / RL_GIB;
+        r->draft_kv_gib_per_request = draft_kv_bytes(&c, (double)c.tokens) / gpus_of(d) / RL_GIB;
+    }
 
     /* Cached tokens over the layers at S, unpadded: the KV bytes and the attention FLOPs follow. */
     double tokens = layer_tokens(&c, S, window_of(&c, S));
@@ -505,7 +568,8 @@ rl_status rl_analyze(const rl_model *m, const rl_gpu *g, const rl_deploy *d, rl_
         /* Prefill of S tokens: the weights are read once for the whole prompt.
          * Attention is causal: fused kernels skip the masked half, so a query
          * meets half the layer's cached tokens on average (2·L·q·d·S², not 4·). */
-        double prefill_flops = 2.0 * m->params_active * S + 0.5 * m->attn_flops_per_token_pair * S * tokens;
+        double prefill_flops =
+            2.0 * m->params_active * S + c.F->prefill_attention_share * m->attn_flops_per_token_pair * S * tokens;
         double prefill_weights = weight_bytes_read(&c, S, experts_touched(&c, S));
         r->has_timing = 1;
         r->flops_per_step = flops;
@@ -550,6 +614,9 @@ rl_status rl_analyze(const rl_model *m, const rl_gpu *g, const rl_deploy *d, rl_
                               .floor_ttft_ms = r->ttft_ms};
         rl_realistic_compute(&in, g, d, &r->realistic);
         r->has_realistic = 1;
+        if (d->spec_tokens > 0) speculate(&c, &in, B, S, step, r);
+    } else {
+        clear_realistic(r);
     }
     if (f.verdict != RL_FITS) find_remedies(&c, &f, r);
     return RL_OK;

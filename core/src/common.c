@@ -54,7 +54,7 @@ static const char *const prec_names[RL_PREC_COUNT_] = {
  * 3.74 GiB, which is 5.70, 4.90 and 4.00 bpw. MXFP4 (OCP MX spec): 4 bits +
  * one 8-bit scale per 32 = 4.25 bpw; NVFP4 (NVIDIA Blackwell): 4 bits + one
  * FP8 scale per 16 = 4.5 bpw (the per-tensor FP32 scale is negligible). */
-static const double prec_bytes[RL_PREC_COUNT_] = {
+const double rl_prec_bytes_table[RL_PREC_COUNT_] = {
     0.0, 4.0, 2.0, 2.0, 1.0, 1.0, 0.5, 8.5 / 8, 6.5625 / 8,
     5.70 / 8, 4.90 / 8, 4.5 / 8, 4.00 / 8, 2.625 / 8, 4.25 / 8, 4.25 / 8, 4.5 / 8};
 
@@ -65,7 +65,7 @@ int rl_precision_is_kv(rl_precision p) {
 
 double rl_precision_bytes(rl_precision p) {
     if ((unsigned)p >= RL_PREC_COUNT_) return 0.0;
-    return prec_bytes[p];
+    return rl_prec_bytes_table[p];
 }
 
 const char *rl_precision_name(rl_precision p) {
@@ -119,6 +119,7 @@ static const char *const warning_codes[RL_WARN_COUNT_] = {
     "pp_slower_than_one_gpu",       "kv_replicated_across_tp",
     "seq_over_max_positions",       "batch_not_divisible_by_micro_batches",
     "tight",                        "no_sourced_tflops",
+    "speculation_slower",
 };
 
 const char *rl_warning_code(unsigned bit_index) {

@@ -74,6 +74,14 @@ static rl_status check_number(const rl_field *f, double v, rl_error *err) {
     return RL_OK;
 }
 
+/* v names one of the choices: walk only as far as v (the choices end in NULL). */
+static bool enum_ok(const rl_field *f, int v) {
+    if (v < 0) return false;
+    for (int k = 0; k < v; k++)
+        if (f->choices[k] == NULL) return false;
+    return f->choices[v] != NULL;
+}
+
 rl_status rl_field_check(const rl_field *f, const void *base, rl_error *err) {
     switch (f->type) {
     case RL_FIELD_COUNT: {
@@ -86,12 +94,7 @@ rl_status rl_field_check(const rl_field *f, const void *base, rl_error *err) {
         if (v == 0.0 && (f->flags & RL_FIELD_ZERO_IS_UNSET)) return RL_OK;
         return check_number(f, v, err);
     }
-    case RL_FIELD_ENUM: {
-        int v = *(const int *)cmember(base, f);
-        int n = 0;
-        while (f->choices[n]) n++;
-        return v >= 0 && v < n ? RL_OK : rl_field_bad_choice(f, NULL, err);
-    }
+    case RL_FIELD_ENUM: return enum_ok(f, *(const int *)cmember(base, f)) ? RL_OK : rl_field_bad_choice(f, NULL, err);
     default: return RL_OK;
     }
 }
@@ -106,10 +109,12 @@ static rl_status check_rows(rl_field_target target, const void *base, rl_error *
         const rl_field *f = rows[i];
         if (f->type == RL_FIELD_COUNT) {
             double v = (double)*(const int64_t *)cmember(base, f);
-            if (v >= f->min && v <= f->max) continue;
+            if ((v >= f->min && v <= f->max) || (v == 0.0 && (f->flags & RL_FIELD_ZERO_IS_UNSET))) continue;
         } else if (f->type == RL_FIELD_NUMBER) {
             double v = *(const double *)cmember(base, f);
-            if (v >= f->min && v <= f->max) continue;
+            if ((v >= f->min && v <= f->max) || (v == 0.0 && (f->flags & RL_FIELD_ZERO_IS_UNSET))) continue;
+        } else if (f->type == RL_FIELD_ENUM) {
+            if (enum_ok(f, *(const int *)cmember(base, f))) continue;
         }
         rl_status st = rl_field_check(f, base, err);
         if (st) return st;
@@ -159,6 +164,20 @@ rl_status rl_deploy_validate(const rl_deploy *d, rl_error *err) {
                        "kv_precision %s is a weight format only; as a KV cache use auto, fp32, fp16, bf16, fp8, int8, int4, "
                        "q8_0, q4_0 or nvfp4",
                        rl_precision_name(d->kv_precision));
+    /* Speculative decoding needs its three inputs together, and one pipeline stage. */
+    bool drafted = d->draft.params_total > 0;
+    if (d->spec_tokens > 0 && !drafted)
+        return rl_fail(err, RL_E_CONTRADICTION, "spec_draft", "spec_tokens needs a draft model: set spec_draft");
+    if (d->spec_tokens > 0 && d->spec_accept == 0.0)
+        return rl_fail(err, RL_E_CONTRADICTION, "spec_accept",
+                       "spec_tokens needs the acceptance rate spec_accept (0.01 to 0.99)");
+    if (d->spec_tokens == 0 && (drafted || d->spec_accept != 0.0))
+        return rl_fail(err, RL_E_CONTRADICTION, "spec_tokens",
+                       "spec_draft and spec_accept need spec_tokens, the draft tokens per step (1 to 16)");
+    if (d->spec_tokens > 0 && d->pp > 1)
+        return rl_fail(err, RL_E_UNSUPPORTED, "spec_tokens", "speculative decoding is not modelled with pp > 1");
+    if (drafted && !(d->draft.params_total < RL_MAX_EXACT && d->draft.layers >= 1 && d->draft.hidden >= 1))
+        return rl_fail(err, RL_E_RANGE, "spec_draft", "spec_draft: the draft's shape is out of range");
     /* The one check that relates two fields: M micro-batches split the batch across stages. */
     if (d->micro_batches != 0) {
         if (d->pp <= 1)

@@ -73,4 +73,10 @@ const rl_formulas rl_right_formulas = {
     .weight_passes = weight_passes,
     .kv_room = kv_room,
     .pp_speedup = pp_speedup,
+    /* Prefill attention is causal: fused kernels skip the masked half, so a query
+     * meets half the tokens on average (2·L·q·d·S², not 4·L·q·d·S²). */
+    .prefill_attention_share = 0.5,
+    /* A step reads the LM head (vocab × hidden); the input table is looked up by
+     * B rows, and tied embeddings are one matrix, read once as the head. */
+    .reads_input_embedding = 0,
 };

@@ -49,6 +49,11 @@ typedef struct rl_formulas {
     rl_kv_room (*kv_room)(const rl_budget *b);
     /* Pipeline speedup over one GPU running the whole batch. */
     double (*pp_speedup)(double one_gpu_s, double drain_s, double pp, double micro_batches);
+    /* Of a full S x S attention, the share a prefill computes (a value, not a
+     * function: it sits on the hot path, where an indirect call costs about 3%). */
+    double prefill_attention_share;
+    /* 1 when a step reads the input embedding table as well as the LM head (a wrong formula). */
+    int reads_input_embedding;
 } rl_formulas;
 
 extern const rl_formulas rl_right_formulas;

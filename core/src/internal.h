@@ -10,6 +10,11 @@
 #define RL_GIB 1073741824.0
 #define RL_MAX_EXACT 9007199254740992.0 /* 2^53: every count must stay below */
 
+/* Bytes per element by precision (common.c), for the analysis' hot path;
+ * rl_precision_bytes() is the checked public form. */
+extern const double rl_prec_bytes_table[RL_PREC_COUNT_];
+static inline double rl_prec_bytes(rl_precision p) { return (unsigned)p < RL_PREC_COUNT_ ? rl_prec_bytes_table[p] : 0.0; }
+
 /* ---- errors ------------------------------------------------------------ */
 
 /* Fills *err (when not NULL) and returns status, so callers can

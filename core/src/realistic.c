@@ -21,6 +21,9 @@
 #include <math.h>
 #include <string.h>
 
+/* max of two finite numbers, inline (fmax is a library call under the project's float flags). */
+static inline double maxd(double a, double b) { return a > b ? a : b; }
+
 /* The parameters in use: the engine's, or the request's overrides. */
 typedef struct params {
     const rl_engine_preset *e;
@@ -62,12 +65,15 @@ static double allreduce_s(const params *p, const rl_deploy *d, double message) {
 
 static double roof_s(const params *p, const rl_realistic_in *in, double bytes, double flops, double c_eff) {
     double t = bytes / (p->bw_eff * in->bw);
-    return in->peak > 0 ? fmax(t, flops / (c_eff * in->peak)) : t;
+    return in->peak > 0 ? maxd(t, flops / (c_eff * in->peak)) : t;
 }
 
 static bool gpu_in(const char *const *families, const char *name) {
-    for (; *families != NULL; families++)
-        if (strncmp(name, *families, strlen(*families)) == 0) return true;
+    for (; *families != NULL; families++) {
+        const char *p = *families, *n = name;
+        while (*p != '\0' && *p == *n) p++, n++;
+        if (*p == '\0') return true;
+    }
     return false;
 }
 
@@ -93,16 +99,17 @@ void rl_realistic_compute(const rl_realistic_in *in, const rl_gpu *g, const rl_d
         step = roof_s(&p, in, in->step_bytes, in->step_flops, p.c_eff) + kernel + ar + p.host_s;
     }
     /* Rounding must not put the estimate under the floor it contains. */
-    step = fmax(step, in->floor_step_s);
+    step = maxd(step, in->floor_step_s);
 
     out->step_ms = step * 1e3;
-    out->step_ms_low = fmax(in->floor_step_s, step * p.e->band_low) * 1e3;
+    out->step_ms_low = maxd(in->floor_step_s, step * p.e->band_low) * 1e3;
     out->step_ms_high = step * p.e->band_high * 1e3;
     out->ms_per_token = step * 1e3 / in->batch;
-    out->tokens_per_s = in->batch / step;
-    out->tokens_per_s_per_user = 1.0 / step;
+    double per_step = 1.0 / step;
+    out->tokens_per_s = in->batch * per_step;
+    out->tokens_per_s_per_user = per_step;
     out->allreduce_ms = ar * 1e3;
-    out->allreduce_share = ar / step;
+    out->allreduce_share = ar * per_step;
     out->kernel_ms = kernel * 1e3;
     out->host_ms = p.host_s * 1e3;
     out->p2p_ms = p2p * 1e3;
@@ -110,7 +117,7 @@ void rl_realistic_compute(const rl_realistic_in *in, const rl_gpu *g, const rl_d
     out->calibrated = gpu_in(p.e->gpu_families, g->name);
 
     if (in->peak > 0) {
-        double prefill = fmax(in->prefill_flops / tp / (p.p_eff * in->peak), in->prefill_bytes / tp / (p.bw_eff * in->bw)) +
+        double prefill = maxd(in->prefill_flops / (tp * p.p_eff * in->peak), in->prefill_bytes / (tp * p.bw_eff * in->bw)) +
                          kernels_per_pass;
         if (d->tp > 1) prefill += 2.0 * L * allreduce_s(&p, d, in->seq * in->hidden * 2.0);
         if (d->pp > 1) {
@@ -118,11 +125,31 @@ void rl_realistic_compute(const rl_realistic_in *in, const rl_gpu *g, const rl_d
             if (p.link_Bps > 0) hop += in->seq * in->hidden * 2.0 / p.link_Bps;
             prefill += (pp - 1.0) * hop;
         }
-        prefill = fmax(prefill, in->floor_prefill_s);
+        prefill = maxd(prefill, in->floor_prefill_s);
         out->has_prefill = 1;
         out->prefill_ms = prefill * 1e3;
-        out->ttft_ms = fmax(in->floor_ttft_ms, p.ttft_ms + prefill * 1e3);
+        out->ttft_ms = maxd(in->floor_ttft_ms, p.ttft_ms + prefill * 1e3);
+    } else {
+        /* Every field is written: the analysis does not clear this struct first. */
+        out->has_prefill = 0;
+        out->prefill_ms = 0.0;
+        out->ttft_ms = 0.0;
     }
+}
+
+double rl_realistic_spec_step_s(const rl_realistic_in *in, const rl_gpu *g, const rl_deploy *d, double draft_bytes,
+                                double draft_flops) {
+    params p = resolve(g, d, in->weight_only_quant);
+    double L = in->layers, Lm = in->moe_layers, n = (double)d->spec_tokens + 1.0;
+    double kernels = (p.e->kernels_dense * (L - Lm) + p.e->kernels_moe * Lm) * p.kernel_s;
+    double verify = roof_s(&p, in, in->step_bytes, in->step_flops * n, p.c_eff) + kernels + p.host_s;
+    double dl = d->draft.layers;
+    double draft = roof_s(&p, in, draft_bytes, draft_flops, p.c_eff) + p.e->kernels_dense * dl * p.kernel_s;
+    if (d->tp > 1) {
+        verify += 2.0 * L * allreduce_s(&p, d, in->batch * n * in->hidden * 2.0);
+        draft += 2.0 * dl * allreduce_s(&p, d, in->batch * d->draft.hidden * 2.0);
+    }
+    return (double)d->spec_tokens * draft + verify;
 }
 
 static size_t put(rl_assumption *out, size_t n, size_t cap, const char *name, double value, const char *unit,

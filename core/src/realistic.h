@@ -47,6 +47,13 @@ typedef struct rl_realistic_in {
     double floor_ttft_ms;
 } rl_realistic_in;
 
+/* Speculative decoding's step with the engine's costs, seconds: gamma draft
+ * steps (the draft's roof + its dense layers' kernels + its AllReduces) and one
+ * target step over gamma+1 tokens per request (FLOPs and AllReduce messages
+ * times gamma+1, the same bytes), plus the host time once. */
+double rl_realistic_spec_step_s(const rl_realistic_in *in, const rl_gpu *g, const rl_deploy *d, double draft_bytes,
+                                double draft_flops);
+
 /* Fills *out; no allocation. */
 void rl_realistic_compute(const rl_realistic_in *in, const rl_gpu *g, const rl_deploy *d, rl_realistic *out);
 

@@ -49,6 +49,13 @@ size_t rl_warning_text(unsigned bit, const rl_model *m, const rl_deploy *d, cons
                    d->pool_fraction * 100.0, r->reserve_gib, r->kv_room_gib, r->missing_gib, r->kv_gib,
                    (long long)r->max_batch_realistic);
         break;
+    case RL_WARN_SPECULATION_SLOWER:
+        rl_out_fmt(&o,
+                   "Speculative decoding is slower here: %lld draft tokens accepted with probability %.2f give "
+                   "%.3g tokens per verify step, but drafting and verifying cost more, so the expected speed-up "
+                   "is %.2fx (below 1). Turn it off, or use a smaller draft or fewer draft tokens.",
+                   (long long)d->spec_tokens, d->spec_accept, r->spec_tokens_per_step, r->spec_realistic_speedup);
+        break;
     case RL_WARN_NO_SOURCED_TFLOPS:
         rl_out_raw(&o, "No sourced dense FP16 TFLOPS figure exists for this GPU: every time shown is the "
                        "memory-bandwidth floor (bytes / bandwidth), a lower bound, and the bound is not classified.");
@@ -317,6 +324,24 @@ size_t rl_report_json(const rl_model *m, const rl_gpu *g, const rl_deploy *d, co
         rl_jw_end(&s);
     }
     if (r->has_realistic) write_realistic(&top, g, d, r->weight_precision, &r->realistic);
+    if (d->spec_tokens > 0) {
+        rl_jw_object(&top, "speculative", &s);
+        rl_jw_str(&s, "draft", d->draft.name);
+        rl_jw_num(&s, "tokens", (double)d->spec_tokens);
+        rl_jw_num(&s, "accept", d->spec_accept);
+        rl_jw_num(&s, "draft_weights_gib_per_gpu", r->draft_weights_gib);
+        rl_jw_num(&s, "draft_kv_gib_per_request", r->draft_kv_gib_per_request);
+        if (r->has_timing) {
+            rl_jw_num(&s, "tokens_per_step", r->spec_tokens_per_step);
+            rl_jw_num(&s, "step_ms", r->spec_step_ms);
+            rl_jw_num(&s, "ms_per_token", r->spec_ms_per_token);
+            rl_jw_num(&s, "tokens_per_s", r->spec_tokens_per_s);
+            rl_jw_num(&s, "speedup", r->spec_speedup);
+            rl_jw_num(&s, "realistic_step_ms", r->spec_realistic_step_ms);
+            rl_jw_num(&s, "realistic_speedup", r->spec_realistic_speedup);
+        }
+        rl_jw_end(&s);
+    }
 
     if (m->experts > 0) {
         rl_jw_object(&top, "moe", &s);

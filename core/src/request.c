@@ -148,6 +148,30 @@ static rl_status read_model(const rl_jdoc *doc, const char *config_text, size_t 
     return rl_model_from_config_json(config_text, config_len, m, err);
 }
 
+/* spec_draft: a model preset, copied into the deployment as plain numbers. */
+static rl_status read_draft(const rl_jdoc *doc, int v, rl_draft *out, rl_error *err) {
+    char id[256];
+    rl_status st = rl_jstr(doc, v, "spec_draft", id, sizeof id, err);
+    if (st) return st;
+    rl_model m;
+    if ((st = rl_model_preset(id, &m, err))) {
+        if (err) memcpy(err->field, "spec_draft", sizeof "spec_draft");
+        return st;
+    }
+    memset(out, 0, sizeof *out);
+    memcpy(out->name, m.name, sizeof out->name);
+    out->params_total = m.params_total;
+    out->params_active = m.params_active;
+    out->params_embed = m.params_embed;
+    out->params_always_read = m.params_always_read;
+    out->layers = (double)m.layers;
+    out->hidden = (double)m.hidden;
+    out->vocab = (double)m.vocab;
+    out->kv_elems_per_token_per_layer = m.kv_elems_per_token_per_layer;
+    out->attn_flops_per_token_pair = m.attn_flops_per_token_pair;
+    return RL_OK;
+}
+
 /* With `params` non-NULL a "params" request is accepted instead of a model:
  * *params is then set (> 0) and *m untouched. */
 static rl_status parse_request(const rl_jdoc *doc, const char *config_text, size_t config_len, rl_model *m,
@@ -169,6 +193,8 @@ static rl_status parse_request(const rl_jdoc *doc, const char *config_text, size
         int v = rl_jget(doc, 0, f->key);
         if (v != RL_J_ABSENT && (st = read_member(doc, v, f, &dd, err))) return st;
     }
+    int draft = rl_jget(doc, 0, "spec_draft");
+    if (draft >= 0 && (st = read_draft(doc, draft, &dd.draft, err))) return st;
     if ((st = rl_deploy_validate(&dd, err))) return st;
     *d = dd;
     return RL_OK;

@@ -82,6 +82,8 @@ static const char *const fault_names[RL_FAULT_COUNT_] = {
     "mla-sized-as-mha",
     "kv-split-past-kv-heads",
     "runtime-reserve-ignored",
+    "acausal-prefill",
+    "input-embedding-read",
 };
 
 const char *rl_fault_name(rl_fault f) { return (unsigned)f < RL_FAULT_COUNT_ ? fault_names[f] : "unknown"; }
@@ -102,6 +104,10 @@ void rl_testing_set_fault(rl_fault f) {
     case RL_FAULT_MLA_AS_MHA: faulted.kv_elems_per_token = mla_sized_as_mha; break;
     case RL_FAULT_KV_SPLIT_PAST_KV_HEADS: faulted.kv_share = kv_split_past_kv_heads; break;
     case RL_FAULT_RESERVE_IGNORED: faulted.kv_room = runtime_reserve_ignored; break;
+    /* Prefill attention as if every query met every token (no causal mask skipped). */
+    case RL_FAULT_ACAUSAL_PREFILL: faulted.prefill_attention_share = 1.0; break;
+    /* Every embedding parameter read each step, the input table included. */
+    case RL_FAULT_INPUT_EMBEDDING_READ: faulted.reads_input_embedding = 1; break;
     default: in_use = &rl_right_formulas; return; /* RL_FAULT_NONE, or out of range: no fault */
     }
     in_use = &faulted;

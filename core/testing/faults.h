@@ -24,7 +24,9 @@ typedef enum rl_fault {
     RL_FAULT_MLA_AS_MHA = 8,            /* MLA cache sized as 2·h_kv·d per layer */
     RL_FAULT_KV_SPLIT_PAST_KV_HEADS = 9, /* KV divided by tp even past h_kv (and for MLA) */
     RL_FAULT_RESERVE_IGNORED = 10,      /* no runtime reserve: nothing is ever tight */
-    RL_FAULT_COUNT_ = 11
+    RL_FAULT_ACAUSAL_PREFILL = 11,      /* prefill attention over the full S x S, not the causal half */
+    RL_FAULT_INPUT_EMBEDDING_READ = 12, /* a step reads the input embedding table as well as the head */
+    RL_FAULT_COUNT_ = 13
 } rl_fault;
 
 /* Sets the fault every later analysis uses; a value out of range is RL_FAULT_NONE. */

@@ -66,7 +66,10 @@ static void test_row_ranges(void) {
                 st = rl_gpu_validate(&g, &err);
             }
             if (inside) {
-                CHECK(st == RL_OK, "%s = %.17g (an end of its range) is accepted: %s", f->key, ends[e], err.message);
+                /* Accepted for its range; a rule tying it to another field (spec_tokens needs
+                 * spec_draft) may still speak, but never as this row's range error. */
+                CHECK(st == RL_OK || !(st == RL_E_RANGE && strcmp(err.field, f->key) == 0),
+                      "%s = %.17g (an end of its range) is accepted: %s", f->key, ends[e], err.message);
             } else {
                 CHECK(st != RL_OK && strcmp(err.field, f->key) == 0, "%s = %.17g (just outside) is refused naming %s (got %s)",
                       f->key, ends[e], f->key, err.field);

@@ -5,6 +5,7 @@
 #include "api_table_test.h"
 
 #include <math.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -818,7 +819,7 @@ static void test_names(void) {
           "bound names");
     static const char *const wc[] = {"kv_heads_not_divisible_by_tp", "layers_not_divisible_by_pp", "pp_slower_than_one_gpu",
                                      "kv_replicated_across_tp", "seq_over_max_positions",
-                                     "batch_not_divisible_by_micro_batches", "tight", "no_sourced_tflops"};
+                                     "batch_not_divisible_by_micro_batches", "tight", "no_sourced_tflops", "speculation_slower"};
     for (unsigned i = 0; i < RL_WARN_COUNT_; i++) CHECK(strcmp(rl_warning_code(i), wc[i]) == 0, "warning %u is %s", i, wc[i]);
     CHECK(strcmp(rl_warning_code(RL_WARN_COUNT_), "") == 0 && strcmp(rl_warning_code(1000), "") == 0, "warning past the end");
     static const char *const rc[] = {"lower_weight_precision", "lower_kv_precision", "more_tp", "smaller_batch",
@@ -1697,6 +1698,128 @@ static void test_norms_per_layer(void) {
     CHECK(rl_model_finish(&m, &err) == RL_OK && m.params_total == base.params_total + 6.0 * 64 * 2, "8 norms (%s)", err.message);
 }
 
+/* The realistic estimate (issue 9): over every model and GPU preset, engine
+ * and a spread of deployments, it is present exactly when the deployment fits,
+ * never under the floor, its band holds the central figure, and a refusal
+ * carries none of it. */
+static void test_realistic_never_under_floor(void) {
+    static const int64_t batches[] = {1, 8, 96};
+    static const int64_t tps[] = {1, 2, 8, 16};
+    int fits = 0, refused = 0, bad = 0;
+    for (size_t mi = 0; mi < rl_preset_count(RL_PRESET_MODEL); mi++) {
+        rl_model m;
+        if (rl_model_preset(rl_preset_id(RL_PRESET_MODEL, mi), &m, NULL) != RL_OK) continue;
+        for (size_t gi = 0; gi < rl_preset_count(RL_PRESET_GPU); gi++) {
+            rl_gpu g;
+            if (rl_gpu_preset(rl_preset_id(RL_PRESET_GPU, gi), 0, &g, NULL) != RL_OK) continue;
+            for (int e = 0; e < RL_ENGINE_COUNT_; e++)
+                for (size_t bi = 0; bi < 3; bi++)
+                    for (size_t ti = 0; ti < 4; ti++) {
+                        rl_deploy d = rl_deploy_default();
+                        d.engine = (rl_engine)e;
+                        d.batch = batches[bi];
+                        d.tp = tps[ti];
+                        d.pp = ti == 3 && bi == 1 ? 2 : 1;
+                        rl_result r;
+                        if (rl_analyze(&m, &g, &d, &r, NULL) != RL_OK) continue;
+                        const rl_realistic *x = &r.realistic;
+                        if (!r.fits) {
+                            refused++;
+                            if (r.has_realistic || x->step_ms != 0 || x->prefill_ms != 0 || x->ttft_ms != 0 ||
+                                x->tokens_per_s != 0)
+                                bad++;
+                            continue;
+                        }
+                        fits++;
+                        bool ok = r.has_realistic && x->step_ms >= r.step_ms && x->step_ms_low >= r.step_ms &&
+                                  x->step_ms_low <= x->step_ms && x->step_ms <= x->step_ms_high &&
+                                  x->tokens_per_s <= r.tokens_per_s && (d.tp > 1 ? x->allreduce_ms > 0 : x->allreduce_ms == 0) &&
+                                  x->allreduce_share < 1 && (d.pp > 1 ? x->p2p_ms > 0 : x->p2p_ms == 0);
+                        if (r.prefill_ms > 0)
+                            ok = ok && x->has_prefill && x->prefill_ms >= r.prefill_ms && x->ttft_ms >= r.ttft_ms;
+                        else
+                            ok = ok && !x->has_prefill && x->prefill_ms == 0;
+                        if (!ok) {
+                            if (bad < 5)
+                                printf("  realistic under the floor or out of its band: %s on %s, engine %s, B %lld, tp %lld\n",
+                                       m.name, g.name, rl_engine_name(d.engine), (long long)d.batch, (long long)d.tp);
+                            bad++;
+                        }
+                    }
+        }
+    }
+    CHECK(fits > 1000 && refused > 100, "the sweep has fits and refusals (%d, %d)", fits, refused);
+    CHECK(bad == 0, "realistic >= floor, band around it, none on a refusal (%d bad)", bad);
+
+    /* The pieces move the way the model says. */
+    rl_model m;
+    rl_gpu g;
+    rl_model_preset("llama-3-70b", &m, NULL);
+    rl_gpu_preset("h100-sxm", 0, &g, NULL);
+    rl_deploy d = rl_deploy_default();
+    d.precision = RL_PREC_FP8;
+    d.tp = 8;
+    rl_result a, b;
+    rl_analyze(&m, &g, &d, &a, NULL);
+    d.engine = RL_ENGINE_TRT_LLM;
+    rl_analyze(&m, &g, &d, &b, NULL);
+    CHECK(a.realistic.allreduce_ms > b.realistic.allreduce_ms, "vLLM's 20 us AllReduce costs more than TensorRT-LLM's 3.6 us");
+    CHECK(near(a.realistic.allreduce_ms, 2.0 * 80 * (20e-3 + 2.0 * 7 / 8 * 8192 * 2 / 450e9 * 1e3)),
+          "TP8 AllReduce: 2 per layer x 80 layers x (20 us + 2·7/8·16 KiB / 450 GB/s): %g", a.realistic.allreduce_ms);
+    g.link_gbs = 0;
+    d.engine = RL_ENGINE_VLLM;
+    rl_analyze(&m, &g, &d, &b, NULL);
+    CHECK(near(b.realistic.allreduce_ms, 2.0 * 80 * 20e-3), "no link figure: only alpha counts (%g)", b.realistic.allreduce_ms);
+    d.allreduce_us = 50;
+    rl_analyze(&m, &g, &d, &b, NULL);
+    CHECK(near(b.realistic.allreduce_ms, 2.0 * 80 * 50e-3), "--allreduce-us replaces alpha (%g)", b.realistic.allreduce_ms);
+    d = rl_deploy_default();
+    d.engine = RL_ENGINE_LLAMA_CPP;
+    rl_model_preset("llama-3-8b", &m, NULL);
+    rl_gpu_preset("rtx-4090", 0, &g, NULL);
+    d.precision = RL_PREC_FP16;
+    rl_analyze(&m, &g, &d, &a, NULL);
+    d.precision = RL_PREC_Q4_0;
+    rl_analyze(&m, &g, &d, &b, NULL);
+    CHECK(b.realistic.step_ms < a.realistic.step_ms && b.realistic.calibrated && a.realistic.calibrated,
+          "q4_0 is faster than fp16 with llama.cpp on a 4090, both calibrated");
+    CHECK(near(b.weight_bytes, 4.5 / 8 * m.params_total), "q4_0 stores 4.5 bits per weight (%g)", b.weight_bytes);
+    strcpy(g.name, "custom");
+    rl_analyze(&m, &g, &d, &b, NULL);
+    CHECK(!b.realistic.calibrated, "a custom GPU is never calibrated");
+    /* Speculative decoding: a draft's memory counts, its step is at least its floor, and
+     * a request that names a draft reads it from the presets. */
+    {
+        rl_run run;
+        const char *req = "{\"model\":\"llama-3-70b\",\"gpu\":\"h100-sxm\",\"tp\":4,\"precision\":\"fp8\","
+                          "\"spec_draft\":\"llama-3.2-1b\",\"spec_tokens\":4,\"spec_accept\":0.7}";
+        CHECK(rl_run_request(req, strlen(req), NULL, 0, &run) == RL_OK && run.result.fits, "a speculative request runs");
+        const rl_result *x = &run.result;
+        rl_model draft;
+        rl_model_preset("llama-3.2-1b", &draft, NULL);
+        CHECK(near(x->draft_weights_gib, draft.params_total / 4 / 1073741824.0), "the 1B draft's fp8 weights over 4 GPUs (%g)",
+              x->draft_weights_gib);
+        CHECK(near(x->spec_tokens_per_step, (1 - pow(0.7, 5)) / 0.3), "(1 - a^(g+1)) / (1 - a) tokens per step");
+        CHECK(x->spec_realistic_step_ms >= x->spec_step_ms && x->spec_speedup > 1 && x->spec_realistic_speedup > 1 &&
+                  !(x->warnings & RL_WARN_SPECULATION_SLOWER),
+              "the estimate is at least the floor; a 1B draft speeds up a 70B target");
+        rl_deploy none = run.deploy;
+        none.spec_tokens = 0;
+        none.spec_accept = 0;
+        memset(&none.draft, 0, sizeof none.draft);
+        rl_result plain;
+        rl_analyze(&run.model, &run.gpu, &none, &plain, NULL);
+        CHECK(near(x->weights_gib - plain.weights_gib, x->draft_weights_gib) && x->kv_gib_per_request > plain.kv_gib_per_request,
+              "the draft's weights and KV are in the fit");
+    }
+
+    d.kv_precision = RL_PREC_Q4_K_M;
+    rl_error err;
+    CHECK(rl_analyze(&m, &g, &d, &b, &err) == RL_E_UNKNOWN_NAME && strcmp(err.field, "kv_precision") == 0 && !b.has_realistic &&
+              b.realistic.step_ms == 0,
+          "q4_k_m is no KV cache format: refused by name, the result zeroed");
+}
+
 int main(void) {
     test_presets();
     test_nulls();
@@ -1727,6 +1850,7 @@ int main(void) {
     test_shorter_context();
     test_mlp_only_layers();
     test_norms_per_layer();
+    test_realistic_never_under_floor();
     rl_test_tables(&passed, &failed);
     printf("%d passed, %d failed\n", passed, failed);
     return failed ? 1 : 0;

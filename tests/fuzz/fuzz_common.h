@@ -376,7 +376,23 @@ static FZ_UNUSED void fz_check_result(const rl_gpu *g, const rl_deploy *d, rl_st
                  r->flops_per_step, r->bytes_per_step, r->ceiling_fraction, r->prefill_ai, (int)r->bound,
                  (int)r->prefill_bound);
         FZ_CHECK(r->shortfall_gib > 0.0, "refusal with shortfall %.17g", r->shortfall_gib);
+        FZ_CHECK(!r->has_realistic && r->realistic.step_ms == 0.0 && r->realistic.tokens_per_s == 0.0 &&
+                     r->realistic.prefill_ms == 0.0 && r->realistic.ttft_ms == 0.0,
+                 "refusal with a realistic estimate: step %g", r->realistic.step_ms);
     } else {
+        /* The realistic estimate: finite, never under the floor, its band around it. */
+        const rl_realistic *x = &r->realistic;
+        FZ_CHECK(r->has_realistic && isfinite(x->step_ms) && isfinite(x->step_ms_high) && isfinite(x->ttft_ms) &&
+                     isfinite(x->prefill_ms) && isfinite(x->allreduce_share),
+                 "realistic not finite: step %g high %g ttft %g", x->step_ms, x->step_ms_high, x->ttft_ms);
+        FZ_CHECK(x->step_ms >= r->step_ms && x->step_ms_low >= r->step_ms && x->step_ms_low <= x->step_ms &&
+                     x->step_ms <= x->step_ms_high && x->prefill_ms >= r->prefill_ms && x->ttft_ms >= r->ttft_ms,
+                 "realistic under the floor or outside its band: %.17g vs floor %.17g (band %g..%g)", x->step_ms,
+                 r->step_ms, x->step_ms_low, x->step_ms_high);
+        if (d->spec_tokens > 0)
+            FZ_CHECK(isfinite(r->spec_realistic_step_ms) && r->spec_realistic_step_ms >= r->spec_step_ms &&
+                         r->spec_step_ms > 0.0 && r->spec_tokens_per_step >= 1.0,
+                     "speculative step %g under its floor %g", r->spec_realistic_step_ms, r->spec_step_ms);
         FZ_CHECK(r->tokens_per_s > 0.0, "fits with tokens_per_s %.17g", r->tokens_per_s);
         FZ_CHECK(r->step_ms > 0.0 && r->ms_per_token > 0.0, "fits with step %.17g ms, %.17g ms/token", r->step_ms,
                  r->ms_per_token);

@@ -3,10 +3,10 @@
 // Sections that do not apply are left out, as the report leaves them out.
 
 import {
-  ceilDiv, expertsTouched, fitCheck, floorSeconds, GIB, kvBytesRequest, kvReadBytes, layerTokens, makeContext,
-  PRECISION_BYTES, stepFlops, weightBytesRead, weightBytesTotal, windowOf,
+  ceilDiv, draftKvBytes, draftWeightBytes, expertsTouched, fitCheck, floorSeconds, GIB, kvBytesRequest, kvReadBytes,
+  layerTokens, makeContext, PRECISION_BYTES, stepFlops, weightBytesRead, weightBytesTotal, windowOf,
 } from './context.mjs';
-import { realistic } from './realistic.mjs';
+import { realistic, realisticSpecStep } from './realistic.mjs';
 import { findRemedies } from './remedies.mjs';
 import { Q, ZERO } from './rational.mjs';
 
@@ -150,6 +150,39 @@ function decodeStep(c, d, warnings) {
   return { M: 1n, flops, bytes, step: floorSeconds(c, bytes, flops) };
 }
 
+// Speculative decoding (pp 1): gamma draft steps, then one target step over gamma+1
+// tokens per request (same bytes, gamma+1 times the FLOPs); (1 − α^(γ+1))/(1 − α)
+// tokens per request per step. The draft reads its weights but its input table.
+function speculative(c, m, gpu, d, step, real, warnings) {
+  const x = d.draft, gpus = d.tp * d.pp, gamma = d.specTokens, a = d.specAccept, B = d.batch, S = d.seq;
+  const s = {
+    draft: x.name,
+    tokens: q(gamma),
+    accept: a,
+    draft_weights_gib_per_gpu: draftWeightBytes(c).div(gpus).div(GIB),
+    draft_kv_gib_per_request: draftKvBytes(c, c.tokens).div(gpus).div(GIB),
+  };
+  if (!real) return s;
+  const tokens = q(1n).sub(a.pow(gamma + 1n)).div(q(1n).sub(a));
+  const read = q(x.paramsTotal - x.paramsEmbed + x.vocab * x.hidden).mul(c.bMain);
+  const draftBytes = read.add(draftKvBytes(c, S).mul(B)).div(d.tp);
+  const draftFlops = q(B).mul(q(2n * x.paramsActive).add(q(x.attnFlopsPerPair * x.layers * S))).div(d.tp);
+  const verify = floorSeconds(c, step.bytes, step.flops.mul(gamma + 1n));
+  const spec = q(gamma).mul(floorSeconds(c, draftBytes, draftFlops)).add(verify);
+  const realSpec = realisticSpecStep(c, m, gpu, d, step, draftBytes, draftFlops);
+  Object.assign(s, {
+    tokens_per_step: tokens,
+    step_ms: spec.mul(MS),
+    ms_per_token: spec.mul(MS).div(tokens),
+    tokens_per_s: q(B).mul(tokens).div(spec),
+    speedup: tokens.mul(step.step).div(spec),
+    realistic_step_ms: realSpec.mul(MS),
+    realistic_speedup: tokens.mul(real.step_ms).div(realSpec.mul(MS)),
+  });
+  if (s.realistic_speedup.lt(1n)) warnings.add('speculation_slower');
+  return s;
+}
+
 export function analyze(model, gpu, deploy) {
   const m = model, d = deploy;
   const c = makeContext(m, gpu, d);
@@ -217,6 +250,7 @@ export function analyze(model, gpu, deploy) {
       floorTtftMs: known ? report.prefill.ttft_ms : ZERO,
     });
   }
+  if (d.specTokens > 0n) report.speculative = speculative(c, m, gpu, d, step, fits ? report.realistic : null, warnings);
 
   if (m.experts > 0n) {
     report.moe = {

@@ -177,6 +177,9 @@ function activationChunkBytes(c) {
   return new Q(chunk * (2n * m.hidden + m.qkvWidth + 2n * mlp) * 2n, d.tp);
 }
 
+export const draftWeightBytes = (c) => q(c.deploy.draft.paramsTotal).mul(c.bMain);
+export const draftKvBytes = (c, tokens) => q(c.deploy.draft.kvElems * c.deploy.draft.layers * tokens).mul(c.bKv);
+
 export function fitCheck(c) {
   const d = c.deploy, m = c.model;
   const gpus = d.tp * d.pp;
@@ -185,6 +188,11 @@ export function fitCheck(c) {
   const f = {};
   f.weights = weightBytesTotal(c).div(gpus);
   f.kvReq = q(m.kvElems).mul(c.bKv).mul(layerTokens(c, c.tokens, c.localTokensCapacity)).mul(c.kvShare).div(d.pp);
+  if (d.specTokens > 0n) {
+    // A speculative draft at the target's precisions, split over the GPUs like the target.
+    f.weights = f.weights.add(draftWeightBytes(c).div(gpus));
+    f.kvReq = f.kvReq.add(draftKvBytes(c, c.tokens).div(gpus));
+  }
   f.kv = B.mul(f.kvReq);
   f.free = vram.sub(f.weights);
   f.maxBatch = f.free.sign() >= 0 ? maxCount(f.free, f.kvReq) : 0n;

@@ -108,3 +108,20 @@ export function realistic(c, m, gpu, d, step, prefill) {
   out.calibrated = p.e.gpus.some((prefix) => gpu.name.startsWith(prefix));
   return out;
 }
+
+// Speculative decoding with the engine's costs: gamma draft steps (the draft's roof,
+// its dense layers' kernels, its AllReduces) and one target step over gamma+1 tokens
+// per request (FLOPs and AllReduce messages times gamma+1, the same bytes), then t_host.
+export function realisticSpecStep(c, m, gpu, d, step, draftBytes, draftFlops) {
+  const p = params(gpu, d, c.weightPrecision);
+  const L = q(m.layers), Lm = q(m.moeLayers), n = d.specTokens + 1n, B = d.batch;
+  const kernels = q(p.e.kernelsDense).mul(L.sub(Lm)).add(q(p.e.kernelsMoe).mul(Lm)).mul(p.kernelS);
+  let verify = roof(p, c, step.bytes, step.flops.mul(n)).add(kernels).add(p.hostS);
+  const dl = q(d.draft.layers);
+  let draft = roof(p, c, draftBytes, draftFlops).add(q(p.e.kernelsDense).mul(dl).mul(p.kernelS));
+  if (d.tp > 1n) {
+    verify = verify.add(L.mul(2n).mul(allreduceS(p, d.tp, q(B * n * m.hidden * 2n))));
+    draft = draft.add(dl.mul(2n).mul(allreduceS(p, d.tp, q(B * d.draft.hidden * 2n))));
+  }
+  return q(d.specTokens).mul(draft).add(verify);
+}

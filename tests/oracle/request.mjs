@@ -89,7 +89,7 @@ const REQUEST_KEYS = new Set([
   'model', 'config', 'gpu', 'gpu_limit', 'precision', 'kv_precision', 'seq', 'batch', 'tp', 'pp', 'micro_batches',
   'kv_block', 'moe_read', 'pool_fraction', 'context_reserve_gib', 'nccl_gib_per_peer', 'weight_overhead',
   'prefill_chunk', 'launch_ms', 'params', 'engine', 'bw_efficiency', 'kernel_us', 'allreduce_us', 'host_ms',
-  'prefill_efficiency', 'ttft_overhead_ms',
+  'prefill_efficiency', 'ttft_overhead_ms', 'spec_draft', 'spec_tokens', 'spec_accept',
 ]);
 
 function count(input, key, fallback, lo, hi) {
@@ -165,7 +165,19 @@ export function readRequest(input, configText) {
     hostMs: real(input, 'host_ms', '0', 0, 1e6),
     prefillEfficiency: real(input, 'prefill_efficiency', '0', 0, 1),
     ttftOverheadMs: real(input, 'ttft_overhead_ms', '0', 0, 1e6),
+    // Speculative decoding: gamma draft tokens accepted with probability alpha, and the draft preset.
+    specTokens: count(input, 'spec_tokens', 0n, 1, 16),
+    specAccept: real(input, 'spec_accept', '0', 0.01, 0.99),
+    draft: null,
   };
+  if (Object.hasOwn(input, 'spec_draft')) {
+    const p = preset('models', input.spec_draft);
+    deploy.draft = { ...readModel(p.config, input.spec_draft), name: input.spec_draft };
+  }
+  if ((deploy.specTokens > 0n) !== (deploy.draft !== null) || (deploy.specTokens > 0n) !== (deploy.specAccept.sign() > 0)) {
+    throw new OracleError('spec_tokens, spec_draft and spec_accept go together');
+  }
+  if (deploy.specTokens > 0n && deploy.pp > 1n) throw new OracleError('speculative decoding needs pp 1');
   if (deploy.microBatches !== 0n && (deploy.pp <= 1n || deploy.microBatches > deploy.batch)) {
     throw new OracleError('micro_batches needs pp > 1 and at most the batch');
   }

@@ -402,6 +402,7 @@ export default {
   'warning.batch_not_divisible_by_micro_batches': core,
   'warning.tight': core,
   'warning.no_sourced_tflops': core,
+  'warning.speculation_slower': core,
   'remedy.lower_weight_precision': core,
   'remedy.lower_kv_precision': core,
   'remedy.more_tp': core,

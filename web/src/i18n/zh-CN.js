@@ -19,6 +19,8 @@ function cFixed(v, d) {
   return v.toFixed(d);
 }
 const f2 = (v) => cFixed(v, 2);
+// C's "%.3g": three significant digits, trailing zeros dropped.
+const g3 = (v) => (Number.isFinite(v) ? String(Number(v.toPrecision(3))) : String(v));
 const f0 = (v) => cFixed(v, 0);
 const microOf = (r) => r.pp?.micro_batches ?? r.config.micro_batches;
 
@@ -415,6 +417,10 @@ export default {
   'warning.tight': ({ r }) => {
     const real = r.memory.realistic ?? {};
     return `偏紧：按显存下限装得下，按实际预算装不下。引擎的内存池（GPU 的 ${f0(r.config.pool_fraction * 100)}%）减去运行时预留（${f2(real.reserve_gib)} GiB）后，留给 KV 缓存 ${f2(real.kv_room_gib)} GiB，比这个批次需要的 ${f2(r.memory.kv_gib_per_gpu)} GiB 少 ${f2(real.missing_gib)} GiB；按实际最多能放 ${n(r.memory.max_batch_realistic ?? real.max_batch)} 个请求。`;
+  },
+  'warning.speculation_slower': ({ r }) => {
+    const sp = r.speculative ?? {};
+    return `推测解码在这里更慢：${n(sp.tokens)} 个草稿 token、接受概率 ${f2(sp.accept)}，每次验证平均得到 ${g3(sp.tokens_per_step)} 个 token，但起草和验证的开销更大，预期加速比为 ${f2(sp.realistic_speedup)}x（低于 1）。请关闭它，或换更小的草稿模型、减少草稿 token 数。`;
   },
   'warning.no_sourced_tflops': '此 GPU 没有可考的 FP16 稠密 TFLOPS 数据：显示的所有时间都是显存带宽下限（字节数 / 带宽），是下界，且无法判断瓶颈类型。',
   // 补救办法：按代码和 value
