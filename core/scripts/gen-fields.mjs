@@ -18,7 +18,8 @@ const table = JSON.parse(readFileSync(input, 'utf8'));
 
 const TYPES = { preset: 'RL_FIELD_PRESET', text: 'RL_FIELD_TEXT', size: 'RL_FIELD_SIZE', enum: 'RL_FIELD_ENUM',
   count: 'RL_FIELD_COUNT', number: 'RL_FIELD_NUMBER', switch: 'RL_FIELD_SWITCH' };
-const TARGETS = { deploy: ['RL_TARGET_DEPLOY', 'rl_deploy'], gpu: ['RL_TARGET_GPU', 'rl_gpu'] };
+const TARGETS = { deploy: ['RL_TARGET_DEPLOY', 'rl_deploy'], gpu: ['RL_TARGET_GPU', 'rl_gpu'],
+  workload: ['RL_TARGET_WORKLOAD', 'rl_workload'] };
 const GROUPS = Object.keys(table.groups);
 
 const fail = (row, why) => {
