@@ -136,6 +136,7 @@ static int run(const char *request, const char *config_path, int json) {
         rl_print_estimate(stdout, &r.gpu, &r.deploy, &r.estimate);
     } else {
         rl_print_report(stdout, &r.model, &r.gpu, &r.deploy, &r.result);
+        rl_print_cost(stdout, &r.cost);
     }
     return exit_code(&r);
 }
