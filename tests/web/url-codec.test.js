@@ -27,9 +27,11 @@ function assertValidState(state) {
   expect(KV_PRECISIONS).toContain(state.kv_precision);
   expect(MOE_READS).toContain(state.moe_read);
   expect(GPU_LIMITS).toContain(state.gpu_limit);
-  const numbers = ['gpu.tflops', 'gpu.tflops_fp8', 'gpu.tops_int8', 'gpu.bandwidth_gbs', 'gpu.vram_gib', 'pool_fraction', 'context_reserve_gib', 'nccl_gib_per_peer', 'weight_overhead', 'launch_ms'];
+  const numbers = ['gpu.tflops', 'gpu.tflops_fp8', 'gpu.tops_int8', 'gpu.bandwidth_gbs', 'gpu.vram_gib', 'pool_fraction', 'context_reserve_gib', 'nccl_gib_per_peer', 'weight_overhead', 'launch_ms',
+    'hardware_usd', 'months', 'resale_fraction', 'electricity_usd_kwh', 'active_watts', 'idle_watts', 'cloud_usd_hour', 'boot_factor',
+    'api_usd_mtok_in', 'api_usd_mtok_out'];
   for (const key of numbers) expect(state[key]).toMatch(/^(\d{1,7}(\.\d{1,9})?)?$/);
-  const counts = ['seq', 'batch', 'tp', 'pp', 'micro_batches', 'kv_block', 'prefill_chunk'];
+  const counts = ['seq', 'batch', 'tp', 'pp', 'micro_batches', 'kv_block', 'prefill_chunk', 'requests_per_day', 'input_tokens', 'output_tokens'];
   for (const key of counts) expect(state[key]).toMatch(/^\d{0,9}$/);
   // Every key the table types as a number or a count is one of those.
   expect(FIELDS.filter((f) => f.type === 'number').map((f) => f.key).sort()).toEqual([...numbers].sort());
@@ -49,6 +51,9 @@ describe('round trips', () => {
       'gpu.bandwidth_gbs': '2000', 'gpu.vram_gib': '24', precision: 'fp8', kv_precision: 'int4', seq: '8192', batch: '12', tp: '2', pp: '3',
       micro_batches: '4', kv_block: '16', moe_read: 'distinct', pool_fraction: '0.85', context_reserve_gib: '1', nccl_gib_per_peer: '0.5',
       weight_overhead: '0.03', prefill_chunk: '512', launch_ms: '20',
+      requests_per_day: '10000', input_tokens: '1000', output_tokens: '500', hardware_usd: '30000', months: '24', resale_fraction: '0.3',
+      electricity_usd_kwh: '0.12', active_watts: '700', idle_watts: '90', cloud_usd_hour: '2.5', boot_factor: '1.2', api_usd_mtok_in: '0.5',
+      api_usd_mtok_out: '0.8',
     };
     const { query, state: back, notices } = await roundTrip(state);
     expect(notices).toEqual([]);

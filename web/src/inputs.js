@@ -28,7 +28,8 @@ export const ENGINE_FIELDS = Object.freeze(FIELDS.filter((f) => f.group === 'bud
  */
 export function emptyMeansCoreDefault(key) {
   const f = FIELD[key];
-  return f !== undefined && (f.group === 'budget' || f.zero_means !== undefined);
+  // The workload and its prices: empty is "no workload" and "the price preset's".
+  return f !== undefined && (f.group === 'budget' || f.group === 'workload' || f.zero_means !== undefined);
 }
 
 // The core's vocabulary: the names a request may use.
