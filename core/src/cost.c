@@ -405,11 +405,10 @@ void rl_cost_write(rl_jw *parent, const rl_cost *c) {
         rl_jw_num(&t, "effective_usd_per_mtok_out", c->api_usd_per_mtok_out_effective);
         rl_jw_end(&t);
     }
+    /* A crossing that does not happen within one deployment is left out, not null. */
     rl_jw_object(&s, "break_even", &t);
     if (c->has_breakeven_cloud) rl_jw_num(&t, "buy_vs_cloud_requests_per_day", c->breakeven_cloud_requests_per_day);
-    else rl_jw_null(&t, "buy_vs_cloud_requests_per_day");
     if (c->has_breakeven_api) rl_jw_num(&t, "buy_vs_api_requests_per_day", c->breakeven_api_requests_per_day);
-    else rl_jw_null(&t, "buy_vs_api_requests_per_day");
     rl_jw_end(&t);
 
     rl_jw_array(&s, "missing", &t);
