@@ -4,6 +4,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "faults.h"
 #include "flags.h"
+#include "plan.h"
 #include "report_text.h"
 #include "roofline.h"
 #include "vectors.h"
@@ -144,6 +145,7 @@ static int run(const char *request, const char *config_path, int json) {
 int main(int argc, char **argv) {
     static rl_cli_args a;
     rl_error err;
+    if (argc > 1 && strcmp(argv[1], "--plan") == 0) return rl_plan_main(argc - 1, argv + 1);
     /* --json anywhere asks for JSON errors, even when the flags before it are bad. */
     int json = 0;
     for (int i = 1; i < argc; i++) json |= strcmp(argv[i], "--json") == 0;

@@ -639,6 +639,8 @@ typedef struct rl_cost_assumption {
 typedef struct rl_cost {
     int present;                   /* 1 when a workload was given and the deployment fits */
     int realistic;                 /* basis: 1 "realistic", 0 "floor" */
+    double step_ms, prefill_ms;    /* the basis the cost used (rl_cost_basis) */
+    int64_t batch;
     /* workload */
     int64_t requests_per_day, input_tokens, output_tokens;
     double days_per_month;         /* 30 */

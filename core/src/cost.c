@@ -222,6 +222,9 @@ rl_status rl_cost_compute(const rl_workload *w, const rl_cost_basis *b, const ch
     rl_cost *c = out;
     c->present = 1;
     c->realistic = b->realistic;
+    c->step_ms = b->step_ms;
+    c->prefill_ms = b->prefill_ms;
+    c->batch = b->batch;
     c->requests_per_day = w->requests_per_day;
     c->input_tokens = w->input_tokens;
     c->output_tokens = w->output_tokens;
