@@ -671,6 +671,11 @@ typedef struct rl_cost {
     /* break-even traffic, requests/day (has_* 0: the lines do not cross within one deployment) */
     int has_breakeven_cloud, has_breakeven_api;
     double breakeven_cloud_requests_per_day, breakeven_api_requests_per_day;
+    /* The chart of monthly cost against requests/day, over one deployment's
+     * capacity: each option is a straight line there, so its two ends are
+     * enough to draw it (the crossings are the break-evens above). */
+    double chart_max_requests_per_day; /* = capacity_requests_per_day */
+    double chart_buy_usd_at_zero, chart_buy_usd_at_max, chart_cloud_usd_at_max, chart_api_usd_at_max;
     unsigned missing;              /* RL_COST_MISSING_* */
     int assumption_count;
     rl_cost_assumption assumptions[RL_COST_MAX_ASSUMPTIONS];

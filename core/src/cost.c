@@ -331,9 +331,17 @@ rl_status rl_cost_compute(const rl_workload *w, const rl_cost_basis *b, const ch
     /* Break-even traffic within one deployment: buying costs a fixed part
      * (depreciation, and idle power all month) plus a part per request (the
      * extra power of active hours); renting and the API cost per request only. */
+    c->chart_max_requests_per_day = c->capacity_requests_per_day;
+    if (c->has_cloud)
+        c->chart_cloud_usd_at_max = DAYS_PER_MONTH * c->hours_per_request * G * rate * w->boot_factor * c->capacity_requests_per_day;
+    if (c->has_api)
+        c->chart_api_usd_at_max = DAYS_PER_MONTH * ((double)w->input_tokens * pin + (double)w->output_tokens * pout) /
+                                  TOKENS_PER_MTOK * c->capacity_requests_per_day;
     if (c->has_buy) {
         double fixed = hw * G * (1.0 - resale) / w->months + HOURS_PER_MONTH * G * wi / 1000.0 * kwh;
         double buy_slope = DAYS_PER_MONTH * c->hours_per_request * G * (wa - wi) / 1000.0 * kwh;
+        c->chart_buy_usd_at_zero = fixed;
+        c->chart_buy_usd_at_max = fixed + buy_slope * c->capacity_requests_per_day;
         if (c->has_cloud) {
             double slope = DAYS_PER_MONTH * c->hours_per_request * G * rate * w->boot_factor;
             if (slope > buy_slope && fixed / (slope - buy_slope) <= c->capacity_requests_per_day) {
@@ -412,6 +420,16 @@ void rl_cost_write(rl_jw *parent, const rl_cost *c) {
     rl_jw_object(&s, "break_even", &t);
     if (c->has_breakeven_cloud) rl_jw_num(&t, "buy_vs_cloud_requests_per_day", c->breakeven_cloud_requests_per_day);
     if (c->has_breakeven_api) rl_jw_num(&t, "buy_vs_api_requests_per_day", c->breakeven_api_requests_per_day);
+    rl_jw_end(&t);
+
+    rl_jw_object(&s, "chart", &t);
+    rl_jw_num(&t, "max_requests_per_day", c->chart_max_requests_per_day);
+    if (c->has_buy) {
+        rl_jw_num(&t, "buy_usd_at_zero", c->chart_buy_usd_at_zero);
+        rl_jw_num(&t, "buy_usd_at_max", c->chart_buy_usd_at_max);
+    }
+    if (c->has_cloud) rl_jw_num(&t, "cloud_usd_at_max", c->chart_cloud_usd_at_max);
+    if (c->has_api) rl_jw_num(&t, "api_usd_at_max", c->chart_api_usd_at_max);
     rl_jw_end(&t);
 
     rl_jw_array(&s, "missing", &t);

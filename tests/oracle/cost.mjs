@@ -145,9 +145,15 @@ export function costSection({ report, prefillReport, workload, gpuId, modelId, d
   // per request/day: the extra power of its active hours. The others: per request only.
   // A crossing outside one deployment's capacity is left out of the report.
   const breakEven = {};
+  // The chart: each option is a line over 0..capacity; the core gives its ends.
+  const chart = { max_requests_per_day: capacity };
+  if (rate) chart.cloud_usd_at_max = DAYS.mul(hoursPerRequest).mul(G).mul(rate).mul(boot).mul(capacity);
+  if (pin && pout) chart.api_usd_at_max = DAYS.mul(tin.mul(pin).add(tout.mul(pout))).div(MTOK).mul(capacity);
   if (buy) {
     const fixed = hw.mul(G).mul(Q.of(1n).sub(resale)).div(months).add(HOURS_PER_MONTH.mul(G).mul(wi).div(K).mul(kwh));
     const buySlope = DAYS.mul(hoursPerRequest).mul(G).mul(wa.sub(wi)).div(K).mul(kwh);
+    chart.buy_usd_at_zero = fixed;
+    chart.buy_usd_at_max = fixed.add(buySlope.mul(capacity));
     const crossing = (slope) => {
       if (!slope.gt(buySlope)) return null;
       const x = fixed.div(slope.sub(buySlope));
@@ -159,6 +165,7 @@ export function costSection({ report, prefillReport, workload, gpuId, modelId, d
     if (apiX) breakEven.buy_vs_api_requests_per_day = apiX;
   }
   cost.break_even = breakEven;
+  cost.chart = chart;
   cost.missing = missing;
   return cost;
 }
