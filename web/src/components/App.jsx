@@ -11,6 +11,7 @@ import { ParallelPanel } from './ParallelPanel.jsx';
 import { PagingPanel } from './PagingPanel.jsx';
 import { ModelPanel } from './ModelPanel.jsx';
 import { EstimateLimits } from './Estimate.jsx';
+import { CostPanel } from './CostPanel.jsx';
 
 function NoSpeed() {
   return (
@@ -35,6 +36,7 @@ function Results({ app, full }) {
         <>
           <RooflinePanel report={r} sweep={app.sweep.value} />
           <SweepPanel report={r} points={app.sweep.value} />
+          <CostPanel report={r} />
         </>
       ) : (
         <NoSpeed />
