@@ -233,7 +233,8 @@ rl_status rl_model_finish(rl_model *m, rl_error *err);
  * per JSON document. Reading a request holds two documents at once when it
  * names a preset (the request's and the preset's), or comes with config.json
  * text: up to about 150 KiB of stack for rl_request_from_json, rl_run_request
- * and rl_run_json. */
+ * and rl_run_json. The cost of a workload reads its price presets one at a
+ * time, next to the request's: no more than that. */
 #define RL_CONFIG_MAX_TOKENS 4096
 rl_status rl_model_from_config_json(const char *json, size_t len, rl_model *out, rl_error *err);
 

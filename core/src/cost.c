@@ -141,38 +141,40 @@ typedef struct gpu_prices {
     figure hardware, resale, active, idle, cloud;
 } gpu_prices;
 
-static rl_status read_gpu_prices(const char *gpu_id, gpu_prices *p, rl_error *err) {
+/* `doc` is the caller's: one tokenized preset at a time keeps the stack to one
+ * document on top of the request's (see RL_CONFIG_MAX_TOKENS). */
+static rl_status read_gpu_prices(const char *gpu_id, rl_jdoc *scratch, gpu_prices *p, rl_error *err) {
     memset(p, 0, sizeof *p);
-    rl_jdoc doc;
+    const rl_jdoc *doc = scratch;
     int root;
-    rl_status st = open_price(gpu_id, "gpu", &doc, &root, err);
+    rl_status st = open_price(gpu_id, "gpu", scratch, &root, err);
     if (st || root < 0) return st;
-    if ((st = read_figure(&doc, root, "hardware_usd", &p->hardware, err))) return st;
+    if ((st = read_figure(doc, root, "hardware_usd", &p->hardware, err))) return st;
     /* Wall power is what the meter bills; the board's rated power stands in
      * when no wall figure is sourced, and says so (the energy is then low). */
     figure board;
-    if ((st = read_figure(&doc, root, "wall_watts_active", &p->active, err))) return st;
+    if ((st = read_figure(doc, root, "wall_watts_active", &p->active, err))) return st;
     if (!p->active.ok) {
-        if ((st = read_figure(&doc, root, "board_watts_active", &board, err))) return st;
+        if ((st = read_figure(doc, root, "board_watts_active", &board, err))) return st;
         if (board.ok) {
             p->active = board;
             join(p->active.source, sizeof p->active.source, "board power, no wall figure sourced: ", board.source, "", "", "");
         }
     }
-    if ((st = read_figure(&doc, root, "wall_watts_idle", &p->idle, err))) return st;
+    if ((st = read_figure(doc, root, "wall_watts_idle", &p->idle, err))) return st;
     if (!p->idle.ok) {
-        if ((st = read_figure(&doc, root, "board_watts_idle", &board, err))) return st;
+        if ((st = read_figure(doc, root, "board_watts_idle", &board, err))) return st;
         if (board.ok) {
             p->idle = board;
             join(p->idle.source, sizeof p->idle.source, "board power, no wall figure sourced: ", board.source, "", "", "");
         }
     }
-    if ((st = read_offer(&doc, root, "cloud", "usd_per_gpu_hour", &p->cloud, NULL, NULL, err))) return st;
-    int cls = rl_jget(&doc, root, "resale_class");
-    if (cls >= 0 && (rl_jkey_is(&doc, cls, "nvidia") || rl_jkey_is(&doc, cls, "apple"))) {
+    if ((st = read_offer(doc, root, "cloud", "usd_per_gpu_hour", &p->cloud, NULL, NULL, err))) return st;
+    int cls = rl_jget(doc, root, "resale_class");
+    if (cls >= 0 && (rl_jkey_is(doc, cls, "nvidia") || rl_jkey_is(doc, cls, "apple"))) {
         p->resale.ok = 1;
         p->resale.value = RESALE_APPLE_NVIDIA;
-    } else if (cls >= 0 && rl_jkey_is(&doc, cls, "mini_pc")) {
+    } else if (cls >= 0 && rl_jkey_is(doc, cls, "mini_pc")) {
         p->resale.ok = 1;
         p->resale.value = RESALE_MINI_PC;
     }
@@ -252,12 +254,12 @@ rl_status rl_cost_compute(const rl_workload *w, const rl_cost_basis *b, const ch
            "the batch in the inputs: every step decodes this many requests, and the traffic is taken to keep it full");
     assume(c, "days_per_month", DAYS_PER_MONTH, "days", "the specification");
 
+    rl_jdoc doc; /* one preset document at a time, reused */
     gpu_prices gp;
-    rl_status st = read_gpu_prices(gpu_id, &gp, err);
+    rl_status st = read_gpu_prices(gpu_id, &doc, &gp, err);
     if (st) return st;
     figure electricity = {0}, api_in = {0}, api_out = {0};
     {
-        rl_jdoc doc;
         int root;
         if ((st = open_price("electricity", "electricity", &doc, &root, err))) return st;
         if ((st = read_figure(&doc, root, "usd_per_kwh", &electricity, err))) return st;
