@@ -26,7 +26,7 @@ export function WorkloadFields({ app }) {
         ))}
       </div>
       <p class="hint">A request's context is its input plus output tokens. Empty: no cost.</p>
-      <details class="engine" open={changed}>
+      <details class="prices" data-testid="prices" open={changed}>
         <summary>Prices (dated presets; each can be edited)</summary>
         <div class="pair">
           {prices.map((key) => {
