@@ -81,3 +81,21 @@ for (const option of ['buy', 'cloud']) {
   assert.equal(cheapest, best[option], `${option}: the plan's cheapest is the grid's cheapest`);
 }
 console.log(`plan: ${plan.candidates.length} candidates checked alone; ${points} grid points, none cheaper (buy ${best.buy}, cloud ${best.cloud})`);
+
+// 3. Its refusals: what it cannot plan is a usage error (exit 2) naming the flag, and targets no setup meets give no candidate (exit 3).
+const status = (args) => {
+  try {
+    execFileSync(cli, args, { encoding: 'utf8', stdio: 'pipe' });
+    return { code: 0 };
+  } catch (e) {
+    return { code: e.status, out: `${e.stdout}${e.stderr}` };
+  }
+};
+assert.equal(status(['--plan', '--model', 'llama-3-8b']).code, 2, 'no workload: nothing to rank');
+const fixed = status(['--plan', ...workload, '--tp', '2', '--json']);
+assert.equal(fixed.code, 2, '--tp is what the plan searches');
+assert.match(fixed.out, /"field":"--tp"/);
+const impossible = status(['--plan', ...workload, '--gpus', 't4', '--min-tokens-per-s-user', '1e9']);
+assert.equal(impossible.code, 3, 'no setup meets an impossible speed');
+assert.match(impossible.out, /none: no setup/);
+console.log('plan: usage errors and an impossible target behave');
