@@ -183,7 +183,7 @@ void rl_print_cost(FILE *out, const rl_cost *c) {
     char a[32];
     double G = (double)c->gpus;
     fprintf(out, "\nCost (%s; a month is %.0f days)\n",
-            c->realistic ? "on the realistic estimate" : "on the roofline floor, so a lower bound: real steps take longer",
+            c->realistic ? "on the realistic estimate" : "on the roofline floor: real engines take longer",
             c->days_per_month);
     fprintf(out, "  workload            %lld requests/day, %lld in + %lld out tokens: %.4g Mtok in, %.4g Mtok out a month\n",
             (long long)c->requests_per_day, (long long)c->input_tokens, (long long)c->output_tokens, c->mtok_in_per_month,

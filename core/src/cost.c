@@ -246,7 +246,8 @@ rl_status rl_cost_compute(const rl_workload *w, const rl_cost_basis *b, const ch
     assume(c, "step_ms", b->step_ms, "ms",
            b->realistic ? "the realistic estimate: one decode step of the batch at the full context"
                         : "the roofline floor: one decode step of the batch at the full context (input + output "
-                          "tokens), the slowest step of a request; real steps take longer");
+                          "tokens), the slowest step of a request, charged for every output token; real engines "
+                          "take longer than the floor");
     assume(c, "prefill_ms", b->prefill_ms, "ms",
            b->prefill_ms > 0 ? "prefill of the input tokens, on the same basis"
                              : "not counted: no sourced TFLOPS for this GPU, so the prefill has no time");

@@ -68,7 +68,7 @@ export function CostPanel({ report: r }) {
         <Num testid="cost.workload.input_tokens" value={w.input_tokens} format={f.integer} /> in and{' '}
         <Num testid="cost.workload.output_tokens" value={w.output_tokens} format={f.integer} /> out tokens each: the deployment is busy{' '}
         <Num testid="cost.workload.active_hours_per_month" value={w.active_hours_per_month} format={(v) => f.significant(v, 4)} /> hours a
-        month of 720. {c.basis === 'floor' ? 'Times are the roofline floor, so every cost here is a lower bound.' : 'Times are the realistic estimate.'}
+        month of 720. {c.basis === 'floor' ? 'Times are the roofline floor (each output token charged at the last, slowest step); real engines take longer.' : 'Times are the realistic estimate.'}
       </p>
       <dl class="legend cost-options">
         {OPTIONS.map(([k, label]) =>
