@@ -239,7 +239,13 @@ static rl_status run_cost(rl_run *out) {
     rl_status st = rl_analyze(&out->model, &out->gpu, &prompt, &pre, &out->error);
     if (st) return st;
     rl_cost_basis basis = {out->result.step_ms, pre.prefill_ms, out->deploy.batch, out->deploy.tp * out->deploy.pp, 0};
-    return rl_cost_compute(w, &basis, out->gpu.name, out->model.name, &out->cost, &out->error);
+    /* A preset with some figures of the user's own ("h100-sxm (custom)") is
+     * still that hardware: it keeps the preset's prices. */
+    char gpu_id[sizeof out->gpu.name];
+    snprintf(gpu_id, sizeof gpu_id, "%s", out->gpu.name);
+    char *custom = strstr(gpu_id, " (custom)");
+    if (custom != NULL && custom[9] == '\0') *custom = '\0';
+    return rl_cost_compute(w, &basis, gpu_id, out->model.name, &out->cost, &out->error);
 }
 
 rl_status rl_run_request(const char *request, size_t len, const char *config_text, size_t config_len,

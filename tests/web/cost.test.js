@@ -54,6 +54,17 @@ describe('the cost panel', () => {
     expect(byId(els, 'cost-option-buy').textContent).toContain('buy.idle_watts');
   });
 
+  test('a preset with figures of the user\'s own keeps the preset\'s prices', () => {
+    const report = core.analyze({ model: 'llama-3-8b', gpu: { base: 'h100-sxm', tflops: 900 }, ...workload, idle_watts: 50 });
+    expect(report.gpu.name).toBe('h100-sxm (custom)');
+    expect(report.cost.buy.hardware_usd).toBe(30000);
+    expect(report.cost.cloud.usd_per_gpu_hour).toBe(3.99);
+    expect(report.cost.assumptions.find((a) => a.name === 'usd_per_gpu_hour').source).toMatch(/RunPod/);
+    const plain = core.analyze({ model: 'llama-3-8b', gpu: { tflops: 900, bandwidth_gbs: 3350, vram_gib: 80 }, ...workload, idle_watts: 50 });
+    expect(plain.cost.buy).toBeUndefined();
+    expect(plain.cost.missing).toEqual(['buy.hardware_usd', 'buy.resale_fraction', 'buy.active_watts', 'cloud.usd_per_gpu_hour']);
+  });
+
   test('a refusal has no cost, so no panel', () => {
     const report = core.analyze({ model: 'llama-3-70b', gpu: 'rtx-4090', precision: 'fp16', ...workload });
     expect(report.fits).toBe(false);
