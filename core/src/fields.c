@@ -9,6 +9,7 @@
 /* Enum members are written through an int: true for every ABI this builds on. */
 _Static_assert(sizeof(rl_precision) == sizeof(int), "rl_precision is int-sized");
 _Static_assert(sizeof(rl_moe_read) == sizeof(int), "rl_moe_read is int-sized");
+_Static_assert(RL_TARGET_WORKLOAD == 3, "rl_field_target_span has one span per target, the last the workload's");
 
 const rl_field *rl_field_by_key(const char *key) {
     if (key == NULL) return NULL;
@@ -100,8 +101,8 @@ rl_status rl_field_check(const rl_field *f, const void *base, rl_error *err) {
  * This runs on every analysis, so an in-range number is passed inline and only
  * a failing row goes through rl_field_check for its message. */
 static rl_status check_rows(rl_field_target target, const void *base, rl_error *err) {
-    const rl_field *f = rl_field_at(0);
-    const rl_field *end = f + rl_field_count();
+    const rl_field *f = rl_field_at(0) + rl_field_target_span[target][0];
+    const rl_field *end = rl_field_at(0) + rl_field_target_span[target][1];
     for (; f < end; f++) {
         if (f->target != target) continue;
         if (f->type == RL_FIELD_COUNT) {

@@ -142,6 +142,8 @@ extern const size_t rl_preset_prices_count;
 
 /* ---- the field table (fields.c) ---------------------------------------- */
 
+/* [first, end) row indices that hold every row of each rl_field_target (generated). */
+extern const size_t rl_field_target_span[4][2];
 /* Every row that fills `target` checked against its range, in table order (cost.c). */
 rl_status rl_fields_check_target(rl_field_target target, const void *base, rl_error *err);
 
