@@ -6,6 +6,7 @@
 #include "faults.h"
 #include "flags.h"
 #include "report_md.h"
+#include "plan.h"
 #include "report_text.h"
 #include "roofline.h"
 #include "vectors.h"
@@ -140,6 +141,7 @@ static int run(const char *request, const char *config_path, int json, int markd
         rl_print_report_md(stdout, &r.model, &r.gpu, &r.deploy, &r.result);
     } else {
         rl_print_report(stdout, &r.model, &r.gpu, &r.deploy, &r.result);
+        rl_print_cost(stdout, &r.cost);
     }
     return exit_code(&r);
 }
@@ -149,6 +151,7 @@ int main(int argc, char **argv) {
     rl_error err;
     /* A mode with its own options: the realistic estimate against the calibration corpus. */
     if (argc > 1 && strcmp(argv[1], "--accuracy") == 0) return rl_cli_accuracy(argc - 2, argv + 2);
+    if (argc > 1 && strcmp(argv[1], "--plan") == 0) return rl_plan_main(argc - 1, argv + 1);
     /* --json anywhere asks for JSON errors, even when the flags before it are bad. */
     int json = 0;
     for (int i = 1; i < argc; i++) json |= strcmp(argv[i], "--json") == 0;

@@ -209,3 +209,57 @@ void rl_print_estimate(FILE *out, const rl_gpu *g, const rl_deploy *d, const rl_
                     e->lever_gain[e->lever_order[i]]);
     }
 }
+
+/* The cost, line by line with the arithmetic in it, then where every figure came from. */
+void rl_print_cost(FILE *out, const rl_cost *c) {
+    if (c == NULL || !c->present) return;
+    char a[32];
+    double G = (double)c->gpus;
+    fprintf(out, "\nCost (%s; a month is %.0f days)\n",
+            c->realistic ? "on the realistic estimate" : "on the roofline floor: real engines take longer",
+            c->days_per_month);
+    fprintf(out, "  workload            %lld requests/day, %lld in + %lld out tokens: %.4g Mtok in, %.4g Mtok out a month\n",
+            (long long)c->requests_per_day, (long long)c->input_tokens, (long long)c->output_tokens, c->mtok_in_per_month,
+            c->mtok_out_per_month);
+    fprintf(out, "  active hours        %.4g h/month (%.4g s of the deployment per request; one serves up to %s requests/day)\n",
+            c->active_hours_per_month, c->hours_per_request * 3600.0, nice(c->capacity_requests_per_day, a, sizeof a));
+    if (c->has_buy) {
+        fprintf(out, "  buy                 $%.2f/month = depreciation $%.2f ($%.0f x %lld GPU(s)%s x (1 - %.2f) / %.0f months)\n",
+                c->buy_monthly_usd, c->depreciation_usd_per_month, c->hardware_usd, (long long)c->gpus,
+                c->replicas > 1 ? " x replicas" : "", c->resale_fraction, c->months);
+        fprintf(out, "                      + energy $%.2f (%.4g kWh: %.4g h at %.4g W + %.4g idle h at %.4g W, x %lld, at $%.4g/kWh)\n",
+                c->energy_usd_per_month, c->energy_kwh_per_month, c->active_hours_per_month, c->active_watts,
+                c->idle_hours_per_month, c->idle_watts, (long long)c->gpus, c->usd_per_kwh);
+        if (c->replicas > 1)
+            fprintf(out, "                      %lld deployments: the traffic needs more than one's 720 hours a month\n",
+                    (long long)c->replicas);
+        fprintf(out, "                      $%.4g per million output tokens\n", c->buy_usd_per_mtok_out);
+    }
+    if (c->has_cloud)
+        fprintf(out, "  cloud               $%.2f/month = %.4g h x %.0f GPU(s) x $%.4g/GPU-hour x %.3g boot factor; $%.4g per million output tokens\n",
+                c->cloud_monthly_usd, c->active_hours_per_month, G, c->usd_per_gpu_hour, c->boot_factor,
+                c->cloud_usd_per_mtok_out);
+    if (c->has_api)
+        fprintf(out, "  API                 $%.2f/month = %.4g Mtok x $%.4g + %.4g Mtok x $%.4g; $%.4g per million output tokens\n",
+                c->api_monthly_usd, c->mtok_in_per_month, c->api_usd_per_mtok_in, c->mtok_out_per_month,
+                c->api_usd_per_mtok_out, c->api_usd_per_mtok_out_effective);
+    if (c->has_buy) {
+        if (c->has_breakeven_cloud)
+            fprintf(out, "  break-even          buying beats the cloud above %s requests/day\n",
+                    nice(c->breakeven_cloud_requests_per_day, a, sizeof a));
+        else if (c->has_cloud)
+            fprintf(out, "  break-even          buying never beats the cloud within one deployment's capacity\n");
+        if (c->has_breakeven_api)
+            fprintf(out, "  break-even          buying beats the API above %s requests/day\n",
+                    nice(c->breakeven_api_requests_per_day, a, sizeof a));
+        else if (c->has_api)
+            fprintf(out, "  break-even          buying never beats the API within one deployment's capacity\n");
+    }
+    for (unsigned b = 0; b < RL_COST_MISSING_COUNT_; b++)
+        if (c->missing & (1u << b))
+            fprintf(out, "  missing             %s: no price preset has it; give it to see that option\n", rl_cost_missing_name(b));
+    fprintf(out, "\nWhere each figure comes from\n");
+    for (int i = 0; i < c->assumption_count; i++)
+        fprintf(out, "  - %s = %.6g %s: %s\n", c->assumptions[i].name, c->assumptions[i].value, c->assumptions[i].unit,
+                c->assumptions[i].source);
+}

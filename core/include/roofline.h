@@ -289,7 +289,8 @@ rl_status rl_model_finish(rl_model *m, rl_error *err);
  * per JSON document. Reading a request holds two documents at once when it
  * names a preset (the request's and the preset's), or comes with config.json
  * text: up to about 150 KiB of stack for rl_request_from_json, rl_run_request
- * and rl_run_json. */
+ * and rl_run_json. The cost of a workload reads its price presets one at a
+ * time, next to the request's: no more than that. */
 #define RL_CONFIG_MAX_TOKENS 4096
 rl_status rl_model_from_config_json(const char *json, size_t len, rl_model *out, rl_error *err);
 
@@ -445,7 +446,8 @@ typedef enum rl_field_type {
 typedef enum rl_field_target {
     RL_TARGET_NONE = 0,   /* read by hand (model, config, params, gpu, gpu_limit) */
     RL_TARGET_DEPLOY = 1, /* an rl_deploy member at `offset` */
-    RL_TARGET_GPU = 2     /* an rl_gpu member at `offset` */
+    RL_TARGET_GPU = 2,    /* an rl_gpu member at `offset` */
+    RL_TARGET_WORKLOAD = 3 /* an rl_workload member at `offset` (the Cost section) */
 } rl_field_target;
 
 enum {
@@ -735,6 +737,131 @@ rl_status rl_estimate_params(double params, const rl_gpu *g, const rl_deploy *d,
 size_t rl_estimate_json(const rl_gpu *g, const rl_deploy *d, const rl_estimate *e, char *buf, size_t cap);
 
 /* ======================================================================== */
+/* Cost: a workload, and buy vs cloud vs serverless API (issue 10)           */
+/* ======================================================================== */
+
+/* The workload and the price inputs of a request: the rows of group
+ * "workload" in core/fields.json. Money is USD, power W, energy kWh, time
+ * hours; a month is 30 days (720 hours). A price left out comes from the
+ * price presets (presets/prices/), each with its source and date; a price
+ * no preset has stays missing and the cost says which. Every member is 8
+ * bytes so that `given` can say which ones the request named. */
+typedef struct rl_workload {
+    int64_t requests_per_day;    /* 0 = no workload: no cost is computed */
+    int64_t input_tokens;        /* prompt tokens per request */
+    int64_t output_tokens;       /* generated tokens per request; context = input + output */
+    double hardware_usd;         /* one GPU, or the whole system for Apple and mini-PCs */
+    double months;               /* straight-line depreciation, default 36 */
+    double resale_fraction;      /* of the hardware price, at the end */
+    double electricity_usd_kwh;
+    double active_watts;         /* wall power per GPU (per system) while serving */
+    double idle_watts;           /* wall power per GPU (per system) while idle */
+    double cloud_usd_hour;       /* on-demand $ per GPU-hour */
+    double boot_factor;          /* billed hours per active hour, default 1.15 */
+    double api_usd_mtok_in;      /* serverless API, $ per million input tokens */
+    double api_usd_mtok_out;     /* serverless API, $ per million output tokens */
+    uint64_t given;              /* bit (offset / 8) set for each member the request gave */
+} rl_workload;
+
+/* The workload rows' defaults (no workload, 36 months, boot factor 1.15), nothing given. */
+rl_workload rl_workload_default(void);
+/* 1 when the request gave member at `offset` (offsetof(rl_workload, ...)). */
+int rl_workload_given(const rl_workload *w, size_t offset);
+
+/* What the cost is computed from: the time the deployment spends on the
+ * traffic. One input, so that the realistic estimate (issue 9) can replace
+ * the roofline floor without touching the cost code. */
+typedef struct rl_cost_basis {
+    double step_ms;      /* one decode step of the whole batch (the drain when pp > 1) */
+    double prefill_ms;   /* prefill of one request's input tokens, 0 when unknown */
+    int64_t batch;       /* requests decoded together: the batch in the inputs */
+    int64_t gpus;        /* tp × pp */
+    int realistic;       /* 0: the roofline floor, 1: the realistic estimate */
+} rl_cost_basis;
+
+/* Figures the cost needs and no input or preset gave (rl_cost.missing). */
+enum {
+    RL_COST_MISSING_HARDWARE_USD = 1u << 0,
+    RL_COST_MISSING_RESALE_FRACTION = 1u << 1,
+    RL_COST_MISSING_ACTIVE_WATTS = 1u << 2,
+    RL_COST_MISSING_IDLE_WATTS = 1u << 3,
+    RL_COST_MISSING_ELECTRICITY = 1u << 4,
+    RL_COST_MISSING_CLOUD_USD_HOUR = 1u << 5,
+    RL_COST_MISSING_API_PRICE = 1u << 6,
+    RL_COST_MISSING_COUNT_ = 7
+};
+/* "buy.hardware_usd", "buy.resale_fraction", "buy.active_watts", "buy.idle_watts",
+ * "buy.usd_per_kwh", "cloud.usd_per_gpu_hour", "api.usd_per_mtok"; "" past the end. */
+const char *rl_cost_missing_name(unsigned bit_index);
+
+/* One line of the assumptions list: a figure the cost used and where it came from. */
+#define RL_COST_MAX_ASSUMPTIONS 20
+typedef struct rl_cost_assumption {
+    char name[32];
+    double value;
+    char unit[16];
+    char source[400];   /* "given", a formula, or a price preset's source and date */
+} rl_cost_assumption;
+
+typedef struct rl_cost {
+    int present;                   /* 1 when a workload was given and the deployment fits */
+    int realistic;                 /* basis: 1 "realistic", 0 "floor" */
+    double step_ms, prefill_ms;    /* the basis the cost used (rl_cost_basis) */
+    int64_t batch;
+    /* workload */
+    int64_t requests_per_day, input_tokens, output_tokens;
+    double days_per_month;         /* 30 */
+    double mtok_in_per_month;      /* requests/day × 30 × input / 1e6 */
+    double mtok_out_per_month;
+    double hours_per_request;      /* (prefill + output × step / batch) / 3.6e6: the deployment's time per request */
+    double active_hours_per_month; /* requests/day × 30 × hours_per_request */
+    double capacity_requests_per_day; /* what one deployment serves in 24 h: 24 / hours_per_request */
+    int64_t gpus;
+    /* buy (has_buy when every figure is known) */
+    int has_buy;
+    double hardware_usd;           /* per GPU (per system) × gpus × replicas */
+    double resale_fraction, months;
+    int64_t replicas;              /* deployments the traffic needs: ceil(active hours / 720), at least 1 */
+    double depreciation_usd_per_month; /* hardware × (1 − resale) / months */
+    double active_watts, idle_watts, usd_per_kwh;
+    double hours_per_month;        /* 720 × replicas */
+    double idle_hours_per_month;   /* hours_per_month − active hours */
+    double energy_kwh_per_month;   /* gpus × (active h × active W + idle h × idle W) / 1000 */
+    double energy_usd_per_month;
+    double buy_monthly_usd, buy_usd_per_mtok_out;
+    /* cloud */
+    int has_cloud;
+    double usd_per_gpu_hour, boot_factor, cloud_monthly_usd, cloud_usd_per_mtok_out;
+    /* serverless API */
+    int has_api;
+    double api_usd_per_mtok_in, api_usd_per_mtok_out, api_monthly_usd, api_usd_per_mtok_out_effective;
+    /* break-even traffic, requests/day (has_* 0: the lines do not cross within one deployment) */
+    int has_breakeven_cloud, has_breakeven_api;
+    double breakeven_cloud_requests_per_day, breakeven_api_requests_per_day;
+    /* The chart of monthly cost against requests/day, over one deployment's
+     * capacity: each option is a straight line there, so its two ends are
+     * enough to draw it (the crossings are the break-evens above). */
+    double chart_max_requests_per_day; /* = capacity_requests_per_day */
+    double chart_buy_usd_at_zero, chart_buy_usd_at_max, chart_cloud_usd_at_max, chart_api_usd_at_max;
+    unsigned missing;              /* RL_COST_MISSING_* */
+    int assumption_count;
+    rl_cost_assumption assumptions[RL_COST_MAX_ASSUMPTIONS];
+} rl_cost;
+
+/* The cost of serving workload *w with the deployment whose time is *basis,
+ * on GPU preset `gpu_id` for model preset `model_id` (either may name no
+ * preset: its prices are then missing unless given). Reads the compiled-in
+ * price presets; no allocation, no I/O. out->present is 0 without a workload. */
+rl_status rl_cost_compute(const rl_workload *w, const rl_cost_basis *basis, const char *gpu_id,
+                          const char *model_id, rl_cost *out, rl_error *err);
+/* Writes "cost": {...} as the report carries it (the JSON contract of issue 10)
+ * into buf (rl_report_json's return convention); "" when !c->present. */
+size_t rl_cost_json(const rl_cost *c, char *buf, size_t cap);
+/* The report with its cost (rl_report_json's convention); c may be NULL. */
+size_t rl_report_json_cost(const rl_model *m, const rl_gpu *g, const rl_deploy *d, const rl_result *r,
+                           const rl_cost *c, char *buf, size_t cap);
+
+/* ======================================================================== */
 /* Requests and reports (JSON)                                               */
 /* ======================================================================== */
 
@@ -779,6 +906,8 @@ typedef struct rl_run {
     rl_deploy deploy;
     rl_result result;
     rl_estimate estimate;
+    rl_workload workload; /* the request's workload and price inputs (Cost section) */
+    rl_cost cost;         /* cost.present only when a workload is given and it fits */
 } rl_run;
 
 /* Reads the request (as rl_request_from_json, plus "params" for the estimate)

@@ -122,6 +122,10 @@ static rl_status check_rows(rl_field_target target, const void *base, rl_error *
     return RL_OK;
 }
 
+rl_status rl_fields_check_target(rl_field_target target, const void *base, rl_error *err) {
+    return check_rows(target, base, err);
+}
+
 rl_gpu rl_gpu_default(void) {
     rl_gpu g;
     memset(&g, 0, sizeof g);

@@ -133,6 +133,13 @@ void rl_jw_null(rl_jw *w, const char *key);
 /* The key (or an array's comma) alone: the caller writes the value into w->o. */
 void rl_jw_key(rl_jw *w, const char *key);
 
+/* ---- cost (cost.c) ------------------------------------------------------ */
+
+/* Writes "cost": {...} as a member of the report object w. */
+void rl_cost_write(rl_jw *w, const rl_cost *c);
+/* Records that the request gave the rl_workload member at `offset`. */
+void rl_workload_mark_given(rl_workload *w, size_t offset);
+
 /* ---- arithmetic shared by the analysis --------------------------------- */
 
 /* ceil(a/b) for a >= 0, b >= 1; inline, as the analysis calls it on every run. */
@@ -148,8 +155,13 @@ extern const rl_preset_entry rl_preset_models[];
 extern const size_t rl_preset_models_count;
 extern const rl_preset_entry rl_preset_gpus[];
 extern const size_t rl_preset_gpus_count;
+extern const rl_preset_entry rl_preset_prices[]; /* presets/prices/ (cost.c) */
+extern const size_t rl_preset_prices_count;
 
 /* ---- the field table (fields.c) ---------------------------------------- */
+
+/* Every row that fills `target` checked against its range, in table order (cost.c). */
+rl_status rl_fields_check_target(rl_field_target target, const void *base, rl_error *err);
 
 /* Index of `word` among an ENUM row's choices, or -1. */
 int rl_field_choice(const rl_field *f, const char *word);

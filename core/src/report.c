@@ -189,8 +189,9 @@ static void write_realistic(rl_jw *top, const rl_gpu *g, const rl_deploy *d, rl_
     rl_jw_end(&s);
 }
 
-size_t rl_report_json(const rl_model *m, const rl_gpu *g, const rl_deploy *d, const rl_result *r, char *buf,
-                      size_t cap) {
+/* The report; its cost only when c is given and present (a refusal has none). */
+static size_t write_report(const rl_model *m, const rl_gpu *g, const rl_deploy *d, const rl_result *r,
+                           const rl_cost *c, char *buf, size_t cap) {
     rl_out o;
     rl_out_init(&o, buf, cap);
     rl_jw top, s, t;
@@ -376,10 +377,22 @@ size_t rl_report_json(const rl_model *m, const rl_gpu *g, const rl_deploy *d, co
         rl_jw_end(&s);
     }
 
+    if (c != NULL && c->present && r->fits) rl_cost_write(&top, c);
+
     coded_list(&top, "warnings", r->warnings, RL_WARN_COUNT_, rl_warning_code, rl_warning_text, false, m, d, r);
     coded_list(&top, "remedies", r->remedies, RL_REMEDY_COUNT_, rl_remedy_code, rl_remedy_text, true, m, d, r);
     rl_jw_end(&top);
     return o.len;
+}
+
+size_t rl_report_json(const rl_model *m, const rl_gpu *g, const rl_deploy *d, const rl_result *r, char *buf,
+                      size_t cap) {
+    return write_report(m, g, d, r, NULL, buf, cap);
+}
+
+size_t rl_report_json_cost(const rl_model *m, const rl_gpu *g, const rl_deploy *d, const rl_result *r,
+                           const rl_cost *c, char *buf, size_t cap) {
+    return write_report(m, g, d, r, c, buf, cap);
 }
 
 size_t rl_error_json(const rl_error *err, char *buf, size_t cap) {

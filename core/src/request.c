@@ -172,10 +172,48 @@ static rl_status read_draft(const rl_jdoc *doc, int v, rl_draft *out, rl_error *
     return RL_OK;
 }
 
+/* The workload's three figures come together, and they set the context: a
+ * request's context is its input plus its output tokens. A seq that says
+ * otherwise is a contradiction, not a silent override. */
+static rl_status read_workload(const rl_jdoc *doc, rl_workload *w, rl_deploy *d, rl_error *err) {
+    rl_status st;
+    for (size_t r = 0; r < rl_field_count(); r++) {
+        const rl_field *f = rl_field_at(r);
+        if (f->target != RL_TARGET_WORKLOAD) continue;
+        int v = rl_jget(doc, 0, f->key);
+        if (v == RL_J_ABSENT) continue;
+        if ((st = read_member(doc, v, f, w, err))) return st;
+        rl_workload_mark_given(w, f->offset);
+    }
+    if ((st = rl_fields_check_target(RL_TARGET_WORKLOAD, w, err))) return st;
+    const char *keys[3] = {"requests_per_day", "input_tokens", "output_tokens"};
+    int64_t vals[3] = {w->requests_per_day, w->input_tokens, w->output_tokens};
+    int n = (vals[0] > 0) + (vals[1] > 0) + (vals[2] > 0);
+    if (n == 0 && w->given != 0)
+        return rl_fail(err, RL_E_JSON_MISSING, "requests_per_day",
+                       "requests_per_day: cost inputs need a workload (requests_per_day, input_tokens and output_tokens)");
+    if (n == 0) return RL_OK;
+    for (int i = 0; i < 3; i++)
+        if (vals[i] <= 0)
+            return rl_fail(err, RL_E_JSON_MISSING, keys[i],
+                           "%s is missing: a workload gives requests_per_day, input_tokens and output_tokens", keys[i]);
+    int64_t context = w->input_tokens + w->output_tokens;
+    if (context > RL_MAX_SEQ)
+        return rl_fail(err, RL_E_RANGE, "output_tokens",
+                       "output_tokens: input_tokens + output_tokens is the context and must be at most %lld (got %lld)",
+                       (long long)RL_MAX_SEQ, (long long)context);
+    if (rl_jget(doc, 0, "seq") != RL_J_ABSENT && d->seq != context)
+        return rl_fail(err, RL_E_CONTRADICTION, "seq",
+                       "seq (%lld) must equal input_tokens + output_tokens (%lld), a request's context, or be left out",
+                       (long long)d->seq, (long long)context);
+    d->seq = context;
+    return RL_OK;
+}
+
 /* With `params` non-NULL a "params" request is accepted instead of a model:
  * *params is then set (> 0) and *m untouched. */
 static rl_status parse_request(const rl_jdoc *doc, const char *config_text, size_t config_len, rl_model *m,
-                               double *params, rl_gpu *g, rl_deploy *d, rl_error *err) {
+                               double *params, rl_gpu *g, rl_deploy *d, rl_workload *w, rl_error *err) {
     rl_status st;
     if ((st = check_request_keys(doc, err))) return st;
     if ((st = read_model(doc, config_text, config_len, m, params, err))) return st;
@@ -194,9 +232,12 @@ static rl_status parse_request(const rl_jdoc *doc, const char *config_text, size
         if (v != RL_J_ABSENT && (st = read_member(doc, v, f, &dd, err))) return st;
     }
     int draft = rl_jget(doc, 0, "spec_draft");
-    if (draft >= 0 && (st = read_draft(doc, draft, &dd.draft, err))) return st;
+    if (draft != RL_J_ABSENT && (st = read_draft(doc, draft, &dd.draft, err))) return st;
+    rl_workload ww = rl_workload_default();
+    if ((st = read_workload(doc, &ww, &dd, err))) return st;
     if ((st = rl_deploy_validate(&dd, err))) return st;
     *d = dd;
+    *w = ww;
     return RL_OK;
 }
 
@@ -206,8 +247,36 @@ rl_status rl_request_from_json(const char *json, size_t len, const char *config_
     if (m == NULL || g == NULL || d == NULL)
         return rl_fail(err, RL_E_NULL, "request", "request: an output argument was NULL");
     rl_jdoc doc;
+    rl_workload w; /* read and checked; this call has no place for a cost */
     rl_status st = rl_jparse(&doc, json, len, RL_REQUEST_MAX_BYTES, "request", err);
-    return st ? st : parse_request(&doc, config_text, config_len, m, NULL, g, d, err);
+    return st ? st : parse_request(&doc, config_text, config_len, m, NULL, g, d, &w, err);
+}
+
+/* The cost of a fitting run with a workload, on the roofline floor until the
+ * realistic estimate lands: the decode step at the full context, and the
+ * prefill of the input tokens alone (a second analysis at seq = input). A
+ * refusal has no running cost, so it gets none. */
+static rl_status run_cost(rl_run *out) {
+    const rl_workload *w = &out->workload;
+    if (w->requests_per_day <= 0 || !out->result.fits) return RL_OK;
+    rl_deploy prompt = out->deploy;
+    prompt.seq = w->input_tokens;
+    rl_result pre;
+    rl_status st = rl_analyze(&out->model, &out->gpu, &prompt, &pre, &out->error);
+    if (st) return st;
+    /* The engine's expected step and prefill when the analysis gives them (it does for every
+     * fit), else the floor; the cost says which. */
+    int real = out->result.has_realistic;
+    double step = real ? out->result.realistic.step_ms : out->result.step_ms;
+    double prefill = real && pre.has_realistic && pre.realistic.has_prefill ? pre.realistic.prefill_ms : pre.prefill_ms;
+    rl_cost_basis basis = {step, prefill, out->deploy.batch, out->deploy.tp * out->deploy.pp, real};
+    /* A preset with some figures of the user's own ("h100-sxm (custom)") is
+     * still that hardware: it keeps the preset's prices. */
+    char gpu_id[sizeof out->gpu.name];
+    snprintf(gpu_id, sizeof gpu_id, "%s", out->gpu.name);
+    char *custom = strstr(gpu_id, " (custom)");
+    if (custom != NULL && custom[9] == '\0') *custom = '\0';
+    return rl_cost_compute(w, &basis, gpu_id, out->model.name, &out->cost, &out->error);
 }
 
 rl_status rl_run_request(const char *request, size_t len, const char *config_text, size_t config_len,
@@ -219,12 +288,18 @@ rl_status rl_run_request(const char *request, size_t len, const char *config_tex
     rl_jdoc doc;
     rl_status st = rl_jparse(&doc, request, len, RL_REQUEST_MAX_BYTES, "request", &out->error);
     if (st == RL_OK)
-        st = parse_request(&doc, config_text, config_len, &out->model, &params, &out->gpu, &out->deploy, &out->error);
-    if (st == RL_OK && params > 0) {
+        st = parse_request(&doc, config_text, config_len, &out->model, &params, &out->gpu, &out->deploy,
+                           &out->workload, &out->error);
+    out->cost.present = 0;
+    if (st == RL_OK && params > 0 && out->workload.requests_per_day > 0) {
+        st = rl_fail(&out->error, RL_E_UNSUPPORTED, "requests_per_day",
+                     "requests_per_day: a cost needs a model's config for its time; a size alone gives none");
+    } else if (st == RL_OK && params > 0) {
         out->is_estimate = 1;
         st = rl_estimate_params(params, &out->gpu, &out->deploy, &out->estimate, &out->error);
     } else if (st == RL_OK) {
         st = rl_analyze(&out->model, &out->gpu, &out->deploy, &out->result, &out->error);
+        if (st == RL_OK) st = run_cost(out);
     }
     out->status = st;
     return st;
@@ -233,7 +308,7 @@ rl_status rl_run_request(const char *request, size_t len, const char *config_tex
 size_t rl_run_write_json(const rl_run *run, char *buf, size_t cap) {
     if (run->status != RL_OK) return rl_error_json(&run->error, buf, cap);
     if (run->is_estimate) return rl_estimate_json(&run->gpu, &run->deploy, &run->estimate, buf, cap);
-    return rl_report_json(&run->model, &run->gpu, &run->deploy, &run->result, buf, cap);
+    return rl_report_json_cost(&run->model, &run->gpu, &run->deploy, &run->result, &run->cost, buf, cap);
 }
 
 size_t rl_run_json(const char *request, size_t len, const char *config_text, size_t config_len, char *buf,

@@ -55,6 +55,7 @@ export async function waitForVerdict(page) {
 /** The inputs of core/fields.json by group and type: every input's data-testid is its key. */
 const FIELDS = table.fields.filter((f) => f.type !== 'switch');
 const ENGINE_KEYS = FIELDS.filter((f) => f.group === 'budget').map((f) => f.key);
+const PRICE_KEYS = FIELDS.filter((f) => f.group === 'workload' && f.type === 'number').map((f) => f.key);
 const SELECT_KEYS = FIELDS.filter((f) => f.type === 'enum').map((f) => f.key);
 const TEXT_KEYS = FIELDS.filter((f) => (f.type === 'count' || f.type === 'number') && !f.key.startsWith('gpu.')).map((f) => f.key);
 const GPU_FIGURES = FIELDS.filter((f) => f.key.startsWith('gpu.')).map((f) => f.key);
@@ -81,10 +82,22 @@ export async function setInputs(page, input) {
   if (ENGINE_KEYS.some((k) => input[k] !== undefined)) {
     await page.locator('details.engine > summary').click();
   }
+  // The workload's prices sit in their own closed details (issue 10).
+  if (PRICE_KEYS.some((k) => input[k] !== undefined)) {
+    await page.locator('details.prices > summary').click();
+  }
   for (const key of TEXT_KEYS) {
     if (input[key] !== undefined) await page.fill(tid(key), String(input[key]));
   }
 }
+
+/** The cost panel's figures (issue 10): its data-testids are these report paths. */
+export const COST_PATHS = [
+  'cost.workload.requests_per_day', 'cost.workload.input_tokens', 'cost.workload.output_tokens', 'cost.workload.active_hours_per_month',
+  'cost.buy.monthly_usd', 'cost.buy.usd_per_mtok_out', 'cost.buy.depreciation_usd_per_month', 'cost.buy.energy_usd_per_month',
+  'cost.cloud.monthly_usd', 'cost.cloud.usd_per_mtok_out', 'cost.api.monthly_usd', 'cost.api.effective_usd_per_mtok_out',
+  'cost.break_even.buy_vs_cloud_requests_per_day', 'cost.break_even.buy_vs_api_requests_per_day',
+];
 
 /**
  * The report paths the page shows as figures: each is the data-testid of the
@@ -102,6 +115,8 @@ export const SHOWN_PATHS = [
   'model.params_total', 'model.params_active', 'model.kv_bytes_per_token', 'model.weight_bytes', 'model.kv_bytes_per_request',
   'tp.allreduce_bytes_per_gpu', 'tp.kv_share_per_gpu',
   'moe.experts_touched_per_layer',
+  // The cost panel (issue 10).
+  ...COST_PATHS,
 ];
 
 /** The parameters-only estimate's paths the page shows (its levers: estimate.levers.<code>.gain). */
@@ -126,6 +141,12 @@ export const TESTIDS_OF_SECTION = {
   paged: ['paged.waste_fraction', 'paged.tokens_per_request', 'paged.padding_tokens'],
   tp: ['tp.allreduce_bytes_per_gpu'],
   moe: ['moe.experts_touched_per_layer'],
+  cost: [...COST_PATHS, 'cost-panel', 'cost-chart'],
+  'cost.buy': COST_PATHS.filter((p) => p.startsWith('cost.buy.')),
+  'cost.cloud': COST_PATHS.filter((p) => p.startsWith('cost.cloud.')),
+  'cost.api': COST_PATHS.filter((p) => p.startsWith('cost.api.')),
+  'cost.break_even.buy_vs_cloud_requests_per_day': ['cost.break_even.buy_vs_cloud_requests_per_day'],
+  'cost.break_even.buy_vs_api_requests_per_day': ['cost.break_even.buy_vs_api_requests_per_day'],
 };
 
 export const TIMING_TESTIDS = [

@@ -2,13 +2,29 @@
 
 import { analyze } from './analysis.mjs';
 import { compareVector } from './compare.mjs';
+import { costSection, splitWorkload } from './cost.mjs';
+import { OracleError } from './errors.mjs';
 import { estimate } from './estimate.mjs';
 import { readRequest } from './request.mjs';
 
 export function computeVector(vector) {
-  const input = vector.request_text !== undefined ? JSON.parse(vector.request_text) : vector.input;
+  const raw = vector.request_text !== undefined ? JSON.parse(vector.request_text) : vector.input;
+  // The workload (issue 10) sets the context and adds a cost to a run that fits.
+  const { base: input, workload } = splitWorkload(raw);
   const req = readRequest(input, vector.config_text);
-  return req.kind === 'estimate' ? estimate(req.params, req.gpu, req.deploy) : analyze(req.model, req.gpu, req.deploy);
+  if (req.kind === 'estimate') {
+    if (workload) throw new OracleError('a cost needs a model, not only its size');
+    return estimate(req.params, req.gpu, req.deploy);
+  }
+  const report = analyze(req.model, req.gpu, req.deploy);
+  if (workload && report.fits) {
+    const prefillReport = analyze(req.model, req.gpu, { ...req.deploy, seq: BigInt(workload.input_tokens) });
+    report.cost = costSection({
+      report, prefillReport, workload, deploy: req.deploy,
+      gpuId: typeof input.gpu === 'string' ? input.gpu : null, modelId: typeof input.model === 'string' ? input.model : null,
+    });
+  }
+  return report;
 }
 
 // {report, diffs}, or {error, diffs} when the oracle cannot compute the vector.

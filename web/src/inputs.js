@@ -20,6 +20,8 @@ export const GPU_FIELDS = Object.freeze(INPUT_KEYS.filter((k) => k.startsWith('g
 
 /** Engine-budget knobs (the table's budget group). Empty means "the core's default". */
 export const ENGINE_FIELDS = Object.freeze(FIELDS.filter((f) => f.group === 'budget').map((f) => f.key));
+/** The workload and its prices (issue 10): the table's workload group. */
+export const WORKLOAD_FIELDS = Object.freeze(FIELDS.filter((f) => f.group === 'workload').map((f) => f.key));
 
 /**
  * Inputs left empty unless the user types one, so that the core applies its own
@@ -28,7 +30,8 @@ export const ENGINE_FIELDS = Object.freeze(FIELDS.filter((f) => f.group === 'bud
  */
 export function emptyMeansCoreDefault(key) {
   const f = FIELD[key];
-  return f !== undefined && (f.group === 'budget' || f.zero_means !== undefined);
+  // The workload and its prices: empty is "no workload" and "the price preset's".
+  return f !== undefined && (f.group === 'budget' || f.group === 'workload' || f.zero_means !== undefined);
 }
 
 // The core's vocabulary: the names a request may use.

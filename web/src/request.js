@@ -64,6 +64,8 @@ export function buildRequest(v) {
     }
     // Empty means "the core's default": M = batch under pp, paging off, the engine defaults.
     if (!filled(text) && emptyMeansCoreDefault(key)) continue;
+    // A workload sets the context (input + output tokens); the context input would contradict it.
+    if (key === 'seq' && filled(v.requests_per_day)) continue;
     request[key] = valueOf(field, text);
   }
   return { request, configText };

@@ -14,6 +14,7 @@ import { EstimateLimits } from './Estimate.jsx';
 import { t } from '../i18n/index.js';
 import { LangToggle } from './LangToggle.jsx';
 import { DownloadReport } from './DownloadReport.jsx';
+import { CostPanel } from './CostPanel.jsx';
 
 function NoSpeed() {
   return (
@@ -35,6 +36,7 @@ function Results({ app, full }) {
         <>
           <RooflinePanel report={r} sweep={app.sweep.value} />
           <SweepPanel report={r} points={app.sweep.value} />
+          <CostPanel report={r} />
         </>
       ) : (
         <NoSpeed />

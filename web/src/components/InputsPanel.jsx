@@ -7,6 +7,7 @@ import { SelectField } from './SelectField.jsx';
 import { TextField } from './TextField.jsx';
 import { EngineFields } from './EngineFields.jsx';
 import { t } from '../i18n/index.js';
+import { WorkloadFields } from './WorkloadFields.jsx';
 
 const PRECISION_OPTIONS = PRECISIONS.map((p) => ({ value: p, label: p }));
 const KV_OPTIONS = KV_PRECISIONS.map((p) => ({ value: p, label: p }));
@@ -76,6 +77,7 @@ export function InputsPanel({ app }) {
         </div>
         <EngineFields app={app} />
       </fieldset>
+      <WorkloadFields app={app} />
     </form>
   );
 }

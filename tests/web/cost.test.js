@@ -1,0 +1,86 @@
+// The cost panel (issue 10): every figure it shows is the core's, exact in
+// data-value under its report path; a refusal has no cost and no panel; the
+// page's request lets the workload set the context.
+import { h, render } from 'preact';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { CostPanel } from '../../web/src/components/CostPanel.jsx';
+import { buildRequest } from '../../web/src/request.js';
+import { defaultInputs } from '../../web/src/inputs.js';
+import { createDocument } from './mini-dom.js';
+import { loadTestCore } from './core.js';
+
+let core;
+beforeAll(async () => {
+  core = await loadTestCore();
+});
+
+function renderPanel(report) {
+  const doc = createDocument();
+  const root = doc.createElement('div');
+  render(h(CostPanel, { report }), root);
+  const els = [...root.descendants()];
+  render(null, root);
+  return els;
+}
+const byId = (els, id) => els.find((el) => el.getAttribute('data-testid') === id);
+
+const workload = { requests_per_day: 10000, input_tokens: 1000, output_tokens: 500 };
+
+describe('the cost panel', () => {
+  test('shows the three options, the break-evens and the chart, each figure the core\'s', () => {
+    const report = core.analyze({ model: 'llama-3-70b', gpu: 'h100-sxm', tp: 2, batch: 16, precision: 'fp8', ...workload, idle_watts: 100 });
+    // Every fit has the engine's estimate, so the cost is charged on it, not on the floor.
+    expect(report.cost.basis).toBe('realistic');
+    const els = renderPanel(report);
+    for (const path of ['cost.buy.monthly_usd', 'cost.buy.usd_per_mtok_out', 'cost.cloud.monthly_usd', 'cost.cloud.usd_per_mtok_out',
+      'cost.api.monthly_usd', 'cost.api.effective_usd_per_mtok_out', 'cost.break_even.buy_vs_cloud_requests_per_day',
+      'cost.break_even.buy_vs_api_requests_per_day', 'cost.workload.active_hours_per_month']) {
+      const el = byId(els, path);
+      expect(el, path).toBeDefined();
+      const value = path.split('.').reduce((o, k) => o[k], report);
+      expect(Number(el.getAttribute('data-value')), path).toBe(value);
+    }
+    expect(byId(els, 'cost-chart')).toBeDefined();
+    for (const k of ['buy', 'cloud', 'api']) expect(byId(els, `cost-line-${k}`), k).toBeDefined();
+    expect(Number(byId(els, 'cost-cross-buy_vs_cloud_requests_per_day').getAttribute('data-value')))
+      .toBe(report.cost.break_even.buy_vs_cloud_requests_per_day);
+  });
+
+  test('an option without a sourced price says which figure is missing', () => {
+    const report = core.analyze({ model: 'llama-3-70b', gpu: 'h100-sxm', tp: 2, batch: 16, precision: 'fp8', ...workload });
+    expect(report.cost.buy).toBeUndefined();
+    expect(report.cost.missing).toContain('buy.idle_watts');
+    const els = renderPanel(report);
+    expect(byId(els, 'cost.buy.monthly_usd')).toBeUndefined();
+    expect(byId(els, 'cost-option-buy').textContent).toContain('buy.idle_watts');
+  });
+
+  test('a preset with figures of the user\'s own keeps the preset\'s prices', () => {
+    const report = core.analyze({ model: 'llama-3-8b', gpu: { base: 'h100-sxm', tflops: 900 }, ...workload, idle_watts: 50 });
+    expect(report.gpu.name).toBe('h100-sxm (custom)');
+    expect(report.cost.buy.hardware_usd).toBe(30000);
+    expect(report.cost.cloud.usd_per_gpu_hour).toBe(3.99);
+    expect(report.cost.assumptions.find((a) => a.name === 'usd_per_gpu_hour').source).toMatch(/RunPod/);
+    const plain = core.analyze({ model: 'llama-3-8b', gpu: { tflops: 900, bandwidth_gbs: 3350, vram_gib: 80 }, ...workload, idle_watts: 50 });
+    expect(plain.cost.buy).toBeUndefined();
+    expect(plain.cost.missing).toEqual(['buy.hardware_usd', 'buy.resale_fraction', 'buy.active_watts', 'cloud.usd_per_gpu_hour']);
+  });
+
+  test('a refusal has no cost, so no panel', () => {
+    const report = core.analyze({ model: 'llama-3-70b', gpu: 'rtx-4090', precision: 'fp16', ...workload });
+    expect(report.fits).toBe(false);
+    expect(report.cost).toBeUndefined();
+    expect(renderPanel(report)).toEqual([]);
+  });
+
+  test('the page sends the workload without its context input, so the two never contradict', () => {
+    const inputs = { ...defaultInputs(['llama-3-70b'], ['h100-sxm']), model: 'llama-3-70b', gpu: 'h100-sxm', seq: '4096', tp: '2', precision: 'fp8',
+      requests_per_day: '10000', input_tokens: '1000', output_tokens: '500' };
+    const { request } = buildRequest(inputs);
+    expect(request.seq).toBeUndefined();
+    expect(request.months).toBeUndefined();
+    const report = core.analyze(request);
+    expect(report.config.seq).toBe(1500);
+    expect(report.cost.workload.requests_per_day).toBe(10000);
+  });
+});

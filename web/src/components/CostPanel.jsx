@@ -1,0 +1,118 @@
+// What the workload costs (issue 10): buying, renting and a serverless API,
+// each figure from the core (the report's `cost`), rounded for reading and
+// exact in data-value, with every price's source and date. The chart draws
+// each option as the straight line the core gives the two ends of, over one
+// deployment's capacity; the crossings are the core's break-evens. Nothing
+// here computes a cost: a refusal has no `cost`, so this panel is absent then.
+import * as f from '../format.js';
+import { Num } from './Num.jsx';
+
+const usd = (v) => `$${f.significant(v, 4)}`;
+const OPTIONS = [
+  ['buy', 'Buy the hardware', 'var(--accent, #2563eb)'],
+  ['cloud', 'Rent it (cloud, on demand)', 'var(--warn, #d97706)'],
+  ['api', 'Serverless API', 'var(--ok, #059669)'],
+];
+
+function CostChart({ cost }) {
+  const ch = cost.chart;
+  const xMax = ch.max_requests_per_day;
+  const lines = [];
+  if (cost.buy) lines.push(['buy', ch.buy_usd_at_zero, ch.buy_usd_at_max]);
+  if (cost.cloud) lines.push(['cloud', 0, ch.cloud_usd_at_max]);
+  if (cost.api) lines.push(['api', 0, ch.api_usd_at_max]);
+  if (!(xMax > 0) || lines.length === 0) return null;
+  const yMax = Math.max(...lines.map((l) => Math.max(l[1], l[2]))) || 1;
+  const W = 560, H = 240, L = 64, B = 36, T = 12, R = 12;
+  const x = (v) => L + (v / xMax) * (W - L - R);
+  const y = (v) => H - B - (v / yMax) * (H - B - T);
+  const color = Object.fromEntries(OPTIONS.map(([k, , c]) => [k, c]));
+  const marks = [
+    ['buy_vs_cloud_requests_per_day', 'buy = cloud'],
+    ['buy_vs_api_requests_per_day', 'buy = API'],
+  ].filter(([k]) => cost.break_even[k] !== undefined);
+  return (
+    <svg class="cost-chart" data-testid="cost-chart" viewBox={`0 0 ${W} ${H}`} role="img"
+      aria-label="Monthly cost against requests per day, for each option, over one deployment's capacity">
+      <line x1={L} y1={H - B} x2={W - R} y2={H - B} stroke="currentColor" />
+      <line x1={L} y1={T} x2={L} y2={H - B} stroke="currentColor" />
+      <text x={L} y={H - 8} font-size="11">0</text>
+      <text x={W - R} y={H - 8} font-size="11" text-anchor="end">{f.integer(Math.floor(xMax))} requests/day</text>
+      <text x={L - 6} y={T + 10} font-size="11" text-anchor="end">{usd(yMax)}</text>
+      <text x={L - 6} y={H - B} font-size="11" text-anchor="end">$0</text>
+      {lines.map(([k, a, b]) => (
+        <line key={k} data-testid={`cost-line-${k}`} data-value={`${a} ${b}`} x1={x(0)} y1={y(a)} x2={x(xMax)} y2={y(b)}
+          stroke={color[k]} stroke-width="2" />
+      ))}
+      <line data-testid="cost-traffic" data-value={String(cost.workload.requests_per_day)} x1={x(Math.min(cost.workload.requests_per_day, xMax))}
+        x2={x(Math.min(cost.workload.requests_per_day, xMax))} y1={T} y2={H - B} stroke="currentColor" stroke-dasharray="2 3" />
+      {marks.map(([k, label]) => (
+        <g key={k} data-testid={`cost-cross-${k}`} data-value={String(cost.break_even[k])}>
+          <line x1={x(cost.break_even[k])} x2={x(cost.break_even[k])} y1={T} y2={H - B} stroke="currentColor" stroke-dasharray="6 3" />
+          <text x={x(cost.break_even[k]) + 3} y={T + 12} font-size="11">{label}</text>
+        </g>
+      ))}
+    </svg>
+  );
+}
+
+export function CostPanel({ report: r }) {
+  const c = r.cost;
+  if (!c) return null;
+  const w = c.workload;
+  return (
+    <section class="panel" aria-labelledby="cost-h" data-testid="cost-panel">
+      <h2 id="cost-h">What it costs</h2>
+      <p class="sub">
+        <Num testid="cost.workload.requests_per_day" value={w.requests_per_day} format={f.integer} /> requests a day,{' '}
+        <Num testid="cost.workload.input_tokens" value={w.input_tokens} format={f.integer} /> in and{' '}
+        <Num testid="cost.workload.output_tokens" value={w.output_tokens} format={f.integer} /> out tokens each: the deployment is busy{' '}
+        <Num testid="cost.workload.active_hours_per_month" value={w.active_hours_per_month} format={(v) => f.significant(v, 4)} /> hours a
+        month of 720. {c.basis === 'floor' ? 'Times are the roofline floor (each output token charged at the last, slowest step); real engines take longer.' : `Times are the expected figures of ${r.realistic?.engine ?? 'the engine'} (each output token charged at the last step).`}
+      </p>
+      <dl class="legend cost-options">
+        {OPTIONS.map(([k, label]) =>
+          c[k] ? (
+            <div key={k} data-testid={`cost-option-${k}`}>
+              <dt>{label}</dt>
+              <dd><Num testid={`cost.${k}.monthly_usd`} value={c[k].monthly_usd} format={usd} /> a month</dd>
+              <dd>
+                <Num testid={k === 'api' ? 'cost.api.effective_usd_per_mtok_out' : `cost.${k}.usd_per_mtok_out`}
+                  value={k === 'api' ? c.api.effective_usd_per_mtok_out : c[k].usd_per_mtok_out} format={usd} /> per million output tokens
+              </dd>
+            </div>
+          ) : (
+            <div key={k} data-testid={`cost-option-${k}`} class="muted">
+              <dt>{label}</dt>
+              <dd>not shown: {c.missing.filter((m) => m.startsWith(`${k}.`)).join(', ') || 'a price is missing'} has no sourced price; enter it under “Prices”.</dd>
+            </div>
+          ),
+        )}
+      </dl>
+      {c.buy && (
+        <p class="hint">
+          Buy: depreciation <Num testid="cost.buy.depreciation_usd_per_month" value={c.buy.depreciation_usd_per_month} format={usd} /> (price ×{' '}
+          {f.integer(w.gpus)} GPU(s) × (1 − {f.percent(c.buy.resale_fraction)} resale) / {f.integer(c.buy.months)} months) + energy{' '}
+          <Num testid="cost.buy.energy_usd_per_month" value={c.buy.energy_usd_per_month} format={usd} />.
+        </p>
+      )}
+      <CostChart cost={c} />
+      <ul class="hint">
+        {c.break_even.buy_vs_cloud_requests_per_day !== undefined && (
+          <li>Buying beats renting above <Num testid="cost.break_even.buy_vs_cloud_requests_per_day" value={c.break_even.buy_vs_cloud_requests_per_day} format={f.integer} /> requests a day.</li>
+        )}
+        {c.break_even.buy_vs_api_requests_per_day !== undefined && (
+          <li>Buying beats the API above <Num testid="cost.break_even.buy_vs_api_requests_per_day" value={c.break_even.buy_vs_api_requests_per_day} format={f.integer} /> requests a day.</li>
+        )}
+      </ul>
+      <details class="table-wrap">
+        <summary>Every figure and its source</summary>
+        <ul class="cost-sources" data-testid="cost-assumptions">
+          {c.assumptions.map((a) => (
+            <li key={a.name}><code>{a.name}</code> = <span data-value={String(a.value)}>{f.significant(a.value, 6)}</span> {a.unit}: {a.source}</li>
+          ))}
+        </ul>
+      </details>
+    </section>
+  );
+}

@@ -1,0 +1,50 @@
+import { FIELD, WORKLOAD_FIELDS } from '../inputs.js';
+import { TextField } from './TextField.jsx';
+
+// The workload and its prices: the field table's workload group, in its order.
+// The three workload figures add the cost (issue 10); every price left empty is
+// the price preset's, which the report echoes with its source: shown as the
+// placeholder, never typed in here.
+const WORKLOAD = ['requests_per_day', 'input_tokens', 'output_tokens'];
+
+function echoed(report, path) {
+  let node = report;
+  for (const part of String(path ?? '').split('.')) node = node && typeof node === 'object' ? node[part] : undefined;
+  return node;
+}
+
+export function WorkloadFields({ app }) {
+  const report = app.report.value ?? {};
+  const prices = WORKLOAD_FIELDS.filter((key) => !WORKLOAD.includes(key));
+  const changed = prices.some((key) => app.inputs[key].value.trim() !== '');
+  return (
+    <fieldset data-testid="workload-group">
+      <legend>Workload and cost</legend>
+      <div class="triple">
+        {WORKLOAD.map((key) => (
+          <TextField key={key} app={app} name={key} label={FIELD[key].label} unit={FIELD[key].unit} placeholder="none" />
+        ))}
+      </div>
+      <p class="hint">A request's context is its input plus output tokens. Empty: no cost.</p>
+      <details class="prices" data-testid="prices" open={changed}>
+        <summary>Prices (dated presets; each can be edited)</summary>
+        <div class="pair">
+          {prices.map((key) => {
+            const v = echoed(report, FIELD[key].report);
+            return (
+              <TextField
+                key={key}
+                app={app}
+                name={key}
+                label={FIELD[key].label}
+                unit={FIELD[key].unit}
+                inputMode="decimal"
+                placeholder={v === undefined ? (FIELD[key].default !== undefined ? String(FIELD[key].default) : 'preset') : String(v)}
+              />
+            );
+          })}
+        </div>
+      </details>
+    </fieldset>
+  );
+}
