@@ -1,8 +1,7 @@
 // First: the core starts loading while the rest of this bundle is evaluated.
 import { corePromise } from './core/start.js';
 import { render } from 'preact';
-import prose from 'virtual:preset-prose';
-import { withProse } from './presets.js';
+import { addProse, withProse } from './presets.js';
 import { decodeLink } from './url-codec.js';
 import { createState } from './state.js';
 import { createLinker } from './link/share.js';
@@ -31,7 +30,7 @@ async function boot() {
     render(<BootError error={error} />, root);
     return;
   }
-  const presets = withProse(core.presets(), prose);
+  const presets = withProse(core.presets());
   const { state, notices, lang } = await decodeLink(location.search, {
     modelIds: presets.models.map((m) => m.id),
     gpuIds: presets.gpus.map((g) => g.id),
@@ -49,6 +48,8 @@ async function boot() {
   performance.mark('rl:first-verdict');
   requestAnimationFrame(() => setTimeout(() => performance.mark('rl:first-frame'), 0));
   linker.sync();
+  // The presets' prose is not needed for the verdict: it follows once the verdict is up.
+  import('virtual:preset-prose').then(({ default: prose }) => addProse(presets, prose)).catch(() => {});
   registerWorker();
 }
 
