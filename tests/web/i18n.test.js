@@ -6,7 +6,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { ROOT, loadTestCore } from './core.js';
-import { LANGS, TABLES, errorText, leverText, pickLang, remedyText, t, warningText } from '../../web/src/i18n/index.js';
+import { LANGS, TABLES, errorText, leverText, loadLang, pickLang, remedyText, t, warningText } from '../../web/src/i18n/index.js';
 import { LANG_KEY, decodeLink, encodeLink } from '../../web/src/url-codec.js';
 import { defaultInputs } from '../../web/src/inputs.js';
 
@@ -30,6 +30,8 @@ const CODES = {
   lever: cArray(estimate, 'lever_codes'),
 };
 
+// Every table but English loads on demand (the page loads the one it speaks).
+for (const code of LANGS) await loadLang(code);
 const zh = TABLES['zh-CN'];
 const en = TABLES.en;
 const CJK = /[\u4e00-\u9fff]/;

@@ -22,7 +22,8 @@ async function boot() {
   const root = document.getElementById('app');
   let core;
   performance.mark('rl:boot');
-  setLang(pickLang(navigator.languages ?? [navigator.language]), false);
+  // The browser's language, its table loading alongside the core.
+  const langReady = setLang(pickLang(navigator.languages ?? [navigator.language]), false);
   try {
     core = await corePromise;
     performance.mark('rl:core-loaded');
@@ -36,7 +37,8 @@ async function boot() {
     gpuIds: presets.gpus.map((g) => g.id),
     say: (code, params) => params,
   });
-  if (lang) setLang(lang);
+  await langReady;
+  if (lang) await setLang(lang);
   performance.mark('rl:link-read');
   const app = createState(core, presets, state);
   const linker = createLinker(app);

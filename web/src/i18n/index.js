@@ -5,11 +5,18 @@
 import { signal } from '@preact/signals';
 import { h } from 'preact';
 import en from './en.js';
-import zh from './zh-CN.js';
 
-export const TABLES = { en, 'zh-CN': zh };
-export const LANGS = Object.freeze(Object.keys(TABLES));
+/** The tables loaded so far: English always; the others when first needed (their own chunk in the hosted build). */
+export const TABLES = { en };
+const LOADERS = { 'zh-CN': () => import('./zh-CN.js') };
+export const LANGS = Object.freeze(['en', ...Object.keys(LOADERS)]);
 export const DEFAULT_LANG = 'en';
+
+/** Loads a language's table (once); resolves when t() can speak it. */
+export async function loadLang(code) {
+  if (!TABLES[code] && LOADERS[code]) TABLES[code] = (await LOADERS[code]()).default;
+  return TABLES[code];
+}
 
 /** The first of the browser's languages that the page speaks (zh, zh-Hans, zh-SG → zh-CN). */
 export function pickLang(preferred) {
@@ -25,8 +32,9 @@ export const lang = signal(DEFAULT_LANG);
 /** True once the language was chosen (the toggle, or `lang` in a link): then the link carries it. */
 export const langChosen = signal(false);
 
-export function setLang(code, chosen = true) {
+export async function setLang(code, chosen = true) {
   if (!LANGS.includes(code)) return;
+  await loadLang(code);
   lang.value = code;
   if (chosen) langChosen.value = true;
   if (typeof document !== 'undefined') document.documentElement.lang = code;
