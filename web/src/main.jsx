@@ -52,9 +52,12 @@ async function boot() {
   // the Element Timing entry of the verdict word for the frame that painted it).
   performance.mark('rl:first-verdict');
   linker.sync();
-  // The presets' prose is not needed for the verdict: it follows once the verdict is up.
-  import('virtual:preset-prose').then(({ default: prose }) => addProse(presets, prose)).catch(() => {});
-  registerWorker();
+  // Nothing else competes with the verdict's first frame: the presets' prose (not needed for the
+  // verdict) and the service worker come once that frame is painted.
+  requestAnimationFrame(() => setTimeout(() => {
+    import('virtual:preset-prose').then(({ default: prose }) => addProse(presets, prose)).catch(() => {});
+    registerWorker();
+  }, 0));
 }
 
 /** Hosted build only (it links a manifest; the single file and file:// do not): offline after one visit. */
