@@ -6,7 +6,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { ROOT, loadTestCore } from './core.js';
-import { LANGS, TABLES, errorText, leverText, loadLang, pickLang, remedyText, t, warningText } from '../../web/src/i18n/index.js';
+import { LANGS, TABLES, errorText, leverText, loadLang, noticeText, pickLang, remedyText, t, warningText } from '../../web/src/i18n/index.js';
 import { LANG_KEY, decodeLink, encodeLink } from '../../web/src/url-codec.js';
 import { defaultInputs } from '../../web/src/inputs.js';
 
@@ -170,4 +170,16 @@ describe('lang in the link: a page-only key beside core/fields.json', () => {
       expect(notices[0]).toMatch(/“lang”/);
     }
   });
+});
+
+test('link notices are worded in the page language, field names included', async () => {
+  const ctx = { modelIds: ['qwen3-4b'], gpuIds: ['a100-40g'], say: (code, params) => params };
+  const { notices } = await decodeLink('?b=zz&lang=fr&x=1', ctx);
+  expect(notices.map((n) => n.code).sort()).toEqual(['invalid', 'invalid', 'unknown']);
+  const zhText = notices.map((n) => noticeText(n, 'zh-CN')).join(' ');
+  expect(zhText).toMatch(/“b”（批次）/);
+  expect(zhText).toMatch(/“lang”（语言）/);
+  const enText = notices.map((n) => noticeText(n, 'en')).join(' ');
+  expect(enText).toMatch(/“b” \(batch\) in the link is not a valid value/);
+  expect(enText).not.toMatch(CJK);
 });

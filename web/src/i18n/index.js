@@ -3,7 +3,6 @@
 // their JSON codes and rendered from their values, never matched by text.
 // `lang` is a signal: a component that calls t() re-renders when it changes.
 import { signal } from '@preact/signals';
-import { h } from 'preact';
 import en from './en.js';
 
 /** The tables loaded so far: English always; the others when first needed (their own chunk in the hosted build). */
@@ -97,7 +96,10 @@ export function fieldLabel(key, code = lang.value) {
 
 /** A link notice, {code, ...params}, or a plain string from older callers. */
 export function noticeText(n, code = lang.value) {
-  return typeof n === 'string' ? n : t(`notice.${n.code}`, n, code);
+  if (typeof n === 'string') return n;
+  // The field's name in the page's language when the table has one (the field table's label otherwise).
+  const table = TABLES[code] ?? en;
+  const label = (n.field && table[`field.${n.field}`]) || (n.labelKey && t(n.labelKey, {}, code)) || n.label;
+  return t(`notice.${n.code}`, { ...n, label }, code);
 }
 
-export { h };
