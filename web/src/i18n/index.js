@@ -36,7 +36,10 @@ export async function setLang(code, chosen = true) {
   await loadLang(code);
   lang.value = code;
   if (chosen) langChosen.value = true;
-  if (typeof document !== 'undefined') document.documentElement.lang = code;
+  if (typeof document !== 'undefined') {
+    document.documentElement.lang = code;
+    document.title = t('app.title', {}, code);
+  }
 }
 
 function lookup(key, code) {

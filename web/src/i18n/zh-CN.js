@@ -14,6 +14,7 @@ export default {
   'lang.switch': 'English',
   'lang.label': '语言',
 
+  'app.title': 'roofline-lint：你的 LLM 部署装得下吗？',
   'app.skip': '跳到结果',
   'app.tagline': '你的 LLM 部署装得下显存吗？解码的瓶颈又在哪里？',
   'app.footer': '所有数字都由 roofline-lint 的 C 核心（编译为 WebAssembly）在你的浏览器中计算；你输入的内容不会离开本页。单位：GiB = 2³⁰ 字节，GB/s = 10⁹ 字节/秒，TFLOPS = 稠密 10¹² FLOP/s。时间均为 roofline 下限。',
