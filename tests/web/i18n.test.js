@@ -131,6 +131,10 @@ test('every error status the vectors produce is worded in zh-CN with its field',
     expect(text).not.toMatch(/undefined|\{\w+\}/);
     expect(errorText(e, 'en')).toBe(e.message);
   }
+  // A range error keeps the range the core states, from the same field table.
+  const batch = core.analyze({ model: 'qwen3-4b', gpu: 'a100-40g', batch: 0 }).error;
+  expect(batch.message).toMatch(/1048576/);
+  expect(errorText(batch, 'zh-CN')).toMatch(/批次.*1 到 1048576/);
 });
 
 test('a missing translation fails: a table without one key is caught', () => {

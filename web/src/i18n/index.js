@@ -4,6 +4,7 @@
 // `lang` is a signal: a component that calls t() re-renders when it changes.
 import { signal } from '@preact/signals';
 import en from './en.js';
+import { FIELD } from '../inputs.js';
 
 /** The tables loaded so far: English always; the others when first needed (their own chunk in the hosted build). */
 export const TABLES = { en };
@@ -87,7 +88,10 @@ export const leverText = (l, code = lang.value) => t(`lever.${l.code}`, { l }, c
 export function errorText(e, code = lang.value) {
   if (!e) return '';
   const field = e.field ? fieldLabel(e.field, code) : '';
-  return t(`error.${e.code}`, { e, field }, code);
+  // The field table's range for the field at fault (the core's message states the same one).
+  const row = FIELD[e.field];
+  const range = row && row.min !== undefined && row.max !== undefined ? { min: row.min, max: row.max } : null;
+  return t(`error.${e.code}`, { e, field, range }, code);
 }
 
 /** A form field's name, by its request key; a config.json key as written. */

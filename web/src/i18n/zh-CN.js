@@ -391,8 +391,8 @@ export default {
   // 核心的错误：按状态名和字段
   'error.ok': '没有错误。',
   'error.null': '核心没有收到必需的输入。',
-  'error.range': ({ field }) => `${field} 超出有效范围。`,
-  'error.not_integer': ({ field }) => `${field} 必须是整数（或有效的数字）。`,
+  'error.range': ({ field, range }) => `${field} 超出有效范围${range ? `：须在 ${range.min} 到 ${range.max} 之间` : ''}。`,
+  'error.not_integer': ({ field, range }) => `${field} 必须是有效的数字${range ? `，在 ${range.min} 到 ${range.max} 之间` : ''}（计数须为整数）。`,
   'error.unknown_preset': ({ field }) => `没有这个名字的${field}预设。`,
   'error.unknown_name': ({ field }) => `${field} 的取值不在可选范围内。`,
   'error.json_syntax': ({ field }) => `${field} 不是有效的 JSON。`,
