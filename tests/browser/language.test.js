@@ -24,6 +24,7 @@ test('a Chinese browser gets the Chinese page, and the link stays free of lang',
   const { context, page } = await open(`${env.server.url}?m=qwen3-4b&g=a100-40g&b=8`, 'zh-CN');
   assert.equal(await page.textContent('#verdict-word'), '装得下');
   assert.equal(await page.getAttribute('html', 'lang'), 'zh-CN');
+  assert.match(await page.title(), /装得下/);
   assert.match(await page.textContent(tid('verdict')), /每张 GPU/);
   await page.waitForTimeout(400); // the address bar is synced after a short debounce
   assert.doesNotMatch(page.url(), /lang=/);

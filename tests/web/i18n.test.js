@@ -6,7 +6,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { ROOT, loadTestCore } from './core.js';
-import { LANGS, TABLES, errorText, leverText, pickLang, remedyText, t, warningText } from '../../web/src/i18n/index.js';
+import { LANGS, TABLES, errorText, leverText, loadLang, noticeText, pickLang, remedyText, t, warningText } from '../../web/src/i18n/index.js';
 import { LANG_KEY, decodeLink, encodeLink } from '../../web/src/url-codec.js';
 import { defaultInputs } from '../../web/src/inputs.js';
 
@@ -30,6 +30,8 @@ const CODES = {
   lever: cArray(estimate, 'lever_codes'),
 };
 
+// Every table but English loads on demand (the page loads the one it speaks).
+for (const code of LANGS) await loadLang(code);
 const zh = TABLES['zh-CN'];
 const en = TABLES.en;
 const CJK = /[\u4e00-\u9fff]/;
@@ -129,6 +131,10 @@ test('every error status the vectors produce is worded in zh-CN with its field',
     expect(text).not.toMatch(/undefined|\{\w+\}/);
     expect(errorText(e, 'en')).toBe(e.message);
   }
+  // A range error keeps the range the core states, from the same field table.
+  const batch = core.analyze({ model: 'qwen3-4b', gpu: 'a100-40g', batch: 0 }).error;
+  expect(batch.message).toMatch(/1048576/);
+  expect(errorText(batch, 'zh-CN')).toMatch(/批次.*1 到 1048576/);
 });
 
 test('a missing translation fails: a table without one key is caught', () => {
@@ -168,4 +174,16 @@ describe('lang in the link: a page-only key beside core/fields.json', () => {
       expect(notices[0]).toMatch(/“lang”/);
     }
   });
+});
+
+test('link notices are worded in the page language, field names included', async () => {
+  const ctx = { modelIds: ['qwen3-4b'], gpuIds: ['a100-40g'], say: (code, params) => params };
+  const { notices } = await decodeLink('?b=zz&lang=fr&x=1', ctx);
+  expect(notices.map((n) => n.code).sort()).toEqual(['invalid', 'invalid', 'unknown']);
+  const zhText = notices.map((n) => noticeText(n, 'zh-CN')).join(' ');
+  expect(zhText).toMatch(/“b”（批次）/);
+  expect(zhText).toMatch(/“lang”（语言）/);
+  const enText = notices.map((n) => noticeText(n, 'en')).join(' ');
+  expect(enText).toMatch(/“b” \(batch\) in the link is not a valid value/);
+  expect(enText).not.toMatch(CJK);
 });

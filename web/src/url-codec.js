@@ -65,7 +65,7 @@ function shapeOf(key, ctx) {
 }
 
 function describe(key) {
-  return { url: URL_KEYS[key], label: FIELD[key].label };
+  return { url: URL_KEYS[key], label: FIELD[key].label, field: key };
 }
 
 const CONFIG_PROBLEMS = ['too_large', 'corrupt', 'not_utf8', 'too_many_steps'];
@@ -109,7 +109,7 @@ export async function decodeLink(search, ctx) {
       else if (seen.has(key)) seen.set(key, null);
       else seen.set(key, value);
     }
-    if (langs > 0 && lang === null) note(langs > 1 ? 'repeated' : 'invalid', { url: LANG_KEY, label: 'language' });
+    if (langs > 0 && lang === null) note(langs > 1 ? 'repeated' : 'invalid', { url: LANG_KEY, label: t('lang.label', {}, 'en'), labelKey: 'lang.label' });
     if (unknown) note('unknown', { count: unknown });
     const shapeCtx = { modelIds, gpuIds };
     for (const [key, value] of seen) {

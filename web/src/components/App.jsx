@@ -31,7 +31,7 @@ function Results({ app, full }) {
   if (r.estimate) return <EstimateLimits />;
   return (
     <>
-      <MemoryPanel report={r} />
+      {full && <MemoryPanel report={r} />}
       {!full ? null : r.fits ? (
         <>
           <RooflinePanel report={r} sweep={app.sweep.value} />
@@ -53,8 +53,10 @@ function Results({ app, full }) {
 const Inputs = pure(({ app }) => <InputsPanel app={app} />);
 
 export function App({ app, notices, makeLink }) {
-  // The first frame shows the form, the verdict and the memory; the charts and
-  // the detail panels follow right after it, so the verdict is never kept waiting.
+  // The first frame shows the header and the verdict alone: its first layout is the
+  // cost between the DOM write and that frame (a page's first layout shapes all of its
+  // text). The form, the memory panel, the charts and the detail panels follow right
+  // after it (Preact runs effects after the frame), so the verdict is never kept waiting.
   const [full, setFull] = useState(false);
   useEffect(() => setFull(true), []);
   return (
@@ -77,7 +79,7 @@ export function App({ app, notices, makeLink }) {
         <div class="verdict-area" id="results" tabIndex={-1}>
           <Verdict app={app} />
         </div>
-        <Inputs app={app} />
+        {full ? <Inputs app={app} /> : <div class="inputs" aria-busy="true" />}
         <div class="results" data-testid="results" data-ready={full ? 'true' : 'false'}>
           <Results app={app} full={full} />
         </div>

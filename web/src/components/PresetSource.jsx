@@ -1,8 +1,10 @@
 import { t } from '../i18n/index.js';
+import { proseLoaded } from '../presets.js';
 
 // A preset's provenance, exactly as its file states it.
 export function PresetSource({ preset, testid }) {
-  if (!preset) return null;
+  // Read so that the box follows when the prose arrives, after the first verdict.
+  if (!preset || !proseLoaded.value) return null;
   return (
     <details class="source" data-testid={testid}>
       <summary>{t('source.summary', { name: preset.name })}</summary>

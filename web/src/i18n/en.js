@@ -8,6 +8,7 @@ export default {
   'lang.label': 'Language',
 
   // page frame
+  'app.title': 'roofline-lint: does your LLM deployment fit?',
   'app.skip': 'Skip to the results',
   'app.tagline': 'Does your LLM deployment fit in memory, and where will decode hurt?',
   'app.footer': 'Every figure is computed in your browser by the roofline-lint C core, compiled to WebAssembly; nothing you enter leaves the page. Units: GiB = 2³⁰ bytes, GB/s = 10⁹ bytes/s, TFLOPS = dense 10¹² FLOP/s. Times are roofline floors.',

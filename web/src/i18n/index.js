@@ -3,13 +3,20 @@
 // their JSON codes and rendered from their values, never matched by text.
 // `lang` is a signal: a component that calls t() re-renders when it changes.
 import { signal } from '@preact/signals';
-import { h } from 'preact';
 import en from './en.js';
-import zh from './zh-CN.js';
+import { FIELD } from '../inputs.js';
 
-export const TABLES = { en, 'zh-CN': zh };
-export const LANGS = Object.freeze(Object.keys(TABLES));
+/** The tables loaded so far: English always; the others when first needed (their own chunk in the hosted build). */
+export const TABLES = { en };
+const LOADERS = { 'zh-CN': () => import('./zh-CN.js') };
+export const LANGS = Object.freeze(['en', ...Object.keys(LOADERS)]);
 export const DEFAULT_LANG = 'en';
+
+/** Loads a language's table (once); resolves when t() can speak it. */
+export async function loadLang(code) {
+  if (!TABLES[code] && LOADERS[code]) TABLES[code] = (await LOADERS[code]()).default;
+  return TABLES[code];
+}
 
 /** The first of the browser's languages that the page speaks (zh, zh-Hans, zh-SG → zh-CN). */
 export function pickLang(preferred) {
@@ -25,11 +32,15 @@ export const lang = signal(DEFAULT_LANG);
 /** True once the language was chosen (the toggle, or `lang` in a link): then the link carries it. */
 export const langChosen = signal(false);
 
-export function setLang(code, chosen = true) {
+export async function setLang(code, chosen = true) {
   if (!LANGS.includes(code)) return;
+  await loadLang(code);
   lang.value = code;
   if (chosen) langChosen.value = true;
-  if (typeof document !== 'undefined') document.documentElement.lang = code;
+  if (typeof document !== 'undefined') {
+    document.documentElement.lang = code;
+    document.title = t('app.title', {}, code);
+  }
 }
 
 function lookup(key, code) {
@@ -77,7 +88,10 @@ export const leverText = (l, code = lang.value) => t(`lever.${l.code}`, { l }, c
 export function errorText(e, code = lang.value) {
   if (!e) return '';
   const field = e.field ? fieldLabel(e.field, code) : '';
-  return t(`error.${e.code}`, { e, field }, code);
+  // The field table's range for the field at fault (the core's message states the same one).
+  const row = FIELD[e.field];
+  const range = row && row.min !== undefined && row.max !== undefined ? { min: row.min, max: row.max } : null;
+  return t(`error.${e.code}`, { e, field, range }, code);
 }
 
 /** A form field's name, by its request key; a config.json key as written. */
@@ -89,7 +103,10 @@ export function fieldLabel(key, code = lang.value) {
 
 /** A link notice, {code, ...params}, or a plain string from older callers. */
 export function noticeText(n, code = lang.value) {
-  return typeof n === 'string' ? n : t(`notice.${n.code}`, n, code);
+  if (typeof n === 'string') return n;
+  // The field's name in the page's language when the table has one (the field table's label otherwise).
+  const table = TABLES[code] ?? en;
+  const label = (n.field && table[`field.${n.field}`]) || (n.labelKey && t(n.labelKey, {}, code)) || n.label;
+  return t(`notice.${n.code}`, { ...n, label }, code);
 }
 
-export { h };

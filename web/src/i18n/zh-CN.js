@@ -29,6 +29,7 @@ export default {
   'lang.switch': 'English',
   'lang.label': '语言',
 
+  'app.title': 'roofline-lint：你的 LLM 部署装得下吗？',
   'app.skip': '跳到结果',
   'app.tagline': '你的 LLM 部署装得下显存吗？解码的瓶颈又在哪里？',
   'app.footer': '所有数字都由 roofline-lint 的 C 核心（编译为 WebAssembly）在你的浏览器中计算；你输入的内容不会离开本页。单位：GiB = 2³⁰ 字节，GB/s = 10⁹ 字节/秒，TFLOPS = 稠密 10¹² FLOP/s。时间均为 roofline 下限。',
@@ -440,8 +441,8 @@ export default {
   // 核心的错误：按状态名和字段
   'error.ok': '没有错误。',
   'error.null': '核心没有收到必需的输入。',
-  'error.range': ({ field }) => `${field} 超出有效范围。`,
-  'error.not_integer': ({ field }) => `${field} 必须是整数（或有效的数字）。`,
+  'error.range': ({ field, range }) => `${field} 超出有效范围${range ? `：须在 ${range.min} 到 ${range.max} 之间` : ''}。`,
+  'error.not_integer': ({ field, range }) => `${field} 必须是有效的数字${range ? `，在 ${range.min} 到 ${range.max} 之间` : ''}（计数须为整数）。`,
   'error.unknown_preset': ({ field }) => `没有这个名字的${field}预设。`,
   'error.unknown_name': ({ field }) => `${field} 的取值不在可选范围内。`,
   'error.json_syntax': ({ field }) => `${field} 不是有效的 JSON。`,
