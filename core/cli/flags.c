@@ -16,6 +16,7 @@ typedef struct meta_flag {
 static const meta_flag meta[] = {
     {"--json", NULL, "print one JSON object instead of the report (errors too)"},
     {"--request", "JSON", "a request object, as the page sends it (JSON text); with --config PATH at most"},
+    {"--lint", "CMD", "a vllm serve / sglang / llama-server command to lint; with --gpu or a custom GPU, --config PATH"},
     {"--list", NULL, "list the presets with their figures"},
     {"--selftest", NULL, "run the test vectors"},
     {"--prove-red", NULL, "run the vectors against known-wrong formulas; each must turn some red"},
@@ -49,6 +50,7 @@ static rl_status set_meta(rl_cli_args *a, const char *flag, const char *value) {
     else if (strcmp(flag, "--version") == 0) a->version = 1;
     else if (strcmp(flag, "--vectors") == 0) a->vectors = value;
     else if (strcmp(flag, "--request") == 0) a->request = value;
+    else if (strcmp(flag, "--lint") == 0) a->lint = value;
     return RL_OK;
 }
 

@@ -17,6 +17,7 @@ typedef struct rl_cli_args {
     int json, list, selftest, prove_red, help, version, accuracy;
     const char *vectors;   /* --vectors DIR */
     const char *request;   /* --request JSON */
+    const char *lint;      /* --lint CMD: a serve command */
     int field_flags;       /* how many field flags were given */
 } rl_cli_args;
 

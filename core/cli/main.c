@@ -4,6 +4,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "faults.h"
 #include "flags.h"
+#include "lint_text.h"
 #include "report_text.h"
 #include "roofline.h"
 #include "vectors.h"
@@ -140,6 +141,27 @@ static int run(const char *request, const char *config_path, int json) {
     return exit_code(&r);
 }
 
+/* --lint: the command with the GPU and budget the other flags give; exit codes as for an analysis. */
+static int lint(const char *command, const char *request, const char *config_path, int json) {
+    rl_error err = {0};
+    size_t config_len = 0;
+    char *config = NULL;
+    if (config_path != NULL && (config = read_config(config_path, &config_len, &err)) == NULL)
+        return fail_error(&err, json);
+    static rl_lint l;
+    rl_lint_run(command, strlen(command), request, strlen(request), config, config_len, &l);
+    free(config);
+    if (l.status != RL_OK) return fail_error(&l.error, json);
+    if (json) {
+        static char buf[1 << 18];
+        rl_lint_write_json(&l, buf, sizeof buf);
+        printf("%s\n", buf);
+    } else {
+        rl_print_lint(stdout, &l);
+    }
+    return l.verdict == RL_LINT_REFUSED ? EXIT_REFUSED : EXIT_FITS;
+}
+
 int main(int argc, char **argv) {
     static rl_cli_args a;
     rl_error err;
@@ -174,5 +196,6 @@ int main(int argc, char **argv) {
     }
     static char request[RL_REQUEST_MAX_BYTES];
     if (rl_cli_request(&a, request, sizeof request, &err) == 0) return fail_error(&err, json);
+    if (a.lint) return lint(a.lint, request, config_path, json);
     return run(request, config_path, json);
 }
