@@ -1065,20 +1065,20 @@ static rl_status lint_run(const char *command, size_t len, const char *base, siz
                     "vLLM refuses to start: one request of --max-model-len %lld needs %.2f GiB of KV cache, more than the %.2f GiB "
                     "available; the largest max_model_len that fits is about %lld (\"Try increasing gpu_memory_utilization or decreasing max_model_len\").",
                     (long long)d.seq, r.kv_gib_per_request, r.kv_room_gib, (long long)est);
-    } else if (e == RL_ENGINE_VLLM && c < d.batch) {
-        l->verdict = RL_LINT_TIGHT;
+    } else if (l->verdict != RL_LINT_REFUSED && e == RL_ENGINE_VLLM && c < d.batch) {
+        if (l->verdict < RL_LINT_TIGHT) l->verdict = RL_LINT_TIGHT; /* never lighter than a refusal already found */
         add_finding(l, "vllm_concurrency_capped",
                     "vLLM starts, but its %.2f GiB of KV cache holds only %lld requests of %lld tokens at once "
                     "(\"Maximum concurrency for %lld tokens per request: %.2fx\"), fewer than --max-num-seqs %lld: the rest wait or are preempted.",
                     r.kv_room_gib, (long long)c, (long long)d.seq, (long long)d.seq,
                     r.kv_gib_per_request > 0 ? r.kv_room_gib / r.kv_gib_per_request : 0.0, (long long)d.batch);
-    } else if (e == RL_ENGINE_SGLANG && c < 1) {
-        l->verdict = RL_LINT_TIGHT;
+    } else if (l->verdict != RL_LINT_REFUSED && e == RL_ENGINE_SGLANG && c < 1) {
+        if (l->verdict < RL_LINT_TIGHT) l->verdict = RL_LINT_TIGHT; /* never lighter than a refusal already found */
         add_finding(l, "sglang_context_capped",
                     "SGLang starts, but its %.2f GiB KV pool holds about %.0f tokens, fewer than one --context-length %lld request: it caps every request at the pool's size.",
                     r.kv_room_gib, gib_token > 0 ? r.kv_room_gib / gib_token : 0.0, (long long)d.seq);
-    } else if (e == RL_ENGINE_SGLANG && c < d.batch) {
-        l->verdict = RL_LINT_TIGHT;
+    } else if (l->verdict != RL_LINT_REFUSED && e == RL_ENGINE_SGLANG && c < d.batch) {
+        if (l->verdict < RL_LINT_TIGHT) l->verdict = RL_LINT_TIGHT; /* never lighter than a refusal already found */
         add_finding(l, "sglang_concurrency_capped",
                     "SGLang starts, but its %.2f GiB KV pool holds only %lld requests of %lld tokens at once, fewer than --max-running-requests %lld: it retracts or queues the rest.",
                     r.kv_room_gib, (long long)c, (long long)d.seq, (long long)d.batch);
@@ -1087,8 +1087,8 @@ static rl_status lint_run(const char *command, size_t len, const char *base, siz
         add_finding(l, "llama_kv_does_not_fit",
                     "llama-server fails to allocate its KV cache: %lld slots x %lld tokens need %.2f GiB and %.2f GiB is left after the weights.",
                     (long long)d.batch, (long long)d.seq, r.kv_gib, r.free_gib);
-    } else if (e == RL_ENGINE_LLAMA_SERVER && r.verdict == RL_TIGHT) {
-        l->verdict = RL_LINT_TIGHT;
+    } else if (l->verdict != RL_LINT_REFUSED && e == RL_ENGINE_LLAMA_SERVER && r.verdict == RL_TIGHT) {
+        if (l->verdict < RL_LINT_TIGHT) l->verdict = RL_LINT_TIGHT; /* never lighter than a refusal already found */
         add_finding(l, "llama_compute_buffers_short",
                     "The weights and the KV cache fit, but with the CUDA context and compute buffers the realistic budget lacks %.2f GiB: expect an allocation failure at start or at the first long prompt.",
                     r.missing_gib);

@@ -41,7 +41,7 @@ function check(dir, strict) {
   for (const file of vectorFiles(dir)) {
     const doc = JSON.parse(readFileSync(join(dir, file), 'utf8'));
     for (const v of doc.vectors) {
-      if (v.error) {
+      if (v.error || v.lint) { // lint vectors model the engines, not the analysis: checked by hand
         notComputed++;
         continue;
       }

@@ -48,7 +48,8 @@ export function checkVector(core, v) {
   // request_text carries requests JSON cannot express as an object (NaN, bad syntax): sent verbatim.
   const request = typeof v.request_text === 'string' ? v.request_text : v.input;
   const configText = typeof v.config_text === 'string' ? v.config_text : undefined;
-  const result = core.analyze(request, configText);
+  // A lint vector: the serve command with the request holding the GPU (rlw_lint, as the C runner's rl_lint_json).
+  const result = typeof v.lint === 'string' ? core.lint(v.lint, request, configText) : core.analyze(request, configText);
 
   if (v.error && typeof v.error === 'object') {
     const e = result.error;
@@ -71,6 +72,16 @@ export function checkVector(core, v) {
       const problem = compareCodes(key, v[key], result);
       if (problem) failures.push(problem);
     }
+  }
+  if (Array.isArray(v.findings)) {
+    const problem = compareCodes('findings', v.findings, result.lint ?? {});
+    if (problem) failures.push(problem);
+  }
+  if (v.relint === true) {
+    // The corrected command must exist and lint as "fits" on the same GPU.
+    const fixed = result.lint?.corrected_command;
+    const again = typeof fixed === 'string' ? core.lint(fixed, request, configText) : null;
+    if (again?.lint?.verdict !== 'fits') failures.push(`relint of ${JSON.stringify(fixed)} gave ${JSON.stringify(again?.lint?.verdict ?? again?.error)}`);
   }
   return failures;
 }
