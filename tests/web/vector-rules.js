@@ -77,9 +77,9 @@ export function checkVector(core, v) {
     const problem = compareCodes('findings', v.findings, result.lint ?? {});
     if (problem) failures.push(problem);
   }
-  if (v.relint === true) {
-    // The corrected command must exist and lint as "fits" on the same GPU.
-    const fixed = result.lint?.corrected_command;
+  const fixed = result.lint?.corrected_command;
+  if (v.relint === true || typeof fixed === 'string') {
+    // The property over the corpus: every corrected command lints as "fits" on the same GPU; relint also demands one.
     const again = typeof fixed === 'string' ? core.lint(fixed, request, configText) : null;
     if (again?.lint?.verdict !== 'fits') failures.push(`relint of ${JSON.stringify(fixed)} gave ${JSON.stringify(again?.lint?.verdict ?? again?.error)}`);
   }
