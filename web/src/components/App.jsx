@@ -11,6 +11,7 @@ import { ParallelPanel } from './ParallelPanel.jsx';
 import { PagingPanel } from './PagingPanel.jsx';
 import { ModelPanel } from './ModelPanel.jsx';
 import { EstimateLimits } from './Estimate.jsx';
+import { LintBox } from './LintBox.jsx';
 
 function NoSpeed() {
   return (
@@ -73,6 +74,7 @@ export function App({ app, notices, makeLink }) {
         </div>
         <Inputs app={app} />
         <div class="results" data-testid="results" data-ready={full ? 'true' : 'false'}>
+          <LintBox app={app} />
           <Results app={app} full={full} />
         </div>
       </main>

@@ -6,7 +6,6 @@ import { GpuField } from './GpuField.jsx';
 import { SelectField } from './SelectField.jsx';
 import { TextField } from './TextField.jsx';
 import { EngineFields } from './EngineFields.jsx';
-import { LintBox } from './LintBox.jsx';
 
 const PRECISION_OPTIONS = PRECISIONS.map((p) => ({ value: p, label: p }));
 const KV_OPTIONS = KV_PRECISIONS.map((p) => ({ value: p, label: p }));
@@ -75,7 +74,6 @@ export function InputsPanel({ app }) {
         </div>
         <EngineFields app={app} />
       </fieldset>
-      <LintBox app={app} />
     </form>
   );
 }

@@ -1,6 +1,8 @@
 import { useState } from 'preact/hooks';
 
 // "Paste your serve command": a vllm serve / sglang / llama-server command,
+// (a panel of its own, outside the deployment form, whose every control is a
+// row of core/fields.json: tests/web/fields.test.js),
 // linted by the core (rlw_lint) with the GPU of the form, answered in the
 // engine's own terms, with a corrected command to copy. Its strings live here
 // for now (not yet in web/src/i18n). No times: the answer is about starting
@@ -59,8 +61,8 @@ export function LintBox({ app }) {
   const result = command.trim() === '' ? null : lintOf(app, command);
   const lint = result?.lint;
   return (
-    <fieldset class="lint-box">
-      <legend>Paste your serve command</legend>
+    <section class="panel lint-box" aria-label="Paste your serve command">
+      <h2>Paste your serve command</h2>
       <div class="field">
         <label for="lint-command">vllm serve, python -m sglang.launch_server or llama-server</label>
         <textarea
@@ -73,7 +75,7 @@ export function LintBox({ app }) {
           value={command}
           onInput={(e) => setCommand(e.currentTarget.value)}
         />
-        <p class="hint">The GPU comes from the form above: a serve command does not name one.</p>
+        <p class="hint">The GPU comes from the form: a serve command does not name one.</p>
       </div>
       {result?.error && (
         <p class="error" role="alert" data-testid="lint-error" data-field={result.error.field}>
@@ -111,6 +113,6 @@ export function LintBox({ app }) {
           </p>
         </div>
       )}
-    </fieldset>
+    </section>
   );
 }
