@@ -186,6 +186,8 @@ int main(int argc, char **argv) {
     const rl_field *config = rl_field_by_key("config");
     for (size_t i = 0; i < rl_field_count(); i++)
         if (rl_field_at(i) == config) config_path = a.value[i];
+    if (a.lint && a.request && a.field_flags == (config_path != NULL))
+        return lint(a.lint, a.request, config_path, 1); /* the GPU as a request object, JSON out */
     if (a.request) {
         /* A request carries its own inputs; only its config.json may come as a file. */
         if (a.field_flags > (config_path != NULL)) {

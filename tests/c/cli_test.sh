@@ -130,6 +130,9 @@ expect 3 'vllm_max_model_len_too_long' --lint 'vllm serve Qwen/Qwen3-8B' --gpu r
 expect 3 '"verdict":"refused"' --lint 'python -m sglang.launch_server --model-path meta-llama/Meta-Llama-3-70B --tp 2 --mem-fraction-static 0.5' --gpu a100-80g --json
 expect 3 'llama_kv_does_not_fit' --lint 'llama-server -m Qwen3-8B-F16.gguf -c 163840 -np 4' --gpu rtx-4090
 expect 0 '"ignored":\["--port","--host"\]' --lint 'vllm serve Qwen/Qwen3-8B --max-model-len 4096 --max-num-seqs 4 --port 8000 --host 0.0.0.0' --gpu h100-sxm --json
+# The GPU as a request object (what the page and the determinism test send): JSON out.
+expect 0 '"verdict":"tight"' --lint "$ex" --request '{"gpu":"h100-sxm"}'
+expect 2 '"code":"usage".*--request' --lint "$ex" --request '{"gpu":"h100-sxm"}' --batch 2
 # A custom GPU, since a serve command names none.
 expect 0 '"verdict":"fits"' --lint 'vllm serve Qwen/Qwen3-8B --max-model-len 4096 --max-num-seqs 4' --bandwidth-gbs 3350 --vram-gib 80 --tflops 989 --json
 # --config: the model comes from the file; the command's id is only recorded.
