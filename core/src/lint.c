@@ -158,7 +158,13 @@ static rl_status tokenise(const char *text, size_t len, rl_lint *l) {
     size_t i = 0;
     l->word_count = 0;
     while (i < len) {
-        while (i < len && (is_blank(text[i]) || (text[i] == '\\' && i + 1 < len && text[i + 1] == '\n'))) i += text[i] == '\\' ? 2 : 1;
+        /* Blanks, and backslash-newline continuations (CRLF too, as pasted from Windows). */
+        while (i < len) {
+            if (is_blank(text[i])) i++;
+            else if (text[i] == '\\' && i + 1 < len && text[i + 1] == '\n') i += 2;
+            else if (text[i] == '\\' && i + 2 < len && text[i + 1] == '\r' && text[i + 2] == '\n') i += 3;
+            else break;
+        }
         if (i >= len) break;
         if (text[i] == '#') break; /* a shell comment ends the command */
         if (l->word_count >= RL_LINT_MAX_ARGS)
@@ -196,8 +202,8 @@ static rl_status tokenise(const char *text, size_t len, rl_lint *l) {
             } else if (c == '\\') {
                 if (i + 1 >= len) {
                     i++;
-                } else if (text[i + 1] == '\n') {
-                    i += 2; /* a continuation inside a word joins it */
+                } else if (text[i + 1] == '\n' || (text[i + 1] == '\r' && i + 2 < len && text[i + 2] == '\n')) {
+                    i += text[i + 1] == '\n' ? 2 : 3; /* a continuation inside a word joins it */
                 } else {
                     l->words[w++] = text[i + 1];
                     i += 2;
@@ -281,15 +287,33 @@ static rl_status detect_engine(rl_lint *l, parsed *p) {
                    "vllm.entrypoints.openai.api_server, python -m sglang.launch_server or llama-server", word(l, i));
 }
 
+/* Flags that take no value, so the word after them is not theirs: the
+ * engines' on/off switches (--enable-*, --disable-*, --no-*) and a few common
+ * others. Any other unknown flag takes the next word that is not a flag. */
+static bool switch_flag(const char *w) {
+    static const char *const known[] = {"--trust-remote-code", "--enforce-eager", "--jinja", "--mlock", "--cont-batching",
+                                        "--metrics", "--embedding", "--verbose", "--skip-tokenizer-init", "--kv-unified",
+                                        "--enable-prefix-caching", "--enable-chunked-prefill"};
+    if (strncmp(w, "--enable-", 9) == 0 || strncmp(w, "--disable-", 10) == 0 || strncmp(w, "--no-", 5) == 0) return true;
+    for (size_t i = 0; i < sizeof known / sizeof known[0]; i++)
+        if (strcmp(w, known[i]) == 0) return true;
+    return false;
+}
+
 static rl_status read_flags(rl_lint *l, parsed *p) {
     for (int i = p->first_flag; i < l->word_count; i++) {
         const char *w = word(l, i);
-        if (w[0] != '-' || w[1] == '\0') continue; /* a stray positional */
+        if (w[0] != '-' || w[1] == '\0') {
+            /* vllm serve takes its model as a positional anywhere among the flags. */
+            if (l->engine == RL_ENGINE_VLLM && p->positional_model < 0 && p->first_flag >= 2 &&
+                strcmp(word(l, p->first_flag - 1), "serve") == 0)
+                p->positional_model = i;
+            continue;
+        }
         const flag_row *r = find_row(l->engine, w);
         if (r == NULL) {
             l->ignored[l->ignored_count++] = i;
-            /* An unknown flag's value, when it has one, is the next word that is not a flag. */
-            if (i + 1 < l->word_count && word(l, i + 1)[0] != '-') i++;
+            if (!switch_flag(w) && i + 1 < l->word_count && word(l, i + 1)[0] != '-') i++;
             continue;
         }
         if (i + 1 >= l->word_count)
