@@ -810,10 +810,15 @@ static rl_status map_precisions(rl_lint *l, const parsed *p, const rl_model *m, 
         if ((st = map_word(l, word(l, p->flag[K_KV]), word(l, p->value[K_KV]), vllm_kv, sizeof vllm_kv / sizeof vllm_kv[0], &w))) return st;
         mp->kv_precision = w->p;
     }
+    rl_precision dtype = (rl_precision)m->dtype; /* the checkpoint's torch_dtype */
     if (p->value[K_DTYPE] >= 0) {
         if ((st = map_word(l, word(l, p->flag[K_DTYPE]), word(l, p->value[K_DTYPE]), dtypes, sizeof dtypes / sizeof dtypes[0], &w))) return st;
         mp->precision = w->p;
+        if (w->p != RL_PREC_AUTO) dtype = w->p;
     }
+    /* kv-cache-dtype auto is the model's dtype in both engines, not the quantized
+     * weights' format (the core's auto would follow an fp8 --quantization). */
+    if (mp->kv_precision == RL_PREC_AUTO && dtype != RL_PREC_AUTO) mp->kv_precision = dtype;
     if (p->value[K_QUANT] >= 0) {
         const char *q = word(l, p->value[K_QUANT]);
         w = NULL;
