@@ -4,6 +4,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "faults.h"
 #include "flags.h"
+#include "hf_cache.h"
 #include "lint_text.h"
 #include "report_text.h"
 #include "roofline.h"
@@ -150,6 +151,16 @@ static int lint(const char *command, const char *request, const char *config_pat
         return fail_error(&err, json);
     static rl_lint l;
     rl_lint_run(command, strlen(command), request, strlen(request), config, config_len, &l);
+    char cached[2048];
+    /* No preset for the model: its config.json from the local Hugging Face cache, if it was downloaded. */
+    int from_dir = 0;
+    if (l.status == RL_E_UNKNOWN_PRESET && config == NULL && l.model_id[0] &&
+        ((from_dir = rl_model_dir_config(l.model_id, cached, sizeof cached)) || rl_hf_cache_config(l.model_id, cached, sizeof cached)) &&
+        (config = read_config(cached, &config_len, &err)) != NULL) {
+        fprintf(stderr, "roofline-lint: %s has no preset; its config.json comes from %s: %s\n", l.model_id,
+                from_dir ? "its folder" : "the Hugging Face cache", cached);
+        rl_lint_run(command, strlen(command), request, strlen(request), config, config_len, &l);
+    }
     free(config);
     if (l.status != RL_OK) return fail_error(&l.error, json);
     if (json) {

@@ -139,6 +139,18 @@ expect 0 '"verdict":"fits"' --lint 'vllm serve Qwen/Qwen3-8B --max-model-len 409
 printf '%s' '{"hidden_size":64,"intermediate_size":128,"num_hidden_layers":2,"num_attention_heads":4,"vocab_size":100,"max_position_embeddings":2048}' >"$tmp/lintcfg.json"
 expect 0 '"model":"acme/Tiny".*"verdict":"fits"' --lint 'vllm serve acme/Tiny --max-num-seqs 2' --config "$tmp/lintcfg.json" --gpu t4 --json
 expect 2 '"code":"unknown_preset".*--config' --lint 'vllm serve acme/Tiny' --gpu t4 --json
+# ... unless the local Hugging Face cache holds its config.json (refs/main names the snapshot).
+mkdir -p "$tmp/hf/hub/models--acme--Tiny/snapshots/0123abc" "$tmp/hf/hub/models--acme--Tiny/refs"
+cp "$tmp/lintcfg.json" "$tmp/hf/hub/models--acme--Tiny/snapshots/0123abc/config.json"
+printf '0123abc' >"$tmp/hf/hub/models--acme--Tiny/refs/main"
+export HF_HOME="$tmp/hf"
+expect 0 '"model":"acme/Tiny".*"verdict":"fits"' --lint 'vllm serve acme/Tiny --max-num-seqs 2' --gpu t4 --json
+expect 0 'Hugging Face cache: .*models--acme--Tiny/snapshots/0123abc/config.json' --lint 'vllm serve acme/Tiny --max-num-seqs 2' --gpu t4
+expect 2 '"code":"unknown_preset"' --lint 'vllm serve acme/Other' --gpu t4 --json
+unset HF_HOME
+# A model given as a local folder: its own config.json.
+mkdir -p "$tmp/models/tiny" && cp "$tmp/lintcfg.json" "$tmp/models/tiny/config.json"
+expect 0 'comes from its folder' --lint "vllm serve $tmp/models/tiny --max-num-seqs 2" --gpu t4
 expect 2 '"field":"lint".*never closed' --lint "vllm serve 'Qwen/Qwen3-8B" --gpu h100-sxm --json
 expect 2 '"field":"--max-num-seqs"' --lint 'vllm serve Qwen/Qwen3-8B --max-num-seqs many' --gpu h100-sxm --json
 expect 2 '"field":"gpu"' --lint 'vllm serve Qwen/Qwen3-8B' --json
