@@ -1688,6 +1688,32 @@ static void test_norms_per_layer(void) {
     CHECK(rl_model_finish(&m, &err) == RL_OK && m.params_total == base.params_total + 6.0 * 64 * 2, "8 norms (%s)", err.message);
 }
 
+/* The lint's API contract: the output convention of rl_report_json, no state
+ * between calls (two works interleaved answer alike), and its limits. */
+static void test_lint_api(void) {
+    static rl_lint a, b;
+    static char full[1 << 17], again[1 << 17], small[64];
+    const char *cmd = "vllm serve Qwen/Qwen3-8B --max-model-len 32768 --max-num-seqs 256";
+    const char *req = "{\"gpu\":\"h100-sxm\"}";
+    rl_status st;
+    size_t n = rl_lint_json(cmd, strlen(cmd), req, strlen(req), NULL, 0, &a, full, sizeof full, &st);
+    CHECK(st == RL_OK && n == strlen(full) && strstr(full, "\"lint\":{") != NULL, "lint JSON: %s", full);
+    size_t cut = rl_lint_write_json(&a, small, sizeof small);
+    CHECK(cut == n && strlen(small) == sizeof small - 1, "a cut lint JSON returns the full length, NUL-terminated");
+    CHECK(rl_lint_write_json(&a, NULL, 0) == n, "length query with a NULL buffer");
+    const char *other = "llama-server -m Qwen3-8B-F16.gguf -c 163840 -np 4";
+    rl_lint_json(other, strlen(other), "{\"gpu\":\"rtx-4090\"}", 21, NULL, 0, &b, again, sizeof again, &st);
+    rl_lint_json(cmd, strlen(cmd), req, strlen(req), NULL, 0, &b, again, sizeof again, &st);
+    CHECK(strcmp(full, again) == 0, "the same command answers alike after another one");
+    CHECK(rl_lint_run(cmd, strlen(cmd), req, strlen(req), NULL, 0, NULL) == RL_E_NULL, "NULL out");
+    static char big[RL_LINT_MAX_BYTES + 2];
+    memset(big, 'a', sizeof big - 1);
+    CHECK(rl_lint_run(big, sizeof big - 1, req, strlen(req), NULL, 0, &a) == RL_E_TOO_LARGE && strcmp(a.error.field, "lint") == 0,
+          "a command over the limit is refused, naming lint");
+    CHECK(strcmp(rl_engine_name((rl_engine)9), "unknown") == 0 && strcmp(rl_lint_verdict_name((rl_lint_verdict)9), "unknown") == 0,
+          "names past the end");
+}
+
 int main(void) {
     test_presets();
     test_nulls();
@@ -1718,6 +1744,7 @@ int main(void) {
     test_shorter_context();
     test_mlp_only_layers();
     test_norms_per_layer();
+    test_lint_api();
     printf("%d passed, %d failed\n", passed, failed);
     return failed ? 1 : 0;
 }
