@@ -91,6 +91,14 @@ static int compare_value(const char *name, const char *path, const cJSON *want, 
                     cJSON_IsString(got) ? got->valuestring : "(not a string)", want->valuestring);
         return ok;
     }
+    if (cJSON_IsArray(want)) { /* a list of strings (the lint's "ignored"): the same list, in order */
+        char *w = cJSON_PrintUnformatted(want), *g = cJSON_PrintUnformatted(got);
+        int ok = cJSON_IsArray(got) && w && g && strcmp(w, g) == 0;
+        if (!ok && log) fprintf(log, "  %s: %s = %s, expected %s\n", name, path, g ? g : "?", w ? w : "?");
+        free(w);
+        free(g);
+        return ok;
+    }
     if (cJSON_IsBool(want)) {
         int ok = cJSON_IsBool(got) && cJSON_IsTrue(want) == cJSON_IsTrue(got);
         if (!ok && log) fprintf(log, "  %s: %s has the wrong truth value\n", name, path);
@@ -199,6 +207,9 @@ static int run_vector(const cJSON *v, FILE *log) {
                  strcmp(code->valuestring, got_code->valuestring) == 0 &&
                  (!cJSON_IsString(field) || (cJSON_IsString(got_field) && strcmp(field->valuestring, got_field->valuestring) == 0)) &&
                  cJSON_IsString(got_msg) && got_msg->valuestring[0] != '\0';
+        /* An optional "message": the exact sentence (the lint's vectors pin theirs). */
+        const cJSON *msg = cJSON_GetObjectItemCaseSensitive(want_error, "message");
+        if (cJSON_IsString(msg)) ok = ok && cJSON_IsString(got_msg) && strcmp(msg->valuestring, got_msg->valuestring) == 0;
         if (!ok && log)
             fprintf(log, "  %s: expected error %s on %s, got %s\n", name, cJSON_IsString(code) ? code->valuestring : "?",
                     cJSON_IsString(field) ? field->valuestring : "?", buf);

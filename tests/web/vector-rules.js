@@ -28,6 +28,10 @@ export function compareValue(path, want, got, tol) {
   if (typeof want === 'string') {
     return typeof got === 'string' && got === want ? null : `${path} = ${JSON.stringify(got)}, expected "${want}"`;
   }
+  if (Array.isArray(want)) {
+    // A list of strings (the lint's "ignored"): the same list, in order.
+    return Array.isArray(got) && JSON.stringify(got) === JSON.stringify(want) ? null : `${path} = ${JSON.stringify(got)}, expected ${JSON.stringify(want)}`;
+  }
   if (typeof want === 'boolean') {
     return typeof got === 'boolean' && got === want ? null : `${path} has the wrong truth value`;
   }
@@ -54,7 +58,8 @@ export function checkVector(core, v) {
   if (v.error && typeof v.error === 'object') {
     const e = result.error;
     const ok = e && typeof v.error.code === 'string' && e.code === v.error.code &&
-      (typeof v.error.field !== 'string' || e.field === v.error.field) && typeof e.message === 'string' && e.message !== '';
+      (typeof v.error.field !== 'string' || e.field === v.error.field) && typeof e.message === 'string' && e.message !== '' &&
+      (typeof v.error.message !== 'string' || e.message === v.error.message); // an optional exact sentence
     return ok ? [] : [`expected error ${v.error.code} on ${v.error.field}, got ${e ? `${e.code} on "${e.field}" (${e.message})` : 'no error'}`];
   }
   if (result.error) return [`unexpected error ${result.error.code} on ${result.error.field}: ${result.error.message}`];
