@@ -63,7 +63,7 @@ const char *rl_lint_verdict_name(rl_lint_verdict v) {
 
 typedef enum kind {
     K_MODEL, K_HF, K_TP, K_PP, K_SEQ, K_BATCH, K_POOL, K_KV, K_DTYPE, K_QUANT, K_BLOCK,
-    K_CTX, K_NP, K_NGL, K_CTK, K_CTV, K_COUNT
+    K_CTX, K_NP, K_NGL, K_CTK, K_CTV, K_CHUNK, K_COUNT
 } kind;
 
 typedef struct flag_row {
@@ -83,6 +83,7 @@ static const flag_row rows[] = {
     {RL_ENGINE_VLLM, K_DTYPE, "--dtype"},
     {RL_ENGINE_VLLM, K_QUANT, "--quantization -q"},
     {RL_ENGINE_VLLM, K_BLOCK, "--block-size"},
+    {RL_ENGINE_VLLM, K_CHUNK, "--max-num-batched-tokens"},
     {RL_ENGINE_SGLANG, K_MODEL, "--model-path --model"},
     {RL_ENGINE_SGLANG, K_TP, "--tp-size --tp --tensor-parallel-size"},
     {RL_ENGINE_SGLANG, K_PP, "--pp-size --pipeline-parallel-size"},
@@ -93,6 +94,7 @@ static const flag_row rows[] = {
     {RL_ENGINE_SGLANG, K_DTYPE, "--dtype"},
     {RL_ENGINE_SGLANG, K_QUANT, "--quantization"},
     {RL_ENGINE_SGLANG, K_BLOCK, "--page-size"},
+    {RL_ENGINE_SGLANG, K_CHUNK, "--chunked-prefill-size"},
     {RL_ENGINE_LLAMA_SERVER, K_MODEL, "-m --model"},
     {RL_ENGINE_LLAMA_SERVER, K_HF, "-hf --hf-repo"},
     {RL_ENGINE_LLAMA_SERVER, K_CTX, "-c --ctx-size"},
@@ -100,6 +102,7 @@ static const flag_row rows[] = {
     {RL_ENGINE_LLAMA_SERVER, K_NGL, "-ngl --gpu-layers --n-gpu-layers"},
     {RL_ENGINE_LLAMA_SERVER, K_CTK, "-ctk --cache-type-k"},
     {RL_ENGINE_LLAMA_SERVER, K_CTV, "-ctv --cache-type-v"},
+    {RL_ENGINE_LLAMA_SERVER, K_CHUNK, "-ub --ubatch-size"},
 };
 
 static bool names_has(const char *names, const char *flag) {
@@ -531,11 +534,13 @@ typedef struct mapped {
     int64_t seq, batch, tp, pp, kv_block;
     double pool;
     bool batch_given, seq_given;
+    int64_t chunk; /* tokens per prefill step (the activation peak); 0 until the engine's default is known */
 } mapped;
 
 static bool lint_sets(const rl_jdoc *doc, int key) {
     static const char *const keys[] = {"model", "config", "params", "seq", "batch", "tp", "pp", "precision",
-                                       "kv_precision", "kv_block", "pool_fraction", "micro_batches"};
+                                       "kv_precision", "kv_block", "pool_fraction", "micro_batches",
+                                       "prefill_chunk"};
     for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
         if (rl_jkey_is(doc, key, keys[i])) return true;
     return false;
@@ -577,6 +582,7 @@ static rl_status build_request(rl_lint *l, const char *base, size_t base_len, bo
                (long long)mp->seq, (long long)mp->batch, (long long)mp->tp, (long long)mp->pp,
                rl_precision_name(mp->precision), rl_precision_name(mp->kv_precision));
     if (mp->kv_block > 0) rl_out_fmt(&o, "\"kv_block\":%lld,", (long long)mp->kv_block); /* absent = no paging */
+    if (mp->chunk > 0) rl_out_fmt(&o, "\"prefill_chunk\":%lld,", (long long)mp->chunk);
     rl_out_fmt(&o, "\"pool_fraction\":%.17g}", mp->pool);
     if (o.len >= sizeof l->request) return lint_fail(l, RL_E_TOO_LARGE, "request", "request: the GPU request is too long");
     return RL_OK;
@@ -956,7 +962,7 @@ static rl_status lint_run(const char *command, size_t len, const char *base, siz
 
     rl_model m = rl_model_default();
     bool have_config = config_text != NULL;
-    mapped mp = {RL_PREC_AUTO, RL_PREC_AUTO, 0, 1, 1, 1, 0, 0.9, false, false};
+    mapped mp = {RL_PREC_AUTO, RL_PREC_AUTO, 0, 1, 1, 1, 0, 0.9, false, false, 0};
     if ((st = lint_model(l, &p, have_config, &mp, &m))) return st;
     if (have_config && (st = rl_model_from_config_json(config_text, config_len, &m, &l->error))) return st;
     if ((st = map_precisions(l, &p, &m, &mp))) return st;
@@ -967,6 +973,12 @@ static rl_status lint_run(const char *command, size_t len, const char *base, siz
     if (p.value[K_TP] >= 0 && (st = rl_parse_count(word(l, p.value[K_TP]), word(l, p.flag[K_TP]), 1, RL_MAX_PARALLEL, &mp.tp, &l->error))) return st;
     if (p.value[K_PP] >= 0 && (st = rl_parse_count(word(l, p.value[K_PP]), word(l, p.flag[K_PP]), 1, RL_MAX_PARALLEL, &mp.pp, &l->error))) return st;
     int64_t max_pos = m.max_positions;
+    bool chunk_given = p.value[K_CHUNK] >= 0;
+    if (chunk_given) {
+        const char *v = word(l, p.value[K_CHUNK]), *fl2 = word(l, p.flag[K_CHUNK]);
+        /* SGLang's --chunked-prefill-size -1 turns chunking off: the whole prompt in one step (set below). */
+        if (!(e == RL_ENGINE_SGLANG && strcmp(v, "-1") == 0) && (st = parse_tokens(l, fl2, v, 1, RL_MAX_SEQ, &mp.chunk))) return st;
+    }
     if (e == RL_ENGINE_LLAMA_SERVER) {
         int64_t ctx = 0, np = 1;
         if (p.value[K_CTX] >= 0 && (st = parse_tokens(l, word(l, p.flag[K_CTX]), word(l, p.value[K_CTX]), 0, RL_MAX_SEQ, &ctx))) return st;
@@ -1041,6 +1053,25 @@ static rl_status lint_run(const char *command, size_t len, const char *base, siz
     /* Engine defaults that depend on the GPU or on the pool. */
     rl_deploy d = l->run.deploy;
     rl_result r;
+    /* Tokens per prefill step, which sizes the activation peak the engines profile. */
+    if (!chunk_given) {
+        bool big = l->run.gpu.vram_gib >= 70.0 && strncmp(l->run.gpu.name, "a100", 4) != 0;
+        if (e == RL_ENGINE_VLLM) {
+            mp.chunk = big ? 8192 : 2048;
+            add_default(l, "--max-num-batched-tokens", big ? "8192" : "2048",
+                        "vllm/engine/arg_utils.py get_batch_defaults: 8192 for the OpenAI server on GPUs with >= 70 GiB other than A100, else 2048");
+        } else if (e == RL_ENGINE_SGLANG) {
+            mp.chunk = l->run.gpu.vram_gib < 25000.0 / 1024.0 ? 2048 : 8192;
+            add_default(l, "--chunked-prefill-size", mp.chunk == 2048 ? "2048" : "8192",
+                        "sglang/srt/server_args.py (v0.4.x): 2048 below 25 GB of GPU memory, else 8192");
+        } else {
+            mp.chunk = 512;
+            add_default(l, "-ub", "512", "llama.cpp common/common.h n_ubatch = 512: the physical batch its compute buffers are sized for");
+        }
+    } else if (mp.chunk == 0) {
+        mp.chunk = mp.seq; /* chunking off */
+    }
+    d.prefill_chunk = mp.chunk;
     if (e == RL_ENGINE_VLLM && !mp.batch_given) {
         bool big = l->run.gpu.vram_gib >= 70.0 && strncmp(l->run.gpu.name, "a100", 4) != 0;
         d.batch = big ? 1024 : 256;

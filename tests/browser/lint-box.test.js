@@ -28,12 +28,12 @@ test('the issue example on H100 SXM: tight, and a corrected command that asks fo
   );
   await page.waitForSelector(tid('lint-verdict'));
   assert.equal(await page.getAttribute(tid('lint-verdict'), 'data-value'), 'tight');
-  assert.equal(await page.getAttribute(tid('lint-concurrency'), 'data-value'), '56');
+  assert.equal(await page.getAttribute(tid('lint-concurrency'), 'data-value'), '55');
   assert.equal(await page.locator(`${tid('lint-findings')} li[data-code="vllm_concurrency_capped"]`).count(), 1);
   const corrected = await page.textContent(tid('lint-corrected'));
   assert.equal(
     corrected,
-    'vllm serve Qwen/Qwen3-8B --tensor-parallel-size 2 --max-model-len 32768 --max-num-seqs 56 --gpu-memory-utilization 0.9 --kv-cache-dtype fp8 --port 8000',
+    'vllm serve Qwen/Qwen3-8B --tensor-parallel-size 2 --max-model-len 32768 --max-num-seqs 55 --gpu-memory-utilization 0.9 --kv-cache-dtype fp8 --port 8000',
   );
   assert.match(await page.textContent(tid('lint-read')), /ignored: --port/);
   await page.click(tid('lint-copy'));

@@ -124,7 +124,7 @@ expect 2 '"code":"json_syntax"' --config "$tmp/malformed.json" --gpu t4 --json
 # --lint: a serve command with the GPU it does not name; exit codes as for an analysis.
 ex='vllm serve Qwen/Qwen3-8B --tensor-parallel-size 2 --max-model-len 32768 --max-num-seqs 256 --gpu-memory-utilization 0.9 --kv-cache-dtype fp8'
 expect 0 'Verdict: tight' --lint "$ex" --gpu h100-sxm
-expect 0 '"verdict":"tight".*"corrected_command":"vllm serve Qwen/Qwen3-8B --tensor-parallel-size 2 --max-model-len 32768 --max-num-seqs 56 ' --lint "$ex" --gpu h100-sxm --json
+expect 0 '"verdict":"tight".*"corrected_command":"vllm serve Qwen/Qwen3-8B --tensor-parallel-size 2 --max-model-len 32768 --max-num-seqs 55 ' --lint "$ex" --gpu h100-sxm --json
 expect 0 '"verdict":"fits"' --lint 'vllm serve Qwen/Qwen3-8B --max-model-len 8192 --max-num-seqs 16' --gpu h100-sxm --json
 expect 3 'vllm_max_model_len_too_long' --lint 'vllm serve Qwen/Qwen3-8B' --gpu rtx-4090
 expect 3 '"verdict":"refused"' --lint 'python -m sglang.launch_server --model-path meta-llama/Meta-Llama-3-70B --tp 2 --mem-fraction-static 0.5' --gpu a100-80g --json
