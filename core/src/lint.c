@@ -643,6 +643,9 @@ static double gib_of_tokens(const rl_result *r, const rl_deploy *d) {
     return d->seq > 0 ? r->kv_gib_per_request / (double)d->seq : 0.0;
 }
 
+/* SGLang's mem_fraction_static default by tp size (server_args.py, v0.4.x). */
+static double sglang_pool(int64_t tp) { return tp >= 16 ? 0.79 : tp >= 8 ? 0.81 : tp >= 4 ? 0.85 : tp >= 2 ? 0.87 : 0.88; }
+
 /* ---- the corrected command --------------------------------------------- */
 
 static bool plain_word(const char *w) {
@@ -703,10 +706,15 @@ static bool correct(rl_lint *l, const parsed *p, rl_deploy d, int64_t max_positi
         if (l->engine == RL_ENGINE_LLAMA_SERVER) return false;
         rl_deploy t = d;
         t.batch = 1;
-        for (t.tp = d.tp * 2; t.tp <= 8; t.tp *= 2)
+        bool sglang_default = l->engine == RL_ENGINE_SGLANG && p->value[K_POOL] < 0;
+        for (t.tp = d.tp * 2; t.tp <= 8; t.tp *= 2) {
+            if (sglang_default) t.pool_fraction = sglang_pool(t.tp);
             if (analyze_at(l, &t, &r) == RL_OK && r.verdict != RL_WEIGHTS_DO_NOT_FIT && r.kv_room_gib > 0) break;
+        }
         if (t.tp > 8) return false;
         d.tp = t.tp;
+        /* SGLang's default fraction follows the tp size: the corrected command gets the new one. */
+        if (l->engine == RL_ENGINE_SGLANG && p->value[K_POOL] < 0) start.pool_fraction = d.pool_fraction = sglang_pool(d.tp);
     }
     bool llama = l->engine == RL_ENGINE_LLAMA_SERVER;
     if (!llama && !one_request(l, &d)) {
@@ -767,7 +775,6 @@ static bool correct(rl_lint *l, const parsed *p, rl_deploy d, int64_t max_positi
             snprintf(fixes[(*n)++].value, sizeof fixes[0].value, "%.2f", d.pool_fraction);
         }
     }
-    (void)p;
     return *n > 0;
 }
 
@@ -1030,7 +1037,7 @@ static rl_status lint_run(const char *command, size_t len, const char *base, siz
             mp.pool = 0.9;
             add_default(l, "--gpu-memory-utilization", "0.9", "vllm/config/cache.py CacheConfig.gpu_memory_utilization");
         } else {
-            mp.pool = mp.tp >= 16 ? 0.79 : mp.tp >= 8 ? 0.81 : mp.tp >= 4 ? 0.85 : mp.tp >= 2 ? 0.87 : 0.88;
+            mp.pool = sglang_pool(mp.tp);
             snprintf(buf, sizeof buf, "%.2f", mp.pool);
             add_default(l, "--mem-fraction-static", buf, "by tp size, sglang/srt/server_args.py ServerArgs.__post_init__ (v0.4.x)");
         }
