@@ -719,7 +719,8 @@ static bool correct(rl_lint *l, const parsed *p, rl_deploy d, int64_t max_positi
     bool llama = l->engine == RL_ENGINE_LLAMA_SERVER;
     if (!llama && !one_request(l, &d)) {
         /* No room for one request: the longest that fits, else more of the GPU (up to 0.95). */
-        int64_t s = largest_seq(l, d, d.seq, one_request);
+        int64_t hi = d.seq; /* already capped at the model's positions for vLLM */
+        int64_t s = largest_seq(l, d, hi, one_request);
         if (s == 0) {
             /* Nothing fits at this fraction: the engine's default, then 0.95, the most that leaves
              * the CUDA graphs and the sampler their room. */
@@ -727,7 +728,7 @@ static bool correct(rl_lint *l, const parsed *p, rl_deploy d, int64_t max_positi
             for (int i = 0; i < 2 && s == 0; i++) {
                 if (pools[i] <= d.pool_fraction) continue;
                 d.pool_fraction = pools[i];
-                s = largest_seq(l, d, start.seq, one_request);
+                s = largest_seq(l, d, hi, one_request);
             }
             if (s == 0) return false;
         }
