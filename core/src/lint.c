@@ -689,7 +689,10 @@ static void write_corrected(rl_lint *l, const parsed *p, const fix *fixes, int n
         put_word(&o, flag, false);
         put_word(&o, fixes[f].value, false);
     }
-    l->has_corrected = o.len < sizeof l->corrected;
+    /* It must read back as a command: within the lint's own limits of bytes and words. */
+    int words = l->word_count;
+    for (int f = 0; f < n; f++) words += p->value[fixes[f].k] < 0 ? 2 : 0;
+    l->has_corrected = o.len <= RL_LINT_MAX_BYTES && o.len < sizeof l->corrected && words <= RL_LINT_MAX_ARGS;
     if (!l->has_corrected) l->corrected[0] = '\0';
 }
 
@@ -1186,6 +1189,9 @@ static rl_status lint_run(const char *command, size_t len, const char *base, siz
         int n = 0;
         if (correct(l, &p, d, max_pos, fixes, &n)) {
             write_corrected(l, &p, fixes, n);
+            if (!l->has_corrected)
+                add_finding(l, "no_correction", "No corrected command: with its changes the command would be over %u bytes or %d words.",
+                            RL_LINT_MAX_BYTES, RL_LINT_MAX_ARGS);
         } else {
             add_finding(l, "no_correction",
                         e == RL_ENGINE_LLAMA_SERVER && r.verdict == RL_WEIGHTS_DO_NOT_FIT
