@@ -21,7 +21,8 @@ function(emit_table kind files)
     file(READ "${f}" text)
     if(STRIP_PROSE)
       # The wasm module carries the numbers; the prose stays in presets/ (page size).
-      foreach(member source notes hf_repo link_source)
+      # hf_repo stays: the serve-command lint maps a model id to its preset by it.
+      foreach(member source notes link_source)
         string(JSON member_type ERROR_VARIABLE missing TYPE "${text}" ${member})
         if(NOT missing)
           string(JSON text REMOVE "${text}" ${member})

@@ -17,6 +17,7 @@ static const meta_flag meta[] = {
     {"--json", NULL, "print one JSON object instead of the report (errors too)"},
     {"--format", "text|md", "the report as text (default) or Markdown with the roofline as inline SVG"},
     {"--request", "JSON", "a request object, as the page sends it (JSON text); with --config PATH at most"},
+    {"--lint", "CMD", "a vllm serve / sglang / llama-server command to lint; with --gpu or a custom GPU, --config PATH"},
     {"--list", NULL, "list the presets with their figures"},
     {"--accuracy", "[--check]", "first flag only: the floor and the realistic estimate against every published run in tests/measured"},
     {"--selftest", NULL, "run the test vectors"},
@@ -55,6 +56,7 @@ static rl_status set_meta(rl_cli_args *a, const char *flag, const char *value) {
     else if (strcmp(flag, "--vectors") == 0) a->vectors = value;
     else if (strcmp(flag, "--request") == 0) a->request = value;
     else if (strcmp(flag, "--format") == 0) a->format = value;
+    else if (strcmp(flag, "--lint") == 0) a->lint = value;
     return RL_OK;
 }
 

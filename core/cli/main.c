@@ -7,6 +7,8 @@
 #include "flags.h"
 #include "report_md.h"
 #include "plan.h"
+#include "hf_cache.h"
+#include "lint_text.h"
 #include "report_text.h"
 #include "roofline.h"
 #include "vectors.h"
@@ -146,6 +148,37 @@ static int run(const char *request, const char *config_path, int json, int markd
     return exit_code(&r);
 }
 
+/* --lint: the command with the GPU and budget the other flags give; exit codes as for an analysis. */
+static int lint(const char *command, const char *request, const char *config_path, int json) {
+    rl_error err = {0};
+    size_t config_len = 0;
+    char *config = NULL;
+    if (config_path != NULL && (config = read_config(config_path, &config_len, &err)) == NULL)
+        return fail_error(&err, json);
+    static rl_lint l;
+    rl_lint_run(command, strlen(command), request, strlen(request), config, config_len, &l);
+    char cached[2048];
+    /* No preset for the model: its config.json from the local Hugging Face cache, if it was downloaded. */
+    int from_dir = 0;
+    if (l.status == RL_E_UNKNOWN_PRESET && config == NULL && l.model_id[0] &&
+        ((from_dir = rl_model_dir_config(l.model_id, cached, sizeof cached)) || rl_hf_cache_config(l.model_id, cached, sizeof cached)) &&
+        (config = read_config(cached, &config_len, &err)) != NULL) {
+        fprintf(stderr, "roofline-lint: %s has no preset; its config.json comes from %s: %s\n", l.model_id,
+                from_dir ? "its folder" : "the Hugging Face cache", cached);
+        rl_lint_run(command, strlen(command), request, strlen(request), config, config_len, &l);
+    }
+    free(config);
+    if (l.status != RL_OK) return fail_error(&l.error, json);
+    if (json) {
+        static char buf[1 << 18];
+        rl_lint_write_json(&l, buf, sizeof buf);
+        printf("%s\n", buf);
+    } else {
+        rl_print_lint(stdout, &l);
+    }
+    return l.verdict == RL_LINT_REFUSED ? EXIT_REFUSED : EXIT_FITS;
+}
+
 int main(int argc, char **argv) {
     static rl_cli_args a;
     rl_error err;
@@ -173,6 +206,8 @@ int main(int argc, char **argv) {
     const rl_field *config = rl_field_by_key("config");
     for (size_t i = 0; i < rl_field_count(); i++)
         if (rl_field_at(i) == config) config_path = a.value[i];
+    if (a.lint && a.request && a.field_flags == (config_path != NULL))
+        return lint(a.lint, a.request, config_path, 1); /* the GPU as a request object, JSON out */
     if (a.request) {
         /* A request carries its own inputs; only its config.json may come as a file. */
         if (a.field_flags > (config_path != NULL)) {
@@ -188,5 +223,6 @@ int main(int argc, char **argv) {
     }
     static char request[RL_REQUEST_MAX_BYTES];
     if (rl_cli_request(&a, request, sizeof request, &err) == 0) return fail_error(&err, json);
+    if (a.lint) return lint(a.lint, request, config_path, json);
     return run(request, config_path, json, markdown);
 }

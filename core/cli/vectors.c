@@ -91,6 +91,14 @@ static int compare_value(const char *name, const char *path, const cJSON *want, 
                     cJSON_IsString(got) ? got->valuestring : "(not a string)", want->valuestring);
         return ok;
     }
+    if (cJSON_IsArray(want)) { /* a list of strings (the lint's "ignored"): the same list, in order */
+        char *w = cJSON_PrintUnformatted(want), *g = cJSON_PrintUnformatted(got);
+        int ok = cJSON_IsArray(got) && w && g && strcmp(w, g) == 0;
+        if (!ok && log) fprintf(log, "  %s: %s = %s, expected %s\n", name, path, g ? g : "?", w ? w : "?");
+        free(w);
+        free(g);
+        return ok;
+    }
     if (cJSON_IsBool(want)) {
         int ok = cJSON_IsBool(got) && cJSON_IsTrue(want) == cJSON_IsTrue(got);
         if (!ok && log) fprintf(log, "  %s: %s has the wrong truth value\n", name, path);
@@ -123,6 +131,33 @@ static int compare_codes(const char *name, const char *key, const cJSON *want, c
     return ok;
 }
 
+/* A lint vector ("lint": the command; "input": the request with the GPU):
+ * rl_lint_json, the entry point of the wasm bridge too. With "relint" the
+ * corrected command must exist and lint as "fits" on the same GPU. */
+static char *lint_json(const char *command, const char *request, const char *cfg, rl_status *st) {
+    static rl_lint work;
+    static char buf[1 << 17];
+    size_t n = rl_lint_json(command, strlen(command), request, strlen(request), cfg, cfg ? strlen(cfg) : 0, &work, buf,
+                            sizeof buf, st);
+    return n < sizeof buf ? buf : NULL;
+}
+
+static int relint_fits(const char *name, const cJSON *report, const char *request, const char *cfg, FILE *log) {
+    const cJSON *fixed = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(report, "lint"), "corrected_command");
+    if (!cJSON_IsString(fixed)) {
+        if (log) fprintf(log, "  %s: relint: there is no corrected command\n", name);
+        return 0;
+    }
+    rl_status st;
+    char *again = lint_json(fixed->valuestring, request, cfg, &st);
+    cJSON *r2 = again ? cJSON_Parse(again) : NULL;
+    const cJSON *verdict = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(r2, "lint"), "verdict");
+    int ok = st == RL_OK && cJSON_IsString(verdict) && strcmp(verdict->valuestring, "fits") == 0;
+    if (!ok && log) fprintf(log, "  %s: relint of \"%s\" gave %s\n", name, fixed->valuestring, again ? again : "(too long)");
+    cJSON_Delete(r2);
+    return ok;
+}
+
 static int run_vector(const cJSON *v, FILE *log) {
     const cJSON *jname = cJSON_GetObjectItemCaseSensitive(v, "name");
     const char *name = cJSON_IsString(jname) ? jname->valuestring : "(unnamed)";
@@ -140,17 +175,24 @@ static int run_vector(const cJSON *v, FILE *log) {
     if (request == NULL) return 0;
     /* The same entry point the wasm bridge uses, so both runners test one path. */
     const char *cfg = cJSON_IsString(config_text) ? config_text->valuestring : NULL;
-    static char buf[1 << 16];
+    static char runbuf[1 << 16];
+    const char *buf = runbuf;
     rl_status st;
-    size_t n = rl_run_json(request, strlen(request), cfg, cfg ? strlen(cfg) : 0, buf, sizeof buf, &st);
-    free(request);
-    if (n >= sizeof buf) {
+    const cJSON *lint = cJSON_GetObjectItemCaseSensitive(v, "lint");
+    if (cJSON_IsString(lint)) {
+        buf = lint_json(lint->valuestring, request, cfg, &st);
+    } else if (rl_run_json(request, strlen(request), cfg, cfg ? strlen(cfg) : 0, runbuf, sizeof runbuf, &st) >= sizeof runbuf) {
+        buf = NULL;
+    }
+    if (buf == NULL) {
+        free(request);
         if (log) fprintf(log, "  %s: output longer than the buffer\n", name);
         return 0;
     }
     cJSON *report = cJSON_Parse(buf);
     if (report == NULL) {
         if (log) fprintf(log, "  %s: the output is not valid JSON: %s\n", name, buf);
+        free(request);
         return 0;
     }
     const cJSON *got_error = cJSON_GetObjectItemCaseSensitive(report, "error");
@@ -165,14 +207,19 @@ static int run_vector(const cJSON *v, FILE *log) {
                  strcmp(code->valuestring, got_code->valuestring) == 0 &&
                  (!cJSON_IsString(field) || (cJSON_IsString(got_field) && strcmp(field->valuestring, got_field->valuestring) == 0)) &&
                  cJSON_IsString(got_msg) && got_msg->valuestring[0] != '\0';
+        /* An optional "message": the exact sentence (the lint's vectors pin theirs). */
+        const cJSON *msg = cJSON_GetObjectItemCaseSensitive(want_error, "message");
+        if (cJSON_IsString(msg)) ok = ok && cJSON_IsString(got_msg) && strcmp(msg->valuestring, got_msg->valuestring) == 0;
         if (!ok && log)
             fprintf(log, "  %s: expected error %s on %s, got %s\n", name, cJSON_IsString(code) ? code->valuestring : "?",
                     cJSON_IsString(field) ? field->valuestring : "?", buf);
+        free(request);
         cJSON_Delete(report);
         return ok;
     }
     if (st != RL_OK) {
         if (log) fprintf(log, "  %s: unexpected error %s\n", name, buf);
+        free(request);
         cJSON_Delete(report);
         return 0;
     }
@@ -191,6 +238,13 @@ static int run_vector(const cJSON *v, FILE *log) {
     const cJSON *codes;
     if ((codes = cJSON_GetObjectItemCaseSensitive(v, "warnings")) != NULL) ok &= compare_codes(name, "warnings", codes, report, log);
     if ((codes = cJSON_GetObjectItemCaseSensitive(v, "remedies")) != NULL) ok &= compare_codes(name, "remedies", codes, report, log);
+    if ((codes = cJSON_GetObjectItemCaseSensitive(v, "findings")) != NULL)
+        ok &= compare_codes(name, "findings", codes, cJSON_GetObjectItemCaseSensitive(report, "lint"), log);
+    /* The property over the corpus: every corrected command lints as fits; "relint" also demands one. */
+    const cJSON *fixed = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(report, "lint"), "corrected_command");
+    if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(v, "relint")) || cJSON_IsString(fixed))
+        ok &= relint_fits(name, report, request, cfg, log);
+    free(request);
     cJSON_Delete(report);
     return ok;
 }

@@ -947,6 +947,111 @@ rl_status rl_parse_count(const char *text, const char *field, int64_t lo, int64_
  * (NaN included), RL_E_RANGE for ±inf or overflow. */
 rl_status rl_parse_number(const char *text, const char *field, double *out, rl_error *err);
 
+
+/* ======================================================================== */
+/* Lint: a pasted serve command (vLLM, SGLang, llama-server)                 */
+/* ======================================================================== */
+
+/* rl_lint_run reads a serve command as people paste it, maps the flags it
+ * knows to one request, applies the engine's own defaults to the flags that
+ * are absent, runs the analysis, and answers in the engine's terms: does it
+ * start, how many requests of full length run at once, and a corrected
+ * command. No allocation, no I/O: everything lives in the caller's rl_lint
+ * (about 40 KB; keep it static or on the heap) and on the stack (the request
+ * reader's two JSON documents, as for rl_run_request).
+ *
+ * The command is tokenised like a POSIX shell would: blanks split words,
+ * '...' and "..." quote, a backslash escapes the next character and a
+ * backslash-newline continues the line; `--flag=value` is split at the '='.
+ * Leading VAR=value assignments are skipped. Flags the engine takes that the
+ * lint does not read are listed in `ignored`, never an error. */
+#define RL_LINT_MAX_BYTES 8192u  /* command text */
+#define RL_LINT_MAX_ARGS 256     /* words in the command */
+#define RL_LINT_MAX_FINDINGS 12
+
+/* The serving program a command starts (not the realistic estimate's rl_engine). */
+typedef enum rl_serve_engine { RL_SERVE_VLLM = 0, RL_SERVE_SGLANG = 1, RL_SERVE_LLAMA_SERVER = 2 } rl_serve_engine;
+/* "vllm", "sglang", "llama-server". */
+const char *rl_serve_engine_name(rl_serve_engine e);
+
+/* In the engine's terms: it starts and serves what it was asked (FITS); it
+ * starts but caps something (concurrency, request length) or the realistic
+ * budget is short (TIGHT); it does not start (REFUSED). Exit codes as for an
+ * analysis: 0, 0, 3. */
+typedef enum rl_lint_verdict { RL_LINT_FITS = 0, RL_LINT_TIGHT = 1, RL_LINT_REFUSED = 2 } rl_lint_verdict;
+/* "fits", "tight", "refused". */
+const char *rl_lint_verdict_name(rl_lint_verdict v);
+
+typedef struct rl_lint_finding {
+    char code[40];     /* stable snake_case code, e.g. "vllm_max_model_len_too_long" */
+    char message[384]; /* one sentence in the engine's words, with this command's numbers */
+} rl_lint_finding;
+
+typedef struct rl_lint {
+    rl_status status;     /* RL_OK for refusals too; else `error` says why, naming the flag */
+    rl_error error;
+    rl_serve_engine engine;
+    char model_id[256];   /* as the command names it: HF repo, path or GGUF file */
+    char preset[64];      /* the model preset it maps to; "" with config.json text */
+
+    /* The command's words, NUL-separated in `words`; word i starts at
+     * word_at[i]. A --flag=value word is kept as two words, flag and value. */
+    char words[RL_LINT_MAX_BYTES + RL_LINT_MAX_ARGS];
+    int word_at[RL_LINT_MAX_ARGS];
+    int word_count;
+    /* Recognized flags: the word index of the flag and of its value. */
+    int recognized_flag[RL_LINT_MAX_ARGS];
+    int recognized_value[RL_LINT_MAX_ARGS];
+    int recognized_count;
+    int ignored[RL_LINT_MAX_ARGS];             /* word index of each ignored flag */
+    int ignored_count;
+    /* Engine defaults applied to absent flags: "--max-num-seqs" -> "256", with why. */
+    char defaults[8][3][160];                  /* flag, value, source */
+    int default_count;
+
+    int64_t max_seqs;     /* what the command asks to run at once: --max-num-seqs, --max-running-requests, -np */
+    int64_t concurrency;  /* requests of full length the KV cache holds at once (0 when refused) */
+    int64_t gpu_layers;   /* llama-server -ngl as given, -1 when absent (all layers) */
+
+    rl_lint_verdict verdict;
+    rl_lint_finding findings[RL_LINT_MAX_FINDINGS];
+    int finding_count;
+    char corrected[RL_LINT_MAX_BYTES]; /* the corrected command, one line; "" when none is needed or possible */
+    int has_corrected;
+
+    char request[1024];   /* the request the command maps to (JSON), as the engine will run it */
+    int has_report;       /* 1 when `run` holds an analysis (the model is known) */
+    rl_run run;           /* that analysis; without times when the engine refuses */
+} rl_lint;
+
+/* Reads `command` (len bytes, at most RL_LINT_MAX_BYTES) with the deployment it
+ * does not name in `request`: a request object holding the GPU ("gpu",
+ * "gpu_limit") and optionally the realistic-budget keys, as rl_run_request
+ * reads it (NULL or "" for none: then the GPU is missing and named so). Keys
+ * the command sets (model, seq, batch, tp, pp, precision, kv_precision,
+ * kv_block, pool_fraction) replace the request's. config_text, when not NULL,
+ * is the model's config.json (the CLI's --config): then the command's model id
+ * is only recorded. Errors name the flag ("--max-model-len"), "lint" for the
+ * command as a whole (an unterminated quote, an unknown program), "-m" /
+ * "--model" for a model with no preset (pass --config), or the request key.
+ * Returns out->status. */
+rl_status rl_lint_run(const char *command, size_t len, const char *request, size_t request_len,
+                      const char *config_text, size_t config_len, rl_lint *out);
+
+/* {"lint": {"engine", "model", "preset", "recognized": {flag: value},
+ * "ignored": [flags], "defaults": {flag: value}, "verdict", "max_seqs",
+ * "concurrency", "findings": [{"code", "message"}], "corrected_command":
+ * text | null, "request": {...}}, "report": {...}} — "report" only when the
+ * model is known; or the error object. rl_report_json's return convention. */
+size_t rl_lint_write_json(const rl_lint *l, char *buf, size_t cap);
+
+/* rl_lint_run into *work, then rl_lint_write_json into buf: the one entry
+ * point of the wasm bridge and both vector runners. *status gets the outcome
+ * (RL_OK for refusals too). The caller's `work` keeps the core free of global state. */
+size_t rl_lint_json(const char *command, size_t len, const char *request, size_t request_len,
+                    const char *config_text, size_t config_len, rl_lint *work, char *buf, size_t cap,
+                    rl_status *status);
+
 #ifdef __cplusplus
 }
 #endif

@@ -15,7 +15,7 @@ cd "$(dirname "$0")/../.."
 seconds="${1:-60}"
 case "$seconds" in '' | *[!0-9]*) echo "usage: $0 [SECONDS]" >&2; exit 2 ;; esac
 jobs="$(nproc 2>/dev/null || echo 2)"
-targets="${FUZZ_TARGETS:-config analysis request}"
+targets="${FUZZ_TARGETS:-config analysis request lint}"
 
 # RL_FUZZ instruments the core as well as the harnesses (see CMakeLists.txt).
 CC=clang cmake -S . -B build-fuzz -DRL_FUZZ=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_FLAGS= >/dev/null
@@ -29,6 +29,7 @@ max_len() {
     config) echo 65536 ;;   # RL_CONFIG_MAX_TOKENS bounds what a bigger text can add
     request) echo 81920 ;;  # past RL_REQUEST_MAX_BYTES (64 KiB), room for a config after the NUL
     analysis) echo 512 ;;   # the decoder reads fewer than 400 bytes
+    lint) echo 12288 ;;     # past RL_LINT_MAX_BYTES (8 KiB), room for a request after the NUL
   esac
 }
 

@@ -25,6 +25,7 @@ uint32_t rlw_sweep(uint32_t request_len, uint32_t config_len, int32_t has_config
 uint32_t rlw_bench(uint32_t request_len, uint32_t config_len, int32_t has_config, uint32_t iterations);
 uint32_t rlw_preset_count(int32_t kind);
 uint32_t rlw_preset(int32_t kind, uint32_t index);
+uint32_t rlw_lint(uint32_t command_len, uint32_t request_len, uint32_t config_len, int32_t has_config);
 
 char *rlw_request_buffer(void) { return request_buf; }
 uint32_t rlw_request_capacity(void) { return (uint32_t)sizeof request_buf; }
@@ -96,4 +97,18 @@ uint32_t rlw_bench(uint32_t request_len, uint32_t config_len, int32_t has_config
         if (rl_analyze(&m, &g, &d, &r, &err) == RL_OK && r.fits) fits++;
     }
     return fits;
+}
+
+/* Lints a serve command. The request buffer holds the command's bytes, then
+ * the request object with the GPU (request_len bytes, may be 0), so that one
+ * export and the existing buffers carry both. */
+uint32_t rlw_lint(uint32_t command_len, uint32_t request_len, uint32_t config_len, int32_t has_config) {
+    static rl_lint work; /* ~50 KB: kept off the wasm stack */
+    rl_status st;
+    if ((uint64_t)command_len + request_len > sizeof request_buf) {
+        rl_error e = {RL_E_TOO_LARGE, "lint", "lint: the command and the request are over the bridge's buffer"};
+        return finish(rl_error_json(&e, output_buf, sizeof output_buf));
+    }
+    return finish(rl_lint_json(request_buf, command_len, request_buf + command_len, request_len,
+                               has_config ? config_buf : NULL, config_len, &work, output_buf, sizeof output_buf, &st));
 }

@@ -1820,6 +1820,32 @@ static void test_realistic_never_under_floor(void) {
           "q4_k_m is no KV cache format: refused by name, the result zeroed");
 }
 
+/* The lint's API contract: the output convention of rl_report_json, no state
+ * between calls (two works interleaved answer alike), and its limits. */
+static void test_lint_api(void) {
+    static rl_lint a, b;
+    static char full[1 << 17], again[1 << 17], small[64];
+    const char *cmd = "vllm serve Qwen/Qwen3-8B --max-model-len 32768 --max-num-seqs 256";
+    const char *req = "{\"gpu\":\"h100-sxm\"}";
+    rl_status st;
+    size_t n = rl_lint_json(cmd, strlen(cmd), req, strlen(req), NULL, 0, &a, full, sizeof full, &st);
+    CHECK(st == RL_OK && n == strlen(full) && strstr(full, "\"lint\":{") != NULL, "lint JSON: %s", full);
+    size_t cut = rl_lint_write_json(&a, small, sizeof small);
+    CHECK(cut == n && strlen(small) == sizeof small - 1, "a cut lint JSON returns the full length, NUL-terminated");
+    CHECK(rl_lint_write_json(&a, NULL, 0) == n, "length query with a NULL buffer");
+    const char *other = "llama-server -m Qwen3-8B-F16.gguf -c 163840 -np 4";
+    rl_lint_json(other, strlen(other), "{\"gpu\":\"rtx-4090\"}", 21, NULL, 0, &b, again, sizeof again, &st);
+    rl_lint_json(cmd, strlen(cmd), req, strlen(req), NULL, 0, &b, again, sizeof again, &st);
+    CHECK(strcmp(full, again) == 0, "the same command answers alike after another one");
+    CHECK(rl_lint_run(cmd, strlen(cmd), req, strlen(req), NULL, 0, NULL) == RL_E_NULL, "NULL out");
+    static char big[RL_LINT_MAX_BYTES + 2];
+    memset(big, 'a', sizeof big - 1);
+    CHECK(rl_lint_run(big, sizeof big - 1, req, strlen(req), NULL, 0, &a) == RL_E_TOO_LARGE && strcmp(a.error.field, "lint") == 0,
+          "a command over the limit is refused, naming lint");
+    CHECK(strcmp(rl_serve_engine_name((rl_serve_engine)9), "unknown") == 0 && strcmp(rl_lint_verdict_name((rl_lint_verdict)9), "unknown") == 0,
+          "names past the end");
+}
+
 int main(void) {
     test_presets();
     test_nulls();
@@ -1852,6 +1878,7 @@ int main(void) {
     test_norms_per_layer();
     test_realistic_never_under_floor();
     rl_test_tables(&passed, &failed);
+    test_lint_api();
     printf("%d passed, %d failed\n", passed, failed);
     return failed ? 1 : 0;
 }

@@ -130,5 +130,40 @@ expect 2 "num_experts_per_tok" --config "$tmp/topk.json" --gpu t4
 expect 2 "cannot open" --config "$tmp/none.json" --gpu t4
 expect 2 '"code":"json_syntax"' --config "$tmp/malformed.json" --gpu t4 --json
 
+# --lint: a serve command with the GPU it does not name; exit codes as for an analysis.
+ex='vllm serve Qwen/Qwen3-8B --tensor-parallel-size 2 --max-model-len 32768 --max-num-seqs 256 --gpu-memory-utilization 0.9 --kv-cache-dtype fp8'
+expect 0 'Verdict: tight' --lint "$ex" --gpu h100-sxm
+expect 0 '"verdict":"tight".*"corrected_command":"vllm serve Qwen/Qwen3-8B --tensor-parallel-size 2 --max-model-len 32768 --max-num-seqs 55 ' --lint "$ex" --gpu h100-sxm --json
+expect 0 '"verdict":"fits"' --lint 'vllm serve Qwen/Qwen3-8B --max-model-len 8192 --max-num-seqs 16' --gpu h100-sxm --json
+expect 3 'vllm_max_model_len_too_long' --lint 'vllm serve Qwen/Qwen3-8B' --gpu rtx-4090
+expect 3 '"verdict":"refused"' --lint 'python -m sglang.launch_server --model-path meta-llama/Meta-Llama-3-70B --tp 2 --mem-fraction-static 0.5' --gpu a100-80g --json
+expect 3 'llama_kv_does_not_fit' --lint 'llama-server -m Qwen3-8B-F16.gguf -c 163840 -np 4' --gpu rtx-4090
+expect 0 '"ignored":\["--port","--host"\]' --lint 'vllm serve Qwen/Qwen3-8B --max-model-len 4096 --max-num-seqs 4 --port 8000 --host 0.0.0.0' --gpu h100-sxm --json
+# The GPU as a request object (what the page and the determinism test send): JSON out.
+expect 0 '"verdict":"tight"' --lint "$ex" --request '{"gpu":"h100-sxm"}'
+expect 2 '"code":"usage".*--request' --lint "$ex" --request '{"gpu":"h100-sxm"}' --batch 2
+# A custom GPU, since a serve command names none.
+expect 0 '"verdict":"fits"' --lint 'vllm serve Qwen/Qwen3-8B --max-model-len 4096 --max-num-seqs 4' --bandwidth-gbs 3350 --vram-gib 80 --tflops 989 --json
+# --config: the model comes from the file; the command's id is only recorded.
+printf '%s' '{"hidden_size":64,"intermediate_size":128,"num_hidden_layers":2,"num_attention_heads":4,"vocab_size":100,"max_position_embeddings":2048}' >"$tmp/lintcfg.json"
+expect 0 '"model":"acme/Tiny".*"verdict":"fits"' --lint 'vllm serve acme/Tiny --max-num-seqs 2' --config "$tmp/lintcfg.json" --gpu t4 --json
+expect 2 '"code":"unknown_preset".*--config' --lint 'vllm serve acme/Tiny' --gpu t4 --json
+# ... unless the local Hugging Face cache holds its config.json (refs/main names the snapshot).
+mkdir -p "$tmp/hf/hub/models--acme--Tiny/snapshots/0123abc" "$tmp/hf/hub/models--acme--Tiny/refs"
+cp "$tmp/lintcfg.json" "$tmp/hf/hub/models--acme--Tiny/snapshots/0123abc/config.json"
+printf '0123abc' >"$tmp/hf/hub/models--acme--Tiny/refs/main"
+export HF_HOME="$tmp/hf"
+expect 0 '"model":"acme/Tiny".*"verdict":"fits"' --lint 'vllm serve acme/Tiny --max-num-seqs 2' --gpu t4 --json
+expect 0 'Hugging Face cache: .*models--acme--Tiny/snapshots/0123abc/config.json' --lint 'vllm serve acme/Tiny --max-num-seqs 2' --gpu t4
+expect 2 '"code":"unknown_preset"' --lint 'vllm serve acme/Other' --gpu t4 --json
+unset HF_HOME
+# A model given as a local folder: its own config.json.
+mkdir -p "$tmp/models/tiny" && cp "$tmp/lintcfg.json" "$tmp/models/tiny/config.json"
+expect 0 'comes from its folder' --lint "vllm serve $tmp/models/tiny --max-num-seqs 2" --gpu t4
+expect 2 '"field":"lint".*never closed' --lint "vllm serve 'Qwen/Qwen3-8B" --gpu h100-sxm --json
+expect 2 '"field":"--max-num-seqs"' --lint 'vllm serve Qwen/Qwen3-8B --max-num-seqs many' --gpu h100-sxm --json
+expect 2 '"field":"gpu"' --lint 'vllm serve Qwen/Qwen3-8B' --json
+expect 2 '"code":"usage".*"field":"--lint".*needs a value' --json --lint
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

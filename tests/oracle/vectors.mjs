@@ -41,7 +41,7 @@ function check(dir, strict) {
   for (const file of vectorFiles(dir)) {
     const doc = JSON.parse(readFileSync(join(dir, file), 'utf8'));
     for (const v of doc.vectors) {
-      if (v.error) {
+      if (v.error || v.lint) { // lint vectors model the engines, not the analysis: checked by hand
         notComputed++;
         continue;
       }
@@ -55,7 +55,7 @@ function check(dir, strict) {
       }
     }
   }
-  console.log(`${notComputed} vectors not computed: they expect an error, which the oracle does not model`);
+  console.log(`${notComputed} vectors not computed: they expect an error or lint a serve command, which the oracle does not model`);
   if (soft > 0 && !strict) console.log(`${soft} figures are one ulp off the exactly rounded value (--strict lists them as failures)`);
   console.log(`${passed} passed, ${failed} failed`);
   return failed === 0;

@@ -106,7 +106,8 @@ async function runNative(list, scratch) {
       const text = requestText(v);
       // A command line cannot carry a NUL byte: such a vector cannot be asked of the CLI.
       if (text.includes('\u0000')) return resolve({ skip: 'its request holds a NUL byte, which a command line cannot carry' });
-      const args = ['--request', text];
+      // A lint vector: the serve command, with its request (the GPU) as --request.
+      const args = typeof v.lint === 'string' ? ['--lint', v.lint, '--request', text] : ['--request', text];
       if (typeof v.config_text === 'string') {
         const path = join(scratch, `config-${i}.json`);
         writeFileSync(path, v.config_text);
@@ -147,7 +148,7 @@ if (haveCli) {
       }
       test(`${file} ${v.name}`, () => {
         const configText = typeof v.config_text === 'string' ? v.config_text : undefined;
-        const wasm = core.analyze(requestText(v), configText);
+        const wasm = typeof v.lint === 'string' ? core.lint(v.lint, requestText(v), configText) : core.analyze(requestText(v), configText);
         let parsed;
         try {
           parsed = JSON.parse(run.stdout);

@@ -28,6 +28,10 @@ export function compareValue(path, want, got, tol) {
   if (typeof want === 'string') {
     return typeof got === 'string' && got === want ? null : `${path} = ${JSON.stringify(got)}, expected "${want}"`;
   }
+  if (Array.isArray(want)) {
+    // A list of strings (the lint's "ignored"): the same list, in order.
+    return Array.isArray(got) && JSON.stringify(got) === JSON.stringify(want) ? null : `${path} = ${JSON.stringify(got)}, expected ${JSON.stringify(want)}`;
+  }
   if (typeof want === 'boolean') {
     return typeof got === 'boolean' && got === want ? null : `${path} has the wrong truth value`;
   }
@@ -48,12 +52,14 @@ export function checkVector(core, v) {
   // request_text carries requests JSON cannot express as an object (NaN, bad syntax): sent verbatim.
   const request = typeof v.request_text === 'string' ? v.request_text : v.input;
   const configText = typeof v.config_text === 'string' ? v.config_text : undefined;
-  const result = core.analyze(request, configText);
+  // A lint vector: the serve command with the request holding the GPU (rlw_lint, as the C runner's rl_lint_json).
+  const result = typeof v.lint === 'string' ? core.lint(v.lint, request, configText) : core.analyze(request, configText);
 
   if (v.error && typeof v.error === 'object') {
     const e = result.error;
     const ok = e && typeof v.error.code === 'string' && e.code === v.error.code &&
-      (typeof v.error.field !== 'string' || e.field === v.error.field) && typeof e.message === 'string' && e.message !== '';
+      (typeof v.error.field !== 'string' || e.field === v.error.field) && typeof e.message === 'string' && e.message !== '' &&
+      (typeof v.error.message !== 'string' || e.message === v.error.message); // an optional exact sentence
     return ok ? [] : [`expected error ${v.error.code} on ${v.error.field}, got ${e ? `${e.code} on "${e.field}" (${e.message})` : 'no error'}`];
   }
   if (result.error) return [`unexpected error ${result.error.code} on ${result.error.field}: ${result.error.message}`];
@@ -71,6 +77,16 @@ export function checkVector(core, v) {
       const problem = compareCodes(key, v[key], result);
       if (problem) failures.push(problem);
     }
+  }
+  if (Array.isArray(v.findings)) {
+    const problem = compareCodes('findings', v.findings, result.lint ?? {});
+    if (problem) failures.push(problem);
+  }
+  const fixed = result.lint?.corrected_command;
+  if (v.relint === true || typeof fixed === 'string') {
+    // The property over the corpus: every corrected command lints as "fits" on the same GPU; relint also demands one.
+    const again = typeof fixed === 'string' ? core.lint(fixed, request, configText) : null;
+    if (again?.lint?.verdict !== 'fits') failures.push(`relint of ${JSON.stringify(fixed)} gave ${JSON.stringify(again?.lint?.verdict ?? again?.error)}`);
   }
   return failures;
 }

@@ -162,7 +162,7 @@ export function createState(core, presets, initial = {}) {
   }
 
   return {
-    presets, modelIds, gpuIds, defaults, inputs, values, modelPreset, gpuPreset, edited, gpuShown,
+    core, presets, modelIds, gpuIds, defaults, inputs, values, modelPreset, gpuPreset, edited, gpuShown,
     built, report, error, fits, estimate, ignored, sweep, fieldErrors, set, resetGpu,
   };
 }

@@ -15,6 +15,7 @@ import { t } from '../i18n/index.js';
 import { LangToggle } from './LangToggle.jsx';
 import { DownloadReport } from './DownloadReport.jsx';
 import { CostPanel } from './CostPanel.jsx';
+import { LintBox } from './LintBox.jsx';
 
 function NoSpeed() {
   return (
@@ -81,6 +82,7 @@ export function App({ app, notices, makeLink }) {
         </div>
         {full ? <Inputs app={app} /> : <div class="inputs" aria-busy="true" />}
         <div class="results" data-testid="results" data-ready={full ? 'true' : 'false'}>
+          <LintBox app={app} />
           <Results app={app} full={full} />
         </div>
       </main>

@@ -106,6 +106,22 @@ export async function loadCore(source) {
       const seconds = (performance.now() - start) / 1000;
       return { iterations, seconds, analysesPerSecond: iterations / seconds, fits };
     },
+    /**
+     * Lints a serve command (vllm serve / sglang / llama-server) with a request
+     * holding the GPU ({gpu: "h100-sxm"}); {lint, report} or {error}.
+     */
+    lint(command, request = {}, configText) {
+      const cmd = encoder.encode(command);
+      const text = encoder.encode(typeof request === 'string' ? request : JSON.stringify(request));
+      const cap = x.rlw_request_capacity();
+      const both = new Uint8Array(cmd.length + text.length);
+      both.set(cmd);
+      both.set(text, cmd.length);
+      new Uint8Array(x.memory.buffer, x.rlw_request_buffer(), Math.min(both.length, cap)).set(both.subarray(0, cap));
+      const hasConfig = typeof configText === 'string';
+      const configLength = hasConfig ? put(configText, x.rlw_config_buffer(), x.rlw_config_capacity()) : 0;
+      return JSON.parse(output(x.rlw_lint(cmd.length, text.length, configLength, hasConfig ? 1 : 0)));
+    },
     exportNames: Object.keys(x),
   };
 }

@@ -1,0 +1,1281 @@
+/* Lint a pasted serve command: vLLM, SGLang or llama-server.
+ *
+ * The command's flags become one request object (the same reader as the page
+ * and the CLI), the engine's own defaults fill the absent flags, and the
+ * analysis is read back in the engine's terms: does it start, how many
+ * requests of full length it holds at once, and a corrected command. No
+ * allocation and no I/O: everything lives in the caller's rl_lint.
+ *
+ * Engine defaults and behaviours, with their sources:
+ *  vLLM  gpu_memory_utilization 0.9 (vllm/config/cache.py, CacheConfig);
+ *        max_num_seqs for the OpenAI server (V1): 1024 on GPUs with >= 70 GiB
+ *        that are not an A100, else 256 (vllm/engine/arg_utils.py,
+ *        EngineArgs.get_batch_defaults / _set_default_args);
+ *        max_model_len: the config's max_position_embeddings, and a larger
+ *        value is refused (vllm/config/model.py, _get_and_verify_max_len);
+ *        block_size 16 on CUDA (vllm/config/cache.py);
+ *        start-up refusal when one max_model_len request's KV exceeds the KV
+ *        memory: "To serve at least one request with the models's max seq len
+ *        ... Try increasing gpu_memory_utilization or decreasing
+ *        max_model_len" (vllm/v1/core/kv_cache_utils.py,
+ *        check_enough_kv_cache_memory), and "No available memory for the cache
+ *        blocks" when none is left; it logs "Maximum concurrency for N tokens
+ *        per request" and queues or preempts past it.
+ *  SGLang mem_fraction_static by tp size: 0.88 (tp 1), 0.87 (2), 0.85 (4),
+ *        0.81 (8), 0.79 (16) (python/sglang/srt/server_args.py,
+ *        ServerArgs.__post_init__, v0.4.x; newer releases derive it from the
+ *        GPU's memory minus a reserve); context_length: the config's;
+ *        max_running_requests: derived from the KV pool when absent
+ *        (python/sglang/srt/managers/scheduler.py); page_size 1; it stops
+ *        with "Not enough memory. Please try to increase --mem-fraction-static"
+ *        when the pool leaves no KV room, and caps a request's length at the
+ *        pool's tokens (scheduler max_req_len).
+ *  llama-server -c 0 / absent: the model's trained context ("0 = loaded from
+ *        model", tools/server/README.md); the context is split over -np slots
+ *        (n_ctx / n_seq_max, see ggml-org/llama.cpp issue 11681); -np 1;
+ *        -ctk/-ctv f16 (common/common.h); -ngl absent: all layers on the GPU
+ *        (builds since 2025 fit as many as they can; offload is not modeled
+ *        here, so partial -ngl is only recorded). */
+#include "internal.h"
+
+#include <stdio.h>
+#include <string.h>
+
+const char *rl_serve_engine_name(rl_serve_engine e) {
+    switch (e) {
+    case RL_SERVE_VLLM: return "vllm";
+    case RL_SERVE_SGLANG: return "sglang";
+    case RL_SERVE_LLAMA_SERVER: return "llama-server";
+    default: return "unknown";
+    }
+}
+
+const char *rl_lint_verdict_name(rl_lint_verdict v) {
+    switch (v) {
+    case RL_LINT_FITS: return "fits";
+    case RL_LINT_TIGHT: return "tight";
+    case RL_LINT_REFUSED: return "refused";
+    default: return "unknown";
+    }
+}
+
+/* ---- the flags each engine's lint reads ------------------------------- */
+
+typedef enum kind {
+    K_MODEL, K_HF, K_TP, K_PP, K_SEQ, K_BATCH, K_POOL, K_KV, K_DTYPE, K_QUANT, K_BLOCK,
+    K_CTX, K_NP, K_NGL, K_CTK, K_CTV, K_CHUNK, K_COUNT
+} kind;
+
+typedef struct flag_row {
+    rl_serve_engine engine;
+    kind k;
+    const char *names; /* space-separated; the first is the one a correction appends */
+} flag_row;
+
+static const flag_row rows[] = {
+    {RL_SERVE_VLLM, K_MODEL, "--model"},
+    {RL_SERVE_VLLM, K_TP, "--tensor-parallel-size -tp"},
+    {RL_SERVE_VLLM, K_PP, "--pipeline-parallel-size -pp"},
+    {RL_SERVE_VLLM, K_SEQ, "--max-model-len"},
+    {RL_SERVE_VLLM, K_BATCH, "--max-num-seqs"},
+    {RL_SERVE_VLLM, K_POOL, "--gpu-memory-utilization"},
+    {RL_SERVE_VLLM, K_KV, "--kv-cache-dtype"},
+    {RL_SERVE_VLLM, K_DTYPE, "--dtype"},
+    {RL_SERVE_VLLM, K_QUANT, "--quantization -q"},
+    {RL_SERVE_VLLM, K_BLOCK, "--block-size"},
+    {RL_SERVE_VLLM, K_CHUNK, "--max-num-batched-tokens"},
+    {RL_SERVE_SGLANG, K_MODEL, "--model-path --model"},
+    {RL_SERVE_SGLANG, K_TP, "--tp-size --tp --tensor-parallel-size"},
+    {RL_SERVE_SGLANG, K_PP, "--pp-size --pipeline-parallel-size"},
+    {RL_SERVE_SGLANG, K_SEQ, "--context-length"},
+    {RL_SERVE_SGLANG, K_BATCH, "--max-running-requests"},
+    {RL_SERVE_SGLANG, K_POOL, "--mem-fraction-static"},
+    {RL_SERVE_SGLANG, K_KV, "--kv-cache-dtype"},
+    {RL_SERVE_SGLANG, K_DTYPE, "--dtype"},
+    {RL_SERVE_SGLANG, K_QUANT, "--quantization"},
+    {RL_SERVE_SGLANG, K_BLOCK, "--page-size"},
+    {RL_SERVE_SGLANG, K_CHUNK, "--chunked-prefill-size"},
+    {RL_SERVE_LLAMA_SERVER, K_MODEL, "-m --model"},
+    {RL_SERVE_LLAMA_SERVER, K_HF, "-hf --hf-repo"},
+    {RL_SERVE_LLAMA_SERVER, K_CTX, "-c --ctx-size"},
+    {RL_SERVE_LLAMA_SERVER, K_NP, "-np --parallel"},
+    {RL_SERVE_LLAMA_SERVER, K_NGL, "-ngl --gpu-layers --n-gpu-layers"},
+    {RL_SERVE_LLAMA_SERVER, K_CTK, "-ctk --cache-type-k"},
+    {RL_SERVE_LLAMA_SERVER, K_CTV, "-ctv --cache-type-v"},
+    {RL_SERVE_LLAMA_SERVER, K_CHUNK, "-ub --ubatch-size"},
+};
+
+static bool names_has(const char *names, const char *flag) {
+    size_t n = strlen(flag);
+    for (const char *p = names; *p;) {
+        const char *sp = strchr(p, ' ');
+        size_t len = sp ? (size_t)(sp - p) : strlen(p);
+        if (len == n && strncmp(p, flag, n) == 0) return true;
+        p += len + (sp ? 1 : 0);
+    }
+    return false;
+}
+
+static const flag_row *find_row(rl_serve_engine e, const char *flag) {
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++)
+        if (rows[i].engine == e && names_has(rows[i].names, flag)) return &rows[i];
+    return NULL;
+}
+
+static const flag_row *row_of(rl_serve_engine e, kind k) {
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++)
+        if (rows[i].engine == e && rows[i].k == k) return &rows[i];
+    return NULL;
+}
+
+/* The row's first name, the one a correction appends. */
+static void canonical(rl_serve_engine e, kind k, char *buf, size_t cap) {
+    const flag_row *r = row_of(e, k);
+    const char *names = r ? r->names : "";
+    const char *sp = strchr(names, ' ');
+    size_t len = sp ? (size_t)(sp - names) : strlen(names);
+    snprintf(buf, cap, "%.*s", (int)len, names);
+}
+
+/* ---- parsing state ----------------------------------------------------- */
+
+typedef struct parsed {
+    int value[K_COUNT];   /* word index of the last value given, -1 if none */
+    int flag[K_COUNT];    /* word index of that flag */
+    int positional_model; /* vllm serve MODEL: its word index, -1 if none */
+    int first_flag;       /* index of the first word after the program */
+} parsed;
+
+static const char *word(const rl_lint *l, int i) { return l->words + l->word_at[i]; }
+
+static rl_status lint_fail(rl_lint *l, rl_status st, const char *field, const char *msg) {
+    return rl_fail(&l->error, st, field, "%s", msg);
+}
+
+/* ---- tokeniser: POSIX-shell-like -------------------------------------- */
+
+static bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+
+static rl_status tokenise(const char *text, size_t len, rl_lint *l) {
+    size_t w = 0, cap = sizeof l->words;
+    size_t i = 0;
+    l->word_count = 0;
+    while (i < len) {
+        /* Blanks, and backslash-newline continuations (CRLF too, as pasted from Windows). */
+        while (i < len) {
+            if (is_blank(text[i])) i++;
+            else if (text[i] == '\\' && i + 1 < len && text[i + 1] == '\n') i += 2;
+            else if (text[i] == '\\' && i + 2 < len && text[i + 1] == '\r' && text[i + 2] == '\n') i += 3;
+            else break;
+        }
+        if (i >= len) break;
+        if (text[i] == '#') break; /* a shell comment ends the command */
+        if (l->word_count >= RL_LINT_MAX_ARGS)
+            return rl_fail(&l->error, RL_E_TOO_LARGE, "lint", "lint: the command has more than %d words", RL_LINT_MAX_ARGS);
+        l->word_at[l->word_count++] = (int)w;
+        while (i < len && !is_blank(text[i])) {
+            char c = text[i];
+            if (w + 2 >= cap) return lint_fail(l, RL_E_TOO_LARGE, "lint", "lint: the command is too long");
+            if (c == '\'') {
+                size_t open = i++;
+                while (i < len && text[i] != '\'') {
+                    if (w + 2 >= cap) return lint_fail(l, RL_E_TOO_LARGE, "lint", "lint: the command is too long");
+                    l->words[w++] = text[i++];
+                }
+                if (i >= len)
+                    return rl_fail(&l->error, RL_E_USAGE, "lint",
+                                   "lint: the ' quote opened at character %zu is never closed", open + 1);
+                i++;
+            } else if (c == '"') {
+                size_t open = i++;
+                while (i < len && text[i] != '"') {
+                    if (w + 2 >= cap) return lint_fail(l, RL_E_TOO_LARGE, "lint", "lint: the command is too long");
+                    /* Inside double quotes a backslash escapes only $ ` " \ and newline. */
+                    if (text[i] == '\\' && i + 1 < len && strchr("$`\"\\\n", text[i + 1])) {
+                        if (text[i + 1] != '\n') l->words[w++] = text[i + 1];
+                        i += 2;
+                    } else {
+                        l->words[w++] = text[i++];
+                    }
+                }
+                if (i >= len)
+                    return rl_fail(&l->error, RL_E_USAGE, "lint",
+                                   "lint: the \" quote opened at character %zu is never closed", open + 1);
+                i++;
+            } else if (c == '\\') {
+                if (i + 1 >= len) {
+                    i++;
+                } else if (text[i + 1] == '\n' || (text[i + 1] == '\r' && i + 2 < len && text[i + 2] == '\n')) {
+                    i += text[i + 1] == '\n' ? 2 : 3; /* a continuation inside a word joins it */
+                } else {
+                    l->words[w++] = text[i + 1];
+                    i += 2;
+                }
+            } else {
+                l->words[w++] = text[i++];
+            }
+        }
+        l->words[w++] = '\0';
+        /* --flag=value is two words, so a flag is always one word and its value the next. */
+        char *wd = l->words + l->word_at[l->word_count - 1];
+        char *eq = wd[0] == '-' ? strchr(wd, '=') : NULL;
+        if (eq != NULL) {
+            if (l->word_count >= RL_LINT_MAX_ARGS)
+                return rl_fail(&l->error, RL_E_TOO_LARGE, "lint", "lint: the command has more than %d words", RL_LINT_MAX_ARGS);
+            *eq = '\0';
+            l->word_at[l->word_count++] = (int)(eq + 1 - l->words);
+        }
+    }
+    if (l->word_count == 0) return lint_fail(l, RL_E_USAGE, "lint", "lint: the serve command is empty");
+    return RL_OK;
+}
+
+/* ---- which engine ------------------------------------------------------ */
+
+/* The engine as its own documentation writes it, for the findings' sentences. */
+static const char *engine_title(rl_serve_engine e) {
+    return e == RL_SERVE_VLLM ? "vLLM" : e == RL_SERVE_SGLANG ? "SGLang" : "llama-server";
+}
+
+static const char *base_name(const char *path) {
+    const char *s = strrchr(path, '/');
+    return s ? s + 1 : path;
+}
+
+static bool is_assignment(const char *w) {
+    if (!((*w >= 'A' && *w <= 'Z') || (*w >= 'a' && *w <= 'z') || *w == '_')) return false;
+    for (; *w && *w != '='; w++)
+        if (!((*w >= 'A' && *w <= 'Z') || (*w >= 'a' && *w <= 'z') || (*w >= '0' && *w <= '9') || *w == '_')) return false;
+    return *w == '=';
+}
+
+static rl_status detect_engine(rl_lint *l, parsed *p) {
+    int i = 0;
+    /* VAR=value, env, exec, nohup before the program run it unchanged. */
+    while (i < l->word_count && (is_assignment(word(l, i)) || strcmp(word(l, i), "env") == 0 ||
+                                 strcmp(word(l, i), "exec") == 0 || strcmp(word(l, i), "nohup") == 0))
+        i++;
+    if (i >= l->word_count) return lint_fail(l, RL_E_USAGE, "lint", "lint: the command names no program");
+    const char *prog = base_name(word(l, i));
+    const char *next = i + 1 < l->word_count ? word(l, i + 1) : "";
+    const char *module = i + 2 < l->word_count ? word(l, i + 2) : "";
+    if (strcmp(prog, "vllm") == 0 && strcmp(next, "serve") == 0) {
+        l->engine = RL_SERVE_VLLM;
+        p->first_flag = i + 2;
+        if (p->first_flag < l->word_count && word(l, p->first_flag)[0] != '-') p->positional_model = p->first_flag++;
+        return RL_OK;
+    }
+    if ((strcmp(prog, "sglang") == 0 && strcmp(next, "serve") == 0)) {
+        l->engine = RL_SERVE_SGLANG;
+        p->first_flag = i + 2;
+        return RL_OK;
+    }
+    if (strncmp(prog, "python", 6) == 0 && strcmp(next, "-m") == 0) {
+        if (strcmp(module, "vllm.entrypoints.openai.api_server") == 0) l->engine = RL_SERVE_VLLM;
+        else if (strcmp(module, "sglang.launch_server") == 0) l->engine = RL_SERVE_SGLANG;
+        else
+            return rl_fail(&l->error, RL_E_USAGE, "lint",
+                           "lint: python -m %.60s is not a serve command this lint reads "
+                           "(vllm.entrypoints.openai.api_server or sglang.launch_server)", module);
+        p->first_flag = i + 3;
+        return RL_OK;
+    }
+    if (strcmp(prog, "llama-server") == 0 || strcmp(prog, "llama-server.exe") == 0) {
+        l->engine = RL_SERVE_LLAMA_SERVER;
+        p->first_flag = i + 1;
+        return RL_OK;
+    }
+    return rl_fail(&l->error, RL_E_USAGE, "lint",
+                   "lint: the command starts with \"%.40s\"; it must be vllm serve, python -m "
+                   "vllm.entrypoints.openai.api_server, python -m sglang.launch_server or llama-server", word(l, i));
+}
+
+/* Flags that take no value, so the word after them is not theirs: the
+ * engines' on/off switches (--enable-*, --disable-*, --no-*) and a few common
+ * others. Any other unknown flag takes the next word that is not a flag. */
+static bool switch_flag(const char *w) {
+    static const char *const known[] = {"--trust-remote-code", "--enforce-eager", "--jinja", "--mlock", "--cont-batching",
+                                        "--metrics", "--embedding", "--verbose", "--skip-tokenizer-init", "--kv-unified",
+                                        "--enable-prefix-caching", "--enable-chunked-prefill"};
+    if (strncmp(w, "--enable-", 9) == 0 || strncmp(w, "--disable-", 10) == 0 || strncmp(w, "--no-", 5) == 0) return true;
+    for (size_t i = 0; i < sizeof known / sizeof known[0]; i++)
+        if (strcmp(w, known[i]) == 0) return true;
+    return false;
+}
+
+static rl_status read_flags(rl_lint *l, parsed *p) {
+    for (int i = p->first_flag; i < l->word_count; i++) {
+        const char *w = word(l, i);
+        if (w[0] != '-' || w[1] == '\0') {
+            /* vllm serve takes its model as a positional anywhere among the flags. */
+            if (l->engine == RL_SERVE_VLLM && p->positional_model < 0 && p->first_flag >= 2 &&
+                strcmp(word(l, p->first_flag - 1), "serve") == 0)
+                p->positional_model = i;
+            continue;
+        }
+        const flag_row *r = find_row(l->engine, w);
+        if (r == NULL) {
+            l->ignored[l->ignored_count++] = i;
+            if (!switch_flag(w) && i + 1 < l->word_count && word(l, i + 1)[0] != '-') i++;
+            continue;
+        }
+        if (i + 1 >= l->word_count)
+            return rl_fail(&l->error, RL_E_USAGE, w, "%s needs a value", w);
+        p->flag[r->k] = i;
+        p->value[r->k] = i + 1; /* argparse and llama.cpp alike: the last one given wins */
+        l->recognized_flag[l->recognized_count] = i;
+        l->recognized_value[l->recognized_count++] = i + 1;
+        i++;
+    }
+    return RL_OK;
+}
+
+/* ---- values ------------------------------------------------------------ */
+
+/* A token count, as vLLM reads it too: "32768", "32k" (x1000), "32K" (x1024), "1m", "1M". */
+static rl_status parse_tokens(rl_lint *l, const char *flag, const char *v, int64_t lo, int64_t hi, int64_t *out) {
+    char num[40];
+    size_t n = strlen(v);
+    double mult = 1.0;
+    if (n > 1 && n < sizeof num && strchr("kKmM", v[n - 1]) && v[n - 2] >= '0' && v[n - 2] <= '9') {
+        char s = v[n - 1];
+        mult = s == 'k' ? 1e3 : s == 'K' ? 1024.0 : s == 'm' ? 1e6 : 1048576.0;
+        memcpy(num, v, n - 1);
+        num[n - 1] = '\0';
+        double x;
+        if (rl_parse_number(num, flag, &x, &l->error) != RL_OK)
+            return rl_fail(&l->error, RL_E_NOT_INTEGER, flag, "%s must be a whole number of tokens (got \"%.32s\")", flag, v);
+        char whole[40];
+        snprintf(whole, sizeof whole, "%.17g", x * mult);
+        return rl_parse_count(whole, flag, lo, hi, out, &l->error);
+    }
+    return rl_parse_count(v, flag, lo, hi, out, &l->error);
+}
+
+static rl_status parse_fraction(rl_lint *l, const char *flag, const char *v, double *out) {
+    rl_status st = rl_parse_number(v, flag, out, &l->error);
+    if (st) return st;
+    if (!(*out >= 0.05 && *out <= 1.0))
+        return rl_fail(&l->error, RL_E_RANGE, flag, "%s must be from 0.05 to 1 (got %.32s)", flag, v);
+    return RL_OK;
+}
+
+typedef struct word_map {
+    const char *word;
+    rl_precision p;
+    double bits; /* bits per element, for the nearest precision the core knows */
+} word_map;
+
+/* The core's precisions, by bits: the nearest stands in for a format it does not model. */
+static rl_precision nearest_precision(double bits) {
+    static const struct { rl_precision p; double bits; } known[] = {
+        {RL_PREC_INT4, 4}, {RL_PREC_INT8, 8}, {RL_PREC_FP16, 16}, {RL_PREC_FP32, 32}};
+    rl_precision best = RL_PREC_INT4;
+    double gap = 1e9;
+    for (size_t i = 0; i < sizeof known / sizeof known[0]; i++) {
+        double d = bits > known[i].bits ? bits - known[i].bits : known[i].bits - bits;
+        if (d <= gap) { /* a tie goes to the larger: never the smaller memory by a coin toss */
+            gap = d;
+            best = known[i].p;
+        }
+    }
+    return best;
+}
+
+static void add_finding(rl_lint *l, const char *code, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+static void add_finding(rl_lint *l, const char *code, const char *fmt, ...) {
+    if (l->finding_count >= RL_LINT_MAX_FINDINGS) return;
+    rl_lint_finding *f = &l->findings[l->finding_count++];
+    snprintf(f->code, sizeof f->code, "%s", code);
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(f->message, sizeof f->message, fmt, ap);
+    va_end(ap);
+}
+
+static void add_default(rl_lint *l, const char *flag, const char *value, const char *source) {
+    if (l->default_count >= 8) return;
+    snprintf(l->defaults[l->default_count][0], sizeof l->defaults[0][0], "%s", flag);
+    snprintf(l->defaults[l->default_count][1], sizeof l->defaults[0][1], "%s", value);
+    snprintf(l->defaults[l->default_count][2], sizeof l->defaults[0][2], "%s", source);
+    l->default_count++;
+}
+
+static bool ieq(const char *a, const char *b) {
+    for (; *a && *b; a++, b++) {
+        char x = (*a >= 'A' && *a <= 'Z') ? (char)(*a + 32) : *a, y = (*b >= 'A' && *b <= 'Z') ? (char)(*b + 32) : *b;
+        if (x != y) return false;
+    }
+    return *a == *b;
+}
+
+/* An engine's word for a dtype, from a table; unknown words fail naming the flag and the choices. */
+static rl_status map_word(rl_lint *l, const char *flag, const char *v, const word_map *map, size_t n, const word_map **out) {
+    for (size_t i = 0; i < n; i++)
+        if (ieq(map[i].word, v)) {
+            *out = &map[i];
+            return RL_OK;
+        }
+    char choices[200] = "";
+    size_t len = 0;
+    for (size_t i = 0; i < n && len + 20 < sizeof choices; i++)
+        len += (size_t)snprintf(choices + len, sizeof choices - len, "%s%s", i ? ", " : "", map[i].word);
+    return rl_fail(&l->error, RL_E_UNKNOWN_NAME, flag, "%s: \"%.32s\" is not one of %s", flag, v, choices);
+}
+
+/* ---- the model --------------------------------------------------------- */
+
+/* The repo name without the variant suffixes that keep the architecture. */
+static void stem(const char *name, char *out, size_t cap) {
+    static const char *const suffixes[] = {"-instruct", "-it", "-chat", "-base", "-hf", "-gguf", "-fp8", "-awq", "-gptq"};
+    snprintf(out, cap, "%s", name);
+    for (bool cut = true; cut;) {
+        cut = false;
+        size_t n = strlen(out);
+        for (size_t i = 0; i < sizeof suffixes / sizeof suffixes[0]; i++) {
+            size_t k = strlen(suffixes[i]);
+            if (n > k && ieq(out + n - k, suffixes[i])) {
+                out[n - k] = '\0';
+                cut = true;
+                break;
+            }
+        }
+    }
+}
+
+/* The preset's hf_repo, read from its JSON text (the presets are generated files). */
+static bool preset_repo(const char *json, char *out, size_t cap) {
+    const char *k = json ? strstr(json, "\"hf_repo\"") : NULL;
+    if (k == NULL) return false;
+    k += 9;
+    while (*k == ' ' || *k == ':') k++;
+    if (*k != '"') return false;
+    const char *end = strchr(++k, '"');
+    if (end == NULL || (size_t)(end - k) >= cap) return false;
+    snprintf(out, cap, "%.*s", (int)(end - k), k);
+    return true;
+}
+
+/* Finds the preset whose hf_repo is `repo` ("Org/Name", case-insensitive), or
+ * failing that whose repo name has the same stem as `name` (the variant or a
+ * GGUF re-upload of the same architecture). 0 exact, 1 by name, -1 none. */
+static int find_preset(const char *repo, const char *name, char *id, size_t cap, char *matched, size_t mcap) {
+    char want[256], have[256], r[256];
+    stem(name, want, sizeof want);
+    int best = -1;
+    for (size_t i = 0; i < rl_preset_count(RL_PRESET_MODEL); i++) {
+        const char *pid = rl_preset_id(RL_PRESET_MODEL, i);
+        if (!preset_repo(rl_preset_json(RL_PRESET_MODEL, pid), r, sizeof r)) continue;
+        if (repo != NULL && ieq(r, repo)) {
+            snprintf(id, cap, "%s", pid);
+            snprintf(matched, mcap, "%s", r);
+            return 0;
+        }
+        stem(base_name(r), have, sizeof have);
+        if (best < 0 && want[0] && ieq(have, want)) {
+            snprintf(id, cap, "%s", pid);
+            snprintf(matched, mcap, "%s", r);
+            best = 1;
+        }
+    }
+    return best;
+}
+
+/* GGUF quantization types by their block layout's bits per weight
+ * (ggml/src/ggml-common.h block sizes: Q4_K 144 bytes per 256 weights = 4.5,
+ * Q8_0 34 per 32 = 8.5, ...). Longest names first, so IQ4_XS wins over Q4. */
+static const word_map gguf_types[] = {
+    {"IQ2_XXS", RL_PREC_INT4, 2.0625}, {"IQ3_XXS", RL_PREC_INT4, 3.0625}, {"IQ2_XS", RL_PREC_INT4, 2.3125},
+    {"IQ4_XS", RL_PREC_INT4, 4.25},    {"IQ4_NL", RL_PREC_INT4, 4.5},     {"IQ3_S", RL_PREC_INT4, 3.4375},
+    {"IQ2_S", RL_PREC_INT4, 2.5},      {"IQ1_S", RL_PREC_INT4, 1.5625},   {"IQ1_M", RL_PREC_INT4, 1.75},
+    {"MXFP4", RL_PREC_INT4, 4.25},     {"Q2_K", RL_PREC_INT4, 2.625},     {"Q3_K", RL_PREC_INT4, 3.4375},
+    {"Q4_K", RL_PREC_INT4, 4.5},       {"Q5_K", RL_PREC_INT4, 5.5},       {"Q6_K", RL_PREC_INT8, 6.5625},
+    {"Q4_0", RL_PREC_INT4, 4.5},       {"Q4_1", RL_PREC_INT4, 5.0},       {"Q5_0", RL_PREC_INT4, 5.5},
+    {"Q5_1", RL_PREC_INT8, 6.0},       {"Q8_0", RL_PREC_INT8, 8.5},       {"BF16", RL_PREC_BF16, 16},
+    {"F16", RL_PREC_FP16, 16},         {"F32", RL_PREC_FP32, 32},
+};
+
+static bool sep(char c) { return c == '-' || c == '.' || c == '_' || c == ':' || c == '\0'; }
+
+/* Finds a GGUF type in `name`: its table row, where it starts, and the whole
+ * token as written (Q4_K_M). */
+static const word_map *find_gguf_type(const char *name, size_t *at, char *token, size_t cap) {
+    size_t n = strlen(name);
+    for (size_t t = 0; t < sizeof gguf_types / sizeof gguf_types[0]; t++) {
+        size_t k = strlen(gguf_types[t].word);
+        for (size_t i = n >= k ? n - k + 1 : 0; i-- > 0;) {
+            char tmp[16];
+            snprintf(tmp, sizeof tmp, "%.*s", (int)k, name + i);
+            if (!ieq(tmp, gguf_types[t].word)) continue;
+            if (i > 0 && !sep(name[i - 1])) continue;
+            size_t e = i + k;
+            if (name[e] == '_') /* _M, _S, _L, _XL: the mix of the same base type */
+                while (name[e] && name[e] != '-' && name[e] != '.') e++;
+            if (!sep(name[e])) continue;
+            *at = i;
+            size_t len = e - i < cap ? e - i : cap - 1;
+            for (size_t c = 0; c < len; c++)
+                token[c] = (name[i + c] >= 'a' && name[i + c] <= 'z') ? (char)(name[i + c] - 32) : name[i + c];
+            token[len] = '\0';
+            return &gguf_types[t];
+        }
+    }
+    return NULL;
+}
+
+/* ---- the request ------------------------------------------------------- */
+
+typedef struct mapped {
+    rl_precision precision, kv_precision;
+    int64_t seq, batch, tp, pp, kv_block;
+    double pool;
+    bool batch_given, seq_given;
+    int64_t chunk; /* tokens per prefill step (the activation peak); 0 until the engine's default is known */
+} mapped;
+
+static bool lint_sets(const rl_jdoc *doc, int key) {
+    static const char *const keys[] = {"model", "config", "params", "seq", "batch", "tp", "pp", "precision",
+                                       "kv_precision", "kv_block", "pool_fraction", "micro_batches",
+                                       "prefill_chunk"};
+    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
+        if (rl_jkey_is(doc, key, keys[i])) return true;
+    return false;
+}
+
+/* The caller's request members the command does not set, copied verbatim. */
+static rl_status base_members(const char *base, size_t len, rl_out *o, rl_error *err) {
+    size_t i = 0;
+    while (i < len && is_blank(base[i])) i++;
+    if (base == NULL || i == len) return RL_OK;
+    rl_jdoc doc;
+    rl_status st = rl_jparse(&doc, base, len, RL_REQUEST_MAX_BYTES, "request", err);
+    if (st) return st;
+    int k = 1;
+    for (int m = 0; m < doc.tok[0].size; m++, k = rl_jnext(&doc, k + 1)) {
+        if (lint_sets(&doc, k)) continue;
+        const rl_jtok *key = &doc.tok[k], *v = &doc.tok[k + 1];
+        int vs = v->start - (v->type == RL_J_STRING), ve = v->end + (v->type == RL_J_STRING);
+        rl_out_bytes(o, base + key->start - 1, (size_t)(key->end - key->start + 2));
+        rl_out_raw(o, ":");
+        rl_out_bytes(o, base + vs, (size_t)(ve - vs));
+        rl_out_raw(o, ",");
+    }
+    return RL_OK;
+}
+
+static rl_status build_request(rl_lint *l, const char *base, size_t base_len, bool with_model, const mapped *mp) {
+    rl_out o;
+    rl_out_init(&o, l->request, sizeof l->request);
+    rl_out_raw(&o, "{");
+    rl_status st = base_members(base, base_len, &o, &l->error);
+    if (st) return st;
+    if (with_model) {
+        rl_out_raw(&o, "\"model\":");
+        rl_out_jstr(&o, l->preset);
+        rl_out_raw(&o, ",");
+    }
+    rl_out_fmt(&o, "\"seq\":%lld,\"batch\":%lld,\"tp\":%lld,\"pp\":%lld,\"precision\":\"%s\",\"kv_precision\":\"%s\",",
+               (long long)mp->seq, (long long)mp->batch, (long long)mp->tp, (long long)mp->pp,
+               rl_precision_name(mp->precision), rl_precision_name(mp->kv_precision));
+    if (mp->kv_block > 0) rl_out_fmt(&o, "\"kv_block\":%lld,", (long long)mp->kv_block); /* absent = no paging */
+    if (mp->chunk > 0) rl_out_fmt(&o, "\"prefill_chunk\":%lld,", (long long)mp->chunk);
+    rl_out_fmt(&o, "\"pool_fraction\":%.17g}", mp->pool);
+    if (o.len >= sizeof l->request) return lint_fail(l, RL_E_TOO_LARGE, "request", "request: the GPU request is too long");
+    return RL_OK;
+}
+
+/* ---- analysis in the engine's terms ------------------------------------ */
+
+static rl_status analyze_at(const rl_lint *l, const rl_deploy *d, rl_result *r) {
+    rl_error e;
+    return rl_analyze(&l->run.model, &l->run.gpu, d, r, &e);
+}
+
+/* Requests of full length the realistic KV room holds at this deployment. */
+static int64_t cap_at(const rl_lint *l, const rl_deploy *d, rl_result *r) {
+    if (analyze_at(l, d, r) != RL_OK || r->verdict == RL_WEIGHTS_DO_NOT_FIT || r->kv_room_gib <= 0) return 0;
+    return r->max_batch_realistic > 0 ? r->max_batch_realistic : 0;
+}
+
+/* For a correction: every request of full length, all at once, in the realistic budget. */
+static bool serves_all(const rl_lint *l, const rl_deploy *d) {
+    rl_result r;
+    if (l->engine == RL_SERVE_LLAMA_SERVER) return analyze_at(l, d, &r) == RL_OK && r.verdict == RL_FITS;
+    return cap_at(l, d, &r) >= d->batch;
+}
+
+/* The largest context in [1, hi] at which pred holds, in steps of 256 where
+ * one fits (round numbers to type), else of 1; 0 when none. */
+static int64_t largest_seq(const rl_lint *l, rl_deploy d, int64_t hi, bool (*pred)(const rl_lint *, const rl_deploy *)) {
+    for (int64_t g = hi >= 256 ? 256 : 1;; g = 1) {
+        int64_t lo = 0, up = hi / g; /* pred(lo·g) holds (0 stands for none), pred(k·g) fails above up */
+        while (lo < up) {
+            int64_t mid = lo + (up - lo + 1) / 2;
+            d.seq = mid * g;
+            if (pred(l, &d)) lo = mid;
+            else up = mid - 1;
+        }
+        if (lo > 0 || g == 1) return lo * g;
+        hi = hi < 255 ? hi : 255;
+    }
+}
+
+/* One request of full length fits the realistic KV room (at the configured batch's reserves). */
+static bool one_request(const rl_lint *l, const rl_deploy *d) {
+    rl_result r;
+    return cap_at(l, d, &r) >= 1;
+}
+
+static void strip_timing(rl_result *r) {
+    r->has_timing = 0;
+    r->step_ms = r->ms_per_token = r->tokens_per_s = 0;
+    r->prefill_ms = r->prefill_tokens_per_s = r->ttft_ms = 0;
+    r->pp_stage_ms = r->pp_drain_ms = 0;
+    r->flops_per_step = r->bytes_per_step = r->ai = r->ceiling_fraction = 0;
+    r->bound = RL_BOUND_NONE;
+}
+
+static double gib_of_tokens(const rl_result *r, const rl_deploy *d) {
+    return d->seq > 0 ? r->kv_gib_per_request / (double)d->seq : 0.0;
+}
+
+/* SGLang's mem_fraction_static default by tp size (server_args.py, v0.4.x). */
+static double sglang_pool(int64_t tp) { return tp >= 16 ? 0.79 : tp >= 8 ? 0.81 : tp >= 4 ? 0.85 : tp >= 2 ? 0.87 : 0.88; }
+
+/* ---- the corrected command --------------------------------------------- */
+
+static bool plain_word(const char *w) {
+    if (*w == '\0') return false;
+    for (; *w; w++)
+        if (!((*w >= 'A' && *w <= 'Z') || (*w >= 'a' && *w <= 'z') || (*w >= '0' && *w <= '9') || strchr("_@%+=:,./-", *w)))
+            return false;
+    return true;
+}
+
+static void put_word(rl_out *o, const char *w, bool first) {
+    if (!first) rl_out_raw(o, " ");
+    if (plain_word(w)) {
+        rl_out_raw(o, w);
+        return;
+    }
+    rl_out_raw(o, "'");
+    for (; *w; w++) rl_out_raw(o, *w == '\'' ? "'\\''" : (char[2]){*w, 0});
+    rl_out_raw(o, "'");
+}
+
+typedef struct fix {
+    kind k;
+    char value[32];
+} fix;
+
+/* The original words with the fixed values in place (or appended), one line. */
+static void write_corrected(rl_lint *l, const parsed *p, const fix *fixes, int n) {
+    rl_out o;
+    rl_out_init(&o, l->corrected, sizeof l->corrected);
+    for (int i = 0; i < l->word_count; i++) {
+        const char *w = word(l, i);
+        for (int f = 0; f < n; f++)
+            if (p->value[fixes[f].k] == i) w = fixes[f].value;
+        put_word(&o, w, i == 0);
+    }
+    for (int f = 0; f < n; f++) {
+        if (p->value[fixes[f].k] >= 0) continue;
+        char flag[40];
+        canonical(l->engine, fixes[f].k, flag, sizeof flag);
+        put_word(&o, flag, false);
+        put_word(&o, fixes[f].value, false);
+    }
+    /* It must read back as a command: within the lint's own limits of bytes and words. */
+    int words = l->word_count;
+    for (int f = 0; f < n; f++) words += p->value[fixes[f].k] < 0 ? 2 : 0;
+    l->has_corrected = o.len <= RL_LINT_MAX_BYTES && o.len < sizeof l->corrected && words <= RL_LINT_MAX_ARGS;
+    if (!l->has_corrected) l->corrected[0] = '\0';
+}
+
+/* Finds a deployment the engine serves in full: the same GPUs first, then the
+ * tp the analysis names. Fills the fixes; false when none is found. */
+static bool correct(rl_lint *l, const parsed *p, rl_deploy d, int64_t max_positions, fix *fixes, int *n) {
+    *n = 0;
+    rl_deploy start = d;
+    rl_result r;
+    if (l->engine == RL_SERVE_VLLM && max_positions > 0 && d.seq > max_positions) d.seq = max_positions;
+    analyze_at(l, &d, &r);
+    if (r.verdict == RL_WEIGHTS_DO_NOT_FIT) {
+        /* More GPUs of the same kind, up to one 8-GPU node, for the weights and one request. */
+        if (l->engine == RL_SERVE_LLAMA_SERVER) return false;
+        rl_deploy t = d;
+        t.batch = 1;
+        bool sglang_default = l->engine == RL_SERVE_SGLANG && p->value[K_POOL] < 0;
+        for (t.tp = d.tp * 2; t.tp <= 8; t.tp *= 2) {
+            if (sglang_default) t.pool_fraction = sglang_pool(t.tp);
+            if (analyze_at(l, &t, &r) == RL_OK && r.verdict != RL_WEIGHTS_DO_NOT_FIT && r.kv_room_gib > 0) break;
+        }
+        if (t.tp > 8) return false;
+        d.tp = t.tp;
+        /* SGLang's default fraction follows the tp size: the corrected command gets the new one. */
+        if (l->engine == RL_SERVE_SGLANG && p->value[K_POOL] < 0) start.pool_fraction = d.pool_fraction = sglang_pool(d.tp);
+    }
+    bool llama = l->engine == RL_SERVE_LLAMA_SERVER;
+    if (!llama && !one_request(l, &d)) {
+        /* No room for one request: the longest that fits, else more of the GPU (up to 0.95). */
+        int64_t hi = d.seq; /* already capped at the model's positions for vLLM */
+        int64_t s = largest_seq(l, d, hi, one_request);
+        if (s == 0) {
+            /* Nothing fits at this fraction: the engine's default, then 0.95, the most that leaves
+             * the CUDA graphs and the sampler their room. */
+            double pools[2] = {l->engine == RL_SERVE_VLLM ? 0.90 : 0.88, 0.95};
+            for (int i = 0; i < 2 && s == 0; i++) {
+                if (pools[i] <= d.pool_fraction) continue;
+                d.pool_fraction = pools[i];
+                s = largest_seq(l, d, hi, one_request);
+            }
+            if (s == 0) return false;
+        }
+        d.seq = s;
+    }
+    if (llama) {
+        if (!serves_all(l, &d)) {
+            int64_t s = largest_seq(l, d, d.seq, serves_all);
+            if (s == 0) {
+                d.batch = 1; /* one slot, then the longest context it holds */
+                s = largest_seq(l, d, d.seq, serves_all);
+                if (s == 0) return false;
+            }
+            d.seq = s;
+        }
+    } else {
+        int64_t c = cap_at(l, &d, &r);
+        if (c < d.batch) d.batch = c;
+        if (!serves_all(l, &d)) return false;
+    }
+    if (llama) {
+        if (d.batch != start.batch) {
+            fixes[*n].k = K_NP;
+            snprintf(fixes[(*n)++].value, sizeof fixes[0].value, "%lld", (long long)d.batch);
+        }
+        if (d.seq != start.seq || d.batch != start.batch) {
+            fixes[*n].k = K_CTX;
+            snprintf(fixes[(*n)++].value, sizeof fixes[0].value, "%lld", (long long)(d.seq * d.batch));
+        }
+    } else {
+        if (d.tp != start.tp) {
+            fixes[*n].k = K_TP;
+            snprintf(fixes[(*n)++].value, sizeof fixes[0].value, "%lld", (long long)d.tp);
+        }
+        if (d.seq != start.seq) {
+            fixes[*n].k = K_SEQ;
+            snprintf(fixes[(*n)++].value, sizeof fixes[0].value, "%lld", (long long)d.seq);
+        }
+        if (d.batch != start.batch || (l->engine == RL_SERVE_SGLANG && p->value[K_BATCH] < 0 && *n > 0)) {
+            fixes[*n].k = K_BATCH;
+            snprintf(fixes[(*n)++].value, sizeof fixes[0].value, "%lld", (long long)d.batch);
+        }
+        if (d.pool_fraction != start.pool_fraction) {
+            fixes[*n].k = K_POOL;
+            snprintf(fixes[(*n)++].value, sizeof fixes[0].value, "%.2f", d.pool_fraction);
+        }
+    }
+    return *n > 0;
+}
+
+/* ---- the run ------------------------------------------------------------ */
+
+static const word_map vllm_kv[] = {{"auto", RL_PREC_AUTO, 0},     {"fp8", RL_PREC_FP8, 8},      {"fp8_e4m3", RL_PREC_FP8, 8},
+                                   {"fp8_e5m2", RL_PREC_FP8, 8},  {"fp8_inc", RL_PREC_FP8, 8},  {"fp8_ds_mla", RL_PREC_FP8, 8},
+                                   {"bfloat16", RL_PREC_BF16, 16}, {"float16", RL_PREC_FP16, 16}, {"bf16", RL_PREC_BF16, 16},
+                                   {"fp4_e2m1", RL_PREC_INT4, 4}};
+static const word_map dtypes[] = {{"auto", RL_PREC_AUTO, 0},     {"half", RL_PREC_FP16, 16},   {"float16", RL_PREC_FP16, 16},
+                                  {"bfloat16", RL_PREC_BF16, 16}, {"float", RL_PREC_FP32, 32},  {"float32", RL_PREC_FP32, 32}};
+static const word_map quants[] = {
+    {"fp8", RL_PREC_FP8, 8},          {"fbgemm_fp8", RL_PREC_FP8, 8},  {"modelopt", RL_PREC_FP8, 8},
+    {"w8a8_fp8", RL_PREC_FP8, 8},     {"w8a8_int8", RL_PREC_INT8, 8},  {"awq", RL_PREC_INT4, 4},
+    {"awq_marlin", RL_PREC_INT4, 4},  {"gptq", RL_PREC_INT4, 4},       {"gptq_marlin", RL_PREC_INT4, 4},
+    {"marlin", RL_PREC_INT4, 4},      {"bitsandbytes", RL_PREC_INT4, 4}, {"gguf", RL_PREC_INT4, 4},
+    {"mxfp4", RL_PREC_INT4, 4},       {"modelopt_fp4", RL_PREC_INT4, 4}, {"none", RL_PREC_AUTO, 0}};
+/* llama.cpp --cache-type-k/-v (common/arg.cpp kv_cache_types), bits per element from the block sizes. */
+static const word_map cache_types[] = {{"f32", RL_PREC_FP32, 32},  {"f16", RL_PREC_FP16, 16},   {"bf16", RL_PREC_BF16, 16},
+                                       {"q8_0", RL_PREC_INT8, 8.5}, {"q4_0", RL_PREC_INT4, 4.5}, {"q4_1", RL_PREC_INT4, 5},
+                                       {"iq4_nl", RL_PREC_INT4, 4.5}, {"q5_0", RL_PREC_INT4, 5.5}, {"q5_1", RL_PREC_INT8, 6}};
+
+static double prec_bits(rl_precision p) { return rl_precision_bytes(p) * 8.0; }
+
+static rl_status map_precisions(rl_lint *l, const parsed *p, const rl_model *m, mapped *mp) {
+    rl_status st;
+    const word_map *w = NULL;
+    if (l->engine == RL_SERVE_LLAMA_SERVER) {
+        int kvk = p->value[K_CTK], kvv = p->value[K_CTV];
+        const word_map *k = &cache_types[1], *v = &cache_types[1]; /* f16 */
+        if (kvk >= 0 && (st = map_word(l, word(l, p->flag[K_CTK]), word(l, kvk), cache_types, sizeof cache_types / sizeof cache_types[0], &k))) return st;
+        if (kvv >= 0 && (st = map_word(l, word(l, p->flag[K_CTV]), word(l, kvv), cache_types, sizeof cache_types / sizeof cache_types[0], &v))) return st;
+        const word_map *big = k->bits >= v->bits ? k : v;
+        mp->kv_precision = big->p;
+        if (k != v)
+            add_finding(l, "kv_types_differ",
+                        "K is %s and V is %s; the core sizes the whole KV cache at one precision, so both are counted as %s (the larger).",
+                        k->word, v->word, rl_precision_name(big->p));
+        if (big->bits != prec_bits(big->p))
+            add_finding(l, "kv_type_approximated",
+                        "The KV cache type %s (%.4g bits per element with its scales) is counted as %s, the nearest precision the core models.",
+                        big->word, big->bits, rl_precision_name(big->p));
+        return RL_OK;
+    }
+    if (p->value[K_KV] >= 0) {
+        if ((st = map_word(l, word(l, p->flag[K_KV]), word(l, p->value[K_KV]), vllm_kv, sizeof vllm_kv / sizeof vllm_kv[0], &w))) return st;
+        mp->kv_precision = w->p;
+    }
+    rl_precision dtype = (rl_precision)m->dtype; /* the checkpoint's torch_dtype */
+    if (p->value[K_DTYPE] >= 0) {
+        if ((st = map_word(l, word(l, p->flag[K_DTYPE]), word(l, p->value[K_DTYPE]), dtypes, sizeof dtypes / sizeof dtypes[0], &w))) return st;
+        mp->precision = w->p;
+        if (w->p != RL_PREC_AUTO) dtype = w->p;
+    }
+    /* kv-cache-dtype auto is the model's dtype in both engines, not the quantized
+     * weights' format (the core's auto would follow an fp8 --quantization). */
+    if (mp->kv_precision == RL_PREC_AUTO && dtype != RL_PREC_AUTO) mp->kv_precision = dtype;
+    if (p->value[K_QUANT] >= 0) {
+        const char *q = word(l, p->value[K_QUANT]);
+        w = NULL;
+        for (size_t i = 0; i < sizeof quants / sizeof quants[0]; i++)
+            if (ieq(quants[i].word, q)) w = &quants[i];
+        if (m->quant != RL_QUANT_NONE) {
+            add_finding(l, "quantization_from_checkpoint",
+                        "--quantization %s: the checkpoint's own quantization_config is what the core counts.", q);
+        } else if (w == NULL) {
+            add_finding(l, "quantization_not_modeled",
+                        "--quantization %s is not a format the core models; the weights are counted at --dtype.", q);
+        } else if (w->p != RL_PREC_AUTO) {
+            mp->precision = w->p;
+            if (w->p == RL_PREC_INT4)
+                add_finding(l, "quantization_assumed_4bit",
+                            "--quantization %s is counted as 4-bit weights (int4, 0.5 byte each, scales not counted).", q);
+        }
+    }
+    return RL_OK;
+}
+
+static rl_status lint_model(rl_lint *l, const parsed *p, bool have_config, mapped *mp, rl_model *m) {
+    rl_status st;
+    char name[256], repo[256], matched[256];
+    const char *field = "model";
+    int at = p->value[K_MODEL] >= 0 ? p->value[K_MODEL] : p->positional_model;
+    if (p->value[K_MODEL] >= 0) field = word(l, p->flag[K_MODEL]);
+    if (l->engine == RL_SERVE_LLAMA_SERVER) {
+        const char *id = NULL;
+        char quant[24] = "";
+        const word_map *t = NULL;
+        size_t cut = 0;
+        if (p->value[K_MODEL] >= 0) {
+            id = word(l, p->value[K_MODEL]);
+            snprintf(name, sizeof name, "%s", base_name(id));
+            size_t n = strlen(name);
+            if (n > 5 && ieq(name + n - 5, ".gguf")) name[n - 5] = '\0';
+            t = find_gguf_type(name, &cut, quant, sizeof quant);
+            if (t && cut > 0) name[cut - 1] = '\0';
+        } else if (p->value[K_HF] >= 0) {
+            field = word(l, p->flag[K_HF]);
+            id = word(l, p->value[K_HF]);
+            snprintf(name, sizeof name, "%s", base_name(id));
+            char *colon = strchr(name, ':');
+            /* -hf repo[:quant]: the quant defaults to Q4_K_M (tools/server/README.md). */
+            snprintf(quant, sizeof quant, "%s", colon ? colon + 1 : "Q4_K_M");
+            if (colon) *colon = '\0';
+            char qname[32];
+            snprintf(qname, sizeof qname, "-%s", quant);
+            t = find_gguf_type(qname, &cut, quant, sizeof quant);
+        } else if (!have_config) {
+            return lint_fail(l, RL_E_JSON_MISSING, "-m", "-m: llama-server needs -m FILE.gguf (or -hf REPO) to name the model");
+        }
+        if (id) snprintf(l->model_id, sizeof l->model_id, "%s", id);
+        if (t != NULL) {
+            if (t->bits == prec_bits(t->p)) {
+                mp->precision = t->p;
+            } else {
+                mp->precision = nearest_precision(t->bits);
+                add_finding(l, "quant_approximated",
+                            "%s (%.4g bits per weight in its base type) is not a precision the core models; the weights are counted as %s, the nearest it knows.",
+                            quant, t->bits, rl_precision_name(mp->precision));
+            }
+        } else if (id) {
+            add_finding(l, "quant_unknown", "No GGUF quantization type is in the name %s; the weights are counted at the checkpoint's dtype.", id);
+        }
+        if (have_config) return RL_OK;
+        int how = find_preset(NULL, name, l->preset, sizeof l->preset, matched, sizeof matched);
+        if (how < 0)
+            return rl_fail(&l->error, RL_E_UNKNOWN_PRESET, field,
+                           "%s: no model preset matches \"%.80s\"; pass its config.json with --config PATH", field, name);
+        add_finding(l, "model_matched_by_name", "%.80s is read as preset %s (%.80s), the same architecture.", l->model_id,
+                    l->preset, matched);
+        return rl_model_preset(l->preset, m, &l->error);
+    }
+    if (at < 0) {
+        if (have_config) return RL_OK;
+        return rl_fail(&l->error, RL_E_JSON_MISSING, l->engine == RL_SERVE_SGLANG ? "--model-path" : "--model",
+                       "%s: the command names no model", l->engine == RL_SERVE_SGLANG ? "--model-path" : "--model");
+    }
+    const char *id = word(l, at);
+    snprintf(l->model_id, sizeof l->model_id, "%s", id);
+    if (have_config) return RL_OK;
+    /* A repo id "Org/Name", or a local path: its last two parts, or a hub cache models--Org--Name. */
+    snprintf(repo, sizeof repo, "%s", id);
+    size_t n = strlen(repo);
+    while (n > 0 && repo[n - 1] == '/') repo[--n] = '\0';
+    char *hub = strstr(repo, "models--");
+    if (hub) {
+        char *dd = strstr(hub + 8, "--");
+        char *end = strchr(hub, '/');
+        if (end) *end = '\0';
+        if (dd) {
+            memmove(repo, hub + 8, strlen(hub + 8) + 1);
+            dd = strstr(repo, "--");
+            if (dd) {
+                *dd = '/';
+                memmove(dd + 1, dd + 2, strlen(dd + 2) + 1);
+            }
+        }
+    } else {
+        char *last = strrchr(repo, '/');
+        if (last && last != repo) {
+            char *prev = last - 1;
+            while (prev > repo && *prev != '/') prev--;
+            if (*prev == '/') memmove(repo, prev + 1, strlen(prev + 1) + 1);
+        }
+    }
+    snprintf(name, sizeof name, "%s", base_name(repo));
+    int how = find_preset(repo, name, l->preset, sizeof l->preset, matched, sizeof matched);
+    if (how < 0)
+        return rl_fail(&l->error, RL_E_UNKNOWN_PRESET, field,
+                       "%s: no model preset has the Hugging Face repo \"%.80s\"; pass its config.json with --config PATH",
+                       field, id);
+    if (how == 1)
+        add_finding(l, "model_matched_by_name", "%.80s has no preset of its own; it is read as preset %s (%.80s), the same architecture.",
+                    id, l->preset, matched);
+    st = rl_model_preset(l->preset, m, &l->error);
+    return st;
+}
+
+static rl_status lint_run(const char *command, size_t len, const char *base, size_t base_len, const char *config_text,
+                          size_t config_len, rl_lint *l) {
+    rl_status st;
+    if (command == NULL) return lint_fail(l, RL_E_NULL, "lint", "lint: no command");
+    if (len > RL_LINT_MAX_BYTES)
+        return rl_fail(&l->error, RL_E_TOO_LARGE, "lint", "lint: the command is over %u bytes", RL_LINT_MAX_BYTES);
+    if ((st = tokenise(command, len, l))) return st;
+    parsed p;
+    for (int k = 0; k < K_COUNT; k++) p.value[k] = p.flag[k] = -1;
+    p.positional_model = -1;
+    p.first_flag = 0;
+    if ((st = detect_engine(l, &p))) return st;
+    if ((st = read_flags(l, &p))) return st;
+
+    rl_model m = rl_model_default();
+    bool have_config = config_text != NULL;
+    mapped mp = {RL_PREC_AUTO, RL_PREC_AUTO, 0, 1, 1, 1, 0, 0.9, false, false, 0};
+    if ((st = lint_model(l, &p, have_config, &mp, &m))) return st;
+    if (have_config && (st = rl_model_from_config_json(config_text, config_len, &m, &l->error))) return st;
+    if ((st = map_precisions(l, &p, &m, &mp))) return st;
+
+    rl_serve_engine e = l->engine;
+    const char *fl;
+    char buf[64];
+    if (p.value[K_TP] >= 0 && (st = rl_parse_count(word(l, p.value[K_TP]), word(l, p.flag[K_TP]), 1, RL_MAX_PARALLEL, &mp.tp, &l->error))) return st;
+    if (p.value[K_PP] >= 0 && (st = rl_parse_count(word(l, p.value[K_PP]), word(l, p.flag[K_PP]), 1, RL_MAX_PARALLEL, &mp.pp, &l->error))) return st;
+    int64_t max_pos = m.max_positions;
+    bool chunk_given = p.value[K_CHUNK] >= 0;
+    if (chunk_given) {
+        const char *v = word(l, p.value[K_CHUNK]), *fl2 = word(l, p.flag[K_CHUNK]);
+        /* SGLang's --chunked-prefill-size -1 turns chunking off: the whole prompt in one step (set below). */
+        if (!(e == RL_SERVE_SGLANG && strcmp(v, "-1") == 0) && (st = parse_tokens(l, fl2, v, 1, RL_MAX_SEQ, &mp.chunk))) return st;
+    }
+    if (e == RL_SERVE_LLAMA_SERVER) {
+        int64_t ctx = 0, np = 1;
+        if (p.value[K_CTX] >= 0 && (st = parse_tokens(l, word(l, p.flag[K_CTX]), word(l, p.value[K_CTX]), 0, RL_MAX_SEQ, &ctx))) return st;
+        if (p.value[K_NP] >= 0 && (st = rl_parse_count(word(l, p.value[K_NP]), word(l, p.flag[K_NP]), 1, RL_MAX_BATCH, &np, &l->error))) return st;
+        if (p.value[K_NP] < 0) add_default(l, "-np", "1", "llama.cpp common/common.h n_parallel = 1: one slot (auto builds share one KV of -c tokens, the same memory)");
+        if (ctx == 0) {
+            if (max_pos <= 0) return lint_fail(l, RL_E_JSON_MISSING, "-c", "-c: the model's config has no max_position_embeddings; pass -c N");
+            ctx = max_pos * np; /* -c 0: the trained context, per slot as llama-server splits it */
+            snprintf(buf, sizeof buf, "%lld", (long long)ctx);
+            add_default(l, "-c", buf, "0 = loaded from model: the config's max_position_embeddings per slot (tools/server/README.md)");
+        }
+        if (ctx / np < 1) return rl_fail(&l->error, RL_E_RANGE, "-c", "-c %lld is less than one token per slot for -np %lld", (long long)ctx, (long long)np);
+        mp.seq = ctx / np; /* n_ctx_seq = n_ctx / n_seq_max */
+        mp.batch = np;
+        mp.batch_given = true;
+        mp.pool = 1.0; /* llama.cpp has no memory pool: it allocates what it needs */
+        l->gpu_layers = -1;
+        if (p.value[K_NGL] >= 0) {
+            fl = word(l, p.flag[K_NGL]);
+            const char *v = word(l, p.value[K_NGL]);
+            if (strcmp(v, "auto") == 0 || strcmp(v, "all") == 0) l->gpu_layers = -1;
+            else if ((st = rl_parse_count(v, fl, -1, 1000000000, &l->gpu_layers, &l->error))) return st;
+            if (l->gpu_layers >= 0 && l->gpu_layers < m.layers)
+                add_finding(l, "partial_offload_not_modeled",
+                            "-ngl %lld puts %lld of the %lld layers on the GPU; offload to the CPU is not modeled yet, so this analysis counts every layer on the GPU.",
+                            (long long)l->gpu_layers, (long long)l->gpu_layers, (long long)m.layers);
+        } else {
+            add_default(l, "-ngl", "all", "all layers on the GPU: the only placement this analysis models");
+        }
+    } else {
+        const char *seq_flag = e == RL_SERVE_VLLM ? "--max-model-len" : "--context-length";
+        if (p.value[K_SEQ] >= 0) {
+            if ((st = parse_tokens(l, word(l, p.flag[K_SEQ]), word(l, p.value[K_SEQ]), 1, RL_MAX_SEQ, &mp.seq))) return st;
+            mp.seq_given = true;
+        } else {
+            if (max_pos <= 0) return rl_fail(&l->error, RL_E_JSON_MISSING, seq_flag, "%s: the model's config has no max_position_embeddings; pass %s", seq_flag, seq_flag);
+            mp.seq = max_pos < RL_MAX_SEQ ? max_pos : RL_MAX_SEQ;
+            snprintf(buf, sizeof buf, "%lld", (long long)mp.seq);
+            add_default(l, seq_flag, buf, e == RL_SERVE_VLLM ? "the config's max_position_embeddings (vllm/config/model.py _get_and_verify_max_len)"
+                                                              : "the config's max_position_embeddings (sglang/srt/configs/model_config.py)");
+        }
+        if (p.value[K_BATCH] >= 0) {
+            if ((st = rl_parse_count(word(l, p.value[K_BATCH]), word(l, p.flag[K_BATCH]), 1, RL_MAX_BATCH, &mp.batch, &l->error))) return st;
+            mp.batch_given = true;
+        }
+        if (p.value[K_POOL] >= 0) {
+            if ((st = parse_fraction(l, word(l, p.flag[K_POOL]), word(l, p.value[K_POOL]), &mp.pool))) return st;
+        } else if (e == RL_SERVE_VLLM) {
+            mp.pool = 0.9;
+            add_default(l, "--gpu-memory-utilization", "0.9", "vllm/config/cache.py CacheConfig.gpu_memory_utilization");
+        } else {
+            mp.pool = sglang_pool(mp.tp);
+            snprintf(buf, sizeof buf, "%.2f", mp.pool);
+            add_default(l, "--mem-fraction-static", buf, "by tp size, sglang/srt/server_args.py ServerArgs.__post_init__ (v0.4.x)");
+        }
+        if (p.value[K_BLOCK] >= 0) {
+            if ((st = rl_parse_count(word(l, p.value[K_BLOCK]), word(l, p.flag[K_BLOCK]), 1, RL_MAX_SEQ, &mp.kv_block, &l->error))) return st;
+            if (mp.kv_block == 1) mp.kv_block = 0; /* a page of one token pads nothing */
+        } else if (e == RL_SERVE_VLLM) {
+            mp.kv_block = 16;
+            add_default(l, "--block-size", "16", "vllm/config/cache.py: 16 tokens per block on CUDA");
+        }
+    }
+
+    if ((st = build_request(l, base, base_len, !have_config, &mp))) return st;
+    rl_run_request(l->request, strlen(l->request), config_text, config_len, &l->run);
+    if (l->run.status != RL_OK) {
+        l->error = l->run.error;
+        return l->run.status;
+    }
+
+    /* Engine defaults that depend on the GPU or on the pool. */
+    rl_deploy d = l->run.deploy;
+    rl_result r;
+    /* Tokens per prefill step, which sizes the activation peak the engines profile. */
+    if (!chunk_given) {
+        bool big = l->run.gpu.vram_gib >= 70.0 && strncmp(l->run.gpu.name, "a100", 4) != 0;
+        if (e == RL_SERVE_VLLM) {
+            mp.chunk = big ? 8192 : 2048;
+            add_default(l, "--max-num-batched-tokens", big ? "8192" : "2048",
+                        "vllm/engine/arg_utils.py get_batch_defaults: 8192 for the OpenAI server on GPUs with >= 70 GiB other than A100, else 2048");
+        } else if (e == RL_SERVE_SGLANG) {
+            mp.chunk = l->run.gpu.vram_gib < 25000.0 / 1024.0 ? 2048 : 8192;
+            add_default(l, "--chunked-prefill-size", mp.chunk == 2048 ? "2048" : "8192",
+                        "sglang/srt/server_args.py (v0.4.x): 2048 below 25 GB of GPU memory, else 8192");
+        } else {
+            mp.chunk = 512;
+            add_default(l, "-ub", "512", "llama.cpp common/common.h n_ubatch = 512: the physical batch its compute buffers are sized for");
+        }
+    } else if (mp.chunk == 0) {
+        mp.chunk = mp.seq; /* chunking off */
+    }
+    d.prefill_chunk = mp.chunk;
+    if (e == RL_SERVE_VLLM && !mp.batch_given) {
+        bool big = l->run.gpu.vram_gib >= 70.0 && strncmp(l->run.gpu.name, "a100", 4) != 0;
+        d.batch = big ? 1024 : 256;
+        add_default(l, "--max-num-seqs", big ? "1024" : "256",
+                    big ? "vllm/engine/arg_utils.py get_batch_defaults: 1024 for the OpenAI server on GPUs with >= 70 GiB other than A100"
+                        : "vllm/engine/arg_utils.py get_batch_defaults: 256 for the OpenAI server (V1)");
+    }
+    if (e == RL_SERVE_SGLANG && !mp.batch_given) {
+        d.batch = 1;
+        int64_t c = cap_at(l, &d, &r);
+        d.batch = c > 0 ? c : 1;
+        /* The batch's own logits take room too: settle on what holds at that batch. */
+        int64_t c2 = cap_at(l, &d, &r);
+        if (c2 >= 1 && c2 < d.batch) d.batch = c2;
+        snprintf(buf, sizeof buf, "%lld", (long long)d.batch);
+        add_default(l, "--max-running-requests", buf, "derived from the KV pool (sglang/srt/managers/scheduler.py): the full-length requests it holds");
+    }
+    l->max_seqs = d.batch;
+    mp.batch = d.batch; /* the request as the engine runs it: with its default concurrency */
+    if ((st = build_request(l, base, base_len, !have_config, &mp))) return st;
+
+    int64_t c = cap_at(l, &d, &r);
+    char gpus[64];
+    snprintf(gpus, sizeof gpus, "%s", d.tp * d.pp > 1 ? "each GPU" : "the GPU");
+    double gib_token = gib_of_tokens(&r, &d);
+    rl_deploy shown = d;
+    l->verdict = RL_LINT_FITS;
+    if (e == RL_SERVE_VLLM && max_pos > 0 && d.seq > max_pos) {
+        l->verdict = RL_LINT_REFUSED;
+        add_finding(l, "vllm_max_model_len_over_model",
+                    "vLLM refuses to start: --max-model-len %lld is greater than the model's max_position_embeddings %lld "
+                    "(it needs VLLM_ALLOW_LONG_MAX_MODEL_LEN=1 and a RoPE scaling the config names).",
+                    (long long)d.seq, (long long)max_pos);
+    }
+    if (r.verdict == RL_WEIGHTS_DO_NOT_FIT) {
+        l->verdict = RL_LINT_REFUSED;
+        add_finding(l, "weights_do_not_fit",
+                    "%s cannot load the model: the weights need %.2f GiB per GPU and %s has %.2f GiB (out of memory while loading).",
+                    engine_title(e), r.weights_gib, gpus, l->run.gpu.vram_gib);
+    } else if (e != RL_SERVE_LLAMA_SERVER && r.kv_room_gib <= 0) {
+        l->verdict = RL_LINT_REFUSED;
+        add_finding(l, "no_kv_memory",
+                    e == RL_SERVE_VLLM
+                        ? "vLLM refuses to start: %.2f GiB of weights and %.2f GiB of runtime reserves leave nothing of the %.2f GiB pool for the KV cache (\"No available memory for the cache blocks\")."
+                        : "SGLang refuses to start: %.2f GiB of weights and %.2f GiB of runtime reserves leave nothing of the %.2f GiB static pool for the KV cache (\"Not enough memory. Please try to increase --mem-fraction-static\").",
+                    r.weights_gib, r.reserve_gib, r.pool_gib);
+    } else if (e == RL_SERVE_VLLM && c < 1) {
+        l->verdict = RL_LINT_REFUSED;
+        int64_t est = largest_seq(l, d, d.seq, one_request);
+        add_finding(l, "vllm_max_model_len_too_long",
+                    "vLLM refuses to start: one request of --max-model-len %lld needs %.2f GiB of KV cache, more than the %.2f GiB "
+                    "available; the largest max_model_len that fits is about %lld (\"Try increasing gpu_memory_utilization or decreasing max_model_len\").",
+                    (long long)d.seq, r.kv_gib_per_request, r.kv_room_gib, (long long)est);
+    } else if (l->verdict != RL_LINT_REFUSED && e == RL_SERVE_VLLM && c < d.batch) {
+        if (l->verdict < RL_LINT_TIGHT) l->verdict = RL_LINT_TIGHT; /* never lighter than a refusal already found */
+        add_finding(l, "vllm_concurrency_capped",
+                    "vLLM starts, but its %.2f GiB of KV cache holds only %lld requests of %lld tokens at once "
+                    "(\"Maximum concurrency for %lld tokens per request: %.2fx\"), fewer than --max-num-seqs %lld: the rest wait or are preempted.",
+                    r.kv_room_gib, (long long)c, (long long)d.seq, (long long)d.seq,
+                    r.kv_gib_per_request > 0 ? r.kv_room_gib / r.kv_gib_per_request : 0.0, (long long)d.batch);
+    } else if (l->verdict != RL_LINT_REFUSED && e == RL_SERVE_SGLANG && c < 1) {
+        if (l->verdict < RL_LINT_TIGHT) l->verdict = RL_LINT_TIGHT; /* never lighter than a refusal already found */
+        add_finding(l, "sglang_context_capped",
+                    "SGLang starts, but its %.2f GiB KV pool holds about %.0f tokens, fewer than one --context-length %lld request: it caps every request at the pool's size.",
+                    r.kv_room_gib, gib_token > 0 ? r.kv_room_gib / gib_token : 0.0, (long long)d.seq);
+    } else if (l->verdict != RL_LINT_REFUSED && e == RL_SERVE_SGLANG && c < d.batch) {
+        if (l->verdict < RL_LINT_TIGHT) l->verdict = RL_LINT_TIGHT; /* never lighter than a refusal already found */
+        add_finding(l, "sglang_concurrency_capped",
+                    "SGLang starts, but its %.2f GiB KV pool holds only %lld requests of %lld tokens at once, fewer than --max-running-requests %lld: it retracts or queues the rest.",
+                    r.kv_room_gib, (long long)c, (long long)d.seq, (long long)d.batch);
+    } else if (e == RL_SERVE_LLAMA_SERVER && r.verdict == RL_KV_DOES_NOT_FIT) {
+        l->verdict = RL_LINT_REFUSED;
+        add_finding(l, "llama_kv_does_not_fit",
+                    "llama-server fails to allocate its KV cache: %lld slots x %lld tokens need %.2f GiB and %.2f GiB is left after the weights.",
+                    (long long)d.batch, (long long)d.seq, r.kv_gib, r.free_gib);
+    } else if (l->verdict != RL_LINT_REFUSED && e == RL_SERVE_LLAMA_SERVER && r.verdict == RL_TIGHT) {
+        if (l->verdict < RL_LINT_TIGHT) l->verdict = RL_LINT_TIGHT; /* never lighter than a refusal already found */
+        add_finding(l, "llama_compute_buffers_short",
+                    "The weights and the KV cache fit, but with the CUDA context and compute buffers the realistic budget lacks %.2f GiB: expect an allocation failure at start or at the first long prompt.",
+                    r.missing_gib);
+    }
+    if (l->verdict == RL_LINT_REFUSED) {
+        l->concurrency = 0;
+        shown.batch = 1;
+    } else if (e != RL_SERVE_LLAMA_SERVER) {
+        l->concurrency = c < d.batch ? (c > 0 ? c : 0) : d.batch;
+        if (c >= 1 && c < d.batch) shown.batch = c; /* the report runs what the engine holds at once */
+    } else {
+        l->concurrency = d.batch;
+    }
+
+    /* The report: the deployment as the engine runs it; no times when it does not start. */
+    l->run.deploy = shown;
+    rl_error err;
+    if (rl_analyze(&l->run.model, &l->run.gpu, &l->run.deploy, &l->run.result, &err) != RL_OK) {
+        l->run.deploy = d;
+        l->run.result = r;
+    }
+    if (l->verdict == RL_LINT_REFUSED) strip_timing(&l->run.result);
+    l->has_report = 1;
+
+    if (l->verdict != RL_LINT_FITS) {
+        fix fixes[6];
+        int n = 0;
+        if (correct(l, &p, d, max_pos, fixes, &n)) {
+            write_corrected(l, &p, fixes, n);
+            if (!l->has_corrected)
+                add_finding(l, "no_correction", "No corrected command: with its changes the command would be over %u bytes or %d words.",
+                            RL_LINT_MAX_BYTES, RL_LINT_MAX_ARGS);
+        } else {
+            add_finding(l, "no_correction",
+                        e == RL_SERVE_LLAMA_SERVER && r.verdict == RL_WEIGHTS_DO_NOT_FIT
+                            ? "No corrected command: the weights alone do not fit, and offload (-ngl below the layer count) is not modeled yet."
+                            : "No corrected command: no context length, concurrency, memory fraction or tensor-parallel size on these GPUs makes it start.");
+        }
+    }
+    return RL_OK;
+}
+
+rl_status rl_lint_run(const char *command, size_t len, const char *request, size_t request_len, const char *config_text,
+                      size_t config_len, rl_lint *out) {
+    if (out == NULL) return RL_E_NULL;
+    memset(out, 0, offsetof(rl_lint, run));
+    out->gpu_layers = -1;
+    out->run.status = RL_OK;
+    rl_clear_error(&out->error);
+    rl_status st = lint_run(command, len, request, request_len, config_text, config_len, out);
+    out->status = st;
+    if (st != RL_OK) {
+        out->has_report = 0;
+        out->has_corrected = 0;
+    }
+    return st;
+}
+
+size_t rl_lint_write_json(const rl_lint *l, char *buf, size_t cap) {
+    if (l->status != RL_OK) return rl_error_json(&l->error, buf, cap);
+    rl_out o;
+    rl_out_init(&o, buf, cap);
+    rl_jw top, s, t;
+    rl_jw_begin_object(&top, &o);
+    rl_jw_object(&top, "lint", &s);
+    rl_jw_str(&s, "engine", rl_serve_engine_name(l->engine));
+    rl_jw_str(&s, "model", l->model_id);
+    rl_jw_str(&s, "preset", l->preset);
+    rl_jw_object(&s, "recognized", &t);
+    for (int i = 0; i < l->recognized_count; i++) rl_jw_str(&t, word(l, l->recognized_flag[i]), word(l, l->recognized_value[i]));
+    rl_jw_end(&t);
+    rl_jw_array(&s, "ignored", &t);
+    for (int i = 0; i < l->ignored_count; i++) rl_jw_str(&t, NULL, word(l, l->ignored[i]));
+    rl_jw_end(&t);
+    rl_jw_object(&s, "defaults", &t);
+    for (int i = 0; i < l->default_count; i++) {
+        rl_jw u;
+        rl_jw_object(&t, l->defaults[i][0], &u);
+        rl_jw_str(&u, "value", l->defaults[i][1]);
+        rl_jw_str(&u, "source", l->defaults[i][2]);
+        rl_jw_end(&u);
+    }
+    rl_jw_end(&t);
+    rl_jw_str(&s, "verdict", rl_lint_verdict_name(l->verdict));
+    rl_jw_num(&s, "max_seqs", (double)l->max_seqs);
+    rl_jw_num(&s, "concurrency", (double)l->concurrency);
+    if (l->engine == RL_SERVE_LLAMA_SERVER) rl_jw_num(&s, "gpu_layers", (double)l->gpu_layers);
+    rl_jw_array(&s, "findings", &t);
+    for (int i = 0; i < l->finding_count; i++) {
+        rl_jw u;
+        rl_jw_object(&t, NULL, &u);
+        rl_jw_str(&u, "code", l->findings[i].code);
+        rl_jw_str(&u, "message", l->findings[i].message);
+        rl_jw_end(&u);
+    }
+    rl_jw_end(&t);
+    if (l->has_corrected) rl_jw_str(&s, "corrected_command", l->corrected);
+    else rl_jw_null(&s, "corrected_command");
+    rl_jw_key(&s, "request");
+    rl_out_raw(&o, l->request);
+    rl_jw_end(&s);
+    if (l->has_report) {
+        rl_jw_key(&top, "report");
+        /* The report writer fills the rest of the caller's buffer; past its end it only counts. */
+        bool room = o.buf != NULL && o.len < o.cap;
+        size_t n = rl_report_json(&l->run.model, &l->run.gpu, &l->run.deploy, &l->run.result, room ? o.buf + o.len : NULL,
+                                  room ? o.cap - o.len : 0);
+        o.len += n;
+    }
+    rl_jw_end(&top);
+    return o.len;
+}
+
+size_t rl_lint_json(const char *command, size_t len, const char *request, size_t request_len, const char *config_text,
+                    size_t config_len, rl_lint *work, char *buf, size_t cap, rl_status *status) {
+    rl_status st = rl_lint_run(command, len, request, request_len, config_text, config_len, work);
+    if (status) *status = st;
+    return rl_lint_write_json(work, buf, cap);
+}

@@ -1,0 +1,64 @@
+// The "Paste your serve command" box: a pasted command gets the engine's
+// verdict and a corrected command, with the GPU chosen in the form.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { setInputs, startPage, tid, waitForVerdict } from './helpers.js';
+
+let env;
+before(async () => {
+  env = await startPage();
+});
+after(() => env?.close());
+
+async function openPage() {
+  const page = await env.browser.newPage();
+  await page.goto(env.server.url);
+  await waitForVerdict(page);
+  return page;
+}
+
+test('the issue example on H100 SXM: tight, and a corrected command that asks for what fits', async () => {
+  const page = await openPage();
+  await setInputs(page, { gpu: 'h100-sxm' });
+  await waitForVerdict(page);
+  // Pasted over two lines with a continuation, as people copy it from a README.
+  await page.fill(
+    tid('lint-command'),
+    'vllm serve Qwen/Qwen3-8B --tensor-parallel-size 2 --max-model-len 32768 \\\n  --max-num-seqs 256 --gpu-memory-utilization 0.9 --kv-cache-dtype fp8 --port 8000',
+  );
+  await page.waitForSelector(tid('lint-verdict'));
+  assert.equal(await page.getAttribute(tid('lint-verdict'), 'data-value'), 'tight');
+  assert.equal(await page.getAttribute(tid('lint-concurrency'), 'data-value'), '55');
+  assert.equal(await page.locator(`${tid('lint-findings')} li[data-code="vllm_concurrency_capped"]`).count(), 1);
+  const corrected = await page.textContent(tid('lint-corrected'));
+  assert.equal(
+    corrected,
+    'vllm serve Qwen/Qwen3-8B --tensor-parallel-size 2 --max-model-len 32768 --max-num-seqs 55 --gpu-memory-utilization 0.9 --kv-cache-dtype fp8 --port 8000',
+  );
+  assert.match(await page.textContent(tid('lint-read')), /ignored: --port/);
+  await page.click(tid('lint-copy'));
+  await page.waitForSelector(`${tid('lint-copy')}[data-copied]`);
+  // The corrected command, pasted back, fits.
+  await page.fill(tid('lint-command'), corrected);
+  await page.waitForSelector(`${tid('lint-verdict')}[data-value="fits"]`);
+  assert.equal(await page.locator(tid('lint-corrected')).count(), 0);
+  await page.close();
+});
+
+test('a refusal follows the form GPU, shows no concurrency and no time, and a bad value names its flag', async () => {
+  const page = await openPage();
+  await setInputs(page, { gpu: 'rtx-4090' });
+  await waitForVerdict(page);
+  await page.fill(tid('lint-command'), 'vllm serve Qwen/Qwen3-8B');
+  await page.waitForSelector(`${tid('lint-verdict')}[data-value="refused"]`);
+  assert.equal(await page.locator(`${tid('lint-findings')} li[data-code="vllm_max_model_len_too_long"]`).count(), 1);
+  assert.equal(await page.locator(tid('lint-concurrency')).count(), 0);
+  const answer = await page.textContent(tid('lint-answer'));
+  assert.doesNotMatch(answer, /tokens\/s|\bms\b/);
+  assert.match(await page.textContent(tid('lint-corrected')), /^vllm serve Qwen\/Qwen3-8B --max-model-len \d+ --max-num-seqs \d+$/);
+  await page.fill(tid('lint-command'), 'vllm serve Qwen/Qwen3-8B --max-model-len lots');
+  await page.waitForSelector(tid('lint-error'));
+  assert.equal(await page.getAttribute(tid('lint-error'), 'data-field'), '--max-model-len');
+  assert.equal(await page.locator(tid('lint-verdict')).count(), 0);
+  await page.close();
+});

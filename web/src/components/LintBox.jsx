@@ -1,0 +1,118 @@
+import { useState } from 'preact/hooks';
+
+// "Paste your serve command": a vllm serve / sglang / llama-server command,
+// (a panel of its own, outside the deployment form, whose every control is a
+// row of core/fields.json: tests/web/fields.test.js),
+// linted by the core (rlw_lint) with the GPU of the form, answered in the
+// engine's own terms, with a corrected command to copy. Its strings live here
+// for now (not yet in web/src/i18n). No times: the answer is about starting
+// and concurrency, and a refusal must show no speed anyway.
+
+const EXAMPLE =
+  'vllm serve Qwen/Qwen3-8B --tensor-parallel-size 2 --max-model-len 32768 --max-num-seqs 256 --gpu-memory-utilization 0.9 --kv-cache-dtype fp8';
+
+const VERDICT_TEXT = {
+  fits: 'Starts, and serves every request it allows at full length.',
+  tight: 'Starts, but caps what it was asked for.',
+  refused: 'Does not start.',
+};
+
+/** The lint's answer for this command with the form's GPU (and its custom config.json, when one is chosen). */
+function lintOf(app, command) {
+  const { request, configText } = app.built.value;
+  const config = app.inputs.model.value === 'custom' ? configText : undefined;
+  try {
+    return app.core.lint(command, request, config);
+  } catch (error) {
+    return { error: { field: 'lint', message: String(error?.message ?? error) } };
+  }
+}
+
+function Corrected({ text }) {
+  const [copied, setCopied] = useState(null);
+  async function copy() {
+    let ok = false;
+    try {
+      await navigator.clipboard.writeText(text);
+      ok = true;
+    } catch {
+      ok = false; // file:// or a refused permission: the command stays shown for a manual copy
+    }
+    setCopied(ok ? 'copied' : 'manual');
+  }
+  return (
+    <div class="lint-corrected">
+      <p class="hint">Corrected command:</p>
+      <pre style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all', margin: '4px 0' }}><code data-testid="lint-corrected">{text}</code></pre>
+      <button type="button" data-testid="lint-copy" data-copied={copied ?? undefined} onClick={copy}>
+        Copy corrected command
+      </button>
+      {copied && (
+        <span role="status" class="hint">
+          {copied === 'copied' ? ' Copied.' : ' Select the command above to copy it.'}
+        </span>
+      )}
+    </div>
+  );
+}
+
+export function LintBox({ app }) {
+  const [command, setCommand] = useState('');
+  const result = command.trim() === '' ? null : lintOf(app, command);
+  const lint = result?.lint;
+  return (
+    <section class="panel lint-box" aria-label="Paste your serve command">
+      <h2>Paste your serve command</h2>
+      <div class="field">
+        <label for="lint-command">vllm serve, python -m sglang.launch_server or llama-server</label>
+        <textarea
+          id="lint-command"
+          data-testid="lint-command"
+          rows={4}
+          style={{ width: '100%', boxSizing: 'border-box', fontFamily: 'var(--mono)' }}
+          spellcheck={false}
+          placeholder={EXAMPLE}
+          value={command}
+          onInput={(e) => setCommand(e.currentTarget.value)}
+        />
+        <p class="hint">The GPU comes from the form: a serve command does not name one.</p>
+      </div>
+      {result?.error && (
+        <p class="error" role="alert" data-testid="lint-error" data-field={result.error.field}>
+          {result.error.message}
+        </p>
+      )}
+      {lint && (
+        <div data-testid="lint-answer" aria-live="polite">
+          <p>
+            <strong data-testid="lint-verdict" data-value={lint.verdict}>
+              {lint.engine}: {lint.verdict}
+            </strong>{' '}
+            {VERDICT_TEXT[lint.verdict] ?? ''}
+            {lint.verdict !== 'refused' && (
+              <span data-testid="lint-concurrency" data-value={lint.concurrency}>
+                {' '}
+                {lint.concurrency} of {lint.max_seqs} requests of full length at once.
+              </span>
+            )}
+          </p>
+          <ul data-testid="lint-findings">
+            {lint.findings.map((f) => (
+              <li key={f.code} data-code={f.code}>
+                {f.message}
+              </li>
+            ))}
+          </ul>
+          {lint.corrected_command && <Corrected text={lint.corrected_command} />}
+          <p class="hint" data-testid="lint-read">
+            Read: {Object.entries(lint.recognized).map(([flag, value]) => `${flag} ${value}`).join(', ') || 'no flag it models'}
+            {lint.ignored.length > 0 && `; ignored: ${lint.ignored.join(' ')}`}
+            {Object.keys(lint.defaults).length > 0 &&
+              `; engine defaults: ${Object.entries(lint.defaults).map(([flag, d]) => `${flag} ${d.value}`).join(', ')}`}
+            .
+          </p>
+        </div>
+      )}
+    </section>
+  );
+}
