@@ -14,6 +14,9 @@ import {
 
 let env;
 let core;
+// The field table's workload rows: a size alone cannot carry them.
+const WORKLOAD_KEYS = JSON.parse(readFileSync(new URL('core/fields.json', ROOT), 'utf8')).fields
+  .filter((f) => f.group === 'workload').map((f) => f.key);
 before(async () => {
   env = await startPage();
   core = await loadCore(readFileSync(new URL('web/generated/roofline.wasm', ROOT)));
@@ -218,8 +221,24 @@ describe('parameters-only vectors through the form', () => {
   const vectors = [...vectorsByName().values()].filter((v) =>
     v.input && v.input.params !== undefined && typeof v.input.gpu === 'string' && isGpuPreset(v.input.gpu) &&
     v.input.model === undefined && v.input.config === undefined && v.config_text === undefined &&
-    v.request_text === undefined);
+    v.request_text === undefined && !WORKLOAD_KEYS.some((k) => v.input[k] !== undefined));
   test('there are such vectors', () => assert.ok(vectors.length >= 10, `${vectors.length} vectors`));
+
+  // A size alone gives no time, so no cost: the page greys the workload inputs, and
+  // the vectors that send a workload with a size are for the request path only.
+  test('the size alone greys the workload inputs', async () => {
+    const page = await env.browser.newPage();
+    await page.goto(env.server.url);
+    await waitForVerdict(page);
+    await page.selectOption(tid('model'), 'params');
+    await page.fill(tid('params'), '70B');
+    await page.waitForSelector(tid('estimate'));
+    for (const key of WORKLOAD_KEYS) {
+      if ((await page.locator(tid(key)).count()) === 0) continue;
+      assert.ok(await page.locator(tid(key)).isDisabled(), `${key} is greyed with the size alone`);
+    }
+    await page.close();
+  });
 
   /** The vector's failures as the page shows it now. */
   async function failuresOf(page, v) {
