@@ -811,8 +811,13 @@ static void test_names(void) {
               rl_moe_read_parse(NULL, &mr) == RL_E_UNKNOWN_NAME,
           "moe read parse");
     CHECK(strcmp(rl_verdict_name(RL_FITS), "fits") == 0 && strcmp(rl_verdict_name(RL_WEIGHTS_DO_NOT_FIT), "weights_do_not_fit") == 0 &&
-              strcmp(rl_verdict_name(RL_KV_DOES_NOT_FIT), "kv_does_not_fit") == 0 && strcmp(rl_verdict_name(RL_TIGHT), "tight") == 0,
+              strcmp(rl_verdict_name(RL_KV_DOES_NOT_FIT), "kv_does_not_fit") == 0 && strcmp(rl_verdict_name(RL_TIGHT), "tight") == 0 &&
+              strcmp(rl_verdict_name(RL_HOST_DOES_NOT_FIT), "host_ram_does_not_fit") == 0,
           "verdict names");
+    CHECK(rl_host_memory_gbs(RL_HOST_MEMORY_DDR4_3200_2CH) == 51.2 && rl_host_memory_gbs(RL_HOST_MEMORY_DDR5_5600_2CH) == 89.6 &&
+              rl_host_memory_gbs(RL_HOST_MEMORY_DDR5_4800_8CH) == 307.2 && rl_host_memory_gbs(RL_HOST_MEMORY_DDR5_6000_12CH) == 576.0 &&
+              rl_host_memory_gbs(RL_HOST_MEMORY_NONE) == 0.0 && rl_host_memory_gbs(RL_HOST_MEMORY_COUNT_) == 0.0,
+          "host memory presets: channels x 8 B x MT/s");
     CHECK(strcmp(rl_bound_name(RL_BOUND_MEMORY), "memory") == 0 && strcmp(rl_bound_name(RL_BOUND_COMPUTE), "compute") == 0 &&
               strcmp(rl_bound_name(RL_BOUND_UNKNOWN), "unknown") == 0 && strcmp(rl_bound_name(RL_BOUND_NONE), "none") == 0,
           "bound names");
@@ -822,7 +827,7 @@ static void test_names(void) {
     for (unsigned i = 0; i < RL_WARN_COUNT_; i++) CHECK(strcmp(rl_warning_code(i), wc[i]) == 0, "warning %u is %s", i, wc[i]);
     CHECK(strcmp(rl_warning_code(RL_WARN_COUNT_), "") == 0 && strcmp(rl_warning_code(1000), "") == 0, "warning past the end");
     static const char *const rc[] = {"lower_weight_precision", "lower_kv_precision", "more_tp", "smaller_batch",
-                                     "shorter_context", "bigger_gpu", "raise_pool_fraction"};
+                                     "shorter_context", "bigger_gpu", "raise_pool_fraction", "fewer_gpu_layers"};
     for (unsigned i = 0; i < RL_REMEDY_COUNT_; i++) CHECK(strcmp(rl_remedy_code(i), rc[i]) == 0, "remedy %u is %s", i, rc[i]);
     CHECK(strcmp(rl_remedy_code(RL_REMEDY_COUNT_), "") == 0, "remedy past the end");
     for (unsigned i = 0; i < RL_LEVER_COUNT_; i++) CHECK(strlen(rl_lever_code(i)) > 0, "lever %u named", i);
