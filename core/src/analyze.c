@@ -183,6 +183,8 @@ typedef struct fit {
     double kv_room;                /* for KV and logits: pool − reserves − weights */
     int64_t max_batch_realistic;
     double host_weights, host_kv;  /* offload: bytes in host RAM (weights; the batch's KV) */
+    double host_kv_req, host_room; /* offload: one request's host KV; RAM − host weights */
+    bool offload;
 } fit;
 
 /* Largest n with n·per ≤ room, computed so that it agrees exactly with that comparison. */
@@ -214,7 +216,8 @@ static void fit_floor(const ctx *c, fit *f) {
     f->weights = c->weight_total / gpus_of(d);
     f->kv_req = c->kv_elems * c->b_kv *
                 layer_tokens(c, (double)c->tokens, (double)c->local_tokens_capacity) * c->kv_share / (double)d->pp;
-    f->host_weights = f->host_kv = 0.0;
+    f->host_weights = f->host_kv = f->host_kv_req = f->host_room = 0.0;
+    f->offload = c->offload;
     if (c->offload) {
         /* tp = pp = 1. The GPU holds n/L of the layer weights and of the KV; host RAM
          * the rest, with the embeddings, the LM head and any vision tower. */
@@ -224,7 +227,9 @@ static void fit_floor(const ctx *c, fit *f) {
         f->weights = (c->weight_total - outside) * c->gpu_frac;
         f->host_weights = c->weight_total - f->weights;
         f->kv_req = kv_all * c->gpu_frac;
-        f->host_kv = (double)d->batch * (kv_all - f->kv_req);
+        f->host_kv_req = kv_all - f->kv_req;
+        f->host_kv = (double)d->batch * f->host_kv_req;
+        f->host_room = d->ram_gib * RL_GIB - f->host_weights;
     }
     f->kv = (double)d->batch * f->kv_req;
     f->free = vram - f->weights;
@@ -269,9 +274,20 @@ static void fit_check(const ctx *c, fit *f) {
     fit_budget(c, f);
 }
 
+#define COUNT_CAP ((int64_t)1e15)
+
+/* Offload: the requests whose host KV fits the RAM left after the host weights bound
+ * both max batches too. A GPU that holds no KV (-ngl 0) leaves the bound to the host. */
+static int64_t host_bound(const fit *f, int64_t n, bool gpu_holds_kv) {
+    if (!f->offload) return n;
+    int64_t h = f->host_kv_req > 0 ? max_count(f->host_room, f->host_kv_req) : f->host_room >= 0 ? COUNT_CAP : 0;
+    if (!gpu_holds_kv) return h;
+    return n < h ? n : h;
+}
+
 static void fit_counts(fit *f) {
-    f->max_batch = f->free >= 0 ? max_count(f->free, f->kv_req) : 0;
-    f->max_batch_realistic = max_count(f->kv_room, f->kv_req + f->act_logits_per_request);
+    f->max_batch = host_bound(f, f->free >= 0 ? max_count(f->free, f->kv_req) : 0, f->kv_req > 0 || f->free < 0);
+    f->max_batch_realistic = host_bound(f, max_count(f->kv_room, f->kv_req + f->act_logits_per_request), true);
 }
 
 /* Does this deployment get past the floor, or with `realistic` also into the
