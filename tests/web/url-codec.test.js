@@ -28,10 +28,11 @@ function assertValidState(state) {
   expect(MOE_READS).toContain(state.moe_read);
   expect(GPU_LIMITS).toContain(state.gpu_limit);
   expect(FIELD.engine.choices).toContain(state.engine);
+  expect(FIELD.host_memory.choices).toContain(state.host_memory);
   const numbers = ['gpu.tflops', 'gpu.tflops_fp8', 'gpu.tops_int8', 'gpu.bandwidth_gbs', 'gpu.vram_gib', 'gpu.link_gbs', 'pool_fraction', 'context_reserve_gib', 'nccl_gib_per_peer', 'weight_overhead', 'launch_ms',
-    'bw_efficiency', 'kernel_us', 'allreduce_us', 'host_ms', 'prefill_efficiency', 'ttft_overhead_ms'];
+    'bw_efficiency', 'kernel_us', 'allreduce_us', 'host_ms', 'prefill_efficiency', 'ttft_overhead_ms', 'ram_gib', 'cpu_bandwidth_gbs'];
   for (const key of numbers) expect(state[key]).toMatch(/^(\d{1,7}(\.\d{1,9})?)?$/);
-  const counts = ['seq', 'batch', 'tp', 'pp', 'micro_batches', 'kv_block', 'prefill_chunk'];
+  const counts = ['seq', 'batch', 'tp', 'pp', 'micro_batches', 'kv_block', 'prefill_chunk', 'gpu_layers'];
   for (const key of counts) expect(state[key]).toMatch(/^\d{0,9}$/);
   // Every key the table types as a number or a count is one of those.
   expect(FIELDS.filter((f) => f.type === 'number').map((f) => f.key).sort()).toEqual([...numbers].sort());
@@ -52,6 +53,7 @@ describe('round trips', () => {
       micro_batches: '4', kv_block: '16', moe_read: 'distinct', pool_fraction: '0.85', context_reserve_gib: '1', nccl_gib_per_peer: '0.5',
       weight_overhead: '0.03', prefill_chunk: '512', launch_ms: '20', 'gpu.link_gbs': '900', engine: 'llama.cpp', bw_efficiency: '0.7',
       kernel_us: '5', allreduce_us: '12', host_ms: '0.5', prefill_efficiency: '0.6', ttft_overhead_ms: '40',
+      gpu_layers: '20', ram_gib: '64', host_memory: 'ddr5-5600-2ch', cpu_bandwidth_gbs: '80',
     };
     const { query, state: back, notices } = await roundTrip(state);
     expect(notices).toEqual([]);

@@ -28,7 +28,8 @@ export const ENGINE_FIELDS = Object.freeze(FIELDS.filter((f) => f.group === 'bud
  */
 export function emptyMeansCoreDefault(key) {
   const f = FIELD[key];
-  return f !== undefined && (f.group === 'budget' || f.zero_means !== undefined);
+  // -ngl's default (every layer on the GPU) is left to the core too: the field shows "all".
+  return f !== undefined && (f.group === 'budget' || f.zero_means !== undefined || (f.group === 'offload' && f.type === 'count'));
 }
 
 // The core's vocabulary: the names a request may use.

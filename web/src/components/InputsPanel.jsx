@@ -6,6 +6,7 @@ import { GpuField } from './GpuField.jsx';
 import { SelectField } from './SelectField.jsx';
 import { TextField } from './TextField.jsx';
 import { EngineFields } from './EngineFields.jsx';
+import { OffloadFields } from './OffloadFields.jsx';
 import { t } from '../i18n/index.js';
 
 const PRECISION_OPTIONS = PRECISIONS.map((p) => ({ value: p, label: p }));
@@ -75,6 +76,7 @@ export function InputsPanel({ app }) {
           <SelectField app={app} name="moe_read" label={t('form.moeRead')} options={moeOptions()} hint={t('form.moeHint')} />
         </div>
         <EngineFields app={app} />
+        <OffloadFields app={app} />
       </fieldset>
     </form>
   );
