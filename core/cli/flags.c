@@ -16,6 +16,7 @@ typedef struct meta_flag {
 static const meta_flag meta[] = {
     {"--json", NULL, "print one JSON object instead of the report (errors too)"},
     {"--format", "text|md", "the report as text (default) or Markdown with the roofline as inline SVG"},
+    {"--hf", "ORG/NAME", "the model's config.json from the local Hugging Face cache ($HF_HOME/hub, default ~/.cache/huggingface), as --config; no network"},
     {"--request", "JSON", "a request object, as the page sends it (JSON text); with --config PATH at most"},
     {"--list", NULL, "list the presets with their figures"},
     {"--accuracy", "[--check]", "first flag only: the floor and the realistic estimate against every published run in tests/measured"},
@@ -52,6 +53,7 @@ static rl_status set_meta(rl_cli_args *a, const char *flag, const char *value) {
     else if (strcmp(flag, "--vectors") == 0) a->vectors = value;
     else if (strcmp(flag, "--request") == 0) a->request = value;
     else if (strcmp(flag, "--format") == 0) a->format = value;
+    else if (strcmp(flag, "--hf") == 0) a->hf = value;
     return RL_OK;
 }
 

@@ -1,0 +1,27 @@
+/* --hf org/name: a model's config.json from the local Hugging Face cache, with
+ * no network. The cache is the huggingface_hub layout:
+ *   $HF_HOME/hub/models--<org>--<name>/refs/main          (the commit of main)
+ *   $HF_HOME/hub/models--<org>--<name>/snapshots/<commit>/config.json
+ * HF_HOME defaults to ~/.cache/huggingface. The snapshot refs/main names is
+ * preferred; without it (or without its config.json) the snapshot whose
+ * config.json is newest is taken. */
+#ifndef RL_CLI_HF_CACHE_H
+#define RL_CLI_HF_CACHE_H
+
+#include "roofline.h"
+
+#include <stddef.h>
+
+typedef struct rl_hf_found {
+    char config_path[1024];   /* the snapshot's config.json */
+    char snapshot[256];       /* the snapshot's name (a commit hash) */
+    int from_refs_main;       /* 1 when refs/main named it */
+    double total_size;        /* model.safetensors.index.json's metadata.total_size (bytes), -1 when absent */
+} rl_hf_found;
+
+/* Finds org/name's config.json. Errors: RL_E_USAGE (field "--hf") for an id that
+ * is not org/name; RL_E_FILE (field "--hf") when the cache holds no config.json
+ * for it, the message naming --hf and the folder it looked in. */
+rl_status rl_hf_cache_find(const char *repo, rl_hf_found *out, rl_error *err);
+
+#endif
