@@ -7,6 +7,7 @@ import { SelectField } from './SelectField.jsx';
 import { TextField } from './TextField.jsx';
 import { EngineFields } from './EngineFields.jsx';
 import { OffloadFields } from './OffloadFields.jsx';
+import { HfFetch } from './HfFetch.jsx';
 import { t } from '../i18n/index.js';
 
 const PRECISION_OPTIONS = PRECISIONS.map((p) => ({ value: p, label: p }));
@@ -36,6 +37,7 @@ export function InputsPanel({ app }) {
         <legend>{t('form.model')}</legend>
         <ModelField app={app} />
         <ParamsField app={app} />
+        <HfFetch app={app} />
         <ConfigField app={app} />
       </fieldset>
       <fieldset>
