@@ -35,6 +35,9 @@ const NAMES = [
   'prefill-llama-3-8b-h100-s4096-launch-50',
   'prefill-deepseek-v3-h200-tp8-s8192',
   'kv-bytes-gemma-3-27b-s32768',
+  'offload-llama-3-8b-ngl20-rtx-4090-ddr5',
+  'offload-llama-3-70b-ngl60-weights-refused-fewer-layers',
+  'offload-llama-3-70b-ngl12-host-ram-refused',
 ];
 
 const all = vectorsByName();

@@ -1,7 +1,9 @@
 import { FIELD } from '../inputs.js';
 import { SelectField } from './SelectField.jsx';
 import { TextField } from './TextField.jsx';
-import { t } from '../i18n/index.js';
+import { t, tx } from '../i18n/index.js';
+import { Num } from './Num.jsx';
+import * as f from '../format.js';
 
 // llama.cpp-style offload (the field table's offload group): -ngl, the host RAM and its
 // bandwidth, by preset (channels x 8 B x MT/s) or by figure. Empty -ngl: every layer on
@@ -26,6 +28,19 @@ export function OffloadFields({ app }) {
         <TextField app={app} name="cpu_bandwidth_gbs" label={t('offload.cpu_bandwidth_gbs')} unit="GB/s" inputMode="decimal"
           placeholder={t('offload.fromPreset')} />
       </div>
+      {r.offload && (
+        <p class="hint" data-testid="offload-figures">
+          {tx('offload.figures', {
+            host: <Num testid="offload.host_gib" value={r.offload.host_gib} format={f.gib} />,
+            ram: f.gib(r.offload.ram_gib),
+            bw: <Num testid="offload.host_bandwidth_gbs" value={r.offload.host_bandwidth_gbs} />,
+          })}
+          {r.offload.gpu_ms !== undefined && <>{' '}{tx('offload.step', {
+            gpu: <Num testid="offload.gpu_ms" value={r.offload.gpu_ms} format={f.ms} />,
+            host: <Num testid="offload.host_ms" value={r.offload.host_ms} format={f.ms} />,
+          })}</>}
+        </p>
+      )}
       {max !== undefined && layers !== undefined && (
         <p class="hint" data-testid="offload-max">{max > layers ? t('offload.maxAll') : max < 0 ? t('offload.maxNone') : t('offload.max', { n: max })}</p>
       )}

@@ -77,6 +77,8 @@ export default {
   'offload.host.ddr5-6000-12ch': 'DDR5-6000 12 channels (EPYC 9005): 576 GB/s',
   'offload.cpu_bandwidth_gbs': 'Host bandwidth',
   'offload.fromPreset': 'from the preset',
+  'offload.figures': 'Host RAM holds {host} of {ram}, read at {bw} GB/s.',
+  'offload.step': 'Decode step floor: {gpu} on the GPU, then {host} in host RAM.',
   'offload.max': 'The largest -ngl whose GPU part fits: {n}.',
   'offload.maxAll': 'Every layer fits on the GPU: no offload needed.',
   'offload.maxNone': 'Not even -ngl 0 fits the GPU budget.',

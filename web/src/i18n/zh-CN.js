@@ -95,6 +95,8 @@ export default {
   'offload.host.ddr5-6000-12ch': 'DDR5-6000 十二通道（EPYC 9005）：576 GB/s',
   'offload.cpu_bandwidth_gbs': '主机带宽',
   'offload.fromPreset': '取自预设',
+  'offload.figures': '主机内存占用 {ram} 中的 {host}，按 {bw} GB/s 读取。',
+  'offload.step': '解码步下限：GPU 上 {gpu}，随后主机内存中 {host}。',
   'offload.max': 'GPU 部分放得下的最大 -ngl：{n}。',
   'offload.maxAll': '所有层都放得进 GPU：无需卸载。',
   'offload.maxNone': '连 -ngl 0 都放不进 GPU 预算。',
