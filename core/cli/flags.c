@@ -284,7 +284,7 @@ static void help_row(FILE *out, const rl_field *f) {
 }
 
 void rl_cli_help(FILE *out) {
-    fputs("usage: roofline-lint (--model ID | --config PATH | --params SIZE) (--gpu ID | --bandwidth-gbs G --vram-gib V [--tflops T])\n"
+    fputs("usage: roofline-lint (--model ID | --config PATH | --hf ORG/NAME | --params SIZE) (--gpu ID | --bandwidth-gbs G --vram-gib V [--tflops T])\n"
           "                     [flags below] [--json]\n"
           "       roofline-lint --request JSON [--config PATH] | --list | --selftest | --prove-red [--vectors DIR]\n"
           "\n"
