@@ -534,6 +534,11 @@ export default {
   'par.shareEnd': '。',
 
   // “这是怎么算的？”：符号与数字不变，只译文字
+  'fx.step.formulaOffload': '步 = GPU 部分 + 主机部分 = max(n/L · (读取字节 − LM head) / BW, n/L · FLOPs / 峰值) + （其余字节，含 LM head）/ 主机带宽',
+  'fx.offload.formula': 'GPU：层权重和 KV 的 n/L；主机内存：其余部分、词嵌入和 LM head（仅当 n > L 时在 GPU 上）；两部分各自放得下时才算放得下',
+  'fx.offload.numbers': 'n = {n}，L = {layers}：GPU 权重 {gpu} + KV {kv}；主机权重 {hostW} + KV {hostKv}，共 {ram}',
+  'fx.offload.result': '= 主机内存剩余 {free}；GPU 部分放得进实际预算的最大 -ngl：{max}',
+  'fx.offload.resultAll': '= 主机内存剩余 {free}；所有层都放得进 GPU',
   'fx.windowNote': '{layers} 层中有 {local} 层保留 {window} tokens 的窗口',
   'fx.latent': '（潜在注意力）',
   'fx.shareMla': 'kv_share = 1（潜在向量不按 tp 切分）',
