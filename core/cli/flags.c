@@ -27,7 +27,7 @@ static const meta_flag meta[] = {
     {"--version", NULL, "the version"},
 };
 
-static rl_status usage_error(rl_error *err, const char *flag, const char *fmt, ...) {
+__attribute__((format(printf, 3, 4))) static rl_status usage_error(rl_error *err, const char *flag, const char *fmt, ...) {
     err->status = RL_E_USAGE;
     snprintf(err->field, sizeof err->field, "%.60s", flag);
     va_list ap;

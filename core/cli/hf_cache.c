@@ -10,7 +10,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-static rl_status hf_fail(rl_error *err, rl_status st, const char *fmt, ...) {
+__attribute__((format(printf, 3, 4))) static rl_status hf_fail(rl_error *err, rl_status st, const char *fmt, ...) {
     err->status = st;
     snprintf(err->field, sizeof err->field, "--hf");
     va_list ap;
