@@ -762,7 +762,8 @@ size_t rl_estimate_json(const rl_gpu *g, const rl_deploy *d, const rl_estimate *
  *         | {"base": "<preset id>", <any of those figures, overriding the preset's>},
  *    "gpu_limit": "default" | "raised", "precision": "fp16", "kv_precision": "fp8",
  *    "seq": 4096, "batch": 1, "tp": 1, "pp": 1, "micro_batches": 8, "kv_block": 16,
- *    "moe_read": "union", and the realistic budget's keys}
+ *    "moe_read": "union", the realistic budget's keys, and offload's "gpu_layers": 20,
+ *    "ram_gib": 64, "host_memory": "ddr5-5600-2ch", "cpu_bandwidth_gbs": 89.6}
  * The keys, their types, ranges and defaults are the rows of the field table
  * (rl_field_at, core/fields.json). Every key but the model and gpu is optional.
  * Unknown keys are an error (RL_E_UNKNOWN_NAME naming the key) so that a typo
