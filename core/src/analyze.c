@@ -596,7 +596,7 @@ rl_status rl_analyze(const rl_model *m, const rl_gpu *g, const rl_deploy *d, rl_
         host_s = host_bytes / c.host_bw;
         flops = batch_flops;
         bytes = gpu_bytes + host_bytes;
-        step = gpu_s + host_s;
+        step = c.F->offload_step(gpu_s, host_s);
         unit_bytes = gpu_bytes;
         unit_flops = batch_flops * c.gpu_frac;
         r->gpu_part_ms = gpu_s * 1e3;

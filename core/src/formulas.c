@@ -63,6 +63,10 @@ static double pp_speedup(double one_gpu_s, double drain_s, double pp, double mic
     return one_gpu_s / drain_s;
 }
 
+/* llama.cpp runs the layers in order: the GPU's, then the host's (or the other
+ * way round); a token's pass cannot overlap them, so the two parts add up. */
+static double offload_step(double gpu_s, double host_s) { return gpu_s + host_s; }
+
 const rl_formulas rl_right_formulas = {
     .kv_share = kv_share,
     .kv_elems_per_token = kv_elems_per_token,
@@ -73,4 +77,5 @@ const rl_formulas rl_right_formulas = {
     .weight_passes = weight_passes,
     .kv_room = kv_room,
     .pp_speedup = pp_speedup,
+    .offload_step = offload_step,
 };

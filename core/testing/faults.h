@@ -24,7 +24,8 @@ typedef enum rl_fault {
     RL_FAULT_MLA_AS_MHA = 8,            /* MLA cache sized as 2·h_kv·d per layer */
     RL_FAULT_KV_SPLIT_PAST_KV_HEADS = 9, /* KV divided by tp even past h_kv (and for MLA) */
     RL_FAULT_RESERVE_IGNORED = 10,      /* no runtime reserve: nothing is ever tight */
-    RL_FAULT_COUNT_ = 11
+    RL_FAULT_OFFLOAD_OVERLAPPED = 11,   /* offload: the GPU and host parts of a step overlap (max, not sum) */
+    RL_FAULT_COUNT_ = 12
 } rl_fault;
 
 /* Sets the fault every later analysis uses; a value out of range is RL_FAULT_NONE. */
