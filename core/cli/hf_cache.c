@@ -74,12 +74,14 @@ rl_status rl_hf_cache_find(const char *repo, rl_hf_found *out, rl_error *err) {
         !valid_part(slash + 1, strlen(slash + 1)))
         return hf_fail(err, RL_E_USAGE, "--hf takes a Hugging Face repo id, org/name (got \"%.80s\")", repo ? repo : "");
 
-    char home[700];
-    const char *hf_home = getenv("HF_HOME");
-    if (hf_home && hf_home[0]) snprintf(home, sizeof home, "%s", hf_home);
-    else snprintf(home, sizeof home, "%s/.cache/huggingface", getenv("HOME") ? getenv("HOME") : "");
+    /* huggingface_hub's order: HF_HUB_CACHE, else $HF_HOME/hub, else ~/.cache/huggingface/hub. */
+    char hub[700];
+    const char *hub_cache = getenv("HF_HUB_CACHE"), *hf_home = getenv("HF_HOME");
+    if (hub_cache && hub_cache[0]) snprintf(hub, sizeof hub, "%s", hub_cache);
+    else if (hf_home && hf_home[0]) snprintf(hub, sizeof hub, "%s/hub", hf_home);
+    else snprintf(hub, sizeof hub, "%s/.cache/huggingface/hub", getenv("HOME") ? getenv("HOME") : "");
     char snapshots[900];
-    snprintf(snapshots, sizeof snapshots, "%s/hub/models--%.*s--%s/snapshots", home, (int)(slash - repo), repo, slash + 1);
+    snprintf(snapshots, sizeof snapshots, "%s/models--%.*s--%s/snapshots", hub, (int)(slash - repo), repo, slash + 1);
 
     /* refs/main names the snapshot of the main branch: preferred. */
     char refs[960], path[1200];
@@ -118,7 +120,8 @@ rl_status rl_hf_cache_find(const char *repo, rl_hf_found *out, rl_error *err) {
     if (best[0] == '\0')
         return hf_fail(err, RL_E_FILE,
                        "--hf %.100s: no config.json in the local Hugging Face cache; looked in %.300s/*/config.json "
-                       "(HF_HOME, default ~/.cache/huggingface; no network is used: download it first, or pass --config PATH)",
+                       "(HF_HUB_CACHE, else $HF_HOME/hub, default ~/.cache/huggingface/hub; no network is used: "
+                       "download it first, or pass --config PATH)",
                        repo, snapshots);
     take(out, snapshots, best, 0);
     return RL_OK;

@@ -2,7 +2,8 @@
  * no network. The cache is the huggingface_hub layout:
  *   $HF_HOME/hub/models--<org>--<name>/refs/main          (the commit of main)
  *   $HF_HOME/hub/models--<org>--<name>/snapshots/<commit>/config.json
- * HF_HOME defaults to ~/.cache/huggingface. The snapshot refs/main names is
+ * HF_HOME defaults to ~/.cache/huggingface; HF_HUB_CACHE, when set, replaces $HF_HOME/hub
+ * (huggingface_hub's own order). The snapshot refs/main names is
  * preferred; without it (or without its config.json) the snapshot whose
  * config.json is newest is taken. */
 #ifndef RL_CLI_HF_CACHE_H

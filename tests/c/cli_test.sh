@@ -152,6 +152,7 @@ expect 2 "no config.json in the local Hugging Face cache" --hf acme/none --gpu t
 expect 2 '"code":"usage".*org/name' --hf not-a-repo-id --gpu t4 --json
 expect 2 '"code":"usage".*org/name' --hf ../etc --gpu t4 --json
 expect 2 '"code":"usage".*--hf and --config' --hf acme/tiny --config "$tmp/ok.json" --gpu t4 --json
+HF_HUB_CACHE="$tmp/hf/hub" HF_HOME="$tmp/elsewhere" expect 0 '"layers":2,' --hf acme/tiny --gpu t4 --json
 HF_HOME="" HOME="$tmp/home" expect 2 "$tmp/home/.cache/huggingface/hub/models--acme--tiny/snapshots" --hf acme/tiny --gpu t4
 unset HF_HOME
 
