@@ -449,10 +449,37 @@ static void find_remedies(const ctx *c, const fit *f, rl_result *r) {
 
     r->remedies |= RL_REMEDY_BIGGER_GPU;
     double need_gib = realistic ? need / d->pool_fraction : f->weights + f->kv;
+    if (f->verdict == RL_HOST_DOES_NOT_FIT) {
+        /* The host is short: a GPU that holds the whole model (weights + KV, no offload) is the way out. */
+        fit all;
+        t = *d;
+        vary(&tc, c, &t);
+        set_gpu_layers(&tc, c->m->layers + 1);
+        fit_floor(&tc, &all);
+        need_gib = all.weights + all.kv;
+    }
     r->remedy_vram_gib = need_gib / RL_GIB;
 }
 
 /* ---- the analysis ---------------------------------------------------------- */
+
+rl_status rl_offload_check(const rl_model *m, const rl_deploy *d, rl_error *err) {
+    if (d->gpu_layers > m->layers) return RL_OK;
+    if (d->tp > 1 || d->pp > 1)
+        return rl_fail(err, RL_E_CONTRADICTION, "gpu_layers",
+                       "gpu_layers: offloading (%lld of the %lld layers on the GPU) needs tp = 1 and pp = 1",
+                       (long long)d->gpu_layers, (long long)m->layers);
+    if (!(d->ram_gib > 0))
+        return rl_fail(err, RL_E_RANGE, "ram_gib",
+                       "ram_gib: offloading (gpu_layers %lld of %lld) needs the host RAM, a number at least "
+                       "0.001 and at most 1e+06 GiB",
+                       (long long)d->gpu_layers, (long long)m->layers);
+    if (!(rl_deploy_host_gbs(d) > 0))
+        return rl_fail(err, RL_E_RANGE, "cpu_bandwidth_gbs",
+                       "cpu_bandwidth_gbs: offloading needs the host memory bandwidth, a number at least 0.001 "
+                       "and at most 1e+06 GB/s, or a host_memory preset");
+    return RL_OK;
+}
 
 /* Zeroes *r in 64-byte pieces, which compilers store with vector moves: a
  * single memset of the whole struct becomes `rep stos` on x86-64, whose
@@ -504,21 +531,7 @@ rl_status rl_analyze(const rl_model *m, const rl_gpu *g, const rl_deploy *d, rl_
                        "model: not finished; call rl_model_finish() after the last change to its fields");
     if ((st = rl_gpu_validate(g, err))) return st;
     if ((st = rl_deploy_validate(d, err))) return st;
-    if (d->gpu_layers <= m->layers) {
-        if (d->tp > 1 || d->pp > 1)
-            return rl_fail(err, RL_E_CONTRADICTION, "gpu_layers",
-                           "gpu_layers: offloading (%lld of the %lld layers on the GPU) needs tp = 1 and pp = 1",
-                           (long long)d->gpu_layers, (long long)m->layers);
-        if (!(d->ram_gib > 0))
-            return rl_fail(err, RL_E_RANGE, "ram_gib",
-                           "ram_gib: offloading (gpu_layers %lld of %lld) needs the host RAM, a number at least "
-                           "0.001 and at most 1e+06 GiB",
-                           (long long)d->gpu_layers, (long long)m->layers);
-        if (!(rl_deploy_host_gbs(d) > 0))
-            return rl_fail(err, RL_E_RANGE, "cpu_bandwidth_gbs",
-                           "cpu_bandwidth_gbs: offloading needs the host memory bandwidth, a number at least 0.001 "
-                           "and at most 1e+06 GB/s, or a host_memory preset");
-    }
+    if ((st = rl_offload_check(m, d, err))) return st;
 
     ctx c;
     fit f;

@@ -3,7 +3,7 @@
 // its own gets the deployment through; the search rules are those of
 // tests/vectors/README.md.
 
-import { GIB, largestGpuLayers, makeContext, PRECISION_BYTES, reaches, weightBytesTotal } from './context.mjs';
+import { fitCheck, GIB, largestGpuLayers, makeContext, PRECISION_BYTES, reaches, weightBytesTotal } from './context.mjs';
 import { Q } from './rational.mjs';
 
 // Largest context below the current one that gets through, found by bisection
@@ -79,7 +79,12 @@ export function findRemedies(c, f) {
     }
   }
 
-  const vram = realistic ? need.div(deploy.poolFraction) : f.weights.add(f.kv);
+  let vram = realistic ? need.div(deploy.poolFraction) : f.weights.add(f.kv);
+  if (f.verdict === 'host_ram_does_not_fit') {
+    // The host is short: a GPU that holds the whole model (weights + KV, no offload).
+    const all = fitCheck(makeContext(model, gpu, { ...deploy, gpuLayers: model.layers + 1n }));
+    vram = all.weights.add(all.kv);
+  }
   out.push({ code: 'bigger_gpu', value: vram.div(GIB) });
 
   // Fewer layers on the GPU (llama.cpp -ngl), the rest in host RAM: when the host is described.
