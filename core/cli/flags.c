@@ -16,6 +16,7 @@ typedef struct meta_flag {
 static const meta_flag meta[] = {
     {"--json", NULL, "print one JSON object instead of the report (errors too)"},
     {"--format", "text|md", "the report as text (default) or Markdown with the roofline as inline SVG"},
+    {"--hf", "ORG/NAME", "the model's config.json from the local Hugging Face cache ($HF_HOME/hub, default ~/.cache/huggingface), as --config; no network"},
     {"--request", "JSON", "a request object, as the page sends it (JSON text); with --config PATH at most"},
     {"--lint", "CMD", "a vllm serve / sglang / llama-server command to lint; with --gpu or a custom GPU, --config PATH"},
     {"--list", NULL, "list the presets with their figures"},
@@ -57,6 +58,7 @@ static rl_status set_meta(rl_cli_args *a, const char *flag, const char *value) {
     else if (strcmp(flag, "--request") == 0) a->request = value;
     else if (strcmp(flag, "--format") == 0) a->format = value;
     else if (strcmp(flag, "--lint") == 0) a->lint = value;
+    else if (strcmp(flag, "--hf") == 0) a->hf = value;
     return RL_OK;
 }
 
@@ -287,7 +289,7 @@ static void help_row(FILE *out, const rl_field *f) {
 }
 
 void rl_cli_help(FILE *out) {
-    fputs("usage: roofline-lint (--model ID | --config PATH | --params SIZE) (--gpu ID | --bandwidth-gbs G --vram-gib V [--tflops T])\n"
+    fputs("usage: roofline-lint (--model ID | --config PATH | --hf ORG/NAME | --params SIZE) (--gpu ID | --bandwidth-gbs G --vram-gib V [--tflops T])\n"
           "                     [flags below] [--json]\n"
           "       roofline-lint --request JSON [--config PATH] | --list | --selftest | --prove-red [--vectors DIR]\n"
           "\n"

@@ -206,6 +206,21 @@ int main(int argc, char **argv) {
     const rl_field *config = rl_field_by_key("config");
     for (size_t i = 0; i < rl_field_count(); i++)
         if (rl_field_at(i) == config) config_path = a.value[i];
+    static rl_hf_found hf;
+    if (a.hf) {
+        /* --hf org/name: a config.json from the local cache, read as --config PATH is. */
+        if (config_path != NULL) {
+            rl_error e = {RL_E_USAGE, "--hf", "--hf and --config both name the model: give one"};
+            return fail_error(&e, json);
+        }
+        if (rl_hf_cache_find(a.hf, &hf, &err) != RL_OK) return fail_error(&err, json);
+        config_path = hf.config_path;
+        if (!json)
+            fprintf(stderr, "roofline-lint: --hf %s: %s (snapshot %s%s)%s\n", a.hf, hf.config_path, hf.snapshot,
+                    hf.from_refs_main ? ", refs/main" : "", hf.total_size > 0 ? "" : "; no model.safetensors.index.json");
+        if (!json && hf.total_size > 0)
+            fprintf(stderr, "roofline-lint: --hf %s: the published safetensors total_size is %.0f bytes\n", a.hf, hf.total_size);
+    }
     if (a.lint && a.request && a.field_flags == (config_path != NULL))
         return lint(a.lint, a.request, config_path, 1); /* the GPU as a request object, JSON out */
     if (a.request) {

@@ -92,6 +92,17 @@ void rl_print_report_md(FILE *out, const rl_model *m, const rl_gpu *g, const rl_
     row(out, "max batch (realistic)", buf);
     if (!r->fits) row_gib(out, "shortfall", r->shortfall_gib);
     if (r->verdict == RL_TIGHT) row_gib(out, "missing under the realistic budget", r->missing_gib);
+    if (r->offload) {
+        snprintf(buf, sizeof buf, "-ngl %lld: %lld of %lld layers on the GPU", (long long)d->gpu_layers,
+                 (long long)r->layers_on_gpu, (long long)m->layers);
+        row(out, "offload (llama.cpp)", buf);
+        row_gib(out, "host RAM: weights", r->host_weights_gib);
+        row_gib(out, "host RAM: KV", r->host_kv_gib);
+        row_gib(out, "host RAM given", d->ram_gib);
+        row_num(out, "host bandwidth", r->host_bandwidth_gbs, "GB/s");
+        snprintf(buf, sizeof buf, "%lld", (long long)r->max_gpu_layers);
+        row(out, "largest -ngl that fits", r->max_gpu_layers > m->layers ? "every layer" : buf);
+    }
 
     if (r->has_timing) {
         fputs("\n## Decode and prefill: roofline floors\n\n"
@@ -99,6 +110,10 @@ void rl_print_report_md(FILE *out, const rl_model *m, const rl_gpu *g, const rl_
               "| figure | floor |\n|---|---|\n",
               out);
         row_num(out, "decode step", r->step_ms, "ms");
+        if (r->offload) {
+            row_num(out, "  of which on the GPU", r->gpu_part_ms, "ms");
+            row_num(out, "  of which in host RAM", r->host_part_ms, "ms");
+        }
         row_num(out, "throughput, whole batch", r->tokens_per_s, "tok/s");
         row_num(out, "time per token", r->ms_per_token, "ms");
         if (r->ttft_ms > 0) row_num(out, "time to first token", r->ttft_ms, "ms");

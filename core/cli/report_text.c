@@ -66,11 +66,25 @@ static void print_fit(FILE *out, const rl_model *m, const rl_gpu *g, const rl_de
     else if (r->verdict == RL_KV_DOES_NOT_FIT)
         fprintf(out, "  verdict             DOES NOT FIT: the KV cache needs %s, %s is free (short by %s)\n",
                 gib(r->kv_gib, a, sizeof a), gib(r->free_gib, b, sizeof b), gib(r->shortfall_gib, c, sizeof c));
+    else if (r->verdict == RL_HOST_DOES_NOT_FIT)
+        fprintf(out, "  verdict             DOES NOT FIT: the host part needs %s of RAM, there is %.2f GiB (short by %s)\n",
+                gib(r->host_weights_gib + r->host_kv_gib, a, sizeof a), d->ram_gib, gib(r->shortfall_gib, c, sizeof c));
     else if (r->verdict == RL_TIGHT)
         fprintf(out, "  verdict             TIGHT: fits the floor, but the realistic budget lacks %s\n",
                 gib(r->missing_gib, a, sizeof a));
     else
         fprintf(out, "  verdict             fits\n");
+    if (r->offload) {
+        fprintf(out, "\nOffload (llama.cpp -ngl %lld: %lld of %lld layers on the GPU)\n", (long long)d->gpu_layers,
+                (long long)r->layers_on_gpu, (long long)m->layers);
+        fprintf(out, "  host RAM            %s weights + %s KV of %.2f GiB\n", gib(r->host_weights_gib, a, sizeof a),
+                gib(r->host_kv_gib, b, sizeof b), d->ram_gib);
+        fprintf(out, "  host bandwidth      %.1f GB/s\n", r->host_bandwidth_gbs);
+        if (r->max_gpu_layers > m->layers) fprintf(out, "  largest -ngl        every layer fits the GPU\n");
+        else fprintf(out, "  largest -ngl        %lld\n", (long long)r->max_gpu_layers);
+        if (r->has_timing)
+            fprintf(out, "  decode step floor   %.4g ms on the GPU + %.4g ms in host RAM\n", r->gpu_part_ms, r->host_part_ms);
+    }
 
     fprintf(out, "\nRealistic budget (per GPU)\n");
     fprintf(out, "  engine pool         %s (%.0f%% of the GPU)\n", gib(r->pool_gib, a, sizeof a), d->pool_fraction * 100.0);
@@ -176,6 +190,9 @@ void rl_print_report(FILE *out, const rl_model *m, const rl_gpu *g, const rl_dep
     else if (r->verdict == RL_KV_DOES_NOT_FIT)
         fprintf(out, "it can't run: %lld requests need %s of KV cache and only %s is free; at most %lld fit.\n",
                 (long long)d->batch, gib(r->kv_gib, a, sizeof a), gib(r->free_gib, b, sizeof b), (long long)r->max_batch);
+    else if (r->verdict == RL_HOST_DOES_NOT_FIT)
+        fprintf(out, "it can't run: the layers left in host RAM need %s, more than the %.2f GiB there is.\n",
+                gib(r->host_weights_gib + r->host_kv_gib, a, sizeof a), d->ram_gib);
     else if (r->verdict == RL_TIGHT)
         fprintf(out, "tight: it fits on paper, but after the runtime reserve only %lld requests fit; expect the engine to refuse or preempt at batch %lld.\n",
                 (long long)r->max_batch_realistic, (long long)d->batch);

@@ -128,9 +128,10 @@ typedef enum rl_verdict {
     RL_FITS = 0,
     RL_WEIGHTS_DO_NOT_FIT = 1,
     RL_KV_DOES_NOT_FIT = 2,
-    RL_TIGHT = 3
+    RL_TIGHT = 3,
+    RL_HOST_DOES_NOT_FIT = 4 /* offload (gpu_layers < L): the host part does not fit ram_gib */
 } rl_verdict;
-/* "fits", "weights_do_not_fit", "kv_does_not_fit", "tight". */
+/* "fits", "weights_do_not_fit", "kv_does_not_fit", "tight", "host_ram_does_not_fit". */
 const char *rl_verdict_name(rl_verdict v);
 
 typedef enum rl_bound { RL_BOUND_NONE = 0, RL_BOUND_MEMORY = 1, RL_BOUND_COMPUTE = 2, RL_BOUND_UNKNOWN = 3 } rl_bound;
@@ -412,7 +413,38 @@ typedef struct rl_deploy {
     int64_t spec_tokens;        /* gamma, 0 = off, else 1..16 */
     double spec_accept;         /* alpha, 0.01..0.99 (0 only when off) */
     rl_draft draft;             /* set by the reader from the spec_draft preset */
+    /* llama.cpp-style offload (-ngl). The last `gpu_layers` of the L layers
+     * live on the GPU, the others in host RAM; the output layer (LM head) goes
+     * to the GPU only when gpu_layers > L, as in llama.cpp. A decode step reads
+     * the GPU part at the GPU's bandwidth, then the host part at the host's.
+     * Layers are taken as equal shares: each holds 1/L of the layer weights and
+     * of the KV. Offload needs tp = pp = 1, ram_gib and a host bandwidth. */
+    int64_t gpu_layers;         /* 0..RL_GPU_LAYERS_ALL; default RL_GPU_LAYERS_ALL (every layer and the output) */
+    double ram_gib;             /* host RAM for the host part, GiB, [0, 1e6]; 0 = not given */
+    double cpu_bandwidth_gbs;   /* host memory bandwidth, GB/s, [0, 1e6]; 0 = the host_memory preset's */
+    int host_memory;            /* rl_host_memory preset; default RL_HOST_MEMORY_NONE */
 } rl_deploy;
+
+/* gpu_layers at or above L + 1 puts everything on the GPU (llama.cpp: -ngl 999). */
+#define RL_GPU_LAYERS_ALL ((int64_t)1000000)
+
+/* Host-memory presets for offload: peak bandwidth = channels x 8 bytes (a 64-bit
+ * DDR4 channel, or a DDR5 DIMM's two 32-bit subchannels) x transfers per second.
+ * Sources: JEDEC JESD79-4 (DDR4) and JESD79-5 (DDR5) for the 64-bit channel and the
+ * speed grades; Intel 4th Gen Xeon Scalable (8 channels of DDR5-4800) and AMD EPYC
+ * 9005 (12 channels of DDR5-6000) product specifications for the server channel counts. */
+typedef enum rl_host_memory {
+    RL_HOST_MEMORY_NONE = 0,           /* no preset: cpu_bandwidth_gbs must be given */
+    RL_HOST_MEMORY_DDR4_3200_2CH = 1,  /* 2 x 8 B x 3200 MT/s = 51.2 GB/s (desktop) */
+    RL_HOST_MEMORY_DDR5_5600_2CH = 2,  /* 2 x 8 B x 5600 MT/s = 89.6 GB/s (desktop) */
+    RL_HOST_MEMORY_DDR5_4800_8CH = 3,  /* 8 x 8 B x 4800 MT/s = 307.2 GB/s (Xeon Sapphire Rapids) */
+    RL_HOST_MEMORY_DDR5_6000_12CH = 4, /* 12 x 8 B x 6000 MT/s = 576 GB/s (EPYC 9005) */
+    RL_HOST_MEMORY_COUNT_ = 5
+} rl_host_memory;
+/* The preset's bandwidth in GB/s (channels x 8 x MT/s / 1000); 0 for none or an invalid value. */
+double rl_host_memory_gbs(int preset);
+/* The bandwidth an analysis uses: cpu_bandwidth_gbs when set, else the preset's. */
+double rl_deploy_host_gbs(const rl_deploy *d);
 
 #define RL_MAX_SEQ ((int64_t)1 << 24)
 #define RL_MAX_BATCH ((int64_t)1 << 20)
@@ -521,7 +553,8 @@ enum {
     RL_REMEDY_SHORTER_CONTEXT = 1u << 4,  /* remedy_seq */
     RL_REMEDY_BIGGER_GPU = 1u << 5,       /* remedy_vram_gib */
     RL_REMEDY_RAISE_POOL = 1u << 6,       /* remedy_pool_fraction (tight only) */
-    RL_REMEDY_COUNT_ = 7
+    RL_REMEDY_FEWER_GPU_LAYERS = 1u << 7, /* remedy_gpu_layers: the largest -ngl that fits (offload) */
+    RL_REMEDY_COUNT_ = 8
 };
 const char *rl_remedy_code(unsigned bit_index);
 
@@ -646,6 +679,19 @@ typedef struct rl_result {
     int64_t remedy_seq;            /* largest context that fits this batch */
     double remedy_vram_gib;        /* memory per GPU this deployment needs */
     double remedy_pool_fraction;   /* the pool fraction that would make a tight setup fit */
+    int64_t remedy_gpu_layers;     /* fewer layers on the GPU (-ngl) with the rest in host RAM */
+
+    /* Offload (gpu_layers <= L, tp = pp = 1): the host part and its time. */
+    int offload;                   /* 1 when some weights live in host RAM */
+    int64_t layers_on_gpu;         /* min(gpu_layers, L) */
+    double host_weights_gib;       /* weights in host RAM: the (L − n)/L share of the layers, the embeddings and LM head */
+    double host_kv_gib;            /* the batch's KV of the host layers */
+    double host_free_gib;          /* ram − host weights − host KV (negative when it does not fit) */
+    double host_bandwidth_gbs;     /* the host bandwidth in use */
+    int64_t max_gpu_layers;        /* the largest -ngl whose GPU part (weights, KV, reserves) fits the realistic
+                                      budget; L + 1 = everything; -1 when not even 0 fits */
+    double gpu_part_ms;            /* has_timing: the GPU part of the step (the floor) */
+    double host_part_ms;           /* has_timing: the host part, bytes / host bandwidth */
 
     /* Speculative decoding (spec_tokens > 0): the draft's memory is in the fit
      * above; the times only when has_timing. Per GPU, like the rest. */
@@ -873,7 +919,8 @@ size_t rl_report_json_cost(const rl_model *m, const rl_gpu *g, const rl_deploy *
  *         | {"base": "<preset id>", <any of those figures, overriding the preset's>},
  *    "gpu_limit": "default" | "raised", "precision": "fp16", "kv_precision": "fp8",
  *    "seq": 4096, "batch": 1, "tp": 1, "pp": 1, "micro_batches": 8, "kv_block": 16,
- *    "moe_read": "union", and the realistic budget's keys}
+ *    "moe_read": "union", the realistic budget's keys, and offload's "gpu_layers": 20,
+ *    "ram_gib": 64, "host_memory": "ddr5-5600-2ch", "cpu_bandwidth_gbs": 89.6}
  * The keys, their types, ranges and defaults are the rows of the field table
  * (rl_field_at, core/fields.json). Every key but the model and gpu is optional.
  * Unknown keys are an error (RL_E_UNKNOWN_NAME naming the key) so that a typo

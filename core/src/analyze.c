@@ -31,6 +31,10 @@ typedef struct ctx {
     double state_layers, state_tokens;      /* linear-attention layers; each one's state in cached-token units */
     int64_t tokens;                         /* per request in the fit check (paged) */
     int64_t local_tokens_capacity;          /* per local layer in the fit check */
+    bool offload;                           /* gpu_layers <= L: a host part in RAM */
+    bool skip_host;                         /* the -ngl search: the GPU side alone */
+    double gpu_frac;                        /* n/L of the layers on the GPU (1 without offload) */
+    double host_bw;                         /* bytes/s of the host memory */
 } ctx;
 
 static double gpus_of(const rl_deploy *d) { return (double)d->tp * (double)d->pp; }
@@ -95,6 +99,12 @@ static void set_tokens(ctx *c) {
     c->local_tokens_capacity = window > 0 && window < c->tokens ? window : c->tokens;
 }
 
+/* Offload: the last n of the L layers on the GPU (llama.cpp -ngl n); n > L is everything. */
+static void set_gpu_layers(ctx *c, int64_t n) {
+    c->offload = n <= c->m->layers;
+    c->gpu_frac = c->offload ? (double)n / (double)c->m->layers : 1.0;
+}
+
 static void ctx_init(ctx *c, const rl_formulas *F, const rl_model *m, const rl_gpu *g, const rl_deploy *d) {
     c->F = F;
     c->m = m;
@@ -116,6 +126,9 @@ static void ctx_init(ctx *c, const rl_formulas *F, const rl_model *m, const rl_g
     /* Falcon-H1's Mamba-2 mixers sit beside attention; Jamba's Mamba layers replace it. */
     c->global_layers = (double)m->layers - c->local_layers - (double)m->linear_layers - (m->mamba_v1 ? (double)m->mamba_layers : 0.0);
     set_tokens(c);
+    set_gpu_layers(c, d->gpu_layers);
+    c->skip_host = false;
+    c->host_bw = rl_deploy_host_gbs(d) * 1e9;
 }
 
 /* The remedies try one change at a time: each starts from the analysis'
@@ -170,6 +183,9 @@ typedef struct fit {
     double pool, context, nccl, overhead, act_chunk, act_logits_per_request; /* realistic budget */
     double kv_room;                /* for KV and logits: pool − reserves − weights */
     int64_t max_batch_realistic;
+    double host_weights, host_kv;  /* offload: bytes in host RAM (weights; the batch's KV) */
+    double host_kv_req, host_room; /* offload: one request's host KV; RAM − host weights */
+    bool offload;
 } fit;
 
 /* Largest n with n·per ≤ room, computed so that it agrees exactly with that comparison. */
@@ -224,11 +240,28 @@ static void fit_floor(const ctx *c, fit *f) {
     f->weights = c->weight_total / gpus_of(d);
     f->kv_req = c->kv_elems * c->b_kv *
                 layer_tokens(c, (double)c->tokens, (double)c->local_tokens_capacity) * c->kv_share / (double)d->pp;
+    f->host_weights = f->host_kv = f->host_kv_req = f->host_room = 0.0;
+    f->offload = c->offload;
+    if (c->offload) {
+        /* tp = pp = 1. The GPU holds n/L of the layer weights and of the KV; host RAM
+         * the rest, with the embeddings, the LM head and any vision tower. */
+        const rl_model *m = c->m;
+        double outside = m->params_embed * c->b_embed + m->params_vision * c->b_main;
+        double kv_all = f->kv_req;
+        f->weights = (c->weight_total - outside) * c->gpu_frac;
+        f->host_weights = c->weight_total - f->weights;
+        f->kv_req = kv_all * c->gpu_frac;
+        f->host_kv_req = kv_all - f->kv_req;
+        f->host_kv = (double)d->batch * f->host_kv_req;
+        f->host_room = d->ram_gib * RL_GIB - f->host_weights;
+    }
     if (d->spec_tokens > 0) add_draft(c, f);
     f->kv = (double)d->batch * f->kv_req;
     f->free = vram - f->weights;
     if (f->weights > vram) f->verdict = RL_WEIGHTS_DO_NOT_FIT;
     else if (f->kv > f->free) f->verdict = RL_KV_DOES_NOT_FIT;
+    else if (c->offload && !c->skip_host && f->host_weights + f->host_kv > d->ram_gib * RL_GIB)
+        f->verdict = RL_HOST_DOES_NOT_FIT;
     else f->verdict = RL_FITS;
 }
 
@@ -266,9 +299,20 @@ static void fit_check(const ctx *c, fit *f) {
     fit_budget(c, f);
 }
 
+#define COUNT_CAP ((int64_t)1e15)
+
+/* Offload: the requests whose host KV fits the RAM left after the host weights bound
+ * both max batches too. A GPU that holds no KV (-ngl 0) leaves the bound to the host. */
+static int64_t host_bound(const fit *f, int64_t n, bool gpu_holds_kv) {
+    if (!f->offload) return n;
+    int64_t h = f->host_kv_req > 0 ? max_count(f->host_room, f->host_kv_req) : f->host_room >= 0 ? COUNT_CAP : 0;
+    if (!gpu_holds_kv) return h;
+    return n < h ? n : h;
+}
+
 static void fit_counts(fit *f) {
-    f->max_batch = f->free >= 0 ? max_count(f->free, f->kv_req) : 0;
-    f->max_batch_realistic = max_count(f->kv_room, f->kv_req + f->act_logits_per_request);
+    f->max_batch = host_bound(f, f->free >= 0 ? max_count(f->free, f->kv_req) : 0, f->kv_req > 0 || f->free < 0);
+    f->max_batch_realistic = host_bound(f, max_count(f->kv_room, f->kv_req + f->act_logits_per_request), true);
 }
 
 /* Does this deployment get past the floor, or with `realistic` also into the
@@ -279,6 +323,27 @@ static bool reaches(const ctx *c, bool realistic) {
     if (f.verdict != RL_FITS || !realistic) return f.verdict == RL_FITS;
     fit_budget(c, &f);
     return f.verdict == RL_FITS;
+}
+
+/* The largest -ngl whose GPU part (weights, KV, reserves) gets into the realistic
+ * budget: L + 1 when everything does, -1 when not even 0 layers do. The GPU part
+ * grows with n, so a bisection finds it. */
+static int64_t largest_gpu_layers(const ctx *c) {
+    rl_deploy t = *c->d;
+    ctx tc;
+    vary(&tc, c, &t);
+    tc.skip_host = true;
+    int64_t L = c->m->layers;
+    set_gpu_layers(&tc, L + 1);
+    if (reaches(&tc, true)) return L + 1;
+    int64_t lo = -1, hi = L; /* reaches(lo) (or lo = -1), and not reaches(hi + 1) */
+    while (lo < hi) {
+        int64_t mid = lo + (hi - lo + 1) / 2;
+        set_gpu_layers(&tc, mid);
+        if (reaches(&tc, true)) lo = mid;
+        else hi = mid - 1;
+    }
+    return lo;
 }
 
 /* c with another context length. */
@@ -359,7 +424,7 @@ static void find_remedies(const ctx *c, const fit *f, rl_result *r) {
 
     t = *d;
     vary(&tc, c, &t);
-    for (int64_t tp = 2; tp <= RL_MAX_PARALLEL; tp *= 2) {
+    for (int64_t tp = 2; tp <= RL_MAX_PARALLEL && !c->offload; tp *= 2) { /* offload runs on one GPU */
         if (tp <= d->tp) continue;
         t.tp = tp;
         tc.kv_share = c->F->kv_share(c->m, tp);
@@ -394,8 +459,30 @@ static void find_remedies(const ctx *c, const fit *f, rl_result *r) {
         }
     }
 
+    /* Fewer layers on the GPU, the rest in host RAM: offered when the host is described. */
+    if (d->tp == 1 && d->pp == 1 && d->ram_gib > 0 && c->host_bw > 0) {
+        int64_t n = r->max_gpu_layers;
+        int64_t now = d->gpu_layers <= c->m->layers ? d->gpu_layers : c->m->layers + 1;
+        t = *d;
+        vary(&tc, c, &t);
+        set_gpu_layers(&tc, n);
+        if (n >= 0 && n < now && reaches(&tc, realistic)) {
+            r->remedies |= RL_REMEDY_FEWER_GPU_LAYERS;
+            r->remedy_gpu_layers = n;
+        }
+    }
+
     r->remedies |= RL_REMEDY_BIGGER_GPU;
     double need_gib = realistic ? need / d->pool_fraction : f->weights + f->kv;
+    if (f->verdict == RL_HOST_DOES_NOT_FIT) {
+        /* The host is short: a GPU that holds the whole model (weights + KV, no offload) is the way out. */
+        fit all;
+        t = *d;
+        vary(&tc, c, &t);
+        set_gpu_layers(&tc, c->m->layers + 1);
+        fit_floor(&tc, &all);
+        need_gib = all.weights + all.kv;
+    }
     r->remedy_vram_gib = need_gib / RL_GIB;
 }
 
@@ -426,6 +513,24 @@ static void speculate(const ctx *c, const rl_realistic_in *in, double B, double 
 
 /* ---- the analysis ---------------------------------------------------------- */
 
+rl_status rl_offload_check(const rl_model *m, const rl_deploy *d, rl_error *err) {
+    if (d->gpu_layers > m->layers) return RL_OK;
+    if (d->tp > 1 || d->pp > 1)
+        return rl_fail(err, RL_E_CONTRADICTION, "gpu_layers",
+                       "gpu_layers: offloading (%lld of the %lld layers on the GPU) needs tp = 1 and pp = 1",
+                       (long long)d->gpu_layers, (long long)m->layers);
+    if (!(d->ram_gib > 0))
+        return rl_fail(err, RL_E_RANGE, "ram_gib",
+                       "ram_gib: offloading (gpu_layers %lld of %lld) needs the host RAM, a number at least "
+                       "0.001 and at most 1e+06 GiB",
+                       (long long)d->gpu_layers, (long long)m->layers);
+    if (!(rl_deploy_host_gbs(d) > 0))
+        return rl_fail(err, RL_E_RANGE, "cpu_bandwidth_gbs",
+                       "cpu_bandwidth_gbs: offloading needs the host memory bandwidth, a number at least 0.001 "
+                       "and at most 1e+06 GB/s, or a host_memory preset");
+    return RL_OK;
+}
+
 /* Zeroes *r in 64-byte pieces, which compilers store with vector moves: a
  * single memset of the whole struct becomes `rep stos` on x86-64, whose
  * start-up alone cost about 5% of an analysis. */
@@ -450,6 +555,11 @@ static void set_memory(rl_result *r, const rl_deploy *d, const fit *f, const rl_
     r->max_batch = f->max_batch;
     if (f->verdict == RL_WEIGHTS_DO_NOT_FIT) r->shortfall_gib = (f->weights - g->vram_gib * RL_GIB) / RL_GIB;
     else if (f->verdict == RL_KV_DOES_NOT_FIT) r->shortfall_gib = (f->kv - f->free) / RL_GIB;
+    else if (f->verdict == RL_HOST_DOES_NOT_FIT)
+        r->shortfall_gib = (f->host_weights + f->host_kv - d->ram_gib * RL_GIB) / RL_GIB;
+    r->host_weights_gib = f->host_weights / RL_GIB;
+    r->host_kv_gib = f->host_kv / RL_GIB;
+    r->host_free_gib = (d->ram_gib * RL_GIB - f->host_weights - f->host_kv) / RL_GIB;
 
     double logits = (double)d->batch * f->act_logits_per_request;
     r->pool_gib = f->pool / RL_GIB;
@@ -474,8 +584,8 @@ rl_status rl_analyze(const rl_model *m, const rl_gpu *g, const rl_deploy *d, rl_
          * would cost as much as the analysis itself. */
         st = rl_fail(err, RL_E_NULL, "model",
                      "model: not finished; call rl_model_finish() after the last change to its fields");
-    else if ((st = rl_gpu_validate(g, err)) == RL_OK)
-        st = rl_deploy_validate(d, err);
+    else if ((st = rl_gpu_validate(g, err)) == RL_OK && (st = rl_deploy_validate(d, err)) == RL_OK)
+        st = rl_offload_check(m, d, err);
     if (st) {
         clear_realistic(out);
         return st;
@@ -522,6 +632,7 @@ rl_status rl_analyze(const rl_model *m, const rl_gpu *g, const rl_deploy *d, rl_
     double batch_flops = step_flops(&c, B, tokens), batch_kv = B * kv_request;
     double flops, bytes, step;
     double unit_bytes, unit_flops, mb = B; /* what the realistic estimate scales: the step, or one stage */
+    double host_s = 0.0;                   /* offload: the host part of the step */
     if (d->pp > 1) {
         int64_t M = d->micro_batches > 0 ? d->micro_batches : d->batch;
         mb = (double)rl_ceil_div(d->batch, M);
@@ -547,6 +658,24 @@ rl_status rl_analyze(const rl_model *m, const rl_gpu *g, const rl_deploy *d, rl_
         if (m->layers % d->pp != 0) r->warnings |= RL_WARN_LAYERS_NOT_DIVISIBLE_BY_PP;
         if (r->pp_speedup < 1.0) r->warnings |= RL_WARN_PP_SLOWER_THAN_ONE_GPU;
         if (d->batch % M != 0) r->warnings |= RL_WARN_BATCH_NOT_DIVISIBLE_BY_MICRO;
+    } else if (c.offload) {
+        /* tp = 1. The GPU reads its n/L share of the layers' weights and KV at its
+         * bandwidth (or its FLOPs at its peak); then the host reads the rest, the LM
+         * head included, at the host's bandwidth: the two run one after the other. */
+        r->micro_batches = 1;
+        double head = (double)m->vocab * (double)m->hidden * c.b_embed * c.F->weight_passes(B);
+        double layers_read = r->weight_bytes_read - head;
+        double gpu_bytes = (layers_read + batch_kv) * c.gpu_frac;
+        double host_bytes = r->weight_bytes_read + batch_kv - gpu_bytes;
+        double gpu_s = floor_seconds(&c, gpu_bytes, batch_flops * c.gpu_frac);
+        host_s = host_bytes / c.host_bw;
+        flops = batch_flops;
+        bytes = gpu_bytes + host_bytes;
+        step = c.F->offload_step(gpu_s, host_s);
+        unit_bytes = gpu_bytes;
+        unit_flops = batch_flops * c.gpu_frac;
+        r->gpu_part_ms = gpu_s * 1e3;
+        r->host_part_ms = host_s * 1e3;
     } else {
         r->micro_batches = 1;
         flops = batch_flops / tp;
@@ -611,12 +740,22 @@ rl_status rl_analyze(const rl_model *m, const rl_gpu *g, const rl_deploy *d, rl_
                               .prefill_flops = prefill_flops,
                               .prefill_bytes = prefill_weights,
                               .floor_prefill_s = r->prefill_ms / 1e3,
-                              .floor_ttft_ms = r->ttft_ms};
+                              .floor_ttft_ms = r->ttft_ms,
+                              .host_s = host_s};
         rl_realistic_compute(&in, g, d, &r->realistic);
         r->has_realistic = 1;
         if (d->spec_tokens > 0) speculate(&c, &in, B, S, step, r);
     } else {
         clear_realistic(r);
+    }
+    if (c.offload) {
+        r->offload = 1;
+        r->layers_on_gpu = d->gpu_layers;
+        r->host_bandwidth_gbs = c.host_bw / 1e9;
+    }
+    if (d->tp == 1 && d->pp == 1 && (c.offload || f.verdict != RL_FITS)) r->max_gpu_layers = largest_gpu_layers(&c);
+    if (!r->fits) {
+        r->gpu_part_ms = r->host_part_ms = 0.0;
     }
     if (f.verdict != RL_FITS) find_remedies(&c, &f, r);
     return RL_OK;

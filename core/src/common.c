@@ -100,6 +100,7 @@ const char *rl_verdict_name(rl_verdict v) {
     case RL_WEIGHTS_DO_NOT_FIT: return "weights_do_not_fit";
     case RL_KV_DOES_NOT_FIT: return "kv_does_not_fit";
     case RL_TIGHT: return "tight";
+    case RL_HOST_DOES_NOT_FIT: return "host_ram_does_not_fit";
     }
     return "unknown";
 }
@@ -129,8 +130,21 @@ const char *rl_warning_code(unsigned bit_index) {
 static const char *const remedy_codes[RL_REMEDY_COUNT_] = {
     "lower_weight_precision", "lower_kv_precision", "more_tp",
     "smaller_batch",          "shorter_context",    "bigger_gpu",
-    "raise_pool_fraction",
+    "raise_pool_fraction",    "fewer_gpu_layers",
 };
+
+/* Host-memory presets: channels x 8 bytes (a 64-bit channel) x MT/s, in GB/s
+ * (roofline.h, rl_host_memory, for the sources). */
+double rl_host_memory_gbs(int preset) {
+    static const double channels[RL_HOST_MEMORY_COUNT_] = {0, 2, 2, 8, 12};
+    static const double mts[RL_HOST_MEMORY_COUNT_] = {0, 3200, 5600, 4800, 6000};
+    if (preset <= RL_HOST_MEMORY_NONE || preset >= RL_HOST_MEMORY_COUNT_) return 0.0;
+    return channels[preset] * 8.0 * mts[preset] / 1000.0;
+}
+
+double rl_deploy_host_gbs(const rl_deploy *d) {
+    return d->cpu_bandwidth_gbs > 0 ? d->cpu_bandwidth_gbs : rl_host_memory_gbs(d->host_memory);
+}
 
 const char *rl_remedy_code(unsigned bit_index) {
     return bit_index < RL_REMEDY_COUNT_ ? remedy_codes[bit_index] : "";

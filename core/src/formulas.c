@@ -63,6 +63,10 @@ static double pp_speedup(double one_gpu_s, double drain_s, double pp, double mic
     return one_gpu_s / drain_s;
 }
 
+/* llama.cpp runs the layers in order: the GPU's, then the host's (or the other
+ * way round); a token's pass cannot overlap them, so the two parts add up. */
+static double offload_step(double gpu_s, double host_s) { return gpu_s + host_s; }
+
 const rl_formulas rl_right_formulas = {
     .kv_share = kv_share,
     .kv_elems_per_token = kv_elems_per_token,
@@ -79,4 +83,5 @@ const rl_formulas rl_right_formulas = {
     /* A step reads the LM head (vocab × hidden); the input table is looked up by
      * B rows, and tied embeddings are one matrix, read once as the head. */
     .reads_input_embedding = 0,
+    .offload_step = offload_step,
 };

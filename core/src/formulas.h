@@ -2,7 +2,7 @@
  * KV share under tensor parallelism, the cached elements per token, KV bytes
  * per element, the sliding-window layers, the experts a decode step touches,
  * the MoE layers that read them, weight passes per step, the runtime reserve
- * and the pipeline speedup. The analysis (analyze.c) reaches each one only
+ * the pipeline speedup and the offloaded step. The analysis (analyze.c) reaches each one only
  * through the table rl_formulas_in_use() returns. The shipped core's table is
  * rl_right_formulas (formulas.c); only the native testing library
  * (core/testing/faults.c, for --prove-red) returns another, with one wrong
@@ -54,6 +54,8 @@ typedef struct rl_formulas {
     double prefill_attention_share;
     /* 1 when a step reads the input embedding table as well as the LM head (a wrong formula). */
     int reads_input_embedding;
+    /* Offload: the decode step from its GPU part and its host part. */
+    double (*offload_step)(double gpu_s, double host_s);
 } rl_formulas;
 
 extern const rl_formulas rl_right_formulas;

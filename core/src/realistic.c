@@ -11,6 +11,7 @@
  *   pp > 1: (M + pp − 1) stages, each with its layers' fixed costs and one
  *           point-to-point transfer α(engine, 2) + micro-batch·hidden·2 / link
  *   prefill = max(FLOPs/(η_prefill·peak), weight bytes/(η_bw·BW)) / tp + fixed costs
+ *   offload (pp = 1): + the host part's bytes / host bandwidth, as in the floor
  *   TTFT = max(the floor's TTFT, overhead + prefill), overhead = ttft_overhead_ms or launch_ms
  *
  * No allocation. */
@@ -96,7 +97,8 @@ void rl_realistic_compute(const rl_realistic_in *in, const rl_gpu *g, const rl_d
     } else {
         if (d->tp > 1) ar = 2.0 * L * allreduce_s(&p, d, in->batch * in->hidden * 2.0);
         kernel = kernels_per_pass;
-        step = roof_s(&p, in, in->step_bytes, in->step_flops, p.c_eff) + kernel + ar + p.host_s;
+        /* Offload: the host layers follow the GPU's, read at the host bandwidth (as the floor). */
+        step = roof_s(&p, in, in->step_bytes, in->step_flops, p.c_eff) + kernel + ar + p.host_s + in->host_s;
     }
     /* Rounding must not put the estimate under the floor it contains. */
     step = maxd(step, in->floor_step_s);

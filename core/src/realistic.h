@@ -45,6 +45,7 @@ typedef struct rl_realistic_in {
     double prefill_flops, prefill_bytes; /* one request's prefill, whole model */
     double floor_prefill_s;        /* 0 when the peak is unknown */
     double floor_ttft_ms;
+    double host_s;                 /* offload: the host part of the step, bytes / host bandwidth (0 without) */
 } rl_realistic_in;
 
 /* Speculative decoding's step with the engine's costs, seconds: gamma draft

@@ -77,7 +77,6 @@ size_t rl_warning_text(unsigned bit, const rl_model *m, const rl_deploy *d, cons
 
 size_t rl_remedy_text(unsigned bit, const rl_model *m, const rl_deploy *d, const rl_result *r, char *buf,
                       size_t cap) {
-    (void)m;
     rl_out o;
     rl_out_init(&o, buf, cap);
     switch (1u << bit) {
@@ -106,6 +105,10 @@ size_t rl_remedy_text(unsigned bit, const rl_model *m, const rl_deploy *d, const
         rl_out_fmt(&o, "Raise the engine's memory pool (vLLM gpu_memory_utilization) to %.2f (now %.2f).",
                    r->remedy_pool_fraction, d->pool_fraction);
         break;
+    case RL_REMEDY_FEWER_GPU_LAYERS:
+        rl_out_fmt(&o, "Keep %lld of the %lld layers on the GPU (llama.cpp -ngl %lld) and the rest in host RAM.",
+                   (long long)r->remedy_gpu_layers, (long long)m->layers, (long long)r->remedy_gpu_layers);
+        break;
     default: break;
     }
     return o.len;
@@ -119,6 +122,7 @@ static void remedy_value(rl_out *o, unsigned bit, const rl_result *r) {
     case RL_REMEDY_SMALLER_BATCH: rl_out_jnum(o, (double)r->remedy_batch); break;
     case RL_REMEDY_SHORTER_CONTEXT: rl_out_jnum(o, (double)r->remedy_seq); break;
     case RL_REMEDY_RAISE_POOL: rl_out_jnum(o, r->remedy_pool_fraction); break;
+    case RL_REMEDY_FEWER_GPU_LAYERS: rl_out_jnum(o, (double)r->remedy_gpu_layers); break;
     default: rl_out_jnum(o, r->remedy_vram_gib); break;
     }
 }
@@ -271,6 +275,10 @@ static size_t write_report(const rl_model *m, const rl_gpu *g, const rl_deploy *
     rl_jw_num(&s, "prefill_chunk", (double)d->prefill_chunk);
     rl_jw_num(&s, "launch_ms", d->launch_ms);
     rl_jw_str(&s, "engine", rl_engine_name(d->engine));
+    rl_jw_num(&s, "gpu_layers", (double)d->gpu_layers);
+    rl_jw_num(&s, "ram_gib", d->ram_gib);
+    rl_jw_str(&s, "host_memory", rl_field_by_key("host_memory")->choices[d->host_memory]);
+    rl_jw_num(&s, "cpu_bandwidth_gbs", d->cpu_bandwidth_gbs);
     rl_jw_end(&s);
 
     rl_jw_object(&top, "memory", &s);
@@ -282,6 +290,8 @@ static size_t write_report(const rl_model *m, const rl_gpu *g, const rl_deploy *
     rl_jw_num(&s, "max_batch_realistic", (double)r->max_batch_realistic);
     rl_jw_num(&s, "shortfall_gib", r->shortfall_gib);
     rl_jw_num(&s, "gpus", (double)(d->tp * d->pp));
+    if (r->offload || (d->tp == 1 && d->pp == 1 && r->verdict != RL_FITS))
+        rl_jw_num(&s, "max_gpu_layers", (double)r->max_gpu_layers);
     rl_jw_object(&s, "realistic", &t);
     rl_jw_num(&t, "pool_gib", r->pool_gib);
     rl_jw_num(&t, "context_reserve_gib", r->reserve_context_gib);
@@ -365,6 +375,24 @@ static size_t write_report(const rl_model *m, const rl_gpu *g, const rl_deploy *
         if (r->has_timing) {
             rl_jw_num(&s, "stage_ms", r->pp_stage_ms);
             rl_jw_num(&s, "drain_ms", r->pp_drain_ms);
+        }
+        rl_jw_end(&s);
+    }
+    if (r->offload) {
+        /* llama.cpp-style offload: the last layers_on_gpu layers on the GPU, the rest in host RAM. */
+        rl_jw_object(&top, "offload", &s);
+        rl_jw_num(&s, "gpu_layers", (double)r->layers_on_gpu);
+        rl_jw_num(&s, "layers_on_host", (double)(m->layers - r->layers_on_gpu));
+        rl_jw_num(&s, "host_weights_gib", r->host_weights_gib);
+        rl_jw_num(&s, "host_kv_gib", r->host_kv_gib);
+        rl_jw_num(&s, "host_gib", r->host_weights_gib + r->host_kv_gib);
+        rl_jw_num(&s, "ram_gib", d->ram_gib);
+        rl_jw_num(&s, "host_free_gib", r->host_free_gib);
+        rl_jw_num(&s, "host_bandwidth_gbs", r->host_bandwidth_gbs);
+        rl_jw_num(&s, "max_gpu_layers", (double)r->max_gpu_layers);
+        if (r->has_timing) {
+            rl_jw_num(&s, "gpu_ms", r->gpu_part_ms);
+            rl_jw_num(&s, "host_ms", r->host_part_ms);
         }
         rl_jw_end(&s);
     }

@@ -70,6 +70,9 @@ static double textbook_pp_speedup(double one_gpu_s, double drain_s, double pp, d
     return pp * micro_batches / (micro_batches + pp - 1.0);
 }
 
+/* The GPU part and the host part taken as overlapping: only the slower counts. */
+static double offload_parts_overlapped(double gpu_s, double host_s) { return gpu_s > host_s ? gpu_s : host_s; }
+
 static const char *const fault_names[RL_FAULT_COUNT_] = {
     "none",
     "weights-read-per-request",
@@ -84,6 +87,7 @@ static const char *const fault_names[RL_FAULT_COUNT_] = {
     "runtime-reserve-ignored",
     "acausal-prefill",
     "input-embedding-read",
+    "offload-parts-overlapped",
 };
 
 const char *rl_fault_name(rl_fault f) { return (unsigned)f < RL_FAULT_COUNT_ ? fault_names[f] : "unknown"; }
@@ -108,6 +112,7 @@ void rl_testing_set_fault(rl_fault f) {
     case RL_FAULT_ACAUSAL_PREFILL: faulted.prefill_attention_share = 1.0; break;
     /* Every embedding parameter read each step, the input table included. */
     case RL_FAULT_INPUT_EMBEDDING_READ: faulted.reads_input_embedding = 1; break;
+    case RL_FAULT_OFFLOAD_OVERLAPPED: faulted.offload_step = offload_parts_overlapped; break;
     default: in_use = &rl_right_formulas; return; /* RL_FAULT_NONE, or out of range: no fault */
     }
     in_use = &faulted;

@@ -56,6 +56,7 @@ export async function waitForVerdict(page) {
 const FIELDS = table.fields.filter((f) => f.type !== 'switch');
 const ENGINE_KEYS = FIELDS.filter((f) => f.group === 'budget').map((f) => f.key);
 const PRICE_KEYS = FIELDS.filter((f) => f.group === 'workload' && f.type === 'number').map((f) => f.key);
+const OFFLOAD_KEYS = FIELDS.filter((f) => f.group === 'offload').map((f) => f.key);
 const SELECT_KEYS = FIELDS.filter((f) => f.type === 'enum').map((f) => f.key);
 const TEXT_KEYS = FIELDS.filter((f) => (f.type === 'count' || f.type === 'number') && !f.key.startsWith('gpu.')).map((f) => f.key);
 const GPU_FIGURES = FIELDS.filter((f) => f.key.startsWith('gpu.')).map((f) => f.key);
@@ -75,6 +76,10 @@ export async function setInputs(page, input) {
       const v = input.gpu[key.slice(4)];
       await page.fill(tid(key), v === undefined || v === null ? '' : String(v));
     }
+  }
+  // The offload inputs sit in their own folded block (OffloadFields): open it first.
+  if (OFFLOAD_KEYS.some((k) => input[k] !== undefined) && !(await page.locator('details.offload').evaluate((d) => d.open))) {
+    await page.locator('details.offload > summary').click();
   }
   for (const key of SELECT_KEYS) {
     if (input[key] !== undefined) await page.selectOption(tid(key), input[key]);

@@ -41,6 +41,9 @@ const NAMES = [
   'cost-all-given-replicas',
   'cost-refusal-has-none',
   'cost-kv-refusal-has-none',
+  'offload-llama-3-8b-ngl20-rtx-4090-ddr5',
+  'offload-llama-3-70b-ngl60-weights-refused-fewer-layers',
+  'offload-llama-3-70b-ngl12-host-ram-refused',
 ];
 
 const all = vectorsByName();

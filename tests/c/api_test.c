@@ -121,6 +121,61 @@ static void test_model_finished(void) {
           "a config.json model comes finished (%s)", err.message);
 }
 
+/* Offload: at every -ngl from 0 to L + 1 the step is the GPU part plus the host part,
+ * more layers on the GPU never make the floor slower (the GPU reads faster than the
+ * host here), the realistic estimate stays at or above the floor, and a host refusal
+ * carries no time. */
+static void test_offload(void) {
+    rl_model m = preset("llama-3-8b");
+    rl_gpu g = gpu("rtx-4090");
+    rl_deploy d = rl_deploy_default();
+    d.ram_gib = 64;
+    d.host_memory = RL_HOST_MEMORY_DDR5_5600_2CH;
+    d.engine = RL_ENGINE_LLAMA_CPP;
+    rl_result r;
+    double previous = 1e300;
+    for (int64_t n = 0; n <= m.layers + 1; n++) {
+        d.gpu_layers = n;
+        CHECK(rl_analyze(&m, &g, &d, &r, NULL) == RL_OK && r.fits && r.has_timing && r.has_realistic, "-ngl %lld fits",
+              (long long)n);
+        CHECK(r.offload == (n <= m.layers), "-ngl %lld: offload flag", (long long)n);
+        if (r.offload)
+            CHECK(fabs(r.gpu_part_ms + r.host_part_ms - r.step_ms) <= 1e-9 * r.step_ms && r.host_part_ms > 0,
+                  "-ngl %lld: step %g = GPU %g + host %g", (long long)n, r.step_ms, r.gpu_part_ms, r.host_part_ms);
+        CHECK(r.realistic.step_ms >= r.step_ms && r.realistic.step_ms_low >= r.step_ms,
+              "-ngl %lld: realistic %g >= floor %g", (long long)n, r.realistic.step_ms, r.step_ms);
+        CHECK(r.step_ms <= previous, "-ngl %lld: one more GPU layer is not slower (%g after %g)", (long long)n,
+              r.step_ms, previous);
+        previous = r.step_ms;
+    }
+    CHECK(rl_host_memory_gbs(d.host_memory) == 89.6, "dual-channel DDR5-5600: 2 x 8 B x 5600 MT/s");
+
+    d.gpu_layers = 0;
+    d.ram_gib = 8; /* 14.96 GiB of weights + 0.5 GiB of KV in 8 GiB of RAM: short by 7.46 */
+    CHECK(rl_analyze(&m, &g, &d, &r, NULL) == RL_OK && r.verdict == RL_HOST_DOES_NOT_FIT && !r.fits, "host refusal");
+    CHECK(!r.has_timing && !r.has_realistic && r.step_ms == 0 && r.gpu_part_ms == 0 && r.host_part_ms == 0,
+          "a host refusal carries no time");
+    CHECK(r.max_gpu_layers == m.layers + 1 && r.shortfall_gib > 7.45 && r.shortfall_gib < 7.47,
+          "max -ngl %lld, short by %g GiB", (long long)r.max_gpu_layers, r.shortfall_gib);
+    char buf[16384];
+    rl_report_json(&m, &g, &d, &r, buf, sizeof buf);
+    CHECK(strstr(buf, "\"host_ram_does_not_fit\"") && !strstr(buf, "gpu_ms") && !strstr(buf, "step_ms"), "%s", buf);
+
+    rl_error err;
+    d.ram_gib = 64;
+    d.tp = 2;
+    CHECK(rl_analyze(&m, &g, &d, &r, &err) == RL_E_CONTRADICTION && strcmp(err.field, "gpu_layers") == 0,
+          "offload with tp 2 names gpu_layers");
+    d.tp = 1;
+    d.host_memory = RL_HOST_MEMORY_NONE;
+    CHECK(rl_analyze(&m, &g, &d, &r, &err) == RL_E_RANGE && strcmp(err.field, "cpu_bandwidth_gbs") == 0,
+          "offload without a host bandwidth names cpu_bandwidth_gbs");
+    d.cpu_bandwidth_gbs = 50;
+    d.ram_gib = 0;
+    CHECK(rl_analyze(&m, &g, &d, &r, &err) == RL_E_RANGE && strcmp(err.field, "ram_gib") == 0,
+          "offload without RAM names ram_gib");
+}
+
 static void test_refusal_has_no_time(void) {
     rl_model m = preset("qwen3-4b");
     rl_gpu g = gpu("a100-40g");
@@ -812,8 +867,13 @@ static void test_names(void) {
               rl_moe_read_parse(NULL, &mr) == RL_E_UNKNOWN_NAME,
           "moe read parse");
     CHECK(strcmp(rl_verdict_name(RL_FITS), "fits") == 0 && strcmp(rl_verdict_name(RL_WEIGHTS_DO_NOT_FIT), "weights_do_not_fit") == 0 &&
-              strcmp(rl_verdict_name(RL_KV_DOES_NOT_FIT), "kv_does_not_fit") == 0 && strcmp(rl_verdict_name(RL_TIGHT), "tight") == 0,
+              strcmp(rl_verdict_name(RL_KV_DOES_NOT_FIT), "kv_does_not_fit") == 0 && strcmp(rl_verdict_name(RL_TIGHT), "tight") == 0 &&
+              strcmp(rl_verdict_name(RL_HOST_DOES_NOT_FIT), "host_ram_does_not_fit") == 0,
           "verdict names");
+    CHECK(rl_host_memory_gbs(RL_HOST_MEMORY_DDR4_3200_2CH) == 51.2 && rl_host_memory_gbs(RL_HOST_MEMORY_DDR5_5600_2CH) == 89.6 &&
+              rl_host_memory_gbs(RL_HOST_MEMORY_DDR5_4800_8CH) == 307.2 && rl_host_memory_gbs(RL_HOST_MEMORY_DDR5_6000_12CH) == 576.0 &&
+              rl_host_memory_gbs(RL_HOST_MEMORY_NONE) == 0.0 && rl_host_memory_gbs(RL_HOST_MEMORY_COUNT_) == 0.0,
+          "host memory presets: channels x 8 B x MT/s");
     CHECK(strcmp(rl_bound_name(RL_BOUND_MEMORY), "memory") == 0 && strcmp(rl_bound_name(RL_BOUND_COMPUTE), "compute") == 0 &&
               strcmp(rl_bound_name(RL_BOUND_UNKNOWN), "unknown") == 0 && strcmp(rl_bound_name(RL_BOUND_NONE), "none") == 0,
           "bound names");
@@ -823,7 +883,7 @@ static void test_names(void) {
     for (unsigned i = 0; i < RL_WARN_COUNT_; i++) CHECK(strcmp(rl_warning_code(i), wc[i]) == 0, "warning %u is %s", i, wc[i]);
     CHECK(strcmp(rl_warning_code(RL_WARN_COUNT_), "") == 0 && strcmp(rl_warning_code(1000), "") == 0, "warning past the end");
     static const char *const rc[] = {"lower_weight_precision", "lower_kv_precision", "more_tp", "smaller_batch",
-                                     "shorter_context", "bigger_gpu", "raise_pool_fraction"};
+                                     "shorter_context", "bigger_gpu", "raise_pool_fraction", "fewer_gpu_layers"};
     for (unsigned i = 0; i < RL_REMEDY_COUNT_; i++) CHECK(strcmp(rl_remedy_code(i), rc[i]) == 0, "remedy %u is %s", i, rc[i]);
     CHECK(strcmp(rl_remedy_code(RL_REMEDY_COUNT_), "") == 0, "remedy past the end");
     for (unsigned i = 0; i < RL_LEVER_COUNT_; i++) CHECK(strlen(rl_lever_code(i)) > 0, "lever %u named", i);
@@ -1851,6 +1911,7 @@ int main(void) {
     test_nulls();
     test_model_finished();
     test_refusal_has_no_time();
+    test_offload();
     test_report_buffer();
     test_parse_flags();
     test_config_limits();

@@ -164,6 +164,41 @@ expect 2 '"field":"lint".*never closed' --lint "vllm serve 'Qwen/Qwen3-8B" --gpu
 expect 2 '"field":"--max-num-seqs"' --lint 'vllm serve Qwen/Qwen3-8B --max-num-seqs many' --gpu h100-sxm --json
 expect 2 '"field":"gpu"' --lint 'vllm serve Qwen/Qwen3-8B' --json
 expect 2 '"code":"usage".*"field":"--lint".*needs a value' --json --lint
+# --hf org/name: the local Hugging Face cache under a temporary HF_HOME, no network.
+# Two snapshots of acme/tiny: aaa (2 layers, the newer file) and bbb (3 layers), which refs/main names.
+hub="$tmp/hf/hub/models--acme--tiny"
+mkdir -p "$hub/snapshots/aaa" "$hub/snapshots/bbb" "$hub/refs"
+cp "$tmp/ok.json" "$hub/snapshots/aaa/config.json"
+sed 's/"num_hidden_layers":2/"num_hidden_layers":3/' "$tmp/ok.json" >"$hub/snapshots/bbb/config.json"
+printf '{"metadata":{"total_size":1234},"weight_map":{}}' >"$hub/snapshots/bbb/model.safetensors.index.json"
+touch -d '2024-01-01 00:00:00' "$hub/snapshots/bbb/config.json"
+touch -d '2025-01-01 00:00:00' "$hub/snapshots/aaa/config.json"
+printf 'bbb\n' >"$hub/refs/main"
+export HF_HOME="$tmp/hf"
+expect 0 '"layers":3,' --hf acme/tiny --gpu t4 --json
+expect 0 'snapshot bbb, refs/main' --hf acme/tiny --gpu t4
+expect 0 'total_size is 1234 bytes' --hf acme/tiny --gpu t4
+rm "$hub/refs/main"
+expect 0 '"layers":2,' --hf acme/tiny --gpu t4 --json
+expect 0 'snapshot aaa\)' --hf acme/tiny --gpu t4
+expect 2 "\"code\":\"file\".*--hf acme/none.*$tmp/hf/hub/models--acme--none/snapshots" --hf acme/none --gpu t4 --json
+expect 2 "no config.json in the local Hugging Face cache" --hf acme/none --gpu t4
+expect 2 '"code":"usage".*org/name' --hf not-a-repo-id --gpu t4 --json
+expect 2 '"code":"usage".*org/name' --hf ../etc --gpu t4 --json
+expect 2 '"code":"usage".*--hf and --config' --hf acme/tiny --config "$tmp/ok.json" --gpu t4 --json
+HF_HUB_CACHE="$tmp/hf/hub" HF_HOME="$tmp/elsewhere" expect 0 '"layers":2,' --hf acme/tiny --gpu t4 --json
+HF_HOME="" HOME="$tmp/home" expect 2 "$tmp/home/.cache/huggingface/hub/models--acme--tiny/snapshots" --hf acme/tiny --gpu t4
+unset HF_HOME
+
+# --gpu-layers (llama.cpp -ngl): the split fit, its host RAM refusal, and the inputs offload needs.
+ngl=(--model llama-3-8b --gpu rtx-4090 --precision fp16 --engine llama.cpp)
+expect 0 '"offload":\{"gpu_layers":20,"layers_on_host":12' "${ngl[@]}" --gpu-layers 20 --ram-gib 64 --host-memory ddr5-5600-2ch --json
+expect 0 'Offload \(llama.cpp -ngl 20: 20 of 32 layers on the GPU\)' "${ngl[@]}" --gpu-layers 20 --ram-gib 64 --host-memory ddr5-5600-2ch
+expect 3 '"verdict":"host_ram_does_not_fit"' "${ngl[@]}" --gpu-layers 0 --ram-gib 8 --cpu-bandwidth-gbs 50 --json
+expect 2 '"code":"range".*"field":"ram_gib"' "${ngl[@]}" --gpu-layers 20 --json
+expect 2 '"code":"range".*"field":"cpu_bandwidth_gbs"' "${ngl[@]}" --gpu-layers 20 --ram-gib 64 --json
+expect 2 '"field":"gpu_layers"' "${ngl[@]}" --gpu-layers 20 --ram-gib 64 --host-memory ddr4-3200-2ch --tp 2 --json
+expect 3 '"code":"fewer_gpu_layers".*"value":12' --model llama-3-70b --gpu rtx-4090 --precision fp16 --gpu-layers 60 --ram-gib 128 --host-memory ddr5-5600-2ch --json
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -285,9 +285,17 @@ static FZ_UNUSED void fz_check_result(const rl_gpu *g, const rl_deploy *d, rl_st
     }
     FZ_CHECK(err->status == RL_OK, "rl_analyze returned ok with err.status %d", (int)err->status);
     FZ_CHECK(r->verdict == RL_FITS || r->verdict == RL_WEIGHTS_DO_NOT_FIT || r->verdict == RL_KV_DOES_NOT_FIT ||
-                 r->verdict == RL_TIGHT,
+                 r->verdict == RL_TIGHT || r->verdict == RL_HOST_DOES_NOT_FIT,
              "verdict %d", (int)r->verdict);
-    bool refused = r->verdict == RL_WEIGHTS_DO_NOT_FIT || r->verdict == RL_KV_DOES_NOT_FIT;
+    bool refused = r->verdict == RL_WEIGHTS_DO_NOT_FIT || r->verdict == RL_KV_DOES_NOT_FIT ||
+                   r->verdict == RL_HOST_DOES_NOT_FIT;
+    /* Offload: the two parts of the step add up, and only a fit has them. */
+    FZ_CHECK(r->offload || (r->gpu_part_ms == 0.0 && r->host_part_ms == 0.0), "parts %g + %g ms without offload",
+             r->gpu_part_ms, r->host_part_ms);
+    FZ_CHECK(r->has_timing || (r->gpu_part_ms == 0.0 && r->host_part_ms == 0.0), "refused with parts %g + %g ms",
+             r->gpu_part_ms, r->host_part_ms);
+    FZ_CHECK(!r->has_timing || !r->offload || r->gpu_part_ms + r->host_part_ms <= r->step_ms * (1 + 1e-12) + 1e-300,
+             "offload parts %g + %g ms over the step %g ms", r->gpu_part_ms, r->host_part_ms, r->step_ms);
     FZ_CHECK(r->fits == !refused, "fits %d vs verdict %s", r->fits, rl_verdict_name(r->verdict));
     FZ_CHECK(r->has_timing == r->fits, "has_timing %d vs fits %d", r->has_timing, r->fits);
 

@@ -61,7 +61,8 @@ static bool top_keys_clean(const char *s, size_t n) {
     static const char *const keys[] = {"model", "config", "gpu", "gpu_limit", "precision", "kv_precision", "seq",
                                        "batch", "tp", "pp", "micro_batches", "kv_block", "moe_read", "pool_fraction",
                                        "context_reserve_gib", "nccl_gib_per_peer", "weight_overhead",
-                                       "prefill_chunk", "launch_ms", "params", NULL};
+                                       "prefill_chunk", "launch_ms", "params", "gpu_layers", "ram_gib",
+                                       "host_memory", "cpu_bandwidth_gbs", NULL};
     bool seen[32] = {false};
     fz_json j = {s, n, 0, 0, false, 0, 0, 0, 0};
     fz_jws(&j);

@@ -3,8 +3,8 @@
 // Sections that do not apply are left out, as the report leaves them out.
 
 import {
-  ceilDiv, draftKvBytes, draftWeightBytes, expertsTouched, fitCheck, floorSeconds, GIB, kvBytesRequest, kvReadBytes,
-  layerTokens, makeContext, PRECISION_BYTES, stepFlops, weightBytesRead, weightBytesTotal, windowOf,
+  ceilDiv, draftKvBytes, draftWeightBytes, expertsTouched, fitCheck, largestGpuLayers, floorSeconds, GIB, kvBytesRequest,
+  kvReadBytes, layerTokens, makeContext, PRECISION_BYTES, stepFlops, weightBytesRead, weightBytesTotal, windowOf,
 } from './context.mjs';
 import { realistic, realisticSpecStep } from './realistic.mjs';
 import { findRemedies } from './remedies.mjs';
@@ -88,6 +88,10 @@ function configSection(m, d, c, microBatches) {
     prefill_chunk: q(d.prefillChunk),
     launch_ms: d.launchMs,
     engine: d.engine,
+    gpu_layers: q(d.gpuLayers),
+    ram_gib: d.ramGib,
+    host_memory: d.hostMemory,
+    cpu_bandwidth_gbs: d.cpuBandwidthGbs,
   });
   return s;
 }
@@ -97,6 +101,7 @@ function memorySection(f, d, g) {
   let shortfall = ZERO;
   if (f.verdict === 'weights_do_not_fit') shortfall = gib(f.weights.sub(g.vram.mul(GIB)));
   else if (f.verdict === 'kv_does_not_fit') shortfall = gib(f.kv.sub(f.free));
+  else if (f.verdict === 'host_ram_does_not_fit') shortfall = gib(f.hostWeights.add(f.hostKv).sub(d.ramGib.mul(GIB)));
   const kvRoom = f.realisticFree.sub(logits);
   return {
     weights_gib_per_gpu: gib(f.weights),
@@ -144,6 +149,19 @@ function decodeStep(c, d, warnings) {
     if (pipe.speedup_vs_one_gpu.lt(1n)) warnings.add('pp_slower_than_one_gpu');
     if (B % M !== 0n) warnings.add('batch_not_divisible_by_micro_batches');
     return { M, mb, stageFlops, stageBytes, flops: stageFlops.mul(M), bytes: stageBytes.mul(M), step: drain, stage, drain, pipe };
+  }
+  if (c.offload) {
+    // tp = 1: the GPU reads its n/L share of the layers' weights and KV; then the host reads
+    // the rest, the LM head included, at its bandwidth, one after the other.
+    const read = weightBytesRead(c, B), kv = kvReadBytes(c, B);
+    const head = q(c.model.vocab * c.model.hidden).mul(c.bEmbed);
+    const gpuBytes = read.sub(head).add(kv).mul(c.gpuFrac);
+    const hostBytes = read.add(kv).sub(gpuBytes);
+    const flops = stepFlops(c, B);
+    const gpuFlops = flops.mul(c.gpuFrac);
+    const gpuS = floorSeconds(c, gpuBytes, gpuFlops);
+    const hostS = hostBytes.div(c.hostBw);
+    return { M: 1n, flops, bytes: gpuBytes.add(hostBytes), step: gpuS.add(hostS), gpuBytes, gpuFlops, gpuS, hostS };
   }
   const flops = stepFlops(c, B).div(tp);
   const bytes = weightBytesRead(c, B).div(tp).add(kvReadBytes(c, B).mul(c.kvShare));
@@ -271,6 +289,25 @@ export function analyze(model, gpu, deploy) {
     if (fits) {
       report.pp.stage_ms = step.stage.mul(MS);
       report.pp.drain_ms = step.drain.mul(MS);
+    }
+  }
+  const ngl = d.tp === 1n && d.pp === 1n && (c.offload || f.verdict !== 'fits') ? largestGpuLayers(m, gpu, d) : undefined;
+  if (ngl !== undefined) report.memory.max_gpu_layers = q(ngl);
+  if (c.offload) {
+    report.offload = {
+      gpu_layers: q(d.gpuLayers),
+      layers_on_host: q(m.layers - d.gpuLayers),
+      host_weights_gib: gib(f.hostWeights),
+      host_kv_gib: gib(f.hostKv),
+      host_gib: gib(f.hostWeights.add(f.hostKv)),
+      ram_gib: d.ramGib,
+      host_free_gib: gib(d.ramGib.mul(GIB).sub(f.hostWeights).sub(f.hostKv)),
+      host_bandwidth_gbs: d.hostGbs,
+      max_gpu_layers: q(ngl),
+    };
+    if (fits) {
+      report.offload.gpu_ms = step.gpuS.mul(MS);
+      report.offload.host_ms = step.hostS.mul(MS);
     }
   }
   if (d.kvBlock > 0n) {

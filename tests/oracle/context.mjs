@@ -88,6 +88,11 @@ export function makeContext(model, gpu, deploy) {
   let window = model.slidingWindow;
   if (blk > 0n && window > 0n) window = ceilDiv(window, blk) * blk;
   c.localTokensCapacity = window > 0n && window < c.tokens ? window : c.tokens;
+  // Offload (llama.cpp -ngl n, tp = pp = 1): the last n of the L layers on the GPU, taken as
+  // equal shares n/L of the layer weights and of the KV; n > L keeps everything on the GPU.
+  c.offload = deploy.gpuLayers <= model.layers;
+  c.gpuFrac = c.offload ? new Q(deploy.gpuLayers, model.layers) : q(1n);
+  c.hostBw = deploy.hostGbs.mul(10n ** 9n);
   return c;
 }
 
@@ -180,7 +185,8 @@ function activationChunkBytes(c) {
 export const draftWeightBytes = (c) => q(c.deploy.draft.paramsTotal).mul(c.bMain);
 export const draftKvBytes = (c, tokens) => q(c.deploy.draft.kvElems * c.deploy.draft.layers * tokens).mul(c.bKv);
 
-export function fitCheck(c) {
+// skipHost: the GPU side alone (the search for the largest -ngl).
+export function fitCheck(c, skipHost = false) {
   const d = c.deploy, m = c.model;
   const gpus = d.tp * d.pp;
   const vram = c.gpu.vram.mul(GIB);
@@ -188,6 +194,17 @@ export function fitCheck(c) {
   const f = {};
   f.weights = weightBytesTotal(c).div(gpus);
   f.kvReq = q(m.kvElems).mul(c.bKv).mul(layerTokens(c, c.tokens, c.localTokensCapacity)).mul(c.kvShare).div(d.pp);
+  f.hostWeights = ZERO;
+  f.hostKv = ZERO;
+  if (c.offload) {
+    // Host RAM holds the other layers' share, the embeddings and the LM head.
+    const total = weightBytesTotal(c);
+    const kvAll = f.kvReq;
+    f.weights = total.sub(q(m.paramsEmbed).mul(c.bEmbed)).mul(c.gpuFrac);
+    f.hostWeights = total.sub(f.weights);
+    f.kvReq = kvAll.mul(c.gpuFrac);
+    f.hostKv = B.mul(kvAll.sub(f.kvReq));
+  }
   if (d.specTokens > 0n) {
     // A speculative draft at the target's precisions, split over the GPUs like the target.
     f.weights = f.weights.add(draftWeightBytes(c).div(gpus));
@@ -196,8 +213,19 @@ export function fitCheck(c) {
   f.kv = B.mul(f.kvReq);
   f.free = vram.sub(f.weights);
   f.maxBatch = f.free.sign() >= 0 ? maxCount(f.free, f.kvReq) : 0n;
+  // Offload: the requests whose host KV fits the RAM left after the host weights bound the
+  // max batches too; a GPU that holds no KV (-ngl 0) leaves the bound to the host.
+  const hostBound = (n, gpuHoldsKv) => {
+    if (!c.offload) return n;
+    const room = d.ramGib.mul(GIB).sub(f.hostWeights), per = f.hostKv.div(d.batch);
+    const h = per.sign() > 0 ? maxCount(room, per) : room.sign() >= 0 ? 10n ** 15n : 0n;
+    if (!gpuHoldsKv) return h;
+    return n < h ? n : h;
+  };
+  f.maxBatch = hostBound(f.maxBatch, f.kvReq.sign() > 0 || f.free.sign() < 0);
   if (f.weights.gt(vram)) f.verdict = 'weights_do_not_fit';
   else if (f.kv.gt(f.free)) f.verdict = 'kv_does_not_fit';
+  else if (c.offload && !skipHost && f.hostWeights.add(f.hostKv).gt(d.ramGib.mul(GIB))) f.verdict = 'host_ram_does_not_fit';
   else f.verdict = 'fits';
 
   f.pool = d.poolFraction.mul(vram);
@@ -209,7 +237,7 @@ export function fitCheck(c) {
   f.logitsPerRequest = q(4n * m.vocab);
   f.realisticFree = f.pool.sub(f.context).sub(f.nccl).sub(f.overhead).sub(f.actChunk).sub(f.weights);
   const per = f.kvReq.add(f.logitsPerRequest);
-  f.maxBatchRealistic = maxCount(f.realisticFree, per);
+  f.maxBatchRealistic = hostBound(maxCount(f.realisticFree, per), true);
   f.realisticOk = B.mul(per).le(f.realisticFree);
   if (f.verdict === 'fits' && !f.realisticOk) f.verdict = 'tight';
   return f;
@@ -219,6 +247,15 @@ export function fitCheck(c) {
 export function reaches(model, gpu, deploy, realistic) {
   const v = fitCheck(makeContext(model, gpu, deploy)).verdict;
   return realistic ? v === 'fits' : v === 'fits' || v === 'tight';
+}
+
+// The largest -ngl whose GPU part (weights, KV, reserves) gets into the realistic budget:
+// L + 1 when everything does, -1 when not even 0 layers do (searched from the top down).
+export function largestGpuLayers(model, gpu, deploy) {
+  const gpuFits = (n) => fitCheck(makeContext(model, gpu, { ...deploy, gpuLayers: n }), true).verdict === 'fits';
+  if (gpuFits(model.layers + 1n)) return model.layers + 1n;
+  for (let n = model.layers; n >= 0n; n--) if (gpuFits(n)) return n;
+  return -1n;
 }
 
 export { ceilDiv };

@@ -5,6 +5,7 @@
 //   α: the engine's figure at tp 2, 4, 8 (3 takes 4's, 5..7 take 8's), past 8 plus 2·1.9 µs a rank
 //   pp > 1: (M + pp − 1) stages of roof + layers/pp fixed costs + one hop α(2) + mb·hidden·2/link, then t_host
 //   prefill = max(FLOPs/tp/(η_prefill·peak), bytes/tp/(η_bw·BW)) + all kernels + 2·L·t_ar(S tokens) + (pp−1) hops
+//   offload (pp = 1): the GPU part's roof, + the host part's bytes / host bandwidth
 //   TTFT = max(floor TTFT, overhead + prefill), overhead = ttft_overhead_ms or launch_ms
 // η_bw is the engine's quantized figure when the weights are dequantized on the fly.
 
@@ -77,7 +78,9 @@ export function realistic(c, m, gpu, d, step, prefill) {
   } else {
     if (d.tp > 1n) ar = L.mul(2n).mul(allreduceS(p, d.tp, q(B * m.hidden * 2n)));
     kernel = kernelsAll;
-    total = roof(p, c, step.bytes, step.flops).add(kernel).add(ar).add(p.hostS);
+    // Offload: the roof of the GPU part, then the host part at the host bandwidth (as the floor).
+    total = roof(p, c, step.gpuBytes ?? step.bytes, step.gpuFlops ?? step.flops).add(kernel).add(ar).add(p.hostS)
+      .add(step.hostS ?? ZERO);
   }
   total = Q.max(total, step.step);
   const out = {

@@ -3,7 +3,7 @@
 // its own gets the deployment through; the search rules are those of
 // tests/vectors/README.md.
 
-import { GIB, makeContext, PRECISION_BYTES, reaches, weightBytesTotal } from './context.mjs';
+import { fitCheck, GIB, largestGpuLayers, makeContext, PRECISION_BYTES, reaches, weightBytesTotal } from './context.mjs';
 import { Q } from './rational.mjs';
 
 // Largest context below the current one that gets through, found by bisection
@@ -51,7 +51,8 @@ export function findRemedies(c, f) {
     }
   }
 
-  for (let tp = 2n; tp <= 1024n; tp *= 2n) {
+  // Offload runs on one GPU: more tp is no way out of it.
+  for (let tp = 2n; tp <= 1024n && !c.offload; tp *= 2n) {
     if (tp <= deploy.tp) continue;
     if (reaches(model, gpu, { ...deploy, tp }, realistic)) {
       out.push({ code: 'more_tp', value: tp });
@@ -78,7 +79,21 @@ export function findRemedies(c, f) {
     }
   }
 
-  const vram = realistic ? need.div(deploy.poolFraction) : f.weights.add(f.kv);
+  let vram = realistic ? need.div(deploy.poolFraction) : f.weights.add(f.kv);
+  if (f.verdict === 'host_ram_does_not_fit') {
+    // The host is short: a GPU that holds the whole model (weights + KV, no offload).
+    const all = fitCheck(makeContext(model, gpu, { ...deploy, gpuLayers: model.layers + 1n }));
+    vram = all.weights.add(all.kv);
+  }
   out.push({ code: 'bigger_gpu', value: vram.div(GIB) });
+
+  // Fewer layers on the GPU (llama.cpp -ngl), the rest in host RAM: when the host is described.
+  if (deploy.tp === 1n && deploy.pp === 1n && deploy.ramGib.sign() > 0 && deploy.hostGbs.sign() > 0) {
+    const n = largestGpuLayers(model, gpu, deploy);
+    const now = deploy.gpuLayers <= model.layers ? deploy.gpuLayers : model.layers + 1n;
+    if (n >= 0n && n < now && reaches(model, gpu, { ...deploy, gpuLayers: n }, realistic)) {
+      out.push({ code: 'fewer_gpu_layers', value: n });
+    }
+  }
   return out;
 }

@@ -89,8 +89,21 @@ const REQUEST_KEYS = new Set([
   'model', 'config', 'gpu', 'gpu_limit', 'precision', 'kv_precision', 'seq', 'batch', 'tp', 'pp', 'micro_batches',
   'kv_block', 'moe_read', 'pool_fraction', 'context_reserve_gib', 'nccl_gib_per_peer', 'weight_overhead',
   'prefill_chunk', 'launch_ms', 'params', 'engine', 'bw_efficiency', 'kernel_us', 'allreduce_us', 'host_ms',
-  'prefill_efficiency', 'ttft_overhead_ms', 'spec_draft', 'spec_tokens', 'spec_accept',
+  'prefill_efficiency', 'ttft_overhead_ms', 'spec_draft', 'spec_tokens', 'spec_accept', 'gpu_layers', 'ram_gib', 'host_memory',
+  'cpu_bandwidth_gbs',
 ]);
+
+// Host-memory presets for offload: channels x 8 bytes (one 64-bit DDR4 channel, or a DDR5
+// DIMM's two 32-bit subchannels) x megatransfers per second, in GB/s (JEDEC JESD79-4 and
+// JESD79-5; Intel 4th Gen Xeon: 8 x DDR5-4800; AMD EPYC 9005: 12 x DDR5-6000).
+const HOST_MEMORY = {
+  none: [0n, 0n],
+  'ddr4-3200-2ch': [2n, 3200n],
+  'ddr5-5600-2ch': [2n, 5600n],
+  'ddr5-4800-8ch': [8n, 4800n],
+  'ddr5-6000-12ch': [12n, 6000n],
+};
+export const hostMemoryGbs = (name) => new Q(HOST_MEMORY[name][0] * 8n * HOST_MEMORY[name][1], 1000n);
 
 function count(input, key, fallback, lo, hi) {
   if (!Object.hasOwn(input, key)) return fallback;
@@ -165,6 +178,11 @@ export function readRequest(input, configText) {
     hostMs: real(input, 'host_ms', '0', 0, 1e6),
     prefillEfficiency: real(input, 'prefill_efficiency', '0', 0, 1),
     ttftOverheadMs: real(input, 'ttft_overhead_ms', '0', 0, 1e6),
+    // Offload (llama.cpp -ngl): more than L layers (the default, 10^6) keeps everything on the GPU.
+    gpuLayers: count(input, 'gpu_layers', 1000000n, 0, 1000000),
+    ramGib: real(input, 'ram_gib', '0', 0, 1e6),
+    hostMemory: word(input, 'host_memory', Object.keys(HOST_MEMORY), 'none'),
+    cpuBandwidthGbs: real(input, 'cpu_bandwidth_gbs', '0', 0, 1e6),
     // Speculative decoding: gamma draft tokens accepted with probability alpha, and the draft preset.
     specTokens: count(input, 'spec_tokens', 0n, 1, 16),
     specAccept: real(input, 'spec_accept', '0', 0.01, 0.99),
@@ -178,6 +196,8 @@ export function readRequest(input, configText) {
     throw new OracleError('spec_tokens, spec_draft and spec_accept go together');
   }
   if (deploy.specTokens > 0n && deploy.pp > 1n) throw new OracleError('speculative decoding needs pp 1');
+  // The host bandwidth in use: cpu_bandwidth_gbs when given, else the preset's.
+  deploy.hostGbs = deploy.cpuBandwidthGbs.sign() > 0 ? deploy.cpuBandwidthGbs : hostMemoryGbs(deploy.hostMemory);
   if (deploy.microBatches !== 0n && (deploy.pp <= 1n || deploy.microBatches > deploy.batch)) {
     throw new OracleError('micro_batches needs pp > 1 and at most the batch');
   }

@@ -28,12 +28,13 @@ function assertValidState(state) {
   expect(MOE_READS).toContain(state.moe_read);
   expect(GPU_LIMITS).toContain(state.gpu_limit);
   expect(FIELD.engine.choices).toContain(state.engine);
+  expect(FIELD.host_memory.choices).toContain(state.host_memory);
   const numbers = ['gpu.tflops', 'gpu.tflops_fp8', 'gpu.tops_int8', 'gpu.bandwidth_gbs', 'gpu.vram_gib', 'gpu.link_gbs', 'pool_fraction', 'context_reserve_gib', 'nccl_gib_per_peer', 'weight_overhead', 'launch_ms',
-    'bw_efficiency', 'kernel_us', 'allreduce_us', 'host_ms', 'prefill_efficiency', 'ttft_overhead_ms', 'spec_accept',
+    'bw_efficiency', 'kernel_us', 'allreduce_us', 'host_ms', 'prefill_efficiency', 'ttft_overhead_ms', 'spec_accept', 'ram_gib', 'cpu_bandwidth_gbs',
     'hardware_usd', 'months', 'resale_fraction', 'electricity_usd_kwh', 'active_watts', 'idle_watts', 'cloud_usd_hour', 'boot_factor',
     'api_usd_mtok_in', 'api_usd_mtok_out'];
   for (const key of numbers) expect(state[key]).toMatch(/^(\d{1,7}(\.\d{1,9})?)?$/);
-  const counts = ['seq', 'batch', 'tp', 'pp', 'micro_batches', 'kv_block', 'prefill_chunk', 'spec_tokens', 'requests_per_day', 'input_tokens', 'output_tokens'];
+  const counts = ['seq', 'batch', 'tp', 'pp', 'micro_batches', 'kv_block', 'prefill_chunk', 'gpu_layers', 'spec_tokens', 'requests_per_day', 'input_tokens', 'output_tokens'];
   if (state.spec_draft !== '') expect(modelIds).toContain(state.spec_draft);
   for (const key of counts) expect(state[key]).toMatch(/^\d{0,9}$/);
   // Every key the table types as a number or a count is one of those.
@@ -59,6 +60,7 @@ describe('round trips', () => {
       requests_per_day: '10000', input_tokens: '1000', output_tokens: '500', hardware_usd: '30000', months: '24', resale_fraction: '0.3',
       electricity_usd_kwh: '0.12', active_watts: '700', idle_watts: '90', cloud_usd_hour: '2.5', boot_factor: '1.2', api_usd_mtok_in: '0.5',
       api_usd_mtok_out: '0.8',
+      gpu_layers: '20', ram_gib: '64', host_memory: 'ddr5-5600-2ch', cpu_bandwidth_gbs: '80',
     };
     const { query, state: back, notices } = await roundTrip(state);
     expect(notices).toEqual([]);

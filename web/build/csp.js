@@ -20,7 +20,8 @@ export const SW_POLICY = 'roofline-sw';
 export const HOSTED_POLICY = [
   "script-src 'self' 'wasm-unsafe-eval'",
   "style-src 'self'",
-  "connect-src 'self'",
+  // The one outside host: huggingface.co, for the "Fetch" of a repo's config.json (HfFetch.jsx), on a click only.
+  "connect-src 'self' https://huggingface.co",
   // Installable and offline: the web manifest and the service worker, both from the page's own origin.
   "manifest-src 'self'",
   "worker-src 'self'",
@@ -33,8 +34,9 @@ export function singlePolicy(scriptHashes, styleHashes) {
   return [
     `script-src ${scriptHashes.map((h) => `'${h}'`).join(' ')} 'wasm-unsafe-eval'`,
     `style-src ${styleHashes.map((h) => `'${h}'`).join(' ') || "'none'"}`,
-    // No connect-src: the wasm travels inside the script (deflated, base64) and is
-    // inflated in memory, so the page fetches nothing and default-src 'none' applies.
+    // The wasm travels inside the script (deflated, base64) and is inflated in memory:
+    // the one connection is the "Fetch" of a Hugging Face config.json, on a click only.
+    "connect-src https://huggingface.co",
     ...COMMON,
     "trusted-types 'none'",
   ].join('; ');

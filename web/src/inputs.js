@@ -30,8 +30,10 @@ export const WORKLOAD_FIELDS = Object.freeze(FIELDS.filter((f) => f.group === 'w
  */
 export function emptyMeansCoreDefault(key) {
   const f = FIELD[key];
-  // The workload and its prices: empty is "no workload" and "the price preset's".
-  return f !== undefined && (f.group === 'budget' || f.group === 'workload' || f.zero_means !== undefined);
+  // The workload and its prices: empty is "no workload" and "the price preset's"; -ngl's
+  // default (every layer on the GPU) is left to the core too: the field shows "all".
+  return f !== undefined && (f.group === 'budget' || f.group === 'workload' || f.zero_means !== undefined ||
+    (f.group === 'offload' && f.type === 'count'));
 }
 
 // The core's vocabulary: the names a request may use.

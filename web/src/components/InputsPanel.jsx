@@ -6,6 +6,8 @@ import { GpuField } from './GpuField.jsx';
 import { SelectField } from './SelectField.jsx';
 import { TextField } from './TextField.jsx';
 import { EngineFields } from './EngineFields.jsx';
+import { OffloadFields } from './OffloadFields.jsx';
+import { HfFetch } from './HfFetch.jsx';
 import { t } from '../i18n/index.js';
 import { WorkloadFields } from './WorkloadFields.jsx';
 
@@ -36,6 +38,7 @@ export function InputsPanel({ app }) {
         <legend>{t('form.model')}</legend>
         <ModelField app={app} />
         <ParamsField app={app} />
+        <HfFetch app={app} />
         <ConfigField app={app} />
       </fieldset>
       <fieldset>
@@ -76,6 +79,7 @@ export function InputsPanel({ app }) {
           <SelectField app={app} name="moe_read" label={t('form.moeRead')} options={moeOptions()} hint={t('form.moeHint')} />
         </div>
         <EngineFields app={app} />
+        <OffloadFields app={app} />
       </fieldset>
       <WorkloadFields app={app} />
     </form>

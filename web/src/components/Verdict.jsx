@@ -42,6 +42,9 @@ function Refusal({ report: r }) {
   const m = r.memory;
   const short = <Num testid="memory.shortfall_gib" value={m.shortfall_gib} format={f.gib} />;
   const max = <Num testid="memory.max_batch" value={m.max_batch} format={f.integer} />;
+  if (r.verdict === 'host_ram_does_not_fit') {
+    return <p class="reason">{tx('refusal.host', { host: f.gib(r.offload.host_gib), ram: f.gib(r.offload.ram_gib), short })}</p>;
+  }
   if (r.verdict === 'weights_do_not_fit') {
     return <p class="reason">{tx('refusal.weights', { weights: f.gib(m.weights_gib_per_gpu), vram: f.capacity(r.gpu.vram_gib), short, max })}</p>;
   }

@@ -187,6 +187,13 @@ export function ridge(r) {
 
 export function step(r) {
   const c = r.config;
+  if (r.offload?.gpu_ms !== undefined) {
+    return {
+      formula: t('fx.step.formulaOffload'),
+      numbers: `= ${f.ms(r.offload.gpu_ms)} + ${f.ms(r.offload.host_ms)};  n/L = ${n(r.offload.gpu_layers)}/${n(r.model.layers)}, ${r.gpu.bandwidth_gbs} GB/s, ${r.offload.host_bandwidth_gbs} GB/s`,
+      result: t('fx.step.result', { step: f.ms(r.decode.step_ms) }),
+    };
+  }
   if (c.pp > 1 && r.pp?.stage_ms !== undefined) {
     return {
       formula: t('fx.step.formulaPp'),
@@ -256,6 +263,19 @@ export function speedup(r) {
     formula: t('fx.speedup.formula'),
     numbers: t('fx.speedup.numbers', { m: n(r.pp.micro_batches), pp: n(r.config.pp) }),
     result: `= ${f.times(r.pp.speedup_vs_one_gpu)}${r.pp.speedup_vs_one_gpu < 1 ? t('fx.speedup.slower') : ''}`,
+  };
+}
+
+/** Offload (llama.cpp -ngl): what lives where, and the largest -ngl that fits. */
+export function offload(r) {
+  const o = r.offload;
+  return {
+    formula: t('fx.offload.formula'),
+    numbers: t('fx.offload.numbers', {
+      n: n(o.gpu_layers), layers: n(r.model.layers), gpu: f.gib(r.memory.weights_gib_per_gpu), kv: f.gib(r.memory.kv_gib_per_gpu),
+      hostW: f.gib(o.host_weights_gib), hostKv: f.gib(o.host_kv_gib), ram: f.gib(o.ram_gib),
+    }),
+    result: t(o.max_gpu_layers > r.model.layers ? 'fx.offload.resultAll' : 'fx.offload.result', { max: n(o.max_gpu_layers), free: f.gib(o.host_free_gib) }),
   };
 }
 

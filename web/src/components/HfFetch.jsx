@@ -1,0 +1,100 @@
+import { useState } from 'preact/hooks';
+import { t } from '../i18n/index.js';
+
+// "Fetch" a Hugging Face repo's config.json (and model.safetensors.index.json for
+// the published total) into the config box. Only on the click: typing an id makes
+// no request, and no link or stored state ever starts one. The host is
+// https://huggingface.co, the one extra host the CSP's connect-src allows
+// (web/build/csp.js); a test may point it at a stand-in on the page's own origin
+// by setting globalThis.ROOFLINE_HF_BASE before the page runs.
+export const HF_BASE = 'https://huggingface.co';
+const REPO = /^[A-Za-z0-9][A-Za-z0-9._-]{0,95}\/[A-Za-z0-9][A-Za-z0-9._-]{0,95}$/;
+
+/** org/name as the Hub spells a model repo, or null. */
+export function parseRepo(text) {
+  const id = text.trim().replace(/^https:\/\/huggingface\.co\//, '').replace(/\/+$/, '');
+  return REPO.test(id) && !id.includes('..') ? id : null;
+}
+
+function base() {
+  const b = globalThis.ROOFLINE_HF_BASE;
+  return typeof b === 'string' && b !== '' ? b.replace(/\/+$/, '') : HF_BASE;
+}
+
+/** The file's text, or {state} saying why not: offline (no answer), gated (401/403), missing (404), error. */
+async function get(url) {
+  let res;
+  try {
+    res = await fetch(url, { credentials: 'omit', cache: 'no-store', redirect: 'follow' });
+  } catch {
+    return { state: 'offline' };
+  }
+  if (res.status === 401 || res.status === 403) return { state: 'gated', status: res.status };
+  if (res.status === 404) return { state: 'missing', status: res.status };
+  if (!res.ok) return { state: 'error', status: res.status };
+  return { text: await res.text() };
+}
+
+/** metadata.total_size of a safetensors index, or undefined. */
+function indexTotal(text) {
+  try {
+    const total = JSON.parse(text)?.metadata?.total_size;
+    return Number.isFinite(total) && total > 0 ? total : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function HfFetch({ app }) {
+  const [repo, setRepo] = useState('');
+  const [status, setStatus] = useState({ state: 'idle' });
+
+  async function onFetch() {
+    const id = parseRepo(repo);
+    if (!id) {
+      setStatus({ state: 'bad' });
+      return;
+    }
+    setStatus({ state: 'loading', id });
+    const root = `${base()}/${id}/resolve/main`;
+    const config = await get(`${root}/config.json`);
+    if (config.text === undefined) {
+      setStatus({ ...config, id });
+      return;
+    }
+    const index = await get(`${root}/model.safetensors.index.json`);
+    app.set('config', config.text);
+    setStatus({ state: 'done', id, total: index.text !== undefined ? indexTotal(index.text) : undefined, url: `${root}/config.json` });
+  }
+
+  const { state } = status;
+  const message = state === 'idle' ? t('hf.hint')
+    : state === 'loading' ? t('hf.loading', { id: status.id })
+    : state === 'done' ? (status.total !== undefined ? t('hf.doneTotal', { id: status.id, bytes: status.total.toLocaleString('en-US') }) : t('hf.done', { id: status.id }))
+    : t(`hf.${state}`, { id: status.id ?? '', status: status.status ?? '' });
+  const failed = ['bad', 'offline', 'gated', 'missing', 'error'].includes(state);
+  return (
+    <div class="field hf-fetch">
+      <label for="in-hf-repo">{t('hf.label')}</label>
+      <div class="control">
+        <input
+          id="in-hf-repo"
+          type="text"
+          autoComplete="off"
+          spellcheck={false}
+          placeholder="org/name"
+          data-testid="hf-repo"
+          value={repo}
+          aria-describedby="hf-status"
+          onInput={(e) => setRepo(e.currentTarget.value)}
+          onKeyDown={(e) => { if (e.key === 'Enter') { e.preventDefault(); onFetch(); } }}
+        />
+        <button type="button" data-testid="hf-fetch" disabled={state === 'loading'} onClick={onFetch}>{t('hf.fetch')}</button>
+      </div>
+      <p class={failed ? 'field-error' : 'hint'} id="hf-status" data-testid="hf-status" data-state={state} role={failed ? 'alert' : undefined}>
+        {message}
+        {failed && state !== 'bad' && <>{' '}<a href="#in-config" data-testid="hf-paste">{t('hf.paste')}</a></>}
+      </p>
+    </div>
+  );
+}
