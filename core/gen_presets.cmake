@@ -4,7 +4,7 @@
 # Usage: cmake -DPRESETS_DIR=... -DOUT=... [-DSTRIP_PROSE=ON] -P gen_presets.cmake
 file(GLOB model_files "${PRESETS_DIR}/models/*.json")
 file(GLOB gpu_files "${PRESETS_DIR}/gpus/*.json")
-# Prices (issue 10): one flat folder, each file says its "kind" (gpu, model, electricity).
+# Prices: one flat folder, each file says its "kind" (gpu, model, electricity).
 file(GLOB price_files "${PRESETS_DIR}/prices/*.json")
 list(SORT model_files)
 list(SORT gpu_files)

@@ -180,7 +180,7 @@ int rl_cli_accuracy(int argc, char **argv) {
            100.0 * band_share);
     printf("central estimate: median |error| %.1f%% (at most 20%% required), %d of %d within +-35%%\n", 100.0 * median,
            within35, n_err);
-    /* The corpus rules, or (--holdout, runs not used in the fit) issue 9's out-of-sample ones. */
+    /* The corpus rules, or (--holdout, runs not used in the fit) the out-of-sample ones (median |error| <= 25%, >= 75% within +-35%, no floor slower). */
     bool ok = holdout ? failed == 0 && floors_over == 0 && n_err > 0 && median <= 0.25 && within35 >= 0.75 * n_err
                       : failed == 0 && floors_over == 0 && banded > 0 && band_share >= 0.90 && n_err > 0 && median <= 0.20;
     if (holdout)

@@ -1,4 +1,4 @@
-/* roofline-lint --plan (issue 10): the cheapest setups that serve a workload
+/* roofline-lint --plan: the cheapest setups that serve a workload
  * within service-level targets.
  *
  * It searches GPU presets × tp {1, 2, 4, 8} (one node) × pp {1..4} (nodes) ×

@@ -1,4 +1,4 @@
-/* roofline-lint --plan (issue 10): the SLA planner. See plan.c. */
+/* roofline-lint --plan: the SLA planner. See plan.c. */
 #ifndef RL_CLI_PLAN_H
 #define RL_CLI_PLAN_H
 

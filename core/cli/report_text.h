@@ -9,7 +9,7 @@
 void rl_print_report(FILE *out, const rl_model *m, const rl_gpu *g, const rl_deploy *d, const rl_result *r);
 /* The parameters-only estimate: approximate, and says so. */
 void rl_print_estimate(FILE *out, const rl_gpu *g, const rl_deploy *d, const rl_estimate *e);
-/* The cost section (issue 10), nothing when there is no cost (no workload, or a refusal). */
+/* The cost section, nothing when there is no cost (no workload, or a refusal). */
 void rl_print_cost(FILE *out, const rl_cost *c);
 
 #endif

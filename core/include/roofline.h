@@ -783,7 +783,7 @@ rl_status rl_estimate_params(double params, const rl_gpu *g, const rl_deploy *d,
 size_t rl_estimate_json(const rl_gpu *g, const rl_deploy *d, const rl_estimate *e, char *buf, size_t cap);
 
 /* ======================================================================== */
-/* Cost: a workload, and buy vs cloud vs serverless API (issue 10)           */
+/* Cost: a workload, and buy vs cloud vs serverless API           */
 /* ======================================================================== */
 
 /* The workload and the price inputs of a request: the rows of group
@@ -815,7 +815,7 @@ rl_workload rl_workload_default(void);
 int rl_workload_given(const rl_workload *w, size_t offset);
 
 /* What the cost is computed from: the time the deployment spends on the
- * traffic. One input, so that the realistic estimate (issue 9) can replace
+ * traffic. One input, so that the realistic estimate can replace
  * the roofline floor without touching the cost code. */
 typedef struct rl_cost_basis {
     double step_ms;      /* one decode step of the whole batch (the drain when pp > 1) */
@@ -900,7 +900,7 @@ typedef struct rl_cost {
  * price presets; no allocation, no I/O. out->present is 0 without a workload. */
 rl_status rl_cost_compute(const rl_workload *w, const rl_cost_basis *basis, const char *gpu_id,
                           const char *model_id, rl_cost *out, rl_error *err);
-/* Writes "cost": {...} as the report carries it (the JSON contract of issue 10)
+/* Writes "cost": {...} as the report carries it (the cost's JSON contract)
  * into buf (rl_report_json's return convention); "" when !c->present. */
 size_t rl_cost_json(const rl_cost *c, char *buf, size_t cap);
 /* The report with its cost (rl_report_json's convention); c may be NULL. */

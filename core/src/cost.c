@@ -1,4 +1,4 @@
-/* What a deployment costs (issue 10): a workload, and buying the hardware vs
+/* What a deployment costs: a workload, and buying the hardware vs
  * renting it in the cloud vs a serverless API, each figure line by line.
  *
  * The formulas are the specification's (see README "What it costs"):

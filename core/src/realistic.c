@@ -1,4 +1,4 @@
-/* The realistic estimate beside the floor (issue 9). The floor is the case
+/* The realistic estimate beside the floor. The floor is the case
  * η = 1 with no fixed cost of the same formula, so every figure here is at
  * least the floor's:
  *
@@ -192,7 +192,7 @@ size_t rl_realistic_assumptions(const rl_gpu *g, const rl_deploy *d, rl_precisio
                                 : "unknown: only the AllReduce latency is counted");
     n = put(out, n, cap, "host_ms", p.host_s * 1e3, "ms", d->host_ms > 0 ? req : e->host_source);
     n = put(out, n, cap, "ttft_overhead_ms", p.ttft_ms, "ms",
-            d->ttft_overhead_ms > 0 ? req : "the launch_ms input (issue 4's 35 ms default): no TTFT in the corpus");
+            d->ttft_overhead_ms > 0 ? req : "the launch_ms input (35 ms by default): no TTFT in the corpus");
     n = put(out, n, cap, "band_low", e->band_low, "fraction", e->band_source);
     n = put(out, n, cap, "band_high", e->band_high, "fraction", e->band_source);
     return n;

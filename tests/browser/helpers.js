@@ -87,7 +87,7 @@ export async function setInputs(page, input) {
   if (ENGINE_KEYS.some((k) => input[k] !== undefined)) {
     await page.locator('details.engine > summary').click();
   }
-  // The workload's prices sit in their own closed details (issue 10).
+  // The workload's prices sit in their own closed details.
   if (PRICE_KEYS.some((k) => input[k] !== undefined)) {
     await page.locator('details.prices > summary').click();
   }
@@ -96,7 +96,7 @@ export async function setInputs(page, input) {
   }
 }
 
-/** The cost panel's figures (issue 10): its data-testids are these report paths. */
+/** The cost panel's figures: its data-testids are these report paths. */
 export const COST_PATHS = [
   'cost.workload.requests_per_day', 'cost.workload.input_tokens', 'cost.workload.output_tokens', 'cost.workload.active_hours_per_month',
   'cost.buy.monthly_usd', 'cost.buy.usd_per_mtok_out', 'cost.buy.depreciation_usd_per_month', 'cost.buy.energy_usd_per_month',
@@ -120,7 +120,7 @@ export const SHOWN_PATHS = [
   'model.params_total', 'model.params_active', 'model.kv_bytes_per_token', 'model.weight_bytes', 'model.kv_bytes_per_request',
   'tp.allreduce_bytes_per_gpu', 'tp.kv_share_per_gpu',
   'moe.experts_touched_per_layer',
-  // The cost panel (issue 10).
+  // The cost panel.
   ...COST_PATHS,
 ];
 

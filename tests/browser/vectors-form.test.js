@@ -35,7 +35,7 @@ const NAMES = [
   'prefill-llama-3-8b-h100-s4096-launch-50',
   'prefill-deepseek-v3-h200-tp8-s8192',
   'kv-bytes-gemma-3-27b-s32768',
-  // The cost (issue 10): the three options, a missing price, given prices on a custom GPU, refusals without cost.
+  // The cost: the three options, a missing price, given prices on a custom GPU, refusals without cost.
   'cost-h100-sxm-tp2-fp8-idle-given',
   'cost-h100-sxm-no-idle-power',
   'cost-all-given-replicas',

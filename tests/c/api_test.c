@@ -1758,7 +1758,7 @@ static void test_norms_per_layer(void) {
     CHECK(rl_model_finish(&m, &err) == RL_OK && m.params_total == base.params_total + 6.0 * 64 * 2, "8 norms (%s)", err.message);
 }
 
-/* The realistic estimate (issue 9): over every model and GPU preset, engine
+/* The realistic estimate: over every model and GPU preset, engine
  * and a spread of deployments, it is present exactly when the deployment fits,
  * never under the floor, its band holds the central figure, and a refusal
  * carries none of it. */

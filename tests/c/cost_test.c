@@ -1,4 +1,4 @@
-/* The cost's C contract (issue 10), where the vectors cannot reach: the basis
+/* The cost's C contract, where the vectors cannot reach: the basis
  * is one input, so a realistic step and prefill replace the floor unchanged
  * and are labelled so; no workload gives no cost; missing prices are named;
  * bad arguments are refused. The figures use binary-exact inputs, so the

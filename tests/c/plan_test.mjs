@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// roofline-lint --plan (issue 10) against an exhaustive search of a small grid:
+// roofline-lint --plan against an exhaustive search of a small grid:
 // every candidate, re-analysed alone, fits and meets the targets with the same
 // cost; and no setup of the grid, at any batch, is cheaper than the plan's
 // cheapest, for buying and for renting. Usage: node plan_test.mjs path/to/roofline-lint

@@ -1,4 +1,4 @@
-// The cost of a workload (issue 10), from the specification, in exact rationals:
+// The cost of a workload, from the specification, in exact rationals:
 //   a request's context is input + output tokens; a month is 30 days (720 h);
 //   hours per request = (prefill of the input + output × decode step / batch) / 3.6e6 ms,
 //     on the roofline floor (the decode step at the full context, the prefill at the input);

@@ -9,7 +9,7 @@ import { readRequest } from './request.mjs';
 
 export function computeVector(vector) {
   const raw = vector.request_text !== undefined ? JSON.parse(vector.request_text) : vector.input;
-  // The workload (issue 10) sets the context and adds a cost to a run that fits.
+  // The workload sets the context and adds a cost to a run that fits.
   const { base: input, workload } = splitWorkload(raw);
   const req = readRequest(input, vector.config_text);
   if (req.kind === 'estimate') {

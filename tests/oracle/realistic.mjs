@@ -1,4 +1,4 @@
-// The realistic estimate (issue 9), in exact rationals: the floor's formula
+// The realistic estimate, in exact rationals: the floor's formula
 // with the engine's efficiencies and fixed costs.
 //   step = max(bytes/(η_bw·BW), FLOPs/(η_c·peak)) + Σ_layers k·t_kernel + 2·L·t_ar (tp > 1) + t_host
 //   t_ar = α(engine, tp) + 2·(tp−1)/tp · B·hidden·2 / (link_gbs/2)   (no link figure: α alone)

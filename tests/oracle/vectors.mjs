@@ -5,7 +5,7 @@
 // oracle and compare; exit 1 on any difference.
 // --write (the default): rewrite the expected figures, warnings and remedies
 // in place from the oracle, then check. Printed-precision vectors (*-printed)
-// hold the printed numbers and are only checked.
+// hold the specification's printed numbers and are only checked.
 
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,4 +1,4 @@
-// The cost panel (issue 10): every figure it shows is the core's, exact in
+// The cost panel: every figure it shows is the core's, exact in
 // data-value under its report path; a refusal has no cost and no panel; the
 // page's request lets the workload set the context.
 import { h, render } from 'preact';

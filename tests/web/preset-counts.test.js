@@ -18,7 +18,7 @@ const files = (kind) =>
     .map((name) => name.slice(0, -'.json'.length))
     .sort();
 
-test('the core carries at least 50 accelerators and 40 models (issue 11)', () => {
+test('the core carries at least 50 accelerators and 40 models', () => {
   expect(presets.gpus.length).toBeGreaterThanOrEqual(50);
   expect(presets.models.length).toBeGreaterThanOrEqual(40);
 });

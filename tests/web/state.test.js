@@ -119,7 +119,7 @@ describe('state', () => {
 
   test('a preset the core cannot analyse shows its file figures and the core message', () => {
     const s = make();
-    // strix-halo-128g analyses since its 256 GB/s was sourced (issue 11); DGX Spark gives no
+    // strix-halo-128g analyses since its 256 GB/s was sourced; DGX Spark gives no
     // GPU-usable limit for its unified memory, so the core refuses it.
     s.set('gpu', 'dgx-spark');
     expect(s.error.value.field).toBe('gpu');

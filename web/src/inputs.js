@@ -20,7 +20,7 @@ export const GPU_FIELDS = Object.freeze(INPUT_KEYS.filter((k) => k.startsWith('g
 
 /** Engine-budget knobs (the table's budget group). Empty means "the core's default". */
 export const ENGINE_FIELDS = Object.freeze(FIELDS.filter((f) => f.group === 'budget').map((f) => f.key));
-/** The workload and its prices (issue 10): the table's workload group. */
+/** The workload and its prices: the table's workload group. */
 export const WORKLOAD_FIELDS = Object.freeze(FIELDS.filter((f) => f.group === 'workload').map((f) => f.key));
 
 /**

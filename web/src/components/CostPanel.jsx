@@ -1,4 +1,4 @@
-// What the workload costs (issue 10): buying, renting and a serverless API,
+// What the workload costs: buying, renting and a serverless API,
 // each figure from the core (the report's `cost`), rounded for reading and
 // exact in data-value, with every price's source and date. The chart draws
 // each option as the straight line the core gives the two ends of, over one

@@ -2,7 +2,7 @@ import { FIELD, WORKLOAD_FIELDS } from '../inputs.js';
 import { TextField } from './TextField.jsx';
 
 // The workload and its prices: the field table's workload group, in its order.
-// The three workload figures add the cost (issue 10); every price left empty is
+// The three workload figures add the cost; every price left empty is
 // the price preset's, which the report echoes with its source: shown as the
 // placeholder, never typed in here.
 const WORKLOAD = ['requests_per_day', 'input_tokens', 'output_tokens'];
