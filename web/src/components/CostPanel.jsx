@@ -6,12 +6,13 @@
 // here computes a cost: a refusal has no `cost`, so this panel is absent then.
 import * as f from '../format.js';
 import { Num } from './Num.jsx';
+import { t, tx } from '../i18n/index.js';
 
 const usd = (v) => `$${f.significant(v, 4)}`;
 const OPTIONS = [
-  ['buy', 'Buy the hardware', 'var(--accent, #2563eb)'],
-  ['cloud', 'Rent it (cloud, on demand)', 'var(--warn, #d97706)'],
-  ['api', 'Serverless API', 'var(--ok, #059669)'],
+  ['buy', 'cost.option.buy', 'var(--accent, #2563eb)'],
+  ['cloud', 'cost.option.cloud', 'var(--warn, #d97706)'],
+  ['api', 'cost.option.api', 'var(--ok, #059669)'],
 ];
 
 function CostChart({ cost }) {
@@ -28,16 +29,16 @@ function CostChart({ cost }) {
   const y = (v) => H - B - (v / yMax) * (H - B - T);
   const color = Object.fromEntries(OPTIONS.map(([k, , c]) => [k, c]));
   const marks = [
-    ['buy_vs_cloud_requests_per_day', 'buy = cloud'],
-    ['buy_vs_api_requests_per_day', 'buy = API'],
+    ['buy_vs_cloud_requests_per_day', t('cost.crossCloud')],
+    ['buy_vs_api_requests_per_day', t('cost.crossApi')],
   ].filter(([k]) => cost.break_even[k] !== undefined);
   return (
     <svg class="cost-chart" data-testid="cost-chart" viewBox={`0 0 ${W} ${H}`} role="img"
-      aria-label="Monthly cost against requests per day, for each option, over one deployment's capacity">
+      aria-label={t('cost.chartLabel')}>
       <line x1={L} y1={H - B} x2={W - R} y2={H - B} stroke="currentColor" />
       <line x1={L} y1={T} x2={L} y2={H - B} stroke="currentColor" />
       <text x={L} y={H - 8} font-size="11">0</text>
-      <text x={W - R} y={H - 8} font-size="11" text-anchor="end">{f.integer(Math.floor(xMax))} requests/day</text>
+      <text x={W - R} y={H - 8} font-size="11" text-anchor="end">{t('cost.perDay', { n: f.integer(Math.floor(xMax)) })}</text>
       <text x={L - 6} y={T + 10} font-size="11" text-anchor="end">{usd(yMax)}</text>
       <text x={L - 6} y={H - B} font-size="11" text-anchor="end">$0</text>
       {lines.map(([k, a, b]) => (
@@ -62,51 +63,57 @@ export function CostPanel({ report: r }) {
   const w = c.workload;
   return (
     <section class="panel" aria-labelledby="cost-h" data-testid="cost-panel">
-      <h2 id="cost-h">What it costs</h2>
+      <h2 id="cost-h">{t('cost.title')}</h2>
       <p class="sub">
-        <Num testid="cost.workload.requests_per_day" value={w.requests_per_day} format={f.integer} /> requests a day,{' '}
-        <Num testid="cost.workload.input_tokens" value={w.input_tokens} format={f.integer} /> in and{' '}
-        <Num testid="cost.workload.output_tokens" value={w.output_tokens} format={f.integer} /> out tokens each: the deployment is busy{' '}
-        <Num testid="cost.workload.active_hours_per_month" value={w.active_hours_per_month} format={(v) => f.significant(v, 4)} /> hours a
-        month of 720. {c.basis === 'floor' ? 'Times are the roofline floor (each output token charged at the last, slowest step); real engines take longer.' : `Times are the expected figures of ${r.realistic?.engine ?? 'the engine'} (each output token charged at the last step).`}
+        {tx('cost.workload', {
+          rpd: <Num testid="cost.workload.requests_per_day" value={w.requests_per_day} format={f.integer} />,
+          tin: <Num testid="cost.workload.input_tokens" value={w.input_tokens} format={f.integer} />,
+          tout: <Num testid="cost.workload.output_tokens" value={w.output_tokens} format={f.integer} />,
+          hours: <Num testid="cost.workload.active_hours_per_month" value={w.active_hours_per_month} format={(v) => f.significant(v, 4)} />,
+        })}{' '}
+        {c.basis === 'floor' ? t('cost.basisFloor') : t('cost.basisRealistic', { engine: r.realistic?.engine ?? '' })}
       </p>
       <dl class="legend cost-options">
         {OPTIONS.map(([k, label]) =>
           c[k] ? (
             <div key={k} data-testid={`cost-option-${k}`}>
-              <dt>{label}</dt>
-              <dd><Num testid={`cost.${k}.monthly_usd`} value={c[k].monthly_usd} format={usd} /> a month</dd>
+              <dt>{t(label)}</dt>
+              <dd>{tx('cost.perMonth', { v: <Num testid={`cost.${k}.monthly_usd`} value={c[k].monthly_usd} format={usd} /> })}</dd>
               <dd>
                 <Num testid={k === 'api' ? 'cost.api.effective_usd_per_mtok_out' : `cost.${k}.usd_per_mtok_out`}
-                  value={k === 'api' ? c.api.effective_usd_per_mtok_out : c[k].usd_per_mtok_out} format={usd} /> per million output tokens
+                  value={k === 'api' ? c.api.effective_usd_per_mtok_out : c[k].usd_per_mtok_out} format={usd} />{t('cost.perMtok')}
               </dd>
             </div>
           ) : (
             <div key={k} data-testid={`cost-option-${k}`} class="muted">
-              <dt>{label}</dt>
-              <dd>not shown: {c.missing.filter((m) => m.startsWith(`${k}.`)).join(', ') || 'a price is missing'} has no sourced price; enter it under “Prices”.</dd>
+              <dt>{t(label)}</dt>
+              <dd>{t('cost.missing', { what: c.missing.filter((m) => m.startsWith(`${k}.`)).join(', ') || t('cost.aPrice') })}</dd>
             </div>
           ),
         )}
       </dl>
       {c.buy && (
         <p class="hint">
-          Buy: depreciation <Num testid="cost.buy.depreciation_usd_per_month" value={c.buy.depreciation_usd_per_month} format={usd} /> (price ×{' '}
-          {f.integer(w.gpus)} GPU(s) × (1 − {f.percent(c.buy.resale_fraction)} resale) / {f.integer(c.buy.months)} months) + energy{' '}
-          <Num testid="cost.buy.energy_usd_per_month" value={c.buy.energy_usd_per_month} format={usd} />.
+          {tx('cost.buyLine', {
+            dep: <Num testid="cost.buy.depreciation_usd_per_month" value={c.buy.depreciation_usd_per_month} format={usd} />,
+            gpus: f.integer(w.gpus),
+            resale: f.percent(c.buy.resale_fraction),
+            months: f.integer(c.buy.months),
+            energy: <Num testid="cost.buy.energy_usd_per_month" value={c.buy.energy_usd_per_month} format={usd} />,
+          })}
         </p>
       )}
       <CostChart cost={c} />
       <ul class="hint">
         {c.break_even.buy_vs_cloud_requests_per_day !== undefined && (
-          <li>Buying beats renting above <Num testid="cost.break_even.buy_vs_cloud_requests_per_day" value={c.break_even.buy_vs_cloud_requests_per_day} format={f.integer} /> requests a day.</li>
+          <li>{tx('cost.beatsCloud', { n: <Num testid="cost.break_even.buy_vs_cloud_requests_per_day" value={c.break_even.buy_vs_cloud_requests_per_day} format={f.integer} /> })}</li>
         )}
         {c.break_even.buy_vs_api_requests_per_day !== undefined && (
-          <li>Buying beats the API above <Num testid="cost.break_even.buy_vs_api_requests_per_day" value={c.break_even.buy_vs_api_requests_per_day} format={f.integer} /> requests a day.</li>
+          <li>{tx('cost.beatsApi', { n: <Num testid="cost.break_even.buy_vs_api_requests_per_day" value={c.break_even.buy_vs_api_requests_per_day} format={f.integer} /> })}</li>
         )}
       </ul>
       <details class="table-wrap">
-        <summary>Every figure and its source</summary>
+        <summary>{t('cost.sources')}</summary>
         <ul class="cost-sources" data-testid="cost-assumptions">
           {c.assumptions.map((a) => (
             <li key={a.name}><code>{a.name}</code> = <span data-value={String(a.value)}>{f.significant(a.value, 6)}</span> {a.unit}: {a.source}</li>

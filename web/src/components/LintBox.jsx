@@ -1,21 +1,17 @@
 import { useState } from 'preact/hooks';
+import { t } from '../i18n/index.js';
 
 // "Paste your serve command": a vllm serve / sglang / llama-server command,
 // (a panel of its own, outside the deployment form, whose every control is a
 // row of core/fields.json: tests/web/fields.test.js),
 // linted by the core (rlw_lint) with the GPU of the form, answered in the
-// engine's own terms, with a corrected command to copy. Its strings live here
-// for now (not yet in web/src/i18n). No times: the answer is about starting
+// engine's own terms, with a corrected command to copy. Its words are in the
+// message tables (lint.*); the findings are the core's sentences. No times: the answer is about starting
 // and concurrency, and a refusal must show no speed anyway.
 
 const EXAMPLE =
   'vllm serve Qwen/Qwen3-8B --tensor-parallel-size 2 --max-model-len 32768 --max-num-seqs 256 --gpu-memory-utilization 0.9 --kv-cache-dtype fp8';
 
-const VERDICT_TEXT = {
-  fits: 'Starts, and serves every request it allows at full length.',
-  tight: 'Starts, but caps what it was asked for.',
-  refused: 'Does not start.',
-};
 
 /** The lint's answer for this command with the form's GPU (and its custom config.json, when one is chosen). */
 function lintOf(app, command) {
@@ -42,14 +38,14 @@ function Corrected({ text }) {
   }
   return (
     <div class="lint-corrected">
-      <p class="hint">Corrected command:</p>
+      <p class="hint">{t('lint.corrected')}</p>
       <pre style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all', margin: '4px 0' }}><code data-testid="lint-corrected">{text}</code></pre>
       <button type="button" data-testid="lint-copy" data-copied={copied ?? undefined} onClick={copy}>
-        Copy corrected command
+        {t('lint.copy')}
       </button>
       {copied && (
         <span role="status" class="hint">
-          {copied === 'copied' ? ' Copied.' : ' Select the command above to copy it.'}
+          {copied === 'copied' ? t('lint.copied') : t('lint.copyManual')}
         </span>
       )}
     </div>
@@ -61,10 +57,10 @@ export function LintBox({ app }) {
   const result = command.trim() === '' ? null : lintOf(app, command);
   const lint = result?.lint;
   return (
-    <section class="panel lint-box" aria-label="Paste your serve command">
-      <h2>Paste your serve command</h2>
+    <section class="panel lint-box" aria-label={t('lint.title')}>
+      <h2>{t('lint.title')}</h2>
       <div class="field">
-        <label for="lint-command">vllm serve, python -m sglang.launch_server or llama-server</label>
+        <label for="lint-command">{t('lint.label')}</label>
         <textarea
           id="lint-command"
           data-testid="lint-command"
@@ -75,7 +71,7 @@ export function LintBox({ app }) {
           value={command}
           onInput={(e) => setCommand(e.currentTarget.value)}
         />
-        <p class="hint">The GPU comes from the form: a serve command does not name one.</p>
+        <p class="hint">{t('lint.gpuHint')}</p>
       </div>
       {result?.error && (
         <p class="error" role="alert" data-testid="lint-error" data-field={result.error.field}>
@@ -88,11 +84,11 @@ export function LintBox({ app }) {
             <strong data-testid="lint-verdict" data-value={lint.verdict}>
               {lint.engine}: {lint.verdict}
             </strong>{' '}
-            {VERDICT_TEXT[lint.verdict] ?? ''}
+            {t(`lint.verdict.${lint.verdict}`)}
             {lint.verdict !== 'refused' && (
               <span data-testid="lint-concurrency" data-value={lint.concurrency}>
                 {' '}
-                {lint.concurrency} of {lint.max_seqs} requests of full length at once.
+                {t('lint.concurrency', { n: lint.concurrency, max: lint.max_seqs })}
               </span>
             )}
           </p>
@@ -105,10 +101,10 @@ export function LintBox({ app }) {
           </ul>
           {lint.corrected_command && <Corrected text={lint.corrected_command} />}
           <p class="hint" data-testid="lint-read">
-            Read: {Object.entries(lint.recognized).map(([flag, value]) => `${flag} ${value}`).join(', ') || 'no flag it models'}
-            {lint.ignored.length > 0 && `; ignored: ${lint.ignored.join(' ')}`}
+            {t('lint.read', { flags: Object.entries(lint.recognized).map(([flag, value]) => `${flag} ${value}`).join(', ') || t('lint.readNone') })}
+            {lint.ignored.length > 0 && t('lint.ignored', { flags: lint.ignored.join(' ') })}
             {Object.keys(lint.defaults).length > 0 &&
-              `; engine defaults: ${Object.entries(lint.defaults).map(([flag, d]) => `${flag} ${d.value}`).join(', ')}`}
+              t('lint.defaults', { flags: Object.entries(lint.defaults).map(([flag, d]) => `${flag} ${d.value}`).join(', ') })}
             .
           </p>
         </div>

@@ -1,5 +1,6 @@
 import { FIELD, WORKLOAD_FIELDS } from '../inputs.js';
 import { TextField } from './TextField.jsx';
+import { t } from '../i18n/index.js';
 
 // The workload and its prices: the field table's workload group, in its order.
 // The three workload figures add the cost; every price left empty is
@@ -19,15 +20,15 @@ export function WorkloadFields({ app }) {
   const changed = prices.some((key) => app.inputs[key].value.trim() !== '');
   return (
     <fieldset data-testid="workload-group">
-      <legend>Workload and cost</legend>
+      <legend>{t('workload.legend')}</legend>
       <div class="triple">
         {WORKLOAD.map((key) => (
-          <TextField key={key} app={app} name={key} label={FIELD[key].label} unit={FIELD[key].unit} placeholder="none" />
+          <TextField key={key} app={app} name={key} label={t(`workload.${key}`)} unit={FIELD[key].unit} placeholder={t('workload.none')} />
         ))}
       </div>
-      <p class="hint">A request's context is its input plus output tokens. Empty: no cost.</p>
+      <p class="hint">{t('workload.hint')}</p>
       <details class="prices" data-testid="prices" open={changed}>
-        <summary>Prices (dated presets; each can be edited)</summary>
+        <summary>{t('workload.prices')}</summary>
         <div class="pair">
           {prices.map((key) => {
             const v = echoed(report, FIELD[key].report);
@@ -36,10 +37,10 @@ export function WorkloadFields({ app }) {
                 key={key}
                 app={app}
                 name={key}
-                label={FIELD[key].label}
+                label={t(`workload.${key}`)}
                 unit={FIELD[key].unit}
                 inputMode="decimal"
-                placeholder={v === undefined ? (FIELD[key].default !== undefined ? String(FIELD[key].default) : 'preset') : String(v)}
+                placeholder={v === undefined ? (FIELD[key].default !== undefined ? String(FIELD[key].default) : t('workload.preset')) : String(v)}
               />
             );
           })}
