@@ -20,7 +20,8 @@ static const meta_flag meta[] = {
     {"--request", "JSON", "a request object, as the page sends it (JSON text); with --config PATH at most"},
     {"--lint", "CMD", "a vllm serve / sglang / llama-server command to lint; with --gpu or a custom GPU, --config PATH"},
     {"--list", NULL, "list the presets with their figures"},
-    {"--accuracy", "[--check]", "first flag only: the floor and the realistic estimate against every published run in tests/measured"},
+    {"--accuracy", NULL, "first flag only: the floor and the realistic estimate against every published run in tests/measured (--check, --holdout, --measured FILE)"},
+    {"--plan", NULL, "first flag only: with a workload and targets (--max-ttft-ms, --min-tokens-per-s-user, --gpus A,B, --allow-tight), the cheapest setups"},
     {"--selftest", NULL, "run the test vectors"},
     {"--prove-red", NULL, "run the vectors against known-wrong formulas; each must turn some red"},
     {"--vectors", "DIR", "vector folder for --selftest / --prove-red"},
@@ -47,7 +48,10 @@ static int row_index(const rl_field *f) {
     return -1;
 }
 
-static rl_status set_meta(rl_cli_args *a, const char *flag, const char *value) {
+static rl_status set_meta(rl_cli_args *a, const char *flag, const char *value, rl_error *err) {
+    /* Modes with options of their own are read by their own parser, from argv[1] on. */
+    if (strcmp(flag, "--accuracy") == 0 || strcmp(flag, "--plan") == 0)
+        return usage_error(err, flag, "%s: must be the first flag (its own options follow it)", flag);
     if (strcmp(flag, "--json") == 0) a->json = 1;
     else if (strcmp(flag, "--list") == 0) a->list = 1;
     else if (strcmp(flag, "--selftest") == 0) a->selftest = 1;
@@ -104,7 +108,7 @@ rl_status rl_cli_parse(int argc, char **argv, rl_cli_args *a, rl_error *err) {
             value = argv[++i];
         }
         if (m) {
-            set_meta(a, flag, value);
+            if (set_meta(a, flag, value, err) != RL_OK) return err->status;
             continue;
         }
         a->field_flags++;

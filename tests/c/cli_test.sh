@@ -74,6 +74,9 @@ if printf '%s' "$refused_md" | grep -Eq ' ms\b|tok/s|<svg'; then
   fail=$((fail + 1)); echo "FAIL: the Markdown of a refusal shows a time or a chart"
 else pass=$((pass + 1)); fi
 expect 2 '"code":"usage".*--format' "${base[@]}" --format pdf --json
+# Modes with options of their own come first.
+expect 2 '"code":"usage".*--plan: must be the first flag' "${base[@]}" --plan --json
+expect 2 '"code":"usage".*--accuracy: must be the first flag' "${base[@]}" --accuracy --json
 expect 0 "Models" --list
 expect 0 "usage" --help
 # --help comes from the field table: every row's flag is in it.
