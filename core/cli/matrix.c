@@ -23,7 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { MAX_LIST = 256, EXIT_OK = 0, EXIT_USAGE = 2 };
+enum { MAX_LIST = 1024, EXIT_OK = 0, EXIT_USAGE = 2 }; /* more than the presets, so no list is cut short */
 
 /* The reference workload of the cost column (see the README's "The matrix"). */
 #define REF_REQUESTS_PER_DAY 10000
@@ -74,7 +74,7 @@ static int split(char *text, const char *flag, str_list *out) {
         char *comma = strchr(p, ',');
         if (comma) *comma = '\0';
         if (*p == '\0') return usage(flag, "an empty item in the list");
-        if (out->n >= MAX_LIST) return usage(flag, "too many items (at most 256)");
+        if (out->n >= MAX_LIST) return usage(flag, "too many items (at most 1024)");
         out->v[out->n++] = p;
         if (!comma) return 0;
         p = comma + 1;
