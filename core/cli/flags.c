@@ -21,6 +21,7 @@ static const meta_flag meta[] = {
     {"--lint", "CMD", "a vllm serve / sglang / llama-server command to lint; with --gpu or a custom GPU, --config PATH"},
     {"--list", NULL, "list the presets with their figures"},
     {"--accuracy", NULL, "first flag only: the floor and the realistic estimate against every published run in tests/measured (--check, --holdout, --measured FILE)"},
+    {"--matrix", NULL, "first flag only: every model x GPU preset x a grid as CSV or NDJSON (--matrix --help; npm run matrix writes Parquet)"},
     {"--plan", NULL, "first flag only: with a workload and targets (--max-ttft-ms, --min-tokens-per-s-user, --gpus A,B, --allow-tight), the cheapest setups"},
     {"--selftest", NULL, "run the test vectors"},
     {"--prove-red", NULL, "run the vectors against known-wrong formulas; each must turn some red"},
@@ -50,7 +51,7 @@ static int row_index(const rl_field *f) {
 
 static rl_status set_meta(rl_cli_args *a, const char *flag, const char *value, rl_error *err) {
     /* Modes with options of their own are read by their own parser, from argv[1] on. */
-    if (strcmp(flag, "--accuracy") == 0 || strcmp(flag, "--plan") == 0)
+    if (strcmp(flag, "--accuracy") == 0 || strcmp(flag, "--plan") == 0 || strcmp(flag, "--matrix") == 0)
         return usage_error(err, flag, "%s: must be the first flag (its own options follow it)", flag);
     if (strcmp(flag, "--json") == 0) a->json = 1;
     else if (strcmp(flag, "--list") == 0) a->list = 1;

@@ -7,6 +7,7 @@
 #include "flags.h"
 #include "report_md.h"
 #include "plan.h"
+#include "matrix.h"
 #include "hf_cache.h"
 #include "lint_text.h"
 #include "report_text.h"
@@ -185,6 +186,7 @@ int main(int argc, char **argv) {
     /* A mode with its own options: the realistic estimate against the calibration corpus. */
     if (argc > 1 && strcmp(argv[1], "--accuracy") == 0) return rl_cli_accuracy(argc - 2, argv + 2);
     if (argc > 1 && strcmp(argv[1], "--plan") == 0) return rl_plan_main(argc - 1, argv + 1);
+    if (argc > 1 && strcmp(argv[1], "--matrix") == 0) return rl_matrix_main(argc - 1, argv + 1);
     /* --json anywhere asks for JSON errors, even when the flags before it are bad. */
     int json = 0;
     for (int i = 1; i < argc; i++) json |= strcmp(argv[i], "--json") == 0;
