@@ -5,7 +5,7 @@
 //                                [--timeout 10] [--list] [--keep] [--json out.json]
 //                                [--vectors DIR] [--tree DIR] [--only-survivors prev.json]
 //
-//   --tree DIR            take CMakeLists.txt, core/, presets/, tests/c/ from DIR instead of this
+//   --tree DIR            take CMakeLists.txt, core/, presets/ and tests/ (c, configs, measured, vectors) from DIR instead of this
 //                         repository (e.g. a frozen copy, so two runs see the same source)
 //   --only-survivors F    run only the mutants that survived in the --json output F of an earlier
 //                         run (matched by file, mutation and source line), e.g. after adding vectors
@@ -15,9 +15,11 @@
 // built once. The checkout's own core/ is never written, so editing it while this runs is safe.
 // Then, one mutant at a time, a job writes the mutated core/src/<file>.c into
 // its copy, rebuilds incrementally (only that file recompiles, then the links)
-// and runs:
-//     roofline-lint --selftest --vectors <repo>/tests/vectors,   rl_api_test,   and the CLI
-//     contract tests/c/cli_test.sh (flags, --request, --help, exit codes: the input path)
+// and runs, in this order, stopping at the first that goes red:
+//     roofline-lint --selftest on the snapshot's tests/vectors,   rl_api_test,   the CLI
+//     contract tests/c/cli_test.sh (flags, --request, --help, exit codes: the input path),
+//     and the rest of ctest (the config corpus, cost and plan, the calibration corpus,
+//     the number conversions)
 // A mutant is killed when the build fails, when a suite goes red (a vector or
 // an API check that passed on the unmutated tree now fails), or when a run
 // exceeds --timeout seconds. Otherwise it survives.
@@ -45,7 +47,7 @@ const repo = resolve(here, '..', '..');
 
 function parseArgs(argv) {
   const o = { files: null, max: 0, seed: 1, jobs: 2, timeout: 10, list: false, keep: false, json: null,
-              vectors: join(repo, 'tests', 'vectors'), tree: repo, only: null };
+              vectors: null, tree: repo, only: null };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const val = () => {
@@ -359,8 +361,20 @@ async function judge(dir, o, base) {
   verdict = verdictOf({ v, a, c: base.c }, base);
   if (verdict.killed) return verdict;
   const c = await run('bash', [join(dir, 'tests', 'c', 'cli_test.sh'), lint], { timeout: o.timeout * 3 });
-  return verdictOf({ v, a, c }, base);
+  verdict = verdictOf({ v, a, c }, base);
+  if (verdict.killed) return verdict;
+  // The rest of the native suite (ctest): the config corpus, the cost and plan contracts,
+  // the calibration corpus, the number conversions.
+  const rest = await run('ctest', ['--test-dir', join(dir, 'build'), '-E', REST_EXCLUDED], { timeout: o.timeout * 6 });
+  if (rest.timedOut) return { killed: true, by: 'timeout' };
+  if (rest.code !== 0 && base.rest.code === 0) {
+    const failed = /\d+ - (\S+) \(Failed\)/.exec(rest.out);
+    return { killed: true, by: `ctest: ${failed ? failed[1] : 'failed'}` };
+  }
+  return { killed: false, by: '' };
 }
+// Run above on their own, or (the faults, the shipped wasm) not about the right formulas.
+const REST_EXCLUDED = '^(vectors|api|cli|prove_red|shipped_without_faults)$';
 
 function verdictOf(res, base) {
   const { v, a, c } = res;
@@ -381,7 +395,8 @@ function verdictOf(res, base) {
 function snapshot(src, dst) {
   mkdirSync(dst, { recursive: true });
   cpSync(join(src, 'CMakeLists.txt'), join(dst, 'CMakeLists.txt'));
-  for (const d of ['core', 'presets', join('tests', 'c')]) {
+  for (const d of ['core', 'presets', join('tests', 'c'), join('tests', 'configs'), join('tests', 'measured'), join('tests', 'vectors')]) {
+    if (!existsSync(join(src, d))) continue;
     cpSync(join(src, d), join(dst, d), { recursive: true, filter: (p) => !/\/(build[^/]*|node_modules)$/.test(p) });
   }
 }
@@ -396,7 +411,7 @@ async function configure(dir, o) {
 }
 
 function build(dir) {
-  return run('cmake', ['--build', join(dir, 'build'), '--target', 'roofline-lint', 'rl_api_test', '-j', '1'],
+  return run('cmake', ['--build', join(dir, 'build'), '-j', '1'],
     { timeout: 600 });
 }
 
@@ -404,11 +419,13 @@ function build(dir) {
 
 async function main() {
   const o = parseArgs(process.argv.slice(2));
-  if (!existsSync(o.vectors)) die(`no vector folder at ${o.vectors}`);
   const work = mkdtempSync(join(tmpdir(), 'rl-mutate-'));
   const base = join(work, 'base');
   if (!existsSync(join(o.tree, 'core', 'src'))) die(`no core/src in ${o.tree}`);
   snapshot(o.tree, base);
+  // The vectors of the same snapshot by default: edits to the checkout while this runs change nothing.
+  o.vectors ??= join(base, 'tests', 'vectors');
+  if (!existsSync(o.vectors)) die(`no vector folder at ${o.vectors}`);
 
   // Mutants come from the snapshot, so they match what every job builds.
   const srcDir = join(base, 'core', 'src');
@@ -469,7 +486,9 @@ async function main() {
   const t0 = Date.now();
   await Promise.all(dirs.map((d) => configure(d, o)));
   const b = await suites(dirs[0], o);
-  const baseline = { v: b.v, a: b.a, c: b.c, redV: redVectors(b.v), redA: redApi(b.a), redC: redCli(b.c) };
+  const baseRest = await run('ctest', ['--test-dir', join(dirs[0], 'build'), '-E', REST_EXCLUDED], { timeout: o.timeout * 6 });
+  const baseline = { v: b.v, a: b.a, c: b.c, rest: baseRest, redV: redVectors(b.v), redA: redApi(b.a), redC: redCli(b.c) };
+  if (baseRest.code !== 0) console.error(`mutate: the unmutated tree's other ctest suites fail:\n${baseRest.out.slice(-1500)}`);
   if (b.v.timedOut || b.a.timedOut) die('the unmutated suites time out; raise --timeout');
   if (baseline.redV.size || baseline.redA.size || baseline.redC.size || b.v.code !== 0 || b.a.code !== 0 || b.c.code !== 0) {
     console.error(`mutate: the unmutated tree is already red (vectors: ${[...baseline.redV].join(', ') || `exit ${b.v.code}`}; ` +
