@@ -689,7 +689,8 @@ typedef struct rl_result {
     double host_free_gib;          /* ram − host weights − host KV (negative when it does not fit) */
     double host_bandwidth_gbs;     /* the host bandwidth in use */
     int64_t max_gpu_layers;        /* the largest -ngl whose GPU part (weights, KV, reserves) fits the realistic
-                                      budget; L + 1 = everything; -1 when not even 0 fits */
+                                      budget; L + 1 = everything; -1 when not even 0 fits. Searched for an
+                                      offload, or for a single-GPU setup that does not fit when ram_gib is given */
     double gpu_part_ms;            /* has_timing: the GPU part of the step (the floor) */
     double host_part_ms;           /* has_timing: the host part, bytes / host bandwidth */
 

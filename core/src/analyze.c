@@ -753,7 +753,10 @@ rl_status rl_analyze(const rl_model *m, const rl_gpu *g, const rl_deploy *d, rl_
         r->layers_on_gpu = d->gpu_layers;
         r->host_bandwidth_gbs = c.host_bw / 1e9;
     }
-    if (d->tp == 1 && d->pp == 1 && (c.offload || f.verdict != RL_FITS)) r->max_gpu_layers = largest_gpu_layers(&c);
+    /* The largest -ngl is a search: it is made for an offload, or for a setup that does not
+     * fit when host RAM is given (offload is then a way out), not for every refusal. */
+    if (d->tp == 1 && d->pp == 1 && (c.offload || (f.verdict != RL_FITS && d->ram_gib > 0)))
+        r->max_gpu_layers = largest_gpu_layers(&c);
     if (!r->fits) {
         r->gpu_part_ms = r->host_part_ms = 0.0;
     }

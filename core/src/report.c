@@ -290,7 +290,7 @@ static size_t write_report(const rl_model *m, const rl_gpu *g, const rl_deploy *
     rl_jw_num(&s, "max_batch_realistic", (double)r->max_batch_realistic);
     rl_jw_num(&s, "shortfall_gib", r->shortfall_gib);
     rl_jw_num(&s, "gpus", (double)(d->tp * d->pp));
-    if (r->offload || (d->tp == 1 && d->pp == 1 && r->verdict != RL_FITS))
+    if (r->offload || (d->tp == 1 && d->pp == 1 && r->verdict != RL_FITS && d->ram_gib > 0))
         rl_jw_num(&s, "max_gpu_layers", (double)r->max_gpu_layers);
     rl_jw_object(&s, "realistic", &t);
     rl_jw_num(&t, "pool_gib", r->pool_gib);

@@ -291,7 +291,9 @@ export function analyze(model, gpu, deploy) {
       report.pp.drain_ms = step.drain.mul(MS);
     }
   }
-  const ngl = d.tp === 1n && d.pp === 1n && (c.offload || f.verdict !== 'fits') ? largestGpuLayers(m, gpu, d) : undefined;
+  // The largest -ngl: for an offload, or for a setup that does not fit when host RAM is given.
+  const ngl = d.tp === 1n && d.pp === 1n && (c.offload || (f.verdict !== 'fits' && d.ramGib.sign() > 0))
+    ? largestGpuLayers(m, gpu, d) : undefined;
   if (ngl !== undefined) report.memory.max_gpu_layers = q(ngl);
   if (c.offload) {
     report.offload = {
