@@ -637,6 +637,11 @@ static void strip_timing(rl_result *r) {
     r->pp_stage_ms = r->pp_drain_ms = 0;
     r->flops_per_step = r->bytes_per_step = r->ai = r->ceiling_fraction = 0;
     r->bound = RL_BOUND_NONE;
+    /* The engine's expected figures are times too: a command that does not start has none. */
+    r->has_realistic = 0;
+    memset(&r->realistic, 0, sizeof r->realistic);
+    r->gpu_part_ms = r->host_part_ms = 0;
+    r->spec_step_ms = r->spec_ms_per_token = r->spec_tokens_per_s = r->spec_realistic_step_ms = 0;
 }
 
 static double gib_of_tokens(const rl_result *r, const rl_deploy *d) {

@@ -74,6 +74,13 @@ if printf '%s' "$refused_md" | grep -Eq ' ms\b|tok/s|<svg'; then
   fail=$((fail + 1)); echo "FAIL: the Markdown of a refusal shows a time or a chart"
 else pass=$((pass + 1)); fi
 expect 2 '"code":"usage".*--format' "${base[@]}" --format pdf --json
+# A command the engine refuses to start carries no time of any kind, the engine's expected figures included.
+lint_refused="$("$cli" --lint 'vllm serve Qwen/Qwen3-8B' --gpu rtx-4090 --json 2>&1)"
+if printf '%s' "$lint_refused" | grep -q '"verdict":"refused"' && ! printf '%s' "$lint_refused" | grep -Eq '"(tokens_per_s|step_ms|ttft_ms|prefill_ms)"'; then
+  pass=$((pass + 1))
+else
+  fail=$((fail + 1)); echo "FAIL: a refused lint carries a time"
+fi
 # Modes with options of their own come first.
 expect 2 '"code":"usage".*--plan: must be the first flag' "${base[@]}" --plan --json
 expect 2 '"code":"usage".*--accuracy: must be the first flag' "${base[@]}" --accuracy --json
