@@ -172,6 +172,11 @@ rl_status rl_model_finish(rl_model *m, rl_error *err) {
             return rl_fail(err, RL_E_CONTRADICTION, "config.mamba_d_head",
                            "config.mamba_d_head (%lld) x mamba_n_heads (%lld) must equal mamba_d_ssm (%lld)",
                            (long long)m->mamba_head_dim, (long long)m->mamba_heads, (long long)m->mamba_d_ssm);
+        /* Jamba's Mamba layers replace attention: a layer cannot also be a sliding-window one. */
+        if (m->mamba_v1 && m->mamba_layers + m->sliding_layers > m->layers)
+            return rl_fail(err, RL_E_CONTRADICTION, "config.layer_types",
+                           "config.layer_types: %lld Mamba and %lld sliding layers exceed num_hidden_layers (%lld)",
+                           (long long)m->mamba_layers, (long long)m->sliding_layers, (long long)m->layers);
         if (m->linear_layers != 0)
             return rl_fail(err, RL_E_UNSUPPORTED, "config.mamba_d_ssm",
                            "config.mamba_d_ssm: Mamba mixers together with linear-attention layers are not modeled");
