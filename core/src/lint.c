@@ -540,7 +540,7 @@ typedef struct mapped {
 static bool lint_sets(const rl_jdoc *doc, int key) {
     static const char *const keys[] = {"model", "config", "params", "seq", "batch", "tp", "pp", "precision",
                                        "kv_precision", "kv_block", "pool_fraction", "micro_batches",
-                                       "prefill_chunk"};
+                                       "prefill_chunk", "engine"};
     for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
         if (rl_jkey_is(doc, key, keys[i])) return true;
     return false;
@@ -583,6 +583,8 @@ static rl_status build_request(rl_lint *l, const char *base, size_t base_len, bo
                rl_precision_name(mp->precision), rl_precision_name(mp->kv_precision));
     if (mp->kv_block > 0) rl_out_fmt(&o, "\"kv_block\":%lld,", (long long)mp->kv_block); /* absent = no paging */
     if (mp->chunk > 0) rl_out_fmt(&o, "\"prefill_chunk\":%lld,", (long long)mp->chunk);
+    /* The command names its engine, so the realistic estimate is that engine's. */
+    rl_out_fmt(&o, "\"engine\":\"%s\",", l->engine == RL_SERVE_LLAMA_SERVER ? "llama.cpp" : rl_serve_engine_name(l->engine));
     rl_out_fmt(&o, "\"pool_fraction\":%.17g}", mp->pool);
     if (o.len >= sizeof l->request) return lint_fail(l, RL_E_TOO_LARGE, "request", "request: the GPU request is too long");
     return RL_OK;

@@ -81,6 +81,9 @@ if printf '%s' "$lint_refused" | grep -q '"verdict":"refused"' && ! printf '%s' 
 else
   fail=$((fail + 1)); echo "FAIL: a refused lint carries a time"
 fi
+# The serve command names its engine: the report's expected figures are that engine's.
+expect 0 '"realistic":\{[^}]*"engine":"llama.cpp"' --lint 'llama-server -m Qwen3-8B-Q4_K_M.gguf -c 8192 -np 2' --gpu rtx-4090 --json
+expect 0 '"realistic":\{[^}]*"engine":"sglang"' --lint 'python -m sglang.launch_server --model-path Qwen/Qwen3-8B --context-length 4096' --gpu h100-sxm --json
 # Modes with options of their own come first.
 expect 2 '"code":"usage".*--plan: must be the first flag' "${base[@]}" --plan --json
 expect 2 '"code":"usage".*--accuracy: must be the first flag' "${base[@]}" --accuracy --json
