@@ -376,6 +376,20 @@ overflow:
 
 static int lower(int c) { return c >= 'A' && c <= 'Z' ? c + 32 : c; }
 
+/* The signed exponent digits after an 'e' or 'p' (s points past the letter): the
+ * value in *out, saturated far past any double's range, and the end of the digits;
+ * NULL when no digit follows, so the letter is not part of the number. */
+static const char *read_exponent(const char *s, long *out) {
+    bool neg = false;
+    if (*s == '+' || *s == '-') neg = *s++ == '-';
+    if (!(*s >= '0' && *s <= '9')) return NULL;
+    long x = 0;
+    for (; *s >= '0' && *s <= '9'; s++)
+        if (x < 100000) x = x * 10 + (*s - '0');
+    *out = neg ? -x : x;
+    return s;
+}
+
 static bool prefix_ci(const char *s, const char *word) {
     for (; *word; s++, word++)
         if (lower((unsigned char)*s) != *word) return false;
@@ -463,17 +477,11 @@ double rl_strtod(const char *s, char **end) {
             }
         }
         stop = q;
-        if (lower(*q) == 'p') {
-            const char *r = q + 1;
-            bool eneg = false;
-            if (*r == '+' || *r == '-') eneg = *r++ == '-';
-            if (*r >= '0' && *r <= '9') {
-                long x = 0;
-                for (; *r >= '0' && *r <= '9'; r++)
-                    if (x < 100000) x = x * 10 + (*r - '0');
-                e += eneg ? -x : x;
-                stop = r;
-            }
+        long x;
+        const char *after = lower(*q) == 'p' ? read_exponent(q + 1, &x) : NULL;
+        if (after != NULL) {
+            e += x;
+            stop = after;
         }
         v = m == 0 ? 0.0 : binary_to_double(m, sticky, e, &range);
     } else {
@@ -501,17 +509,11 @@ double rl_strtod(const char *s, char **end) {
         }
         if (seen) {
             stop = q;
-            if (lower(*q) == 'e') {
-                const char *r = q + 1;
-                bool eneg = false;
-                if (*r == '+' || *r == '-') eneg = *r++ == '-';
-                if (*r >= '0' && *r <= '9') {
-                    long x = 0;
-                    for (; *r >= '0' && *r <= '9'; r++)
-                        if (x < 100000) x = x * 10 + (*r - '0');
-                    a.dp += (int)(eneg ? -x : x);
-                    stop = r;
-                }
+            long x;
+            const char *after = lower(*q) == 'e' ? read_exponent(q + 1, &x) : NULL;
+            if (after != NULL) {
+                a.dp += (int)x;
+                stop = after;
             }
             dec_trim(&a);
             if (a.nd == 0) {

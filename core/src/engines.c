@@ -22,6 +22,12 @@
     "engine to read its own"
 #define SRC_AR_TRT "measured decode-size AllReduce on H100, TensorRT-LLM custom kernel: 2.8/3.3/3.6 us at tp 2/4/8"
 #define SRC_AR_NCCL "measured decode-size AllReduce on H100, NCCL: 7/11/17 us at tp 2/4/8"
+#define SRC_BW_H200                                                                                              \
+    "measured: a read-only reduction over 4 GiB of bf16 moves 4.26 of 4.8 TB/s (0.89) on one H200 SXM (PyTorch 2.11, " \
+    "CUDA 13, 2026-11-30)"
+#define SRC_VIDUR                                                                                                \
+    "Vidur (Agrawal et al., MLSys 2024): profiled H100/A100 GEMMs fit 4.5-4.9 us + bytes/(0.90 or 0.81 x bandwidth); " \
+    "the low end"
 #define SRC_AR_VLLM "measured decode-size AllReduce on H100, vLLM custom AllReduce: about 20 us at tp 2/4/8"
 #define SRC_AR_GENZ "GenZ (Bambhaniya et al. 2024): 5 us + 2(N-1)*1.9 us per AllReduce"
 
@@ -35,14 +41,12 @@ static const rl_engine_preset engines[RL_ENGINE_COUNT_] = {
     [RL_ENGINE_VLLM] = {
         .name = "vllm",
         .bw_efficiency = 0.89,
-        .bw_source = "measured: a read-only reduction over 4 GiB of bf16 moves 4.26 of 4.8 TB/s (0.89) on one H200 SXM "
-                     "(PyTorch 2.11, CUDA 13, 2026-11-30)",
+        .bw_source = SRC_BW_H200,
         .quant_bw_efficiency = 0.89, .quant_bw_source = SRC_MARLIN,
         .compute_efficiency = 0.81, .compute_source = SRC_GEMM_H200,
         .prefill_efficiency = 0.65, .prefill_source = SRC_PREFILL_H200,
         .kernel_us = 4.5,
-        .kernel_source = "Vidur (Agrawal et al., MLSys 2024): profiled H100/A100 GEMMs fit 4.5-4.9 us + bytes/(0.90 or 0.81 x "
-                         "bandwidth); the low end",
+        .kernel_source = SRC_VIDUR,
         .kernels_dense = 10, .kernels_moe = 13, .kernels_source = SRC_KERNELS,
         .allreduce_us = {20, 20, 20}, .allreduce_source = SRC_AR_VLLM,
         .host_ms = 1.5, .host_source = "fitted on runs 70, 71, 72 (vLLM nightly latency tests on H200) with the rest fixed",
@@ -52,14 +56,12 @@ static const rl_engine_preset engines[RL_ENGINE_COUNT_] = {
     [RL_ENGINE_SGLANG] = {
         .name = "sglang",
         .bw_efficiency = 0.89,
-        .bw_source = "measured: a read-only reduction over 4 GiB of bf16 moves 4.26 of 4.8 TB/s (0.89) on one H200 SXM "
-                     "(PyTorch 2.11, CUDA 13, 2026-11-30)",
+        .bw_source = SRC_BW_H200,
         .quant_bw_efficiency = 0.89, .quant_bw_source = SRC_MARLIN,
         .compute_efficiency = 0.81, .compute_source = SRC_GEMM_H200,
         .prefill_efficiency = 0.65, .prefill_source = SRC_PREFILL_H200,
         .kernel_us = 4.5,
-        .kernel_source = "Vidur (Agrawal et al., MLSys 2024): profiled H100/A100 GEMMs fit 4.5-4.9 us + bytes/(0.90 or 0.81 x "
-                         "bandwidth); the low end",
+        .kernel_source = SRC_VIDUR,
         .kernels_dense = 10, .kernels_moe = 13, .kernels_source = SRC_KERNELS,
         .allreduce_us = {2.8, 3.3, 3.6},
         .allreduce_source = SRC_AR_TRT " (SGLang's custom AllReduce in sgl-kernel is adapted from TensorRT-LLM's)",
