@@ -42,6 +42,8 @@ test('a fit shows the expected step, its band and the floor, as the core compute
   // Every assumption, with its value and its source.
   await page.locator(`${tid('realistic.assumptions')} summary`).click();
   const rows = page.locator(`${tid('realistic.assumptions')} tbody tr`);
+  // The box builds its table on the toggle event's render: wait for it, then count.
+  await rows.first().waitFor();
   assert.equal(await rows.count(), x.assumptions.length);
   for (let i = 0; i < x.assumptions.length; i++) {
     const text = await rows.nth(i).textContent();
