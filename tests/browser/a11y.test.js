@@ -98,7 +98,10 @@ test('the roofline chart has a text alternative that names its figures', async (
   assert.match(text, /ridge/);
   // And as a table, like the sweep's.
   await page.click(`${tid('roofline-table')} summary`);
-  assert.ok((await page.locator(`${tid('roofline-table')} tbody tr`).count()) >= 2);
+  // The table is built on the toggle event's render: wait for its rows, then count.
+  const rows = page.locator(`${tid('roofline-table')} tbody tr`);
+  await rows.nth(1).waitFor();
+  assert.ok((await rows.count()) >= 2);
   await page.close();
 });
 

@@ -30,6 +30,7 @@ test('a link with -ngl 20 shows the split: host RAM, the two parts of the step, 
   assert.match(await page.textContent(tid('offload-max')), /Every layer fits on the GPU/);
   // "How is this computed?": the split with the user's numbers, and the core's result.
   await page.click('details.offload details.explain > summary');
+  await page.locator('details.offload details.explain .formula').first().waitFor();
   const how = await page.textContent('details.offload details.explain');
   assert.match(how, /n = 20 of L = 32: GPU 8\.13 GiB weights \+ 0\.3125 GiB KV; host 6\.83 GiB weights \+ 0\.1875 GiB KV in 64(\.00)? GiB/);
   assert.match(how, /every layer fits on the GPU/);
