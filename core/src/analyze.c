@@ -513,8 +513,16 @@ static void speculate(const ctx *c, const rl_realistic_in *in, double B, double 
 
 /* ---- the analysis ---------------------------------------------------------- */
 
-rl_status rl_offload_check(const rl_model *m, const rl_deploy *d, rl_error *err) {
+rl_status rl_offload_check(const rl_model *m, const rl_gpu *g, const rl_deploy *d, rl_error *err) {
     if (d->gpu_layers > m->layers) return RL_OK;
+    /* Offload moves layers from VRAM to host RAM; on unified memory they are the
+     * same memory at the same bandwidth, so it frees nothing and would count the
+     * host part twice against one pool. */
+    if (g->unified)
+        return rl_fail(err, RL_E_CONTRADICTION, "gpu_layers",
+                       "gpu_layers: %s has unified memory (the GPU and the host share it), so offloading "
+                       "layers (%lld of the %lld on the GPU) frees nothing; drop gpu_layers",
+                       g->name, (long long)d->gpu_layers, (long long)m->layers);
     if (d->tp > 1 || d->pp > 1)
         return rl_fail(err, RL_E_CONTRADICTION, "gpu_layers",
                        "gpu_layers: offloading (%lld of the %lld layers on the GPU) needs tp = 1 and pp = 1",
@@ -585,7 +593,7 @@ rl_status rl_analyze(const rl_model *m, const rl_gpu *g, const rl_deploy *d, rl_
         st = rl_fail(err, RL_E_NULL, "model",
                      "model: not finished; call rl_model_finish() after the last change to its fields");
     else if ((st = rl_gpu_validate(g, err)) == RL_OK && (st = rl_deploy_validate(d, err)) == RL_OK)
-        st = rl_offload_check(m, d, err);
+        st = rl_offload_check(m, g, d, err);
     if (st) {
         clear_realistic(out);
         return st;

@@ -19,7 +19,7 @@ static inline double rl_prec_bytes(rl_precision p) { return (unsigned)p < RL_PRE
 
 /* Offload (gpu_layers <= L) needs tp = pp = 1, ram_gib and a host bandwidth: the
  * request reader and rl_analyze both check it (analyze.c). */
-rl_status rl_offload_check(const rl_model *m, const rl_deploy *d, rl_error *err);
+rl_status rl_offload_check(const rl_model *m, const rl_gpu *g, const rl_deploy *d, rl_error *err);
 
 /* Fills *err (when not NULL) and returns status, so callers can
  * `return rl_fail(err, RL_E_RANGE, "batch", "...", ...)`. */

@@ -237,7 +237,7 @@ static rl_status parse_request(const rl_jdoc *doc, const char *config_text, size
     if ((st = read_workload(doc, &ww, &dd, err))) return st;
     if ((st = rl_deploy_validate(&dd, err))) return st;
     /* Offload needs the model's layer count: checked here too, so a request that reads analyses. */
-    if (rl_jget(doc, 0, "params") == RL_J_ABSENT && (st = rl_offload_check(m, &dd, err))) return st;
+    if (rl_jget(doc, 0, "params") == RL_J_ABSENT && (st = rl_offload_check(m, g, &dd, err))) return st;
     *d = dd;
     *w = ww;
     return RL_OK;

@@ -212,5 +212,7 @@ export function readRequest(input, configText) {
     // A preset carries its checkpoint's verified count; a config that disagrees is refused.
     if (!Q.of(p.params_total).eq(model.paramsTotal)) throw new OracleError(`preset ${input.model}: counted ${model.paramsTotal}, verified ${p.params_total}`);
   }
+  // Offload moves layers to host RAM; on unified memory that is the same pool.
+  if (gpu.unified && deploy.gpuLayers <= model.layers) throw new OracleError('offload on unified memory frees nothing');
   return { kind: 'analysis', model, gpu, deploy };
 }
