@@ -4,7 +4,8 @@
 //  2. navigation → first verdict painted, headless Chromium, median, as a ratio
 //     to a blank one-input page the bench serves itself in the same run (goal ≤ 2×)
 //  3. input change → updated DOM, p50/p95 over 200 changes (goal p95 ≤ 8 ms)
-//  4. wasm analyses per second under Node, against native build/rl_bench
+//  4. wasm analyses per CPU-second under Node, against native build/rl_bench (both
+//     timed by CPU clocks, so the figures hold on a shared machine)
 //  5. hostile links: navigation → verdict and boot → verdict, median, for a
 //     1 MB query and a deflate bomb (goals: nav ≤ 1000 ms, 3000 ms for the 1 MB
 //     query whose URL alone costs Chromium part of a second; boot → verdict ≤ 1000 ms)
@@ -170,13 +171,20 @@ try {
 
 // 4. The core itself, wasm under Node against native.
 const core = await loadCore(readFileSync(new URL('web/generated/roofline.wasm', root)));
+// Per second of this process's CPU time, like the native figure: on a shared
+// machine the wall clock also counts the time other processes held the core.
 function wasmRate(request) {
   core.bench(request, 20000); // warm-up
-  const runs = [0, 1, 2].map(() => core.bench(request, 300000).analysesPerSecond);
+  const runs = [0, 1, 2].map(() => {
+    const before = process.cpuUsage();
+    const { iterations } = core.bench(request, 300000);
+    const cpu = process.cpuUsage(before);
+    return iterations / ((cpu.user + cpu.system) / 1e6);
+  });
   return Math.max(...runs);
 }
 const wasmDense = wasmRate({ model: 'qwen3-4b', gpu: 'a100-40g' });
-const wasmMoe = wasmRate({ model: 'mixtral-8x7b', gpu: 'h100-sxm' });
+const wasmMoe = wasmRate({ model: 'mixtral-8x7b', gpu: 'h200-sxm' });
 const nativeBin = fileURLToPath(new URL('build/rl_bench', root));
 let native = null;
 if (existsSync(nativeBin)) {
@@ -187,10 +195,10 @@ if (existsSync(nativeBin)) {
 }
 const fmt = (n) => Math.round(n).toLocaleString('en-US');
 if (native) {
-  const moePart = native.moe ? `; MoE (mixtral-8x7b, h100-sxm) ${fmt(wasmMoe)} vs ${fmt(native.moe)}, ${(wasmMoe / native.moe).toFixed(2)}×` : '';
-  console.log(`4. analyses per second, qwen3-4b on a100-40g: wasm ${fmt(wasmDense)} vs native ${fmt(native.dense)}, wasm/native ${(wasmDense / native.dense).toFixed(2)}×${moePart}`);
+  const moePart = native.moe ? `; MoE (mixtral-8x7b, h200-sxm) ${fmt(wasmMoe)} vs ${fmt(native.moe)}, ${(wasmMoe / native.moe).toFixed(2)}×` : '';
+  console.log(`4. analyses per CPU-second (the mixed cycle: batch 1..64, one in eight tight or refused; goal native ≥ 6 M), qwen3-4b on a100-40g: wasm ${fmt(wasmDense)} vs native ${fmt(native.dense)}, wasm/native ${(wasmDense / native.dense).toFixed(2)}×${moePart}; native: ${verdict(native.dense >= 6e6)}`);
 } else {
-  console.log(`4. analyses per second, qwen3-4b on a100-40g: wasm ${fmt(wasmDense)} (MoE ${fmt(wasmMoe)}); the native figure is unavailable (build/rl_bench missing or printed no native_analyses_per_s)`);
+  console.log(`4. analyses per CPU-second (the mixed cycle: batch 1..64, one in eight tight or refused; goal native ≥ 6 M), qwen3-4b on a100-40g: wasm ${fmt(wasmDense)} (MoE ${fmt(wasmMoe)}); the native figure is unavailable (build/rl_bench missing or printed no native_analyses_per_s)`);
 }
 for (const line of hostileLines) console.log(line);
 
