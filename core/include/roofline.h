@@ -155,6 +155,7 @@ typedef enum rl_quant {
 #define RL_MAX_HEADS 65536            /* heads: num_attention_heads and num_key_value_heads */
 #define RL_MAX_HEAD_DIM 65536         /* elements per head: head_dim; MLA's qk_nope + qk_rope, and v_head_dim */
 #define RL_MAX_EXPERTS 65536          /* experts: routed per MoE layer, per token, and shared */
+#define RL_MAX_MTP_MODULES 16         /* num_nextn_predict_layers: multi-token-prediction modules */
 #define RL_MAX_VOCAB 16777216         /* tokens: vocab_size */
 #define RL_MAX_INTERMEDIATE 16777216  /* elements: the MLP widths (dense, routed and shared experts) */
 #define RL_MAX_POSITIONS ((int64_t)1 << 40) /* tokens: max_position_embeddings and sliding_window */
@@ -252,6 +253,14 @@ typedef struct rl_model {
      * decode step does not read them. */
     double params_vision;
 
+    /* Multi-token prediction (DeepSeek-V3/R1: num_nextn_predict_layers): modules the
+     * checkpoint carries beside the model, each one decoder layer shaped like the
+     * last (MoE when the model has MoE layers) with its own norms and a 2·hidden →
+     * hidden projection; they share the embeddings and the LM head. 0..16, 0 = none.
+     * They are not in params_total (the published model counts leave them out)
+     * and a plain decode step never runs them: only `spec_draft "mtp"` does. */
+    int64_t mtp_modules;
+
     /* Derived by rl_model_finish(). */
     double params_total;          /* N: every tensor in the checkpoint (params_text + params_vision) */
     double params_text;           /* the language model alone: embeddings, decoder layers, LM head */
@@ -260,6 +269,7 @@ typedef struct rl_model {
     double params_expert;         /* one routed expert: matrices + biases */
     double params_expert_matrix;  /* one routed expert's three matrices */
     double params_always_read;    /* N minus all routed experts: read fully every step */
+    double params_mtp_module;     /* one multi-token-prediction module's own weights, 0 when none */
     double kv_elems_per_token_per_layer; /* 2·h_kv·d, or kv_lora_rank + qk_rope_head_dim with MLA */
     double state_elems_per_layer; /* one request's recurrent state in one linear-attention or Mamba layer, 0 = none */
     double attn_flops_per_token_pair;    /* FLOPs of one query token against one cached token in one
@@ -371,9 +381,18 @@ const char *rl_engine_name(rl_engine e);
  * from a model preset (spec_draft): plain numbers, so that rl_deploy stays data.
  * params_total == 0 means no draft. The draft is stored at the target's
  * weight and KV precisions and split over tp·pp like the target. */
+/* A speculative draft, as plain numbers: a model preset (a whole model, run in
+ * full on every draft step), or "mtp", the target's own multi-token-prediction
+ * modules (memory holds `modules` of them, a draft step runs one). */
 typedef struct rl_draft {
     char name[64];
-    double params_total, params_active, params_embed, params_always_read;
+    double params_total;    /* weights held: the whole draft model, or every MTP module */
+    double params_active;   /* params one token touches in one draft step (its LM head included) */
+    double params_embed;    /* the draft's own input embedding + LM head; 0 for MTP (it shares the target's) */
+    double params_always_read;
+    double params_routed;   /* routed experts of the layer one draft step runs, read as the batch touches
+                               them (MTP of an MoE model); 0 = every weight read */
+    double modules;         /* MTP modules held; 0 for a model preset */
     double layers, hidden, vocab;
     double kv_elems_per_token_per_layer;
     double attn_flops_per_token_pair;

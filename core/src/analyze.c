@@ -225,11 +225,18 @@ static double draft_kv_bytes(const ctx *c, double tokens) {
     return x->kv_elems_per_token_per_layer * x->layers * tokens * c->b_kv;
 }
 
+/* The share of the draft's KV one GPU holds: a model preset's is split over the
+ * GPUs; "mtp" layers are the target's kind, so their KV splits as the target's
+ * does (an MLA cache is whole on every GPU under tensor parallelism). */
+static double draft_kv_share(const ctx *c) {
+    return c->d->draft.modules > 0.0 ? c->kv_share : 1.0 / gpus_of(c->d);
+}
+
 /* The draft's weights and KV, split over the GPUs like the target's; kept out
  * of line so that the floor check stays small where the remedies call it often. */
 RL_COLD static void add_draft(const ctx *c, fit *f) {
     f->weights += draft_weight_bytes(c) / gpus_of(c->d);
-    f->kv_req += draft_kv_bytes(c, (double)c->tokens) / gpus_of(c->d);
+    f->kv_req += draft_kv_bytes(c, (double)c->tokens) * draft_kv_share(c);
 }
 
 /* The floor: weights and KV per GPU against its memory (with a speculative
@@ -494,10 +501,17 @@ static void speculate(const ctx *c, const rl_realistic_in *in, double B, double 
     const rl_draft *x = &d->draft;
     double tp = (double)d->tp, gamma = (double)d->spec_tokens, a = d->spec_accept;
     double tokens = (1.0 - pow(a, gamma + 1.0)) / (1.0 - a);
-    /* The draft reads its weights but its input table, and its batch's KV at S. */
-    double draft_read = (x->params_total - x->params_embed + x->vocab * x->hidden) * c->b_main;
-    double draft_bytes = (draft_read + B * draft_kv_bytes(c, S)) / tp;
-    double draft_flops = B * (2.0 * x->params_active + x->attn_flops_per_token_pair * x->layers * S) / tp;
+    /* A draft step reads the draft's weights but its input table (its LM head
+     * included), and its batch's KV at S. A model preset runs whole; "mtp" runs
+     * one of its modules, whose routed experts are read as the batch touches
+     * them, the same share as in the target's MoE layers. */
+    double share = x->modules > 0.0 ? 1.0 / x->modules : 1.0;
+    double own = (x->params_total - x->params_embed) * share;
+    if (x->params_routed > 0.0)
+        own -= x->params_routed * (1.0 - experts_touched(c, B) / (double)c->m->experts);
+    double draft_read = (own + x->vocab * x->hidden) * c->b_main;
+    double draft_bytes = draft_read / tp + B * share * draft_kv_bytes(c, S) * draft_kv_share(c);
+    double draft_flops = B * (2.0 * x->params_active + x->attn_flops_per_token_pair * x->layers * share * S) / tp;
     double verify = floor_seconds(c, in->step_bytes, in->step_flops * (gamma + 1.0));
     double spec = gamma * floor_seconds(c, draft_bytes, draft_flops) + verify;
     r->spec_tokens_per_step = tokens;
@@ -610,7 +624,7 @@ rl_status rl_analyze(const rl_model *m, const rl_gpu *g, const rl_deploy *d, rl_
     set_memory(r, d, &f, g);
     if (d->spec_tokens > 0) {
         r->draft_weights_gib = draft_weight_bytes(&c) / gpus_of(d) / RL_GIB;
-        r->draft_kv_gib_per_request = draft_kv_bytes(&c, (double)c.tokens) / gpus_of(d) / RL_GIB;
+        r->draft_kv_gib_per_request = draft_kv_bytes(&c, (double)c.tokens) * draft_kv_share(&c) / RL_GIB;
     }
 
     /* Cached tokens over the layers at S, unpadded: the KV bytes and the attention FLOPs follow. */

@@ -219,6 +219,13 @@ rl_status rl_model_finish(rl_model *m, rl_error *err) {
     /* The vision tower runs on images, not in a decode step: neither read nor active per token. */
     m->params_always_read = text - moe_layers * E * pe;
     m->params_active = text - moe_layers * (E - (double)m->top_k) * pe;
+    /* One multi-token-prediction module (DeepSeek-V3's layer 61): a decoder layer like
+     * the last one, its enorm, hnorm and shared_head.norm, and eh_proj (2H -> H). Its
+     * copies of the embedding and LM head are the target's, shared by the engines. */
+    if ((st = rl_check_int(m->mtp_modules, "config.num_nextn_predict_layers", 0, RL_MAX_MTP_MODULES, err))) return st;
+    m->params_mtp_module = m->mtp_modules == 0 ? 0.0
+                           : attention_params(m) + norms_per_layer(m) * H +
+                                 (m->moe_layers > 0 ? moe_fixed + E * pe : dense_mlp) + 2.0 * H * H + 3.0 * H;
 
     double q = (double)m->heads;
     if (m->mla) {
@@ -774,6 +781,8 @@ rl_status rl_model_from_doc(const rl_jdoc *doc, int obj, rl_model *out, rl_error
     if (type_is(&m, "jamba") && (st = read_jamba(doc, obj, &m, err))) return st;
     if ((st = read_quantization(doc, obj, root, &m, err))) return st;
     if ((st = rl_vision_params(doc, root, outer, m.hidden, &m.params_vision, err))) return st;
+    if ((st = read_int(doc, obj, m.model_type, "num_nextn_predict_layers", 0, RL_MAX_MTP_MODULES, false, 0, &m.mtp_modules, err)))
+        return st;
 
     if ((st = rl_model_finish(&m, err))) return st;
     *out = m;

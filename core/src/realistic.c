@@ -145,8 +145,11 @@ double rl_realistic_spec_step_s(const rl_realistic_in *in, const rl_gpu *g, cons
     double L = in->layers, Lm = in->moe_layers, n = (double)d->spec_tokens + 1.0;
     double kernels = (p.e->kernels_dense * (L - Lm) + p.e->kernels_moe * Lm) * p.kernel_s;
     double verify = roof_s(&p, in, in->step_bytes, in->step_flops * n, p.c_eff) + kernels + p.host_s;
-    double dl = d->draft.layers;
-    double draft = roof_s(&p, in, draft_bytes, draft_flops, p.c_eff) + p.e->kernels_dense * dl * p.kernel_s;
+    /* A model preset runs all its layers per draft step; "mtp" one module, an
+     * MoE layer's kernels when it routes. */
+    double dl = d->draft.modules > 0.0 ? 1.0 : d->draft.layers;
+    double per_layer = d->draft.params_routed > 0.0 ? p.e->kernels_moe : p.e->kernels_dense;
+    double draft = roof_s(&p, in, draft_bytes, draft_flops, p.c_eff) + per_layer * dl * p.kernel_s;
     if (d->tp > 1) {
         verify += 2.0 * L * allreduce_s(&p, d, in->batch * n * in->hidden * 2.0);
         draft += 2.0 * dl * allreduce_s(&p, d, in->batch * d->draft.hidden * 2.0);

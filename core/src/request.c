@@ -148,11 +148,42 @@ static rl_status read_model(const rl_jdoc *doc, const char *config_text, size_t 
     return rl_model_from_config_json(config_text, config_len, m, err);
 }
 
-/* spec_draft: a model preset, copied into the deployment as plain numbers. */
-static rl_status read_draft(const rl_jdoc *doc, int v, rl_draft *out, rl_error *err) {
+/* spec_draft "mtp": the target's own multi-token-prediction modules. A draft
+ * step runs one module (its decoder layer, eh_proj) and the shared LM head; the
+ * embedding lookup and the head's weights are the target's, so memory adds only
+ * the modules' own weights and their layers' KV. */
+static rl_status mtp_draft(const rl_model *target, rl_draft *out, rl_error *err) {
+    if (target == NULL || target->mtp_modules == 0)
+        return rl_fail(err, RL_E_CONTRADICTION, "spec_draft",
+                       "spec_draft: \"mtp\" needs a model with multi-token-prediction modules "
+                       "(config num_nextn_predict_layers >= 1, as DeepSeek-V3 and R1 have); %s has none",
+                       target != NULL ? target->name : "a size without a config");
+    const rl_model *m = target;
+    double n = (double)m->mtp_modules, E = (double)m->experts;
+    double routed = m->moe_layers > 0 ? E * m->params_expert : 0.0;
+    memset(out, 0, sizeof *out);
+    snprintf(out->name, sizeof out->name, "mtp");
+    out->modules = n;
+    out->layers = n;
+    out->params_total = n * m->params_mtp_module;
+    out->params_routed = routed;
+    out->params_active = m->params_mtp_module - (m->moe_layers > 0 ? (E - (double)m->top_k) * m->params_expert : 0.0) +
+                         (double)m->vocab * (double)m->hidden;
+    out->params_always_read = m->params_mtp_module - routed;
+    out->hidden = (double)m->hidden;
+    out->vocab = (double)m->vocab;
+    out->kv_elems_per_token_per_layer = m->kv_elems_per_token_per_layer;
+    out->attn_flops_per_token_pair = m->attn_flops_per_token_pair;
+    return RL_OK;
+}
+
+/* spec_draft: a model preset, copied into the deployment as plain numbers, or
+ * "mtp" (above) for the target's own modules. */
+static rl_status read_draft(const rl_jdoc *doc, int v, const rl_model *target, rl_draft *out, rl_error *err) {
     char id[256];
     rl_status st = rl_jstr(doc, v, "spec_draft", id, sizeof id, err);
     if (st) return st;
+    if (strcmp(id, "mtp") == 0) return mtp_draft(target, out, err);
     rl_model m;
     if ((st = rl_model_preset(id, &m, err))) {
         if (err) memcpy(err->field, "spec_draft", sizeof "spec_draft");
@@ -232,7 +263,8 @@ static rl_status parse_request(const rl_jdoc *doc, const char *config_text, size
         if (v != RL_J_ABSENT && (st = read_member(doc, v, f, &dd, err))) return st;
     }
     int draft = rl_jget(doc, 0, "spec_draft");
-    if (draft != RL_J_ABSENT && (st = read_draft(doc, draft, &dd.draft, err))) return st;
+    const rl_model *target = rl_jget(doc, 0, "params") == RL_J_ABSENT ? m : NULL; /* a size alone has no modules */
+    if (draft != RL_J_ABSENT && (st = read_draft(doc, draft, target, &dd.draft, err))) return st;
     rl_workload ww = rl_workload_default();
     if ((st = read_workload(doc, &ww, &dd, err))) return st;
     if ((st = rl_deploy_validate(&dd, err))) return st;

@@ -64,6 +64,31 @@ static void test_presets(void) {
     CHECK(rl_gpu_preset("nope", 0, &g, &err) == RL_E_UNKNOWN_PRESET && strcmp(err.field, "gpu") == 0, "unknown gpu");
 }
 
+/* DeepSeek-V3's multi-token-prediction module (layer 61 of the checkpoint), by
+ * hand from its config: MLA attention q_a 7168x1536 + its norm 1536 + q_b
+ * 1536x128x192 + kv_a 7168x576 + its norm 512 + kv_b 512x128x256 + o 128x128x7168
+ * = 187,107,328; two layer norms 14,336; the MoE block: router 256x7168 + its
+ * bias 256, the shared expert 3x7168x2048 = 44,040,192, 256 routed experts
+ * 256x3x7168x2048 = 11,274,289,152; eh_proj 2x7168x7168 = 102,760,448; enorm,
+ * hnorm and shared_head.norm 3x7168. Sum: 11,610,068,224 (the published 685 B
+ * = 671 B + about 14 B counts the module's embedding and head copies too,
+ * 2x129280x7168 = 1,853,358,080, which the engines share with the target). */
+static void test_mtp_module(void) {
+    rl_model m;
+    rl_error err;
+    CHECK(rl_model_preset("deepseek-v3", &m, &err) == RL_OK && m.mtp_modules == 1 && m.params_mtp_module == 11610068224.0,
+          "deepseek-v3: one MTP module of 11,610,068,224 parameters (got %lld, %.0f)", (long long)m.mtp_modules,
+          m.params_mtp_module);
+    CHECK(rl_model_preset("llama-3-8b", &m, &err) == RL_OK && m.mtp_modules == 0 && m.params_mtp_module == 0.0,
+          "llama-3-8b has no MTP module");
+    /* A config's num_nextn_predict_layers is read within 0..16 and names itself. */
+    const char *over = "{\"num_hidden_layers\":2,\"hidden_size\":64,\"num_attention_heads\":4,\"vocab_size\":100,"
+                       "\"intermediate_size\":128,\"num_nextn_predict_layers\":17}";
+    CHECK(rl_model_from_config_json(over, strlen(over), &m, &err) == RL_E_RANGE &&
+              strcmp(err.field, "config.num_nextn_predict_layers") == 0,
+          "num_nextn_predict_layers 17 is out of range (got %s)", err.field);
+}
+
 static void test_nulls(void) {
     rl_model m = preset("qwen3-4b");
     rl_gpu g = gpu("a100-40g");
@@ -1908,6 +1933,7 @@ static void test_lint_api(void) {
 
 int main(void) {
     test_presets();
+    test_mtp_module();
     test_nulls();
     test_model_finished();
     test_refusal_has_no_time();

@@ -3,7 +3,7 @@
 // Sections that do not apply are left out, as the report leaves them out.
 
 import {
-  ceilDiv, draftKvBytes, draftWeightBytes, expertsTouched, fitCheck, largestGpuLayers, floorSeconds, GIB, kvBytesRequest,
+  ceilDiv, draftKvBytes, draftKvShare, draftWeightBytes, expertsTouched, fitCheck, largestGpuLayers, floorSeconds, GIB, kvBytesRequest,
   kvReadBytes, layerTokens, makeContext, PRECISION_BYTES, stepFlops, weightBytesRead, weightBytesTotal, windowOf,
 } from './context.mjs';
 import { realistic, realisticSpecStep } from './realistic.mjs';
@@ -178,13 +178,18 @@ function speculative(c, m, gpu, d, step, real, warnings) {
     tokens: q(gamma),
     accept: a,
     draft_weights_gib_per_gpu: draftWeightBytes(c).div(gpus).div(GIB),
-    draft_kv_gib_per_request: draftKvBytes(c, c.tokens).div(gpus).div(GIB),
+    draft_kv_gib_per_request: draftKvBytes(c, c.tokens).mul(draftKvShare(c)).div(GIB),
   };
   if (!real) return s;
   const tokens = q(1n).sub(a.pow(gamma + 1n)).div(q(1n).sub(a));
-  const read = q(x.paramsTotal - x.paramsEmbed + x.vocab * x.hidden).mul(c.bMain);
-  const draftBytes = read.add(draftKvBytes(c, S).mul(B)).div(d.tp);
-  const draftFlops = q(B).mul(q(2n * x.paramsActive).add(q(x.attnFlopsPerPair * x.layers * S))).div(d.tp);
+  // "mtp" runs one module per draft step: its fixed part, the routed experts the batch
+  // touches (as in the target's MoE layers), the shared head; one layer's KV.
+  const read = x.mtp
+    ? q(x.stepFixed + x.vocab * x.hidden).add(expertsTouched(c, B).mul(x.stepExpert)).mul(c.bMain)
+    : q(x.paramsTotal - x.paramsEmbed + x.vocab * x.hidden).mul(c.bMain);
+  const stepLayers = x.mtp ? 1n : x.layers;
+  const draftBytes = read.div(d.tp).add(q(x.kvElems * stepLayers * S).mul(c.bKv).mul(B).mul(draftKvShare(c)));
+  const draftFlops = q(B).mul(q(2n * x.paramsActive).add(q(x.attnFlopsPerPair * stepLayers * S))).div(d.tp);
   const verify = floorSeconds(c, step.bytes, step.flops.mul(gamma + 1n));
   const spec = q(gamma).mul(floorSeconds(c, draftBytes, draftFlops)).add(verify);
   const realSpec = realisticSpecStep(c, m, gpu, d, step, draftBytes, draftFlops);

@@ -183,6 +183,8 @@ function activationChunkBytes(c) {
 }
 
 export const draftWeightBytes = (c) => q(c.deploy.draft.paramsTotal).mul(c.bMain);
+// A preset draft's KV is split over the GPUs; MTP layers are the target's kind and split as its KV does.
+export const draftKvShare = (c) => (c.deploy.draft.mtp ? c.kvShare : new Q(1n, c.deploy.tp * c.deploy.pp));
 export const draftKvBytes = (c, tokens) => q(c.deploy.draft.kvElems * c.deploy.draft.layers * tokens).mul(c.bKv);
 
 // skipHost: the GPU side alone (the search for the largest -ngl).
@@ -208,7 +210,7 @@ export function fitCheck(c, skipHost = false) {
   if (d.specTokens > 0n) {
     // A speculative draft at the target's precisions, split over the GPUs like the target.
     f.weights = f.weights.add(draftWeightBytes(c).div(gpus));
-    f.kvReq = f.kvReq.add(draftKvBytes(c, c.tokens).div(gpus));
+    f.kvReq = f.kvReq.add(draftKvBytes(c, c.tokens).mul(draftKvShare(c)));
   }
   f.kv = B.mul(f.kvReq);
   f.free = vram.sub(f.weights);

@@ -285,6 +285,9 @@ export function readModel(config, name = 'custom') {
     m.quant = method;
   }
 
+  // Multi-token prediction (DeepSeek-V3's layer 61): modules beside the model, not in its count.
+  m.mtpModules = readInt(cfg, 'num_nextn_predict_layers');
+
   countParams(m);
   return m;
 }
@@ -353,6 +356,12 @@ function countParams(m) {
   m.paramsExpertMatrix = expertMatrix;
   m.paramsAlwaysRead = total - m.moeLayers * E * expert;
   m.paramsActive = total - m.moeLayers * (E - m.topK) * expert;
+  // One MTP module, as the checkpoint's layer 61 holds it: a decoder layer like the
+  // last (its attention, two norms, the MoE block or the dense MLP), enorm, hnorm,
+  // shared_head.norm and eh_proj (2H x H); its embedding and head copies are the target's.
+  m.mtpFixed = attentionParams(m) + m.normsPerLayer * H + (m.moeLayers > 0n ? moeFixed : denseMlp) + 2n * H * H + 3n * H;
+  m.mtpRouted = m.moeLayers > 0n ? E * expert : 0n;
+  m.paramsMtpModule = m.mtpFixed + m.mtpRouted;
 
   const q = m.heads;
   if (m.mla) {

@@ -120,8 +120,10 @@ export function realisticSpecStep(c, m, gpu, d, step, draftBytes, draftFlops) {
   const L = q(m.layers), Lm = q(m.moeLayers), n = d.specTokens + 1n, B = d.batch;
   const kernels = q(p.e.kernelsDense).mul(L.sub(Lm)).add(q(p.e.kernelsMoe).mul(Lm)).mul(p.kernelS);
   let verify = roof(p, c, step.bytes, step.flops.mul(n)).add(kernels).add(p.hostS);
-  const dl = q(d.draft.layers);
-  let draft = roof(p, c, draftBytes, draftFlops).add(q(p.e.kernelsDense).mul(dl).mul(p.kernelS));
+  // A model preset runs all its layers per draft step; "mtp" one module (an MoE layer's kernels when it routes).
+  const dl = q(d.draft.mtp ? 1n : d.draft.layers);
+  const perLayer = d.draft.mtp && d.draft.routes ? p.e.kernelsMoe : p.e.kernelsDense;
+  let draft = roof(p, c, draftBytes, draftFlops).add(q(perLayer).mul(dl).mul(p.kernelS));
   if (d.tp > 1n) {
     verify = verify.add(L.mul(2n).mul(allreduceS(p, d.tp, q(B * n * m.hidden * 2n))));
     draft = draft.add(dl.mul(2n).mul(allreduceS(p, d.tp, q(B * d.draft.hidden * 2n))));

@@ -188,7 +188,9 @@ export function readRequest(input, configText) {
     specAccept: real(input, 'spec_accept', '0', 0.01, 0.99),
     draft: null,
   };
-  if (Object.hasOwn(input, 'spec_draft')) {
+  // "mtp", the target's own modules, is filled in once the target is read (below).
+  if (Object.hasOwn(input, 'spec_draft') && input.spec_draft === 'mtp') deploy.draft = { name: 'mtp', mtp: true };
+  else if (Object.hasOwn(input, 'spec_draft')) {
     const p = preset('models', input.spec_draft);
     deploy.draft = { ...readModel(p.config, input.spec_draft), name: input.spec_draft };
   }
@@ -202,7 +204,10 @@ export function readRequest(input, configText) {
     throw new OracleError('micro_batches needs pp > 1 and at most the batch');
   }
 
-  if (Object.hasOwn(input, 'params')) return { kind: 'estimate', params: parseParams(input.params), gpu, deploy };
+  if (Object.hasOwn(input, 'params')) {
+    if (deploy.draft?.mtp) throw new OracleError('spec_draft mtp needs a model config');
+    return { kind: 'estimate', params: parseParams(input.params), gpu, deploy };
+  }
   let model;
   if (configText !== undefined) model = readModel(JSON.parse(configText));
   else if (Object.hasOwn(input, 'config')) model = readModel(input.config);
@@ -211,6 +216,18 @@ export function readRequest(input, configText) {
     model = readModel(p.config, input.model);
     // A preset carries its checkpoint's verified count; a config that disagrees is refused.
     if (!Q.of(p.params_total).eq(model.paramsTotal)) throw new OracleError(`preset ${input.model}: counted ${model.paramsTotal}, verified ${p.params_total}`);
+  }
+  if (deploy.draft?.mtp) {
+    if (model.mtpModules === 0n) throw new OracleError('spec_draft mtp: the model has no MTP module');
+    // Memory holds every module; a draft step runs one, with the target's LM head.
+    const n = model.mtpModules, E = model.experts;
+    deploy.draft = {
+      name: 'mtp', mtp: true, modules: n, layers: n, hidden: model.hidden, vocab: model.vocab,
+      paramsTotal: n * model.paramsMtpModule, paramsEmbed: 0n,
+      stepFixed: model.mtpFixed, stepExpert: model.mtpRouted > 0n ? model.paramsExpert : 0n,
+      paramsActive: model.mtpFixed + (model.mtpRouted > 0n ? model.topK * model.paramsExpert : 0n) + model.vocab * model.hidden,
+      kvElems: model.kvElems, attnFlopsPerPair: model.attnFlopsPerPair, routes: model.mtpRouted > 0n && E > 0n,
+    };
   }
   // Offload moves layers to host RAM; on unified memory that is the same pool.
   if (gpu.unified && deploy.gpuLayers <= model.layers) throw new OracleError('offload on unified memory frees nothing');
