@@ -158,6 +158,8 @@ export const TIMING_TESTIDS = [
   'decode.step_ms', 'decode.ms_per_token', 'decode.tokens_per_s', 'pp.stage_ms', 'pp.drain_ms', 'prefill.ms', 'prefill.ttft_ms',
   // The engine's expected figures are times too: a refusal shows none of them.
   'realistic', 'realistic.step_ms', 'realistic.tokens_per_s', 'realistic.ttft_ms', 'roofline-expected',
+  // And speculative decoding's.
+  'speculative', 'speculative.step_ms', 'speculative.ms_per_token', 'speculative.tokens_per_s', 'speculative.realistic_speedup',
 ];
 
 /** data-value of an element, as the number (or string) the core gave. */

@@ -35,7 +35,7 @@ function assertValidState(state) {
     'api_usd_mtok_in', 'api_usd_mtok_out'];
   for (const key of numbers) expect(state[key]).toMatch(/^(\d{1,7}(\.\d{1,9})?)?$/);
   const counts = ['seq', 'batch', 'tp', 'pp', 'micro_batches', 'kv_block', 'prefill_chunk', 'gpu_layers', 'spec_tokens', 'requests_per_day', 'input_tokens', 'output_tokens'];
-  if (state.spec_draft !== '') expect(modelIds).toContain(state.spec_draft);
+  if (state.spec_draft !== '') expect([...modelIds, ...FIELD.spec_draft.also]).toContain(state.spec_draft);
   for (const key of counts) expect(state[key]).toMatch(/^\d{0,9}$/);
   // Every key the table types as a number or a count is one of those.
   expect(FIELDS.filter((f) => f.type === 'number').map((f) => f.key).sort()).toEqual([...numbers].sort());
@@ -66,6 +66,18 @@ describe('round trips', () => {
     expect(notices).toEqual([]);
     expect(back).toEqual(state);
     for (const key of Object.keys(URL_KEYS).filter((k) => k !== 'config' && k !== 'params')) expect(query).toContain(`${URL_KEYS[key]}=`);
+  });
+
+  test("the draft may be the model's own MTP module, a word the table lists beside the presets; no other word passes", async () => {
+    expect(FIELD.spec_draft.also).toEqual(['mtp']);
+    const state = { ...defaults, model: 'mixtral-8x7b', gpu: 'h100-sxm', spec_draft: 'mtp', spec_tokens: '1', spec_accept: '0.85' };
+    const { query, state: back, notices } = await roundTrip(state);
+    expect(query).toContain(`${URL_KEYS.spec_draft}=mtp`);
+    expect(notices).toEqual([]);
+    expect(back).toEqual(state);
+    const bad = await decodeLink(`?m=mixtral-8x7b&${URL_KEYS.spec_draft}=mtp2`, ctx);
+    expect(bad.state.spec_draft).toBe('');
+    expect(bad.notices.length).toBeGreaterThan(0);
   });
 
   test('only the size: n carries it in place of m', async () => {

@@ -53,8 +53,10 @@ function shapeOf(key, ctx) {
   switch (field.type) {
     case 'preset': {
       const ids = field.preset === 'model' ? ctx.modelIds : ctx.gpuIds;
-      // A GPU may be "custom" (its figures follow); a custom model travels as c.
-      return field.preset === 'gpu' ? (v) => v === CUSTOM || ids.includes(v) : (v) => ids.includes(v);
+      // A GPU may be "custom" (its figures follow); a custom model travels as c; a row's
+      // `also` lists the words it takes beside the presets (spec_draft: mtp).
+      const also = field.also ?? [];
+      return field.preset === 'gpu' ? (v) => v === CUSTOM || ids.includes(v) : (v) => ids.includes(v) || also.includes(v);
     }
     case 'size': return (v) => SIZE.test(v);
     case 'enum': return (v) => field.choices.includes(v);

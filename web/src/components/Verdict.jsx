@@ -4,6 +4,7 @@ import { errorText, t, tx } from '../i18n/index.js';
 import { Num } from './Num.jsx';
 import { KeyFigures } from './KeyFigures.jsx';
 import { Expected } from './Expected.jsx';
+import { Speculative } from './Speculative.jsx';
 import { RemedyList } from './RemedyList.jsx';
 import { WarningList } from './WarningList.jsx';
 import { Estimate } from './Estimate.jsx';
@@ -107,6 +108,7 @@ export function Verdict({ app }) {
       {r.fits ? <Fit report={r} tight={level === 'tight'} /> : <Refusal report={r} />}
       {r.fits && r.decode && <KeyFigures report={r} />}
       {r.fits && r.realistic && <Expected report={r} />}
+      {r.fits && r.speculative && <Speculative report={r} />}
       <RemedyList app={app} remedies={r.remedies ?? []} tight={level === 'tight'} />
       <WarningList warnings={r.warnings ?? []} report={r} testid="warnings" />
     </section>
