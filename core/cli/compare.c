@@ -50,6 +50,8 @@ static const row ROWS[] = {
     {"memory.weights_gib_per_gpu", "weights GiB/GPU", 0},
     {"memory.kv_gib_per_gpu", "KV cache GiB/GPU", 0},
     {"memory.max_batch", "max batch", 0},
+    {"estimate.weights_gib", "weights GiB (estimate)", 0},
+    {"estimate.gpus_needed", "GPUs needed (estimate)", 0},
     {"decode.step_ms", "decode step floor ms", 1},
     {"decode.tokens_per_s", "tokens/s (floor)", 1},
     {"realistic.step_ms", "realistic step ms", 1},

@@ -138,6 +138,18 @@ test('"Compare with…" starts a copy of A; an edit in its column goes into the 
   await page.close();
 });
 
+test('a size-only setup and a setup with a bad input: their own figures or the core\'s message, no time', async () => {
+  const page = await env.browser.newPage();
+  await openCompare(page, '?m=qwen3-8b&g=h100-sxm&c1=n:70B&c2=b:');
+  const estimate = core.analyze({ params: '70B', gpu: 'h100-sxm', precision: 'auto', batch: 1 }).estimate;
+  assert.equal(Number(await page.getAttribute(tid('compare.1.estimate.gpus_needed'), 'data-value')), estimate.gpus_needed);
+  assert.equal(Number(await page.getAttribute(tid('compare.1.estimate.weights_gib'), 'data-value')), estimate.weights_gib);
+  assert.equal(await page.getAttribute(tid('compare.2.error'), 'data-code'), core.analyze({ model: 'qwen3-8b', gpu: 'h100-sxm', batch: '' }).error.code);
+  const ids = await page.evaluate(() => [...document.querySelectorAll('[data-testid^="compare.1."], [data-testid^="compare.2."]')].map((el) => el.dataset.testid));
+  assert.deepEqual(ids.filter((id) => TIMING.test(id)), []);
+  await page.close();
+});
+
 for (const scheme of ['light', 'dark']) {
   test(`axe: a comparison with a refused setup, ${scheme}, has no serious or critical violation; no page scroll at 390 px`, async () => {
     const context = await env.browser.newContext({ colorScheme: scheme, viewport: { width: 390, height: 844 } });

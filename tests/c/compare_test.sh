@@ -108,6 +108,9 @@ expect 2 '"field":"batch".*"setup":"B"' --compare "$tmp/a.json" "$tmp/bad.json" 
 expect 2 'setup B: error \[file\]' --compare "$tmp/a.json" "$tmp/missing.json"
 expect 2 'two or three request files' --compare "$tmp/a.json"
 
+# A size-only estimate compares by its own figures.
+expect 3 'GPUs needed \(estimate\) +2 +1 \* \(x0\.50\)' --params 70B --gpu h100-sxm --compare --gpu mi300x
+
 # --help lists --compare (a row of the meta table).
 expect 0 '--compare FLAGS' --help
 

@@ -26,6 +26,8 @@ const FIGURES = [
   { path: 'memory.weights_gib_per_gpu', label: 'compare.weights', format: f.gib },
   { path: 'memory.kv_gib_per_gpu', label: 'compare.kv', format: f.gib },
   { path: 'memory.max_batch', label: 'compare.maxBatch', format: f.integer },
+  { path: 'estimate.weights_gib', label: 'compare.estWeights', format: f.gib },
+  { path: 'estimate.gpus_needed', label: 'compare.estGpus', format: f.integer },
   { path: 'decode.step_ms', label: 'compare.step', format: f.ms, timing: true },
   { path: 'decode.tokens_per_s', label: 'compare.tps', format: f.tokensPerS, timing: true },
   { path: 'realistic.step_ms', label: 'compare.realStep', format: f.ms, timing: true },
@@ -58,7 +60,7 @@ function Differs({ value, base }) {
 }
 
 function FigureCell({ index, row, report: r, base }) {
-  if (row.timing && cannotRun(r)) return <td class="cant">{r.error ? '—' : t('compare.cantRun')}</td>;
+  if (row.timing && cannotRun(r)) return <td class="cant">{r.error || r.estimate ? '—' : t('compare.cantRun')}</td>;
   const value = at(r, row.path);
   if (value === undefined) return <td>—</td>;
   const baseValue = row.timing && cannotRun(base) ? undefined : at(base, row.path);
@@ -145,8 +147,8 @@ export function ComparePanel({ app, compare }) {
     ['pp', t('form.pp'), text('pp')],
     ['engine', t('engine.select'), select('engine', plain(FIELD.engine.choices))],
   ];
-  // A cost row no setup has (no workload) is left out.
-  const rows = FIGURES.filter((row) => !row.path.startsWith('cost.') || reports.some((r) => at(r, row.path) !== undefined));
+  // A cost or estimate row no setup has (no workload, no size-only model) is left out.
+  const rows = FIGURES.filter((row) => !/^(cost|estimate)\./.test(row.path) || reports.some((r) => at(r, row.path) !== undefined));
   return (
     <section class="panel compare" id="compare" data-testid="compare" aria-labelledby="compare-h">
       <h2 id="compare-h">{t('compare.title')}</h2>

@@ -619,6 +619,8 @@ export default {
   'compare.weights': "Weights per GPU",
   'compare.kv': "KV cache per GPU",
   'compare.maxBatch': "Max batch",
+  'compare.estWeights': "Weights (size-only estimate)",
+  'compare.estGpus': "GPUs needed (size-only estimate)",
   'compare.step': "Decode step (floor)",
   'compare.tps': "Tokens/s (floor)",
   'compare.realStep': "Decode step (expected)",

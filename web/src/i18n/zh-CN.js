@@ -677,6 +677,8 @@ export default {
   'compare.weights': "每个 GPU 的权重",
   'compare.kv': "每个 GPU 的 KV 缓存",
   'compare.maxBatch': "最大批量",
+  'compare.estWeights': "权重（仅按规模估算）",
+  'compare.estGpus': "所需 GPU 数量（仅按规模估算）",
   'compare.step': "解码步长（下限）",
   'compare.tps': "每秒 token 数（下限）",
   'compare.realStep': "解码步长（预期）",
