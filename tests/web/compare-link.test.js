@@ -109,7 +109,7 @@ describe('hostile and broken values', () => {
   });
 
   test('decodeCompare alone never throws on junk', () => {
-    for (const raw of [null, undefined, 'c1', [['c1', 5]], [['c1', null]], [['x', 'b:1']]]) {
+    for (const raw of [null, undefined, 'c1', [5], [null], [['c1', 5]], [['c1', null]], [['x', 'b:1']], [['c1', 'b:1,'.repeat(900)]]]) {
       expect(() => decodeCompare(raw, A, ctx)).not.toThrow();
     }
     expect(encodeCompare(A, [], ctx)).toBe('');

@@ -228,7 +228,7 @@ const MAX_COMPARE_CHARS = 4096;
 const ITEM = /^([a-z0-9]{1,8}):(.*)$/;
 /** An empty input is the core's default for a number (the GPU's figures, the engine's knobs), never a choice. */
 const mayBeEmpty = (key) => FIELD[key].type !== 'preset' && FIELD[key].type !== 'enum' && key !== 'params';
-/** Keeps a value's `:` and `,` readable; everything else as encodeURIComponent writes it. */
+/** Keeps a value's `:` readable; everything else as encodeURIComponent writes it (no valid value holds a `,`). */
 const compareEscape = (v) => encodeURIComponent(v).replace(/%3A/gi, ':');
 
 /**
@@ -244,7 +244,7 @@ export function encodeCompare(base, setups, ctx = {}) {
     const clean = (v) => String(v ?? '').trim();
     for (const key of Object.keys(URL_KEYS)) {
       if (key === 'config') continue;
-      let value = clean(values[key]);
+      const value = clean(values[key]);
       if (key === 'model') {
         // The model choice: a preset by id, a size by `n` (below), a config.json by the first setup's.
         if (values.model === base.model || values.model === PARAMS || values.model === CUSTOM) continue;
@@ -272,9 +272,9 @@ export function decodeCompare(raw, base, ctx = {}) {
   const setups = [];
   const notices = [];
   const byKey = new Map();
-  for (const [name, value] of Array.isArray(raw) ? raw : []) {
-    if (!COMPARE_KEYS.includes(name)) continue;
-    byKey.set(name, byKey.has(name) ? null : value);
+  for (const entry of Array.isArray(raw) ? raw : []) {
+    if (!Array.isArray(entry) || !COMPARE_KEYS.includes(entry[0])) continue;
+    byKey.set(entry[0], byKey.has(entry[0]) ? null : entry[1]);
   }
   for (const name of COMPARE_KEYS) {
     if (!byKey.has(name)) continue;
