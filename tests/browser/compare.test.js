@@ -122,6 +122,8 @@ test('"Compare with…" starts a copy of A; an edit in its column goes into the 
   await waitForVerdict(page);
   await page.click(tid('compare-add'));
   await page.waitForSelector(tid('compare.1.decode.step_ms'));
+  // The new setup's first input has the focus, for a keyboard user.
+  await page.waitForFunction(() => document.activeElement?.dataset.testid === 'compare.1.model');
   assert.equal(await page.getAttribute(tid('compare.1.decode.step_ms'), 'data-value'), await page.getAttribute(tid('compare.0.decode.step_ms'), 'data-value'));
   assert.equal(await page.locator(`${tid('compare')} td[data-differs="true"]`).count(), 0, 'a copy differs in nothing');
   await page.selectOption(tid('compare.1.gpu'), 'mi300x');

@@ -44,9 +44,11 @@ const cannotRun = (r) => Boolean(r.error || r.estimate || !r.fits);
 
 export function CompareButton({ compare }) {
   const full = compare.columns.value.length >= MAX_COMPARED;
+  // The new setup's first input takes the focus (and so comes into view) once it is rendered.
   const add = () => {
     compare.add();
-    requestAnimationFrame(() => document.getElementById('compare')?.scrollIntoView({ block: 'nearest' }));
+    const id = `in-compare.${compare.columns.value.length}.model`;
+    requestAnimationFrame(() => document.getElementById(id)?.focus());
   };
   return (
     <button type="button" data-testid="compare-add" disabled={full} onClick={add}>{t('compare.add')}</button>
