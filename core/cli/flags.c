@@ -23,6 +23,7 @@ static const meta_flag meta[] = {
     {"--accuracy", NULL, "first flag only: the floor and the realistic estimate against every published run in tests/measured (--check, --holdout, --measured FILE)"},
     {"--matrix", NULL, "first flag only: every model x GPU preset x a grid as CSV or NDJSON (--matrix --help; npm run matrix writes Parquet)"},
     {"--plan", NULL, "first flag only: with a workload and targets (--max-ttft-ms, --min-tokens-per-s-user, --gpus A,B, --allow-tight), the cheapest setups"},
+    {"--compare", "FLAGS", "FLAGS-A --compare FLAGS-B [--compare FLAGS-C]: setups side by side, each later set = A's flags with its own on top (the last of a flag wins); or --compare A.json B.json [C.json], request files. Differences are marked (* and the ratio to A); exit 3 if any is refused"},
     {"--selftest", NULL, "run the test vectors"},
     {"--prove-red", NULL, "run the vectors against known-wrong formulas; each must turn some red"},
     {"--vectors", "DIR", "vector folder for --selftest / --prove-red"},
@@ -53,6 +54,8 @@ static rl_status set_meta(rl_cli_args *a, const char *flag, const char *value, r
     /* Modes with options of their own are read by their own parser, from argv[1] on. */
     if (strcmp(flag, "--accuracy") == 0 || strcmp(flag, "--plan") == 0 || strcmp(flag, "--matrix") == 0)
         return usage_error(err, flag, "%s: must be the first flag (its own options follow it)", flag);
+    if (strcmp(flag, "--compare") == 0)
+        return usage_error(err, flag, "--compare: read by its own parser (core/cli/compare.c)");
     if (strcmp(flag, "--json") == 0) a->json = 1;
     else if (strcmp(flag, "--list") == 0) a->list = 1;
     else if (strcmp(flag, "--selftest") == 0) a->selftest = 1;

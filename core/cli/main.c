@@ -3,6 +3,7 @@
  * 1 a self-test or prove-red failure. */
 #define _POSIX_C_SOURCE 200809L
 #include "accuracy.h"
+#include "compare.h"
 #include "faults.h"
 #include "flags.h"
 #include "report_md.h"
@@ -187,6 +188,9 @@ int main(int argc, char **argv) {
     if (argc > 1 && strcmp(argv[1], "--accuracy") == 0) return rl_cli_accuracy(argc - 2, argv + 2);
     if (argc > 1 && strcmp(argv[1], "--plan") == 0) return rl_plan_main(argc - 1, argv + 1);
     if (argc > 1 && strcmp(argv[1], "--matrix") == 0) return rl_matrix_main(argc - 1, argv + 1);
+    /* Two or three setups side by side: A's flags, then each --compare's (core/cli/compare.c). */
+    for (int i = 1; i < argc; i++)
+        if (strcmp(argv[i], "--compare") == 0) return rl_compare_main(argc, argv);
     /* --json anywhere asks for JSON errors, even when the flags before it are bad. */
     int json = 0;
     for (int i = 1; i < argc; i++) json |= strcmp(argv[i], "--json") == 0;

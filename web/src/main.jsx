@@ -5,6 +5,7 @@ import { addProse, withProse } from './presets.js';
 import { decodeLink } from './url-codec.js';
 import { createState } from './state.js';
 import { createLinker } from './link/share.js';
+import { createCompare } from './compare.js';
 import { App } from './components/App.jsx';
 import { pickLang, setLang, t } from './i18n/index.js';
 import './styles.css';
@@ -32,7 +33,7 @@ async function boot() {
     return;
   }
   const presets = withProse(core.presets());
-  const { state, notices, lang } = await decodeLink(location.search, {
+  const { state, notices, lang, compare: compared } = await decodeLink(location.search, {
     modelIds: presets.models.map((m) => m.id),
     gpuIds: presets.gpus.map((g) => g.id),
     say: (code, params) => params,
@@ -41,13 +42,14 @@ async function boot() {
   if (lang) await setLang(lang);
   performance.mark('rl:link-read');
   const app = createState(core, presets, state);
-  const linker = createLinker(app);
+  const compare = createCompare(app, compared);
+  const linker = createLinker(app, compare);
   root.textContent = '';
   // Registered before the render, so that it runs ahead of Preact's effects (which render the
   // charts after the first frame): rl:first-frame marks the frame with the verdict, not the one after.
   requestAnimationFrame(() => setTimeout(() => performance.mark('rl:first-frame'), 0));
   performance.mark('rl:render');
-  render(<App app={app} notices={notices} makeLink={linker.link} />, root);
+  render(<App app={app} notices={notices} makeLink={linker.link} compare={compare} />, root);
   // The DOM holds the first verdict from here on (web/scripts/bench.mjs reads this mark, and
   // the Element Timing entry of the verdict word for the frame that painted it).
   performance.mark('rl:first-verdict');

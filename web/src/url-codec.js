@@ -84,23 +84,29 @@ export async function decodeLink(search, ctx) {
   const say = typeof ctx?.say === 'function' ? ctx.say : english;
   const note = (code, params = {}) => notices.push(say(code, { code, ...params }));
   let lang = null;
+  let compare = [];
+  const compareRaw = [];
   try {
-    if (typeof search !== 'string' || search === '' || search === '?') return { state, notices, lang };
+    if (typeof search !== 'string' || search === '' || search === '?') return { state, notices, lang, compare };
     if (search.length > MAX_QUERY_CHARS) {
       note('too_long', { kib: Math.ceil(search.length / 1024) });
-      return { state, notices, lang };
+      return { state, notices, lang, compare };
     }
     let params;
     try {
       params = new URLSearchParams(search);
     } catch {
       note('unreadable');
-      return { state, notices, lang };
+      return { state, notices, lang, compare };
     }
     const seen = new Map();
     let unknown = 0;
     let langs = 0;
     for (const [name, value] of params) {
+      if (COMPARE_KEYS.includes(name)) {
+        compareRaw.push([name, value]);
+        continue;
+      }
       if (name === LANG_KEY) {
         langs++;
         lang = LANGS.includes(value) && langs === 1 ? value : null;
@@ -143,12 +149,16 @@ export async function decodeLink(search, ctx) {
         }
       }
     }
+    // The compared setups, each over the first one's inputs as read above.
+    const read = decodeCompare(compareRaw, state, { modelIds, gpuIds });
+    compare = read.setups;
+    for (const n of read.notices) note(n.code, n);
   } catch {
     // Unreachable by design; a bug here must still leave a usable page.
     note('broken');
-    return { state: defaultInputs(modelIds, gpuIds), notices, lang: null };
+    return { state: defaultInputs(modelIds, gpuIds), notices, lang: null, compare: [] };
   }
-  return { state, notices, lang };
+  return { state, notices, lang, compare };
 }
 
 /** Compressed `c` value for a config text. */
@@ -192,7 +202,113 @@ export async function encodeLink(state, ctx) {
     const value = clean(key);
     if (value !== defaults[key] && shapeOf(key, shapeCtx)(value)) put(key, value);
   }
+  // The compared setups (ctx.compare: their inputs), as their differences from these.
+  if (Array.isArray(ctx.compare) && ctx.compare.length) parts.push(encodeCompare(state, ctx.compare, shapeCtx));
   // The page-only key, last: only when the language was chosen (by the toggle or a link).
   if (LANGS.includes(ctx.lang)) parts.push(`${LANG_KEY}=${ctx.lang}`);
   return { query: parts.length ? `?${parts.join('&')}` : '', notices };
+}
+
+// ---------------------------------------------------------------------------
+// Compare: the second and third setups of the Compare view.
+//
+// `c1` and `c2` (page keys, like `lang`: not rows of the field table) each hold
+// one setup as its differences from the first one, in the table's short link
+// keys: `c1=g:mi300x,p:int4` is the first setup on an MI300X at int4. An empty
+// value after the colon is an empty input (the core's default: `mb:`); `c1=`
+// alone is a plain copy. Each value is checked for shape as the plain keys are;
+// a bad or unknown item is dropped with a notice (that input stays the first
+// setup's). A custom config.json (`c`) is not carried: a compared setup uses the
+// first setup's model text, or a preset, or a size.
+// ---------------------------------------------------------------------------
+
+/** The compared setups' link keys, in column order (setup B, setup C). */
+export const COMPARE_KEYS = Object.freeze(['c1', 'c2']);
+/** A setup's letter by its index (0 is the first setup, the page's main inputs). */
+export const SETUP_NAMES = Object.freeze(['A', 'B', 'C']);
+const MAX_COMPARE_CHARS = 4096;
+const ITEM = /^([a-z0-9]{1,8}):(.*)$/;
+/** An empty input is the core's default for a number (the GPU's figures, the engine's knobs), never a choice. */
+const mayBeEmpty = (key) => FIELD[key].type !== 'preset' && FIELD[key].type !== 'enum' && key !== 'params';
+/** Keeps a value's `:` readable; everything else as encodeURIComponent writes it (no valid value holds a `,`). */
+const compareEscape = (v) => encodeURIComponent(v).replace(/%3A/gi, ':');
+
+/**
+ * The `c1=…&c2=…` part of a query for the compared setups' inputs, each against
+ * the first setup's (base). A value the decoder would refuse is left out (that
+ * input then follows the first setup). Returns '' for no setups.
+ */
+export function encodeCompare(base, setups, ctx = {}) {
+  const shapeCtx = { modelIds: ctx.modelIds ?? [], gpuIds: ctx.gpuIds ?? [] };
+  const parts = [];
+  setups.slice(0, COMPARE_KEYS.length).forEach((values, i) => {
+    const items = [];
+    const clean = (v) => String(v ?? '').trim();
+    for (const key of Object.keys(URL_KEYS)) {
+      if (key === 'config') continue;
+      const value = clean(values[key]);
+      if (key === 'model') {
+        // The model choice: a preset by id, a size by `n` (below), a config.json by the first setup's.
+        if (values.model === base.model || values.model === PARAMS || values.model === CUSTOM) continue;
+      } else if (key === 'params') {
+        if (values.model !== PARAMS || (base.model === PARAMS && value === clean(base.params))) continue;
+      } else if (value === clean(base[key])) {
+        continue;
+      }
+      if (value === '' ? mayBeEmpty(key) : shapeOf(key, shapeCtx)(value)) items.push(`${URL_KEYS[key]}:${compareEscape(value)}`);
+    }
+    parts.push(`${COMPARE_KEYS[i]}=${items.join(',')}`);
+  });
+  return parts.join('&');
+}
+
+/**
+ * The compared setups of a link: raw is [[key, value], …] for the COMPARE_KEYS
+ * found in it, base the first setup's inputs. Resolves to {setups: [inputs, …],
+ * notices: [{code, setup, url, label, field}]}; never throws, and a setup only
+ * ever holds what the plain keys may hold (known ids, vocabulary words, digits,
+ * sizes), or the first setup's own text, or ''.
+ */
+export function decodeCompare(raw, base, ctx = {}) {
+  const shapeCtx = { modelIds: ctx.modelIds ?? [], gpuIds: ctx.gpuIds ?? [] };
+  const setups = [];
+  const notices = [];
+  const byKey = new Map();
+  for (const entry of Array.isArray(raw) ? raw : []) {
+    if (!Array.isArray(entry) || !COMPARE_KEYS.includes(entry[0])) continue;
+    byKey.set(entry[0], byKey.has(entry[0]) ? null : entry[1]);
+  }
+  for (const name of COMPARE_KEYS) {
+    if (!byKey.has(name)) continue;
+    const setup = SETUP_NAMES[setups.length + 1];
+    const value = byKey.get(name);
+    if (value === null || typeof value !== 'string' || value.length > MAX_COMPARE_CHARS) {
+      notices.push({ code: value === null ? 'compare_repeated' : 'compare_invalid', setup, url: name, label: name });
+      continue;
+    }
+    const state = { ...base };
+    const seen = new Set();
+    const applied = new Set();
+    for (const item of value === '' ? [] : value.split(',')) {
+      const m = ITEM.exec(item);
+      const key = m && Object.hasOwn(KEY_OF, m[1]) ? KEY_OF[m[1]] : null;
+      if (key === null || key === 'config' || seen.has(key)) {
+        notices.push({ code: 'compare_invalid', setup, url: m ? m[1] : name, label: key ? FIELD[key].label : name, ...(key ? { field: key } : {}) });
+        continue;
+      }
+      seen.add(key);
+      const v = m[2];
+      if (v === '' ? mayBeEmpty(key) : shapeOf(key, shapeCtx)(v)) {
+        state[key] = v;
+        applied.add(key);
+      } else {
+        notices.push({ code: 'compare_invalid', setup, ...describe(key) });
+      }
+    }
+    // A size chooses the estimate over a preset, as the plain keys do.
+    if (applied.has('params')) state.model = PARAMS;
+    if (state.model !== CUSTOM) state.config = '';
+    setups.push(state);
+  }
+  return { setups, notices };
 }

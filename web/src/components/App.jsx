@@ -16,6 +16,7 @@ import { LangToggle } from './LangToggle.jsx';
 import { DownloadReport } from './DownloadReport.jsx';
 import { CostPanel } from './CostPanel.jsx';
 import { LintBox } from './LintBox.jsx';
+import { CompareButton, ComparePanel } from './ComparePanel.jsx';
 
 function NoSpeed() {
   return (
@@ -53,7 +54,7 @@ function Results({ app, full }) {
 // their own signals.
 const Inputs = pure(({ app }) => <InputsPanel app={app} />);
 
-export function App({ app, notices, makeLink }) {
+export function App({ app, notices, makeLink, compare }) {
   // The first frame shows the header and the verdict alone: its first layout is the
   // cost between the DOM write and that frame (a page's first layout shapes all of its
   // text). The form, the memory panel, the charts and the detail panels follow right
@@ -70,6 +71,7 @@ export function App({ app, notices, makeLink }) {
         </div>
         <div class="top-actions">
           <LangToggle />
+          {compare && <CompareButton compare={compare} />}
           <DownloadReport app={app} makeLink={makeLink} />
           <ShareLink makeLink={makeLink} />
         </div>
@@ -86,6 +88,7 @@ export function App({ app, notices, makeLink }) {
           <Results app={app} full={full} />
         </div>
       </main>
+      {full && compare && <ComparePanel app={app} compare={compare} />}
       <footer class="foot">
         <p>{t('app.footer')}</p>
       </footer>

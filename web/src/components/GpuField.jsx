@@ -4,7 +4,8 @@ import { TextField } from './TextField.jsx';
 import { PresetSource } from './PresetSource.jsx';
 import { t } from '../i18n/index.js';
 
-function options(gpus) {
+/** The GPU choices: sourced presets, unified-memory ones, your own figures (the Compare view's too). */
+export function gpuOptions(gpus) {
   const sourced = gpus.filter((g) => g.tflops != null);
   const unsourced = gpus.filter((g) => g.tflops == null);
   return [
@@ -42,7 +43,7 @@ export function GpuField({ app }) {
   const unsourced = preset && preset.tflops == null;
   return (
     <div class="group">
-      <SelectField app={app} name="gpu" label={t('gpu.label')} options={options(app.presets.gpus)}>
+      <SelectField app={app} name="gpu" label={t('gpu.label')} options={gpuOptions(app.presets.gpus)}>
         {unsourced && !edited && <Unsourced preset={preset} />}
         <PresetSource preset={preset} testid="gpu-source" />
       </SelectField>

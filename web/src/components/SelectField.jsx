@@ -1,4 +1,5 @@
-// A select bound to one state input, named (and test-id'd) by its field-table key. options: [{value, label}] or groups [{group, options}].
+// A select bound to one state input, named (and test-id'd) by its field-table key (after a prefix,
+// compare.1., in a compared setup's column). options: [{value, label}] or groups [{group, options}].
 import { fieldState } from './fieldState.js';
 
 function Options({ options }) {
@@ -13,14 +14,14 @@ function Options({ options }) {
   );
 }
 
-export function SelectField({ app, name, label, options, hint, children }) {
-  const { error, off, describedBy } = fieldState(app, name, hint);
+export function SelectField({ app, name, label, options, hint, children, prefix = '' }) {
+  const { error, off, describedBy } = fieldState(app, name, hint, prefix);
   return (
     <div class={error ? 'field invalid' : 'field'}>
-      <label for={`in-${name}`}>{label}</label>
+      <label for={`in-${prefix}${name}`}>{label}</label>
       <select
-        id={`in-${name}`}
-        data-testid={name}
+        id={`in-${prefix}${name}`}
+        data-testid={`${prefix}${name}`}
         value={app.inputs[name].value}
         disabled={off}
         aria-invalid={error ? 'true' : 'false'}
@@ -29,8 +30,8 @@ export function SelectField({ app, name, label, options, hint, children }) {
       >
         <Options options={options} />
       </select>
-      {hint && <p class="hint" id={`hint-${name}`}>{hint}</p>}
-      {error && <p class="field-error" id={`err-${name}`} data-testid={`error-${name}`} role="alert">{error}</p>}
+      {hint && <p class="hint" id={`hint-${prefix}${name}`}>{hint}</p>}
+      {error && <p class="field-error" id={`err-${prefix}${name}`} data-testid={`error-${prefix}${name}`} role="alert">{error}</p>}
       {children}
     </div>
   );

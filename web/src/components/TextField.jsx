@@ -2,19 +2,19 @@
 // the core's message for it sits next to it.
 import { fieldState } from './fieldState.js';
 
-export function TextField({ app, name, label, hint, placeholder, unit, inputMode = 'numeric', value }) {
-  const { error, off, describedBy } = fieldState(app, name, hint);
+export function TextField({ app, name, label, hint, placeholder, unit, inputMode = 'numeric', value, prefix = '' }) {
+  const { error, off, describedBy } = fieldState(app, name, hint, prefix);
   return (
     <div class={error ? 'field invalid' : 'field'}>
-      <label for={`in-${name}`}>{label}</label>
+      <label for={`in-${prefix}${name}`}>{label}</label>
       <div class="control">
         <input
-          id={`in-${name}`}
+          id={`in-${prefix}${name}`}
           type="text"
           inputMode={inputMode}
           autoComplete="off"
           spellcheck={false}
-          data-testid={name}
+          data-testid={`${prefix}${name}`}
           value={value ?? app.inputs[name].value}
           placeholder={placeholder}
           disabled={off}
@@ -24,8 +24,8 @@ export function TextField({ app, name, label, hint, placeholder, unit, inputMode
         />
         {unit && <span class="unit" aria-hidden="true">{unit}</span>}
       </div>
-      {hint && <p class="hint" id={`hint-${name}`}>{hint}</p>}
-      {error && <p class="field-error" id={`err-${name}`} data-testid={`error-${name}`} role="alert">{error}</p>}
+      {hint && <p class="hint" id={`hint-${prefix}${name}`}>{hint}</p>}
+      {error && <p class="field-error" id={`err-${prefix}${name}`} data-testid={`error-${prefix}${name}`} role="alert">{error}</p>}
     </div>
   );
 }

@@ -2,11 +2,11 @@
 // current analysis reads it (the size-only estimate ignores most inputs), and its aria wiring.
 import { errorText } from '../i18n/index.js';
 
-export function fieldState(app, name, hint) {
+export function fieldState(app, name, hint, prefix = '') {
   const message = app.fieldErrors.value[name];
   // The core's error in the page's language (by its code and field); its own words in English.
   const error = message ? errorText(app.report.value.error) || message : message;
   const off = app.ignored?.value[name] === true;
-  const describedBy = [hint && `hint-${name}`, error && `err-${name}`].filter(Boolean).join(' ') || undefined;
+  const describedBy = [hint && `hint-${prefix}${name}`, error && `err-${prefix}${name}`].filter(Boolean).join(' ') || undefined;
   return { error, off, describedBy };
 }

@@ -16,10 +16,14 @@ function chosenLang() {
   return langChosen.value ? lang.value : undefined;
 }
 
-export function createLinker(app) {
+/** app: the page state; compare (optional): the Compare view's (compare.js), its setups in the link as c1/c2. */
+export function createLinker(app, compare) {
   let cache = { text: null, encoded: null };
 
-  async function queryFor(values, language) {
+  /** The compared setups' inputs (read inside an effect, they are tracked). */
+  const compared = () => (compare ? compare.columns.value.map((c) => c.values.value) : []);
+
+  async function queryFor(values, language, setups = compared()) {
     let encodedConfig;
     if (values.model === CUSTOM && values.config) {
       if (cache.text !== values.config) cache = { text: values.config, encoded: await encodeConfig(values.config) };
@@ -30,6 +34,7 @@ export function createLinker(app) {
       gpuIds: app.gpuIds,
       encodedConfig,
       lang: language,
+      compare: setups,
       say: keep,
     });
   }
@@ -47,10 +52,11 @@ export function createLinker(app) {
     return effect(() => {
       const values = app.values.value;
       const language = chosenLang();
+      const setups = compared();
       const mine = ++generation;
       clearTimeout(timer);
       timer = setTimeout(async () => {
-        const { query } = await queryFor(values, language);
+        const { query } = await queryFor(values, language, setups);
         if (mine !== generation) return;
         try {
           history.replaceState(null, '', pageUrl() + query);

@@ -1,0 +1,359 @@
+/* roofline-lint --compare: two or three setups side by side.
+ *
+ *   roofline-lint FLAGS-A --compare FLAGS-B [--compare FLAGS-C]
+ *   roofline-lint --compare A.json B.json [C.json]
+ *
+ * With flags, each later set starts from A's flags and overrides them (the last
+ * of a repeated flag wins, as in a plain run): `--model qwen3-8b --gpu h100-sxm
+ * --compare --gpu mi300x` is the same model on two GPUs. With files, each is a
+ * request object, as --request takes it. --json and --format may stand anywhere.
+ *
+ * Each setup is a plain run (rl_run_request), so each report in the comparison
+ * is exactly what `roofline-lint FLAGS --json` gives for it. The key figures are
+ * the rows of ROWS below; the page's Compare view shows the same paths.
+ * Exit codes: 0 all fit (tight included), 3 any refused, 2 bad input (the
+ * message names the setup, A, B or C, and the flag or field). */
+#define _POSIX_C_SOURCE 200809L
+#include "compare.h"
+
+#include "flags.h"
+
+#include <cjson/cJSON.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { MAX_SETUPS = 3, MAX_ARGS = 512, JSON_CAP = 1 << 18, CELL = 48 };
+
+/* The figures compared, by report path. timing: a time, a speed or a cost, never
+ * shown for a setup that cannot run. */
+typedef struct row {
+    const char *path, *label;
+    int timing;
+} row;
+
+static const row ROWS[] = {
+    {"model.name", "model", 0},
+    {"gpu.name", "GPU", 0},
+    {"memory.gpus", "GPUs", 0},
+    {"config.precision", "weight precision", 0},
+    {"config.kv_precision", "KV precision", 0},
+    {"config.seq", "context (tokens)", 0},
+    {"config.batch", "batch", 0},
+    {"config.tp", "tp", 0},
+    {"config.pp", "pp", 0},
+    {"config.engine", "engine", 0},
+    {"level", "verdict", 0},
+    {"verdict", "verdict code", 0},
+    {"memory.shortfall_gib", "shortfall GiB/GPU", 0},
+    {"memory.weights_gib_per_gpu", "weights GiB/GPU", 0},
+    {"memory.kv_gib_per_gpu", "KV cache GiB/GPU", 0},
+    {"memory.max_batch", "max batch", 0},
+    {"estimate.weights_gib", "weights GiB (estimate)", 0},
+    {"estimate.gpus_needed", "GPUs needed (estimate)", 0},
+    {"decode.step_ms", "decode step floor ms", 1},
+    {"decode.tokens_per_s", "tokens/s (floor)", 1},
+    {"realistic.step_ms", "realistic step ms", 1},
+    {"realistic.tokens_per_s", "realistic tokens/s", 1},
+    {"prefill.ttft_ms", "TTFT floor ms", 1},
+    {"realistic.ttft_ms", "realistic TTFT ms", 1},
+    {"cost.buy.usd_per_mtok_out", "buy $/Mtok out", 1},
+    {"cost.cloud.usd_per_mtok_out", "cloud $/Mtok out", 1},
+    {"cost.buy.monthly_usd", "buy $/month", 1},
+    {"cost.cloud.monthly_usd", "cloud $/month", 1},
+};
+enum { NROWS = sizeof ROWS / sizeof ROWS[0] };
+
+static const char NAME[MAX_SETUPS] = {'A', 'B', 'C'};
+
+typedef struct setup {
+    rl_run run;
+    char *json;     /* the report text, as a plain --json run prints it */
+    cJSON *report;  /* the same, parsed */
+} setup;
+
+static setup S[MAX_SETUPS];
+static int nsetups;
+
+static int fail(int k, const rl_error *err, int json) {
+    if (json) {
+        char buf[1024];
+        rl_error_json(err, buf, sizeof buf);
+        cJSON *e = cJSON_Parse(buf);
+        cJSON *inner = cJSON_GetObjectItemCaseSensitive(e, "error");
+        if (inner) cJSON_AddItemToObject(inner, "setup", cJSON_CreateString((char[]){NAME[k], 0}));
+        char *out = cJSON_PrintUnformatted(e);
+        printf("%s\n", out ? out : buf);
+        free(out);
+        cJSON_Delete(e);
+    }
+    const char *flag = rl_cli_flag_of(err->field);
+    fprintf(stderr, "roofline-lint --compare: setup %c: error [%s]: %s%s%s\n", NAME[k], rl_status_name(err->status),
+            flag ? flag : "", flag ? ": " : "", err->message);
+    if (err->status == RL_E_USAGE) fprintf(stderr, "(see roofline-lint --help)\n");
+    return 2;
+}
+
+static int usage(int k, const char *field, const char *msg, int json) {
+    rl_error e = {0};
+    e.status = RL_E_USAGE;
+    snprintf(e.field, sizeof e.field, "%s", field);
+    snprintf(e.message, sizeof e.message, "%s", msg);
+    return fail(k, &e, json);
+}
+
+static char *read_file(const char *path, size_t max, size_t *len, rl_error *err, const char *field) {
+    FILE *f = fopen(path, "rb");
+    if (f == NULL) {
+        err->status = RL_E_FILE;
+        snprintf(err->field, sizeof err->field, "%s", field);
+        snprintf(err->message, sizeof err->message, "cannot open \"%.200s\"", path);
+        return NULL;
+    }
+    char *buf = malloc(max + 2);
+    size_t n = buf ? fread(buf, 1, max + 1, f) : 0;
+    fclose(f);
+    if (buf) buf[n] = '\0';
+    *len = n; /* one byte past the limit is enough for the reader to refuse it */
+    return buf;
+}
+
+/* Runs one request; on success keeps the report's text and its parse. */
+static int run_one(int k, const char *request, size_t len, const char *config_path, int json) {
+    rl_error err = {0};
+    size_t config_len = 0;
+    char *config = NULL;
+    if (config_path && (config = read_file(config_path, RL_CONFIG_MAX_BYTES, &config_len, &err, "config")) == NULL)
+        return fail(k, &err, json);
+    rl_run_request(request, len, config, config_len, &S[k].run);
+    free(config);
+    if (S[k].run.status != RL_OK) return fail(k, &S[k].run.error, json);
+    S[k].json = malloc(JSON_CAP);
+    if (S[k].json == NULL) return usage(k, "memory", "out of memory", json);
+    rl_run_write_json(&S[k].run, S[k].json, JSON_CAP);
+    S[k].report = cJSON_Parse(S[k].json);
+    return 0;
+}
+
+static int refused(const rl_run *r) {
+    if (r->is_estimate)
+        return !(r->estimate.gpus_needed >= 1 && r->estimate.gpus_needed <= r->deploy.tp * r->deploy.pp);
+    return !r->result.fits;
+}
+
+static const cJSON *at(const cJSON *o, const char *path) {
+    char key[64];
+    while (o && *path) {
+        const char *dot = strchr(path, '.');
+        size_t n = dot ? (size_t)(dot - path) : strlen(path);
+        snprintf(key, sizeof key, "%.*s", (int)n, path);
+        o = cJSON_GetObjectItemCaseSensitive(o, key);
+        path += n + (dot != NULL);
+    }
+    return o;
+}
+
+static int same(const cJSON *a, const cJSON *b) {
+    if (a == NULL || b == NULL) return a == b;
+    return cJSON_Compare(a, b, 1);
+}
+
+/* Whether row r differs between the setups. */
+static int differs(int r) {
+    for (int k = 1; k < nsetups; k++)
+        if (!same(at(S[0].report, ROWS[r].path), at(S[k].report, ROWS[r].path))) return 1;
+    return 0;
+}
+
+static int present(int r) {
+    for (int k = 0; k < nsetups; k++)
+        if (at(S[k].report, ROWS[r].path)) return 1;
+    return 0;
+}
+
+static void number_text(double v, char *out, size_t cap) {
+    if (fabs(v) >= 1000 || v == floor(v)) snprintf(out, cap, "%.0f", v);
+    else snprintf(out, cap, "%.4g", v);
+}
+
+/* One cell: the value, "can't run" for a refused setup's timing, "-" when absent.
+ * A later setup's value that differs from A's is marked (" *" in text, bold in
+ * Markdown) and, for two numbers, followed by its ratio to A. */
+static void cell(int r, int k, int markdown, char *out, size_t cap) {
+    const cJSON *v = at(S[k].report, ROWS[r].path);
+    char text[CELL];
+    if (ROWS[r].timing && refused(&S[k].run)) {
+        snprintf(out, cap, "can't run");
+        return;
+    }
+    if (v == NULL) snprintf(text, sizeof text, "-");
+    else if (cJSON_IsNumber(v)) number_text(v->valuedouble, text, sizeof text);
+    else if (cJSON_IsString(v)) snprintf(text, sizeof text, "%.40s", v->valuestring);
+    else if (cJSON_IsBool(v)) snprintf(text, sizeof text, "%s", cJSON_IsTrue(v) ? "true" : "false");
+    else snprintf(text, sizeof text, "?");
+    const cJSON *a = at(S[0].report, ROWS[r].path);
+    if (k == 0 || same(a, v)) {
+        snprintf(out, cap, "%s", text);
+        return;
+    }
+    char ratio[24] = "";
+    if (cJSON_IsNumber(v) && cJSON_IsNumber(a) && a->valuedouble != 0 && !(ROWS[r].timing && refused(&S[0].run)))
+        snprintf(ratio, sizeof ratio, " (x%.2f)", v->valuedouble / a->valuedouble);
+    if (markdown) snprintf(out, cap, "**%s**%s", text, ratio);
+    else snprintf(out, cap, "%s *%s", text, ratio);
+}
+
+static void print_text(int markdown) {
+    static char cells[NROWS][MAX_SETUPS][CELL + 32];
+    int width[MAX_SETUPS] = {0};
+    for (int r = 0; r < NROWS; r++)
+        for (int k = 0; k < nsetups; k++) {
+            cell(r, k, markdown, cells[r][k], sizeof cells[r][k]);
+            int n = (int)strlen(cells[r][k]);
+            if (n > width[k]) width[k] = n;
+        }
+    if (markdown) {
+        printf("## Comparison\n\n| figure |");
+        for (int k = 0; k < nsetups; k++) printf(" %c |", NAME[k]);
+        printf("\n|---|");
+        for (int k = 0; k < nsetups; k++) printf("---:|");
+        printf("\n");
+        for (int r = 0; r < NROWS; r++) {
+            if (!present(r)) continue;
+            printf("| %s%s |", ROWS[r].label, differs(r) ? " (differs)" : "");
+            for (int k = 0; k < nsetups; k++) printf(" %s |", cells[r][k]);
+            printf("\n");
+        }
+        printf("\nBold: differs from A; (xR) is the ratio to A. A setup that cannot run has no times, speeds or costs.\n");
+        return;
+    }
+    printf("%-22s", "");
+    for (int k = 0; k < nsetups; k++) printf("  %-*c", k + 1 < nsetups ? width[k] : 0, NAME[k]);
+    printf("\n");
+    for (int r = 0; r < NROWS; r++) {
+        if (!present(r)) continue;
+        printf("%-22s", ROWS[r].label);
+        for (int k = 0; k < nsetups; k++) printf("  %-*s", k + 1 < nsetups ? width[k] : 0, cells[r][k]);
+        printf("\n");
+    }
+    printf("\n* differs from A; (xR) is the ratio to A. A setup that cannot run has no times, speeds or costs.\n");
+}
+
+static void print_json(void) {
+    cJSON *diffs = cJSON_CreateArray();
+    for (int r = 0; r < NROWS; r++) {
+        if (!present(r) || !differs(r)) continue;
+        cJSON *d = cJSON_CreateObject();
+        cJSON_AddStringToObject(d, "path", ROWS[r].path);
+        cJSON *values = cJSON_AddArrayToObject(d, "values");
+        for (int k = 0; k < nsetups; k++) {
+            const cJSON *v = at(S[k].report, ROWS[r].path);
+            cJSON_AddItemToArray(values, v ? cJSON_Duplicate(v, 1) : cJSON_CreateNull());
+        }
+        cJSON_AddItemToArray(diffs, d);
+    }
+    char *d = cJSON_PrintUnformatted(diffs);
+    /* The reports verbatim: each is byte for byte a plain run's --json. */
+    printf("{\"compare\":[");
+    for (int k = 0; k < nsetups; k++) printf("%s%s", k ? "," : "", S[k].json);
+    printf("],\"differences\":%s}\n", d ? d : "[]");
+    free(d);
+    cJSON_Delete(diffs);
+}
+
+static int is_flag(const char *s) { return strncmp(s, "--", 2) == 0; }
+
+int rl_compare_main(int argc, char **argv) {
+    /* Output options first: they apply to the whole comparison, wherever they stand. */
+    static char *rest[MAX_ARGS];
+    int nrest = 0, json = 0;
+    const char *format = NULL;
+    if (argc > MAX_ARGS) return usage(0, "--compare", "too many arguments", 0);
+    for (int i = 1; i < argc; i++) json |= strcmp(argv[i], "--json") == 0;
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--json") == 0) continue;
+        if (strcmp(argv[i], "--format") == 0) {
+            if (i + 1 >= argc) return usage(0, "--format", "--format: needs a value", json);
+            format = argv[++i];
+            continue;
+        }
+        if (strncmp(argv[i], "--format=", 9) == 0) {
+            format = argv[i] + 9;
+            continue;
+        }
+        rest[nrest++] = argv[i];
+    }
+    int markdown = format != NULL && strcmp(format, "md") == 0;
+    if (format != NULL && !markdown && strcmp(format, "text") != 0)
+        return usage(0, "--format", "--format must be text or md", json);
+
+    /* Segments: A's flags, then one per --compare. */
+    int start[MAX_SETUPS + 1], len[MAX_SETUPS + 1], nseg = 1;
+    start[0] = 0;
+    len[0] = 0;
+    for (int i = 0; i < nrest; i++) {
+        if (strcmp(rest[i], "--compare") == 0) {
+            if (nseg == MAX_SETUPS) return usage(0, "--compare", "--compare: at most three setups (two --compare)", json);
+            start[nseg] = i + 1;
+            len[nseg] = 0;
+            nseg++;
+        } else {
+            len[nseg - 1]++;
+        }
+    }
+
+    /* Request files: `--compare A.json B.json [C.json]`, nothing else. */
+    if (len[0] == 0 && nseg == 2 && len[1] > 0 && !is_flag(rest[start[1]])) {
+        if (len[1] < 2 || len[1] > MAX_SETUPS)
+            return usage(0, "--compare", "--compare FILE...: two or three request files", json);
+        nsetups = len[1];
+        for (int k = 0; k < nsetups; k++) {
+            const char *path = rest[start[1] + k];
+            if (is_flag(path)) return usage(k, path, "--compare FILE...: request files only (and --json, --format)", json);
+            rl_error err = {0};
+            size_t n = 0;
+            char *text = read_file(path, RL_REQUEST_MAX_BYTES, &n, &err, "request");
+            if (text == NULL) return fail(k, &err, json);
+            int rc = run_one(k, text, n, NULL, json);
+            free(text);
+            if (rc) return rc;
+        }
+    } else {
+        if (nseg < 2) return usage(0, "--compare", "--compare: needs a second set of flags", json);
+        nsetups = nseg;
+        for (int k = 0; k < nsetups; k++) {
+            if (k > 0 && len[k] == 0) return usage(k, "--compare", "--compare: needs flags after it (what differs from A)", json);
+            /* Setup k: A's flags, then its own (the last of a repeated flag wins). */
+            static char *args[MAX_ARGS];
+            int n = 0;
+            args[n++] = argv[0];
+            for (int i = 0; i < len[0]; i++) args[n++] = rest[start[0] + i];
+            if (k > 0)
+                for (int i = 0; i < len[k]; i++) args[n++] = rest[start[k] + i];
+            static rl_cli_args a;
+            rl_error err;
+            if (rl_cli_parse(n, args, &a, &err) != RL_OK) return fail(k, &err, json);
+            if (a.request || a.lint || a.list || a.selftest || a.prove_red || a.help || a.version || a.hf || a.vectors)
+                return usage(k, "--compare", "--compare takes input flags (and --json, --format, --config PATH); "
+                                             "request files as --compare A.json B.json", json);
+            const char *config_path = NULL;
+            for (size_t i = 0; i < rl_field_count(); i++)
+                if (strcmp(rl_field_at(i)->key, "config") == 0) config_path = a.value[i];
+            static char request[RL_REQUEST_MAX_BYTES];
+            if (rl_cli_request(&a, request, sizeof request, &err) == 0) return fail(k, &err, json);
+            int rc = run_one(k, request, strlen(request), config_path, json);
+            if (rc) return rc;
+        }
+    }
+
+    if (json) print_json();
+    else print_text(markdown);
+    int any_refused = 0;
+    for (int k = 0; k < nsetups; k++) any_refused |= refused(&S[k].run);
+    for (int k = 0; k < nsetups; k++) {
+        cJSON_Delete(S[k].report);
+        free(S[k].json);
+    }
+    return any_refused ? 3 : 0;
+}
