@@ -527,6 +527,23 @@ static const word_map *find_gguf_type(const char *name, size_t *at, char *token,
     return NULL;
 }
 
+/* The core's own precision for a GGUF type as written (Q4_K_M, q8_0, F16),
+ * case-insensitively: the ggml formats the core models by name, and the float
+ * types under llama.cpp's names. False for a type it has no row for (Q4_K_S,
+ * IQ2_XS, ...): those are approximated by bits. */
+static bool gguf_precision(const char *token, rl_precision *out) {
+    static const struct { const char *gguf; rl_precision p; } same[] = {
+        {"F32", RL_PREC_FP32},     {"F16", RL_PREC_FP16},       {"BF16", RL_PREC_BF16},     {"Q8_0", RL_PREC_Q8_0},
+        {"Q6_K", RL_PREC_Q6_K},    {"Q5_K_M", RL_PREC_Q5_K_M},  {"Q4_K_M", RL_PREC_Q4_K_M}, {"Q4_0", RL_PREC_Q4_0},
+        {"Q3_K_M", RL_PREC_Q3_K_M}, {"Q2_K", RL_PREC_Q2_K},     {"IQ4_XS", RL_PREC_IQ4_XS}, {"MXFP4", RL_PREC_MXFP4}};
+    for (size_t i = 0; i < sizeof same / sizeof same[0]; i++)
+        if (ieq(same[i].gguf, token)) {
+            *out = same[i].p;
+            return true;
+        }
+    return false;
+}
+
 /* ---- the request ------------------------------------------------------- */
 
 typedef struct mapped {
@@ -805,7 +822,7 @@ static const word_map quants[] = {
     {"mxfp4", RL_PREC_INT4, 4},       {"modelopt_fp4", RL_PREC_INT4, 4}, {"none", RL_PREC_AUTO, 0}};
 /* llama.cpp --cache-type-k/-v (common/arg.cpp kv_cache_types), bits per element from the block sizes. */
 static const word_map cache_types[] = {{"f32", RL_PREC_FP32, 32},  {"f16", RL_PREC_FP16, 16},   {"bf16", RL_PREC_BF16, 16},
-                                       {"q8_0", RL_PREC_INT8, 8.5}, {"q4_0", RL_PREC_INT4, 4.5}, {"q4_1", RL_PREC_INT4, 5},
+                                       {"q8_0", RL_PREC_Q8_0, 8.5}, {"q4_0", RL_PREC_Q4_0, 4.5}, {"q4_1", RL_PREC_INT4, 5},
                                        {"iq4_nl", RL_PREC_INT4, 4.5}, {"q5_0", RL_PREC_INT4, 5.5}, {"q5_1", RL_PREC_INT8, 6}};
 
 static double prec_bits(rl_precision p) { return rl_precision_bytes(p) * 8.0; }
@@ -897,7 +914,10 @@ static rl_status lint_model(rl_lint *l, const parsed *p, bool have_config, mappe
             return lint_fail(l, RL_E_JSON_MISSING, "-m", "-m: llama-server needs -m FILE.gguf (or -hf REPO) to name the model");
         }
         if (id) snprintf(l->model_id, sizeof l->model_id, "%s", id);
-        if (t != NULL) {
+        rl_precision own = RL_PREC_AUTO;
+        if (t != NULL && gguf_precision(quant, &own)) {
+            mp->precision = own; /* a type the core models by name (q4_k_m, q8_0, ...) */
+        } else if (t != NULL) {
             if (t->bits == prec_bits(t->p)) {
                 mp->precision = t->p;
             } else {
