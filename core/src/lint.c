@@ -34,8 +34,11 @@
  *        model", tools/server/README.md); the context is split over -np slots
  *        (n_ctx / n_seq_max, see ggml-org/llama.cpp issue 11681); -np 1;
  *        -ctk/-ctv f16 (common/common.h); -ngl absent: all layers on the GPU
- *        (builds since 2025 fit as many as they can; offload is not modeled
- *        here, so partial -ngl is only recorded). */
+ *        (builds since 2025 fit as many as they can). -ngl below the layer
+ *        count is analysed as the core's offload when the request describes
+ *        the host (ram_gib and a host bandwidth), and then a -ngl that does
+ *        not fit is corrected to the largest that does (max_gpu_layers);
+ *        without the host it is only recorded. */
 #include "internal.h"
 
 #include <stdio.h>
@@ -552,12 +555,13 @@ typedef struct mapped {
     double pool;
     bool batch_given, seq_given;
     int64_t chunk; /* tokens per prefill step (the activation peak); 0 until the engine's default is known */
+    int64_t gpu_layers; /* llama-server -ngl in the request: only when the host is described; -1 absent */
 } mapped;
 
 static bool lint_sets(const rl_jdoc *doc, int key) {
     static const char *const keys[] = {"model", "config", "params", "seq", "batch", "tp", "pp", "precision",
                                        "kv_precision", "kv_block", "pool_fraction", "micro_batches",
-                                       "prefill_chunk", "engine"};
+                                       "prefill_chunk", "engine", "gpu_layers"};
     for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
         if (rl_jkey_is(doc, key, keys[i])) return true;
     return false;
@@ -600,6 +604,7 @@ static rl_status build_request(rl_lint *l, const char *base, size_t base_len, bo
                rl_precision_name(mp->precision), rl_precision_name(mp->kv_precision));
     if (mp->kv_block > 0) rl_out_fmt(&o, "\"kv_block\":%lld,", (long long)mp->kv_block); /* absent = no paging */
     if (mp->chunk > 0) rl_out_fmt(&o, "\"prefill_chunk\":%lld,", (long long)mp->chunk);
+    if (mp->gpu_layers >= 0) rl_out_fmt(&o, "\"gpu_layers\":%lld,", (long long)mp->gpu_layers);
     /* The command names its engine, so the realistic estimate is that engine's. */
     rl_out_fmt(&o, "\"engine\":\"%s\",", l->engine == RL_SERVE_LLAMA_SERVER ? "llama.cpp" : rl_serve_engine_name(l->engine));
     rl_out_fmt(&o, "\"pool_fraction\":%.17g}", mp->pool);
@@ -667,6 +672,11 @@ static double gib_of_tokens(const rl_result *r, const rl_deploy *d) {
     return d->seq > 0 ? r->kv_gib_per_request / (double)d->seq : 0.0;
 }
 
+/* Offload can be analysed: one GPU, and the request gives the host's RAM and bandwidth. */
+static bool host_described(const rl_deploy *d) {
+    return d->tp == 1 && d->pp == 1 && d->ram_gib > 0 && rl_deploy_host_gbs(d) > 0;
+}
+
 /* SGLang's mem_fraction_static default by tp size (server_args.py, v0.4.x). */
 static double sglang_pool(int64_t tp) { return tp >= 16 ? 0.79 : tp >= 8 ? 0.81 : tp >= 4 ? 0.85 : tp >= 2 ? 0.87 : 0.88; }
 
@@ -728,6 +738,15 @@ static bool correct(rl_lint *l, const parsed *p, rl_deploy d, int64_t max_positi
     rl_result r;
     if (l->engine == RL_SERVE_VLLM && max_positions > 0 && d.seq > max_positions) d.seq = max_positions;
     analyze_at(l, &d, &r);
+    if (l->engine == RL_SERVE_LLAMA_SERVER && host_described(&d) && r.verdict != RL_FITS) {
+        /* The largest -ngl whose GPU part fits: fewer layers on a GPU that is short, more on
+         * it when the host RAM is short. */
+        int64_t L = l->run.model.layers, now = d.gpu_layers <= L ? d.gpu_layers : L + 1;
+        if (r.max_gpu_layers >= 0 && (r.max_gpu_layers < now || (r.verdict == RL_HOST_DOES_NOT_FIT && r.max_gpu_layers > now))) {
+            d.gpu_layers = r.max_gpu_layers;
+            analyze_at(l, &d, &r);
+        }
+    }
     if (r.verdict == RL_WEIGHTS_DO_NOT_FIT) {
         /* More GPUs of the same kind, up to one 8-GPU node, for the weights and one request. */
         if (l->engine == RL_SERVE_LLAMA_SERVER) return false;
@@ -777,6 +796,10 @@ static bool correct(rl_lint *l, const parsed *p, rl_deploy d, int64_t max_positi
         if (!serves_all(l, &d)) return false;
     }
     if (llama) {
+        if (d.gpu_layers != start.gpu_layers) {
+            fixes[*n].k = K_NGL;
+            snprintf(fixes[(*n)++].value, sizeof fixes[0].value, "%lld", (long long)d.gpu_layers);
+        }
         if (d.batch != start.batch) {
             fixes[*n].k = K_NP;
             snprintf(fixes[(*n)++].value, sizeof fixes[0].value, "%lld", (long long)d.batch);
@@ -1000,7 +1023,7 @@ static rl_status lint_run(const char *command, size_t len, const char *base, siz
 
     rl_model m = rl_model_default();
     bool have_config = config_text != NULL;
-    mapped mp = {RL_PREC_AUTO, RL_PREC_AUTO, 0, 1, 1, 1, 0, 0.9, false, false, 0};
+    mapped mp = {RL_PREC_AUTO, RL_PREC_AUTO, 0, 1, 1, 1, 0, 0.9, false, false, 0, -1};
     if ((st = lint_model(l, &p, have_config, &mp, &m))) return st;
     if (have_config && (st = rl_model_from_config_json(config_text, config_len, &m, &l->error))) return st;
     if ((st = map_precisions(l, &p, &m, &mp))) return st;
@@ -1039,12 +1062,8 @@ static rl_status lint_run(const char *command, size_t len, const char *base, siz
             const char *v = word(l, p.value[K_NGL]);
             if (strcmp(v, "auto") == 0 || strcmp(v, "all") == 0) l->gpu_layers = -1;
             else if ((st = rl_parse_count(v, fl, -1, 1000000000, &l->gpu_layers, &l->error))) return st;
-            if (l->gpu_layers >= 0 && l->gpu_layers < m.layers)
-                add_finding(l, "partial_offload_not_modeled",
-                            "-ngl %lld puts %lld of the %lld layers on the GPU; offload to the CPU is not modeled yet, so this analysis counts every layer on the GPU.",
-                            (long long)l->gpu_layers, (long long)l->gpu_layers, (long long)m.layers);
         } else {
-            add_default(l, "-ngl", "all", "all layers on the GPU: the only placement this analysis models");
+            add_default(l, "-ngl", "all", "all layers on the GPU (and the output layer), llama.cpp's default since 2025");
         }
     } else {
         const char *seq_flag = e == RL_SERVE_VLLM ? "--max-model-len" : "--context-length";
@@ -1091,6 +1110,18 @@ static rl_status lint_run(const char *command, size_t len, const char *base, siz
     /* Engine defaults that depend on the GPU or on the pool. */
     rl_deploy d = l->run.deploy;
     rl_result r;
+    /* -ngl below the layer count: the core's offload when the request describes the host. */
+    if (e == RL_SERVE_LLAMA_SERVER && l->gpu_layers >= 0 && l->gpu_layers <= m.layers) {
+        if (host_described(&d)) {
+            d.gpu_layers = mp.gpu_layers = l->gpu_layers;
+            l->run.deploy.gpu_layers = d.gpu_layers;
+        } else if (l->gpu_layers < m.layers) {
+            add_finding(l, "partial_offload_not_modeled",
+                        "-ngl %lld puts %lld of the %lld layers on the GPU; without the host's RAM and bandwidth "
+                        "(ram_gib, host_memory or cpu_bandwidth_gbs) the offload is not analysed, so this analysis counts every layer on the GPU.",
+                        (long long)l->gpu_layers, (long long)l->gpu_layers, (long long)m.layers);
+        }
+    }
     /* Tokens per prefill step, which sizes the activation peak the engines profile. */
     if (!chunk_given) {
         bool big = l->run.gpu.vram_gib >= 70.0 && strncmp(l->run.gpu.name, "a100", 4) != 0;
@@ -1185,11 +1216,28 @@ static rl_status lint_run(const char *command, size_t len, const char *base, siz
         add_finding(l, "llama_kv_does_not_fit",
                     "llama-server fails to allocate its KV cache: %lld slots x %lld tokens need %.2f GiB and %.2f GiB is left after the weights.",
                     (long long)d.batch, (long long)d.seq, r.kv_gib, r.free_gib);
+    } else if (e == RL_SERVE_LLAMA_SERVER && r.verdict == RL_HOST_DOES_NOT_FIT) {
+        l->verdict = RL_LINT_REFUSED;
+        add_finding(l, "llama_host_ram_short",
+                    "llama-server fails to load the model: the %lld layers left in host RAM by -ngl %lld, with their KV, the embeddings and the output layer, need %.2f GiB and the host has %.2f GiB.",
+                    (long long)(m.layers - d.gpu_layers), (long long)d.gpu_layers, r.host_weights_gib + r.host_kv_gib, d.ram_gib);
     } else if (l->verdict != RL_LINT_REFUSED && e == RL_SERVE_LLAMA_SERVER && r.verdict == RL_TIGHT) {
         if (l->verdict < RL_LINT_TIGHT) l->verdict = RL_LINT_TIGHT; /* never lighter than a refusal already found */
         add_finding(l, "llama_compute_buffers_short",
                     "The weights and the KV cache fit, but with the CUDA context and compute buffers the realistic budget lacks %.2f GiB: expect an allocation failure at start or at the first long prompt.",
                     r.missing_gib);
+    }
+    if (e == RL_SERVE_LLAMA_SERVER && host_described(&d) && l->verdict != RL_LINT_FITS) {
+        int64_t now = d.gpu_layers <= m.layers ? d.gpu_layers : m.layers + 1;
+        if (r.max_gpu_layers >= 0 && r.max_gpu_layers < now) {
+            char asked[32];
+            if (now > m.layers) snprintf(asked, sizeof asked, "all %lld", (long long)m.layers);
+            else snprintf(asked, sizeof asked, "%lld", (long long)now);
+            add_finding(l, "llama_gpu_layers_too_many",
+                        "%s of the %lld layers on the GPU do not fit its memory with their KV cache and compute buffers; "
+                        "the largest -ngl that fits is %lld, the other layers in host RAM.",
+                        asked, (long long)m.layers, (long long)r.max_gpu_layers);
+        }
     }
     if (l->verdict == RL_LINT_REFUSED) {
         l->concurrency = 0;
@@ -1221,8 +1269,10 @@ static rl_status lint_run(const char *command, size_t len, const char *base, siz
                             RL_LINT_MAX_BYTES, RL_LINT_MAX_ARGS);
         } else {
             add_finding(l, "no_correction",
-                        e == RL_SERVE_LLAMA_SERVER && r.verdict == RL_WEIGHTS_DO_NOT_FIT
-                            ? "No corrected command: the weights alone do not fit, and offload (-ngl below the layer count) is not modeled yet."
+                        e == RL_SERVE_LLAMA_SERVER && r.verdict == RL_WEIGHTS_DO_NOT_FIT && !host_described(&d)
+                            ? "No corrected command: the weights alone do not fit the GPU; give the host's RAM and bandwidth (ram_gib, host_memory) for a -ngl that offloads the rest."
+                            : e == RL_SERVE_LLAMA_SERVER && host_described(&d)
+                            ? "No corrected command: no -ngl, context or slot count makes both the GPU part and the host part fit."
                             : "No corrected command: no context length, concurrency, memory fraction or tensor-parallel size on these GPUs makes it start.");
         }
     }
