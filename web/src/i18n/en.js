@@ -485,6 +485,7 @@ export default {
   'warning.layers_not_divisible_by_pp': core,
   'warning.pp_slower_than_one_gpu': core,
   'warning.kv_replicated_across_tp': core,
+  'warning.kv_replicated_across_tp.mla': core,
   'warning.seq_over_max_positions': core,
   'warning.batch_not_divisible_by_micro_batches': core,
   'warning.tight': core,
@@ -506,7 +507,10 @@ export default {
   'error.ok': core,
   'error.null': core,
   'error.range': core,
+  // the range the zh-CN sentence names (English has the core's own sentence, which states it)
+  'error.range.bounds': ' (from {min} to {max})',
   'error.not_integer': core,
+  'error.not_integer.bounds': ' (from {min} to {max})',
   'error.unknown_preset': core,
   'error.unknown_name': core,
   'error.json_syntax': core,

@@ -2,28 +2,6 @@
 // Numbers and units stay as the English page writes them.
 // The core's sentences write their numbers with printf (%lld, %.2f, %.4g, %.0f):
 // worded again here, they are written the same way, so the numbers stay as they were.
-const n = (v) => String(v);
-const ceilDiv = (a, b) => Math.ceil(a / b);
-const g4 = (v) => (Number.isFinite(v) ? String(Number(v.toPrecision(4))) : String(v));
-// The core's numbers as its English sentences print them (C's "%.2f"): the nearest
-// value, and on an exact binary tie the even digit, where toFixed rounds up (28.125 → 28.12).
-function cFixed(v, d) {
-  if (!Number.isFinite(v)) return String(v);
-  const exact = Math.abs(v).toFixed(Math.min(100, d + 70));
-  const dot = exact.indexOf('.');
-  const rest = exact.slice(dot + 1 + d);
-  if (/^50*$/.test(rest)) {
-    const cut = exact.slice(0, dot + 1 + d).replace(/\.$/, '');
-    if (Number(cut[cut.length - 1]) % 2 === 0) return (v < 0 ? '-' : '') + cut;
-  }
-  return v.toFixed(d);
-}
-const f2 = (v) => cFixed(v, 2);
-// C's "%.3g": three significant digits, trailing zeros dropped.
-const g3 = (v) => (Number.isFinite(v) ? String(Number(v.toPrecision(3))) : String(v));
-const f0 = (v) => cFixed(v, 0);
-const microOf = (r) => r.pp?.micro_batches ?? r.config.micro_batches;
-
 export default {
   'lang.name': '中文',
   'lang.switch': 'English',
@@ -493,61 +471,52 @@ export default {
   'notice.config_too_big_for_link': '你的 config.json 太大，放不进链接（压缩后 {kib} KiB，上限 {limit} KiB）：链接只携带其他设置。',
 
   // 核心的警告：按代码，用报告中的数值重写
-  'warning.kv_heads_not_divisible_by_tp': ({ r }) =>
-    `模型有 ${n(r.model.kv_heads)} 个 KV 头，tp=${r.config.tp} 不能整除：每个 rank 保留 ${n(ceilDiv(r.model.kv_heads, r.config.tp))} 个完整的头，因此每张 GPU 持有每个请求 KV 的 ${g4(r.tp?.kv_share_per_gpu)}，而不是 1/${r.config.tp}。`,
-  'warning.layers_not_divisible_by_pp': ({ r }) =>
-    `${n(r.model.layers)} 层无法平均分到 ${r.config.pp} 个流水线阶段：最大的阶段有 ${n(ceilDiv(r.model.layers, r.config.pp))} 层并决定节奏；这些数字按平均划分计算。`,
-  'warning.pp_slower_than_one_gpu': ({ r }) =>
-    `这条流水线比单张 GPU 还慢：${n(microOf(r))} 个 micro-batch 中的每一个都要重新读取各阶段的权重，因此相对单 GPU 跑整个批次的加速比为 ${f2(r.pp?.speedup_vs_one_gpu)}x。`,
-  'warning.kv_replicated_across_tp': ({ r }) => (r.model.mla
-    ? `多头潜在注意力为每个 token 缓存一个共享的潜在向量，因此 ${r.config.tp} 个 TP rank 都要保存全部：每张 GPU 的 KV 不随 tp 减少。`
-    : `tp=${r.config.tp} 大于 ${n(r.model.kv_heads)} 个 KV 头：每个 rank 至少保留一个完整的头（头被复制），因此 tp 超过 ${n(r.model.kv_heads)} 后每张 GPU 的 KV 不再减少；每张 GPU 持有每个请求 KV 的 ${g4(r.tp?.kv_share_per_gpu)}。`),
-  'warning.seq_over_max_positions': ({ r }) => `上下文（${n(r.config.seq)} tokens）超过了模型的 max_position_embeddings。`,
-  'warning.batch_not_divisible_by_micro_batches': ({ r }) =>
-    `批次（${n(r.config.batch)}）不能平均分成 ${n(microOf(r))} 个 micro-batch：每个阶段每个 micro-batch 运行 ${n(ceilDiv(r.config.batch, microOf(r)))} 个请求，即最大的一份。`,
-  'warning.tight': ({ r }) => {
-    const real = r.memory.realistic ?? {};
-    return `偏紧：按显存下限装得下，按实际预算装不下。引擎的内存池（GPU 的 ${f0(r.config.pool_fraction * 100)}%）减去运行时预留（${f2(real.reserve_gib)} GiB）后，留给 KV 缓存 ${f2(real.kv_room_gib)} GiB，比这个批次需要的 ${f2(r.memory.kv_gib_per_gpu)} GiB 少 ${f2(real.missing_gib)} GiB；按实际最多能放 ${n(r.memory.max_batch_realistic ?? real.max_batch)} 个请求。`;
-  },
-  'warning.speculation_slower': ({ r }) => {
-    const sp = r.speculative ?? {};
-    return `推测解码在这里更慢：${n(sp.tokens)} 个草稿 token、接受概率 ${f2(sp.accept)}，每次验证平均得到 ${g3(sp.tokens_per_step)} 个 token，但起草和验证的开销更大，预期加速比为 ${f2(sp.realistic_speedup)}x（低于 1）。请关闭它，或换更小的草稿模型、减少草稿 token 数。`;
-  },
+  'warning.kv_heads_not_divisible_by_tp': '模型有 {kv_heads} 个 KV 头，tp={tp} 不能整除：每个 rank 保留 {per_rank} 个完整的头，因此每张 GPU 持有每个请求 KV 的 {kv_share}，而不是 1/{tp}。',
+  'warning.layers_not_divisible_by_pp': '{layers} 层无法平均分到 {pp} 个流水线阶段：最大的阶段有 {stage_layers} 层并决定节奏；这些数字按平均划分计算。',
+  'warning.pp_slower_than_one_gpu': '这条流水线比单张 GPU 还慢：{micro} 个 micro-batch 中的每一个都要重新读取各阶段的权重，因此相对单 GPU 跑整个批次的加速比为 {speedup}x。',
+  'warning.kv_replicated_across_tp': 'tp={tp} 大于 {kv_heads} 个 KV 头：每个 rank 至少保留一个完整的头（头被复制），因此 tp 超过 {kv_heads} 后每张 GPU 的 KV 不再减少；每张 GPU 持有每个请求 KV 的 {kv_share}。',
+  'warning.kv_replicated_across_tp.mla': '多头潜在注意力为每个 token 缓存一个共享的潜在向量，因此 {tp} 个 TP rank 都要保存全部：每张 GPU 的 KV 不随 tp 减少。',
+  'warning.seq_over_max_positions': '上下文（{seq} tokens）超过了模型的 max_position_embeddings。',
+  'warning.batch_not_divisible_by_micro_batches': '批次（{batch}）不能平均分成 {micro} 个 micro-batch：每个阶段每个 micro-batch 运行 {per_micro} 个请求，即最大的一份。',
+  'warning.tight': '偏紧：按显存下限装得下，按实际预算装不下。引擎的内存池（GPU 的 {pool_pct}%）减去运行时预留（{reserve} GiB）后，留给 KV 缓存 {kv_room} GiB，比这个批次需要的 {kv_need} GiB 少 {missing} GiB；按实际最多能放 {max_real} 个请求。',
+  'warning.speculation_slower': '推测解码在这里更慢：{spec_tokens} 个草稿 token、接受概率 {accept}，每次验证平均得到 {tokens_per_step} 个 token，但起草和验证的开销更大，预期加速比为 {spec_speedup}x（低于 1）。请关闭它，或换更小的草稿模型、减少草稿 token 数。',
   'warning.no_sourced_tflops': '此 GPU 没有可考的 FP16 稠密 TFLOPS 数据：显示的所有时间都是显存带宽下限（字节数 / 带宽），是下界，且无法判断瓶颈类型。',
   // 补救办法：按代码和 value
-  'remedy.lower_weight_precision': ({ x, r }) => `把权重存为 ${x.value}（当前 ${r.config.precision}）。`,
-  'remedy.lower_kv_precision': ({ x }) => `把 KV 缓存存为 ${x.value}。`,
-  'remedy.more_tp': ({ x }) => `用张量并行把模型拆到更多 GPU 上：tp=${x.value}。`,
-  'remedy.smaller_batch': ({ x, r }) => `同时最多运行 ${x.value} 个请求（当前 ${r.config.batch}）。`,
-  'remedy.shorter_context': ({ x, r }) => `在此批次下把每个请求的上下文限制为 ${x.value} tokens（当前 ${r.config.seq}）。`,
-  'remedy.bigger_gpu': ({ x }) => `使用每张至少 ${f2(x.value)} GiB 显存的 GPU。`,
-  'remedy.fewer_gpu_layers': ({ x, r }) => `只把 ${r.model.layers} 层中的 ${x.value} 层放在 GPU 上（llama.cpp -ngl ${x.value}），其余留在主机内存。`,
-  'remedy.raise_pool_fraction': ({ x, r }) => `把引擎的内存池（vLLM gpu_memory_utilization）提高到 ${f2(x.value)}（当前 ${f2(r.config.pool_fraction)}）。`,
+  'remedy.lower_weight_precision': '把权重存为 {value}（当前 {precision}）。',
+  'remedy.lower_kv_precision': '把 KV 缓存存为 {value}。',
+  'remedy.more_tp': '用张量并行把模型拆到更多 GPU 上：tp={value}。',
+  'remedy.smaller_batch': '同时最多运行 {value} 个请求（当前 {batch}）。',
+  'remedy.shorter_context': '在此批次下把每个请求的上下文限制为 {value} tokens（当前 {seq}）。',
+  'remedy.bigger_gpu': '使用每张至少 {value_f2} GiB 显存的 GPU。',
+  'remedy.fewer_gpu_layers': '只把 {layers} 层中的 {value} 层放在 GPU 上（llama.cpp -ngl {value}），其余留在主机内存。',
+  'remedy.raise_pool_fraction': '把引擎的内存池（vLLM gpu_memory_utilization）提高到 {value_f2}（当前 {pool_now}）。',
   // 仅参数量估算的手段
   'lever.batch': '增大批次：解码强度随批次增长，直到拐点。',
   'lever.weight_precision': '用更少的字节存权重（fp8、int4）：每一步读得更少。',
   'lever.kv_precision': '把 KV 缓存存为 fp8：长上下文时有帮助，但本估算看不到。',
   'lever.speculative_decoding': '推测解码：每遍读取权重产出多个 token（草稿被接受时约 2x）。',
   'lever.tensor_parallel': '张量并行：每张 GPU 只读一部分权重（每翻倍约 2x，不计通信）。',
-  // 核心的错误：按状态名和字段
+  // 核心的错误：按状态名和字段；{range} 是 error.range.bounds / error.not_integer.bounds 填好的范围
   'error.ok': '没有错误。',
   'error.null': '核心没有收到必需的输入。',
-  'error.range': ({ field, range }) => `${field} 超出有效范围${range ? `：须在 ${range.min} 到 ${range.max} 之间` : ''}。`,
-  'error.not_integer': ({ field, range }) => `${field} 必须是有效的数字${range ? `，在 ${range.min} 到 ${range.max} 之间` : ''}（计数须为整数）。`,
-  'error.unknown_preset': ({ field }) => `没有这个名字的${field}预设。`,
-  'error.unknown_name': ({ field }) => `${field} 的取值不在可选范围内。`,
-  'error.json_syntax': ({ field }) => `${field} 不是有效的 JSON。`,
-  'error.json_type': ({ field }) => `${field} 的类型不对。`,
-  'error.json_missing': ({ field }) => `缺少必需的字段 ${field}。`,
-  'error.contradiction': ({ field }) => `${field} 与其他字段相互矛盾。`,
-  'error.too_large': ({ field }) => `${field} 超过了大小上限。`,
-  'error.micro_batch': ({ field }) => `${field}：micro-batch 需要 pp ≥ 2，且不能多于批次。`,
-  'error.duplicate_key': ({ field }) => `${field} 中同一个键出现了两次。`,
-  'error.unsupported': ({ field }) => `核心尚不支持 ${field} 所描述的结构。`,
-  'error.file': ({ field }) => `无法读取文件 ${field}。`,
-  'error.usage': ({ field }) => `命令行参数 ${field} 有误。`,
-  'error.internal': ({ e }) => `核心出错：${e.message}`,
-  'error.unknown': ({ field }) => `${field} 有误。`,
+  'error.range': '{field} 超出有效范围{range}。',
+  'error.range.bounds': '：须在 {min} 到 {max} 之间',
+  'error.not_integer': '{field} 必须是有效的数字{range}（计数须为整数）。',
+  'error.not_integer.bounds': '，在 {min} 到 {max} 之间',
+  'error.unknown_preset': '没有这个名字的{field}预设。',
+  'error.unknown_name': '{field} 的取值不在可选范围内。',
+  'error.json_syntax': '{field} 不是有效的 JSON。',
+  'error.json_type': '{field} 的类型不对。',
+  'error.json_missing': '缺少必需的字段 {field}。',
+  'error.contradiction': '{field} 与其他字段相互矛盾。',
+  'error.too_large': '{field} 超过了大小上限。',
+  'error.micro_batch': '{field}：micro-batch 需要 pp ≥ 2，且不能多于批次。',
+  'error.duplicate_key': '{field} 中同一个键出现了两次。',
+  'error.unsupported': '核心尚不支持 {field} 所描述的结构。',
+  'error.file': '无法读取文件 {field}。',
+  'error.usage': '命令行参数 {field} 有误。',
+  'error.internal': '核心出错：{message}',
+  'error.unknown': '{field} 有误。',
 
   // 表单字段名（错误消息中使用），按请求键
   'field.model': '模型',
