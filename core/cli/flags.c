@@ -16,6 +16,7 @@ typedef struct meta_flag {
 static const meta_flag meta[] = {
     {"--json", NULL, "print one JSON object instead of the report (errors too)"},
     {"--format", "text|md", "the report as text (default) or Markdown with the roofline as inline SVG"},
+    {"--lang", "en|zh", "the words of the report, the lint and the errors: en (default) or zh (Simplified Chinese, the page's zh-CN table); numbers and units stay as they are, --json is never translated"},
     {"--hf", "ORG/NAME", "the model's config.json from the local Hugging Face cache ($HF_HOME/hub, default ~/.cache/huggingface), as --config; no network"},
     {"--request", "JSON", "a request object, as the page sends it (JSON text); with --config PATH at most"},
     {"--lint", "CMD", "a vllm serve / sglang / llama-server command to lint; with --gpu or a custom GPU, --config PATH"},
@@ -62,6 +63,7 @@ static rl_status set_meta(rl_cli_args *a, const char *flag, const char *value, r
     else if (strcmp(flag, "--vectors") == 0) a->vectors = value;
     else if (strcmp(flag, "--request") == 0) a->request = value;
     else if (strcmp(flag, "--format") == 0) a->format = value;
+    else if (strcmp(flag, "--lang") == 0) a->lang = value;
     else if (strcmp(flag, "--lint") == 0) a->lint = value;
     else if (strcmp(flag, "--hf") == 0) a->hf = value;
     return RL_OK;
