@@ -189,3 +189,22 @@ const char *rl_msg_error(const rl_error *e, const char *field_label, char *buf, 
     if (!rl_msg_text(key)[0]) snprintf(key, sizeof key, "error.unknown");
     return rl_msg_fill(buf, cap, key, (const char *const[]){"field", label, "range", bounds, "message", e->message, NULL});
 }
+
+const char *rl_msg_finding(const rl_lint_finding *f, char *buf, size_t cap) {
+    char key[96];
+    const char *variant = "";
+    const char *kv[2 * RL_LINT_MAX_VALUES + 1];
+    int n = 0;
+    for (int i = 0; i < f->value_count && i < RL_LINT_MAX_VALUES; i++) {
+        if (strcmp(f->value_name[i], "variant") == 0) variant = f->value[i];
+        kv[n++] = f->value_name[i];
+        kv[n++] = f->value[i];
+    }
+    kv[n] = NULL;
+    snprintf(key, sizeof key, "lintf.%s%s%s", f->code, variant[0] ? "." : "", variant);
+    if (current == RL_LANG_EN || !rl_msg_text(key)[0]) {
+        snprintf(buf, cap, "%s", f->message);
+        return buf;
+    }
+    return rl_msg_fill(buf, cap, key, kv);
+}

@@ -1,6 +1,6 @@
 // English: the page's words, and the core's messages in the core's own words.
 const plural = (n, one, many = `${one}s`) => (n === 1 ? one : many);
-const core = ({ w, x, l, e }) => (w ?? x ?? l ?? e).message;
+const core = ({ w, x, l, e, f }) => (w ?? x ?? l ?? e ?? f).message;
 
 export default {
   'lang.name': 'English',
@@ -702,4 +702,49 @@ export default {
   "cli.error": "error",
   "cli.seeHelp": "(see roofline-lint --help)",
   "cli.langError": "--lang must be en or zh (got \"{got}\")",
+
+  // the lint's findings, by code (core/src/lint.c): in English the core's own sentence; a variant value picks lintf.<code>.<variant>
+  "lintf.kv_types_differ": core,
+  "lintf.kv_type_approximated": core,
+  "lintf.quantization_from_checkpoint": core,
+  "lintf.quantization_not_modeled": core,
+  "lintf.quantization_assumed_4bit": core,
+  "lintf.quant_approximated": core,
+  "lintf.quant_unknown": core,
+  "lintf.model_matched_by_name": core,
+  "lintf.model_matched_by_name.no_preset": core,
+  "lintf.partial_offload_not_modeled": core,
+  "lintf.vllm_max_model_len_over_model": core,
+  "lintf.weights_do_not_fit": core,
+  "lintf.weights_do_not_fit.many": core,
+  "lintf.no_kv_memory": core,
+  "lintf.no_kv_memory.sglang": core,
+  "lintf.vllm_max_model_len_too_long": core,
+  "lintf.vllm_concurrency_capped": core,
+  "lintf.sglang_context_capped": core,
+  "lintf.sglang_concurrency_capped": core,
+  "lintf.llama_kv_does_not_fit": core,
+  "lintf.llama_host_ram_short": core,
+  "lintf.llama_compute_buffers_short": core,
+  "lintf.llama_gpu_layers_too_many": core,
+  "lintf.llama_gpu_layers_too_many.all": core,
+  "lintf.no_correction": core,
+  "lintf.no_correction.limits": core,
+  "lintf.no_correction.no_host": core,
+  "lintf.no_correction.offload": core,
+
+  // the CLI's --lint text (core/cli/lint_text.c)
+  "cli.lint.command": "{engine} serve command: {model}{preset}",
+  "cli.lint.preset": " -> preset {preset}",
+  "cli.lint.modelFromConfig": "(model from --config)",
+  "cli.lint.recognized": "Recognized",
+  "cli.lint.none": "(none)",
+  "cli.lint.defaults": "Engine defaults (flag absent)",
+  "cli.lint.ignored": "Ignored (not modeled)",
+  "cli.lint.verdictLine": "Verdict: {verdict}",
+  "cli.lint.concurrency": " ({n} of {max} requests of full length at once)",
+  "cli.lint.analysis": "Analysis of the deployment as {engine} runs it",
+  "cli.verdictWord.fits": "fits",
+  "cli.verdictWord.tight": "tight",
+  "cli.verdictWord.refused": "refused",
 };

@@ -86,6 +86,12 @@ export function warningText(w, r, code = lang.value) {
 }
 /** A core remedy ({code, message, value}) for the report r. */
 export const remedyText = (x, r, code = lang.value) => t(`remedy.${x.code}`, { x, r, ...remedyValues(x, r) }, code);
+/** A lint finding ({code, message, values}): worded from its code and values; a "variant" value picks another sentence of the code. */
+export function findingText(f, code = lang.value) {
+  const key = f.values?.variant ? `lintf.${f.code}.${f.values.variant}` : `lintf.${f.code}`;
+  if (!Object.hasOwn(TABLES[code] ?? en, key)) return f.message;
+  return t(key, { ...f.values, f }, code);
+}
 /** A parameters-only lever ({code, message, gain}). */
 export const leverText = (l, code = lang.value) => t(`lever.${l.code}`, { l }, code);
 
