@@ -1291,7 +1291,7 @@ static rl_status lint_run(const char *command, size_t len, const char *base, siz
                                "%s of the %lld layers on the GPU do not fit its memory with their KV cache and compute buffers; "
                                "the largest -ngl that fits is %lld, the other layers in host RAM.",
                                asked, (long long)m.layers, (long long)r.max_gpu_layers),
-                   "variant", now > m.layers ? "all" : "", "ngl", FMT(v[0], "%lld", (long long)now), "layers",
+                   "variant", now > m.layers ? "all" : "", "ngl", FMT(v[0], "%lld", (long long)(now > m.layers ? m.layers : now)), "layers",
                    FMT(v[1], "%lld", (long long)m.layers), "max", FMT(v[2], "%lld", (long long)r.max_gpu_layers));
         }
     }
