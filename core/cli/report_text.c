@@ -271,74 +271,96 @@ void rl_print_report(FILE *out, const rl_model *m, const rl_gpu *g, const rl_dep
 }
 
 void rl_print_estimate(FILE *out, const rl_gpu *g, const rl_deploy *d, const rl_estimate *e) {
-    fprintf(out,
-            "%.4g B parameters on %s, estimated from the size alone (less exact than a config.json:\n"
-            "no KV cache, attention or MoE is counted)\n\n",
-            e->params / 1e9, g->name);
-    fprintf(out, "  weights             %.2f GiB at %.3g bytes/param\n", e->weights_gib, e->bytes_per_param);
-    fprintf(out, "  usable per GPU      %.2f GiB\n", e->usable_gib_per_gpu);
-    fprintf(out, "  GPUs needed         %lld (for the weights; the KV cache needs more)\n", (long long)e->gpus_needed);
-    fprintf(out, "  decode intensity    %.4g FLOP/byte at batch %lld (B / bytes per param)\n", e->decode_ai,
-            (long long)d->batch);
-    if (e->ridge > 0) fprintf(out, "  ridge               %.4g FLOP/byte: %s-bound\n", e->ridge, rl_bound_name(e->bound));
-    fprintf(out, "  attainable          %.4g TFLOPS\n", e->attainable_tflops);
+    char line[512], v[4][32], key[40];
+    fprintf(out, "%s\n\n", RL_MSG(line, "cli.est.title", "params", FMT(v[0], "%.4g", e->params / 1e9), "gpu", g->name));
+    label(out, "cli.fit.weights", 20);
+    fprintf(out, "%s\n", RL_MSG(line, "cli.est.weightsValue", "gib", FMT(v[0], "%.2f", e->weights_gib), "bytes",
+                                FMT(v[1], "%.3g", e->bytes_per_param)));
+    label(out, "cli.est.usable", 20);
+    fprintf(out, "%.2f GiB\n", e->usable_gib_per_gpu);
+    label(out, "cli.est.gpus", 20);
+    fprintf(out, "%s\n", RL_MSG(line, "cli.est.gpusValue", "n", FMT(v[0], "%lld", (long long)e->gpus_needed)));
+    label(out, "cli.est.ai", 20);
+    fprintf(out, "%s\n", RL_MSG(line, "cli.est.aiValue", "ai", FMT(v[0], "%.4g", e->decode_ai), "batch", FMT(v[1], "%lld", (long long)d->batch)));
+    if (e->ridge > 0) {
+        label(out, "cli.md.ridge", 20);
+        fprintf(out, "%s\n", RL_MSG(line, "cli.bottleneck.prefillAiValue", "ai", FMT(v[0], "%.4g", e->ridge), "bound", bound_word(e->bound)));
+    }
+    label(out, "cli.est.attainable", 20);
+    fprintf(out, "%.4g TFLOPS\n", e->attainable_tflops);
     if (e->lever_count > 0) {
-        fprintf(out, "\nLevers, most effect first:\n");
-        for (int i = 0; i < e->lever_count; i++)
-            fprintf(out, "  %d. %-22s up to %.3gx\n", i + 1, rl_lever_code(e->lever_order[i]),
-                    e->lever_gain[e->lever_order[i]]);
+        fprintf(out, "\n%s\n", T("cli.est.levers"));
+        for (int i = 0; i < e->lever_count; i++) {
+            snprintf(key, sizeof key, "%s", rl_lever_code(e->lever_order[i]));
+            fprintf(out, "  %d. %-22s %s\n", i + 1, key,
+                    RL_MSG(line, "cli.est.upTo", "gain", FMT(v[0], "%.3g", e->lever_gain[e->lever_order[i]])));
+        }
     }
 }
 
 /* The cost, line by line with the arithmetic in it, then where every figure came from. */
 void rl_print_cost(FILE *out, const rl_cost *c) {
     if (c == NULL || !c->present) return;
-    char a[32];
+    char a[32], line[768], v[12][32];
     double G = (double)c->gpus;
-    fprintf(out, "\nCost (%s; a month is %.0f days)\n",
-            c->realistic ? "on the realistic estimate" : "on the roofline floor: real engines take longer",
-            c->days_per_month);
-    fprintf(out, "  workload            %lld requests/day, %lld in + %lld out tokens: %.4g Mtok in, %.4g Mtok out a month\n",
-            (long long)c->requests_per_day, (long long)c->input_tokens, (long long)c->output_tokens, c->mtok_in_per_month,
-            c->mtok_out_per_month);
-    fprintf(out, "  active hours        %.4g h/month (%.4g s of the deployment per request; one serves up to %s requests/day)\n",
-            c->active_hours_per_month, c->hours_per_request * 3600.0, nice(c->capacity_requests_per_day, a, sizeof a));
+    const char *pad = "                      ";
+    fprintf(out, "\n%s\n", RL_MSG(line, "cli.cost.title", "basis", T(c->realistic ? "cli.cost.realistic" : "cli.cost.floor"), "days",
+                                  FMT(v[0], "%.0f", c->days_per_month)));
+    label(out, "cli.cost.workload", 20);
+    fprintf(out, "%s\n", RL_MSG(line, "cli.cost.workloadValue", "rpd", FMT(v[0], "%lld", (long long)c->requests_per_day), "in",
+                                FMT(v[1], "%lld", (long long)c->input_tokens), "out", FMT(v[2], "%lld", (long long)c->output_tokens),
+                                "mtokIn", FMT(v[3], "%.4g", c->mtok_in_per_month), "mtokOut", FMT(v[4], "%.4g", c->mtok_out_per_month)));
+    label(out, "cli.cost.active", 20);
+    fprintf(out, "%s\n", RL_MSG(line, "cli.cost.activeValue", "hours", FMT(v[0], "%.4g", c->active_hours_per_month), "secs",
+                                FMT(v[1], "%.4g", c->hours_per_request * 3600.0), "cap", nice(c->capacity_requests_per_day, a, sizeof a)));
     if (c->has_buy) {
-        fprintf(out, "  buy                 $%.2f/month = depreciation $%.2f ($%.0f x %lld GPU(s)%s x (1 - %.2f) / %.0f months)\n",
-                c->buy_monthly_usd, c->depreciation_usd_per_month, c->hardware_usd, (long long)c->gpus,
-                c->replicas > 1 ? " x replicas" : "", c->resale_fraction, c->months);
-        fprintf(out, "                      + energy $%.2f (%.4g kWh: %.4g h at %.4g W + %.4g idle h at %.4g W, x %lld, at $%.4g/kWh)\n",
-                c->energy_usd_per_month, c->energy_kwh_per_month, c->active_hours_per_month, c->active_watts,
-                c->idle_hours_per_month, c->idle_watts, (long long)c->gpus, c->usd_per_kwh);
+        label(out, "cli.cost.buy", 20);
+        fprintf(out, "%s\n", RL_MSG(line, "cli.cost.buyValue", "monthly", FMT(v[0], "%.2f", c->buy_monthly_usd), "dep",
+                                    FMT(v[1], "%.2f", c->depreciation_usd_per_month), "price", FMT(v[2], "%.0f", c->hardware_usd), "gpus",
+                                    FMT(v[3], "%lld", (long long)c->gpus), "replicas", c->replicas > 1 ? T("cli.cost.xReplicas") : "",
+                                    "resale", FMT(v[4], "%.2f", c->resale_fraction), "months", FMT(v[5], "%.0f", c->months)));
+        fprintf(out, "%s%s\n", pad,
+                RL_MSG(line, "cli.cost.energy", "energy", FMT(v[0], "%.2f", c->energy_usd_per_month), "kwh",
+                       FMT(v[1], "%.4g", c->energy_kwh_per_month), "hours", FMT(v[2], "%.4g", c->active_hours_per_month), "active",
+                       FMT(v[3], "%.4g", c->active_watts), "idleHours", FMT(v[4], "%.4g", c->idle_hours_per_month), "idle",
+                       FMT(v[5], "%.4g", c->idle_watts), "gpus", FMT(v[6], "%lld", (long long)c->gpus), "kwhPrice",
+                       FMT(v[7], "%.4g", c->usd_per_kwh)));
         if (c->replicas > 1)
-            fprintf(out, "                      %lld deployments: the traffic needs more than one's 720 hours a month\n",
-                    (long long)c->replicas);
-        fprintf(out, "                      $%.4g per million output tokens\n", c->buy_usd_per_mtok_out);
+            fprintf(out, "%s%s\n", pad, RL_MSG(line, "cli.cost.replicas", "n", FMT(v[0], "%lld", (long long)c->replicas)));
+        fprintf(out, "%s%s\n", pad, RL_MSG(line, "cli.cost.perMtok", "usd", FMT(v[0], "%.4g", c->buy_usd_per_mtok_out)));
     }
-    if (c->has_cloud)
-        fprintf(out, "  cloud               $%.2f/month = %.4g h x %.0f GPU(s) x $%.4g/GPU-hour x %.3g boot factor; $%.4g per million output tokens\n",
-                c->cloud_monthly_usd, c->active_hours_per_month, G, c->usd_per_gpu_hour, c->boot_factor,
-                c->cloud_usd_per_mtok_out);
-    if (c->has_api)
-        fprintf(out, "  API                 $%.2f/month = %.4g Mtok x $%.4g + %.4g Mtok x $%.4g; $%.4g per million output tokens\n",
-                c->api_monthly_usd, c->mtok_in_per_month, c->api_usd_per_mtok_in, c->mtok_out_per_month,
-                c->api_usd_per_mtok_out, c->api_usd_per_mtok_out_effective);
+    if (c->has_cloud) {
+        label(out, "cli.cost.cloud", 20);
+        fprintf(out, "%s\n", RL_MSG(line, "cli.cost.cloudValue", "monthly", FMT(v[0], "%.2f", c->cloud_monthly_usd), "hours",
+                                    FMT(v[1], "%.4g", c->active_hours_per_month), "gpus", FMT(v[2], "%.0f", G), "rate",
+                                    FMT(v[3], "%.4g", c->usd_per_gpu_hour), "boot", FMT(v[4], "%.3g", c->boot_factor), "mtok",
+                                    FMT(v[5], "%.4g", c->cloud_usd_per_mtok_out)));
+    }
+    if (c->has_api) {
+        label(out, "cli.cost.api", 20);
+        fprintf(out, "%s\n", RL_MSG(line, "cli.cost.apiValue", "monthly", FMT(v[0], "%.2f", c->api_monthly_usd), "mtokIn",
+                                    FMT(v[1], "%.4g", c->mtok_in_per_month), "priceIn", FMT(v[2], "%.4g", c->api_usd_per_mtok_in), "mtokOut",
+                                    FMT(v[3], "%.4g", c->mtok_out_per_month), "priceOut", FMT(v[4], "%.4g", c->api_usd_per_mtok_out), "mtok",
+                                    FMT(v[5], "%.4g", c->api_usd_per_mtok_out_effective)));
+    }
     if (c->has_buy) {
-        if (c->has_breakeven_cloud)
-            fprintf(out, "  break-even          buying beats the cloud above %s requests/day\n",
-                    nice(c->breakeven_cloud_requests_per_day, a, sizeof a));
-        else if (c->has_cloud)
-            fprintf(out, "  break-even          buying never beats the cloud within one deployment's capacity\n");
-        if (c->has_breakeven_api)
-            fprintf(out, "  break-even          buying beats the API above %s requests/day\n",
-                    nice(c->breakeven_api_requests_per_day, a, sizeof a));
-        else if (c->has_api)
-            fprintf(out, "  break-even          buying never beats the API within one deployment's capacity\n");
+        if (c->has_breakeven_cloud || c->has_cloud) {
+            label(out, "cli.cost.breakEven", 20);
+            fprintf(out, "%s\n", c->has_breakeven_cloud ? RL_MSG(line, "cli.cost.beatsCloud", "n", nice(c->breakeven_cloud_requests_per_day, a, sizeof a))
+                                                        : T("cli.cost.neverCloud"));
+        }
+        if (c->has_breakeven_api || c->has_api) {
+            label(out, "cli.cost.breakEven", 20);
+            fprintf(out, "%s\n", c->has_breakeven_api ? RL_MSG(line, "cli.cost.beatsApi", "n", nice(c->breakeven_api_requests_per_day, a, sizeof a))
+                                                      : T("cli.cost.neverApi"));
+        }
     }
     for (unsigned b = 0; b < RL_COST_MISSING_COUNT_; b++)
-        if (c->missing & (1u << b))
-            fprintf(out, "  missing             %s: no price preset has it; give it to see that option\n", rl_cost_missing_name(b));
-    fprintf(out, "\nWhere each figure comes from\n");
+        if (c->missing & (1u << b)) {
+            label(out, "cli.cost.missing", 20);
+            fprintf(out, "%s\n", RL_MSG(line, "cli.cost.missingValue", "what", rl_cost_missing_name(b)));
+        }
+    fprintf(out, "\n%s\n", T("cli.cost.sources"));
     for (int i = 0; i < c->assumption_count; i++)
         fprintf(out, "  - %s = %.6g %s: %s\n", c->assumptions[i].name, c->assumptions[i].value, c->assumptions[i].unit,
                 c->assumptions[i].source);

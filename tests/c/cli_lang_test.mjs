@@ -30,11 +30,16 @@ for (const [key, m] of Object.entries(en)) {
 }
 const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** The lines the CLI words: not the sourced citations it quotes (assumptions, engine defaults), which are data. */
+/**
+ * The text the CLI words: not the sourced citations it quotes (assumptions,
+ * engine defaults, cost sources), the codes it names (`fits`, a lever's code),
+ * nor the SVG's markup, which are data in any language.
+ */
 function worded(text) {
   return text
     .split('\n')
-    .filter((line) => !/^ {4}\S/.test(line) && !/^ {2}\S+ +\S+ {2}\(.*\)$/.test(line))
+    .filter((line) => !/^ {4}\S/.test(line) && !/^ {2}\S+ +\S+ {2}\(.*\)$/.test(line) && !/^ {2}- \S+ = /.test(line) && !line.startsWith('<'))
+    .map((line) => line.replace(/`[^`]*`/g, '').replace(/^( {2}\d+\. )\S+/, '$1'))
     .join('\n');
 }
 
@@ -49,6 +54,11 @@ const CASES = [
   { args: ['--model', 'llama-3-8b', '--gpu', 'rtx-4090', '--precision', 'fp16', '--gpu-layers', '0', '--ram-gib', '8', '--cpu-bandwidth-gbs', '50'], rc: 3, word: '装不下' },
   { args: ['--model', 'qwen3-8b', '--gpu', 'm3-max-128g', '--batch', '4', '--kv-block', '16'], rc: 0, word: '装得下' },
   { args: ['--model', 'qwen3-32b', '--gpu', 'h100-sxm', '--spec-draft', 'qwen3-8b', '--spec-tokens', '8', '--spec-accept', '0.2'], rc: 0, word: '装得下' },
+  { args: ['--model', 'qwen3-8b', '--gpu', 'h100-sxm', '--batch', '8', '--format', 'md'], rc: 0, word: '结论：装得下' },
+  { args: ['--model', 'qwen3-8b', '--gpu', 'rtx-4090', '--precision', 'fp16', '--gpu-layers', '20', '--ram-gib', '64', '--host-memory', 'ddr5-5600-2ch', '--format', 'md'], rc: 0, word: '卸载' },
+  { args: ['--model', 'qwen3-8b', '--gpu', 'a100-40g', '--batch', '128', '--format', 'md'], rc: 3, word: '结论：装不下' },
+  { args: ['--params', '8B', '--gpu', 'rtx-4090', '--batch', '4'], rc: 0, word: '最多' },
+  { args: ['--model', 'qwen3-8b', '--gpu', 'h100-sxm', '--requests-per-day', '100000', '--input-tokens', '1000', '--output-tokens', '200', '--hardware-usd', '30000', '--cloud-usd-hour', '3', '--api-usd-mtok-in', '0.2', '--api-usd-mtok-out', '0.8', '--active-watts', '700', '--idle-watts', '100'], rc: 0, word: '盈亏平衡' },
   { args: ['--gpu', 'h100-sxm', '--lint', 'vllm serve Qwen/Qwen3-8B --tensor-parallel-size 2 --max-model-len 32768 --max-num-seqs 256 --kv-cache-dtype fp8 --port 8000'], rc: 0, word: '结论：偏紧' },
   { args: ['--gpu', 'rtx-4090', '--lint', 'vllm serve Qwen/Qwen3-8B'], rc: 3, word: '结论：装不下' },
   { args: ['--gpu', 'rtx-4090', '--lint', 'llama-server -m Qwen3-8B-Q4_K_M.gguf -c 8192 -np 2'], rc: 0, word: '结论：装得下' },
@@ -65,7 +75,7 @@ for (const c of CASES) {
     assert.equal(z.rc, e.rc, 'the exit code does not depend on the language');
     assert.ok(z.out.includes(c.word), `${c.word} in:\n${z.out}`);
     const text = worded(z.out);
-    const left = ENGLISH.filter(([, p]) => new RegExp(`(?<![A-Za-z_])${escape(p)}(?![A-Za-z_])`).test(text));
+    const left = ENGLISH.filter(([, p]) => new RegExp(`(?<![A-Za-z_-])${escape(p)}(?![A-Za-z_-])`).test(text));
     assert.deepEqual(left, [], `English left in:\n${text}`);
     // The figures are the English report's, written the same way.
     const numbers = (s) => (worded(s).match(/\d+(?:\.\d+)?/g) ?? []).sort();
