@@ -772,7 +772,7 @@ export default {
   "cli.verdictWord.refused": "装不下",
 
   // 命令行 Markdown 报告（core/cli/report_md.c，--format md）
-  "cli.md.title": "roofline-lint：{model}，{gpu}",
+  "cli.md.title": "roofline-lint：{model} 在 {gpu} 上",
   "cli.md.verdict": "结论：{verdict}",
   "cli.md.refused": "装不下",
   "cli.md.input": "输入",
