@@ -2,6 +2,8 @@
 #define _POSIX_C_SOURCE 200809L
 #include "flags.h"
 
+#include "messages.h"
+
 #include <stdarg.h>
 #include <string.h>
 
@@ -299,11 +301,10 @@ void rl_cli_help(FILE *out) {
     fputs("usage: roofline-lint (--model ID | --config PATH | --hf ORG/NAME | --params SIZE) (--gpu ID | --bandwidth-gbs G --vram-gib V [--tflops T])\n"
           "                     [flags below] [--json]\n"
           "       roofline-lint --request JSON [--config PATH] | --list | --selftest | --prove-red [--vectors DIR]\n"
-          "\n"
-          "Does the model fit on the GPUs, and if so where is the decode bottleneck?\n"
-          "Every flag below is a row of core/fields.json, the field table the page and\n"
-          "the request reader share: a flag and a request key take the same values.\n",
+          "\n",
           out);
+    /* The prose in --lang's words; the flags' own help is core/fields.json's, in English only. */
+    fprintf(out, "%s\n", rl_msg_text("cli.help.intro"));
     for (size_t g = 0; g < rl_field_group_count(); g++) {
         const rl_field_group *grp = rl_field_group_at(g);
         fprintf(out, "\n%s:\n", grp->title);
@@ -318,7 +319,5 @@ void rl_cli_help(FILE *out) {
         snprintf(left, sizeof left, "%s %s", meta[i].flag, meta[i].value_name ? meta[i].value_name : "");
         fprintf(out, "  %-26s %s\n", left, meta[i].help);
     }
-    fputs("\nExit status: 0 fits (tight included), 3 does not fit, 2 bad arguments or config.json,\n"
-          "1 a self-test or prove-red failure.\n",
-          out);
+    fprintf(out, "\n%s\n", rl_msg_text("cli.help.exit"));
 }

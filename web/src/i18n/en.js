@@ -836,4 +836,8 @@ export default {
   "cli.cost.missing": "missing",
   "cli.cost.missingValue": "{what}: no price preset has it; give it to see that option",
   "cli.cost.sources": "Where each figure comes from",
+
+  // --help's prose (core/cli/flags.c); the flags' help is core/fields.json's, English only
+  "cli.help.intro": "Does the model fit on the GPUs, and if so where is the decode bottleneck?\nEvery flag below is a row of core/fields.json, the field table the page and\nthe request reader share: a flag and a request key take the same values.",
+  "cli.help.exit": "Exit status: 0 fits (tight included), 3 does not fit, 2 bad arguments or config.json,\n1 a self-test or prove-red failure.",
 };
