@@ -6,6 +6,7 @@ import { hostedCsp } from './build/csp.js';
 import { wasmPreload } from './build/wasm-preload.js';
 import { wasmSource } from './build/wasm-source.js';
 import { pwa } from './build/pwa.js';
+import { cliMessagesOut } from './build/cli-messages.js';
 
 const root = new URL('.', import.meta.url).pathname;
 const wasm = new URL('generated/roofline.wasm', import.meta.url).pathname;
@@ -14,7 +15,7 @@ export default defineConfig({
   root,
   base: './',
   publicDir: false,
-  plugins: [preact(), presetProse(new URL('../presets', import.meta.url).pathname), wasmSource(wasm, { inline: false }), wasmPreload(), pwa(), hostedCsp()],
+  plugins: [cliMessagesOut(), preact(), presetProse(new URL('../presets', import.meta.url).pathname), wasmSource(wasm, { inline: false }), wasmPreload(), pwa(), hostedCsp()],
   build: {
     outDir: '../dist',
     emptyOutDir: true,

@@ -7,6 +7,7 @@ import { presetProse } from './build/preset-prose.js';
 import { viteSingleFile } from 'vite-plugin-singlefile';
 import { singleFileCsp } from './build/csp.js';
 import { wasmSource } from './build/wasm-source.js';
+import { cliMessagesOut } from './build/cli-messages.js';
 
 const root = new URL('.', import.meta.url).pathname;
 const wasm = new URL('generated/roofline.wasm', import.meta.url).pathname;
@@ -16,7 +17,7 @@ export default defineConfig({
   root,
   base: './',
   publicDir: false,
-  plugins: [preact(), presetProse(new URL('../presets', import.meta.url).pathname), wasmSource(wasm, { inline: true }), viteSingleFile({ outputFileName: 'roofline-lint.html' }), singleFileCsp(outFile)],
+  plugins: [cliMessagesOut(), preact(), presetProse(new URL('../presets', import.meta.url).pathname), wasmSource(wasm, { inline: true }), viteSingleFile({ outputFileName: 'roofline-lint.html' }), singleFileCsp(outFile)],
   build: {
     outDir: '../dist',
     emptyOutDir: false,

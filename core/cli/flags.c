@@ -2,6 +2,8 @@
 #define _POSIX_C_SOURCE 200809L
 #include "flags.h"
 
+#include "messages.h"
+
 #include <stdarg.h>
 #include <string.h>
 
@@ -16,6 +18,7 @@ typedef struct meta_flag {
 static const meta_flag meta[] = {
     {"--json", NULL, "print one JSON object instead of the report (errors too)"},
     {"--format", "text|md", "the report as text (default) or Markdown with the roofline as inline SVG"},
+    {"--lang", "en|zh", "the words of the report, the lint and the errors: en (default) or zh (Simplified Chinese, the page's zh-CN table); numbers and units stay as they are, --json is never translated"},
     {"--hf", "ORG/NAME", "the model's config.json from the local Hugging Face cache ($HF_HOME/hub, default ~/.cache/huggingface), as --config; no network"},
     {"--request", "JSON", "a request object, as the page sends it (JSON text); with --config PATH at most"},
     {"--lint", "CMD", "a vllm serve / sglang / llama-server command to lint; with --gpu or a custom GPU, --config PATH"},
@@ -65,6 +68,7 @@ static rl_status set_meta(rl_cli_args *a, const char *flag, const char *value, r
     else if (strcmp(flag, "--vectors") == 0) a->vectors = value;
     else if (strcmp(flag, "--request") == 0) a->request = value;
     else if (strcmp(flag, "--format") == 0) a->format = value;
+    else if (strcmp(flag, "--lang") == 0) a->lang = value;
     else if (strcmp(flag, "--lint") == 0) a->lint = value;
     else if (strcmp(flag, "--hf") == 0) a->hf = value;
     return RL_OK;
@@ -300,11 +304,10 @@ void rl_cli_help(FILE *out) {
     fputs("usage: roofline-lint (--model ID | --config PATH | --hf ORG/NAME | --params SIZE) (--gpu ID | --bandwidth-gbs G --vram-gib V [--tflops T])\n"
           "                     [flags below] [--json]\n"
           "       roofline-lint --request JSON [--config PATH] | --list | --selftest | --prove-red [--vectors DIR]\n"
-          "\n"
-          "Does the model fit on the GPUs, and if so where is the decode bottleneck?\n"
-          "Every flag below is a row of core/fields.json, the field table the page and\n"
-          "the request reader share: a flag and a request key take the same values.\n",
+          "\n",
           out);
+    /* The prose in --lang's words; the flags' own help is core/fields.json's, in English only. */
+    fprintf(out, "%s\n", rl_msg_text("cli.help.intro"));
     for (size_t g = 0; g < rl_field_group_count(); g++) {
         const rl_field_group *grp = rl_field_group_at(g);
         fprintf(out, "\n%s:\n", grp->title);
@@ -319,7 +322,5 @@ void rl_cli_help(FILE *out) {
         snprintf(left, sizeof left, "%s %s", meta[i].flag, meta[i].value_name ? meta[i].value_name : "");
         fprintf(out, "  %-26s %s\n", left, meta[i].help);
     }
-    fputs("\nExit status: 0 fits (tight included), 3 does not fit, 2 bad arguments or config.json,\n"
-          "1 a self-test or prove-red failure.\n",
-          out);
+    fprintf(out, "\n%s\n", rl_msg_text("cli.help.exit"));
 }

@@ -18,6 +18,7 @@ typedef struct rl_cli_args {
     const char *vectors;   /* --vectors DIR */
     const char *request;   /* --request JSON */
     const char *format;    /* --format text|md, NULL = text */
+    const char *lang;      /* --lang en|zh, NULL = en */
     const char *lint;      /* --lint CMD: a serve command */
     const char *hf;        /* --hf org/name: config.json from the local Hugging Face cache */
     int field_flags;       /* how many field flags were given */

@@ -1,36 +1,46 @@
 /* --lint as text: what was read, what the engine will do, and the corrected
- * command on a line of its own so that it can be copied as is. */
+ * command on a line of its own so that it can be copied as is. Its words come
+ * from the message tables (--lang): cli.lint.*, and the findings from their codes. */
 #include "lint_text.h"
 
+#include "messages.h"
 #include "report_text.h"
 
 static const char *w(const rl_lint *l, int i) { return l->words + l->word_at[i]; }
 
 void rl_print_lint(FILE *out, const rl_lint *l) {
-    fprintf(out, "%s serve command: %s%s%s\n", rl_serve_engine_name(l->engine), l->model_id[0] ? l->model_id : "(model from --config)",
-            l->preset[0] ? " -> preset " : "", l->preset);
-    fprintf(out, "\nRecognized\n");
+    char line[1024], pre[128], a[32], b[32], key[48];
+    const char *engine = rl_serve_engine_name(l->engine);
+    if (l->preset[0]) RL_MSG(pre, "cli.lint.preset", "preset", l->preset);
+    else pre[0] = '\0';
+    fprintf(out, "%s\n", RL_MSG(line, "cli.lint.command", "engine", engine, "model",
+                                l->model_id[0] ? l->model_id : rl_msg_text("cli.lint.modelFromConfig"), "preset", pre));
+    fprintf(out, "\n%s\n", rl_msg_text("cli.lint.recognized"));
     for (int i = 0; i < l->recognized_count; i++)
         fprintf(out, "  %-28s %s\n", w(l, l->recognized_flag[i]), w(l, l->recognized_value[i]));
-    if (l->recognized_count == 0) fprintf(out, "  (none)\n");
+    if (l->recognized_count == 0) fprintf(out, "  %s\n", rl_msg_text("cli.lint.none"));
     if (l->default_count > 0) {
-        fprintf(out, "\nEngine defaults (flag absent)\n");
+        fprintf(out, "\n%s\n", rl_msg_text("cli.lint.defaults"));
         for (int i = 0; i < l->default_count; i++)
             fprintf(out, "  %-28s %s  (%s)\n", l->defaults[i][0], l->defaults[i][1], l->defaults[i][2]);
     }
     if (l->ignored_count > 0) {
-        fprintf(out, "\nIgnored (not modeled)\n ");
+        fprintf(out, "\n%s\n ", rl_msg_text("cli.lint.ignored"));
         for (int i = 0; i < l->ignored_count; i++) fprintf(out, " %s", w(l, l->ignored[i]));
         fputc('\n', out);
     }
-    fprintf(out, "\nVerdict: %s", rl_lint_verdict_name(l->verdict));
+    snprintf(key, sizeof key, "cli.verdictWord.%s", rl_lint_verdict_name(l->verdict));
+    fprintf(out, "\n%s", RL_MSG(line, "cli.lint.verdictLine", "verdict", rl_msg_text(key)));
     if (l->verdict != RL_LINT_REFUSED)
-        fprintf(out, " (%lld of %lld requests of full length at once)", (long long)l->concurrency, (long long)l->max_seqs);
+        fputs(RL_MSG(line, "cli.lint.concurrency", "n", (snprintf(a, sizeof a, "%lld", (long long)l->concurrency), a), "max",
+                     (snprintf(b, sizeof b, "%lld", (long long)l->max_seqs), b)),
+              out);
     fputc('\n', out);
-    for (int i = 0; i < l->finding_count; i++) fprintf(out, "  - [%s] %s\n", l->findings[i].code, l->findings[i].message);
-    if (l->has_corrected) fprintf(out, "\nCorrected command:\n%s\n", l->corrected);
+    for (int i = 0; i < l->finding_count; i++)
+        fprintf(out, "  - [%s] %s\n", l->findings[i].code, rl_msg_finding(&l->findings[i], line, sizeof line));
+    if (l->has_corrected) fprintf(out, "\n%s\n%s\n", rl_msg_text("lint.corrected"), l->corrected);
     if (l->has_report) {
-        fprintf(out, "\nAnalysis of the deployment as %s runs it\n\n", rl_serve_engine_name(l->engine));
+        fprintf(out, "\n%s\n\n", RL_MSG(line, "cli.lint.analysis", "engine", engine));
         rl_print_report(out, &l->run.model, &l->run.gpu, &l->run.deploy, &l->run.result);
     }
 }

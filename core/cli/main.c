@@ -11,6 +11,7 @@
 #include "matrix.h"
 #include "hf_cache.h"
 #include "lint_text.h"
+#include "messages.h"
 #include "report_text.h"
 #include "roofline.h"
 #include "vectors.h"
@@ -31,9 +32,11 @@ static int fail_error(const rl_error *err, int json) {
         printf("%s\n", buf);
     }
     const char *flag = rl_cli_flag_of(err->field);
-    fprintf(stderr, "roofline-lint: error [%s]: %s%s%s\n", rl_status_name(err->status), flag ? flag : "",
-            flag ? ": " : "", err->message);
-    if (err->status == RL_E_USAGE) fprintf(stderr, "(see roofline-lint --help)\n");
+    char text[1024];
+    /* --lang zh: the error worded from its code, field and the field's range (the JSON above stays as it is). */
+    fprintf(stderr, "roofline-lint: %s [%s]: %s%s%s\n", rl_msg_text("cli.error"), rl_status_name(err->status), flag ? flag : "",
+            flag ? ": " : "", rl_msg_error(err, flag, text, sizeof text));
+    if (err->status == RL_E_USAGE) fprintf(stderr, "%s\n", rl_msg_text("cli.seeHelp"));
     return EXIT_USAGE;
 }
 
@@ -194,7 +197,30 @@ int main(int argc, char **argv) {
     /* --json anywhere asks for JSON errors, even when the flags before it are bad. */
     int json = 0;
     for (int i = 1; i < argc; i++) json |= strcmp(argv[i], "--json") == 0;
+    /* --lang anywhere words the errors of the flags before it too. */
+    for (int i = 1; i < argc; i++) {
+        rl_lang lang;
+        const char *v = strncmp(argv[i], "--lang=", 7) == 0 ? argv[i] + 7 : strcmp(argv[i], "--lang") == 0 && i + 1 < argc ? argv[i + 1] : NULL;
+        if (v && rl_lang_parse(v, &lang)) rl_msg_set_lang(lang);
+    }
     if (rl_cli_parse(argc, argv, &a, &err) != RL_OK) return fail_error(&err, json);
+    if (a.lang != NULL) {
+        rl_lang lang;
+        if (!rl_lang_parse(a.lang, &lang)) {
+            rl_error e = {RL_E_UNKNOWN_NAME, "--lang", ""};
+            snprintf(e.message, sizeof e.message, "--lang must be en or zh (got \"%.40s\")", a.lang);
+            if (json) {
+                char buf[1024];
+                rl_error_json(&e, buf, sizeof buf);
+                printf("%s\n", buf);
+            }
+            char text[256];
+            fprintf(stderr, "roofline-lint: %s [%s]: %s\n", rl_msg_text("cli.error"), rl_status_name(e.status),
+                    RL_MSG(text, "cli.langError", "got", a.lang));
+            return EXIT_USAGE;
+        }
+        rl_msg_set_lang(lang);
+    }
     if (a.help) {
         rl_cli_help(stdout);
         return EXIT_FITS;

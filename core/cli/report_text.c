@@ -1,5 +1,7 @@
 #include "report_text.h"
 
+#include "messages.h"
+
 #include <math.h>
 
 /* GiB with the digits a reader needs: small values keep four significant digits. */
@@ -24,12 +26,21 @@ static const char *nice(double v, char *buf, size_t cap) {
     return buf;
 }
 
-static void print_list(FILE *out, const char *title, unsigned bits, unsigned n,
-                       size_t (*text)(unsigned, const rl_model *, const rl_deploy *, const rl_result *, char *, size_t),
+#define T(key) rl_msg_text(key)
+#define FMT(buf, ...) (snprintf(buf, sizeof buf, __VA_ARGS__), buf)
+
+/* "  label" padded to `width` columns, in the report's language. */
+static void label(FILE *out, const char *key, int width) {
+    fputs("  ", out);
+    rl_msg_pad(out, T(key), width);
+}
+
+static void print_list(FILE *out, const char *title_key, unsigned bits, unsigned n,
+                       const char *(*text)(unsigned, const rl_model *, const rl_deploy *, const rl_result *, char *, size_t),
                        const rl_model *m, const rl_deploy *d, const rl_result *r) {
     if (bits == 0) return;
-    fprintf(out, "\n%s\n", title);
-    char line[512];
+    fprintf(out, "\n%s\n", T(title_key));
+    char line[1024];
     for (unsigned b = 0; b < n; b++) {
         if (!(bits & (1u << b))) continue;
         text(b, m, d, r, line, sizeof line);
@@ -38,244 +49,318 @@ static void print_list(FILE *out, const char *title, unsigned bits, unsigned n,
 }
 
 static const char *precision_label(const rl_model *m, const rl_deploy *d, const rl_result *r, char *buf, size_t cap) {
-    if (d->precision != RL_PREC_AUTO) snprintf(buf, cap, "%s", rl_precision_name(r->weight_precision));
-    else if (m->quant == RL_QUANT_MXFP4) snprintf(buf, cap, "mxfp4 experts + %s (checkpoint)", rl_precision_name(r->weight_precision));
-    else snprintf(buf, cap, "%s (checkpoint)", rl_precision_name(r->weight_precision));
+    const char *p = rl_precision_name(r->weight_precision);
+    if (d->precision != RL_PREC_AUTO) snprintf(buf, cap, "%s", p);
+    else if (m->quant == RL_QUANT_MXFP4) rl_msg_fill(buf, cap, "cli.precision.mxfp4", (const char *const[]){"precision", p, NULL});
+    else rl_msg_fill(buf, cap, "cli.precision.checkpoint", (const char *const[]){"precision", p, NULL});
     return buf;
 }
 
+/* "memory-bound", in the report's language. */
+static const char *bound_word(rl_bound b) {
+    char key[40];
+    snprintf(key, sizeof key, "cli.bound.%s", rl_bound_name(b));
+    return T(key);
+}
+
 static void print_fit(FILE *out, const rl_model *m, const rl_gpu *g, const rl_deploy *d, const rl_result *r) {
-    char a[64], b[64], c[64];
+    char a[64], b[64], c[64], x[64], y[64], line[512];
     if (g->unified)
-        fprintf(out, "\nFit (the GPU may wire %.2f GiB of the %.2f GiB unified memory)\n", g->vram_gib, g->ram_gib);
+        fprintf(out, "\n%s\n", RL_MSG(line, "cli.fit.unified", "vram", FMT(x, "%.2f", g->vram_gib), "ram", FMT(y, "%.2f", g->ram_gib)));
     else
-        fprintf(out, "\nFit (per GPU, %.2f GiB each)\n", g->vram_gib);
-    fprintf(out, "  parameters          %s total, %s active\n", count(m->params_total, a, sizeof a),
-            count(m->params_active, b, sizeof b));
-    fprintf(out, "  weights             %s\n", gib(r->weights_gib, a, sizeof a));
-    fprintf(out, "  KV per request      %s (%.0f bytes/token over %lld tokens%s)\n", gib(r->kv_gib_per_request, a, sizeof a),
-            r->kv_bytes_per_token, (long long)r->tokens_per_request,
-            m->sliding_layers > 0 ? ", sliding windows applied" : "");
-    fprintf(out, "  KV for the batch    %s\n", gib(r->kv_gib, a, sizeof a));
-    fprintf(out, "  free after weights  %s\n", gib(r->free_gib, a, sizeof a));
-    fprintf(out, "  max batch           %lld (floor), %lld (realistic)\n", (long long)r->max_batch,
-            (long long)r->max_batch_realistic);
+        fprintf(out, "\n%s\n", RL_MSG(line, "cli.fit.title", "vram", FMT(x, "%.2f", g->vram_gib)));
+    label(out, "cli.fit.parameters", 20);
+    fprintf(out, "%s\n", RL_MSG(line, "cli.fit.parametersValue", "total", count(m->params_total, a, sizeof a), "active",
+                                count(m->params_active, b, sizeof b)));
+    label(out, "cli.fit.weights", 20);
+    fprintf(out, "%s\n", gib(r->weights_gib, a, sizeof a));
+    label(out, "cli.fit.kvRequest", 20);
+    fprintf(out, "%s\n", RL_MSG(line, "cli.fit.kvRequestValue", "kv", gib(r->kv_gib_per_request, a, sizeof a), "bytes",
+                                FMT(x, "%.0f", r->kv_bytes_per_token), "tokens", FMT(y, "%lld", (long long)r->tokens_per_request),
+                                "sliding", m->sliding_layers > 0 ? T("cli.fit.sliding") : ""));
+    label(out, "cli.fit.kvBatch", 20);
+    fprintf(out, "%s\n", gib(r->kv_gib, a, sizeof a));
+    label(out, "cli.fit.free", 20);
+    fprintf(out, "%s\n", gib(r->free_gib, a, sizeof a));
+    label(out, "cli.fit.maxBatch", 20);
+    fprintf(out, "%s\n", RL_MSG(line, "cli.fit.maxBatchValue", "floor", FMT(x, "%lld", (long long)r->max_batch), "real",
+                                FMT(y, "%lld", (long long)r->max_batch_realistic)));
+    label(out, "cli.fit.verdict", 20);
     if (r->verdict == RL_WEIGHTS_DO_NOT_FIT)
-        fprintf(out, "  verdict             DOES NOT FIT: the weights need %s, the GPU has %s (short by %s)\n",
-                gib(r->weights_gib, a, sizeof a), gib(g->vram_gib, b, sizeof b), gib(r->shortfall_gib, c, sizeof c));
+        RL_MSG(line, "cli.verdict.weights", "need", gib(r->weights_gib, a, sizeof a), "have", gib(g->vram_gib, b, sizeof b),
+               "short", gib(r->shortfall_gib, c, sizeof c));
     else if (r->verdict == RL_KV_DOES_NOT_FIT)
-        fprintf(out, "  verdict             DOES NOT FIT: the KV cache needs %s, %s is free (short by %s)\n",
-                gib(r->kv_gib, a, sizeof a), gib(r->free_gib, b, sizeof b), gib(r->shortfall_gib, c, sizeof c));
+        RL_MSG(line, "cli.verdict.kv", "need", gib(r->kv_gib, a, sizeof a), "free", gib(r->free_gib, b, sizeof b), "short",
+               gib(r->shortfall_gib, c, sizeof c));
     else if (r->verdict == RL_HOST_DOES_NOT_FIT)
-        fprintf(out, "  verdict             DOES NOT FIT: the host part needs %s of RAM, there is %.2f GiB (short by %s)\n",
-                gib(r->host_weights_gib + r->host_kv_gib, a, sizeof a), d->ram_gib, gib(r->shortfall_gib, c, sizeof c));
+        RL_MSG(line, "cli.verdict.host", "need", gib(r->host_weights_gib + r->host_kv_gib, a, sizeof a), "ram",
+               FMT(x, "%.2f", d->ram_gib), "short", gib(r->shortfall_gib, c, sizeof c));
     else if (r->verdict == RL_TIGHT)
-        fprintf(out, "  verdict             TIGHT: fits the floor, but the realistic budget lacks %s\n",
-                gib(r->missing_gib, a, sizeof a));
+        RL_MSG(line, "cli.verdict.tight", "missing", gib(r->missing_gib, a, sizeof a));
     else
-        fprintf(out, "  verdict             fits\n");
+        snprintf(line, sizeof line, "%s", T("cli.verdict.fits"));
+    fprintf(out, "%s\n", line);
     if (r->offload) {
-        fprintf(out, "\nOffload (llama.cpp -ngl %lld: %lld of %lld layers on the GPU)\n", (long long)d->gpu_layers,
-                (long long)r->layers_on_gpu, (long long)m->layers);
-        fprintf(out, "  host RAM            %s weights + %s KV of %.2f GiB\n", gib(r->host_weights_gib, a, sizeof a),
-                gib(r->host_kv_gib, b, sizeof b), d->ram_gib);
-        fprintf(out, "  host bandwidth      %.1f GB/s\n", r->host_bandwidth_gbs);
-        if (r->max_gpu_layers > m->layers) fprintf(out, "  largest -ngl        every layer fits the GPU\n");
-        else fprintf(out, "  largest -ngl        %lld\n", (long long)r->max_gpu_layers);
-        if (r->has_timing)
-            fprintf(out, "  decode step floor   %.4g ms on the GPU + %.4g ms in host RAM\n", r->gpu_part_ms, r->host_part_ms);
+        fprintf(out, "\n%s\n", RL_MSG(line, "cli.offload.title", "ngl", FMT(x, "%lld", (long long)d->gpu_layers), "on",
+                                      FMT(y, "%lld", (long long)r->layers_on_gpu), "layers", FMT(c, "%lld", (long long)m->layers)));
+        label(out, "cli.offload.ram", 20);
+        fprintf(out, "%s\n", RL_MSG(line, "cli.offload.ramValue", "weights", gib(r->host_weights_gib, a, sizeof a), "kv",
+                                    gib(r->host_kv_gib, b, sizeof b), "ram", FMT(x, "%.2f", d->ram_gib)));
+        label(out, "cli.offload.bandwidth", 20);
+        fprintf(out, "%.1f GB/s\n", r->host_bandwidth_gbs);
+        label(out, "cli.offload.max", 20);
+        if (r->max_gpu_layers > m->layers) fprintf(out, "%s\n", T("cli.offload.all"));
+        else fprintf(out, "%lld\n", (long long)r->max_gpu_layers);
+        if (r->has_timing) {
+            label(out, "cli.offload.step", 20);
+            fprintf(out, "%s\n", RL_MSG(line, "cli.offload.stepValue", "gpu", FMT(x, "%.4g", r->gpu_part_ms), "host",
+                                        FMT(y, "%.4g", r->host_part_ms)));
+        }
     }
 
-    fprintf(out, "\nRealistic budget (per GPU)\n");
-    fprintf(out, "  engine pool         %s (%.0f%% of the GPU)\n", gib(r->pool_gib, a, sizeof a), d->pool_fraction * 100.0);
-    fprintf(out, "  context reserve     %s\n", gib(r->reserve_context_gib, a, sizeof a));
-    if (d->tp * d->pp > 1) fprintf(out, "  NCCL buffers        %s\n", gib(r->reserve_nccl_gib, a, sizeof a));
-    fprintf(out, "  weight overhead     %s (%.0f%%)\n", gib(r->reserve_weights_gib, a, sizeof a), d->weight_overhead * 100.0);
-    fprintf(out, "  activations         %s (a %lld-token prefill chunk + the batch's logits)\n",
-            gib(r->activation_gib, a, sizeof a), (long long)(d->prefill_chunk < d->seq ? d->prefill_chunk : d->seq));
-    fprintf(out, "  room for KV         %s\n", gib(r->kv_room_gib, a, sizeof a));
+    fprintf(out, "\n%s\n", T("cli.budget.title"));
+    label(out, "cli.budget.pool", 20);
+    fprintf(out, "%s\n", RL_MSG(line, "cli.budget.poolValue", "pool", gib(r->pool_gib, a, sizeof a), "pct",
+                                FMT(x, "%.0f", d->pool_fraction * 100.0)));
+    label(out, "cli.budget.context", 20);
+    fprintf(out, "%s\n", gib(r->reserve_context_gib, a, sizeof a));
+    if (d->tp * d->pp > 1) {
+        label(out, "cli.budget.nccl", 20);
+        fprintf(out, "%s\n", gib(r->reserve_nccl_gib, a, sizeof a));
+    }
+    label(out, "cli.budget.overhead", 20);
+    fprintf(out, "%s (%.0f%%)\n", gib(r->reserve_weights_gib, a, sizeof a), d->weight_overhead * 100.0);
+    label(out, "cli.budget.activations", 20);
+    fprintf(out, "%s\n", RL_MSG(line, "cli.budget.activationsValue", "gib", gib(r->activation_gib, a, sizeof a), "chunk",
+                                FMT(x, "%lld", (long long)(d->prefill_chunk < d->seq ? d->prefill_chunk : d->seq))));
+    label(out, "cli.budget.room", 20);
+    fprintf(out, "%s\n", gib(r->kv_room_gib, a, sizeof a));
 }
 
 static void print_bottleneck(FILE *out, const rl_result *r) {
-    fprintf(out, "\nBottleneck\n");
+    char a[32], b[32], x[32], y[32], z[32], line[512];
+    fprintf(out, "\n%s\n", T("cli.bottleneck.title"));
     if (!r->has_timing) {
-        fprintf(out, "  not computed: this deployment cannot run, so there is no time or throughput to give\n");
+        fprintf(out, "  %s\n", T("cli.bottleneck.none"));
         return;
     }
-    const char *at_least = r->times_are_bandwidth_floors ? "at least " : "";
+    label(out, "cli.bottleneck.ai", 21);
     if (r->ridge > 0) {
-        fprintf(out, "  arithmetic intensity %.4g FLOP/byte, ridge %.4g FLOP/byte: %s-bound\n", r->ai, r->ridge,
-                rl_bound_name(r->bound));
-        fprintf(out, "  compute roof         %s, %.4g TFLOPS; decode reaches %.2f%% of it\n",
-                rl_precision_name(r->compute_precision), r->peak_tflops, r->ceiling_fraction * 100.0);
+        fprintf(out, "%s\n", RL_MSG(line, "cli.bottleneck.aiValue", "ai", FMT(x, "%.4g", r->ai), "ridge", FMT(y, "%.4g", r->ridge),
+                                    "bound", bound_word(r->bound)));
+        label(out, "cli.bottleneck.roof", 21);
+        fprintf(out, "%s\n", RL_MSG(line, "cli.bottleneck.roofValue", "precision", rl_precision_name(r->compute_precision), "peak",
+                                    FMT(x, "%.4g", r->peak_tflops), "pct", FMT(y, "%.2f", r->ceiling_fraction * 100.0)));
     } else {
-        fprintf(out, "  arithmetic intensity %.4g FLOP/byte; no sourced TFLOPS, so the bound is not classified\n", r->ai);
+        fprintf(out, "%s\n", RL_MSG(line, "cli.bottleneck.aiNoRidge", "ai", FMT(x, "%.4g", r->ai)));
     }
-    char a[32], b[32];
-    fprintf(out, "  decode step floor    %s%.4g ms: %.4g ms/token, %s tokens/s aggregate%s\n", at_least, r->step_ms,
-            r->ms_per_token, nice(r->tokens_per_s, a, sizeof a), r->times_are_bandwidth_floors ? " at most" : "");
-    fprintf(out, "  prefill intensity    %.4g FLOP/byte: %s-bound\n", r->prefill_ai, rl_bound_name(r->prefill_bound));
-    if (r->prefill_ms > 0)
-        fprintf(out, "  prefill              %.4g ms (%s tokens/s); time to first token %.4g ms\n", r->prefill_ms,
-                nice(r->prefill_tokens_per_s, b, sizeof b), r->ttft_ms);
+    label(out, "cli.bottleneck.step", 21);
+    fprintf(out, "%s\n", RL_MSG(line, "cli.bottleneck.stepValue", "atLeast", r->times_are_bandwidth_floors ? T("cli.atLeast") : "",
+                                "step", FMT(x, "%.4g", r->step_ms), "perToken", FMT(y, "%.4g", r->ms_per_token), "tps",
+                                nice(r->tokens_per_s, a, sizeof a), "atMost", r->times_are_bandwidth_floors ? T("cli.atMost") : ""));
+    label(out, "cli.bottleneck.prefillAi", 21);
+    fprintf(out, "%s\n", RL_MSG(line, "cli.bottleneck.prefillAiValue", "ai", FMT(x, "%.4g", r->prefill_ai), "bound",
+                                bound_word(r->prefill_bound)));
+    if (r->prefill_ms > 0) {
+        label(out, "cli.bottleneck.prefill", 21);
+        fprintf(out, "%s\n", RL_MSG(line, "cli.bottleneck.prefillValue", "ms", FMT(x, "%.4g", r->prefill_ms), "tps",
+                                    nice(r->prefill_tokens_per_s, b, sizeof b), "ttft", FMT(z, "%.4g", r->ttft_ms)));
+    }
 }
 
 /* Expected beside the floor: the realistic estimate with its band (only when it fits). */
 static void print_expected(FILE *out, const rl_gpu *g, const rl_deploy *d, const rl_result *r) {
     if (!r->has_realistic) return;
     const rl_realistic *x = &r->realistic;
-    char a[32], b[32];
-    fprintf(out, "\nExpected (%s%s)\n", rl_engine_name(x->engine),
-            x->calibrated ? "" : "; not calibrated: no measured run of this engine on this GPU family");
-    fprintf(out, "  decode step          expected %.4g ms (band %.4g to %.4g) vs floor %.4g ms\n", x->step_ms,
-            x->step_ms_low, x->step_ms_high, r->step_ms);
-    fprintf(out, "  throughput           expected %s tokens/s per user, %s aggregate (floor %s)\n",
-            nice(x->tokens_per_s_per_user, a, sizeof a), nice(x->tokens_per_s, b, sizeof b),
-            nice(r->tokens_per_s, (char[32]){0}, 32));
-    fprintf(out, "  in the step          kernels %.3g ms, host %.3g ms", x->kernel_ms, x->host_ms);
-    if (d->tp > 1) fprintf(out, ", AllReduce %.3g ms (%.1f%% of the step)", x->allreduce_ms, x->allreduce_share * 100.0);
-    if (d->pp > 1) fprintf(out, ", pipeline transfers %.3g ms", x->p2p_ms);
+    char a[32], b[32], c[32], v[6][32], line[512];
+    fprintf(out, "\n%s\n", RL_MSG(line, "cli.expected.title", "engine", rl_engine_name(x->engine), "uncalibrated",
+                                  x->calibrated ? "" : T("cli.expected.uncalibrated")));
+    label(out, "cli.expected.step", 21);
+    fprintf(out, "%s\n", RL_MSG(line, "cli.expected.stepValue", "step", FMT(v[0], "%.4g", x->step_ms), "low",
+                                FMT(v[1], "%.4g", x->step_ms_low), "high", FMT(v[2], "%.4g", x->step_ms_high), "floor",
+                                FMT(v[3], "%.4g", r->step_ms)));
+    label(out, "cli.expected.throughput", 21);
+    fprintf(out, "%s\n", RL_MSG(line, "cli.expected.throughputValue", "perUser", nice(x->tokens_per_s_per_user, a, sizeof a), "tps",
+                                nice(x->tokens_per_s, b, sizeof b), "floor", nice(r->tokens_per_s, c, sizeof c)));
+    label(out, "cli.expected.inStep", 21);
+    fputs(RL_MSG(line, "cli.expected.inStepValue", "kernels", FMT(v[0], "%.3g", x->kernel_ms), "host", FMT(v[1], "%.3g", x->host_ms)),
+          out);
+    if (d->tp > 1)
+        fputs(RL_MSG(line, "cli.expected.allreduce", "ms", FMT(v[0], "%.3g", x->allreduce_ms), "pct",
+                     FMT(v[1], "%.1f", x->allreduce_share * 100.0)),
+              out);
+    if (d->pp > 1) fputs(RL_MSG(line, "cli.expected.p2p", "ms", FMT(v[0], "%.3g", x->p2p_ms)), out);
     fprintf(out, "\n");
-    if (x->has_prefill)
-        fprintf(out, "  prefill              expected %.4g ms; time to first token %.4g ms (floor %.4g ms)\n", x->prefill_ms,
-                x->ttft_ms, r->ttft_ms);
-    if (d->spec_tokens > 0)
-        fprintf(out, "  speculative          %lld draft tokens (%s) at acceptance %.2f: %.3g tokens per step, "
-                     "expected speed-up %.2fx%s (floor %.2fx)\n",
-                (long long)d->spec_tokens, d->draft.name, d->spec_accept, r->spec_tokens_per_step,
-                r->spec_realistic_speedup, r->spec_realistic_speedup < 1.0 ? ", SLOWER than without it" : "",
-                r->spec_speedup);
+    if (x->has_prefill) {
+        label(out, "cli.expected.prefill", 21);
+        fprintf(out, "%s\n", RL_MSG(line, "cli.expected.prefillValue", "ms", FMT(v[0], "%.4g", x->prefill_ms), "ttft",
+                                    FMT(v[1], "%.4g", x->ttft_ms), "floor", FMT(v[2], "%.4g", r->ttft_ms)));
+    }
+    if (d->spec_tokens > 0) {
+        label(out, "cli.expected.speculative", 21);
+        fprintf(out, "%s\n", RL_MSG(line, "cli.expected.speculativeValue", "tokens", FMT(v[0], "%lld", (long long)d->spec_tokens),
+                                    "draft", d->draft.name, "accept", FMT(v[1], "%.2f", d->spec_accept), "perStep",
+                                    FMT(v[2], "%.3g", r->spec_tokens_per_step), "speedup", FMT(v[3], "%.2f", r->spec_realistic_speedup),
+                                    "slower", r->spec_realistic_speedup < 1.0 ? T("cli.expected.slower") : "", "floor",
+                                    FMT(v[4], "%.2f", r->spec_speedup)));
+    }
     rl_assumption as[RL_MAX_ASSUMPTIONS];
     size_t n = rl_realistic_assumptions(g, d, r->weight_precision, as, RL_MAX_ASSUMPTIONS);
-    fprintf(out, "  assumptions:\n");
+    fprintf(out, "  %s\n", T("cli.expected.assumptions"));
     for (size_t i = 0; i < n && i < RL_MAX_ASSUMPTIONS; i++)
         fprintf(out, "    %-24s %.4g %s: %s\n", as[i].name, as[i].value, as[i].unit, as[i].source);
 }
 
 void rl_print_report(FILE *out, const rl_model *m, const rl_gpu *g, const rl_deploy *d, const rl_result *r) {
-    char a[64], b[64];
+    char a[64], b[64], v[6][32], line[768];
     long long gpus = (long long)(d->tp * d->pp);
-    fprintf(out, "%s on %lld x %s (%s weights, %s KV, context %lld, batch %lld)\n", m->name, gpus, g->name,
-            precision_label(m, d, r, b, sizeof b), rl_precision_name(r->kv_precision), (long long)d->seq,
-            (long long)d->batch);
+    fprintf(out, "%s\n", RL_MSG(line, "cli.header", "model", m->name, "gpus", FMT(v[0], "%lld", gpus), "gpu", g->name, "precision",
+                                precision_label(m, d, r, b, sizeof b), "kv", rl_precision_name(r->kv_precision), "seq",
+                                FMT(v[1], "%lld", (long long)d->seq), "batch", FMT(v[2], "%lld", (long long)d->batch)));
     print_fit(out, m, g, d, r);
     print_bottleneck(out, r);
     print_expected(out, g, d, r);
 
-    fprintf(out, "\nParallelism\n");
-    if (d->tp == 1 && d->pp == 1) fprintf(out, "  one GPU (tp 1, pp 1)\n");
+    fprintf(out, "\n%s\n", T("cli.par.title"));
+    if (d->tp == 1 && d->pp == 1) fprintf(out, "  %s\n", T("cli.par.one"));
     if (d->tp > 1)
-        fprintf(out, "  tp %lld: AllReduce lower bound %.4g MB per step per GPU (ideal ring; not in the floor); each GPU holds %.4g of each request's KV\n",
-                (long long)d->tp, r->allreduce_bytes_per_gpu / 1e6, r->kv_share);
+        fprintf(out, "  %s\n", RL_MSG(line, "cli.par.tp", "tp", FMT(v[0], "%lld", (long long)d->tp), "mb",
+                                      FMT(v[1], "%.4g", r->allreduce_bytes_per_gpu / 1e6), "share", FMT(v[2], "%.4g", r->kv_share)));
     if (d->pp > 1) {
-        fprintf(out, "  pp %lld with %lld micro-batches: bubble %.1f%%, speedup vs one GPU %.3gx\n", (long long)d->pp,
-                (long long)r->micro_batches, r->pp_bubble * 100.0, r->pp_speedup);
-        if (r->has_timing) fprintf(out, "  stage %.4g ms, drain %.4g ms\n", r->pp_stage_ms, r->pp_drain_ms);
+        fprintf(out, "  %s\n", RL_MSG(line, "cli.par.pp", "pp", FMT(v[0], "%lld", (long long)d->pp), "micro",
+                                      FMT(v[1], "%lld", (long long)r->micro_batches), "bubble", FMT(v[2], "%.1f", r->pp_bubble * 100.0),
+                                      "speedup", FMT(v[3], "%.3g", r->pp_speedup)));
+        if (r->has_timing)
+            fprintf(out, "  %s\n", RL_MSG(line, "cli.par.stage", "stage", FMT(v[0], "%.4g", r->pp_stage_ms), "drain",
+                                          FMT(v[1], "%.4g", r->pp_drain_ms)));
     }
 
-    fprintf(out, "\nPaging\n");
+    fprintf(out, "\n%s\n", T("cli.paging.title"));
     if (d->kv_block > 0)
-        fprintf(out, "  %lld-token blocks: %lld tokens per request, %lld padding, %.1f%% waste\n", (long long)d->kv_block,
-                (long long)r->tokens_per_request, (long long)r->padding_tokens, r->waste_fraction * 100.0);
+        fprintf(out, "  %s\n", RL_MSG(line, "cli.paging.on", "block", FMT(v[0], "%lld", (long long)d->kv_block), "tokens",
+                                      FMT(v[1], "%lld", (long long)r->tokens_per_request), "padding",
+                                      FMT(v[2], "%lld", (long long)r->padding_tokens), "waste", FMT(v[3], "%.1f", r->waste_fraction * 100.0)));
     else
-        fprintf(out, "  off: each request holds exactly its %lld tokens\n", (long long)d->seq);
+        fprintf(out, "  %s\n", RL_MSG(line, "cli.paging.off", "seq", FMT(v[0], "%lld", (long long)d->seq)));
 
-    print_list(out, "Warnings", r->warnings, RL_WARN_COUNT_, rl_warning_text, m, d, r);
-    print_list(out, "Ways out", r->remedies, RL_REMEDY_COUNT_, rl_remedy_text, m, d, r);
+    print_list(out, "cli.warnings", r->warnings, RL_WARN_COUNT_, rl_msg_warning, m, d, r);
+    print_list(out, "cli.remedies", r->remedies, RL_REMEDY_COUNT_, rl_msg_remedy, m, d, r);
 
-    fprintf(out, "\nTakeaway: ");
+    fprintf(out, "\n%s", T("cli.takeaway"));
     if (r->verdict == RL_WEIGHTS_DO_NOT_FIT)
-        fprintf(out, "it can't run: the weights alone need %s per GPU, more than the %.2f GiB there is.\n",
-                gib(r->weights_gib, a, sizeof a), g->vram_gib);
+        RL_MSG(line, "cli.takeaway.weights", "weights", gib(r->weights_gib, a, sizeof a), "vram", FMT(v[0], "%.2f", g->vram_gib));
     else if (r->verdict == RL_KV_DOES_NOT_FIT)
-        fprintf(out, "it can't run: %lld requests need %s of KV cache and only %s is free; at most %lld fit.\n",
-                (long long)d->batch, gib(r->kv_gib, a, sizeof a), gib(r->free_gib, b, sizeof b), (long long)r->max_batch);
+        RL_MSG(line, "cli.takeaway.kv", "batch", FMT(v[0], "%lld", (long long)d->batch), "kv", gib(r->kv_gib, a, sizeof a), "free",
+               gib(r->free_gib, b, sizeof b), "max", FMT(v[1], "%lld", (long long)r->max_batch));
     else if (r->verdict == RL_HOST_DOES_NOT_FIT)
-        fprintf(out, "it can't run: the layers left in host RAM need %s, more than the %.2f GiB there is.\n",
-                gib(r->host_weights_gib + r->host_kv_gib, a, sizeof a), d->ram_gib);
+        RL_MSG(line, "cli.takeaway.host", "host", gib(r->host_weights_gib + r->host_kv_gib, a, sizeof a), "ram",
+               FMT(v[0], "%.2f", d->ram_gib));
     else if (r->verdict == RL_TIGHT)
-        fprintf(out, "tight: it fits on paper, but after the runtime reserve only %lld requests fit; expect the engine to refuse or preempt at batch %lld.\n",
-                (long long)r->max_batch_realistic, (long long)d->batch);
+        RL_MSG(line, "cli.takeaway.tight", "max", FMT(v[0], "%lld", (long long)r->max_batch_realistic), "batch",
+               FMT(v[1], "%lld", (long long)d->batch));
     else if (r->bound == RL_BOUND_UNKNOWN)
-        fprintf(out, "fits; with no sourced TFLOPS the times are bandwidth floors: real decode is at least this slow.\n");
+        snprintf(line, sizeof line, "%s", T("cli.takeaway.unknown"));
     else if (r->bound == RL_BOUND_MEMORY && d->batch < r->max_batch_realistic)
-        fprintf(out, "fits; decode is memory-bound at %.2f%% of peak compute, so a bigger batch (up to %lld) buys throughput almost free.\n",
-                r->ceiling_fraction * 100.0, (long long)r->max_batch_realistic);
+        RL_MSG(line, "cli.takeaway.memory", "pct", FMT(v[0], "%.2f", r->ceiling_fraction * 100.0), "max",
+               FMT(v[1], "%lld", (long long)r->max_batch_realistic));
     else if (r->bound == RL_BOUND_MEMORY)
-        fprintf(out, "fits; decode is memory-bound and the batch is at its memory limit: fewer bytes per weight or KV, or more GPUs, buy throughput.\n");
+        snprintf(line, sizeof line, "%s", T("cli.takeaway.memoryFull"));
     else
-        fprintf(out, "fits; decode is compute-bound: more batch adds latency, not throughput.\n");
+        snprintf(line, sizeof line, "%s", T("cli.takeaway.compute"));
+    fprintf(out, "%s\n", line);
 }
 
 void rl_print_estimate(FILE *out, const rl_gpu *g, const rl_deploy *d, const rl_estimate *e) {
-    fprintf(out,
-            "%.4g B parameters on %s, estimated from the size alone (less exact than a config.json:\n"
-            "no KV cache, attention or MoE is counted)\n\n",
-            e->params / 1e9, g->name);
-    fprintf(out, "  weights             %.2f GiB at %.3g bytes/param\n", e->weights_gib, e->bytes_per_param);
-    fprintf(out, "  usable per GPU      %.2f GiB\n", e->usable_gib_per_gpu);
-    fprintf(out, "  GPUs needed         %lld (for the weights; the KV cache needs more)\n", (long long)e->gpus_needed);
-    fprintf(out, "  decode intensity    %.4g FLOP/byte at batch %lld (B / bytes per param)\n", e->decode_ai,
-            (long long)d->batch);
-    if (e->ridge > 0) fprintf(out, "  ridge               %.4g FLOP/byte: %s-bound\n", e->ridge, rl_bound_name(e->bound));
-    fprintf(out, "  attainable          %.4g TFLOPS\n", e->attainable_tflops);
+    char line[512], v[4][32], key[40];
+    fprintf(out, "%s\n\n", RL_MSG(line, "cli.est.title", "params", FMT(v[0], "%.4g", e->params / 1e9), "gpu", g->name));
+    label(out, "cli.fit.weights", 20);
+    fprintf(out, "%s\n", RL_MSG(line, "cli.est.weightsValue", "gib", FMT(v[0], "%.2f", e->weights_gib), "bytes",
+                                FMT(v[1], "%.3g", e->bytes_per_param)));
+    label(out, "cli.est.usable", 20);
+    fprintf(out, "%.2f GiB\n", e->usable_gib_per_gpu);
+    label(out, "cli.est.gpus", 20);
+    fprintf(out, "%s\n", RL_MSG(line, "cli.est.gpusValue", "n", FMT(v[0], "%lld", (long long)e->gpus_needed)));
+    label(out, "cli.est.ai", 20);
+    fprintf(out, "%s\n", RL_MSG(line, "cli.est.aiValue", "ai", FMT(v[0], "%.4g", e->decode_ai), "batch", FMT(v[1], "%lld", (long long)d->batch)));
+    if (e->ridge > 0) {
+        label(out, "cli.md.ridge", 20);
+        fprintf(out, "%s\n", RL_MSG(line, "cli.bottleneck.prefillAiValue", "ai", FMT(v[0], "%.4g", e->ridge), "bound", bound_word(e->bound)));
+    }
+    label(out, "cli.est.attainable", 20);
+    fprintf(out, "%.4g TFLOPS\n", e->attainable_tflops);
     if (e->lever_count > 0) {
-        fprintf(out, "\nLevers, most effect first:\n");
-        for (int i = 0; i < e->lever_count; i++)
-            fprintf(out, "  %d. %-22s up to %.3gx\n", i + 1, rl_lever_code(e->lever_order[i]),
-                    e->lever_gain[e->lever_order[i]]);
+        fprintf(out, "\n%s\n", T("cli.est.levers"));
+        for (int i = 0; i < e->lever_count; i++) {
+            snprintf(key, sizeof key, "%s", rl_lever_code(e->lever_order[i]));
+            fprintf(out, "  %d. %-22s %s\n", i + 1, key,
+                    RL_MSG(line, "cli.est.upTo", "gain", FMT(v[0], "%.3g", e->lever_gain[e->lever_order[i]])));
+        }
     }
 }
 
 /* The cost, line by line with the arithmetic in it, then where every figure came from. */
 void rl_print_cost(FILE *out, const rl_cost *c) {
     if (c == NULL || !c->present) return;
-    char a[32];
+    char a[32], line[768], v[12][32];
     double G = (double)c->gpus;
-    fprintf(out, "\nCost (%s; a month is %.0f days)\n",
-            c->realistic ? "on the realistic estimate" : "on the roofline floor: real engines take longer",
-            c->days_per_month);
-    fprintf(out, "  workload            %lld requests/day, %lld in + %lld out tokens: %.4g Mtok in, %.4g Mtok out a month\n",
-            (long long)c->requests_per_day, (long long)c->input_tokens, (long long)c->output_tokens, c->mtok_in_per_month,
-            c->mtok_out_per_month);
-    fprintf(out, "  active hours        %.4g h/month (%.4g s of the deployment per request; one serves up to %s requests/day)\n",
-            c->active_hours_per_month, c->hours_per_request * 3600.0, nice(c->capacity_requests_per_day, a, sizeof a));
+    const char *pad = "                      ";
+    fprintf(out, "\n%s\n", RL_MSG(line, "cli.cost.title", "basis", T(c->realistic ? "cli.cost.realistic" : "cli.cost.floor"), "days",
+                                  FMT(v[0], "%.0f", c->days_per_month)));
+    label(out, "cli.cost.workload", 20);
+    fprintf(out, "%s\n", RL_MSG(line, "cli.cost.workloadValue", "rpd", FMT(v[0], "%lld", (long long)c->requests_per_day), "in",
+                                FMT(v[1], "%lld", (long long)c->input_tokens), "out", FMT(v[2], "%lld", (long long)c->output_tokens),
+                                "mtokIn", FMT(v[3], "%.4g", c->mtok_in_per_month), "mtokOut", FMT(v[4], "%.4g", c->mtok_out_per_month)));
+    label(out, "cli.cost.active", 20);
+    fprintf(out, "%s\n", RL_MSG(line, "cli.cost.activeValue", "hours", FMT(v[0], "%.4g", c->active_hours_per_month), "secs",
+                                FMT(v[1], "%.4g", c->hours_per_request * 3600.0), "cap", nice(c->capacity_requests_per_day, a, sizeof a)));
     if (c->has_buy) {
-        fprintf(out, "  buy                 $%.2f/month = depreciation $%.2f ($%.0f x %lld GPU(s)%s x (1 - %.2f) / %.0f months)\n",
-                c->buy_monthly_usd, c->depreciation_usd_per_month, c->hardware_usd, (long long)c->gpus,
-                c->replicas > 1 ? " x replicas" : "", c->resale_fraction, c->months);
-        fprintf(out, "                      + energy $%.2f (%.4g kWh: %.4g h at %.4g W + %.4g idle h at %.4g W, x %lld, at $%.4g/kWh)\n",
-                c->energy_usd_per_month, c->energy_kwh_per_month, c->active_hours_per_month, c->active_watts,
-                c->idle_hours_per_month, c->idle_watts, (long long)c->gpus, c->usd_per_kwh);
+        label(out, "cli.cost.buy", 20);
+        fprintf(out, "%s\n", RL_MSG(line, "cli.cost.buyValue", "monthly", FMT(v[0], "%.2f", c->buy_monthly_usd), "dep",
+                                    FMT(v[1], "%.2f", c->depreciation_usd_per_month), "price", FMT(v[2], "%.0f", c->hardware_usd), "gpus",
+                                    FMT(v[3], "%lld", (long long)c->gpus), "replicas", c->replicas > 1 ? T("cli.cost.xReplicas") : "",
+                                    "resale", FMT(v[4], "%.2f", c->resale_fraction), "months", FMT(v[5], "%.0f", c->months)));
+        fprintf(out, "%s%s\n", pad,
+                RL_MSG(line, "cli.cost.energy", "energy", FMT(v[0], "%.2f", c->energy_usd_per_month), "kwh",
+                       FMT(v[1], "%.4g", c->energy_kwh_per_month), "hours", FMT(v[2], "%.4g", c->active_hours_per_month), "active",
+                       FMT(v[3], "%.4g", c->active_watts), "idleHours", FMT(v[4], "%.4g", c->idle_hours_per_month), "idle",
+                       FMT(v[5], "%.4g", c->idle_watts), "gpus", FMT(v[6], "%lld", (long long)c->gpus), "kwhPrice",
+                       FMT(v[7], "%.4g", c->usd_per_kwh)));
         if (c->replicas > 1)
-            fprintf(out, "                      %lld deployments: the traffic needs more than one's 720 hours a month\n",
-                    (long long)c->replicas);
-        fprintf(out, "                      $%.4g per million output tokens\n", c->buy_usd_per_mtok_out);
+            fprintf(out, "%s%s\n", pad, RL_MSG(line, "cli.cost.replicas", "n", FMT(v[0], "%lld", (long long)c->replicas)));
+        fprintf(out, "%s%s\n", pad, RL_MSG(line, "cli.cost.perMtok", "usd", FMT(v[0], "%.4g", c->buy_usd_per_mtok_out)));
     }
-    if (c->has_cloud)
-        fprintf(out, "  cloud               $%.2f/month = %.4g h x %.0f GPU(s) x $%.4g/GPU-hour x %.3g boot factor; $%.4g per million output tokens\n",
-                c->cloud_monthly_usd, c->active_hours_per_month, G, c->usd_per_gpu_hour, c->boot_factor,
-                c->cloud_usd_per_mtok_out);
-    if (c->has_api)
-        fprintf(out, "  API                 $%.2f/month = %.4g Mtok x $%.4g + %.4g Mtok x $%.4g; $%.4g per million output tokens\n",
-                c->api_monthly_usd, c->mtok_in_per_month, c->api_usd_per_mtok_in, c->mtok_out_per_month,
-                c->api_usd_per_mtok_out, c->api_usd_per_mtok_out_effective);
+    if (c->has_cloud) {
+        label(out, "cli.cost.cloud", 20);
+        fprintf(out, "%s\n", RL_MSG(line, "cli.cost.cloudValue", "monthly", FMT(v[0], "%.2f", c->cloud_monthly_usd), "hours",
+                                    FMT(v[1], "%.4g", c->active_hours_per_month), "gpus", FMT(v[2], "%.0f", G), "rate",
+                                    FMT(v[3], "%.4g", c->usd_per_gpu_hour), "boot", FMT(v[4], "%.3g", c->boot_factor), "mtok",
+                                    FMT(v[5], "%.4g", c->cloud_usd_per_mtok_out)));
+    }
+    if (c->has_api) {
+        label(out, "cli.cost.api", 20);
+        fprintf(out, "%s\n", RL_MSG(line, "cli.cost.apiValue", "monthly", FMT(v[0], "%.2f", c->api_monthly_usd), "mtokIn",
+                                    FMT(v[1], "%.4g", c->mtok_in_per_month), "priceIn", FMT(v[2], "%.4g", c->api_usd_per_mtok_in), "mtokOut",
+                                    FMT(v[3], "%.4g", c->mtok_out_per_month), "priceOut", FMT(v[4], "%.4g", c->api_usd_per_mtok_out), "mtok",
+                                    FMT(v[5], "%.4g", c->api_usd_per_mtok_out_effective)));
+    }
     if (c->has_buy) {
-        if (c->has_breakeven_cloud)
-            fprintf(out, "  break-even          buying beats the cloud above %s requests/day\n",
-                    nice(c->breakeven_cloud_requests_per_day, a, sizeof a));
-        else if (c->has_cloud)
-            fprintf(out, "  break-even          buying never beats the cloud within one deployment's capacity\n");
-        if (c->has_breakeven_api)
-            fprintf(out, "  break-even          buying beats the API above %s requests/day\n",
-                    nice(c->breakeven_api_requests_per_day, a, sizeof a));
-        else if (c->has_api)
-            fprintf(out, "  break-even          buying never beats the API within one deployment's capacity\n");
+        if (c->has_breakeven_cloud || c->has_cloud) {
+            label(out, "cli.cost.breakEven", 20);
+            fprintf(out, "%s\n", c->has_breakeven_cloud ? RL_MSG(line, "cli.cost.beatsCloud", "n", nice(c->breakeven_cloud_requests_per_day, a, sizeof a))
+                                                        : T("cli.cost.neverCloud"));
+        }
+        if (c->has_breakeven_api || c->has_api) {
+            label(out, "cli.cost.breakEven", 20);
+            fprintf(out, "%s\n", c->has_breakeven_api ? RL_MSG(line, "cli.cost.beatsApi", "n", nice(c->breakeven_api_requests_per_day, a, sizeof a))
+                                                      : T("cli.cost.neverApi"));
+        }
     }
     for (unsigned b = 0; b < RL_COST_MISSING_COUNT_; b++)
-        if (c->missing & (1u << b))
-            fprintf(out, "  missing             %s: no price preset has it; give it to see that option\n", rl_cost_missing_name(b));
-    fprintf(out, "\nWhere each figure comes from\n");
+        if (c->missing & (1u << b)) {
+            label(out, "cli.cost.missing", 20);
+            fprintf(out, "%s\n", RL_MSG(line, "cli.cost.missingValue", "what", rl_cost_missing_name(b)));
+        }
+    fprintf(out, "\n%s\n", T("cli.cost.sources"));
     for (int i = 0; i < c->assumption_count; i++)
         fprintf(out, "  - %s = %.6g %s: %s\n", c->assumptions[i].name, c->assumptions[i].value, c->assumptions[i].unit,
                 c->assumptions[i].source);

@@ -1049,9 +1049,16 @@ typedef enum rl_lint_verdict { RL_LINT_FITS = 0, RL_LINT_TIGHT = 1, RL_LINT_REFU
 /* "fits", "tight", "refused". */
 const char *rl_lint_verdict_name(rl_lint_verdict v);
 
+#define RL_LINT_MAX_VALUES 8
 typedef struct rl_lint_finding {
     char code[40];     /* stable snake_case code, e.g. "vllm_max_model_len_too_long" */
     char message[384]; /* one sentence in the engine's words, with this command's numbers */
+    /* The sentence's values by name, written as the sentence writes them ("seq": "32768",
+     * "room": "4.37"): a translation words the finding from its code and these. A
+     * "variant" names another sentence of the same code (web/src/i18n lintf.<code>.<variant>). */
+    int value_count;
+    char value_name[RL_LINT_MAX_VALUES][16];
+    char value[RL_LINT_MAX_VALUES][96];
 } rl_lint_finding;
 
 typedef struct rl_lint {
@@ -1107,7 +1114,7 @@ rl_status rl_lint_run(const char *command, size_t len, const char *request, size
 
 /* {"lint": {"engine", "model", "preset", "recognized": {flag: value},
  * "ignored": [flags], "defaults": {flag: value}, "verdict", "max_seqs",
- * "concurrency", "findings": [{"code", "message"}], "corrected_command":
+ * "concurrency", "findings": [{"code", "message", "values": {name: text}}], "corrected_command":
  * text | null, "request": {...}}, "report": {...}} — "report" only when the
  * model is known; or the error object. rl_report_json's return convention. */
 size_t rl_lint_write_json(const rl_lint *l, char *buf, size_t cap);

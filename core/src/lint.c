@@ -34,8 +34,11 @@
  *        model", tools/server/README.md); the context is split over -np slots
  *        (n_ctx / n_seq_max, see ggml-org/llama.cpp issue 11681); -np 1;
  *        -ctk/-ctv f16 (common/common.h); -ngl absent: all layers on the GPU
- *        (builds since 2025 fit as many as they can; offload is not modeled
- *        here, so partial -ngl is only recorded). */
+ *        (builds since 2025 fit as many as they can). -ngl below the layer
+ *        count is analysed as the core's offload when the request describes
+ *        the host (ram_gib and a host bandwidth), and then a -ngl that does
+ *        not fit is corrected to the largest that does (max_gpu_layers);
+ *        without the host it is only recorded. */
 #include "internal.h"
 
 #include <stdio.h>
@@ -382,20 +385,38 @@ static rl_precision nearest_precision(double bits) {
     return best;
 }
 
-static void add_finding(rl_lint *l, const char *code, const char *fmt, ...)
+static rl_lint_finding *add_finding(rl_lint *l, const char *code, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 3, 4)))
 #endif
     ;
-static void add_finding(rl_lint *l, const char *code, const char *fmt, ...) {
-    if (l->finding_count >= RL_LINT_MAX_FINDINGS) return;
+static rl_lint_finding *add_finding(rl_lint *l, const char *code, const char *fmt, ...) {
+    if (l->finding_count >= RL_LINT_MAX_FINDINGS) return NULL;
     rl_lint_finding *f = &l->findings[l->finding_count++];
+    memset(f, 0, sizeof *f);
     snprintf(f->code, sizeof f->code, "%s", code);
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(f->message, sizeof f->message, fmt, ap);
     va_end(ap);
+    return f;
 }
+
+/* The finding's values, by the names its message tables' holes use (web/src/i18n
+ * lintf.<code>): each written as the English sentence writes it, so that a
+ * translation worded from the code and these values keeps every number. A
+ * "variant" value picks the sentence lintf.<code>.<variant>. */
+static void set_values(rl_lint_finding *f, const char *const *kv) {
+    if (f == NULL) return;
+    for (int i = 0; kv[i] && kv[i + 1] && f->value_count < RL_LINT_MAX_VALUES; i += 2) {
+        if (strcmp(kv[i], "variant") == 0 && kv[i + 1][0] == '\0') continue; /* the code's own sentence */
+        snprintf(f->value_name[f->value_count], sizeof f->value_name[0], "%s", kv[i]);
+        snprintf(f->value[f->value_count], sizeof f->value[0], "%s", kv[i + 1]);
+        f->value_count++;
+    }
+}
+#define VALUES(f, ...) set_values(f, (const char *const[]){__VA_ARGS__, NULL})
+#define FMT(buf, ...) (snprintf(buf, sizeof buf, __VA_ARGS__), buf)
 
 static void add_default(rl_lint *l, const char *flag, const char *value, const char *source) {
     if (l->default_count >= 8) return;
@@ -527,6 +548,23 @@ static const word_map *find_gguf_type(const char *name, size_t *at, char *token,
     return NULL;
 }
 
+/* The core's own precision for a GGUF type as written (Q4_K_M, q8_0, F16),
+ * case-insensitively: the ggml formats the core models by name, and the float
+ * types under llama.cpp's names. False for a type it has no row for (Q4_K_S,
+ * IQ2_XS, ...): those are approximated by bits. */
+static bool gguf_precision(const char *token, rl_precision *out) {
+    static const struct { const char *gguf; rl_precision p; } same[] = {
+        {"F32", RL_PREC_FP32},     {"F16", RL_PREC_FP16},       {"BF16", RL_PREC_BF16},     {"Q8_0", RL_PREC_Q8_0},
+        {"Q6_K", RL_PREC_Q6_K},    {"Q5_K_M", RL_PREC_Q5_K_M},  {"Q4_K_M", RL_PREC_Q4_K_M}, {"Q4_0", RL_PREC_Q4_0},
+        {"Q3_K_M", RL_PREC_Q3_K_M}, {"Q2_K", RL_PREC_Q2_K},     {"IQ4_XS", RL_PREC_IQ4_XS}, {"MXFP4", RL_PREC_MXFP4}};
+    for (size_t i = 0; i < sizeof same / sizeof same[0]; i++)
+        if (ieq(same[i].gguf, token)) {
+            *out = same[i].p;
+            return true;
+        }
+    return false;
+}
+
 /* ---- the request ------------------------------------------------------- */
 
 typedef struct mapped {
@@ -535,12 +573,13 @@ typedef struct mapped {
     double pool;
     bool batch_given, seq_given;
     int64_t chunk; /* tokens per prefill step (the activation peak); 0 until the engine's default is known */
+    int64_t gpu_layers; /* llama-server -ngl in the request: only when the host is described; -1 absent */
 } mapped;
 
 static bool lint_sets(const rl_jdoc *doc, int key) {
     static const char *const keys[] = {"model", "config", "params", "seq", "batch", "tp", "pp", "precision",
                                        "kv_precision", "kv_block", "pool_fraction", "micro_batches",
-                                       "prefill_chunk", "engine"};
+                                       "prefill_chunk", "engine", "gpu_layers"};
     for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
         if (rl_jkey_is(doc, key, keys[i])) return true;
     return false;
@@ -583,6 +622,7 @@ static rl_status build_request(rl_lint *l, const char *base, size_t base_len, bo
                rl_precision_name(mp->precision), rl_precision_name(mp->kv_precision));
     if (mp->kv_block > 0) rl_out_fmt(&o, "\"kv_block\":%lld,", (long long)mp->kv_block); /* absent = no paging */
     if (mp->chunk > 0) rl_out_fmt(&o, "\"prefill_chunk\":%lld,", (long long)mp->chunk);
+    if (mp->gpu_layers >= 0) rl_out_fmt(&o, "\"gpu_layers\":%lld,", (long long)mp->gpu_layers);
     /* The command names its engine, so the realistic estimate is that engine's. */
     rl_out_fmt(&o, "\"engine\":\"%s\",", l->engine == RL_SERVE_LLAMA_SERVER ? "llama.cpp" : rl_serve_engine_name(l->engine));
     rl_out_fmt(&o, "\"pool_fraction\":%.17g}", mp->pool);
@@ -650,6 +690,11 @@ static double gib_of_tokens(const rl_result *r, const rl_deploy *d) {
     return d->seq > 0 ? r->kv_gib_per_request / (double)d->seq : 0.0;
 }
 
+/* Offload can be analysed: one GPU, and the request gives the host's RAM and bandwidth. */
+static bool host_described(const rl_deploy *d) {
+    return d->tp == 1 && d->pp == 1 && d->ram_gib > 0 && rl_deploy_host_gbs(d) > 0;
+}
+
 /* SGLang's mem_fraction_static default by tp size (server_args.py, v0.4.x). */
 static double sglang_pool(int64_t tp) { return tp >= 16 ? 0.79 : tp >= 8 ? 0.81 : tp >= 4 ? 0.85 : tp >= 2 ? 0.87 : 0.88; }
 
@@ -711,6 +756,15 @@ static bool correct(rl_lint *l, const parsed *p, rl_deploy d, int64_t max_positi
     rl_result r;
     if (l->engine == RL_SERVE_VLLM && max_positions > 0 && d.seq > max_positions) d.seq = max_positions;
     analyze_at(l, &d, &r);
+    if (l->engine == RL_SERVE_LLAMA_SERVER && host_described(&d) && r.verdict != RL_FITS) {
+        /* The largest -ngl whose GPU part fits: fewer layers on a GPU that is short, more on
+         * it when the host RAM is short. */
+        int64_t L = l->run.model.layers, now = d.gpu_layers <= L ? d.gpu_layers : L + 1;
+        if (r.max_gpu_layers >= 0 && (r.max_gpu_layers < now || (r.verdict == RL_HOST_DOES_NOT_FIT && r.max_gpu_layers > now))) {
+            d.gpu_layers = r.max_gpu_layers;
+            analyze_at(l, &d, &r);
+        }
+    }
     if (r.verdict == RL_WEIGHTS_DO_NOT_FIT) {
         /* More GPUs of the same kind, up to one 8-GPU node, for the weights and one request. */
         if (l->engine == RL_SERVE_LLAMA_SERVER) return false;
@@ -760,6 +814,10 @@ static bool correct(rl_lint *l, const parsed *p, rl_deploy d, int64_t max_positi
         if (!serves_all(l, &d)) return false;
     }
     if (llama) {
+        if (d.gpu_layers != start.gpu_layers) {
+            fixes[*n].k = K_NGL;
+            snprintf(fixes[(*n)++].value, sizeof fixes[0].value, "%lld", (long long)d.gpu_layers);
+        }
         if (d.batch != start.batch) {
             fixes[*n].k = K_NP;
             snprintf(fixes[(*n)++].value, sizeof fixes[0].value, "%lld", (long long)d.batch);
@@ -805,7 +863,7 @@ static const word_map quants[] = {
     {"mxfp4", RL_PREC_INT4, 4},       {"modelopt_fp4", RL_PREC_INT4, 4}, {"none", RL_PREC_AUTO, 0}};
 /* llama.cpp --cache-type-k/-v (common/arg.cpp kv_cache_types), bits per element from the block sizes. */
 static const word_map cache_types[] = {{"f32", RL_PREC_FP32, 32},  {"f16", RL_PREC_FP16, 16},   {"bf16", RL_PREC_BF16, 16},
-                                       {"q8_0", RL_PREC_INT8, 8.5}, {"q4_0", RL_PREC_INT4, 4.5}, {"q4_1", RL_PREC_INT4, 5},
+                                       {"q8_0", RL_PREC_Q8_0, 8.5}, {"q4_0", RL_PREC_Q4_0, 4.5}, {"q4_1", RL_PREC_INT4, 5},
                                        {"iq4_nl", RL_PREC_INT4, 4.5}, {"q5_0", RL_PREC_INT4, 5.5}, {"q5_1", RL_PREC_INT8, 6}};
 
 static double prec_bits(rl_precision p) { return rl_precision_bytes(p) * 8.0; }
@@ -821,13 +879,16 @@ static rl_status map_precisions(rl_lint *l, const parsed *p, const rl_model *m, 
         const word_map *big = k->bits >= v->bits ? k : v;
         mp->kv_precision = big->p;
         if (k != v)
-            add_finding(l, "kv_types_differ",
+            VALUES(add_finding(l, "kv_types_differ",
                         "K is %s and V is %s; the core sizes the whole KV cache at one precision, so both are counted as %s (the larger).",
-                        k->word, v->word, rl_precision_name(big->p));
+                        k->word, v->word, rl_precision_name(big->p)),
+                   "k", k->word, "v", v->word, "precision", rl_precision_name(big->p));
+        char bits[32];
         if (big->bits != prec_bits(big->p))
-            add_finding(l, "kv_type_approximated",
-                        "The KV cache type %s (%.4g bits per element with its scales) is counted as %s, the nearest precision the core models.",
-                        big->word, big->bits, rl_precision_name(big->p));
+            VALUES(add_finding(l, "kv_type_approximated",
+                               "The KV cache type %s (%.4g bits per element with its scales) is counted as %s, the nearest precision the core models.",
+                               big->word, big->bits, rl_precision_name(big->p)),
+                   "type", big->word, "bits", FMT(bits, "%.4g", big->bits), "precision", rl_precision_name(big->p));
         return RL_OK;
     }
     if (p->value[K_KV] >= 0) {
@@ -849,16 +910,19 @@ static rl_status map_precisions(rl_lint *l, const parsed *p, const rl_model *m, 
         for (size_t i = 0; i < sizeof quants / sizeof quants[0]; i++)
             if (ieq(quants[i].word, q)) w = &quants[i];
         if (m->quant != RL_QUANT_NONE) {
-            add_finding(l, "quantization_from_checkpoint",
-                        "--quantization %s: the checkpoint's own quantization_config is what the core counts.", q);
+            VALUES(add_finding(l, "quantization_from_checkpoint",
+                               "--quantization %s: the checkpoint's own quantization_config is what the core counts.", q),
+                   "quantization", q);
         } else if (w == NULL) {
-            add_finding(l, "quantization_not_modeled",
-                        "--quantization %s is not a format the core models; the weights are counted at --dtype.", q);
+            VALUES(add_finding(l, "quantization_not_modeled",
+                               "--quantization %s is not a format the core models; the weights are counted at --dtype.", q),
+                   "quantization", q);
         } else if (w->p != RL_PREC_AUTO) {
             mp->precision = w->p;
             if (w->p == RL_PREC_INT4)
-                add_finding(l, "quantization_assumed_4bit",
-                            "--quantization %s is counted as 4-bit weights (int4, 0.5 byte each, scales not counted).", q);
+                VALUES(add_finding(l, "quantization_assumed_4bit",
+                                   "--quantization %s is counted as 4-bit weights (int4, 0.5 byte each, scales not counted).", q),
+                       "quantization", q);
         }
     }
     return RL_OK;
@@ -897,25 +961,33 @@ static rl_status lint_model(rl_lint *l, const parsed *p, bool have_config, mappe
             return lint_fail(l, RL_E_JSON_MISSING, "-m", "-m: llama-server needs -m FILE.gguf (or -hf REPO) to name the model");
         }
         if (id) snprintf(l->model_id, sizeof l->model_id, "%s", id);
-        if (t != NULL) {
+        rl_precision own = RL_PREC_AUTO;
+        if (t != NULL && gguf_precision(quant, &own)) {
+            mp->precision = own; /* a type the core models by name (q4_k_m, q8_0, ...) */
+        } else if (t != NULL) {
             if (t->bits == prec_bits(t->p)) {
                 mp->precision = t->p;
             } else {
                 mp->precision = nearest_precision(t->bits);
-                add_finding(l, "quant_approximated",
-                            "%s (%.4g bits per weight in its base type) is not a precision the core models; the weights are counted as %s, the nearest it knows.",
-                            quant, t->bits, rl_precision_name(mp->precision));
+                char bits[32];
+                VALUES(add_finding(l, "quant_approximated",
+                                   "%s (%.4g bits per weight in its base type) is not a precision the core models; the weights are counted as %s, the nearest it knows.",
+                                   quant, t->bits, rl_precision_name(mp->precision)),
+                       "type", quant, "bits", FMT(bits, "%.4g", t->bits), "precision", rl_precision_name(mp->precision));
             }
         } else if (id) {
-            add_finding(l, "quant_unknown", "No GGUF quantization type is in the name %s; the weights are counted at the checkpoint's dtype.", id);
+            VALUES(add_finding(l, "quant_unknown", "No GGUF quantization type is in the name %s; the weights are counted at the checkpoint's dtype.", id),
+                   "name", id);
         }
         if (have_config) return RL_OK;
         int how = find_preset(NULL, name, l->preset, sizeof l->preset, matched, sizeof matched);
         if (how < 0)
             return rl_fail(&l->error, RL_E_UNKNOWN_PRESET, field,
                            "%s: no model preset matches \"%.80s\"; pass its config.json with --config PATH", field, name);
-        add_finding(l, "model_matched_by_name", "%.80s is read as preset %s (%.80s), the same architecture.", l->model_id,
-                    l->preset, matched);
+        char mid[96], rid[96];
+        VALUES(add_finding(l, "model_matched_by_name", "%.80s is read as preset %s (%.80s), the same architecture.", l->model_id,
+                           l->preset, matched),
+               "model", FMT(mid, "%.80s", l->model_id), "preset", l->preset, "repo", FMT(rid, "%.80s", matched));
         return rl_model_preset(l->preset, m, &l->error);
     }
     if (at < 0) {
@@ -957,9 +1029,12 @@ static rl_status lint_model(rl_lint *l, const parsed *p, bool have_config, mappe
         return rl_fail(&l->error, RL_E_UNKNOWN_PRESET, field,
                        "%s: no model preset has the Hugging Face repo \"%.80s\"; pass its config.json with --config PATH",
                        field, id);
-    if (how == 1)
-        add_finding(l, "model_matched_by_name", "%.80s has no preset of its own; it is read as preset %s (%.80s), the same architecture.",
-                    id, l->preset, matched);
+    if (how == 1) {
+        char mid[96], rid[96];
+        VALUES(add_finding(l, "model_matched_by_name", "%.80s has no preset of its own; it is read as preset %s (%.80s), the same architecture.",
+                           id, l->preset, matched),
+               "variant", "no_preset", "model", FMT(mid, "%.80s", id), "preset", l->preset, "repo", FMT(rid, "%.80s", matched));
+    }
     st = rl_model_preset(l->preset, m, &l->error);
     return st;
 }
@@ -980,7 +1055,7 @@ static rl_status lint_run(const char *command, size_t len, const char *base, siz
 
     rl_model m = rl_model_default();
     bool have_config = config_text != NULL;
-    mapped mp = {RL_PREC_AUTO, RL_PREC_AUTO, 0, 1, 1, 1, 0, 0.9, false, false, 0};
+    mapped mp = {RL_PREC_AUTO, RL_PREC_AUTO, 0, 1, 1, 1, 0, 0.9, false, false, 0, -1};
     if ((st = lint_model(l, &p, have_config, &mp, &m))) return st;
     if (have_config && (st = rl_model_from_config_json(config_text, config_len, &m, &l->error))) return st;
     if ((st = map_precisions(l, &p, &m, &mp))) return st;
@@ -1019,12 +1094,8 @@ static rl_status lint_run(const char *command, size_t len, const char *base, siz
             const char *v = word(l, p.value[K_NGL]);
             if (strcmp(v, "auto") == 0 || strcmp(v, "all") == 0) l->gpu_layers = -1;
             else if ((st = rl_parse_count(v, fl, -1, 1000000000, &l->gpu_layers, &l->error))) return st;
-            if (l->gpu_layers >= 0 && l->gpu_layers < m.layers)
-                add_finding(l, "partial_offload_not_modeled",
-                            "-ngl %lld puts %lld of the %lld layers on the GPU; offload to the CPU is not modeled yet, so this analysis counts every layer on the GPU.",
-                            (long long)l->gpu_layers, (long long)l->gpu_layers, (long long)m.layers);
         } else {
-            add_default(l, "-ngl", "all", "all layers on the GPU: the only placement this analysis models");
+            add_default(l, "-ngl", "all", "all layers on the GPU (and the output layer), llama.cpp's default since 2025");
         }
     } else {
         const char *seq_flag = e == RL_SERVE_VLLM ? "--max-model-len" : "--context-length";
@@ -1071,6 +1142,20 @@ static rl_status lint_run(const char *command, size_t len, const char *base, siz
     /* Engine defaults that depend on the GPU or on the pool. */
     rl_deploy d = l->run.deploy;
     rl_result r;
+    /* -ngl below the layer count: the core's offload when the request describes the host. */
+    if (e == RL_SERVE_LLAMA_SERVER && l->gpu_layers >= 0 && l->gpu_layers <= m.layers) {
+        if (host_described(&d)) {
+            d.gpu_layers = mp.gpu_layers = l->gpu_layers;
+            l->run.deploy.gpu_layers = d.gpu_layers;
+        } else if (l->gpu_layers < m.layers) {
+            char ngl[24], layers[24];
+            VALUES(add_finding(l, "partial_offload_not_modeled",
+                               "-ngl %lld puts %lld of the %lld layers on the GPU; without the host's RAM and bandwidth "
+                               "(ram_gib, host_memory or cpu_bandwidth_gbs) the offload is not analysed, so this analysis counts every layer on the GPU.",
+                               (long long)l->gpu_layers, (long long)l->gpu_layers, (long long)m.layers),
+                   "ngl", FMT(ngl, "%lld", (long long)l->gpu_layers), "layers", FMT(layers, "%lld", (long long)m.layers));
+        }
+    }
     /* Tokens per prefill step, which sizes the activation peak the engines profile. */
     if (!chunk_given) {
         bool big = l->run.gpu.vram_gib >= 70.0 && strncmp(l->run.gpu.name, "a100", 4) != 0;
@@ -1117,59 +1202,98 @@ static rl_status lint_run(const char *command, size_t len, const char *base, siz
     double gib_token = gib_of_tokens(&r, &d);
     rl_deploy shown = d;
     l->verdict = RL_LINT_FITS;
+    char v[6][48]; /* the findings' values, as their sentences print them */
     if (e == RL_SERVE_VLLM && max_pos > 0 && d.seq > max_pos) {
         l->verdict = RL_LINT_REFUSED;
-        add_finding(l, "vllm_max_model_len_over_model",
-                    "vLLM refuses to start: --max-model-len %lld is greater than the model's max_position_embeddings %lld "
-                    "(it needs VLLM_ALLOW_LONG_MAX_MODEL_LEN=1 and a RoPE scaling the config names).",
-                    (long long)d.seq, (long long)max_pos);
+        VALUES(add_finding(l, "vllm_max_model_len_over_model",
+                           "vLLM refuses to start: --max-model-len %lld is greater than the model's max_position_embeddings %lld "
+                           "(it needs VLLM_ALLOW_LONG_MAX_MODEL_LEN=1 and a RoPE scaling the config names).",
+                           (long long)d.seq, (long long)max_pos),
+               "seq", FMT(v[0], "%lld", (long long)d.seq), "max_positions", FMT(v[1], "%lld", (long long)max_pos));
     }
     if (r.verdict == RL_WEIGHTS_DO_NOT_FIT) {
         l->verdict = RL_LINT_REFUSED;
-        add_finding(l, "weights_do_not_fit",
-                    "%s cannot load the model: the weights need %.2f GiB per GPU and %s has %.2f GiB (out of memory while loading).",
-                    engine_title(e), r.weights_gib, gpus, l->run.gpu.vram_gib);
+        VALUES(add_finding(l, "weights_do_not_fit",
+                           "%s cannot load the model: the weights need %.2f GiB per GPU and %s has %.2f GiB (out of memory while loading).",
+                           engine_title(e), r.weights_gib, gpus, l->run.gpu.vram_gib),
+               "variant", d.tp * d.pp > 1 ? "many" : "", "engine", engine_title(e), "weights", FMT(v[0], "%.2f", r.weights_gib),
+               "vram", FMT(v[1], "%.2f", l->run.gpu.vram_gib));
     } else if (e != RL_SERVE_LLAMA_SERVER && r.kv_room_gib <= 0) {
         l->verdict = RL_LINT_REFUSED;
-        add_finding(l, "no_kv_memory",
+        VALUES(add_finding(l, "no_kv_memory",
                     e == RL_SERVE_VLLM
                         ? "vLLM refuses to start: %.2f GiB of weights and %.2f GiB of runtime reserves leave nothing of the %.2f GiB pool for the KV cache (\"No available memory for the cache blocks\")."
                         : "SGLang refuses to start: %.2f GiB of weights and %.2f GiB of runtime reserves leave nothing of the %.2f GiB static pool for the KV cache (\"Not enough memory. Please try to increase --mem-fraction-static\").",
-                    r.weights_gib, r.reserve_gib, r.pool_gib);
+                    r.weights_gib, r.reserve_gib, r.pool_gib),
+               "variant", e == RL_SERVE_VLLM ? "" : "sglang", "weights", FMT(v[0], "%.2f", r.weights_gib), "reserve",
+               FMT(v[1], "%.2f", r.reserve_gib), "pool", FMT(v[2], "%.2f", r.pool_gib));
     } else if (e == RL_SERVE_VLLM && c < 1) {
         l->verdict = RL_LINT_REFUSED;
         int64_t est = largest_seq(l, d, d.seq, one_request);
-        add_finding(l, "vllm_max_model_len_too_long",
+        VALUES(add_finding(l, "vllm_max_model_len_too_long",
                     "vLLM refuses to start: one request of --max-model-len %lld needs %.2f GiB of KV cache, more than the %.2f GiB "
                     "available; the largest max_model_len that fits is about %lld (\"Try increasing gpu_memory_utilization or decreasing max_model_len\").",
-                    (long long)d.seq, r.kv_gib_per_request, r.kv_room_gib, (long long)est);
+                    (long long)d.seq, r.kv_gib_per_request, r.kv_room_gib, (long long)est),
+               "seq", FMT(v[0], "%lld", (long long)d.seq), "kv", FMT(v[1], "%.2f", r.kv_gib_per_request), "room",
+               FMT(v[2], "%.2f", r.kv_room_gib), "largest", FMT(v[3], "%lld", (long long)est));
     } else if (l->verdict != RL_LINT_REFUSED && e == RL_SERVE_VLLM && c < d.batch) {
         if (l->verdict < RL_LINT_TIGHT) l->verdict = RL_LINT_TIGHT; /* never lighter than a refusal already found */
-        add_finding(l, "vllm_concurrency_capped",
+        VALUES(add_finding(l, "vllm_concurrency_capped",
                     "vLLM starts, but its %.2f GiB of KV cache holds only %lld requests of %lld tokens at once "
                     "(\"Maximum concurrency for %lld tokens per request: %.2fx\"), fewer than --max-num-seqs %lld: the rest wait or are preempted.",
                     r.kv_room_gib, (long long)c, (long long)d.seq, (long long)d.seq,
-                    r.kv_gib_per_request > 0 ? r.kv_room_gib / r.kv_gib_per_request : 0.0, (long long)d.batch);
+                    r.kv_gib_per_request > 0 ? r.kv_room_gib / r.kv_gib_per_request : 0.0, (long long)d.batch),
+               "room", FMT(v[0], "%.2f", r.kv_room_gib), "holds", FMT(v[1], "%lld", (long long)c), "seq", FMT(v[2], "%lld", (long long)d.seq),
+               "times", FMT(v[3], "%.2f", r.kv_gib_per_request > 0 ? r.kv_room_gib / r.kv_gib_per_request : 0.0), "max_seqs",
+               FMT(v[4], "%lld", (long long)d.batch));
     } else if (l->verdict != RL_LINT_REFUSED && e == RL_SERVE_SGLANG && c < 1) {
         if (l->verdict < RL_LINT_TIGHT) l->verdict = RL_LINT_TIGHT; /* never lighter than a refusal already found */
-        add_finding(l, "sglang_context_capped",
-                    "SGLang starts, but its %.2f GiB KV pool holds about %.0f tokens, fewer than one --context-length %lld request: it caps every request at the pool's size.",
-                    r.kv_room_gib, gib_token > 0 ? r.kv_room_gib / gib_token : 0.0, (long long)d.seq);
+        VALUES(add_finding(l, "sglang_context_capped",
+                           "SGLang starts, but its %.2f GiB KV pool holds about %.0f tokens, fewer than one --context-length %lld request: it caps every request at the pool's size.",
+                           r.kv_room_gib, gib_token > 0 ? r.kv_room_gib / gib_token : 0.0, (long long)d.seq),
+               "room", FMT(v[0], "%.2f", r.kv_room_gib), "tokens", FMT(v[1], "%.0f", gib_token > 0 ? r.kv_room_gib / gib_token : 0.0),
+               "seq", FMT(v[2], "%lld", (long long)d.seq));
     } else if (l->verdict != RL_LINT_REFUSED && e == RL_SERVE_SGLANG && c < d.batch) {
         if (l->verdict < RL_LINT_TIGHT) l->verdict = RL_LINT_TIGHT; /* never lighter than a refusal already found */
-        add_finding(l, "sglang_concurrency_capped",
-                    "SGLang starts, but its %.2f GiB KV pool holds only %lld requests of %lld tokens at once, fewer than --max-running-requests %lld: it retracts or queues the rest.",
-                    r.kv_room_gib, (long long)c, (long long)d.seq, (long long)d.batch);
+        VALUES(add_finding(l, "sglang_concurrency_capped",
+                           "SGLang starts, but its %.2f GiB KV pool holds only %lld requests of %lld tokens at once, fewer than --max-running-requests %lld: it retracts or queues the rest.",
+                           r.kv_room_gib, (long long)c, (long long)d.seq, (long long)d.batch),
+               "room", FMT(v[0], "%.2f", r.kv_room_gib), "holds", FMT(v[1], "%lld", (long long)c), "seq", FMT(v[2], "%lld", (long long)d.seq),
+               "max_seqs", FMT(v[3], "%lld", (long long)d.batch));
     } else if (e == RL_SERVE_LLAMA_SERVER && r.verdict == RL_KV_DOES_NOT_FIT) {
         l->verdict = RL_LINT_REFUSED;
-        add_finding(l, "llama_kv_does_not_fit",
-                    "llama-server fails to allocate its KV cache: %lld slots x %lld tokens need %.2f GiB and %.2f GiB is left after the weights.",
-                    (long long)d.batch, (long long)d.seq, r.kv_gib, r.free_gib);
+        VALUES(add_finding(l, "llama_kv_does_not_fit",
+                           "llama-server fails to allocate its KV cache: %lld slots x %lld tokens need %.2f GiB and %.2f GiB is left after the weights.",
+                           (long long)d.batch, (long long)d.seq, r.kv_gib, r.free_gib),
+               "slots", FMT(v[0], "%lld", (long long)d.batch), "seq", FMT(v[1], "%lld", (long long)d.seq), "kv", FMT(v[2], "%.2f", r.kv_gib),
+               "free", FMT(v[3], "%.2f", r.free_gib));
+    } else if (e == RL_SERVE_LLAMA_SERVER && r.verdict == RL_HOST_DOES_NOT_FIT) {
+        l->verdict = RL_LINT_REFUSED;
+        VALUES(add_finding(l, "llama_host_ram_short",
+                           "llama-server fails to load the model: the %lld layers left in host RAM by -ngl %lld, with their KV, the embeddings and the output layer, need %.2f GiB and the host has %.2f GiB.",
+                           (long long)(m.layers - d.gpu_layers), (long long)d.gpu_layers, r.host_weights_gib + r.host_kv_gib, d.ram_gib),
+               "host_layers", FMT(v[0], "%lld", (long long)(m.layers - d.gpu_layers)), "ngl", FMT(v[1], "%lld", (long long)d.gpu_layers),
+               "need", FMT(v[2], "%.2f", r.host_weights_gib + r.host_kv_gib), "ram", FMT(v[3], "%.2f", d.ram_gib));
     } else if (l->verdict != RL_LINT_REFUSED && e == RL_SERVE_LLAMA_SERVER && r.verdict == RL_TIGHT) {
         if (l->verdict < RL_LINT_TIGHT) l->verdict = RL_LINT_TIGHT; /* never lighter than a refusal already found */
-        add_finding(l, "llama_compute_buffers_short",
-                    "The weights and the KV cache fit, but with the CUDA context and compute buffers the realistic budget lacks %.2f GiB: expect an allocation failure at start or at the first long prompt.",
-                    r.missing_gib);
+        VALUES(add_finding(l, "llama_compute_buffers_short",
+                           "The weights and the KV cache fit, but with the CUDA context and compute buffers the realistic budget lacks %.2f GiB: expect an allocation failure at start or at the first long prompt.",
+                           r.missing_gib),
+               "missing", FMT(v[0], "%.2f", r.missing_gib));
+    }
+    if (e == RL_SERVE_LLAMA_SERVER && host_described(&d) && l->verdict != RL_LINT_FITS) {
+        int64_t now = d.gpu_layers <= m.layers ? d.gpu_layers : m.layers + 1;
+        if (r.max_gpu_layers >= 0 && r.max_gpu_layers < now) {
+            char asked[32];
+            if (now > m.layers) snprintf(asked, sizeof asked, "all %lld", (long long)m.layers);
+            else snprintf(asked, sizeof asked, "%lld", (long long)now);
+            VALUES(add_finding(l, "llama_gpu_layers_too_many",
+                               "%s of the %lld layers on the GPU do not fit its memory with their KV cache and compute buffers; "
+                               "the largest -ngl that fits is %lld, the other layers in host RAM.",
+                               asked, (long long)m.layers, (long long)r.max_gpu_layers),
+                   "variant", now > m.layers ? "all" : "", "ngl", FMT(v[0], "%lld", (long long)(now > m.layers ? m.layers : now)), "layers",
+                   FMT(v[1], "%lld", (long long)m.layers), "max", FMT(v[2], "%lld", (long long)r.max_gpu_layers));
+        }
     }
     if (l->verdict == RL_LINT_REFUSED) {
         l->concurrency = 0;
@@ -1197,13 +1321,20 @@ static rl_status lint_run(const char *command, size_t len, const char *base, siz
         if (correct(l, &p, d, max_pos, fixes, &n)) {
             write_corrected(l, &p, fixes, n);
             if (!l->has_corrected)
-                add_finding(l, "no_correction", "No corrected command: with its changes the command would be over %u bytes or %d words.",
-                            RL_LINT_MAX_BYTES, RL_LINT_MAX_ARGS);
+                VALUES(add_finding(l, "no_correction", "No corrected command: with its changes the command would be over %u bytes or %d words.",
+                                   RL_LINT_MAX_BYTES, RL_LINT_MAX_ARGS),
+                       "variant", "limits", "bytes", FMT(v[0], "%u", RL_LINT_MAX_BYTES), "words", FMT(v[1], "%d", RL_LINT_MAX_ARGS));
         } else {
-            add_finding(l, "no_correction",
-                        e == RL_SERVE_LLAMA_SERVER && r.verdict == RL_WEIGHTS_DO_NOT_FIT
-                            ? "No corrected command: the weights alone do not fit, and offload (-ngl below the layer count) is not modeled yet."
-                            : "No corrected command: no context length, concurrency, memory fraction or tensor-parallel size on these GPUs makes it start.");
+            const char *why = e == RL_SERVE_LLAMA_SERVER && r.verdict == RL_WEIGHTS_DO_NOT_FIT && !host_described(&d) ? "no_host"
+                              : e == RL_SERVE_LLAMA_SERVER && host_described(&d)                          ? "offload"
+                                                                                                         : "";
+            VALUES(add_finding(l, "no_correction",
+                        e == RL_SERVE_LLAMA_SERVER && r.verdict == RL_WEIGHTS_DO_NOT_FIT && !host_described(&d)
+                            ? "No corrected command: the weights alone do not fit the GPU; give the host's RAM and bandwidth (ram_gib, host_memory) for a -ngl that offloads the rest."
+                            : e == RL_SERVE_LLAMA_SERVER && host_described(&d)
+                            ? "No corrected command: no -ngl, context or slot count makes both the GPU part and the host part fit."
+                            : "No corrected command: no context length, concurrency, memory fraction or tensor-parallel size on these GPUs makes it start."),
+                   "variant", why);
         }
     }
     return RL_OK;
@@ -1260,6 +1391,11 @@ size_t rl_lint_write_json(const rl_lint *l, char *buf, size_t cap) {
         rl_jw_object(&t, NULL, &u);
         rl_jw_str(&u, "code", l->findings[i].code);
         rl_jw_str(&u, "message", l->findings[i].message);
+        rl_jw values;
+        rl_jw_object(&u, "values", &values);
+        for (int k = 0; k < l->findings[i].value_count; k++)
+            rl_jw_str(&values, l->findings[i].value_name[k], l->findings[i].value[k]);
+        rl_jw_end(&values);
         rl_jw_end(&u);
     }
     rl_jw_end(&t);

@@ -62,3 +62,27 @@ test('a refusal follows the form GPU, shows no concurrency and no time, and a ba
   assert.equal(await page.locator(tid('lint-verdict')).count(), 0);
   await page.close();
 });
+
+test('llama-server -ngl with the form describing the host: the largest -ngl that fits, the findings worded in zh-CN from their codes', async () => {
+  const page = await env.browser.newPage();
+  await page.goto(`${env.server.url}?lang=zh-CN`);
+  await waitForVerdict(page);
+  await setInputs(page, { gpu: 'rtx-4090', ram_gib: 64, host_memory: 'ddr5-5600-2ch' });
+  await waitForVerdict(page);
+  // Qwen3-32B Q8_0 (the core's q8_0): 60 of 64 layers need 28.95 GiB of the 4090's 24 (tests/vectors/lint.json, lint-llama-ngl-too-many-corrected).
+  await page.fill(tid('lint-command'), 'llama-server -m Qwen3-32B-Q8_0.gguf -c 8192 -ngl 60');
+  await page.waitForSelector(`${tid('lint-verdict')}[data-value="refused"]`);
+  assert.equal(await page.textContent(tid('lint-corrected')), 'llama-server -m Qwen3-32B-Q8_0.gguf -c 8192 -ngl 44');
+  const finding = await page.textContent(`${tid('lint-findings')} li[data-code="llama_gpu_layers_too_many"]`);
+  assert.match(finding, /[\u4e00-\u9fff]/);
+  assert.match(finding, /-ngl 是 44/);
+  // Every finding is Chinese: none is the core's English sentence.
+  for (const text of await page.locator(`${tid('lint-findings')} li`).allTextContents()) {
+    assert.match(text, /[\u4e00-\u9fff]/, text);
+    assert.doesNotMatch(text, /\b(?:the|does not|cannot|is read as)\b/, text);
+  }
+  // The corrected command, pasted back, fits.
+  await page.fill(tid('lint-command'), 'llama-server -m Qwen3-32B-Q8_0.gguf -c 8192 -ngl 44');
+  await page.waitForSelector(`${tid('lint-verdict')}[data-value="fits"]`);
+  await page.close();
+});

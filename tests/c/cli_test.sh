@@ -213,5 +213,12 @@ expect 2 '"code":"range".*"field":"cpu_bandwidth_gbs"' "${ngl[@]}" --gpu-layers 
 expect 2 '"field":"gpu_layers"' "${ngl[@]}" --gpu-layers 20 --ram-gib 64 --host-memory ddr4-3200-2ch --tp 2 --json
 expect 3 '"code":"fewer_gpu_layers".*"value":12' --model llama-3-70b --gpu rtx-4090 --precision fp16 --gpu-layers 60 --ram-gib 128 --host-memory ddr5-5600-2ch --json
 
+# --lang (tests/c/cli_lang_test.mjs walks the words): the same exit codes; another value names --lang and the accepted ones.
+expect 0 "结论 +装得下" "${base[@]}" --lang zh
+expect 3 "装不下" "${base[@]}" --batch 128 --lang zh
+expect 0 "偏紧" --model llama-3-70b --gpu a100-80g --tp 2 --batch 8 --lang zh
+expect 2 '"code":"unknown_name".*"field":"--lang".*en or zh' "${base[@]}" --lang fr --json
+expect 2 '--lang must be en or zh \(got "fr"\)' "${base[@]}" --lang=fr
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -6,7 +6,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { ROOT, loadTestCore } from './core.js';
-import { LANGS, TABLES, errorText, leverText, loadLang, noticeText, pickLang, remedyText, t, warningText } from '../../web/src/i18n/index.js';
+import { LANGS, TABLES, errorText, findingText, leverText, loadLang, noticeText, pickLang, remedyText, t, warningText } from '../../web/src/i18n/index.js';
 import { LANG_KEY, decodeLink, encodeLink } from '../../web/src/url-codec.js';
 import { defaultInputs } from '../../web/src/inputs.js';
 
@@ -37,6 +37,9 @@ const en = TABLES.en;
 const CJK = /[\u4e00-\u9fff]/;
 const NUMBER = /\d+(?:\.\d+)?/g;
 
+// The lint's finding codes, as core/src/lint.c adds them.
+const LINT_CODES = [...new Set([...read('core/src/lint.c').matchAll(/add_finding\(l, "(\w+)"/g)].map((m) => m[1]))];
+
 test('the code tables read from the core are complete (counted against roofline.h)', () => {
   expect(CODES.warning).toHaveLength(count('RL_WARN_COUNT_'));
   expect(CODES.remedy).toHaveLength(count('RL_REMEDY_COUNT_'));
@@ -51,6 +54,15 @@ describe('every core code has a message in every language', () => {
         for (const lang of LANGS) expect(Object.hasOwn(TABLES[lang], `${kind}.${code}`), `${lang}: ${kind}.${code}`).toBe(true);
       });
     }
+  }
+});
+
+describe('every lint finding code has a message in every language', () => {
+  test('the lint has finding codes', () => expect(LINT_CODES.length).toBeGreaterThanOrEqual(20));
+  for (const code of LINT_CODES) {
+    test(`lintf.${code}`, () => {
+      for (const lang of LANGS) expect(Object.hasOwn(TABLES[lang], `lintf.${code}`), `${lang}: lintf.${code}`).toBe(true);
+    });
   }
 });
 
@@ -88,6 +100,28 @@ for (const file of readdirSync(new URL('tests/vectors/', ROOT)).filter((n) => n.
     for (const l of r.estimate?.levers ?? []) seen.lever.set(l.code, l);
   }
 }
+
+// Every finding the lint vectors make the core give, with its values.
+const findings = new Map();
+for (const v of JSON.parse(read('tests/vectors/lint.json')).vectors) {
+  const request = typeof v.request_text === 'string' ? v.request_text : JSON.stringify(v.input ?? {});
+  const out = core.lint(v.lint, request, typeof v.config_text === 'string' ? v.config_text : undefined);
+  for (const f of out.lint?.findings ?? []) findings.set(`${f.code}.${f.values?.variant ?? ''}:${v.name}`, f);
+}
+
+describe('lint findings in zh-CN: from the code and values, numbers kept', () => {
+  for (const [key, f] of findings) {
+    test(key, () => {
+      const text = findingText(f, 'zh-CN');
+      expect(text).toMatch(CJK);
+      expect(text).not.toMatch(/undefined|NaN|\{\w+\}/);
+      expect(text).not.toBe(f.message);
+      expect(findingText(f, 'en')).toBe(f.message);
+      // The numbers of the English sentence, but the lint's own limits and a model name's digits, are in the Chinese one.
+      for (const x of Object.values(f.values ?? {}).filter((x) => /^\d+(?:\.\d+)?$/.test(x))) expect(text, `${x} of "${f.message}"`).toContain(x);
+    });
+  }
+});
 
 test('the vectors reach every warning, remedy and lever code the core has', () => {
   const reached = (map) => new Set([...map.keys()].map((k) => k.split(':')[0]));

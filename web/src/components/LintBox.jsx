@@ -1,12 +1,12 @@
 import { useState } from 'preact/hooks';
-import { t } from '../i18n/index.js';
+import { findingText, t } from '../i18n/index.js';
 
 // "Paste your serve command": a vllm serve / sglang / llama-server command,
 // (a panel of its own, outside the deployment form, whose every control is a
 // row of core/fields.json: tests/web/fields.test.js),
 // linted by the core (rlw_lint) with the GPU of the form, answered in the
 // engine's own terms, with a corrected command to copy. Its words are in the
-// message tables (lint.*); the findings are the core's sentences. No times: the answer is about starting
+// message tables (lint.*); the findings are worded from their codes and values (lintf.*). No times: the answer is about starting
 // and concurrency, and a refusal must show no speed anyway.
 
 const EXAMPLE =
@@ -95,7 +95,7 @@ export function LintBox({ app }) {
           <ul data-testid="lint-findings">
             {lint.findings.map((f) => (
               <li key={f.code} data-code={f.code}>
-                {f.message}
+                {findingText(f)}
               </li>
             ))}
           </ul>

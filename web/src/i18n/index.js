@@ -5,6 +5,7 @@
 import { signal } from '@preact/signals';
 import en from './en.js';
 import { FIELD } from '../inputs.js';
+import { remedyValues, warningValues } from './core-values.js';
 
 /** The tables loaded so far: English always; the others when first needed (their own chunk in the hosted build). */
 export const TABLES = { en };
@@ -77,10 +78,20 @@ export function tx(key, params = {}, code = lang.value) {
 
 // ---- the core's messages, by code --------------------------------------------
 
-/** A core warning ({code, message}) for the report r. */
-export const warningText = (w, r, code = lang.value) => t(`warning.${w.code}`, { w, r }, code);
+/** A core warning ({code, message}) for the report r: a template filled from the report's values (core-values.js). */
+export function warningText(w, r, code = lang.value) {
+  // Latent attention replicates the KV for another reason than too few heads: its own sentence.
+  const key = w.code === 'kv_replicated_across_tp' && r.model?.mla ? `warning.${w.code}.mla` : `warning.${w.code}`;
+  return t(key, { w, r, ...warningValues(r) }, code);
+}
 /** A core remedy ({code, message, value}) for the report r. */
-export const remedyText = (x, r, code = lang.value) => t(`remedy.${x.code}`, { x, r }, code);
+export const remedyText = (x, r, code = lang.value) => t(`remedy.${x.code}`, { x, r, ...remedyValues(x, r) }, code);
+/** A lint finding ({code, message, values}): worded from its code and values; a "variant" value picks another sentence of the code. */
+export function findingText(f, code = lang.value) {
+  const key = f.values?.variant ? `lintf.${f.code}.${f.values.variant}` : `lintf.${f.code}`;
+  if (!Object.hasOwn(TABLES[code] ?? en, key)) return f.message;
+  return t(key, { ...f.values, f }, code);
+}
 /** A parameters-only lever ({code, message, gain}). */
 export const leverText = (l, code = lang.value) => t(`lever.${l.code}`, { l }, code);
 
@@ -90,8 +101,11 @@ export function errorText(e, code = lang.value) {
   const field = e.field ? fieldLabel(e.field, code) : '';
   // The field table's range for the field at fault (the core's message states the same one).
   const row = FIELD[e.field];
-  const range = row && row.min !== undefined && row.max !== undefined ? { min: row.min, max: row.max } : null;
-  return t(`error.${e.code}`, { e, field, range }, code);
+  const bounds = `error.${e.code}.bounds`;
+  const range = row && row.min !== undefined && row.max !== undefined && Object.hasOwn(TABLES[code] ?? en, bounds)
+    ? t(bounds, { min: row.min, max: row.max }, code)
+    : '';
+  return t(`error.${e.code}`, { e, field, range, message: e.message }, code);
 }
 
 /** A form field's name, by its request key; a config.json key as written. */

@@ -1,0 +1,210 @@
+/* The CLI's words in its language: lookup and hole filling (see messages.h). */
+#include "messages.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static rl_lang current = RL_LANG_EN;
+
+int rl_lang_parse(const char *word, rl_lang *out) {
+    if (word == NULL) return 0;
+    if (strcmp(word, "en") == 0) *out = RL_LANG_EN;
+    else if (strcmp(word, "zh") == 0 || strcmp(word, "zh-CN") == 0) *out = RL_LANG_ZH;
+    else return 0;
+    return 1;
+}
+
+void rl_msg_set_lang(rl_lang lang) { current = lang; }
+rl_lang rl_msg_lang(void) { return current; }
+
+static const rl_msg *find(const char *key) {
+    size_t lo = 0, hi = rl_msg_count;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        int c = strcmp(rl_msgs[mid].key, key);
+        if (c == 0) return &rl_msgs[mid];
+        if (c < 0) lo = mid + 1;
+        else hi = mid;
+    }
+    return NULL;
+}
+
+const char *rl_msg_text(const char *key) {
+    const rl_msg *m = find(key);
+    if (m == NULL) return "";
+    const char *t = current == RL_LANG_ZH ? m->zh : m->en;
+    return t ? t : "";
+}
+
+const char *rl_msg_fill(char *buf, size_t cap, const char *key, const char *const *kv) {
+    const char *t = rl_msg_text(key);
+    size_t n = 0;
+    if (cap == 0) return buf;
+    while (*t && n + 1 < cap) {
+        const char *end = t[0] == '{' ? strchr(t, '}') : NULL;
+        if (end != NULL) {
+            const char *value = "";
+            size_t len = (size_t)(end - t - 1);
+            for (int i = 0; kv[i] && kv[i + 1]; i += 2)
+                if (strlen(kv[i]) == len && strncmp(kv[i], t + 1, len) == 0) value = kv[i + 1];
+            for (; *value && n + 1 < cap; value++) buf[n++] = *value;
+            t = end + 1;
+        } else {
+            buf[n++] = *t++;
+        }
+    }
+    buf[n] = '\0';
+    return buf;
+}
+
+/* Terminal columns of UTF-8 text: the wide scripts (CJK, full-width forms) take two. */
+static int columns(const char *s) {
+    int w = 0;
+    for (const unsigned char *p = (const unsigned char *)s; *p;) {
+        unsigned cp;
+        int len;
+        if (*p < 0x80) cp = *p, len = 1;
+        else if ((*p & 0xE0) == 0xC0) cp = *p & 0x1Fu, len = 2;
+        else if ((*p & 0xF0) == 0xE0) cp = *p & 0x0Fu, len = 3;
+        else cp = *p & 0x07u, len = 4;
+        for (int i = 1; i < len; i++) {
+            if ((p[i] & 0xC0) != 0x80) {
+                len = i;
+                break;
+            }
+            cp = (cp << 6) | (p[i] & 0x3Fu);
+        }
+        p += len;
+        w += (cp >= 0x1100 && (cp <= 0x115F || (cp >= 0x2E80 && cp <= 0xA4CF) || (cp >= 0xAC00 && cp <= 0xD7A3) ||
+                               (cp >= 0xF900 && cp <= 0xFAFF) || (cp >= 0xFE30 && cp <= 0xFE4F) ||
+                               (cp >= 0xFF00 && cp <= 0xFF60) || (cp >= 0xFFE0 && cp <= 0xFFE6)))
+                 ? 2
+                 : 1;
+    }
+    return w;
+}
+
+void rl_msg_pad(FILE *out, const char *text, int width) {
+    fputs(text, out);
+    for (int w = columns(text); w < width; w++) fputc(' ', out);
+}
+
+/* ---- the core's messages, from their codes and values -------------------- */
+/* The holes are core-values.js's, under the same names and written the same way. */
+
+#define FMT(buf, ...) (snprintf(buf, sizeof buf, __VA_ARGS__), buf)
+
+/* A number as JavaScript's String() writes it (the fewest digits that read back), for the plain values. */
+static char *shortest(char *buf, size_t cap, double v) {
+    if (v == (double)(long long)v && v > -1e15 && v < 1e15) {
+        snprintf(buf, cap, "%lld", (long long)v);
+        return buf;
+    }
+    for (int digits = 1; digits <= 17; digits++) {
+        snprintf(buf, cap, "%.*g", digits, v);
+        if (strtod(buf, NULL) == v) break;
+    }
+    return buf;
+}
+
+static long long ceil_div(long long a, long long b) { return b > 0 ? (a + b - 1) / b : 0; }
+
+const char *rl_msg_warning(unsigned bit, const rl_model *m, const rl_deploy *d, const rl_result *r, char *buf, size_t cap) {
+    if (current == RL_LANG_EN || bit >= RL_WARN_COUNT_) {
+        rl_warning_text(bit, m, d, r, buf, cap);
+        return buf;
+    }
+    char key[80], v[22][40];
+    const char *code = rl_warning_code(bit);
+    snprintf(key, sizeof key, "warning.%s%s", code,
+             (1u << bit) == RL_WARN_KV_REPLICATED_ACROSS_TP && m->mla ? ".mla" : "");
+    const char *const kv[] = {
+        "kv_heads", FMT(v[0], "%lld", (long long)m->kv_heads),
+        "tp", FMT(v[1], "%lld", (long long)d->tp),
+        "per_rank", FMT(v[2], "%lld", ceil_div((long long)m->kv_heads, (long long)d->tp)),
+        "kv_share", FMT(v[3], "%.4g", r->kv_share),
+        "layers", FMT(v[4], "%lld", (long long)m->layers),
+        "pp", FMT(v[5], "%lld", (long long)d->pp),
+        "stage_layers", FMT(v[6], "%lld", ceil_div((long long)m->layers, (long long)d->pp)),
+        "micro", FMT(v[7], "%lld", (long long)r->micro_batches),
+        "speedup", FMT(v[8], "%.2f", r->pp_speedup),
+        "seq", FMT(v[9], "%lld", (long long)d->seq),
+        "batch", FMT(v[10], "%lld", (long long)d->batch),
+        "per_micro", FMT(v[11], "%lld", ceil_div((long long)d->batch, (long long)r->micro_batches)),
+        "pool_pct", FMT(v[12], "%.0f", d->pool_fraction * 100.0),
+        "reserve", FMT(v[13], "%.2f", r->reserve_gib),
+        "kv_room", FMT(v[14], "%.2f", r->kv_room_gib),
+        "kv_need", FMT(v[15], "%.2f", r->kv_gib),
+        "missing", FMT(v[16], "%.2f", r->missing_gib),
+        "max_real", FMT(v[17], "%lld", (long long)r->max_batch_realistic),
+        "spec_tokens", FMT(v[18], "%lld", (long long)d->spec_tokens),
+        "accept", FMT(v[19], "%.2f", d->spec_accept),
+        "tokens_per_step", FMT(v[20], "%.3g", r->spec_tokens_per_step),
+        "spec_speedup", FMT(v[21], "%.2f", r->spec_realistic_speedup),
+        NULL};
+    return rl_msg_fill(buf, cap, key, kv);
+}
+
+const char *rl_msg_remedy(unsigned bit, const rl_model *m, const rl_deploy *d, const rl_result *r, char *buf, size_t cap) {
+    if (current == RL_LANG_EN || bit >= RL_REMEDY_COUNT_) {
+        rl_remedy_text(bit, m, d, r, buf, cap);
+        return buf;
+    }
+    char key[80], value[40], f2[40], v[5][40];
+    snprintf(key, sizeof key, "remedy.%s", rl_remedy_code(bit));
+    double x = 0.0;
+    switch (1u << bit) {
+    case RL_REMEDY_WEIGHT_PRECISION: snprintf(value, sizeof value, "%s", rl_precision_name(r->remedy_precision)); break;
+    case RL_REMEDY_KV_PRECISION: snprintf(value, sizeof value, "%s", rl_precision_name(r->remedy_kv_precision)); break;
+    case RL_REMEDY_MORE_TP: x = (double)r->remedy_tp; break;
+    case RL_REMEDY_SMALLER_BATCH: x = (double)r->remedy_batch; break;
+    case RL_REMEDY_SHORTER_CONTEXT: x = (double)r->remedy_seq; break;
+    case RL_REMEDY_RAISE_POOL: x = r->remedy_pool_fraction; break;
+    case RL_REMEDY_FEWER_GPU_LAYERS: x = (double)r->remedy_gpu_layers; break;
+    default: x = r->remedy_vram_gib; break;
+    }
+    if ((1u << bit) != RL_REMEDY_WEIGHT_PRECISION && (1u << bit) != RL_REMEDY_KV_PRECISION) shortest(value, sizeof value, x);
+    const char *const kv[] = {"value", value, "value_f2", FMT(f2, "%.2f", x),
+                              "precision", FMT(v[0], "%s", rl_precision_name(r->weight_precision)),
+                              "batch", FMT(v[1], "%lld", (long long)d->batch), "seq", FMT(v[2], "%lld", (long long)d->seq),
+                              "layers", FMT(v[3], "%lld", (long long)m->layers), "pool_now", FMT(v[4], "%.2f", d->pool_fraction),
+                              NULL};
+    return rl_msg_fill(buf, cap, key, kv);
+}
+
+const char *rl_msg_error(const rl_error *e, const char *field_label, char *buf, size_t cap) {
+    if (current == RL_LANG_EN) {
+        snprintf(buf, cap, "%s", e->message);
+        return buf;
+    }
+    char key[80], label_key[96], bounds[64] = "", lo[32], hi[32];
+    snprintf(label_key, sizeof label_key, "field.%s", e->field);
+    const char *label = rl_msg_text(label_key);
+    if (!label[0]) label = field_label && field_label[0] ? field_label : e->field;
+    const rl_field *f = rl_field_by_key(e->field);
+    snprintf(key, sizeof key, "error.%s.bounds", rl_status_name(e->status));
+    if (f && (f->type == RL_FIELD_COUNT || f->type == RL_FIELD_NUMBER || f->type == RL_FIELD_SIZE) && rl_msg_text(key)[0])
+        RL_MSG(bounds, key, "min", shortest(lo, sizeof lo, f->min), "max", shortest(hi, sizeof hi, f->max));
+    snprintf(key, sizeof key, "error.%s", rl_status_name(e->status));
+    if (!rl_msg_text(key)[0]) snprintf(key, sizeof key, "error.unknown");
+    return rl_msg_fill(buf, cap, key, (const char *const[]){"field", label, "range", bounds, "message", e->message, NULL});
+}
+
+const char *rl_msg_finding(const rl_lint_finding *f, char *buf, size_t cap) {
+    char key[96];
+    const char *variant = "";
+    const char *kv[2 * RL_LINT_MAX_VALUES + 1];
+    int n = 0;
+    for (int i = 0; i < f->value_count && i < RL_LINT_MAX_VALUES; i++) {
+        if (strcmp(f->value_name[i], "variant") == 0) variant = f->value[i];
+        kv[n++] = f->value_name[i];
+        kv[n++] = f->value[i];
+    }
+    kv[n] = NULL;
+    snprintf(key, sizeof key, "lintf.%s%s%s", f->code, variant[0] ? "." : "", variant);
+    if (current == RL_LANG_EN || !rl_msg_text(key)[0]) {
+        snprintf(buf, cap, "%s", f->message);
+        return buf;
+    }
+    return rl_msg_fill(buf, cap, key, kv);
+}

@@ -1,0 +1,108 @@
+// The CLI's --lang zh: the report, the lint and the errors worded from the page's
+// zh-CN table (web/src/i18n/zh-CN.js, through core/scripts/gen-messages.mjs),
+// numbers as in English, the same exit codes, and --json never translated.
+// A report in zh holds none of the English table's words the CLI prints
+// (cli.* and the lint's words), except where both tables say the same.
+// Usage: node cli_lang_test.mjs path/to/roofline-lint
+import { spawnSync } from 'node:child_process';
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+
+const cli = process.argv[2];
+const en = (await import('../../web/src/i18n/en.js')).default;
+const zh = (await import('../../web/src/i18n/zh-CN.js')).default;
+
+const run = (args) => {
+  const r = spawnSync(cli, args, { encoding: 'utf8' });
+  return { rc: r.status, out: r.stdout, err: r.stderr };
+};
+const CJK = /[\u4e00-\u9fff]/;
+
+// The English words of every CLI template that zh-CN words otherwise: the text
+// between the holes, where it has a word of three letters or more.
+const ENGLISH = [];
+for (const [key, m] of Object.entries(en)) {
+  if (!/^(cli\.|lint\.corrected$)/.test(key) || typeof m !== 'string' || m === zh[key]) continue;
+  for (const part of m.split(/\{\w+\}/)) {
+    const p = part.trim();
+    if (/[A-Za-z]{3,}/.test(p) && !(typeof zh[key] === 'string' && zh[key].includes(p))) ENGLISH.push([key, p]);
+  }
+}
+const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The text the CLI words: not the sourced citations it quotes (assumptions,
+ * engine defaults, cost sources), the codes it names (`fits`, a lever's code),
+ * nor the SVG's markup, which are data in any language.
+ */
+function worded(text) {
+  return text
+    .split('\n')
+    .filter((line) => !/^ {4}\S/.test(line) && !/^ {2}\S+ +\S+ {2}\(.*\)$/.test(line) && !/^ {2}- \S+ = /.test(line) && !line.startsWith('<'))
+    .map((line) => line.replace(/`[^`]*`/g, '').replace(/^( {2}\d+\. )\S+/, '$1'))
+    .join('\n');
+}
+
+const base = ['--model', 'qwen3-4b', '--gpu', 'a100-40g'];
+const CASES = [
+  { args: base, rc: 0, word: '装得下' },
+  { args: ['--model', 'llama-3-70b', '--gpu', 'a100-80g', '--tp', '2', '--batch', '8'], rc: 0, word: '偏紧' },
+  { args: [...base, '--batch', '128'], rc: 3, word: '装不下' },
+  { args: ['--model', 'llama-3-70b', '--gpu', 'a100-80g'], rc: 3, word: '装不下' },
+  { args: ['--model', 'llama-3.1-70b', '--gpu', 'h100-sxm', '--tp', '4', '--pp', '2', '--batch', '16', '--micro-batches', '3'], rc: 0, word: '装得下' },
+  { args: ['--model', 'llama-3-8b', '--gpu', 'rtx-4090', '--precision', 'fp16', '--gpu-layers', '20', '--ram-gib', '64', '--host-memory', 'ddr5-5600-2ch'], rc: 0, word: '装得下' },
+  { args: ['--model', 'llama-3-8b', '--gpu', 'rtx-4090', '--precision', 'fp16', '--gpu-layers', '0', '--ram-gib', '8', '--cpu-bandwidth-gbs', '50'], rc: 3, word: '装不下' },
+  { args: ['--model', 'qwen3-8b', '--gpu', 'm3-max-128g', '--batch', '4', '--kv-block', '16'], rc: 0, word: '装得下' },
+  { args: ['--model', 'qwen3-32b', '--gpu', 'h100-sxm', '--spec-draft', 'qwen3-8b', '--spec-tokens', '8', '--spec-accept', '0.2'], rc: 0, word: '装得下' },
+  { args: ['--model', 'qwen3-8b', '--gpu', 'h100-sxm', '--batch', '8', '--format', 'md'], rc: 0, word: '结论：装得下' },
+  { args: ['--model', 'qwen3-8b', '--gpu', 'rtx-4090', '--precision', 'fp16', '--gpu-layers', '20', '--ram-gib', '64', '--host-memory', 'ddr5-5600-2ch', '--format', 'md'], rc: 0, word: '卸载' },
+  { args: ['--model', 'qwen3-8b', '--gpu', 'a100-40g', '--batch', '128', '--format', 'md'], rc: 3, word: '结论：装不下' },
+  { args: ['--params', '8B', '--gpu', 'rtx-4090', '--batch', '4'], rc: 0, word: '最多' },
+  { args: ['--model', 'qwen3-8b', '--gpu', 'h100-sxm', '--requests-per-day', '100000', '--input-tokens', '1000', '--output-tokens', '200', '--hardware-usd', '30000', '--cloud-usd-hour', '3', '--api-usd-mtok-in', '0.2', '--api-usd-mtok-out', '0.8', '--active-watts', '700', '--idle-watts', '100'], rc: 0, word: '盈亏平衡' },
+  { args: ['--gpu', 'h100-sxm', '--lint', 'vllm serve Qwen/Qwen3-8B --tensor-parallel-size 2 --max-model-len 32768 --max-num-seqs 256 --kv-cache-dtype fp8 --port 8000'], rc: 0, word: '结论：偏紧' },
+  { args: ['--gpu', 'rtx-4090', '--lint', 'vllm serve Qwen/Qwen3-8B'], rc: 3, word: '结论：装不下' },
+  { args: ['--gpu', 'rtx-4090', '--lint', 'llama-server -m Qwen3-8B-Q4_K_M.gguf -c 8192 -np 2'], rc: 0, word: '结论：装得下' },
+  { args: ['--gpu', 'rtx-4090', '--ram-gib', '64', '--host-memory', 'ddr5-5600-2ch', '--lint', 'llama-server -m Qwen3-32B-Q8_0.gguf -c 8192 -ngl 60'], rc: 3, word: '-ngl 是 44' },
+];
+
+test('the English words the test looks for were found', () => assert.ok(ENGLISH.length > 100, String(ENGLISH.length)));
+
+for (const c of CASES) {
+  test(`--lang zh ${c.args.join(' ')}`, () => {
+    const e = run(c.args);
+    const z = run([...c.args, '--lang', 'zh']);
+    assert.equal(e.rc, c.rc, e.out + e.err);
+    assert.equal(z.rc, e.rc, 'the exit code does not depend on the language');
+    assert.ok(z.out.includes(c.word), `${c.word} in:\n${z.out}`);
+    const text = worded(z.out);
+    const left = ENGLISH.filter(([, p]) => new RegExp(`(?<![A-Za-z_-])${escape(p)}(?![A-Za-z_-])`).test(text));
+    assert.deepEqual(left, [], `English left in:\n${text}`);
+    // The figures are the English report's, written the same way.
+    const numbers = (s) => (worded(s).match(/\d+(?:\.\d+)?/g) ?? []).sort();
+    assert.deepEqual(numbers(z.out).filter((x) => !numbers(e.out).includes(x)), []);
+    // JSON is never translated.
+    assert.equal(run([...c.args, '--json', '--lang', 'zh']).out, run([...c.args, '--json']).out);
+  });
+}
+
+test('the errors: named field and range in zh-CN; the JSON error as in English; exit 2', () => {
+  const z = run([...base, '--batch', '0', '--lang', 'zh']);
+  assert.equal(z.rc, 2);
+  assert.match(z.err, /错误 \[range\]: --batch: 批次.*1 到 1048576/);
+  assert.equal(run([...base, '--batch', '0', '--lang', 'zh', '--json']).out, run([...base, '--batch', '0', '--json']).out);
+  // An unknown flag before --lang is worded in zh too.
+  const u = run(['--bogus', '--lang', 'zh']);
+  assert.equal(u.rc, 2);
+  assert.match(u.err, CJK);
+});
+
+test('--lang takes en or zh: anything else is a bad input naming --lang and the accepted values', () => {
+  const j = run([...base, '--lang', 'fr', '--json']);
+  assert.equal(j.rc, 2);
+  assert.deepEqual(JSON.parse(j.out).error, { code: 'unknown_name', status: 5, field: '--lang', message: '--lang must be en or zh (got "fr")' });
+  const t = run([...base, '--lang', 'fr']);
+  assert.equal(t.rc, 2);
+  assert.match(t.err, /--lang must be en or zh \(got "fr"\)/);
+  assert.equal(run([...base, '--lang', 'en']).out, run(base).out);
+  assert.match(run(['--help']).out, /--lang en\|zh/);
+});
