@@ -4,6 +4,7 @@ import { effect } from '@preact/signals';
 import { CUSTOM } from '../inputs.js';
 import { encodeConfig, encodeLink } from '../url-codec.js';
 import { lang, langChosen } from '../i18n/index.js';
+import { planLinkState } from '../plan.js';
 
 const keep = (code, params) => params;
 
@@ -19,7 +20,7 @@ function chosenLang() {
 export function createLinker(app) {
   let cache = { text: null, encoded: null };
 
-  async function queryFor(values, language) {
+  async function queryFor(values, language, page = planLinkState()) {
     let encodedConfig;
     if (values.model === CUSTOM && values.config) {
       if (cache.text !== values.config) cache = { text: values.config, encoded: await encodeConfig(values.config) };
@@ -30,6 +31,7 @@ export function createLinker(app) {
       gpuIds: app.gpuIds,
       encodedConfig,
       lang: language,
+      page,
       say: keep,
     });
   }
@@ -47,10 +49,11 @@ export function createLinker(app) {
     return effect(() => {
       const values = app.values.value;
       const language = chosenLang();
+      const page = planLinkState();
       const mine = ++generation;
       clearTimeout(timer);
       timer = setTimeout(async () => {
-        const { query } = await queryFor(values, language);
+        const { query } = await queryFor(values, language, page);
         if (mine !== generation) return;
         try {
           history.replaceState(null, '', pageUrl() + query);
