@@ -38,6 +38,11 @@ export function PlanChart({ pareto, onOpen }) {
             <title>{pointLabel(c)}</title>
           </circle>
         ))}
+        <g class="legend">
+          {['buy', 'cloud'].filter((o) => g.lines[o]).map((o, i) => (
+            <text key={o} class={`plan-${o}-label`} x={box.right - 6} y={box.bottom - 10 - 16 * i} text-anchor="end">● {t(`plan.option.${o}`)}</text>
+          ))}
+        </g>
         <AxisTitle x={(box.left + box.right) / 2} y={H - 8}>{t('plan.xAxis')}</AxisTitle>
         <AxisTitle x={14} y={(box.top + box.bottom) / 2} vertical>{t('plan.yAxis')}</AxisTitle>
       </svg>

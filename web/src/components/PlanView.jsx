@@ -75,6 +75,10 @@ export function PlanView({ app }) {
           <>
             <PlanChart pareto={p.pareto} onOpen={open} />
             <p class="sub">{t('plan.chartHint')}</p>
+            {['buy', 'cloud'].filter((o) => !list.some((c) => c.option === o)).map((o) => (
+              <p key={o} class="sub" data-testid={`plan-none.${o}`}>{t(`plan.noneFor.${o}`)}</p>
+            ))}
+            <div class="plan-scroll">
             <table class="plan-table" data-testid="plan-table">
               <caption>{t('plan.tableCaption', { top: list.length })}</caption>
               <thead>
@@ -99,6 +103,7 @@ export function PlanView({ app }) {
                 ))}
               </tbody>
             </table>
+            </div>
           </>
         )}
       </>

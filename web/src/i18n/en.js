@@ -639,4 +639,6 @@ export default {
   'plan.none.price': 'The setups that meet the targets have no purchase or cloud price: enter one under “Prices”.',
   'plan.needsModel': 'A plan needs the model’s architecture: choose a preset or paste a config.json (a size alone is not enough).',
   'plan.needsWorkload': 'A plan needs a workload: enter requests per day, input tokens and output tokens in the form.',
+  'plan.noneFor.buy': 'Buy: no setup with a purchase price fits and meets the targets.',
+  'plan.noneFor.cloud': 'Rent: no setup with a cloud price fits and meets the targets.',
 };

@@ -697,4 +697,6 @@ export default {
   'plan.none.price': '满足目标的配置没有购买价或云价格：请在“价格”中填写。',
   'plan.needsModel': '规划需要模型的结构：请选择预设或粘贴 config.json（仅有参数规模不够）。',
   'plan.needsWorkload': '规划需要负载：请在表单中填写每日请求数、输入 token 数和输出 token 数。',
+  'plan.noneFor.buy': '购买：没有带购买价的配置能放下并满足目标。',
+  'plan.noneFor.cloud': '租用：没有带云价格的配置能放下并满足目标。',
 };
