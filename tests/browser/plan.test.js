@@ -4,6 +4,7 @@
 // setup meets say so in words, with no figures.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { after, before, test } from 'node:test';
 import { loadCore } from '../../web/src/core/loader.js';
 import { decodeLink } from '../../web/src/url-codec.js';
@@ -118,4 +119,24 @@ test('the view toggle opens the plan and keeps it in the address bar', async () 
   await page.waitForSelector(`${tid('plan-table')}, ${tid('plan-none')}`);
   await page.waitForFunction(() => location.search.includes('view=plan'));
   await page.close();
+});
+
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+test('the plan view is accessible: axe finds nothing serious, no scroll at 390 px, a point opens from the keyboard', async () => {
+  const context = await env.browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await page.goto(`${env.server.url}?${WORKLOAD}&view=plan&ttft=${TARGETS.max_ttft_ms}&tpsu=${TARGETS.min_tokens_per_s_user}`);
+  await page.waitForSelector(tid('plan-table'));
+  await page.evaluate(AXE);
+  const result = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
+  const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
+  assert.deepEqual(serious, []);
+  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'no horizontal scroll');
+  const gpu = await page.getAttribute(tid('plan.pareto.0'), 'aria-label');
+  await page.focus(tid('plan.pareto.0'));
+  await page.keyboard.press('Enter');
+  await waitForVerdict(page);
+  assert.ok(gpu.includes(await page.inputValue(tid('gpu'))), 'the point named its GPU, now the form\'s');
+  await context.close();
 });

@@ -98,7 +98,7 @@ export function PlanView({ app }) {
                         {k === 'gpu' && <td>{tx('plan.gpusCell', Object.fromEntries(['gpus', 'tp', 'pp'].map((g) => [g, <Num testid={`plan.candidates.${i}.${g}`} value={c[g]} />])))}</td>}
                       </Fragment>
                     ))}
-                    <td><button type="button" class="small" data-testid={`plan.candidates.${i}.open`} aria-label={pointLabel(c)} onClick={() => open(c)}>{t('plan.open')}</button></td>
+                    <td><button type="button" class="small" data-testid={`plan.candidates.${i}.open`} aria-label={`${t('plan.open')}: ${pointLabel(c)}`} onClick={() => open(c)}>{t('plan.open')}</button></td>
                   </tr>
                 ))}
               </tbody>
