@@ -4,7 +4,7 @@
 import { expect, test } from 'vitest';
 import { loadTestCore } from './core.js';
 import { planGeometry, planLayout } from '../../web/src/charts/planScale.js';
-import { candidateInputs, planRequest, targetValue, validTarget } from '../../web/src/plan.js';
+import { candidateInputs, planInput, planRequest, targetValue, validTarget } from '../../web/src/plan.js';
 import { decodeLink, encodeLink } from '../../web/src/url-codec.js';
 
 const point = (option, speed, cost) => ({ option, tokens_per_s_user: speed, usd_per_mtok_out: cost, gpu: 'x', tp: 1, pp: 1, gpus: 1, batch: 1 });
@@ -44,6 +44,10 @@ test('the planner is given the form\'s request without the keys it searches', ()
     seq: 4096, micro_batches: 4, requests_per_day: 10, input_tokens: 1, output_tokens: 1 });
   expect(base).toEqual({ model: 'm', gpu_limit: 'raised', kv_precision: 'fp8', requests_per_day: 10, input_tokens: 1, output_tokens: 1 });
   expect(planRequest({ gpu: { tflops: 1 } })).toEqual({});
+  // The search's input ignores what it searches: a new batch or GPU does not rerun it; a new workload does.
+  const built = (extra) => ({ request: { model: 'm', requests_per_day: 10, ...extra }, configText: undefined });
+  expect(planInput(built({ batch: 4, gpu: 'a' }))).toBe(planInput(built({ batch: 8, gpu: 'b', tp: 2 })));
+  expect(planInput(built({ requests_per_day: 11 }))).not.toBe(planInput(built({})));
 });
 
 test('targets: a non-negative decimal, else no target', () => {

@@ -55,16 +55,22 @@ export function planLinkState() {
   return { view: view.value, max_ttft_ms: targets.max_ttft_ms.value, min_tokens_per_s_user: targets.min_tokens_per_s_user.value };
 }
 
+/** The planner's input for the form's built request ({request, configText}), as one string: equal inputs, equal text. */
+export function planInput(built) {
+  return JSON.stringify([planRequest(built.request), built.configText ?? null]);
+}
+
 /**
- * The core's plan for the app's current inputs and targets: {plan} or {error}.
- * `core` is the loader's object; built is app.built.value.
+ * The core's plan for a planInput text and the current targets: {plan} or {error}.
+ * `core` is the loader's object.
  */
-export function runPlan(core, built) {
+export function runPlan(core, input) {
   try {
-    return core.plan(planRequest(built.request), {
+    const [request, configText] = JSON.parse(input);
+    return core.plan(request, {
       max_ttft_ms: targetValue(targets.max_ttft_ms.value),
       min_tokens_per_s_user: targetValue(targets.min_tokens_per_s_user.value),
-    }, built.configText, PLAN_TOP);
+    }, configText ?? undefined, PLAN_TOP);
   } catch (e) {
     return { error: { code: 'internal', field: '', message: `The core failed: ${e?.message ?? e}` } };
   }

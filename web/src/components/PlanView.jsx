@@ -8,7 +8,7 @@ import * as f from '../format.js';
 import { Num } from './Num.jsx';
 import { PlanChart, pointLabel, usd } from '../charts/PlanChart.jsx';
 import { PARAMS } from '../inputs.js';
-import { candidateInputs, runPlan, targets, view } from '../plan.js';
+import { candidateInputs, planInput, runPlan, targets, view } from '../plan.js';
 import { errorText, t, tx } from '../i18n/index.js';
 
 function Target({ id, unit }) {
@@ -45,7 +45,9 @@ const COLUMNS = [
 ];
 
 export function PlanView({ app }) {
-  const result = useComputed(() => runPlan(app.core, app.built.value));
+  // The search takes a while: it reruns only when its own input changes (not on the batch, the GPU, tp, ...).
+  const input = useComputed(() => planInput(app.built.value));
+  const result = useComputed(() => runPlan(app.core, input.value));
   const r = result.value;
   const open = (c) => {
     const inputs = candidateInputs(c);
