@@ -21,7 +21,6 @@
 
 #include <math.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 static const char *const PRECISIONS[RL_PLAN_PRECISIONS] = {"auto", "fp8", "int4"};
@@ -134,6 +133,29 @@ static int by_cost(const void *a, const void *b) {
     return x->order < y->order ? -1 : x->order > y->order;
 }
 
+/* Heapsort by by_cost: in place, no allocation, and (by_cost being a total
+ * order, the search order last) the same order as any other sort, in a few
+ * bytes of wasm where qsort would bring libc's. */
+static void sift(rl_plan_candidate *a, size_t root, size_t n) {
+    for (size_t child; (child = 2 * root + 1) < n; root = child) {
+        if (child + 1 < n && by_cost(&a[child], &a[child + 1]) < 0) child++;
+        if (by_cost(&a[root], &a[child]) >= 0) return;
+        rl_plan_candidate t = a[root];
+        a[root] = a[child];
+        a[child] = t;
+    }
+}
+
+static void sort_candidates(rl_plan_candidate *a, size_t n) {
+    for (size_t i = n / 2; i-- > 0;) sift(a, i, n);
+    for (size_t end = n; end-- > 1;) {
+        rl_plan_candidate t = a[0];
+        a[0] = a[end];
+        a[end] = t;
+        sift(a, 0, end);
+    }
+}
+
 rl_status rl_plan(const char *base_request, size_t len, const char *config_text, size_t config_len,
                   const rl_plan_query *q, rl_plan_work *work, rl_plan_candidate *out, size_t cap,
                   rl_plan_summary *summary, rl_error *err) {
@@ -177,7 +199,7 @@ rl_status rl_plan(const char *base_request, size_t len, const char *config_text,
             for (size_t p = 0; p < RL_PLAN_PPS; p++)
                 for (size_t k = 0; k < (q->precision ? 1 : RL_PLAN_PRECISIONS); k++)
                     search_setup(&c, gpus[g], TP[t], PP[p], q->precision ? q->precision : PRECISIONS[k]);
-    if (summary->count > 1) qsort(out, summary->count, sizeof out[0], by_cost);
+    sort_candidates(out, summary->count);
     return RL_OK;
 }
 
