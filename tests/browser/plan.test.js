@@ -68,6 +68,30 @@ test('the plan view shows the core\'s candidates, figure for figure, and the num
   await page.close();
 });
 
+test('a new target replans: the table becomes the core\'s plan for it, and the link keeps it', async () => {
+  const query = `?${WORKLOAD}&view=plan&ttft=${TARGETS.max_ttft_ms}&tpsu=${TARGETS.min_tokens_per_s_user}`;
+  const { built } = await requestOf(query);
+  const faster = { ...TARGETS, min_tokens_per_s_user: 120 };
+  const { plan } = core.plan(planRequest(built.request), faster, built.configText, PLAN_TOP);
+  assert.ok(plan.candidates.length > 0);
+  const page = await openPlan(query);
+  await page.fill(tid('plan.min_tokens_per_s_user'), '120');
+  await page.press(tid('plan.min_tokens_per_s_user'), 'Enter');
+  await page.locator(tid('plan.min_tokens_per_s_user')).blur();
+  // Replanned once the typing pauses: wait for the new table, never for a time.
+  await page.waitForFunction((n) => {
+    const rows = document.querySelectorAll('[data-testid="plan-table"] tbody tr');
+    const speeds = [...document.querySelectorAll('[data-testid$=".tokens_per_s_user"]')].map((e) => Number(e.dataset.value));
+    return rows.length === n && speeds.every((v) => v >= 120) && document.querySelector('[data-testid="plan-view"]').dataset.busy === 'false';
+  }, plan.candidates.length);
+  for (const [i, c] of plan.candidates.entries()) {
+    assert.equal(Number(await attr(page, `plan.candidates.${i}.usd_per_mtok_out`)), c.usd_per_mtok_out, `candidate ${i}`);
+    assert.equal(await attr(page, `plan.candidates.${i}.gpu`), c.gpu, `candidate ${i}: gpu`);
+  }
+  await page.waitForFunction(() => location.search.includes('tpsu=120'));
+  await page.close();
+});
+
 test('a Pareto point opens its setup in the analysis, which fits and meets the targets', async () => {
   const query = `?${WORKLOAD}&view=plan&ttft=${TARGETS.max_ttft_ms}&tpsu=${TARGETS.min_tokens_per_s_user}`;
   const { state, built } = await requestOf(query);

@@ -60,16 +60,19 @@ export function planInput(built) {
   return JSON.stringify([planRequest(built.request), built.configText ?? null]);
 }
 
+/** The targets' texts now (signals read here are tracked by the caller's effect). */
+export const targetTexts = () => ({ max_ttft_ms: targets.max_ttft_ms.value, min_tokens_per_s_user: targets.min_tokens_per_s_user.value });
+
 /**
- * The core's plan for a planInput text and the current targets: {plan} or {error}.
+ * The core's plan for a planInput text and the targets' texts: {plan} or {error}.
  * `core` is the loader's object.
  */
-export function runPlan(core, input) {
+export function runPlan(core, input, goal = targetTexts()) {
   try {
     const [request, configText] = JSON.parse(input);
     return core.plan(request, {
-      max_ttft_ms: targetValue(targets.max_ttft_ms.value),
-      min_tokens_per_s_user: targetValue(targets.min_tokens_per_s_user.value),
+      max_ttft_ms: targetValue(goal.max_ttft_ms),
+      min_tokens_per_s_user: targetValue(goal.min_tokens_per_s_user),
     }, configText ?? undefined, PLAN_TOP);
   } catch (e) {
     return { error: { code: 'internal', field: '', message: `The core failed: ${e?.message ?? e}` } };

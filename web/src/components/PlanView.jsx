@@ -3,12 +3,13 @@
 // candidates show what the core returns; a point or a row opens its setup in
 // the main view. Nothing here searches, ranks or prices.
 import { Fragment } from 'preact';
-import { batch, useComputed } from '@preact/signals';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { batch, useComputed, useSignalEffect } from '@preact/signals';
 import * as f from '../format.js';
 import { Num } from './Num.jsx';
 import { PlanChart, pointLabel, usd } from '../charts/PlanChart.jsx';
 import { PARAMS } from '../inputs.js';
-import { candidateInputs, planInput, runPlan, targets, view } from '../plan.js';
+import { candidateInputs, planInput, runPlan, targetTexts, targets, view } from '../plan.js';
 import { errorText, t, tx } from '../i18n/index.js';
 
 function Target({ id, unit }) {
@@ -45,10 +46,33 @@ const COLUMNS = [
 ];
 
 export function PlanView({ app }) {
-  // The search takes a while: it reruns only when its own input changes (not on the batch, the GPU, tp, ...).
+  // The search takes up to a second: the first plan is made at once, a later one when its own input
+  // (not the batch, the GPU, tp, ... of the form) or a target changes and the typing pauses.
   const input = useComputed(() => planInput(app.built.value));
-  const result = useComputed(() => runPlan(app.core, input.value));
-  const r = result.value;
+  const made = useRef(null);
+  const [r, setResult] = useState(() => {
+    made.current = JSON.stringify([input.peek(), targetTexts()]);
+    return runPlan(app.core, input.peek());
+  });
+  const [busy, setBusy] = useState(false);
+  const timer = useRef(0);
+  useSignalEffect(() => {
+    const key = input.value;
+    const goal = targetTexts();
+    const id = JSON.stringify([key, goal]);
+    clearTimeout(timer.current);
+    if (id === made.current) {
+      setBusy(false);
+      return;
+    }
+    setBusy(true);
+    timer.current = setTimeout(() => {
+      made.current = id;
+      setResult(runPlan(app.core, key, goal));
+      setBusy(false);
+    }, 300);
+  });
+  useEffect(() => () => clearTimeout(timer.current), []);
   const open = (c) => {
     const inputs = candidateInputs(c);
     batch(() => {
@@ -112,7 +136,7 @@ export function PlanView({ app }) {
     );
   }
   return (
-    <section class="panel plan-view" data-testid="plan-view" aria-labelledby="plan-h">
+    <section class="panel plan-view" data-testid="plan-view" data-busy={String(busy)} aria-busy={busy ? 'true' : 'false'} aria-labelledby="plan-h">
       <h2 id="plan-h">{t('plan.title')}</h2>
       <p class="sub">{t('plan.text')}</p>
       <div class="plan-targets">
