@@ -1,21 +1,7 @@
 /* roofline-lint --plan: the cheapest setups that serve a workload
- * within service-level targets.
- *
- * It searches GPU presets × tp {1, 2, 4, 8} (one node) × pp {1..4} (nodes) ×
- * weight precision × batch, keeps the setups that fit (not tight, unless
- * --allow-tight) and meet --max-ttft-ms and --min-tokens-per-s-user, and ranks
- * them by $ per million output tokens, buying and renting apart.
- *
- * Every figure is a plain run of that setup's request through rl_run_request,
- * so a candidate is exactly what `roofline-lint` says of it alone. The batch
- * is not sampled: for a setup the cost per token falls as the batch grows (the
- * weights are read once per step for the whole batch) while the per-user speed
- * falls and the memory fills, so the best batch is the largest one that fits
- * and meets the speed target, and both tests only turn false as the batch
- * grows, and no larger than the requests the traffic keeps in flight. A
- * bisection over 1..max batch finds it, so no batch is skipped.
- * The time to first token does not depend on the batch. Times are the
- * roofline floor until the realistic estimate lands (basis "floor"). */
+ * within service-level targets. The search is the core's (rl_plan in
+ * roofline.h, core/src/plan.c), the one the page's Plan view runs too; this
+ * file reads the flags, builds the base request and prints the result. */
 #include "plan.h"
 
 #include "flags.h"
@@ -25,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { MAX_ARGS = 256, MAX_GPUS = 64, MAX_CANDIDATES = 20000 };
+enum { MAX_ARGS = 256, MAX_GPUS = RL_PLAN_MAX_GPUS, MAX_CANDIDATES = 2 * RL_PLAN_MAX_SETUPS };
 
 typedef struct plan_opts {
     double max_ttft_ms;          /* 0 = no target */
@@ -36,20 +22,13 @@ typedef struct plan_opts {
     int gpu_count;
 } plan_opts;
 
-typedef struct candidate {
-    char gpu[64];
-    int64_t gpus, tp, pp, batch;
-    char precision[8], kv_precision[8];
-    double ttft_ms, tokens_per_s_user, monthly_usd, usd_per_mtok_out;
-    int option; /* 0 buy, 1 cloud */
-} candidate;
+typedef rl_plan_candidate candidate;
 
 static candidate found[MAX_CANDIDATES];
 static int found_count;
 static long searched;
 
 static const char *const OPTION[2] = {"buy", "cloud"};
-static const char *const PRECISIONS[] = {"auto", "fp8", "int4"};
 
 static int usage(const char *field, const char *msg, int json) {
     if (json) printf("{\"error\":{\"code\":\"usage\",\"status\":%d,\"field\":\"%s\",\"message\":\"%s\"}}\n", RL_E_USAGE, field, msg);
@@ -62,84 +41,6 @@ static int searched_row(const char *key) {
     return strcmp(key, "gpu") == 0 || strcmp(key, "tp") == 0 || strcmp(key, "pp") == 0 || strcmp(key, "batch") == 0 ||
            strcmp(key, "precision") == 0 || strcmp(key, "seq") == 0 || strncmp(key, "gpu.", 4) == 0 ||
            strcmp(key, "micro_batches") == 0;
-}
-
-/* One setup's run: the base request (workload, model, prices) plus the setup. */
-static const rl_run *run_setup(const char *base, const char *gpu, int64_t tp, int64_t pp, const char *precision,
-                               int64_t batch) {
-    static char request[RL_REQUEST_MAX_BYTES];
-    static rl_run r;
-    size_t n = strlen(base);
-    if (n < 2 || n + 200 >= sizeof request) return NULL;
-    snprintf(request, sizeof request, "%.*s%s\"gpu\":\"%s\",\"tp\":%lld,\"pp\":%lld,\"precision\":\"%s\",\"batch\":%lld}",
-             (int)(n - 1), base, n > 2 ? "," : "", gpu, (long long)tp, (long long)pp, precision, (long long)batch);
-    rl_run_request(request, strlen(request), NULL, 0, &r);
-    return &r;
-}
-
-static double ttft_of(const rl_run *r) { return r->deploy.launch_ms + r->cost.prefill_ms; }
-static double speed_of(const rl_run *r) { return 1000.0 / r->cost.step_ms; }
-
-/* The requests the traffic keeps in flight (Little's law: arrivals per second
- * × seconds per request). The cost assumes full batches, so a batch larger
- * than the traffic can fill would be a cost no deployment sees. */
-static double in_flight(const rl_run *r) {
-    double seconds = (r->cost.prefill_ms + (double)r->workload.output_tokens * r->cost.step_ms) / 1000.0;
-    return (double)r->workload.requests_per_day / 86400.0 * seconds;
-}
-
-/* Fits (not tight unless allowed), has a cost, meets the per-user speed, and
- * the traffic fills the batch. Each test only turns false as the batch grows:
- * memory fills, the step lengthens, and B / (seconds per request) grows since
- * a step's time grows slower than its batch (the weights are read once). */
-static int good(const rl_run *r, const plan_opts *o) {
-    if (r == NULL || r->status != RL_OK || r->is_estimate || !r->result.fits || !r->cost.present) return 0;
-    if (r->result.verdict == RL_TIGHT && !o->allow_tight) return 0;
-    if (r->deploy.batch > 1 && (double)r->deploy.batch > in_flight(r)) return 0;
-    return o->min_tokens_per_s_user <= 0 || speed_of(r) >= o->min_tokens_per_s_user;
-}
-
-static void keep(const rl_run *r, int option, double monthly, double per_mtok) {
-    if (found_count >= MAX_CANDIDATES) return;
-    candidate *c = &found[found_count++];
-    snprintf(c->gpu, sizeof c->gpu, "%s", r->gpu.name);
-    c->tp = r->deploy.tp;
-    c->pp = r->deploy.pp;
-    c->gpus = c->tp * c->pp;
-    c->batch = r->deploy.batch;
-    snprintf(c->precision, sizeof c->precision, "%s", rl_precision_name(r->result.weight_precision));
-    snprintf(c->kv_precision, sizeof c->kv_precision, "%s", rl_precision_name(r->result.kv_precision));
-    c->ttft_ms = ttft_of(r);
-    c->tokens_per_s_user = speed_of(r);
-    c->monthly_usd = monthly;
-    c->usd_per_mtok_out = per_mtok;
-    c->option = option;
-}
-
-static void search_setup(const char *base, const char *gpu, int64_t tp, int64_t pp, const char *precision,
-                         const plan_opts *o) {
-    searched++;
-    const rl_run *r = run_setup(base, gpu, tp, pp, precision, 1);
-    if (!good(r, o)) return;
-    if (o->max_ttft_ms > 0 && (r->gpu.tflops_unknown || ttft_of(r) > o->max_ttft_ms)) return; /* no TTFT without TFLOPS */
-    int64_t lo = 1, hi = o->allow_tight ? r->result.max_batch : r->result.max_batch_realistic;
-    if (hi > RL_MAX_BATCH) hi = RL_MAX_BATCH;
-    while (lo < hi) { /* the largest batch that is still good */
-        int64_t mid = lo + (hi - lo + 1) / 2;
-        if (good(run_setup(base, gpu, tp, pp, precision, mid), o)) lo = mid;
-        else hi = mid - 1;
-    }
-    r = run_setup(base, gpu, tp, pp, precision, lo);
-    if (!good(r, o)) return;
-    if (r->cost.has_buy) keep(r, 0, r->cost.buy_monthly_usd, r->cost.buy_usd_per_mtok_out);
-    if (r->cost.has_cloud) keep(r, 1, r->cost.cloud_monthly_usd, r->cost.cloud_usd_per_mtok_out);
-}
-
-static int by_cost(const void *a, const void *b) {
-    const candidate *x = a, *y = b;
-    if (x->usd_per_mtok_out != y->usd_per_mtok_out) return x->usd_per_mtok_out < y->usd_per_mtok_out ? -1 : 1;
-    if (x->tokens_per_s_user != y->tokens_per_s_user) return x->tokens_per_s_user > y->tokens_per_s_user ? -1 : 1;
-    return strcmp(x->gpu, y->gpu);
 }
 
 /* The page link of a candidate: the setup's keys plus the base's workload. */
@@ -167,13 +68,12 @@ static void print_candidate_json(const candidate *c, const rl_cli_args *a, int f
            link);
 }
 
-/* Pareto front of one option: sorted by cost, each kept point is faster per user than every cheaper one. */
+/* Pareto front of one option (rl_plan_pareto): sorted by cost, each kept point is faster per user than every cheaper one. */
 static void print_pareto(int option, const rl_cli_args *a, int json, int *first) {
-    double best = -1.0;
-    for (int i = 0; i < found_count; i++) {
-        const candidate *c = &found[i];
-        if (c->option != option || !(c->tokens_per_s_user > best)) continue;
-        best = c->tokens_per_s_user;
+    static size_t front[MAX_CANDIDATES];
+    size_t n = rl_plan_pareto(found, (size_t)found_count, (rl_plan_option)option, front, MAX_CANDIDATES);
+    for (size_t k = 0; k < n; k++) {
+        const candidate *c = &found[front[k]];
         if (json) {
             print_candidate_json(c, a, *first);
             *first = 0;
@@ -236,19 +136,15 @@ int rl_plan_main(int argc, char **argv) {
         for (size_t i = 0; i < rl_preset_count(RL_PRESET_GPU) && o.gpu_count < MAX_GPUS; i++)
             o.gpus[o.gpu_count++] = rl_preset_id(RL_PRESET_GPU, i);
     }
-    /* A request error that is not about the setup (a bad workload, an unknown
-     * model or GPU) is the user's: say it once instead of searching. */
-    const rl_run *probe = run_setup(base, o.gpus[0], 1, 1, precision ? precision : "auto", 1);
-    if (probe == NULL) return usage("--plan", "the request is too long", o.json);
-    if (probe->status != RL_OK && probe->status != RL_E_UNSUPPORTED) return usage(probe->error.field, probe->error.message, o.json);
-
-    static const int64_t TP[] = {1, 2, 4, 8}, PP[] = {1, 2, 3, 4};
-    for (int g = 0; g < o.gpu_count; g++)
-        for (size_t t = 0; t < sizeof TP / sizeof TP[0]; t++)
-            for (size_t p = 0; p < sizeof PP / sizeof PP[0]; p++)
-                for (size_t q = 0; q < (precision ? 1 : sizeof PRECISIONS / sizeof PRECISIONS[0]); q++)
-                    search_setup(base, o.gpus[g], TP[t], PP[p], precision ? precision : PRECISIONS[q], &o);
-    qsort(found, (size_t)found_count, sizeof found[0], by_cost);
+    /* The core's search: a request error that is not about the setup (a bad
+     * workload, an unknown model or GPU) is the user's, said once. */
+    static rl_plan_work work;
+    rl_plan_query q = {o.max_ttft_ms, o.min_tokens_per_s_user, o.allow_tight, precision, o.gpus, (size_t)o.gpu_count};
+    rl_plan_summary sum;
+    if (rl_plan(base, strlen(base), NULL, 0, &q, &work, found, MAX_CANDIDATES, &sum, &err) != RL_OK)
+        return usage(strcmp(err.field, "plan") == 0 ? "--plan" : err.field, err.message, o.json);
+    found_count = (int)sum.count;
+    searched = sum.searched;
 
     if (o.json) {
         printf("{\"plan\":{\"basis\":\"floor\",\"searched\":%ld,\"targets\":{\"max_ttft_ms\":%.17g,\"min_tokens_per_s_user\":%.17g},"
@@ -258,7 +154,7 @@ int rl_plan_main(int argc, char **argv) {
         for (int option = 0; option < 2; option++) {
             int shown = 0;
             for (int i = 0; i < found_count && shown < o.top; i++)
-                if (found[i].option == option) {
+                if ((int)found[i].option == option) {
                     print_candidate_json(&found[i], &a, first);
                     first = 0;
                     shown++;
@@ -277,7 +173,7 @@ int rl_plan_main(int argc, char **argv) {
             int shown = 0;
             for (int i = 0; i < found_count && shown < o.top; i++) {
                 const candidate *c = &found[i];
-                if (c->option != option) continue;
+                if ((int)c->option != option) continue;
                 char link[1024];
                 link_of(c, &a, link, sizeof link);
                 printf("  %2d. %-16s %2lld GPU(s) tp %lld pp %lld %-5s batch %-5lld $%.4g/Mtok out, $%.2f/month, TTFT %.4g ms, "

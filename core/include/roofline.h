@@ -1126,6 +1126,108 @@ size_t rl_lint_json(const char *command, size_t len, const char *request, size_t
                     const char *config_text, size_t config_len, rl_lint *work, char *buf, size_t cap,
                     rl_status *status);
 
+/* ======================================================================== */
+/* Plan: the cheapest setups that meet service-level targets                 */
+/* ======================================================================== */
+
+/* rl_plan searches GPU presets x tp {1, 2, 4, 8} (one node) x pp {1..4}
+ * (nodes) x weight precision {auto, fp8, int4} (or the one given), each setup
+ * at its best batch, for a base request that holds the model and a workload
+ * (requests_per_day, input_tokens, output_tokens, and any prices) but none of
+ * the keys the plan sets (gpu, tp, pp, precision, batch, seq, micro_batches:
+ * the reader then refuses the key as a duplicate). A setup qualifies when its
+ * analysis fits (not tight unless allow_tight), has a cost, meets both
+ * targets, and the traffic keeps its batch full; its best batch is the
+ * largest such one (bisected over 1..max batch: the cost per token only
+ * falls as the batch grows, the tests only turn false). Every figure is a
+ * plain rl_run_request of that setup, so a candidate is exactly what an
+ * analysis of it alone says. Times are the roofline floor's. Used by the
+ * CLI's --plan and by the page's Plan view (the wasm bridge's rlw_plan).
+ * No allocation, no I/O: the caller gives the work area and the output. */
+#define RL_PLAN_MAX_GPUS 64
+#define RL_PLAN_TPS 4        /* tp 1, 2, 4, 8 */
+#define RL_PLAN_PPS 4        /* pp 1, 2, 3, 4 */
+#define RL_PLAN_PRECISIONS 3 /* auto, fp8, int4 */
+/* Setups searched at most: every GPU of the query x tp x pp x precision.
+ * Each gives at most two candidates (buy and cloud), so an output of
+ * 2 x RL_PLAN_MAX_SETUPS candidates always holds them all. */
+#define RL_PLAN_MAX_SETUPS (RL_PLAN_MAX_GPUS * RL_PLAN_TPS * RL_PLAN_PPS * RL_PLAN_PRECISIONS)
+
+typedef struct rl_plan_query {
+    double max_ttft_ms;           /* ms, >= 0; 0 = no target. Setups whose GPU has no TFLOPS then never qualify */
+    double min_tokens_per_s_user; /* decode tokens/s each user sees, >= 0; 0 = no target */
+    int allow_tight;              /* 1: a fit that is tight under the realistic budget qualifies */
+    const char *precision;        /* NULL: auto, fp8 and int4; else only this weight precision */
+    const char *const *gpus;      /* GPU preset ids to search; NULL or gpu_count 0: every GPU preset (at most RL_PLAN_MAX_GPUS) */
+    size_t gpu_count;             /* at most RL_PLAN_MAX_GPUS are searched */
+} rl_plan_query;
+
+typedef enum rl_plan_option { RL_PLAN_BUY = 0, RL_PLAN_CLOUD = 1 } rl_plan_option;
+/* "buy", "cloud". */
+const char *rl_plan_option_name(rl_plan_option o);
+
+/* One qualifying setup at its best batch, priced one way. */
+typedef struct rl_plan_candidate {
+    char gpu[64];                 /* the GPU preset id */
+    int64_t gpus, tp, pp, batch;  /* gpus = tp x pp */
+    char precision[8], kv_precision[8]; /* as the analysis resolved them ("fp16" for auto) */
+    double ttft_ms;               /* ms: launch + prefill of one request */
+    double tokens_per_s_user;     /* 1000 / decode step ms */
+    double monthly_usd;           /* USD per 30-day month for the workload */
+    double usd_per_mtok_out;      /* USD per million output tokens */
+    rl_plan_option option;
+    uint32_t order;               /* the search order, the last tie-break of the ranking */
+} rl_plan_candidate;
+
+/* What the search saw, for a plan with no candidate to say why. */
+typedef struct rl_plan_summary {
+    long searched;                /* setups searched */
+    long fit;                     /* setups that fit at batch 1 (not tight unless allowed) with a cost */
+    long met_ttft;                /* of those, the ones within max_ttft_ms */
+    double best_ttft_ms;          /* the lowest TTFT of a fitting setup with TFLOPS (ms); 0 when none */
+    double best_tokens_per_s_user;/* the highest batch-1 speed of a setup within the TTFT target; 0 when none */
+    size_t found;                 /* candidates found; more than `count` when the output was too small */
+    size_t count;                 /* candidates written to the output */
+} rl_plan_summary;
+
+/* The work area of one search: the request of each setup and its run. */
+typedef struct rl_plan_work {
+    char request[RL_REQUEST_MAX_BYTES];
+    rl_run run;
+} rl_plan_work;
+
+/* Searches, writes up to `cap` candidates into out (cheapest $/Mtok out first,
+ * then the faster per user, then by GPU id, then in search order: buy and
+ * cloud mixed) and fills *summary. Errors (then nothing is searched): the
+ * base request's own, from a probe of the first GPU at tp 1, pp 1, batch 1
+ * (a model the core does not model is no error: it only gives no candidate),
+ * RL_E_USAGE naming "requests_per_day" without a workload, "max_ttft_ms" for
+ * a negative or non-finite target, RL_E_TOO_LARGE naming "plan" for a base
+ * request that is not a JSON object text ending in '}' with room for the setup. */
+rl_status rl_plan(const char *base_request, size_t len, const char *config_text, size_t config_len,
+                  const rl_plan_query *q, rl_plan_work *work, rl_plan_candidate *out, size_t cap,
+                  rl_plan_summary *summary, rl_error *err);
+
+/* The Pareto front of one option among candidates sorted as rl_plan writes
+ * them: each kept candidate is faster per user than every cheaper one of its
+ * option. Writes up to `cap` indices into `index`; returns how many are on the front. */
+size_t rl_plan_pareto(const rl_plan_candidate *sorted, size_t n, rl_plan_option option, size_t *index, size_t cap);
+
+/* {"plan": {"basis": "floor", "searched": N, "fit": N, "met_ttft": N,
+ * "best_ttft_ms": x, "best_tokens_per_s_user": x, "targets": {"max_ttft_ms",
+ * "min_tokens_per_s_user"}, "candidates": [the `top` cheapest of each option,
+ * buy first], "pareto": [buy's front, then cloud's]}}, each candidate {"gpu",
+ * "gpus", "tp", "pp", "precision", "kv_precision", "batch", "ttft_ms",
+ * "tokens_per_s_user", "option", "monthly_usd", "usd_per_mtok_out"} (the CLI's
+ * --plan --json adds each one's page "link"). rl_report_json's return convention. */
+size_t rl_plan_json(const rl_plan_query *q, const rl_plan_summary *s, const rl_plan_candidate *sorted, size_t top,
+                    char *buf, size_t cap);
+
+/* rl_plan, then rl_plan_json, or the error JSON: the wasm bridge's one call. */
+size_t rl_plan_run_json(const char *base_request, size_t len, const char *config_text, size_t config_len,
+                        const rl_plan_query *q, size_t top, rl_plan_work *work, rl_plan_candidate *out, size_t cap,
+                        char *buf, size_t buf_cap, rl_status *status);
+
 #ifdef __cplusplus
 }
 #endif

@@ -26,6 +26,8 @@ uint32_t rlw_bench(uint32_t request_len, uint32_t config_len, int32_t has_config
 uint32_t rlw_preset_count(int32_t kind);
 uint32_t rlw_preset(int32_t kind, uint32_t index);
 uint32_t rlw_lint(uint32_t command_len, uint32_t request_len, uint32_t config_len, int32_t has_config);
+uint32_t rlw_plan(uint32_t request_len, uint32_t config_len, int32_t has_config, double max_ttft_ms,
+                  double min_tokens_per_s_user, int32_t allow_tight, uint32_t top);
 
 char *rlw_request_buffer(void) { return request_buf; }
 uint32_t rlw_request_capacity(void) { return (uint32_t)sizeof request_buf; }
@@ -111,4 +113,19 @@ uint32_t rlw_lint(uint32_t command_len, uint32_t request_len, uint32_t config_le
     }
     return finish(rl_lint_json(request_buf, command_len, request_buf + command_len, request_len,
                                has_config ? config_buf : NULL, config_len, &work, output_buf, sizeof output_buf, &st));
+}
+
+/* The SLA planner (rl_plan, the CLI's --plan): the request buffer holds the
+ * base request (model, workload, prices; none of gpu, tp, pp, precision, batch,
+ * seq, micro_batches), every GPU preset and precision are searched, and the
+ * `top` cheapest candidates of each option come back with both Pareto fronts. */
+uint32_t rlw_plan(uint32_t request_len, uint32_t config_len, int32_t has_config, double max_ttft_ms,
+                  double min_tokens_per_s_user, int32_t allow_tight, uint32_t top) {
+    static rl_plan_work work;                                   /* ~70 KB */
+    static rl_plan_candidate found[2 * RL_PLAN_MAX_SETUPS];     /* ~1 MB: every candidate, so the ranking is exact */
+    rl_plan_query q = {max_ttft_ms, min_tokens_per_s_user, allow_tight != 0, NULL, NULL, 0};
+    rl_status st;
+    return finish(rl_plan_run_json(request_buf, request_len, has_config ? config_buf : NULL, config_len, &q,
+                                   top < 100 ? top : 100, &work, found, sizeof found / sizeof found[0], output_buf,
+                                   sizeof output_buf, &st));
 }

@@ -3,6 +3,7 @@ import { corePromise } from './core/start.js';
 import { render } from 'preact';
 import { addProse, withProse } from './presets.js';
 import { decodeLink } from './url-codec.js';
+import { restorePlan } from './plan.js';
 import { createState } from './state.js';
 import { createLinker } from './link/share.js';
 import { createCompare } from './compare.js';
@@ -33,7 +34,7 @@ async function boot() {
     return;
   }
   const presets = withProse(core.presets());
-  const { state, notices, lang, compare: compared } = await decodeLink(location.search, {
+  const { state, notices, lang, page, compare: compared } = await decodeLink(location.search, {
     modelIds: presets.models.map((m) => m.id),
     gpuIds: presets.gpus.map((g) => g.id),
     say: (code, params) => params,
@@ -41,6 +42,7 @@ async function boot() {
   await langReady;
   if (lang) await setLang(lang);
   performance.mark('rl:link-read');
+  restorePlan(page);
   const app = createState(core, presets, state);
   const compare = createCompare(app, compared);
   const linker = createLinker(app, compare);

@@ -21,6 +21,7 @@
 import { CUSTOM, FIELD, FIELDS, GPU_FIELDS, PARAMS, defaultInputs, gpuEdited } from './inputs.js';
 import { base64urlToBytes, bytesToBase64url, deflateText, inflateText } from './link/deflate.js';
 import { LANGS, t } from './i18n/index.js';
+import { PLAN_KEYS, validTarget } from './plan.js';
 
 /**
  * The page-only key: `lang`, the page's language (en, zh-CN). It is no input of
@@ -28,6 +29,13 @@ import { LANGS, t } from './i18n/index.js';
  * it beside the table's keys. Absent, the browser's language decides.
  */
 export const LANG_KEY = 'lang';
+
+/** The Plan view's page-only keys (web/src/plan.js): link name → {key, its check, its label's message}. */
+const PAGE_KEY_OF = Object.freeze({
+  [PLAN_KEYS.view]: { key: 'view', ok: (v) => v === 'plan' || v === 'main', labelKey: 'plan.views' },
+  [PLAN_KEYS.max_ttft_ms]: { key: 'max_ttft_ms', ok: validTarget, labelKey: 'plan.max_ttft_ms' },
+  [PLAN_KEYS.min_tokens_per_s_user]: { key: 'min_tokens_per_s_user', ok: validTarget, labelKey: 'plan.min_tokens_per_s_user' },
+});
 
 /** Notices in English by default; the page passes ctx.say to keep {code, ...params} and word them itself. */
 const english = (code, params) => t(`notice.${code}`, params, 'en');
@@ -86,25 +94,31 @@ export async function decodeLink(search, ctx) {
   let lang = null;
   let compare = [];
   const compareRaw = [];
+  const page = {};
   try {
-    if (typeof search !== 'string' || search === '' || search === '?') return { state, notices, lang, compare };
+    if (typeof search !== 'string' || search === '' || search === '?') return { state, notices, lang, compare, page };
     if (search.length > MAX_QUERY_CHARS) {
       note('too_long', { kib: Math.ceil(search.length / 1024) });
-      return { state, notices, lang, compare };
+      return { state, notices, lang, compare, page };
     }
     let params;
     try {
       params = new URLSearchParams(search);
     } catch {
       note('unreadable');
-      return { state, notices, lang, compare };
+      return { state, notices, lang, compare, page };
     }
     const seen = new Map();
     let unknown = 0;
     let langs = 0;
+    const pageSeen = new Map();
     for (const [name, value] of params) {
       if (COMPARE_KEYS.includes(name)) {
         compareRaw.push([name, value]);
+        continue;
+      }
+      if (Object.hasOwn(PAGE_KEY_OF, name)) {
+        pageSeen.set(name, pageSeen.has(name) ? null : value);
         continue;
       }
       if (name === LANG_KEY) {
@@ -119,6 +133,11 @@ export async function decodeLink(search, ctx) {
     }
     if (langs > 0 && lang === null) note(langs > 1 ? 'repeated' : 'invalid', { url: LANG_KEY, label: t('lang.label', {}, 'en'), labelKey: 'lang.label' });
     if (unknown) note('unknown', { count: unknown });
+    for (const [name, value] of pageSeen) {
+      const { key, ok, labelKey } = PAGE_KEY_OF[name];
+      if (value !== null && ok(value)) page[key] = value;
+      else note(value === null ? 'repeated' : 'invalid', { url: name, label: t(labelKey, {}, 'en'), labelKey });
+    }
     const shapeCtx = { modelIds, gpuIds };
     for (const [key, value] of seen) {
       if (key === 'config') continue;
@@ -156,9 +175,9 @@ export async function decodeLink(search, ctx) {
   } catch {
     // Unreachable by design; a bug here must still leave a usable page.
     note('broken');
-    return { state: defaultInputs(modelIds, gpuIds), notices, lang: null, compare: [] };
+    return { state: defaultInputs(modelIds, gpuIds), notices, lang: null, compare: [], page: {} };
   }
-  return { state, notices, lang, compare };
+  return { state, notices, lang, compare, page };
 }
 
 /** Compressed `c` value for a config text. */
@@ -204,6 +223,10 @@ export async function encodeLink(state, ctx) {
   }
   // The compared setups (ctx.compare: their inputs), as their differences from these.
   if (Array.isArray(ctx.compare) && ctx.compare.length) parts.push(encodeCompare(state, ctx.compare, shapeCtx));
+  // The Plan view's page-only keys (ctx.page: web/src/plan.js, planLinkState): the view when not the main one, the targets set.
+  const pg = ctx.page ?? {};
+  if (pg.view === 'plan') parts.push(`${PLAN_KEYS.view}=plan`);
+  for (const key of ['max_ttft_ms', 'min_tokens_per_s_user']) if (validTarget(pg[key])) parts.push(`${PLAN_KEYS[key]}=${String(pg[key]).trim()}`);
   // The page-only key, last: only when the language was chosen (by the toggle or a link).
   if (LANGS.includes(ctx.lang)) parts.push(`${LANG_KEY}=${ctx.lang}`);
   return { query: parts.length ? `?${parts.join('&')}` : '', notices };

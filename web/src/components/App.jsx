@@ -17,6 +17,8 @@ import { DownloadReport } from './DownloadReport.jsx';
 import { CostPanel } from './CostPanel.jsx';
 import { LintBox } from './LintBox.jsx';
 import { CompareButton, ComparePanel } from './ComparePanel.jsx';
+import { PlanView, ViewToggle } from './PlanView.jsx';
+import { view } from '../plan.js';
 
 function NoSpeed() {
   return (
@@ -61,6 +63,8 @@ export function App({ app, notices, makeLink, compare }) {
   // after it (Preact runs effects after the frame), so the verdict is never kept waiting.
   const [full, setFull] = useState(false);
   useEffect(() => setFull(true), []);
+  // The Plan view takes the verdict's place; the form (model, workload) stays.
+  const plan = view.value === 'plan';
   return (
     <>
       <a class="skip" href="#results">{t('app.skip')}</a>
@@ -70,6 +74,7 @@ export function App({ app, notices, makeLink, compare }) {
           <p class="tagline">{t('app.tagline')}</p>
         </div>
         <div class="top-actions">
+          <ViewToggle />
           <LangToggle />
           {compare && <CompareButton compare={compare} />}
           <DownloadReport app={app} makeLink={makeLink} />
@@ -80,15 +85,15 @@ export function App({ app, notices, makeLink, compare }) {
       {/* The verdict comes first in the DOM: on a phone it sits above the inputs. */}
       <main class="layout">
         <div class="verdict-area" id="results" tabIndex={-1}>
-          <Verdict app={app} />
+          {plan ? <PlanView app={app} /> : <Verdict app={app} />}
         </div>
         {full ? <Inputs app={app} /> : <div class="inputs" aria-busy="true" />}
         <div class="results" data-testid="results" data-ready={full ? 'true' : 'false'}>
-          <LintBox app={app} />
-          <Results app={app} full={full} />
+          {!plan && <LintBox app={app} />}
+          {!plan && <Results app={app} full={full} />}
         </div>
       </main>
-      {full && compare && <ComparePanel app={app} compare={compare} />}
+      {full && compare && !plan && <ComparePanel app={app} compare={compare} />}
       <footer class="foot">
         <p>{t('app.footer')}</p>
       </footer>

@@ -122,6 +122,18 @@ export async function loadCore(source) {
       const configLength = hasConfig ? put(configText, x.rlw_config_buffer(), x.rlw_config_capacity()) : 0;
       return JSON.parse(output(x.rlw_lint(cmd.length, text.length, configLength, hasConfig ? 1 : 0)));
     },
+    /**
+     * The SLA planner (rlw_plan: the core's rl_plan, the CLI's --plan): a base request
+     * holding the model and the workload (planRequest in web/src/plan.js drops the keys
+     * the plan sets), targets {max_ttft_ms, min_tokens_per_s_user, allow_tight}, the
+     * `top` cheapest of each option. {plan: {searched, candidates, pareto, ...}} or {error}.
+     */
+    plan(request, targets = {}, configText, top = 10) {
+      if (typeof x.rlw_plan !== 'function') throw new Error('the roofline core lacks the export rlw_plan');
+      const ttft = Number(targets.max_ttft_ms) || 0;
+      const speed = Number(targets.min_tokens_per_s_user) || 0;
+      return call(x.rlw_plan, request, configText, ttft, speed, targets.allow_tight ? 1 : 0, top);
+    },
     exportNames: Object.keys(x),
   };
 }

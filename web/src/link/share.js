@@ -4,6 +4,7 @@ import { effect } from '@preact/signals';
 import { CUSTOM } from '../inputs.js';
 import { encodeConfig, encodeLink } from '../url-codec.js';
 import { lang, langChosen } from '../i18n/index.js';
+import { planLinkState } from '../plan.js';
 
 const keep = (code, params) => params;
 
@@ -23,7 +24,7 @@ export function createLinker(app, compare) {
   /** The compared setups' inputs (read inside an effect, they are tracked). */
   const compared = () => (compare ? compare.columns.value.map((c) => c.values.value) : []);
 
-  async function queryFor(values, language, setups = compared()) {
+  async function queryFor(values, language, setups = compared(), page = planLinkState()) {
     let encodedConfig;
     if (values.model === CUSTOM && values.config) {
       if (cache.text !== values.config) cache = { text: values.config, encoded: await encodeConfig(values.config) };
@@ -35,6 +36,7 @@ export function createLinker(app, compare) {
       encodedConfig,
       lang: language,
       compare: setups,
+      page,
       say: keep,
     });
   }
@@ -53,10 +55,11 @@ export function createLinker(app, compare) {
       const values = app.values.value;
       const language = chosenLang();
       const setups = compared();
+      const page = planLinkState();
       const mine = ++generation;
       clearTimeout(timer);
       timer = setTimeout(async () => {
-        const { query } = await queryFor(values, language, setups);
+        const { query } = await queryFor(values, language, setups, page);
         if (mine !== generation) return;
         try {
           history.replaceState(null, '', pageUrl() + query);

@@ -1,0 +1,295 @@
+/* The SLA planner (roofline.h, rl_plan): the cheapest setups that serve a
+ * workload within service-level targets. The CLI's --plan prints it, the wasm
+ * bridge's rlw_plan gives it to the page: one search.
+ *
+ * It searches GPU presets × tp {1, 2, 4, 8} (one node) × pp {1..4} (nodes) ×
+ * weight precision × batch, keeps the setups that fit (not tight, unless
+ * allow_tight) and meet max_ttft_ms and min_tokens_per_s_user, and ranks
+ * them by $ per million output tokens, buying and renting apart.
+ *
+ * Every figure is a plain run of that setup's request through rl_run_request,
+ * so a candidate is exactly what an analysis says of it alone. The batch
+ * is not sampled: for a setup the cost per token falls as the batch grows (the
+ * weights are read once per step for the whole batch) while the per-user speed
+ * falls and the memory fills, so the best batch is the largest one that fits
+ * and meets the speed target, and both tests only turn false as the batch
+ * grows, and no larger than the requests the traffic keeps in flight. A
+ * bisection over 1..max batch finds it, so no batch is skipped.
+ * The time to first token does not depend on the batch. Times are the
+ * roofline floor until the realistic estimate lands (basis "floor"). */
+#include "internal.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+static const char *const PRECISIONS[RL_PLAN_PRECISIONS] = {"auto", "fp8", "int4"};
+static const int64_t TP[RL_PLAN_TPS] = {1, 2, 4, 8}, PP[RL_PLAN_PPS] = {1, 2, 3, 4};
+
+const char *rl_plan_option_name(rl_plan_option o) { return o == RL_PLAN_CLOUD ? "cloud" : "buy"; }
+
+typedef struct plan_ctx {
+    const char *base;
+    size_t base_len;
+    const char *config;
+    size_t config_len;
+    const rl_plan_query *q;
+    rl_plan_work *work;
+    rl_plan_candidate *out;
+    size_t cap;
+    rl_plan_summary *s;
+} plan_ctx;
+
+/* One setup's run: the base request (workload, model, prices) plus the setup. */
+static const rl_run *run_setup(plan_ctx *c, const char *gpu, int64_t tp, int64_t pp, const char *precision,
+                               int64_t batch) {
+    char *request = c->work->request;
+    size_t n = c->base_len;
+    int len = snprintf(request, sizeof c->work->request,
+                       "%.*s%s\"gpu\":\"%s\",\"tp\":%lld,\"pp\":%lld,\"precision\":\"%s\",\"batch\":%lld}", (int)(n - 1),
+                       c->base, n > 2 ? "," : "", gpu, (long long)tp, (long long)pp, precision, (long long)batch);
+    if (len < 0 || (size_t)len >= sizeof c->work->request) return NULL;
+    rl_run_request(request, (size_t)len, c->config, c->config_len, &c->work->run);
+    return &c->work->run;
+}
+
+static double ttft_of(const rl_run *r) { return r->deploy.launch_ms + r->cost.prefill_ms; }
+static double speed_of(const rl_run *r) { return 1000.0 / r->cost.step_ms; }
+
+/* The requests the traffic keeps in flight (Little's law: arrivals per second
+ * × seconds per request). The cost assumes full batches, so a batch larger
+ * than the traffic can fill would be a cost no deployment sees. */
+static double in_flight(const rl_run *r) {
+    double seconds = (r->cost.prefill_ms + (double)r->workload.output_tokens * r->cost.step_ms) / 1000.0;
+    return (double)r->workload.requests_per_day / 86400.0 * seconds;
+}
+
+/* Fits (not tight unless allowed) and has a cost. */
+static int usable(const rl_run *r, const rl_plan_query *q) {
+    if (r == NULL || r->status != RL_OK || r->is_estimate || !r->result.fits || !r->cost.present) return 0;
+    return r->result.verdict != RL_TIGHT || q->allow_tight;
+}
+
+/* Usable, meets the per-user speed, and the traffic fills the batch. Each test
+ * only turns false as the batch grows: memory fills, the step lengthens, and
+ * B / (seconds per request) grows since a step's time grows slower than its
+ * batch (the weights are read once). */
+static int good(const rl_run *r, const rl_plan_query *q) {
+    if (!usable(r, q)) return 0;
+    if (r->deploy.batch > 1 && (double)r->deploy.batch > in_flight(r)) return 0;
+    return q->min_tokens_per_s_user <= 0 || speed_of(r) >= q->min_tokens_per_s_user;
+}
+
+static void keep(plan_ctx *c, const rl_run *r, rl_plan_option option, double monthly, double per_mtok) {
+    size_t i = c->s->found++;
+    if (i >= c->cap) return;
+    rl_plan_candidate *k = &c->out[c->s->count++];
+    snprintf(k->gpu, sizeof k->gpu, "%s", r->gpu.name);
+    k->tp = r->deploy.tp;
+    k->pp = r->deploy.pp;
+    k->gpus = k->tp * k->pp;
+    k->batch = r->deploy.batch;
+    snprintf(k->precision, sizeof k->precision, "%s", rl_precision_name(r->result.weight_precision));
+    snprintf(k->kv_precision, sizeof k->kv_precision, "%s", rl_precision_name(r->result.kv_precision));
+    k->ttft_ms = ttft_of(r);
+    k->tokens_per_s_user = speed_of(r);
+    k->monthly_usd = monthly;
+    k->usd_per_mtok_out = per_mtok;
+    k->option = option;
+    k->order = (uint32_t)i;
+}
+
+static void search_setup(plan_ctx *c, const char *gpu, int64_t tp, int64_t pp, const char *precision) {
+    const rl_plan_query *q = c->q;
+    c->s->searched++;
+    const rl_run *r = run_setup(c, gpu, tp, pp, precision, 1);
+    if (!usable(r, q)) return;
+    c->s->fit++;
+    double ttft = ttft_of(r);
+    if (!r->gpu.tflops_unknown && (c->s->best_ttft_ms == 0 || ttft < c->s->best_ttft_ms)) c->s->best_ttft_ms = ttft;
+    if (q->max_ttft_ms > 0 && (r->gpu.tflops_unknown || ttft > q->max_ttft_ms)) return; /* no TTFT without TFLOPS */
+    c->s->met_ttft++;
+    if (speed_of(r) > c->s->best_tokens_per_s_user) c->s->best_tokens_per_s_user = speed_of(r);
+    if (!good(r, q)) return;
+    int64_t lo = 1, hi = q->allow_tight ? r->result.max_batch : r->result.max_batch_realistic;
+    if (hi > RL_MAX_BATCH) hi = RL_MAX_BATCH;
+    while (lo < hi) { /* the largest batch that is still good */
+        int64_t mid = lo + (hi - lo + 1) / 2;
+        if (good(run_setup(c, gpu, tp, pp, precision, mid), q)) lo = mid;
+        else hi = mid - 1;
+    }
+    r = run_setup(c, gpu, tp, pp, precision, lo);
+    if (!good(r, q)) return;
+    if (r->cost.has_buy) keep(c, r, RL_PLAN_BUY, r->cost.buy_monthly_usd, r->cost.buy_usd_per_mtok_out);
+    if (r->cost.has_cloud) keep(c, r, RL_PLAN_CLOUD, r->cost.cloud_monthly_usd, r->cost.cloud_usd_per_mtok_out);
+}
+
+static int by_cost(const void *a, const void *b) {
+    const rl_plan_candidate *x = a, *y = b;
+    if (x->usd_per_mtok_out != y->usd_per_mtok_out) return x->usd_per_mtok_out < y->usd_per_mtok_out ? -1 : 1;
+    if (x->tokens_per_s_user != y->tokens_per_s_user) return x->tokens_per_s_user > y->tokens_per_s_user ? -1 : 1;
+    int g = strcmp(x->gpu, y->gpu);
+    if (g != 0) return g;
+    return x->order < y->order ? -1 : x->order > y->order;
+}
+
+/* Heapsort by by_cost: in place, no allocation, and (by_cost being a total
+ * order, the search order last) the same order as any other sort, in a few
+ * bytes of wasm where qsort would bring libc's. */
+static void sift(rl_plan_candidate *a, size_t root, size_t n) {
+    for (size_t child; (child = 2 * root + 1) < n; root = child) {
+        if (child + 1 < n && by_cost(&a[child], &a[child + 1]) < 0) child++;
+        if (by_cost(&a[root], &a[child]) >= 0) return;
+        rl_plan_candidate t = a[root];
+        a[root] = a[child];
+        a[child] = t;
+    }
+}
+
+static void sort_candidates(rl_plan_candidate *a, size_t n) {
+    for (size_t i = n / 2; i-- > 0;) sift(a, i, n);
+    for (size_t end = n; end-- > 1;) {
+        rl_plan_candidate t = a[0];
+        a[0] = a[end];
+        a[end] = t;
+        sift(a, 0, end);
+    }
+}
+
+rl_status rl_plan(const char *base_request, size_t len, const char *config_text, size_t config_len,
+                  const rl_plan_query *q, rl_plan_work *work, rl_plan_candidate *out, size_t cap,
+                  rl_plan_summary *summary, rl_error *err) {
+    rl_clear_error(err);
+    if (base_request == NULL || q == NULL || work == NULL || summary == NULL || (out == NULL && cap > 0))
+        return rl_fail(err, RL_E_NULL, "plan", "plan: a required argument is NULL");
+    memset(summary, 0, sizeof *summary);
+    if (!(q->max_ttft_ms >= 0 && isfinite(q->max_ttft_ms)))
+        return rl_fail(err, RL_E_RANGE, "max_ttft_ms", "max_ttft_ms: targets must be positive numbers");
+    if (!(q->min_tokens_per_s_user >= 0 && isfinite(q->min_tokens_per_s_user)))
+        return rl_fail(err, RL_E_RANGE, "min_tokens_per_s_user", "min_tokens_per_s_user: targets must be positive numbers");
+    if (len < 2 || len + 200 >= sizeof work->request) return rl_fail(err, RL_E_TOO_LARGE, "plan", "the request is too long");
+    if (base_request[0] != '{' || base_request[len - 1] != '}')
+        return rl_fail(err, RL_E_JSON_SYNTAX, "plan", "plan: the base request must be one JSON object, '{' to '}'");
+
+    const char *gpus[RL_PLAN_MAX_GPUS];
+    size_t gpu_count = 0;
+    if (q->gpus != NULL && q->gpu_count > 0) {
+        for (size_t i = 0; i < q->gpu_count && gpu_count < RL_PLAN_MAX_GPUS; i++) gpus[gpu_count++] = q->gpus[i];
+    } else {
+        for (size_t i = 0; i < rl_preset_count(RL_PRESET_GPU) && gpu_count < RL_PLAN_MAX_GPUS; i++)
+            gpus[gpu_count++] = rl_preset_id(RL_PRESET_GPU, i);
+    }
+    if (gpu_count == 0) return rl_fail(err, RL_E_NULL, "gpu", "gpu: no GPU to search");
+    plan_ctx c = {base_request, len, config_text, config_len, q, work, out, cap, summary};
+
+    /* A request error that is not about the setup (a bad workload, an unknown
+     * model or GPU) is the user's: say it once instead of searching. */
+    const rl_run *probe = run_setup(&c, gpus[0], 1, 1, q->precision ? q->precision : "auto", 1);
+    if (probe == NULL) return rl_fail(err, RL_E_TOO_LARGE, "plan", "the request is too long");
+    if (probe->status != RL_OK && probe->status != RL_E_UNSUPPORTED) {
+        if (err != NULL) *err = probe->error;
+        return probe->status;
+    }
+    if (probe->status == RL_OK && !probe->is_estimate && probe->workload.requests_per_day <= 0)
+        return rl_fail(err, RL_E_USAGE, "requests_per_day",
+                       "the plan needs a workload: requests_per_day, input_tokens, output_tokens");
+
+    for (size_t g = 0; g < gpu_count; g++)
+        for (size_t t = 0; t < RL_PLAN_TPS; t++)
+            for (size_t p = 0; p < RL_PLAN_PPS; p++)
+                for (size_t k = 0; k < (q->precision ? 1 : RL_PLAN_PRECISIONS); k++)
+                    search_setup(&c, gpus[g], TP[t], PP[p], q->precision ? q->precision : PRECISIONS[k]);
+    sort_candidates(out, summary->count);
+    return RL_OK;
+}
+
+/* Walks the front of one option: each kept candidate is faster per user than
+ * every cheaper one. Into `index` (up to cap) and/or as JSON into `list`. */
+static size_t front(const rl_plan_candidate *sorted, size_t n, rl_plan_option option, size_t *index, size_t cap,
+                    rl_jw *list);
+
+size_t rl_plan_pareto(const rl_plan_candidate *sorted, size_t n, rl_plan_option option, size_t *index, size_t cap) {
+    return front(sorted, n, option, index, cap, NULL);
+}
+
+static void candidate_json(rl_jw *list, const rl_plan_candidate *c);
+
+static size_t front(const rl_plan_candidate *sorted, size_t n, rl_plan_option option, size_t *index, size_t cap,
+                    rl_jw *list) {
+    double best = -1.0;
+    size_t m = 0;
+    for (size_t i = 0; i < n; i++) {
+        const rl_plan_candidate *c = &sorted[i];
+        if (c->option != option || !(c->tokens_per_s_user > best)) continue;
+        best = c->tokens_per_s_user;
+        if (m < cap && index != NULL) index[m] = i;
+        if (list != NULL) candidate_json(list, c);
+        m++;
+    }
+    return m;
+}
+
+static void candidate_json(rl_jw *list, const rl_plan_candidate *c) {
+    rl_jw o;
+    rl_jw_object(list, NULL, &o);
+    rl_jw_str(&o, "gpu", c->gpu);
+    rl_jw_num(&o, "gpus", (double)c->gpus);
+    rl_jw_num(&o, "tp", (double)c->tp);
+    rl_jw_num(&o, "pp", (double)c->pp);
+    rl_jw_str(&o, "precision", c->precision);
+    rl_jw_str(&o, "kv_precision", c->kv_precision);
+    rl_jw_num(&o, "batch", (double)c->batch);
+    rl_jw_num(&o, "ttft_ms", c->ttft_ms);
+    rl_jw_num(&o, "tokens_per_s_user", c->tokens_per_s_user);
+    rl_jw_str(&o, "option", rl_plan_option_name(c->option));
+    rl_jw_num(&o, "monthly_usd", c->monthly_usd);
+    rl_jw_num(&o, "usd_per_mtok_out", c->usd_per_mtok_out);
+    rl_jw_end(&o);
+}
+
+size_t rl_plan_json(const rl_plan_query *q, const rl_plan_summary *s, const rl_plan_candidate *sorted, size_t top,
+                    char *buf, size_t cap) {
+    rl_out out;
+    rl_out_init(&out, buf, cap);
+    rl_jw root, plan, targets, list;
+    rl_jw_begin_object(&root, &out);
+    rl_jw_object(&root, "plan", &plan);
+    rl_jw_str(&plan, "basis", "floor");
+    rl_jw_num(&plan, "searched", (double)s->searched);
+    rl_jw_num(&plan, "fit", (double)s->fit);
+    rl_jw_num(&plan, "met_ttft", (double)s->met_ttft);
+    rl_jw_num(&plan, "best_ttft_ms", s->best_ttft_ms);
+    rl_jw_num(&plan, "best_tokens_per_s_user", s->best_tokens_per_s_user);
+    rl_jw_object(&plan, "targets", &targets);
+    rl_jw_num(&targets, "max_ttft_ms", q->max_ttft_ms);
+    rl_jw_num(&targets, "min_tokens_per_s_user", q->min_tokens_per_s_user);
+    rl_jw_end(&targets);
+    rl_jw_array(&plan, "candidates", &list);
+    for (int option = RL_PLAN_BUY; option <= RL_PLAN_CLOUD; option++) {
+        size_t shown = 0;
+        for (size_t i = 0; i < s->count && shown < top; i++)
+            if (sorted[i].option == (rl_plan_option)option) {
+                candidate_json(&list, &sorted[i]);
+                shown++;
+            }
+    }
+    rl_jw_end(&list);
+    rl_jw_array(&plan, "pareto", &list);
+    front(sorted, s->count, RL_PLAN_BUY, NULL, 0, &list);
+    front(sorted, s->count, RL_PLAN_CLOUD, NULL, 0, &list);
+    rl_jw_end(&list);
+    rl_jw_end(&plan);
+    rl_jw_end(&root);
+    return out.len;
+}
+
+size_t rl_plan_run_json(const char *base_request, size_t len, const char *config_text, size_t config_len,
+                        const rl_plan_query *q, size_t top, rl_plan_work *work, rl_plan_candidate *out, size_t cap,
+                        char *buf, size_t buf_cap, rl_status *status) {
+    rl_plan_summary s;
+    rl_error err;
+    rl_status st = rl_plan(base_request, len, config_text, config_len, q, work, out, cap, &s, &err);
+    if (status != NULL) *status = st;
+    if (st != RL_OK) return rl_error_json(&err, buf, buf_cap);
+    return rl_plan_json(q, &s, out, top, buf, buf_cap);
+}

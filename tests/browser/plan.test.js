@@ -1,0 +1,166 @@
+// The Plan view: the core's planner (the CLI's --plan) for the form's model and
+// workload and two targets. Its figures are the core's, a Pareto point opens its
+// setup in the analysis (which fits and meets the targets), and targets no
+// setup meets say so in words, with no figures.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { after, before, test } from 'node:test';
+import { loadCore } from '../../web/src/core/loader.js';
+import { decodeLink } from '../../web/src/url-codec.js';
+import { buildRequest } from '../../web/src/request.js';
+import { PLAN_TOP, candidateInputs, planRequest } from '../../web/src/plan.js';
+import { ROOT, startPage, tid, waitForVerdict } from './helpers.js';
+
+let env;
+let core;
+let ids;
+before(async () => {
+  env = await startPage();
+  core = await loadCore(readFileSync(new URL('web/generated/roofline.wasm', ROOT)));
+  const presets = core.presets();
+  ids = { modelIds: presets.models.map((m) => m.id), gpuIds: presets.gpus.map((g) => g.id) };
+});
+after(() => env?.close());
+
+// The idle power gives the purchase its price (as in tests/c/plan_test.mjs): both options then have candidates.
+const WORKLOAD = 'm=llama-3-8b&g=t4&rpd=50000&it=1000&ot=300&iw=40';
+const TARGETS = { max_ttft_ms: 400, min_tokens_per_s_user: 25 };
+
+/** The request the page builds from a link's inputs, as state.js does (the same modules). */
+async function requestOf(query) {
+  const { state } = await decodeLink(query, ids);
+  return { state, built: buildRequest(state) };
+}
+
+/** The plan view, once the core's answer is on it (a table or the words saying there is none). */
+async function openPlan(query) {
+  const page = await env.browser.newPage();
+  await page.goto(`${env.server.url}${query}`);
+  await page.waitForSelector(`${tid('plan-table')}, ${tid('plan-none')}`);
+  return page;
+}
+
+const FIGURES = ['gpus', 'tp', 'pp', 'batch', 'ttft_ms', 'tokens_per_s_user', 'monthly_usd', 'usd_per_mtok_out'];
+const attr = (page, id) => page.getAttribute(tid(id), 'data-value');
+
+test('the plan view shows the core\'s candidates, figure for figure, and the number searched', async () => {
+  const query = `?${WORKLOAD}&view=plan&ttft=${TARGETS.max_ttft_ms}&tpsu=${TARGETS.min_tokens_per_s_user}`;
+  const { built } = await requestOf(query);
+  const { plan } = core.plan(planRequest(built.request), TARGETS, built.configText, PLAN_TOP);
+  assert.ok(plan.candidates.length > 0, 'the core finds candidates for this workload');
+  const page = await openPlan(query);
+  assert.equal(Number(await attr(page, 'plan.searched')), plan.searched);
+  assert.equal(await page.locator(`${tid('plan-table')} tbody tr`).count(), plan.candidates.length);
+  for (const [i, c] of plan.candidates.entries()) {
+    assert.equal(await attr(page, `plan.candidates.${i}.option`), c.option, `candidate ${i}: option`);
+    assert.equal(await attr(page, `plan.candidates.${i}.gpu`), c.gpu, `candidate ${i}: gpu`);
+    assert.equal(await attr(page, `plan.candidates.${i}.precision`), c.precision, `candidate ${i}: precision`);
+    for (const k of FIGURES) assert.equal(Number(await attr(page, `plan.candidates.${i}.${k}`)), c[k], `candidate ${i}: ${k}`);
+  }
+  // Every point of both fronts is drawn, buying and renting.
+  assert.equal(await page.locator(`${tid('plan-chart')} .plan-point`).count(), plan.pareto.length);
+  for (const option of ['buy', 'cloud']) {
+    assert.ok(plan.pareto.some((c) => c.option === option), `a ${option} front`);
+    assert.equal(await page.locator(`${tid('plan-chart')} .plan-point[data-option="${option}"]`).count(),
+      plan.pareto.filter((c) => c.option === option).length, `the ${option} front's points`);
+  }
+  await page.close();
+});
+
+test('a new target replans: the table becomes the core\'s plan for it, and the link keeps it', async () => {
+  const query = `?${WORKLOAD}&view=plan&ttft=${TARGETS.max_ttft_ms}&tpsu=${TARGETS.min_tokens_per_s_user}`;
+  const { built } = await requestOf(query);
+  const faster = { ...TARGETS, min_tokens_per_s_user: 120 };
+  const { plan } = core.plan(planRequest(built.request), faster, built.configText, PLAN_TOP);
+  assert.ok(plan.candidates.length > 0);
+  const page = await openPlan(query);
+  await page.fill(tid('plan.min_tokens_per_s_user'), '120');
+  await page.press(tid('plan.min_tokens_per_s_user'), 'Enter');
+  await page.locator(tid('plan.min_tokens_per_s_user')).blur();
+  // Replanned once the typing pauses: wait for the new table, never for a time.
+  await page.waitForFunction((n) => {
+    const rows = document.querySelectorAll('[data-testid="plan-table"] tbody tr');
+    const speeds = [...document.querySelectorAll('[data-testid$=".tokens_per_s_user"]')].map((e) => Number(e.dataset.value));
+    return rows.length === n && speeds.every((v) => v >= 120) && document.querySelector('[data-testid="plan-view"]').dataset.busy === 'false';
+  }, plan.candidates.length);
+  for (const [i, c] of plan.candidates.entries()) {
+    assert.equal(Number(await attr(page, `plan.candidates.${i}.usd_per_mtok_out`)), c.usd_per_mtok_out, `candidate ${i}`);
+    assert.equal(await attr(page, `plan.candidates.${i}.gpu`), c.gpu, `candidate ${i}: gpu`);
+  }
+  await page.waitForFunction(() => location.search.includes('tpsu=120'));
+  await page.close();
+});
+
+test('a Pareto point opens its setup in the analysis, which fits and meets the targets', async () => {
+  const query = `?${WORKLOAD}&view=plan&ttft=${TARGETS.max_ttft_ms}&tpsu=${TARGETS.min_tokens_per_s_user}`;
+  const { state, built } = await requestOf(query);
+  const { plan } = core.plan(planRequest(built.request), TARGETS, built.configText, PLAN_TOP);
+  const i = plan.pareto.findIndex((c) => c.option === 'buy' && c.tp * c.pp > 1) >= 0
+    ? plan.pareto.findIndex((c) => c.option === 'buy' && c.tp * c.pp > 1) // a setup on more than one GPU
+    : plan.pareto.length - 1;
+  const c = plan.pareto[i];
+  const page = await openPlan(query);
+  await page.click(tid(`plan.pareto.${i}`));
+  await waitForVerdict(page);
+  assert.equal(await page.inputValue(tid('gpu')), c.gpu);
+  assert.equal(await page.inputValue(tid('precision')), c.precision);
+  assert.equal(await page.inputValue(tid('tp')), String(c.tp));
+  assert.equal(await page.inputValue(tid('pp')), String(c.pp));
+  assert.equal(await page.inputValue(tid('batch')), String(c.batch));
+  assert.equal(await page.getAttribute(tid('verdict'), 'data-fits'), 'true');
+  assert.notEqual(await page.getAttribute(tid('verdict'), 'data-level'), 'tight');
+  assert.equal(await page.locator(tid('plan-view')).count(), 0, 'the main view shows');
+  // The analysis of that setup alone, through the page's own request builder: the targets hold.
+  const r = core.analyze(buildRequest({ ...state, ...candidateInputs(c) }).request);
+  assert.ok(r.fits && r.level !== 'tight' && r.cost, 'the setup fits with a cost');
+  const a = Object.fromEntries(r.cost.assumptions.map((x) => [x.name, x.value]));
+  assert.ok(r.config.launch_ms + a.prefill_ms <= TARGETS.max_ttft_ms, 'within the TTFT target');
+  assert.ok(1000 / a.step_ms >= TARGETS.min_tokens_per_s_user, 'at least the per-user speed');
+  assert.equal(Number(await page.getAttribute(tid(`cost.${c.option}.usd_per_mtok_out`), 'data-value')), c.usd_per_mtok_out,
+    'the cost panel shows the plan\'s price');
+  await page.close();
+});
+
+test('targets no setup meets: the words say why, and no figure is shown', async () => {
+  const page = await openPlan(`?${WORKLOAD}&view=plan&tpsu=999999999`);
+  const none = page.locator(tid('plan-none'));
+  await none.waitFor();
+  const text = await none.textContent();
+  assert.match(text, /No setup meets these targets/);
+  assert.match(text, /per user, even at batch 1/);
+  assert.equal(await page.locator('[data-testid^="plan.candidates."]').count(), 0);
+  assert.equal(await page.locator(tid('plan-chart')).count(), 0);
+  assert.equal(await page.locator(`${tid('plan-view')} [data-value]:not([data-testid="plan.searched"])`).count(), 0);
+  await page.close();
+});
+
+test('the view toggle opens the plan and keeps it in the address bar', async () => {
+  const page = await env.browser.newPage();
+  await page.goto(`${env.server.url}?${WORKLOAD}`);
+  await waitForVerdict(page);
+  await page.click(tid('view.plan'));
+  await page.waitForSelector(`${tid('plan-table')}, ${tid('plan-none')}`);
+  await page.waitForFunction(() => location.search.includes('view=plan'));
+  await page.close();
+});
+
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+test('the plan view is accessible: axe finds nothing serious, no scroll at 390 px, a point opens from the keyboard', async () => {
+  const context = await env.browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await page.goto(`${env.server.url}?${WORKLOAD}&view=plan&ttft=${TARGETS.max_ttft_ms}&tpsu=${TARGETS.min_tokens_per_s_user}`);
+  await page.waitForSelector(tid('plan-table'));
+  await page.evaluate(AXE);
+  const result = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
+  const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
+  assert.deepEqual(serious, []);
+  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'no horizontal scroll');
+  const gpu = await page.getAttribute(tid('plan.pareto.0'), 'aria-label');
+  await page.focus(tid('plan.pareto.0'));
+  await page.keyboard.press('Enter');
+  await waitForVerdict(page);
+  assert.ok(gpu.includes(await page.inputValue(tid('gpu'))), 'the point named its GPU, now the form\'s');
+  await context.close();
+});

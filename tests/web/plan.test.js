@@ -1,0 +1,100 @@
+// The Plan view's pure parts: the Pareto chart's geometry (log scales into the
+// plot box), the request the planner is given, the targets' text, the view and
+// targets in the link; and core.plan through the loader (the core's rl_plan).
+import { expect, test } from 'vitest';
+import { loadTestCore } from './core.js';
+import { planGeometry, planLayout } from '../../web/src/charts/planScale.js';
+import { candidateInputs, planInput, planRequest, targetValue, validTarget } from '../../web/src/plan.js';
+import { decodeLink, encodeLink } from '../../web/src/url-codec.js';
+
+const point = (option, speed, cost) => ({ option, tokens_per_s_user: speed, usd_per_mtok_out: cost, gpu: 'x', tp: 1, pp: 1, gpus: 1, batch: 1 });
+
+test('the geometry puts every front point inside the box: faster right, cheaper lower, on log scales', () => {
+  const { box } = planLayout(640);
+  const pareto = [point('buy', 20, 0.05), point('buy', 80, 0.4), point('cloud', 30, 0.5), point('cloud', 300, 9)];
+  const g = planGeometry(pareto, box);
+  expect(g.points).toHaveLength(4);
+  for (const p of g.points) {
+    expect(p.cx).toBeGreaterThanOrEqual(box.left);
+    expect(p.cx).toBeLessThanOrEqual(box.right);
+    expect(p.cy).toBeGreaterThanOrEqual(box.top);
+    expect(p.cy).toBeLessThanOrEqual(box.bottom);
+  }
+  expect(g.points[1].cx).toBeGreaterThan(g.points[0].cx);
+  expect(g.points[1].cy).toBeLessThan(g.points[0].cy); // dearer sits higher
+  // Log: one decade of speed is the same width wherever it starts.
+  expect(g.x(100) - g.x(10)).toBeCloseTo(g.x(1000) - g.x(100), 9);
+  expect(g.xDomain).toEqual([10, 1000]);
+  expect(g.yDomain).toEqual([0.01, 10]);
+  expect(g.lines.buy.split(' ')).toHaveLength(2);
+  expect(g.lines.cloud.split(' ')).toHaveLength(2);
+  expect(g.points.map((p) => p.index)).toEqual([0, 1, 2, 3]);
+});
+
+test('a point no log axis can hold is left out, keeping the others\' places', () => {
+  const { box } = planLayout(320);
+  const g = planGeometry([point('buy', 0, 1), point('buy', 10, null), point('cloud', 50, 2)], box);
+  expect(g.points.map((p) => p.index)).toEqual([2]);
+  expect(g.lines.buy).toBe('');
+  expect(planGeometry([], box).points).toEqual([]);
+});
+
+test('the planner is given the form\'s request without the keys it searches', () => {
+  const base = planRequest({ model: 'm', gpu: 'h100-sxm', gpu_limit: 'raised', tp: 2, pp: 2, batch: 8, precision: 'fp8', kv_precision: 'fp8',
+    seq: 4096, micro_batches: 4, requests_per_day: 10, input_tokens: 1, output_tokens: 1 });
+  expect(base).toEqual({ model: 'm', gpu_limit: 'raised', kv_precision: 'fp8', requests_per_day: 10, input_tokens: 1, output_tokens: 1 });
+  expect(planRequest({ gpu: { tflops: 1 } })).toEqual({});
+  // The search's input ignores what it searches: a new batch or GPU does not rerun it; a new workload does.
+  const built = (extra) => ({ request: { model: 'm', requests_per_day: 10, ...extra }, configText: undefined });
+  expect(planInput(built({ batch: 4, gpu: 'a' }))).toBe(planInput(built({ batch: 8, gpu: 'b', tp: 2 })));
+  expect(planInput(built({ requests_per_day: 11 }))).not.toBe(planInput(built({})));
+});
+
+test('targets: a non-negative decimal, else no target', () => {
+  expect(targetValue('400')).toBe(400);
+  expect(targetValue(' 2.5 ')).toBe(2.5);
+  for (const bad of ['', '-1', 'abc', '1e9', 'NaN', null]) expect(targetValue(bad)).toBe(0);
+  expect(validTarget('25')).toBe(true);
+  expect(validTarget('')).toBe(false);
+  expect(candidateInputs({ gpu: 'a', precision: 'fp8', tp: 2, pp: 1, batch: 7 })).toEqual({ gpu: 'a', precision: 'fp8', tp: '2', pp: '1', batch: '7', micro_batches: '' });
+});
+
+test('the view and the targets travel in the link, page-only keys beside the table\'s', async () => {
+  const ctx = { modelIds: ['llama-3-8b'], gpuIds: ['t4'] };
+  const { state } = await decodeLink('?m=llama-3-8b&g=t4', ctx);
+  const { query } = await encodeLink(state, { ...ctx, page: { view: 'plan', max_ttft_ms: '400', min_tokens_per_s_user: '25' } });
+  expect(query).toBe('?m=llama-3-8b&g=t4&view=plan&ttft=400&tpsu=25');
+  const back = await decodeLink(query, ctx);
+  expect(back.page).toEqual({ view: 'plan', max_ttft_ms: '400', min_tokens_per_s_user: '25' });
+  expect(back.notices).toEqual([]);
+  const main = await encodeLink(state, { ...ctx, page: { view: 'main', max_ttft_ms: '', min_tokens_per_s_user: 'x' } });
+  expect(main.query).toBe('?m=llama-3-8b&g=t4');
+  const bad = await decodeLink('?view=nope&ttft=-3&tpsu=1&tpsu=2', ctx);
+  expect(bad.page).toEqual({});
+  expect(bad.notices.map((n) => n.split(' ')[0])).toEqual(['“view”', '“ttft”', '“tpsu”']);
+});
+
+test('core.plan is the core\'s planner: its candidates ranked, fronts among them, refusals named', async () => {
+  const core = await loadTestCore();
+  const base = { model: 'llama-3-8b', requests_per_day: 50000, input_tokens: 1000, output_tokens: 300 };
+  const { plan } = core.plan(base, { max_ttft_ms: 400, min_tokens_per_s_user: 25 }, undefined, 5);
+  expect(plan.searched).toBeGreaterThan(0);
+  expect(plan.candidates.length).toBeGreaterThan(0);
+  expect(plan.candidates.length).toBeLessThanOrEqual(10);
+  for (const c of plan.candidates) {
+    expect(c.ttft_ms).toBeLessThanOrEqual(400);
+    expect(c.tokens_per_s_user).toBeGreaterThanOrEqual(25);
+  }
+  for (const option of ['buy', 'cloud']) {
+    const costs = plan.candidates.filter((c) => c.option === option).map((c) => c.usd_per_mtok_out);
+    expect(costs).toEqual([...costs].sort((a, b) => a - b));
+    const front = plan.pareto.filter((c) => c.option === option);
+    if (costs.length) expect(front[0].usd_per_mtok_out).toBe(costs[0]);
+    for (let i = 1; i < front.length; i++) expect(front[i].tokens_per_s_user).toBeGreaterThan(front[i - 1].tokens_per_s_user);
+  }
+  expect(core.plan({ model: 'llama-3-8b' }).error.field).toBe('requests_per_day');
+  expect(core.plan({ ...base, tp: 2 }).error.code).toBe('duplicate_key');
+  const none = core.plan(base, { min_tokens_per_s_user: 1e9 }).plan;
+  expect(none.candidates).toEqual([]);
+  expect(none.best_tokens_per_s_user).toBeGreaterThan(0);
+});

@@ -1,0 +1,163 @@
+// The Plan view: the core's SLA planner (core.plan, the CLI's --plan) for the
+// form's model and workload and two targets. The Pareto chart and the table of
+// candidates show what the core returns; a point or a row opens its setup in
+// the main view. Nothing here searches, ranks or prices.
+import { Fragment } from 'preact';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { batch, useComputed, useSignalEffect } from '@preact/signals';
+import * as f from '../format.js';
+import { Num } from './Num.jsx';
+import { PlanChart, pointLabel, usd } from '../charts/PlanChart.jsx';
+import { PARAMS } from '../inputs.js';
+import { candidateInputs, planInput, runPlan, targetTexts, targets, view } from '../plan.js';
+import { errorText, t, tx } from '../i18n/index.js';
+
+function Target({ id, unit }) {
+  const s = targets[id];
+  return (
+    <label class="plan-target">
+      <span>{t(`plan.${id}`)}</span>
+      <input type="text" inputMode="decimal" data-testid={`plan.${id}`} value={s.value} placeholder={t('plan.noTarget')}
+        onChange={(e) => { s.value = e.currentTarget.value.trim(); }} />
+      <span class="unit">{unit}</span>
+    </label>
+  );
+}
+
+/** Why no candidate: from what the search saw (its counts and best figures). */
+function reason(p) {
+  const tg = p.targets;
+  if (p.fit === 0) return t('plan.none.fit', { n: f.integer(p.searched) });
+  if (p.met_ttft === 0) return t('plan.none.ttft', { target: f.ms(tg.max_ttft_ms), best: f.ms(p.best_ttft_ms) });
+  if (tg.min_tokens_per_s_user > p.best_tokens_per_s_user) {
+    return t('plan.none.speed', { target: f.tokensPerS(tg.min_tokens_per_s_user), best: f.tokensPerS(p.best_tokens_per_s_user) });
+  }
+  return t('plan.none.price');
+}
+
+const COLUMNS = [
+  ['gpu', (c) => c.gpu],
+  ['precision', (c) => c.precision],
+  ['batch', (c) => f.integer(c.batch)],
+  ['ttft_ms', (c) => f.ms(c.ttft_ms)],
+  ['tokens_per_s_user', (c) => f.tokensPerS(c.tokens_per_s_user)],
+  ['monthly_usd', (c) => usd(c.monthly_usd)],
+  ['usd_per_mtok_out', (c) => usd(c.usd_per_mtok_out)],
+];
+
+export function PlanView({ app }) {
+  // The search takes up to a second: the first plan is made at once, a later one when its own input
+  // (not the batch, the GPU, tp, ... of the form) or a target changes and the typing pauses.
+  const input = useComputed(() => planInput(app.built.value));
+  const made = useRef(null);
+  const [r, setResult] = useState(() => {
+    made.current = JSON.stringify([input.peek(), targetTexts()]);
+    return runPlan(app.core, input.peek());
+  });
+  const [busy, setBusy] = useState(false);
+  const timer = useRef(0);
+  useSignalEffect(() => {
+    const key = input.value;
+    const goal = targetTexts();
+    const id = JSON.stringify([key, goal]);
+    clearTimeout(timer.current);
+    if (id === made.current) {
+      setBusy(false);
+      return;
+    }
+    setBusy(true);
+    timer.current = setTimeout(() => {
+      made.current = id;
+      setResult(runPlan(app.core, key, goal));
+      setBusy(false);
+    }, 300);
+  });
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const open = (c) => {
+    const inputs = candidateInputs(c);
+    batch(() => {
+      for (const [k, v] of Object.entries(inputs)) app.set(k, v);
+      view.value = 'main';
+    });
+  };
+  let body;
+  if (app.inputs.model.value === PARAMS) {
+    body = <p class="plan-none" data-testid="plan-none" role="status">{t('plan.needsModel')}</p>;
+  } else if (r.error) {
+    body = (
+      <p class="plan-none" data-testid="plan-none" role="status">
+        {r.error.field === 'requests_per_day' ? t('plan.needsWorkload') : errorText(r.error)}
+      </p>
+    );
+  } else {
+    const p = r.plan;
+    const list = p.candidates;
+    body = (
+      <>
+        <p class="sub" data-testid="plan.searched" data-value={String(p.searched)}>{t('plan.searched', { n: f.integer(p.searched) })}</p>
+        {list.length === 0 ? (
+          <p class="plan-none" data-testid="plan-none" role="status">{t('plan.none.title')} {reason(p)}</p>
+        ) : (
+          <>
+            <PlanChart pareto={p.pareto} onOpen={open} />
+            <p class="sub">{t('plan.chartHint')}</p>
+            {['buy', 'cloud'].filter((o) => !list.some((c) => c.option === o)).map((o) => (
+              <p key={o} class="sub" data-testid={`plan-none.${o}`}>{t(`plan.noneFor.${o}`)}</p>
+            ))}
+            <div class="plan-scroll">
+            <table class="plan-table" data-testid="plan-table">
+              <caption>{t('plan.tableCaption', { top: list.length })}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('plan.col.option')}</th>
+                  {['gpu', 'gpus', ...COLUMNS.slice(1).map(([k]) => k)].map((k) => <th key={k} scope="col">{t(`plan.col.${k}`)}</th>)}
+                  <th scope="col"><span class="visually-hidden">{t('plan.col.open')}</span></th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.map((c, i) => (
+                  <tr key={i} data-testid={`plan.candidates.${i}`}>
+                    <th scope="row" data-testid={`plan.candidates.${i}.option`} data-value={c.option}>{t(`plan.option.${c.option}`)}</th>
+                    {COLUMNS.map(([k, show]) => (
+                      <Fragment key={k}>
+                        <td><Num testid={`plan.candidates.${i}.${k}`} value={c[k]} format={() => show(c)} /></td>
+                        {k === 'gpu' && <td>{tx('plan.gpusCell', Object.fromEntries(['gpus', 'tp', 'pp'].map((g) => [g, <Num testid={`plan.candidates.${i}.${g}`} value={c[g]} />])))}</td>}
+                      </Fragment>
+                    ))}
+                    <td><button type="button" class="small" data-testid={`plan.candidates.${i}.open`} aria-label={`${t('plan.open')}: ${pointLabel(c)}`} onClick={() => open(c)}>{t('plan.open')}</button></td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            </div>
+          </>
+        )}
+      </>
+    );
+  }
+  return (
+    <section class="panel plan-view" data-testid="plan-view" data-busy={String(busy)} aria-busy={busy ? 'true' : 'false'} aria-labelledby="plan-h">
+      <h2 id="plan-h">{t('plan.title')}</h2>
+      <p class="sub">{t('plan.text')}</p>
+      <div class="plan-targets">
+        <Target id="max_ttft_ms" unit="ms" />
+        <Target id="min_tokens_per_s_user" unit={t('plan.speedUnit')} />
+      </div>
+      {body}
+    </section>
+  );
+}
+
+/** The two views, as a pair of toggle buttons; the choice lives in the link (view=plan). */
+export function ViewToggle() {
+  return (
+    <nav class="view-toggle" aria-label={t('plan.views')}>
+      {['main', 'plan'].map((v) => (
+        <button key={v} type="button" class="quiet" data-testid={`view.${v}`} aria-pressed={view.value === v ? 'true' : 'false'}
+          onClick={() => { view.value = v; }}>
+          {t(`plan.view.${v}`)}
+        </button>
+      ))}
+    </nav>
+  );
+}

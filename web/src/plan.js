@@ -1,0 +1,85 @@
+// The Plan view's state: which view shows, the two service-level targets, and
+// the request the core's planner (core.plan, rlw_plan: the CLI's --plan) is
+// given. The search itself is the core's; nothing here ranks or filters.
+import { signal } from '@preact/signals';
+
+/**
+ * The page-only link keys of the Plan view. Like `lang`, they are no input of
+ * the core's request (the C reader would refuse them), so they are not rows of
+ * core/fields.json: the URL codec reads and writes them beside the table's keys.
+ * view=plan opens the Plan view; ttft and tpsu are its targets.
+ */
+export const PLAN_KEYS = Object.freeze({ view: 'view', max_ttft_ms: 'ttft', min_tokens_per_s_user: 'tpsu' });
+export const VIEWS = Object.freeze(['main', 'plan']);
+
+/** 'main' or 'plan'. */
+export const view = signal('main');
+/** The targets as typed (text, like the form's inputs); '' is no target. */
+export const targets = {
+  max_ttft_ms: signal(''),
+  min_tokens_per_s_user: signal(''),
+};
+
+/** Candidates of each option the page lists (the CLI's --top). */
+export const PLAN_TOP = 10;
+
+/** The request keys the plan sets itself (the CLI refuses their flags with --plan). */
+const SEARCHED = new Set(['gpu', 'tp', 'pp', 'batch', 'precision', 'seq', 'micro_batches']);
+
+/** The form's request without the keys the plan searches: the base the core adds each setup to. */
+export function planRequest(request) {
+  const base = {};
+  for (const [key, value] of Object.entries(request ?? {})) if (!SEARCHED.has(key)) base[key] = value;
+  return base;
+}
+
+const TARGET = /^\d{1,9}(\.\d{1,9})?$/;
+
+/** A target's text as the core takes it: a non-negative number, or 0 (no target) when empty or unreadable. */
+export function targetValue(text) {
+  const s = String(text ?? '').trim();
+  return TARGET.test(s) ? Number(s) : 0;
+}
+
+/** True when a target's text is one the link may carry and the core reads. */
+export const validTarget = (text) => TARGET.test(String(text ?? '').trim());
+
+/** Sets the view and targets from a decoded link ({view, max_ttft_ms, min_tokens_per_s_user}). */
+export function restorePlan(page = {}) {
+  if (VIEWS.includes(page.view)) view.value = page.view;
+  for (const key of Object.keys(targets)) if (typeof page[key] === 'string') targets[key].value = page[key];
+}
+
+/** What the link carries of the Plan view: the view when it is not the main one, and the targets set. */
+export function planLinkState() {
+  return { view: view.value, max_ttft_ms: targets.max_ttft_ms.value, min_tokens_per_s_user: targets.min_tokens_per_s_user.value };
+}
+
+/** The planner's input for the form's built request ({request, configText}), as one string: equal inputs, equal text. */
+export function planInput(built) {
+  return JSON.stringify([planRequest(built.request), built.configText ?? null]);
+}
+
+/** The targets' texts now (signals read here are tracked by the caller's effect). */
+export const targetTexts = () => ({ max_ttft_ms: targets.max_ttft_ms.value, min_tokens_per_s_user: targets.min_tokens_per_s_user.value });
+
+/**
+ * The core's plan for a planInput text and the targets' texts: {plan} or {error}.
+ * `core` is the loader's object.
+ */
+export function runPlan(core, input, goal = targetTexts()) {
+  try {
+    const [request, configText] = JSON.parse(input);
+    return core.plan(request, {
+      max_ttft_ms: targetValue(goal.max_ttft_ms),
+      min_tokens_per_s_user: targetValue(goal.min_tokens_per_s_user),
+    }, configText ?? undefined, PLAN_TOP);
+  } catch (e) {
+    return { error: { code: 'internal', field: '', message: `The core failed: ${e?.message ?? e}` } };
+  }
+}
+
+/** The form values that open candidate c in the main view (the setup; the model and workload stay). */
+export function candidateInputs(c) {
+  return { gpu: c.gpu, precision: c.precision, tp: String(c.tp), pp: String(c.pp), batch: String(c.batch), micro_batches: '' };
+}
