@@ -147,9 +147,9 @@ int rl_plan_main(int argc, char **argv) {
     searched = sum.searched;
 
     if (o.json) {
-        printf("{\"plan\":{\"basis\":\"floor\",\"searched\":%ld,\"targets\":{\"max_ttft_ms\":%.17g,\"min_tokens_per_s_user\":%.17g},"
+        printf("{\"plan\":{\"basis\":\"%s\",\"searched\":%ld,\"targets\":{\"max_ttft_ms\":%.17g,\"min_tokens_per_s_user\":%.17g},"
                "\"candidates\":[",
-               searched, o.max_ttft_ms, o.min_tokens_per_s_user);
+               sum.floor_basis ? "floor" : "realistic", searched, o.max_ttft_ms, o.min_tokens_per_s_user);
         int first = 1;
         for (int option = 0; option < 2; option++) {
             int shown = 0;
@@ -167,7 +167,7 @@ int rl_plan_main(int argc, char **argv) {
         printf("]}}\n");
     } else {
         printf("Plan: %ld setups searched (GPU presets x tp 1,2,4,8 x pp 1-4 x precision, each at its best batch), on the "
-               "roofline floor\n", searched);
+               "%s\n", searched, sum.floor_basis ? "roofline floor" : "engine's expected figures (realistic estimate)");
         for (int option = 0; option < 2; option++) {
             printf("\nCheapest to %s, per million output tokens\n", option == 0 ? "buy" : "rent (cloud)");
             int shown = 0;

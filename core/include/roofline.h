@@ -1171,8 +1171,9 @@ typedef struct rl_plan_candidate {
     char gpu[64];                 /* the GPU preset id */
     int64_t gpus, tp, pp, batch;  /* gpus = tp x pp */
     char precision[8], kv_precision[8]; /* as the analysis resolved them ("fp16" for auto) */
-    double ttft_ms;               /* ms: launch + prefill of one request */
-    double tokens_per_s_user;     /* 1000 / decode step ms */
+    double ttft_ms;               /* ms: the engine's TTFT overhead + the expected prefill of one request's
+                                     input (on the floor: launch + prefill) */
+    double tokens_per_s_user;     /* 1000 / the expected decode step ms (on the floor: the floor's) */
     double monthly_usd;           /* USD per 30-day month for the workload */
     double usd_per_mtok_out;      /* USD per million output tokens */
     rl_plan_option option;
@@ -1188,6 +1189,8 @@ typedef struct rl_plan_summary {
     double best_tokens_per_s_user;/* the highest batch-1 speed of a setup within the TTFT target; 0 when none */
     size_t found;                 /* candidates found; more than `count` when the output was too small */
     size_t count;                 /* candidates written to the output */
+    int floor_basis;              /* 1 when a candidate's times are the floor's (no realistic estimate);
+                                     0: every candidate is on the realistic estimate, as every fit is */
 } rl_plan_summary;
 
 /* The work area of one search: the request of each setup and its run. */
@@ -1213,7 +1216,7 @@ rl_status rl_plan(const char *base_request, size_t len, const char *config_text,
  * option. Writes up to `cap` indices into `index`; returns how many are on the front. */
 size_t rl_plan_pareto(const rl_plan_candidate *sorted, size_t n, rl_plan_option option, size_t *index, size_t cap);
 
-/* {"plan": {"basis": "floor", "searched": N, "fit": N, "met_ttft": N,
+/* {"plan": {"basis": "realistic" (or "floor", see floor_basis), "searched": N, "fit": N, "met_ttft": N,
  * "best_ttft_ms": x, "best_tokens_per_s_user": x, "targets": {"max_ttft_ms",
  * "min_tokens_per_s_user"}, "candidates": [the `top` cheapest of each option,
  * buy first], "pareto": [buy's front, then cloud's]}}, each candidate {"gpu",

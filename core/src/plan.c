@@ -16,7 +16,8 @@
  * grows, and no larger than the requests the traffic keeps in flight. A
  * bisection over 1..max batch finds it, so no batch is skipped.
  * The time to first token does not depend on the batch. Times are the
- * roofline floor until the realistic estimate lands (basis "floor"). */
+ * cost's: the engine's expected step and prefill (basis "realistic"), which
+ * every fit has; the floor only where an analysis gives no estimate. */
 #include "internal.h"
 
 #include <math.h>
@@ -53,7 +54,13 @@ static const rl_run *run_setup(plan_ctx *c, const char *gpu, int64_t tp, int64_t
     return &c->work->run;
 }
 
-static double ttft_of(const rl_run *r) { return r->deploy.launch_ms + r->cost.prefill_ms; }
+/* The prefill of one request's input tokens (the cost's) plus the fixed start:
+ * the engine's TTFT overhead on the realistic basis, the launch on the floor. */
+static double ttft_of(const rl_run *r) {
+    const rl_realistic *x = &r->result.realistic;
+    if (r->cost.realistic && r->result.has_realistic && x->has_prefill) return x->ttft_ms - x->prefill_ms + r->cost.prefill_ms;
+    return r->deploy.launch_ms + r->cost.prefill_ms;
+}
 static double speed_of(const rl_run *r) { return 1000.0 / r->cost.step_ms; }
 
 /* The requests the traffic keeps in flight (Little's law: arrivals per second
@@ -97,6 +104,7 @@ static void keep(plan_ctx *c, const rl_run *r, rl_plan_option option, double mon
     k->usd_per_mtok_out = per_mtok;
     k->option = option;
     k->order = (uint32_t)i;
+    if (!r->cost.realistic) c->s->floor_basis = 1;
 }
 
 static void search_setup(plan_ctx *c, const char *gpu, int64_t tp, int64_t pp, const char *precision) {
@@ -254,7 +262,7 @@ size_t rl_plan_json(const rl_plan_query *q, const rl_plan_summary *s, const rl_p
     rl_jw root, plan, targets, list;
     rl_jw_begin_object(&root, &out);
     rl_jw_object(&root, "plan", &plan);
-    rl_jw_str(&plan, "basis", "floor");
+    rl_jw_str(&plan, "basis", s->floor_basis ? "floor" : "realistic");
     rl_jw_num(&plan, "searched", (double)s->searched);
     rl_jw_num(&plan, "fit", (double)s->fit);
     rl_jw_num(&plan, "met_ttft", (double)s->met_ttft);

@@ -28,6 +28,7 @@ const workload = ['--model', 'llama-3-8b', '--requests-per-day', '50000', '--inp
 const plan = run(['--plan', ...workload, '--gpus', gpus.join(','), '--precision', precision,
   '--max-ttft-ms', String(targets.ttft), '--min-tokens-per-s-user', String(targets.speed), '--top', '1000']).plan;
 assert.ok(plan.candidates.length > 0, 'the plan finds candidates');
+assert.equal(plan.basis, 'realistic', "the plan holds setups to the engine's expected figures");
 assert.equal(plan.searched, gpus.length * 4 * 4, 'every setup of the grid is searched');
 
 // What the plan holds a setup to, from a plain analysis of it.
@@ -35,7 +36,9 @@ function judge(r, batch) {
   if (!r.fits || r.level === 'tight' || !r.cost) return null;
   const c = r.cost, a = Object.fromEntries(c.assumptions.map((x) => [x.name, x.value]));
   const speed = 1000 / a.step_ms;
-  const ttft = r.config.launch_ms + a.prefill_ms;
+  // The engine's fixed TTFT overhead plus the expected prefill of the input tokens (the cost's).
+  assert.equal(c.basis, 'realistic', 'a fit is costed on the realistic estimate');
+  const ttft = r.realistic.ttft_ms - r.realistic.prefill_ms + a.prefill_ms;
   const inFlight = (c.workload.requests_per_day / 86400) * ((a.prefill_ms + c.workload.output_tokens * a.step_ms) / 1000);
   return { speed, ttft, inFlight, ok: speed >= targets.speed && ttft <= targets.ttft && (batch === 1 || batch <= inFlight),
     buy: c.buy?.usd_per_mtok_out, cloud: c.cloud?.usd_per_mtok_out };

@@ -911,7 +911,7 @@ export default {
   'plan.view.main': '分析',
   'plan.view.plan': '规划',
   'plan.title': '规划：满足目标的最便宜配置',
-  'plan.text': '用表单中的模型和负载，在每个 GPU 预设上尝试 tp 1、2、4、8 与 pp 1 到 4，精度 auto、fp8、int4，各取最佳批大小。放得下（不紧张）、流量能填满批次且满足两个目标的配置入选；按每百万输出 token 的美元成本排序，购买与租用分开。时间为 roofline 下限。',
+  'plan.text': '用表单中的模型和负载，在每个 GPU 预设上尝试 tp 1、2、4、8 与 pp 1 到 4，精度 auto、fp8、int4，各取最佳批大小。放得下（不紧张）、流量能填满批次且满足两个目标的配置入选；按每百万输出 token 的美元成本排序，购买与租用分开。时间为引擎的预期值（实际估计），与成本所用的一致。',
   'plan.max_ttft_ms': '首 token 时间上限',
   'plan.min_tokens_per_s_user': '每用户速度下限',
   'plan.noTarget': '无',
