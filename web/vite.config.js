@@ -6,15 +6,17 @@ import { hostedCsp } from './build/csp.js';
 import { wasmPreload } from './build/wasm-preload.js';
 import { wasmSource } from './build/wasm-source.js';
 import { pwa } from './build/pwa.js';
+import { fieldsForPage } from './build/fields.js';
 
 const root = new URL('.', import.meta.url).pathname;
 const wasm = new URL('generated/roofline.wasm', import.meta.url).pathname;
+const fields = new URL('../core/fields.json', import.meta.url).pathname;
 
 export default defineConfig({
   root,
   base: './',
   publicDir: false,
-  plugins: [preact(), presetProse(new URL('../presets', import.meta.url).pathname), wasmSource(wasm, { inline: false }), wasmPreload(), pwa(), hostedCsp()],
+  plugins: [preact(), fieldsForPage(fields), presetProse(new URL('../presets', import.meta.url).pathname), wasmSource(wasm, { inline: false }), wasmPreload(), pwa(), hostedCsp()],
   build: {
     outDir: '../dist',
     emptyOutDir: true,

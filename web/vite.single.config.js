@@ -7,16 +7,18 @@ import { presetProse } from './build/preset-prose.js';
 import { viteSingleFile } from 'vite-plugin-singlefile';
 import { singleFileCsp } from './build/csp.js';
 import { wasmSource } from './build/wasm-source.js';
+import { fieldsForPage } from './build/fields.js';
 
 const root = new URL('.', import.meta.url).pathname;
 const wasm = new URL('generated/roofline.wasm', import.meta.url).pathname;
+const fields = new URL('../core/fields.json', import.meta.url).pathname;
 const outFile = new URL('../dist/roofline-lint.html', import.meta.url).pathname;
 
 export default defineConfig({
   root,
   base: './',
   publicDir: false,
-  plugins: [preact(), presetProse(new URL('../presets', import.meta.url).pathname), wasmSource(wasm, { inline: true }), viteSingleFile({ outputFileName: 'roofline-lint.html' }), singleFileCsp(outFile)],
+  plugins: [preact(), fieldsForPage(fields), presetProse(new URL('../presets', import.meta.url).pathname), wasmSource(wasm, { inline: true }), viteSingleFile({ outputFileName: 'roofline-lint.html' }), singleFileCsp(outFile)],
   build: {
     outDir: '../dist',
     emptyOutDir: false,
