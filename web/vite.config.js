@@ -7,15 +7,17 @@ import { wasmPreload } from './build/wasm-preload.js';
 import { wasmSource } from './build/wasm-source.js';
 import { pwa } from './build/pwa.js';
 import { cliMessagesOut } from './build/cli-messages.js';
+import { fieldsForPage } from './build/fields.js';
 
 const root = new URL('.', import.meta.url).pathname;
 const wasm = new URL('generated/roofline.wasm', import.meta.url).pathname;
+const fields = new URL('../core/fields.json', import.meta.url).pathname;
 
 export default defineConfig({
   root,
   base: './',
   publicDir: false,
-  plugins: [cliMessagesOut(), preact(), presetProse(new URL('../presets', import.meta.url).pathname), wasmSource(wasm, { inline: false }), wasmPreload(), pwa(), hostedCsp()],
+  plugins: [cliMessagesOut(), preact(), fieldsForPage(fields), presetProse(new URL('../presets', import.meta.url).pathname), wasmSource(wasm, { inline: false }), wasmPreload(), pwa(), hostedCsp()],
   build: {
     outDir: '../dist',
     emptyOutDir: true,

@@ -509,11 +509,11 @@ enum {
 
 typedef struct rl_field {
     const char *key;        /* request key = the page's input name and data-testid ("micro_batches", "gpu.tflops") */
-    const char *flag;       /* CLI flag ("--micro-batches") */
-    const char *aliases;    /* older flags, space-separated ("--micro-batch"), "" if none */
-    const char *url;        /* share-link key ("mb"), NULL if none */
-    const char *report;     /* report JSON path echoing it ("config.micro_batches"), NULL if none */
-    const char *group;      /* rl_field_group key */
+    const char *flag;       /* CLI flag ("--micro-batches"); "" in the wasm build */
+    const char *aliases;    /* older flags, space-separated ("--micro-batch"), "" if none or in the wasm build */
+    const char *url;        /* share-link key ("mb"), NULL if none or in the wasm build */
+    const char *report;     /* report JSON path echoing it ("config.micro_batches"), NULL if none or in the wasm build */
+    const char *group;      /* rl_field_group key; "" in the wasm build */
     const char *label;      /* short form label; "" in the wasm build */
     const char *unit;       /* "tokens", "GiB", "GB/s", "ms", "fraction", ... or "" */
     const char *help;       /* one line for --help; "" in the wasm build */
@@ -522,8 +522,8 @@ typedef struct rl_field {
     double min, max;        /* inclusive range of COUNT, NUMBER and SIZE */
     double def;             /* default: the value, or the choice index of an ENUM */
     const char *const *choices; /* ENUM: NULL-terminated, in the C enum's order */
-    const char *sets_key;   /* SWITCH */
-    const char *sets_value; /* SWITCH */
+    const char *sets_key;   /* SWITCH; NULL in the wasm build */
+    const char *sets_value; /* SWITCH; NULL in the wasm build */
     rl_field_target target;
     size_t offset;          /* offsetof the member in rl_deploy / rl_gpu */
     unsigned flags;         /* RL_FIELD_* bits */

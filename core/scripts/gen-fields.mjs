@@ -5,7 +5,8 @@
 //
 // Usage: node gen-fields.mjs FIELDS_JSON OUT_C [--strip-prose]
 //   --strip-prose leaves out labels and help (the wasm module never prints them;
-//   the page reads them from the JSON itself).
+//   the page reads them from the JSON itself), and what only the CLI reads: the
+//   flags, aliases, switches, share-link keys, report paths and group keys.
 import { readFileSync, writeFileSync } from 'node:fs';
 
 const [input, output, ...flags] = process.argv.slice(2);
@@ -28,6 +29,8 @@ const fail = (row, why) => {
 };
 const c = (s) => (s === null || s === undefined ? 'NULL' : JSON.stringify(String(s)));
 const prose = (s) => (strip ? '""' : c(s ?? ''));
+// What only the CLI and the C API's callers read (the share-link key, the report path): NULL in the wasm.
+const cli = (s) => (strip ? 'NULL' : c(s));
 const num = (v) => (Number.isFinite(v) ? (Number.isInteger(v) ? `${v}.0` : String(v)) : '0.0');
 
 const seen = new Set();
@@ -65,7 +68,7 @@ for (const [i, row] of table.fields.entries()) {
   if (row.type === 'switch') {
     const entries = Object.entries(row.sets ?? {});
     if (entries.length !== 1) fail(row, 'a switch sets exactly one field');
-    sets = [c(entries[0][0]), c(String(entries[0][1]))];
+    sets = strip ? ['NULL', 'NULL'] : [c(entries[0][0]), c(String(entries[0][1]))];
   }
   const bits = [row.nullable && 'RL_FIELD_NULLABLE', row.required && 'RL_FIELD_REQUIRED',
     row.zero_means !== undefined && 'RL_FIELD_ZERO_IS_UNSET'].filter(Boolean);
@@ -81,8 +84,8 @@ for (const [i, row] of table.fields.entries()) {
     const test = row.zero_means !== undefined && row.type !== 'enum' ? `(${member} == 0 || ${range})` : range;
     (inRange[target] ??= []).push(test);
   }
-  lines.push(`    {${c(row.key)}, ${c(row.flag)}, ${c((row.aliases ?? []).join(' '))}, ${c(row.url)}, ${c(row.report)},\n` +
-    `     ${c(row.group)}, ${prose(row.label)}, ${c(row.unit ?? '')}, ${prose(row.help)}, ${prose(row.zero_means ?? '')},\n` +
+  lines.push(`    {${c(row.key)}, ${prose(row.flag)}, ${prose((row.aliases ?? []).join(' '))}, ${cli(row.url)}, ${cli(row.report)},\n` +
+    `     ${prose(row.group)}, ${prose(row.label)}, ${c(row.unit ?? '')}, ${prose(row.help)}, ${prose(row.zero_means ?? '')},\n` +
     `     ${TYPES[row.type]}, ${num(row.min)}, ${num(row.max)}, ${num(typeof def === 'number' ? def : 0)}, ${choices},\n` +
     `     ${sets[0]}, ${sets[1]}, ${target}, ${offset}, ${bits.length ? bits.join(' | ') : '0'}},`);
 }

@@ -1,12 +1,13 @@
-// The presets' prose (hf_repo, source, notes) as a build-time module. The wasm
-// core carries only the numbers (its build strips the prose to keep the module
-// small); the page shows where each figure comes from, read here from presets/,
+// The presets' prose (source, notes) as a build-time module. The wasm core carries
+// only the numbers, the ids and names and each model's hf_repo (its build strips the
+// prose to keep the module small; the page reads hf_repo from the core, so it is not
+// here twice); the page shows where each figure comes from, read here from presets/,
 // the single source of truth, as plain text that compresses well.
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 const ID = 'virtual:preset-prose';
-const PROSE = ['hf_repo', 'source', 'notes'];
+const PROSE = ['source', 'notes'];
 
 export function readPresetProse(presetsDir) {
   const out = { models: {}, gpus: {} };

@@ -1,0 +1,26 @@
+// core/fields.json as the page imports it (web/src/inputs.js): the rows the page has an
+// input for, without what only the C generator and the CLI read (the `c` member name,
+// the CLI's flags, aliases and --help text, the switches that set other fields, the
+// file's comment and group titles; the page words its groups and labels in web/src/i18n).
+// ~7 KB of the 17 KB table; the rows' keys, types, ranges, defaults, units, labels, link
+// and report keys stay. Tests (vitest) import the full file; this applies to the builds.
+export const CLI_ONLY = ['c', 'flag', 'aliases', 'help', 'sets', 'required'];
+
+export function pageFields(text) {
+  const table = JSON.parse(text);
+  const fields = table.fields
+    .filter((f) => f.type !== 'switch')
+    .map((f) => Object.fromEntries(Object.entries(f).filter(([k]) => !CLI_ONLY.includes(k))));
+  return { fields };
+}
+
+export function fieldsForPage(file) {
+  return {
+    name: 'roofline:fields-for-page',
+    enforce: 'pre',
+    transform(code, id) {
+      if (id.split('?')[0] !== file) return null;
+      return { code: JSON.stringify(pageFields(code)), map: null };
+    },
+  };
+}
