@@ -1,5 +1,5 @@
 // Single-file build: dist/roofline-lint.html carries its script, style and the
-// wasm (LZMA, base64, in the script) inline, so it works from file:// with
+// wasm (deflated, base64, in the script) inline, so it works from file:// with
 // the network off.
 import { defineConfig } from 'vite';
 import preact from '@preact/preset-vite';

@@ -6,7 +6,7 @@ cd "$(dirname "$0")/../.."
 
 need=()
 have_pkg() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok installed"; }
-for pkg in cmake make gcc clang libclang-rt-14-dev emscripten libcjson-dev chromium xz-utils; do
+for pkg in cmake make gcc clang libclang-rt-14-dev emscripten libcjson-dev chromium; do
   have_pkg "$pkg" || need+=("$pkg")
 done
 if [ ${#need[@]} -gt 0 ]; then

@@ -22,12 +22,11 @@ test('the single file pins its inline script and style by sha256, without unsafe
   const script = html.match(/<script\b[^>]*>([\s\S]*?)<\/script>/)[1];
   const hash = createHash('sha256').update(script).digest('base64');
   assert.match(policy, new RegExp(`script-src 'sha256-${hash.replace(/[+/]/g, '\\$&')}' 'wasm-unsafe-eval'`));
-  // The wasm is decoded in memory from the script: the page may connect only to the Hub, for "Fetch".
+  // The wasm is inflated in memory from the script: the page may connect only to the Hub, for "Fetch".
   assert.match(policy, /(^|; )connect-src https:\/\/huggingface\.co(;|$)/);
   assert.match(policy, /default-src 'none'/);
   assert.doesNotMatch(html, /data:application\/wasm/);
-  // The module travels as LZMA in base64 (web/build/wasm-source.js).
-  assert.match(html, /[`"'][A-Za-z0-9+/]{40000,}={0,2}[`"']/);
+  assert.match(html, /deflateRaw:[`"'][A-Za-z0-9+/]{40000,}={0,2}[`"']/);
   assert.ok(html.indexOf('Content-Security-Policy') < html.indexOf('<script'), 'the policy comes before the script');
 });
 

@@ -34,7 +34,7 @@ export function singlePolicy(scriptHashes, styleHashes) {
   return [
     `script-src ${scriptHashes.map((h) => `'${h}'`).join(' ')} 'wasm-unsafe-eval'`,
     `style-src ${styleHashes.map((h) => `'${h}'`).join(' ') || "'none'"}`,
-    // The wasm travels inside the script (LZMA, base64) and is decoded in memory:
+    // The wasm travels inside the script (deflated, base64) and is inflated in memory:
     // the one connection is the "Fetch" of a Hugging Face config.json, on a click only.
     "connect-src https://huggingface.co",
     ...COMMON,

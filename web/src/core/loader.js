@@ -11,13 +11,26 @@ export const REQUIRED_EXPORTS = [
   'rlw_output', 'rlw_analyze', 'rlw_sweep', 'rlw_preset_count', 'rlw_preset',
 ];
 
+/** Base64 → bytes. */
+function fromBase64(text) {
+  const binary = atob(text);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+}
+
 async function instantiate(source) {
   if (source instanceof ArrayBuffer || ArrayBuffer.isView(source)) return WebAssembly.instantiate(source, {});
-  // The single file's inlined module (web/build/wasm-source.js): decoded in memory. No fetch.
-  if (typeof source?.bytes === 'function') return WebAssembly.instantiate(await source.bytes(), {});
-  const response = await fetch(source);
+  let response;
+  if (typeof source?.deflateRaw === 'string') {
+    // The single file's inlined module: inflated by the platform, compiled as it inflates. No fetch.
+    const stream = new Blob([fromBase64(source.deflateRaw)]).stream().pipeThrough(new DecompressionStream('deflate-raw'));
+    response = new Response(stream, { headers: { 'content-type': 'application/wasm' } });
+  } else {
+    response = await fetch(source);
+  }
   if (!response.ok) throw new Error(`cannot load the roofline core (${response.status})`);
-  // Streaming compiles while the bytes arrive; it needs the wasm MIME type.
+  // Streaming compiles while the bytes arrive; it needs the wasm MIME type (the inflated one is given it).
   const type = response.headers.get('content-type') ?? '';
   if (typeof WebAssembly.instantiateStreaming === 'function' && type.startsWith('application/wasm')) {
     return WebAssembly.instantiateStreaming(response, {});
@@ -26,8 +39,8 @@ async function instantiate(source) {
 }
 
 /**
- * Instantiates the core. `source` is the .wasm bytes, a URL, or {bytes}: a function that
- * returns them (or a promise of them), as the single file's decoder of its inlined module.
+ * Instantiates the core. `source` is the .wasm bytes, a URL, or {deflateRaw: base64} (the
+ * module deflated, as the single file carries it).
  * Returns { analyze, sweep, presets, bench, exportNames }.
  */
 export async function loadCore(source) {
