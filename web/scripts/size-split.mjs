@@ -1,5 +1,5 @@
 // Where the single file's bytes go: dist/roofline-lint.html cut into the wasm core's
-// payload (LZMA, base64, in the script: web/build/wasm-source.js), the rest of the
+// payload (deflate-raw, base64, in the script: web/build/wasm-source.js), the rest of the
 // script (the page's JS with the presets' prose and the zh-CN table inlined), the
 // style and the HTML around them, each gzipped (-9) alone. The parts gzipped alone
 // add up to a little less than the whole file gzipped (one stream mixes them).
