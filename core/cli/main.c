@@ -40,6 +40,21 @@ static int fail_error(const rl_error *err, int json) {
     return EXIT_USAGE;
 }
 
+/* --lang takes en or zh: anything else is a bad input naming --lang and the accepted values. */
+static int fail_lang(const char *got, int json) {
+    rl_error e = {RL_E_UNKNOWN_NAME, "--lang", ""};
+    snprintf(e.message, sizeof e.message, "--lang must be en or zh (got \"%.40s\")", got);
+    if (json) {
+        char buf[1024];
+        rl_error_json(&e, buf, sizeof buf);
+        printf("%s\n", buf);
+    }
+    char text[256];
+    fprintf(stderr, "roofline-lint: %s [%s]: %s\n", rl_msg_text("cli.error"), rl_status_name(e.status),
+            RL_MSG(text, "cli.langError", "got", got));
+    return EXIT_USAGE;
+}
+
 static int list_presets(void) {
     printf("Models (params total / active):\n");
     for (size_t i = 0; i < rl_preset_count(RL_PRESET_MODEL); i++) {
@@ -187,38 +202,46 @@ static int lint(const char *command, const char *request, const char *config_pat
 int main(int argc, char **argv) {
     static rl_cli_args a;
     rl_error err;
-    /* A mode with its own options: the realistic estimate against the calibration corpus. */
-    if (argc > 1 && strcmp(argv[1], "--accuracy") == 0) return rl_cli_accuracy(argc - 2, argv + 2);
-    if (argc > 1 && strcmp(argv[1], "--plan") == 0) return rl_plan_main(argc - 1, argv + 1);
-    if (argc > 1 && strcmp(argv[1], "--matrix") == 0) return rl_matrix_main(argc - 1, argv + 1);
-    /* Two or three setups side by side: A's flags, then each --compare's (core/cli/compare.c). */
-    for (int i = 1; i < argc; i++)
-        if (strcmp(argv[i], "--compare") == 0) return rl_compare_main(argc, argv);
     /* --json anywhere asks for JSON errors, even when the flags before it are bad. */
     int json = 0;
     for (int i = 1; i < argc; i++) json |= strcmp(argv[i], "--json") == 0;
-    /* --lang anywhere words the errors of the flags before it too. */
-    for (int i = 1; i < argc; i++) {
+    /* --lang anywhere: the modes below run in it, and it words the errors of the flags before it too. */
+    const char *bad_lang = NULL;
+    char **mode_argv = malloc(sizeof *mode_argv * ((size_t)argc + 1));
+    int mode_argc = 0;
+    if (mode_argv == NULL) return EXIT_USAGE;
+    for (int i = 0; i < argc; i++) {
         rl_lang lang;
-        const char *v = strncmp(argv[i], "--lang=", 7) == 0 ? argv[i] + 7 : strcmp(argv[i], "--lang") == 0 && i + 1 < argc ? argv[i + 1] : NULL;
-        if (v && rl_lang_parse(v, &lang)) rl_msg_set_lang(lang);
+        const char *v = i == 0 ? NULL
+                        : strncmp(argv[i], "--lang=", 7) == 0                ? argv[i] + 7
+                        : strcmp(argv[i], "--lang") == 0 && i + 1 < argc     ? argv[i + 1]
+                                                                             : NULL;
+        if (v == NULL) {
+            mode_argv[mode_argc++] = argv[i];
+            continue;
+        }
+        if (rl_lang_parse(v, &lang)) rl_msg_set_lang(lang);
+        else bad_lang = v;
+        i += argv[i][6] == '\0'; /* --lang X: X is its value; the modes take the line without them */
     }
+    mode_argv[mode_argc] = NULL;
+    /* A mode: its flag first, after any --lang X. */
+    const char *mode = mode_argc > 1 ? mode_argv[1] : "";
+    int is_mode = strcmp(mode, "--accuracy") == 0 || strcmp(mode, "--plan") == 0 || strcmp(mode, "--matrix") == 0;
+    int is_compare = 0;
+    for (int i = 1; i < argc; i++) is_compare |= strcmp(argv[i], "--compare") == 0;
+    if ((is_mode || is_compare) && bad_lang != NULL) return fail_lang(bad_lang, json);
+    /* The realistic estimate against the calibration corpus (a developer report, in English). */
+    if (strcmp(mode, "--accuracy") == 0) return rl_cli_accuracy(mode_argc - 2, mode_argv + 2);
+    if (strcmp(mode, "--plan") == 0) return rl_plan_main(mode_argc - 1, mode_argv + 1);
+    if (strcmp(mode, "--matrix") == 0) return rl_matrix_main(mode_argc - 1, mode_argv + 1);
+    /* Two or three setups side by side: A's flags, then each --compare's (core/cli/compare.c). */
+    if (is_compare) return rl_compare_main(mode_argc, mode_argv);
+    free(mode_argv);
     if (rl_cli_parse(argc, argv, &a, &err) != RL_OK) return fail_error(&err, json);
     if (a.lang != NULL) {
         rl_lang lang;
-        if (!rl_lang_parse(a.lang, &lang)) {
-            rl_error e = {RL_E_UNKNOWN_NAME, "--lang", ""};
-            snprintf(e.message, sizeof e.message, "--lang must be en or zh (got \"%.40s\")", a.lang);
-            if (json) {
-                char buf[1024];
-                rl_error_json(&e, buf, sizeof buf);
-                printf("%s\n", buf);
-            }
-            char text[256];
-            fprintf(stderr, "roofline-lint: %s [%s]: %s\n", rl_msg_text("cli.error"), rl_status_name(e.status),
-                    RL_MSG(text, "cli.langError", "got", a.lang));
-            return EXIT_USAGE;
-        }
+        if (!rl_lang_parse(a.lang, &lang)) return fail_lang(a.lang, json);
         rl_msg_set_lang(lang);
     }
     if (a.help) {

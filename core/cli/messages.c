@@ -29,12 +29,14 @@ static const rl_msg *find(const char *key) {
     return NULL;
 }
 
-const char *rl_msg_text(const char *key) {
+const char *rl_msg_text_in(rl_lang lang, const char *key) {
     const rl_msg *m = find(key);
     if (m == NULL) return "";
-    const char *t = current == RL_LANG_ZH ? m->zh : m->en;
+    const char *t = lang == RL_LANG_ZH ? m->zh : m->en;
     return t ? t : "";
 }
+
+const char *rl_msg_text(const char *key) { return rl_msg_text_in(current, key); }
 
 const char *rl_msg_fill(char *buf, size_t cap, const char *key, const char *const *kv) {
     const char *t = rl_msg_text(key);
@@ -83,6 +85,8 @@ static int columns(const char *s) {
     }
     return w;
 }
+
+int rl_msg_columns(const char *text) { return columns(text); }
 
 void rl_msg_pad(FILE *out, const char *text, int width) {
     fputs(text, out);

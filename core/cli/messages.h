@@ -30,6 +30,8 @@ rl_lang rl_msg_lang(void);
 /* The template of `key` in the language, "" when there is none (the caller
  * then has the core's English sentence). */
 const char *rl_msg_text(const char *key);
+/* The template of `key` in the given language (JSON errors stay English whatever --lang says). */
+const char *rl_msg_text_in(rl_lang lang, const char *key);
 /* The template of `key` with its {name} holes filled from `kv`: name, value,
  * name, value, ..., NULL. A hole without a value stays empty. Returns buf. */
 const char *rl_msg_fill(char *buf, size_t cap, const char *key, const char *const *kv);
@@ -37,6 +39,8 @@ const char *rl_msg_fill(char *buf, size_t cap, const char *key, const char *cons
 
 /* Prints text left-aligned in `width` terminal columns (a CJK character takes two). */
 void rl_msg_pad(FILE *out, const char *text, int width);
+/* The terminal columns of UTF-8 text (a CJK character takes two). */
+int rl_msg_columns(const char *text);
 
 /* The core's warning / remedy / error in the language: English is the core's
  * own sentence; zh-CN is worded from the code and the analysis' values. */
