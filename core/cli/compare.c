@@ -17,6 +17,7 @@
 #include "compare.h"
 
 #include "flags.h"
+#include "messages.h"
 
 #include <cjson/cJSON.h>
 #include <math.h>
@@ -29,39 +30,39 @@ enum { MAX_SETUPS = 3, MAX_ARGS = 512, JSON_CAP = 1 << 18, CELL = 48 };
 /* The figures compared, by report path. timing: a time, a speed or a cost, never
  * shown for a setup that cannot run. */
 typedef struct row {
-    const char *path, *label;
+    const char *path, *label; /* label: its message key (cli.compare.row.*), worded in --lang's language */
     int timing;
 } row;
 
 static const row ROWS[] = {
-    {"model.name", "model", 0},
-    {"gpu.name", "GPU", 0},
-    {"memory.gpus", "GPUs", 0},
-    {"config.precision", "weight precision", 0},
-    {"config.kv_precision", "KV precision", 0},
-    {"config.seq", "context (tokens)", 0},
-    {"config.batch", "batch", 0},
-    {"config.tp", "tp", 0},
-    {"config.pp", "pp", 0},
-    {"config.engine", "engine", 0},
-    {"level", "verdict", 0},
-    {"verdict", "verdict code", 0},
-    {"memory.shortfall_gib", "shortfall GiB/GPU", 0},
-    {"memory.weights_gib_per_gpu", "weights GiB/GPU", 0},
-    {"memory.kv_gib_per_gpu", "KV cache GiB/GPU", 0},
-    {"memory.max_batch", "max batch", 0},
-    {"estimate.weights_gib", "weights GiB (estimate)", 0},
-    {"estimate.gpus_needed", "GPUs needed (estimate)", 0},
-    {"decode.step_ms", "decode step floor ms", 1},
-    {"decode.tokens_per_s", "tokens/s (floor)", 1},
-    {"realistic.step_ms", "realistic step ms", 1},
-    {"realistic.tokens_per_s", "realistic tokens/s", 1},
-    {"prefill.ttft_ms", "TTFT floor ms", 1},
-    {"realistic.ttft_ms", "realistic TTFT ms", 1},
-    {"cost.buy.usd_per_mtok_out", "buy $/Mtok out", 1},
-    {"cost.cloud.usd_per_mtok_out", "cloud $/Mtok out", 1},
-    {"cost.buy.monthly_usd", "buy $/month", 1},
-    {"cost.cloud.monthly_usd", "cloud $/month", 1},
+    {"model.name", "cli.compare.row.model", 0},
+    {"gpu.name", "cli.compare.row.gpu", 0},
+    {"memory.gpus", "cli.compare.row.gpus", 0},
+    {"config.precision", "cli.compare.row.precision", 0},
+    {"config.kv_precision", "cli.compare.row.kvPrecision", 0},
+    {"config.seq", "cli.compare.row.context", 0},
+    {"config.batch", "cli.compare.row.batch", 0},
+    {"config.tp", "cli.compare.row.tp", 0},
+    {"config.pp", "cli.compare.row.pp", 0},
+    {"config.engine", "cli.compare.row.engine", 0},
+    {"level", "cli.compare.row.verdict", 0},
+    {"verdict", "cli.compare.row.verdictCode", 0},
+    {"memory.shortfall_gib", "cli.compare.row.shortfall", 0},
+    {"memory.weights_gib_per_gpu", "cli.compare.row.weights", 0},
+    {"memory.kv_gib_per_gpu", "cli.compare.row.kv", 0},
+    {"memory.max_batch", "cli.compare.row.maxBatch", 0},
+    {"estimate.weights_gib", "cli.compare.row.estWeights", 0},
+    {"estimate.gpus_needed", "cli.compare.row.estGpus", 0},
+    {"decode.step_ms", "cli.compare.row.step", 1},
+    {"decode.tokens_per_s", "cli.compare.row.tps", 1},
+    {"realistic.step_ms", "cli.compare.row.realStep", 1},
+    {"realistic.tokens_per_s", "cli.compare.row.realTps", 1},
+    {"prefill.ttft_ms", "cli.compare.row.ttft", 1},
+    {"realistic.ttft_ms", "cli.compare.row.realTtft", 1},
+    {"cost.buy.usd_per_mtok_out", "cli.compare.row.buyMtok", 1},
+    {"cost.cloud.usd_per_mtok_out", "cli.compare.row.cloudMtok", 1},
+    {"cost.buy.monthly_usd", "cli.compare.row.buyMonth", 1},
+    {"cost.cloud.monthly_usd", "cli.compare.row.cloudMonth", 1},
 };
 enum { NROWS = sizeof ROWS / sizeof ROWS[0] };
 
@@ -76,7 +77,10 @@ typedef struct setup {
 static setup S[MAX_SETUPS];
 static int nsetups;
 
-static int fail(int k, const rl_error *err, int json) {
+/* An error names its setup. The terminal's words are --lang's (`text`: the
+ * compare's own message in that language; NULL: the error worded from its code
+ * and field, as a plain run words it); the JSON error stays English. */
+static int fail_text(int k, const rl_error *err, int json, const char *text) {
     if (json) {
         char buf[1024];
         rl_error_json(err, buf, sizeof buf);
@@ -89,18 +93,23 @@ static int fail(int k, const rl_error *err, int json) {
         cJSON_Delete(e);
     }
     const char *flag = rl_cli_flag_of(err->field);
-    fprintf(stderr, "roofline-lint --compare: setup %c: error [%s]: %s%s%s\n", NAME[k], rl_status_name(err->status),
-            flag ? flag : "", flag ? ": " : "", err->message);
-    if (err->status == RL_E_USAGE) fprintf(stderr, "(see roofline-lint --help)\n");
+    char who[64], worded[1024];
+    if (text == NULL) text = rl_msg_error(err, flag, worded, sizeof worded);
+    fprintf(stderr, "roofline-lint --compare: %s: %s [%s]: %s%s%s\n", RL_MSG(who, "cli.compare.setup", "setup", (char[]){NAME[k], 0}),
+            rl_msg_text("cli.error"), rl_status_name(err->status), flag ? flag : "", flag ? ": " : "", text);
+    if (err->status == RL_E_USAGE) fprintf(stderr, "%s\n", rl_msg_text("cli.seeHelp"));
     return 2;
 }
 
-static int usage(int k, const char *field, const char *msg, int json) {
+static int fail(int k, const rl_error *err, int json) { return fail_text(k, err, json, NULL); }
+
+/* A usage error of the compare's own: `key` is its message (cli.compare.*), English in the JSON. */
+static int usage(int k, const char *field, const char *key, int json) {
     rl_error e = {0};
     e.status = RL_E_USAGE;
     snprintf(e.field, sizeof e.field, "%s", field);
-    snprintf(e.message, sizeof e.message, "%s", msg);
-    return fail(k, &e, json);
+    snprintf(e.message, sizeof e.message, "%s", rl_msg_text_in(RL_LANG_EN, key));
+    return fail_text(k, &e, json, rl_msg_text(key));
 }
 
 static char *read_file(const char *path, size_t max, size_t *len, rl_error *err, const char *field) {
@@ -130,7 +139,7 @@ static int run_one(int k, const char *request, size_t len, const char *config_pa
     free(config);
     if (S[k].run.status != RL_OK) return fail(k, &S[k].run.error, json);
     S[k].json = malloc(JSON_CAP);
-    if (S[k].json == NULL) return usage(k, "memory", "out of memory", json);
+    if (S[k].json == NULL) return usage(k, "memory", "cli.compare.memory", json);
     rl_run_write_json(&S[k].run, S[k].json, JSON_CAP);
     S[k].report = cJSON_Parse(S[k].json);
     return 0;
@@ -184,11 +193,19 @@ static void cell(int r, int k, int markdown, char *out, size_t cap) {
     const cJSON *v = at(S[k].report, ROWS[r].path);
     char text[CELL];
     if (ROWS[r].timing && refused(&S[k].run)) {
-        snprintf(out, cap, "can't run");
+        snprintf(out, cap, "%s", rl_msg_text("cli.compare.cantRun"));
         return;
+    }
+    /* The verdict in --lang's words (its code is the next row, the same in any language). */
+    const char *word = "";
+    if (strcmp(ROWS[r].path, "level") == 0 && cJSON_IsString(v)) {
+        char key[64];
+        snprintf(key, sizeof key, "cli.verdictWord.%.40s", v->valuestring);
+        word = rl_msg_text(key);
     }
     if (v == NULL) snprintf(text, sizeof text, "-");
     else if (cJSON_IsNumber(v)) number_text(v->valuedouble, text, sizeof text);
+    else if (word[0]) snprintf(text, sizeof text, "%s", word);
     else if (cJSON_IsString(v)) snprintf(text, sizeof text, "%.40s", v->valuestring);
     else if (cJSON_IsBool(v)) snprintf(text, sizeof text, "%s", cJSON_IsTrue(v) ? "true" : "false");
     else snprintf(text, sizeof text, "?");
@@ -204,40 +221,52 @@ static void cell(int r, int k, int markdown, char *out, size_t cap) {
     else snprintf(out, cap, "%s *%s", text, ratio);
 }
 
+/* Text, left-aligned in `width` terminal columns (a CJK character takes two). */
+static void pad(const char *text, int width) { rl_msg_pad(stdout, text, width); }
+
 static void print_text(int markdown) {
     static char cells[NROWS][MAX_SETUPS][CELL + 32];
-    int width[MAX_SETUPS] = {0};
-    for (int r = 0; r < NROWS; r++)
+    int width[MAX_SETUPS] = {0}, label_width = 22;
+    for (int r = 0; r < NROWS; r++) {
+        int n = rl_msg_columns(rl_msg_text(ROWS[r].label));
+        if (present(r) && n > label_width) label_width = n;
         for (int k = 0; k < nsetups; k++) {
             cell(r, k, markdown, cells[r][k], sizeof cells[r][k]);
-            int n = (int)strlen(cells[r][k]);
+            n = rl_msg_columns(cells[r][k]);
             if (n > width[k]) width[k] = n;
         }
+    }
     if (markdown) {
-        printf("## Comparison\n\n| figure |");
+        printf("## %s\n\n| %s |", rl_msg_text("cli.compare.title"), rl_msg_text("cli.compare.figure"));
         for (int k = 0; k < nsetups; k++) printf(" %c |", NAME[k]);
         printf("\n|---|");
         for (int k = 0; k < nsetups; k++) printf("---:|");
         printf("\n");
         for (int r = 0; r < NROWS; r++) {
             if (!present(r)) continue;
-            printf("| %s%s |", ROWS[r].label, differs(r) ? " (differs)" : "");
+            char label[256];
+            if (differs(r)) RL_MSG(label, "cli.compare.labelDiffers", "label", rl_msg_text(ROWS[r].label));
+            else snprintf(label, sizeof label, "%s", rl_msg_text(ROWS[r].label));
+            printf("| %s |", label);
             for (int k = 0; k < nsetups; k++) printf(" %s |", cells[r][k]);
             printf("\n");
         }
-        printf("\nBold: differs from A; (xR) is the ratio to A. A setup that cannot run has no times, speeds or costs.\n");
+        printf("\n%s\n", rl_msg_text("cli.compare.legendMd"));
         return;
     }
-    printf("%-22s", "");
+    pad("", label_width);
     for (int k = 0; k < nsetups; k++) printf("  %-*c", k + 1 < nsetups ? width[k] : 0, NAME[k]);
     printf("\n");
     for (int r = 0; r < NROWS; r++) {
         if (!present(r)) continue;
-        printf("%-22s", ROWS[r].label);
-        for (int k = 0; k < nsetups; k++) printf("  %-*s", k + 1 < nsetups ? width[k] : 0, cells[r][k]);
+        pad(rl_msg_text(ROWS[r].label), label_width);
+        for (int k = 0; k < nsetups; k++) {
+            printf("  ");
+            pad(cells[r][k], k + 1 < nsetups ? width[k] : 0);
+        }
         printf("\n");
     }
-    printf("\n* differs from A; (xR) is the ratio to A. A setup that cannot run has no times, speeds or costs.\n");
+    printf("\n%s\n", rl_msg_text("cli.compare.legend"));
 }
 
 static void print_json(void) {
@@ -269,12 +298,12 @@ int rl_compare_main(int argc, char **argv) {
     static char *rest[MAX_ARGS];
     int nrest = 0, json = 0;
     const char *format = NULL;
-    if (argc > MAX_ARGS) return usage(0, "--compare", "too many arguments", 0);
+    if (argc > MAX_ARGS) return usage(0, "--compare", "cli.compare.tooMany", 0);
     for (int i = 1; i < argc; i++) json |= strcmp(argv[i], "--json") == 0;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--json") == 0) continue;
         if (strcmp(argv[i], "--format") == 0) {
-            if (i + 1 >= argc) return usage(0, "--format", "--format: needs a value", json);
+            if (i + 1 >= argc) return usage(0, "--format", "cli.compare.formatValue", json);
             format = argv[++i];
             continue;
         }
@@ -286,7 +315,7 @@ int rl_compare_main(int argc, char **argv) {
     }
     int markdown = format != NULL && strcmp(format, "md") == 0;
     if (format != NULL && !markdown && strcmp(format, "text") != 0)
-        return usage(0, "--format", "--format must be text or md", json);
+        return usage(0, "--format", "cli.compare.format", json);
 
     /* Segments: A's flags, then one per --compare. */
     int start[MAX_SETUPS + 1], len[MAX_SETUPS + 1], nseg = 1;
@@ -294,7 +323,7 @@ int rl_compare_main(int argc, char **argv) {
     len[0] = 0;
     for (int i = 0; i < nrest; i++) {
         if (strcmp(rest[i], "--compare") == 0) {
-            if (nseg == MAX_SETUPS) return usage(0, "--compare", "--compare: at most three setups (two --compare)", json);
+            if (nseg == MAX_SETUPS) return usage(0, "--compare", "cli.compare.atMostThree", json);
             start[nseg] = i + 1;
             len[nseg] = 0;
             nseg++;
@@ -306,11 +335,11 @@ int rl_compare_main(int argc, char **argv) {
     /* Request files: `--compare A.json B.json [C.json]`, nothing else. */
     if (len[0] == 0 && nseg == 2 && len[1] > 0 && !is_flag(rest[start[1]])) {
         if (len[1] < 2 || len[1] > MAX_SETUPS)
-            return usage(0, "--compare", "--compare FILE...: two or three request files", json);
+            return usage(0, "--compare", "cli.compare.files", json);
         nsetups = len[1];
         for (int k = 0; k < nsetups; k++) {
             const char *path = rest[start[1] + k];
-            if (is_flag(path)) return usage(k, path, "--compare FILE...: request files only (and --json, --format)", json);
+            if (is_flag(path)) return usage(k, path, "cli.compare.filesOnly", json);
             rl_error err = {0};
             size_t n = 0;
             char *text = read_file(path, RL_REQUEST_MAX_BYTES, &n, &err, "request");
@@ -320,10 +349,10 @@ int rl_compare_main(int argc, char **argv) {
             if (rc) return rc;
         }
     } else {
-        if (nseg < 2) return usage(0, "--compare", "--compare: needs a second set of flags", json);
+        if (nseg < 2) return usage(0, "--compare", "cli.compare.needsSecond", json);
         nsetups = nseg;
         for (int k = 0; k < nsetups; k++) {
-            if (k > 0 && len[k] == 0) return usage(k, "--compare", "--compare: needs flags after it (what differs from A)", json);
+            if (k > 0 && len[k] == 0) return usage(k, "--compare", "cli.compare.needsFlags", json);
             /* Setup k: A's flags, then its own (the last of a repeated flag wins). */
             static char *args[MAX_ARGS];
             int n = 0;
@@ -335,8 +364,7 @@ int rl_compare_main(int argc, char **argv) {
             rl_error err;
             if (rl_cli_parse(n, args, &a, &err) != RL_OK) return fail(k, &err, json);
             if (a.request || a.lint || a.list || a.selftest || a.prove_red || a.help || a.version || a.hf || a.vectors)
-                return usage(k, "--compare", "--compare takes input flags (and --json, --format, --config PATH); "
-                                             "request files as --compare A.json B.json", json);
+                return usage(k, "--compare", "cli.compare.inputOnly", json);
             const char *config_path = NULL;
             for (size_t i = 0; i < rl_field_count(); i++)
                 if (strcmp(rl_field_at(i)->key, "config") == 0) config_path = a.value[i];

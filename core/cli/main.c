@@ -56,7 +56,7 @@ static int fail_lang(const char *got, int json) {
 }
 
 static int list_presets(void) {
-    printf("Models (params total / active):\n");
+    printf("%s\n", rl_msg_text("cli.list.models"));
     for (size_t i = 0; i < rl_preset_count(RL_PRESET_MODEL); i++) {
         const char *id = rl_preset_id(RL_PRESET_MODEL, i);
         rl_model m;
@@ -66,7 +66,7 @@ static int list_presets(void) {
         else
             printf("  %-18s (not loadable: %s)\n", id, err.message);
     }
-    printf("GPUs (dense FP16 TFLOPS / GB/s / GiB):\n");
+    printf("%s\n", rl_msg_text("cli.list.gpus"));
     for (size_t i = 0; i < rl_preset_count(RL_PRESET_GPU); i++) {
         const char *id = rl_preset_id(RL_PRESET_GPU, i);
         rl_gpu g;
@@ -75,11 +75,12 @@ static int list_presets(void) {
         const cJSON *name = cJSON_GetObjectItemCaseSensitive(j, "name");
         if (rl_gpu_preset(id, 0, &g, &err) == RL_OK)
         {
-            char tflops[16];
-            if (g.tflops_unknown) snprintf(tflops, sizeof tflops, "%s", "unsourced");
+            char tflops[32];
+            if (g.tflops_unknown) snprintf(tflops, sizeof tflops, "%s", rl_msg_text("cli.list.unsourced"));
             else snprintf(tflops, sizeof tflops, "%.4g", g.tflops);
-            printf("  %-18s %9s / %6.4g / %6.4g  %s\n", id, tflops, g.bandwidth_gbs, g.vram_gib,
-                   cJSON_IsString(name) ? name->valuestring : "");
+            /* right-aligned in nine terminal columns, in any language */
+            printf("  %-18s %*s%s / %6.4g / %6.4g  %s\n", id, 9 - rl_msg_columns(tflops), "", tflops, g.bandwidth_gbs,
+                   g.vram_gib, cJSON_IsString(name) ? name->valuestring : "");
         }
         else
             printf("  %-18s (%s)\n", id, err.message);

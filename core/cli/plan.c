@@ -5,6 +5,7 @@
 #include "plan.h"
 
 #include "flags.h"
+#include "messages.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -30,10 +31,22 @@ static long searched;
 
 static const char *const OPTION[2] = {"buy", "cloud"};
 
-static int usage(const char *field, const char *msg, int json) {
+/* An error: `msg` in the JSON (English), `text` on the terminal (--lang's words). */
+static int usage_text(const char *field, const char *msg, const char *text, int json) {
     if (json) printf("{\"error\":{\"code\":\"usage\",\"status\":%d,\"field\":\"%s\",\"message\":\"%s\"}}\n", RL_E_USAGE, field, msg);
-    else fprintf(stderr, "roofline-lint --plan: %s: %s\n", field, msg);
+    else fprintf(stderr, "roofline-lint --plan: %s: %s\n", field, text);
     return 2;
+}
+
+/* The plan's own error: `key` is its message (cli.plan.*). */
+static int usage(const char *field, const char *key, int json) {
+    return usage_text(field, rl_msg_text_in(RL_LANG_EN, key), rl_msg_text(key), json);
+}
+
+/* An error of the flags or the request, worded from its code and field as a plain run words it. */
+static int request_error(const char *field, const rl_error *err, int json) {
+    char text[1024];
+    return usage_text(field, err->message, rl_msg_error(err, rl_cli_flag_of(err->field), text, sizeof text), json);
 }
 
 /* The rows the plan searches: a flag for one of them would fix what it varies. */
@@ -68,6 +81,17 @@ static void print_candidate_json(const candidate *c, const rl_cli_args *a, int f
            link);
 }
 
+#define FMT(buf, ...) (snprintf(buf, sizeof buf, __VA_ARGS__), buf)
+
+/* The option in --lang's words, left-aligned in six terminal columns. */
+static const char *option_word(int option, char *buf, size_t cap) {
+    const char *word = rl_msg_text(option == 0 ? "cli.plan.option.buy" : "cli.plan.option.cloud");
+    size_t n = (size_t)snprintf(buf, cap, "%s", word);
+    for (int w = rl_msg_columns(word); w < 6 && n + 1 < cap; w++) buf[n++] = ' ';
+    buf[n < cap ? n : cap - 1] = '\0';
+    return buf;
+}
+
 /* Pareto front of one option (rl_plan_pareto): sorted by cost, each kept point is faster per user than every cheaper one. */
 static void print_pareto(int option, const rl_cli_args *a, int json, int *first) {
     static size_t front[MAX_CANDIDATES];
@@ -78,9 +102,12 @@ static void print_pareto(int option, const rl_cli_args *a, int json, int *first)
             print_candidate_json(c, a, *first);
             *first = 0;
         } else {
-            printf("  %-6s %-16s %2lld GPU(s) tp %lld pp %lld %-5s batch %-5lld $%.4g/Mtok out, %.4g tokens/s per user\n",
-                   OPTION[option], c->gpu, (long long)c->gpus, (long long)c->tp, (long long)c->pp, c->precision,
-                   (long long)c->batch, c->usd_per_mtok_out, c->tokens_per_s_user);
+            char line[1024], v[9][80];
+            printf("  %s\n", RL_MSG(line, "cli.plan.paretoRow", "option", option_word(option, v[0], sizeof v[0]), "gpu",
+                                    FMT(v[1], "%-16.63s", c->gpu), "gpus", FMT(v[2], "%2lld", (long long)c->gpus), "tp",
+                                    FMT(v[3], "%lld", (long long)c->tp), "pp", FMT(v[4], "%lld", (long long)c->pp), "precision",
+                                    FMT(v[5], "%-5.7s", c->precision), "batch", FMT(v[6], "%-5lld", (long long)c->batch), "usd",
+                                    FMT(v[7], "%.4g", c->usd_per_mtok_out), "speed", FMT(v[8], "%.4g", c->tokens_per_s_user)));
         }
     }
 }
@@ -91,13 +118,13 @@ int rl_plan_main(int argc, char **argv) {
     static char gpu_list[4096];
     int restc = 0;
     for (int i = 0; i < argc && i < MAX_ARGS; i++) o.json |= strcmp(argv[i], "--json") == 0;
-    if (argc >= MAX_ARGS) return usage("--plan", "too many arguments", o.json);
+    if (argc >= MAX_ARGS) return usage("--plan", "cli.plan.tooMany", o.json);
     rest[restc++] = argv[0];
     for (int i = 1; i < argc; i++) {
         const char *f = argv[i];
         int takes = strcmp(f, "--max-ttft-ms") == 0 || strcmp(f, "--min-tokens-per-s-user") == 0 || strcmp(f, "--gpus") == 0 ||
                     strcmp(f, "--top") == 0;
-        if (takes && i + 1 >= argc) return usage(f, "needs a value", o.json);
+        if (takes && i + 1 >= argc) return usage(f, "cli.plan.needsValue", o.json);
         if (strcmp(f, "--max-ttft-ms") == 0) o.max_ttft_ms = atof(argv[++i]);
         else if (strcmp(f, "--min-tokens-per-s-user") == 0) o.min_tokens_per_s_user = atof(argv[++i]);
         else if (strcmp(f, "--gpus") == 0) snprintf(gpu_list, sizeof gpu_list, "%s", argv[++i]);
@@ -107,11 +134,11 @@ int rl_plan_main(int argc, char **argv) {
     }
     if (o.top <= 0) o.top = 10;
     if (o.max_ttft_ms < 0 || o.min_tokens_per_s_user < 0)
-        return usage("--max-ttft-ms", "targets must be positive numbers", o.json);
+        return usage("--max-ttft-ms", "cli.plan.positive", o.json);
 
     static rl_cli_args a;
     rl_error err;
-    if (rl_cli_parse(restc, rest, &a, &err) != RL_OK) return usage(err.field, err.message, o.json);
+    if (rl_cli_parse(restc, rest, &a, &err) != RL_OK) return request_error(err.field, &err, o.json);
     const char *precision = NULL;
     int has_workload = 0;
     for (size_t i = 0; i < rl_field_count(); i++) {
@@ -121,14 +148,14 @@ int rl_plan_main(int argc, char **argv) {
             precision = a.value[i]; /* restricts the search to this precision */
             a.value[i] = NULL;
         } else if (searched_row(f->key)) {
-            return usage(f->flag, "--plan searches it (restrict the GPUs with --gpus A,B and the precision with --precision)", o.json);
+            return usage(f->flag, "cli.plan.searchesIt", o.json);
         }
         if (strcmp(f->key, "requests_per_day") == 0) has_workload = 1;
     }
     if (!has_workload)
-        return usage("--requests-per-day", "--plan needs a workload: --requests-per-day, --input-tokens, --output-tokens", o.json);
+        return usage("--requests-per-day", "cli.plan.needsWorkload", o.json);
     static char base[RL_REQUEST_MAX_BYTES];
-    if (rl_cli_request(&a, base, sizeof base, &err) == 0) return usage(err.field, err.message, o.json);
+    if (rl_cli_request(&a, base, sizeof base, &err) == 0) return request_error(err.field, &err, o.json);
 
     if (gpu_list[0]) {
         for (char *t = strtok(gpu_list, ","); t && o.gpu_count < MAX_GPUS; t = strtok(NULL, ",")) o.gpus[o.gpu_count++] = t;
@@ -142,7 +169,7 @@ int rl_plan_main(int argc, char **argv) {
     rl_plan_query q = {o.max_ttft_ms, o.min_tokens_per_s_user, o.allow_tight, precision, o.gpus, (size_t)o.gpu_count};
     rl_plan_summary sum;
     if (rl_plan(base, strlen(base), NULL, 0, &q, &work, found, MAX_CANDIDATES, &sum, &err) != RL_OK)
-        return usage(strcmp(err.field, "plan") == 0 ? "--plan" : err.field, err.message, o.json);
+        return request_error(strcmp(err.field, "plan") == 0 ? "--plan" : err.field, &err, o.json);
     found_count = (int)sum.count;
     searched = sum.searched;
 
@@ -166,24 +193,27 @@ int rl_plan_main(int argc, char **argv) {
         print_pareto(1, &a, 1, &first);
         printf("]}}\n");
     } else {
-        printf("Plan: %ld setups searched (GPU presets x tp 1,2,4,8 x pp 1-4 x precision, each at its best batch), on the "
-               "%s\n", searched, sum.floor_basis ? "roofline floor" : "engine's expected figures (realistic estimate)");
+        char line[2048], v[12][80];
+        printf("%s\n", RL_MSG(line, "cli.plan.searched", "n", FMT(v[0], "%ld", searched), "basis",
+                              rl_msg_text(sum.floor_basis ? "cli.plan.basisFloor" : "cli.plan.basisRealistic")));
         for (int option = 0; option < 2; option++) {
-            printf("\nCheapest to %s, per million output tokens\n", option == 0 ? "buy" : "rent (cloud)");
+            printf("\n%s\n", rl_msg_text(option == 0 ? "cli.plan.cheapestBuy" : "cli.plan.cheapestCloud"));
             int shown = 0;
             for (int i = 0; i < found_count && shown < o.top; i++) {
                 const candidate *c = &found[i];
                 if ((int)c->option != option) continue;
                 char link[1024];
                 link_of(c, &a, link, sizeof link);
-                printf("  %2d. %-16s %2lld GPU(s) tp %lld pp %lld %-5s batch %-5lld $%.4g/Mtok out, $%.2f/month, TTFT %.4g ms, "
-                       "%.4g tokens/s per user  %s\n",
-                       ++shown, c->gpu, (long long)c->gpus, (long long)c->tp, (long long)c->pp, c->precision,
-                       (long long)c->batch, c->usd_per_mtok_out, c->monthly_usd, c->ttft_ms, c->tokens_per_s_user, link);
+                printf("  %s\n", RL_MSG(line, "cli.plan.row", "n", FMT(v[0], "%2d", ++shown), "gpu", FMT(v[1], "%-16.63s", c->gpu),
+                                        "gpus", FMT(v[2], "%2lld", (long long)c->gpus), "tp", FMT(v[3], "%lld", (long long)c->tp),
+                                        "pp", FMT(v[4], "%lld", (long long)c->pp), "precision", FMT(v[5], "%-5.7s", c->precision),
+                                        "batch", FMT(v[6], "%-5lld", (long long)c->batch), "usd", FMT(v[7], "%.4g", c->usd_per_mtok_out),
+                                        "monthly", FMT(v[8], "%.2f", c->monthly_usd), "ttft", FMT(v[9], "%.4g", c->ttft_ms), "speed",
+                                        FMT(v[10], "%.4g", c->tokens_per_s_user), "link", link));
             }
-            if (shown == 0) printf("  none: no setup with a %s price fits and meets the targets\n", option == 0 ? "purchase" : "cloud");
+            if (shown == 0) printf("  %s\n", rl_msg_text(option == 0 ? "cli.plan.noneBuy" : "cli.plan.noneCloud"));
         }
-        printf("\nPareto front (cost against per-user speed)\n");
+        printf("\n%s\n", rl_msg_text("cli.plan.pareto"));
         int first = 1;
         print_pareto(0, &a, 0, &first);
         print_pareto(1, &a, 0, &first);
