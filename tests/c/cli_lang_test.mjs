@@ -1,6 +1,7 @@
-// The CLI's --lang zh: the report, the lint and the errors worded from the page's
-// zh-CN table (web/src/i18n/zh-CN.js, through core/scripts/gen-messages.mjs),
+// The CLI's --lang zh: the report, the lint, --compare, --plan, --list's headings
+// and the errors worded from the page's zh-CN table (web/src/i18n/zh-CN.js, through core/scripts/gen-messages.mjs),
 // numbers as in English, the same exit codes, and --json never translated.
+// --lang may stand anywhere, before a mode flag too (--lang zh --plan ...).
 // A report in zh holds none of the English table's words the CLI prints
 // (cli.* and the lint's words), except where both tables say the same.
 // Usage: node cli_lang_test.mjs path/to/roofline-lint
@@ -105,4 +106,76 @@ test('--lang takes en or zh: anything else is a bad input naming --lang and the 
   assert.match(t.err, /--lang must be en or zh \(got "fr"\)/);
   assert.equal(run([...base, '--lang', 'en']).out, run(base).out);
   assert.match(run(['--help']).out, /--lang en\|zh/);
+});
+
+// --compare and --plan in zh: their labels, legend and reasons from cli.* keys;
+// the figures, the setups' values and the codes (a verdict's code, a GPU id, a
+// link) are data in any language. --lang may stand anywhere, before a mode too.
+const codeRows = [zh['cli.compare.row.verdictCode']];
+const modeWorded = (text) =>
+  worded(text)
+    .split('\n')
+    .filter((line) => !codeRows.some((label) => line.startsWith(label) || line.startsWith(`| ${label}`)))
+    .join('\n');
+const englishLeft = (text) => ENGLISH.filter(([, p]) => new RegExp(`(?<![A-Za-z_-])${escape(p)}(?![A-Za-z_-])`).test(text));
+
+const workload = ['--model', 'llama-3-8b', '--requests-per-day', '50000', '--input-tokens', '1000', '--output-tokens', '300'];
+const MODES = [
+  { args: ['--model', 'llama-3-70b', '--gpu', 'h100-sxm', '--requests-per-day', '1000', '--input-tokens', '500', '--output-tokens', '200', '--compare', '--tp', '4'], rc: 3, word: zh['cli.compare.cantRun'] },
+  { args: ['--model', 'llama-3-70b', '--gpu', 'h100-sxm', '--compare', '--tp', '4', '--format', 'md'], rc: 3, word: `## ${zh['cli.compare.title']}` },
+  { args: ['--model', 'qwen3-8b', '--gpu', 'h100-sxm', '--compare', '--batch', '8', '--compare', '--tp', '2'], rc: 0, word: zh['cli.compare.row.verdict'] },
+  { args: ['--params', '70B', '--gpu', 'h100-sxm', '--compare', '--gpu', 'mi300x'], rc: 3, word: zh['cli.compare.row.estGpus'] },
+  { args: ['--plan', ...workload, '--gpus', 't4,rtx-3090,h100-sxm', '--top', '3'], rc: 0, word: zh['cli.plan.pareto'] },
+  { args: ['--plan', ...workload, '--gpus', 't4', '--min-tokens-per-s-user', '1e9'], rc: 3, word: zh['cli.plan.noneCloud'] },
+];
+
+for (const c of MODES) {
+  test(`--lang zh ${c.args.join(' ')}`, () => {
+    const e = run(c.args);
+    const z = run(['--lang', 'zh', ...c.args]);
+    assert.equal(e.rc, c.rc, e.out + e.err);
+    assert.equal(z.rc, e.rc, 'the exit code does not depend on the language');
+    assert.ok(z.out.includes(c.word), `${c.word} in:\n${z.out}`);
+    assert.deepEqual(englishLeft(modeWorded(z.out)), [], `English left in:\n${z.out}`);
+    // --lang at the end reads the same as at the start; en is the plain output.
+    assert.equal(run([...c.args, '--lang', 'zh']).out, z.out);
+    assert.equal(run(['--lang', 'en', ...c.args]).out, e.out);
+    const numbers = (s) => (modeWorded(s).match(/\d+(?:\.\d+)?/g) ?? []).sort();
+    assert.deepEqual(numbers(z.out).filter((x) => !numbers(e.out).includes(x)), []);
+    assert.equal(run(['--lang', 'zh', ...c.args, '--json']).out, run([...c.args, '--json']).out);
+  });
+}
+
+test('--compare and --plan errors in zh: the setup and the flag named, the JSON as in English, exit 2', () => {
+  const a = ['--model', 'qwen3-8b', '--gpu', 'h100-sxm'];
+  for (const args of [[...a, '--compare', '--batch', 'x'], [...a, '--compare'], [...a, '--compare', '--tp', '2', '--format', 'html']]) {
+    const z = run(['--lang', 'zh', ...args]);
+    assert.equal(z.rc, 2, args.join(' '));
+    assert.match(z.err, /--compare: 配置 [AB]: 错误 \[\w+\]: /);
+    assert.match(z.err.split(']: ')[1], CJK);
+    assert.equal(run(['--lang', 'zh', ...args, '--json']).out, run([...args, '--json']).out);
+  }
+  assert.match(run([...a, '--compare', '--batch', '0', '--lang', 'zh']).err, /配置 B: 错误 \[range\]: --batch: 批次.*1 到 1048576/);
+  const p = run(['--lang', 'zh', '--plan', '--model', 'llama-3-8b']);
+  assert.equal(p.rc, 2);
+  assert.match(p.err, /^roofline-lint --plan: --requests-per-day: .*负载/);
+  assert.equal(run(['--lang', 'zh', '--plan', '--model', 'llama-3-8b', '--json']).out, run(['--plan', '--model', 'llama-3-8b', '--json']).out);
+  // A bad --lang before a mode is the --lang error, not the mode's.
+  const bad = run(['--lang', 'fr', '--plan', ...workload]);
+  assert.equal(bad.rc, 2);
+  assert.match(bad.err, /--lang must be en or zh \(got "fr"\)/);
+});
+
+test('--lang before the other modes: --matrix and --accuracy run as if their flag were first', () => {
+  const m = ['--matrix', '--models', 'qwen3-8b', '--gpus', 'h100-sxm', '--seqs', '4096', '--batches', '1', '--tps', '1'];
+  const e = run(m);
+  assert.equal(e.rc, 0, e.err);
+  assert.deepEqual(run(['--lang', 'zh', ...m]), e, 'the matrix is data: the same in any language');
+  const x = run(['--accuracy', '--check']);
+  assert.deepEqual(run(['--lang', 'zh', '--accuracy', '--check']), x, '--accuracy is a developer report, in English');
+  // --list's headings are worded; its rows are ids and figures.
+  const l = run(['--lang', 'zh', '--list']);
+  assert.equal(l.rc, 0);
+  assert.ok(l.out.startsWith(zh['cli.list.models']), l.out.slice(0, 80));
+  assert.deepEqual(englishLeft(l.out.split('\n').filter((line) => !line.startsWith('  ')).join('\n')), []);
 });
