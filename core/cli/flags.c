@@ -18,7 +18,7 @@ typedef struct meta_flag {
 static const meta_flag meta[] = {
     {"--json", NULL, "print one JSON object instead of the report (errors too)"},
     {"--format", "text|md", "the report as text (default) or Markdown with the roofline as inline SVG"},
-    {"--lang", "en|zh", "the words of the report, the lint and the errors: en (default) or zh (Simplified Chinese, the page's zh-CN table); numbers and units stay as they are, --json is never translated"},
+    {"--lang", "en|zh", "the words of the report, the lint, --compare, --plan, --list's headings and the errors: en (default) or zh (Simplified Chinese, the page's zh-CN table), anywhere on the line; numbers and units stay as they are, --json is never translated, --matrix and --accuracy (a developer report) stay English"},
     {"--hf", "ORG/NAME", "the model's config.json from the local Hugging Face cache ($HF_HOME/hub, default ~/.cache/huggingface), as --config; no network"},
     {"--request", "JSON", "a request object, as the page sends it (JSON text); with --config PATH at most"},
     {"--lint", "CMD", "a vllm serve / sglang / llama-server command to lint; with --gpu or a custom GPU, --config PATH"},
