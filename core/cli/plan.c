@@ -32,21 +32,31 @@ static long searched;
 static const char *const OPTION[2] = {"buy", "cloud"};
 
 /* An error: `msg` in the JSON (English), `text` on the terminal (--lang's words). */
-static int usage_text(const char *field, const char *msg, const char *text, int json) {
-    if (json) printf("{\"error\":{\"code\":\"usage\",\"status\":%d,\"field\":\"%s\",\"message\":\"%s\"}}\n", RL_E_USAGE, field, msg);
-    else fprintf(stderr, "roofline-lint --plan: %s: %s\n", field, text);
+/* An error: JSON through the core's one writer (its message escaped), else
+ * the text in the chosen language. Exit 2 as for any bad input. */
+static int error_out(rl_status status, const char *field, const char *msg, const char *text, int json) {
+    if (json) {
+        rl_error e = {status, "", ""};
+        snprintf(e.field, sizeof e.field, "%s", field);
+        snprintf(e.message, sizeof e.message, "%s", msg);
+        char buf[2048];
+        rl_error_json(&e, buf, sizeof buf);
+        printf("%s\n", buf);
+    } else {
+        fprintf(stderr, "roofline-lint --plan: %s: %s\n", field, text);
+    }
     return 2;
 }
 
 /* The plan's own error: `key` is its message (cli.plan.*). */
 static int usage(const char *field, const char *key, int json) {
-    return usage_text(field, rl_msg_text_in(RL_LANG_EN, key), rl_msg_text(key), json);
+    return error_out(RL_E_USAGE, field, rl_msg_text_in(RL_LANG_EN, key), rl_msg_text(key), json);
 }
 
-/* An error of the flags or the request, worded from its code and field as a plain run words it. */
+/* An error of the flags or the request, with its own code, worded from its code and field as a plain run words it. */
 static int request_error(const char *field, const rl_error *err, int json) {
     char text[1024];
-    return usage_text(field, err->message, rl_msg_error(err, rl_cli_flag_of(err->field), text, sizeof text), json);
+    return error_out(err->status, field, err->message, rl_msg_error(err, rl_cli_flag_of(err->field), text, sizeof text), json);
 }
 
 /* The rows the plan searches: a flag for one of them would fix what it varies. */

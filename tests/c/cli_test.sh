@@ -87,6 +87,13 @@ expect 0 '"realistic":\{[^}]*"engine":"sglang"' --lint 'python -m sglang.launch_
 # Modes with options of their own come first.
 expect 2 '"code":"usage".*--plan: must be the first flag' "${base[@]}" --plan --json
 expect 2 '"code":"usage".*--accuracy: must be the first flag' "${base[@]}" --accuracy --json
+# --plan's errors carry their own code, and their JSON stays valid with a quoted name in the message.
+plan_err="$("$cli" --plan --model nope --requests-per-day 10 --input-tokens 5 --output-tokens 5 --json 2>&1)"
+if printf '%s' "$plan_err" | node -e 'const e = JSON.parse(require("fs").readFileSync(0, "utf8")).error; process.exit(e.code === "unknown_preset" && e.field === "model" && /"nope"/.test(e.message) ? 0 : 1)'; then
+  pass=$((pass + 1))
+else
+  fail=$((fail + 1)); echo "FAIL: --plan --json error is not valid JSON naming unknown_preset: $plan_err"
+fi
 expect 0 "Models" --list
 expect 0 "usage" --help
 # --help comes from the field table: every row's flag is in it.
