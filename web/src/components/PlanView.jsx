@@ -47,7 +47,7 @@ function SearchControls({ app }) {
   return (
     <div class="plan-targets plan-search">
       <details class="plan-gpus">
-        <summary data-testid="plan.gpus" data-value={chosen.join(',')}>
+        <summary data-testid="plan.gpus" data-chosen={chosen.join(',')}>
           {t('plan.gpus')}: {chosen.length ? t('plan.gpusSome', { k: chosen.length, n: ids.length }) : t('plan.gpusAll', { n: ids.length })}
         </summary>
         <p class="sub">
