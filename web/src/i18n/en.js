@@ -889,7 +889,7 @@ export default {
   'plan.view.main': 'Analysis',
   'plan.view.plan': 'Plan',
   'plan.title': 'Plan: the cheapest setups that meet your targets',
-  'plan.text': 'The model and workload of the form, served by the GPU presets chosen below (all by default) at tp 1, 2, 4, 8 and pp 1 to 4 in the precision chosen (auto, fp8 and int4 by default), each at its best batch. A setup qualifies when it fits (not tight, unless tight fits are allowed), the traffic fills its batch and it meets both targets; they are ranked by dollars per million output tokens, buying and renting apart. Times are the engine\'s expected figures (the realistic estimate), as the cost uses them.',
+  'plan.text': 'The model and workload of the form, served by the GPU presets and precisions chosen below at tp 1, 2, 4, 8 and pp 1 to 4, each at its best batch. A setup qualifies when it fits (not tight, unless allowed), the traffic fills its batch and it meets both targets; they are ranked by dollars per million output tokens, buying and renting apart. Times are the engine\'s expected figures (the realistic estimate), as the cost uses them.',
   'plan.max_ttft_ms': 'Max time to first token',
   'plan.min_tokens_per_s_user': 'Min speed per user',
   'plan.noTarget': 'none',
