@@ -8,6 +8,7 @@
 
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
 static char request_buf[RL_REQUEST_MAX_BYTES];
 static char config_buf[RL_CONFIG_MAX_BYTES];
@@ -27,7 +28,7 @@ uint32_t rlw_preset_count(int32_t kind);
 uint32_t rlw_preset(int32_t kind, uint32_t index);
 uint32_t rlw_lint(uint32_t command_len, uint32_t request_len, uint32_t config_len, int32_t has_config);
 uint32_t rlw_plan(uint32_t request_len, uint32_t config_len, int32_t has_config, double max_ttft_ms,
-                  double min_tokens_per_s_user, int32_t allow_tight, uint32_t top);
+                  double min_tokens_per_s_user, int32_t allow_tight, uint32_t top, uint32_t filter_len);
 
 char *rlw_request_buffer(void) { return request_buf; }
 uint32_t rlw_request_capacity(void) { return (uint32_t)sizeof request_buf; }
@@ -117,14 +118,62 @@ uint32_t rlw_lint(uint32_t command_len, uint32_t request_len, uint32_t config_le
 
 /* The SLA planner (rl_plan, the CLI's --plan): the request buffer holds the
  * base request (model, workload, prices; none of gpu, tp, pp, precision, batch,
- * seq, micro_batches), every GPU preset and precision are searched, and the
- * `top` cheapest candidates of each option come back with both Pareto fronts. */
+ * seq, micro_batches), then `filter_len` bytes of what to search (the CLI's
+ * --precision and --gpus): "PRECISION|ID,ID,...", the precision empty for
+ * auto, fp8 and int4, the list empty for every GPU preset (filter_len 0: all
+ * of both). Only the planner's precisions and GPU preset ids are taken (the
+ * query then points at the preset's own id); anything else is refused, naming
+ * "precision" or "gpu". The `top` cheapest candidates of each option come back
+ * with both Pareto fronts. */
+static rl_status refuse(rl_error *err, rl_status status, const char *field, const char *message) {
+    err->status = status;
+    snprintf(err->field, sizeof err->field, "%s", field);
+    snprintf(err->message, sizeof err->message, "%s", message);
+    return status;
+}
+
+static rl_status plan_filter(const char *f, size_t n, rl_plan_query *q, const char **ids, rl_error *err) {
+    static const char *const precisions[] = {"auto", "fp8", "int4"};
+    const char *bar = memchr(f, '|', n);
+    size_t plen = bar ? (size_t)(bar - f) : n;
+    if (plen > 0) {
+        for (size_t i = 0; i < sizeof precisions / sizeof precisions[0] && q->precision == NULL; i++)
+            if (strlen(precisions[i]) == plen && memcmp(precisions[i], f, plen) == 0) q->precision = precisions[i];
+        if (q->precision == NULL) return refuse(err, RL_E_UNKNOWN_NAME, "precision", "precision: the plan searches auto, fp8 or int4");
+    }
+    if (bar == NULL) return RL_OK;
+    const char *p = bar + 1, *end = f + n;
+    while (p < end) {
+        const char *comma = memchr(p, ',', (size_t)(end - p));
+        size_t len = (size_t)((comma ? comma : end) - p);
+        const char *id = NULL;
+        for (size_t i = 0; i < rl_preset_count(RL_PRESET_GPU) && id == NULL; i++) {
+            const char *g = rl_preset_id(RL_PRESET_GPU, i);
+            if (strlen(g) == len && memcmp(g, p, len) == 0) id = g;
+        }
+        if (id == NULL) return refuse(err, RL_E_UNKNOWN_PRESET, "gpu", "gpu: the plan searches GPU presets only");
+        if (q->gpu_count >= RL_PLAN_MAX_GPUS) return refuse(err, RL_E_TOO_LARGE, "gpu", "gpu: too many GPUs to search");
+        ids[q->gpu_count++] = id;
+        p = comma ? comma + 1 : end;
+    }
+    q->gpus = q->gpu_count ? ids : NULL;
+    return RL_OK;
+}
+
 uint32_t rlw_plan(uint32_t request_len, uint32_t config_len, int32_t has_config, double max_ttft_ms,
-                  double min_tokens_per_s_user, int32_t allow_tight, uint32_t top) {
+                  double min_tokens_per_s_user, int32_t allow_tight, uint32_t top, uint32_t filter_len) {
     static rl_plan_work work;                                   /* ~70 KB */
     static rl_plan_candidate found[2 * RL_PLAN_MAX_SETUPS];     /* ~1 MB: every candidate, so the ranking is exact */
+    static const char *ids[RL_PLAN_MAX_GPUS];
     rl_plan_query q = {max_ttft_ms, min_tokens_per_s_user, allow_tight != 0, NULL, NULL, 0};
     rl_status st;
+    rl_error err;
+    if ((uint64_t)request_len + filter_len > sizeof request_buf) {
+        rl_error e = {RL_E_TOO_LARGE, "plan", "plan: the request and the search are over the bridge's buffer"};
+        return finish(rl_error_json(&e, output_buf, sizeof output_buf));
+    }
+    if (plan_filter(request_buf + request_len, filter_len, &q, ids, &err) != RL_OK)
+        return finish(rl_error_json(&err, output_buf, sizeof output_buf));
     return finish(rl_plan_run_json(request_buf, request_len, has_config ? config_buf : NULL, config_len, &q,
                                    top < 100 ? top : 100, &work, found, sizeof found / sizeof found[0], output_buf,
                                    sizeof output_buf, &st));

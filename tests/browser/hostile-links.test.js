@@ -21,6 +21,8 @@ const CASES = {
   'invalid base64 in c': ['?c=%%%not*base64!!&b=2', /“c” \(custom config\.json\) in the link is not valid base64url/],
   'base64 that is not deflate in c': [`?c=${Buffer.from('<script>window.__pwned=1</script>').toString('base64url')}`, /“c” .* is not valid compressed data/],
   'a deflate bomb in c': [`?c=${bomb}`, /“c” .* expands beyond 1 MiB/],
+  'payloads in the plan\'s search keys': [`?gpus=t4,${encodeURIComponent('"><img src=x onerror="window.__pwned=1">')}&prec=${encodeURIComponent('<script>window.__pwned=1</script>')}&tight=${encodeURIComponent('<svg onload=window.__pwned=1>')}`,
+    /1 item of “gpus” \(GPUs to search\) in the link is no GPU preset: it was dropped\./],
   'a truncated link': ['?m=qwen3-4b&g=a100-40g&b=8&c=8ZBBCsIwEEX3nm', /“c” .* is not valid compressed data/],
 };
 

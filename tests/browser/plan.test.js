@@ -145,6 +145,90 @@ test('the view toggle opens the plan and keeps it in the address bar', async () 
   await page.close();
 });
 
+/** The plan's table once it is `plan` (the core's): no replan pending, its rows, each one's option, GPU, precision and figures. */
+async function waitForPlan(page, plan) {
+  await page.waitForFunction((want) => {
+    if (document.querySelector('[data-testid="plan-view"]')?.dataset.busy !== 'false') return false;
+    const rows = document.querySelectorAll('[data-testid="plan-table"] tbody tr');
+    if (rows.length !== want.length) return false;
+    const at = (i, k) => document.querySelector(`[data-testid="plan.candidates.${i}.${k}"]`)?.dataset.value;
+    return want.every((c, i) => at(i, 'gpu') === c.gpu && at(i, 'precision') === c.precision && Number(at(i, 'usd_per_mtok_out')) === c.usd_per_mtok_out);
+  }, plan.candidates.map((c) => ({ gpu: c.gpu, precision: c.precision, usd_per_mtok_out: c.usd_per_mtok_out })));
+  for (const [i, c] of plan.candidates.entries()) {
+    assert.equal(await attr(page, `plan.candidates.${i}.option`), c.option, `candidate ${i}: option`);
+    for (const k of FIGURES) assert.equal(Number(await attr(page, `plan.candidates.${i}.${k}`)), c[k], `candidate ${i}: ${k}`);
+  }
+}
+
+test('two GPUs and fp8 chosen from the keyboard: only those are shown, figure for figure the core\'s, and the link keeps them', async () => {
+  const query = `?${WORKLOAD}&view=plan&ttft=${TARGETS.max_ttft_ms}&tpsu=${TARGETS.min_tokens_per_s_user}`;
+  const { built } = await requestOf(query);
+  const chosen = ['l40s', 'h100-sxm'];
+  const settings = { ...TARGETS, gpus: chosen, precision: 'fp8' };
+  const { plan } = core.plan(planRequest(built.request), settings, built.configText, PLAN_TOP);
+  assert.ok(plan.candidates.length > 0, 'the core finds candidates on these GPUs at fp8');
+  const page = await openPlan(query);
+  await page.focus(tid('plan.gpus'));
+  await page.keyboard.press('Enter'); // opens the list
+  for (const id of chosen) {
+    await page.focus(tid(`plan.gpu.${id}`));
+    await page.keyboard.press('Space');
+  }
+  await page.focus(tid('plan.precision'));
+  await page.selectOption(tid('plan.precision'), 'fp8');
+  await waitForPlan(page, plan);
+  assert.equal(Number(await attr(page, 'plan.searched')), plan.searched);
+  for (const i of plan.candidates.keys()) {
+    assert.ok(chosen.includes(await attr(page, `plan.candidates.${i}.gpu`)), `candidate ${i}: a chosen GPU`);
+    assert.equal(await attr(page, `plan.candidates.${i}.precision`), 'fp8', `candidate ${i}: fp8`);
+  }
+  // The link: the GPUs in the presets' order, the precision; opened afresh, the same controls and plan.
+  const gpus = ids.gpuIds.filter((id) => chosen.includes(id)).join(',');
+  await page.waitForFunction((want) => location.search.includes(want), `gpus=${gpus}&prec=fp8`);
+  const link = await page.evaluate(() => location.search);
+  await page.close();
+  const again = await openPlan(link);
+  assert.equal(await again.getAttribute(tid('plan.gpus'), 'data-chosen'), gpus);
+  assert.equal(await again.inputValue(tid('plan.precision')), 'fp8');
+  assert.equal(await again.isChecked(tid('plan.allow_tight')), false);
+  for (const id of chosen) assert.equal(await again.isChecked(tid(`plan.gpu.${id}`)), true);
+  await waitForPlan(again, plan);
+  await again.close();
+});
+
+test('allow tight fits: the plan takes what the core then qualifies, and the link keeps it', async () => {
+  // A case where the core, allowed tight fits, qualifies more setups (found here, not assumed).
+  const cases = [
+    { model: 'llama-3-70b', gpus: ['t4'], precision: 'auto' },
+    { model: 'qwen2.5-32b', gpus: ['t4'], precision: 'auto' },
+    { model: 'llama-3-70b', gpus: ['rtx-4090'], precision: 'auto' },
+  ];
+  let found;
+  for (const x of cases) {
+    const query = `?m=${x.model}&g=${x.gpus[0]}&rpd=50000&it=1000&ot=300&iw=40&view=plan&gpus=${x.gpus.join(',')}&prec=${x.precision}`;
+    const { built } = await requestOf(query);
+    const ask = (allow_tight) => core.plan(planRequest(built.request), { ...x, allow_tight }, built.configText, PLAN_TOP).plan;
+    const [strict, tight] = [ask(false), ask(true)];
+    if (tight.candidates.length > strict.candidates.length) {
+      found = { query, strict, tight };
+      break;
+    }
+  }
+  assert.ok(found, 'a case where allowing tight fits gives more candidates');
+  const page = await openPlan(found.query);
+  await waitForPlan(page, found.strict);
+  await page.focus(tid('plan.allow_tight'));
+  await page.keyboard.press('Space');
+  await waitForPlan(page, found.tight);
+  await page.waitForFunction(() => location.search.includes('tight=1'));
+  const link = await page.evaluate(() => location.search);
+  await page.close();
+  const again = await openPlan(link);
+  assert.equal(await again.isChecked(tid('plan.allow_tight')), true);
+  await waitForPlan(again, found.tight);
+  await again.close();
+});
+
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 test('the plan view is accessible: axe finds nothing serious, no scroll at 390 px, a point opens from the keyboard', async () => {
@@ -152,6 +236,8 @@ test('the plan view is accessible: axe finds nothing serious, no scroll at 390 p
   const page = await context.newPage();
   await page.goto(`${env.server.url}?${WORKLOAD}&view=plan&ttft=${TARGETS.max_ttft_ms}&tpsu=${TARGETS.min_tokens_per_s_user}`);
   await page.waitForSelector(tid('plan-table'));
+  await page.click(tid('plan.gpus')); // the GPU list open, its boxes checked by axe too
+  await page.waitForSelector(tid('plan.gpu.t4'));
   await page.evaluate(AXE);
   const result = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
   const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);

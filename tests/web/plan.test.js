@@ -98,3 +98,61 @@ test('core.plan is the core\'s planner: its candidates ranked, fronts among them
   expect(none.candidates).toEqual([]);
   expect(none.best_tokens_per_s_user).toBeGreaterThan(0);
 });
+
+test('what the plan searches travels in the link: preset ids only, a planner\'s precision, tight fits', async () => {
+  const ctx = { modelIds: ['llama-3-8b'], gpuIds: ['t4', 'l4', 'h100-sxm'] };
+  const { state } = await decodeLink('?m=llama-3-8b&g=t4', ctx);
+  const page = { view: 'plan', max_ttft_ms: '', min_tokens_per_s_user: '', gpus: ['h100-sxm', 't4'], precision: 'fp8', allow_tight: true };
+  const { query } = await encodeLink(state, { ...ctx, page });
+  // In the presets' order, whatever order they were ticked in.
+  expect(query).toBe('?m=llama-3-8b&g=t4&view=plan&gpus=t4,h100-sxm&prec=fp8&tight=1');
+  const back = await decodeLink(query, ctx);
+  expect(back.page).toEqual({ view: 'plan', gpus: ['t4', 'h100-sxm'], precision: 'fp8', allow_tight: true });
+  expect(back.notices).toEqual([]);
+  expect((await encodeLink(state, { ...ctx, page: back.page })).query).toBe(query);
+  // Everything searched is the default: nothing in the link (every preset ticked is all of them).
+  for (const all of [{ gpus: [], precision: '', allow_tight: false }, { gpus: ['l4', 't4', 'h100-sxm'] }]) {
+    expect((await encodeLink(state, { ...ctx, page: all })).query).toBe('?m=llama-3-8b&g=t4');
+  }
+  // Unknown ids, never kept or written back: only the presets are.
+  const hostile = { gpus: ['t4', '<b>x</b>', '__proto__', 'a&prec=int4'], precision: 'fp16', allow_tight: 'yes' };
+  expect((await encodeLink(state, { ...ctx, page: hostile })).query).toBe('?m=llama-3-8b&g=t4&gpus=t4');
+});
+
+test('hostile search keys: unknown GPU ids dropped with a notice that never echoes them, bad values left at the default', async () => {
+  const ctx = { modelIds: ['llama-3-8b'], gpuIds: ['t4', 'l4'] };
+  const evil = encodeURIComponent('<img src=x onerror=alert(1)>');
+  const r = await decodeLink(`?gpus=l4,${evil},__proto__,l4,,constructor&prec=fp16&tight=true`, ctx);
+  expect(r.page).toEqual({ gpus: ['l4'] });
+  expect(r.notices).toHaveLength(3);
+  expect(r.notices[0]).toMatch(/^4 items of “gpus” \(GPUs to search\) in the link are no GPU preset: they were dropped\.$/);
+  expect(r.notices.map((n) => n.split(' ')[0])).toEqual(['4', '“prec”', '“tight”']);
+  for (const n of r.notices) expect(n).not.toMatch(/img|proto|constructor|fp16|true/);
+  const none = await decodeLink(`?gpus=${evil}`, ctx);
+  expect(none.page).toEqual({});
+  expect(none.notices[0]).toMatch(/1 item .* dropped, and every preset is searched\.$/);
+  for (const q of ['?gpus=', '?gpus=t4&gpus=l4', '?prec=auto&prec=auto', '?tight=0']) {
+    const x = await decodeLink(q, ctx);
+    expect(x.page, q).toEqual({});
+    expect(x.notices, q).toHaveLength(1);
+  }
+  expect((await decodeLink('?prec=int4&tight=1', ctx)).page).toEqual({ precision: 'int4', allow_tight: true });
+});
+
+test('core.plan searches what it is given: the GPUs and precision chosen, nothing but presets and the planner\'s precisions', async () => {
+  const core = await loadTestCore();
+  const base = { model: 'llama-3-8b', requests_per_day: 50000, input_tokens: 1000, output_tokens: 300 };
+  const goal = { max_ttft_ms: 400, min_tokens_per_s_user: 25 };
+  const { plan } = core.plan(base, { ...goal, gpus: ['l40s', 'h100-sxm'], precision: 'fp8' });
+  expect(plan.searched).toBe(2 * 4 * 4);
+  expect(plan.candidates.length).toBeGreaterThan(0);
+  for (const c of plan.candidates) {
+    expect(['l40s', 'h100-sxm']).toContain(c.gpu);
+    expect(c.precision).toBe('fp8');
+  }
+  expect(core.plan(base, { ...goal, gpus: ['t4'] }).plan.searched).toBe(4 * 4 * 3);
+  expect(core.plan(base, { ...goal, precision: 'int4' }).plan.searched * 3).toBe(core.plan(base, goal).plan.searched);
+  expect(core.plan(base, { gpus: ['t4', 'no-such-gpu'] }).error).toMatchObject({ code: 'unknown_preset', field: 'gpu' });
+  expect(core.plan(base, { gpus: ['t4"},"x":{'] }).error.field).toBe('gpu');
+  expect(core.plan(base, { precision: 'fp16' }).error).toMatchObject({ code: 'unknown_name', field: 'precision' });
+});

@@ -7,9 +7,12 @@ import { signal } from '@preact/signals';
  * The page-only link keys of the Plan view. Like `lang`, they are no input of
  * the core's request (the C reader would refuse them), so they are not rows of
  * core/fields.json: the URL codec reads and writes them beside the table's keys.
- * view=plan opens the Plan view; ttft and tpsu are its targets.
+ * view=plan opens the Plan view; ttft and tpsu are its targets; gpus (preset ids,
+ * comma-separated), prec and tight=1 what it searches (the CLI's --gpus, --precision, --allow-tight).
  */
-export const PLAN_KEYS = Object.freeze({ view: 'view', max_ttft_ms: 'ttft', min_tokens_per_s_user: 'tpsu' });
+export const PLAN_KEYS = Object.freeze({
+  view: 'view', max_ttft_ms: 'ttft', min_tokens_per_s_user: 'tpsu', gpus: 'gpus', precision: 'prec', allow_tight: 'tight',
+});
 export const VIEWS = Object.freeze(['main', 'plan']);
 
 /** 'main' or 'plan'. */
@@ -19,6 +22,25 @@ export const targets = {
   max_ttft_ms: signal(''),
   min_tokens_per_s_user: signal(''),
 };
+
+/** The weight precisions the planner searches (rl_plan's); '' searches all three. */
+export const PLAN_PRECISIONS = Object.freeze(['auto', 'fp8', 'int4']);
+
+/** What the search covers: GPU preset ids ([] = every preset), one precision ('' = all), tight fits too. */
+export const search = {
+  gpus: signal([]),
+  precision: signal(''),
+  allow_tight: signal(false),
+};
+
+/** The GPU ids of a list that are presets, once each, in the presets' order: [] when none. */
+export function checkedGpus(list, gpuIds) {
+  const chosen = new Set(Array.isArray(list) ? list : []);
+  return gpuIds.filter((id) => chosen.has(id));
+}
+
+/** The search's settings now (signals read here are tracked by the caller's effect). */
+export const searchSettings = () => ({ gpus: search.gpus.value, precision: search.precision.value, allow_tight: search.allow_tight.value });
 
 /** Candidates of each option the page lists (the CLI's --top). */
 export const PLAN_TOP = 10;
@@ -48,11 +70,14 @@ export const validTarget = (text) => TARGET.test(String(text ?? '').trim());
 export function restorePlan(page = {}) {
   if (VIEWS.includes(page.view)) view.value = page.view;
   for (const key of Object.keys(targets)) if (typeof page[key] === 'string') targets[key].value = page[key];
+  if (Array.isArray(page.gpus)) search.gpus.value = page.gpus;
+  if (PLAN_PRECISIONS.includes(page.precision)) search.precision.value = page.precision;
+  if (page.allow_tight === true) search.allow_tight.value = true;
 }
 
 /** What the link carries of the Plan view: the view when it is not the main one, and the targets set. */
 export function planLinkState() {
-  return { view: view.value, max_ttft_ms: targets.max_ttft_ms.value, min_tokens_per_s_user: targets.min_tokens_per_s_user.value };
+  return { view: view.value, max_ttft_ms: targets.max_ttft_ms.value, min_tokens_per_s_user: targets.min_tokens_per_s_user.value, ...searchSettings() };
 }
 
 /** The planner's input for the form's built request ({request, configText}), as one string: equal inputs, equal text. */
@@ -64,15 +89,18 @@ export function planInput(built) {
 export const targetTexts = () => ({ max_ttft_ms: targets.max_ttft_ms.value, min_tokens_per_s_user: targets.min_tokens_per_s_user.value });
 
 /**
- * The core's plan for a planInput text and the targets' texts: {plan} or {error}.
+ * The core's plan for a planInput text, the targets' texts and the search's settings: {plan} or {error}.
  * `core` is the loader's object.
  */
-export function runPlan(core, input, goal = targetTexts()) {
+export function runPlan(core, input, goal = targetTexts(), settings = searchSettings()) {
   try {
     const [request, configText] = JSON.parse(input);
     return core.plan(request, {
       max_ttft_ms: targetValue(goal.max_ttft_ms),
       min_tokens_per_s_user: targetValue(goal.min_tokens_per_s_user),
+      allow_tight: settings.allow_tight === true,
+      precision: PLAN_PRECISIONS.includes(settings.precision) ? settings.precision : '',
+      gpus: Array.isArray(settings.gpus) ? settings.gpus : [],
     }, configText ?? undefined, PLAN_TOP);
   } catch (e) {
     return { error: { code: 'internal', field: '', message: `The core failed: ${e?.message ?? e}` } };

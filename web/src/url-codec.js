@@ -21,7 +21,7 @@
 import { CUSTOM, FIELD, FIELDS, GPU_FIELDS, PARAMS, defaultInputs, gpuEdited } from './inputs.js';
 import { base64urlToBytes, bytesToBase64url, deflateText, inflateText } from './link/deflate.js';
 import { LANGS, t } from './i18n/index.js';
-import { PLAN_KEYS, validTarget } from './plan.js';
+import { PLAN_KEYS, PLAN_PRECISIONS, checkedGpus, validTarget } from './plan.js';
 
 /**
  * The page-only key: `lang`, the page's language (en, zh-CN). It is no input of
@@ -30,12 +30,26 @@ import { PLAN_KEYS, validTarget } from './plan.js';
  */
 export const LANG_KEY = 'lang';
 
-/** The Plan view's page-only keys (web/src/plan.js): link name → {key, its check, its label's message}. */
+/**
+ * The Plan view's page-only keys (web/src/plan.js): link name → {key, its check, its label's message,
+ * and `as`, the value the page keeps (the text itself when absent)}. The GPUs to search (gpus, preset
+ * ids) are read apart: unknown ids are dropped, counted, never kept.
+ */
 const PAGE_KEY_OF = Object.freeze({
   [PLAN_KEYS.view]: { key: 'view', ok: (v) => v === 'plan' || v === 'main', labelKey: 'plan.views' },
   [PLAN_KEYS.max_ttft_ms]: { key: 'max_ttft_ms', ok: validTarget, labelKey: 'plan.max_ttft_ms' },
   [PLAN_KEYS.min_tokens_per_s_user]: { key: 'min_tokens_per_s_user', ok: validTarget, labelKey: 'plan.min_tokens_per_s_user' },
+  [PLAN_KEYS.gpus]: { key: 'gpus', ok: (v) => v !== '', labelKey: 'plan.gpus' },
+  [PLAN_KEYS.precision]: { key: 'precision', ok: (v) => PLAN_PRECISIONS.includes(v), labelKey: 'plan.precision' },
+  [PLAN_KEYS.allow_tight]: { key: 'allow_tight', ok: (v) => v === '1', labelKey: 'plan.allow_tight', as: () => true },
 });
+
+/** The GPUs of a `gpus` value: the preset ids among its comma-separated items, and how many items are none. */
+function readGpus(value, gpuIds) {
+  const items = new Set(value.split(','));
+  const gpus = checkedGpus([...items], gpuIds);
+  return { gpus, dropped: items.size - gpus.length };
+}
 
 /** Notices in English by default; the page passes ctx.say to keep {code, ...params} and word them itself. */
 const english = (code, params) => t(`notice.${code}`, params, 'en');
@@ -134,9 +148,17 @@ export async function decodeLink(search, ctx) {
     if (langs > 0 && lang === null) note(langs > 1 ? 'repeated' : 'invalid', { url: LANG_KEY, label: t('lang.label', {}, 'en'), labelKey: 'lang.label' });
     if (unknown) note('unknown', { count: unknown });
     for (const [name, value] of pageSeen) {
-      const { key, ok, labelKey } = PAGE_KEY_OF[name];
-      if (value !== null && ok(value)) page[key] = value;
-      else note(value === null ? 'repeated' : 'invalid', { url: name, label: t(labelKey, {}, 'en'), labelKey });
+      const { key, ok, labelKey, as } = PAGE_KEY_OF[name];
+      const about = { url: name, label: t(labelKey, {}, 'en'), labelKey };
+      if (value === null || !ok(value)) {
+        note(value === null ? 'repeated' : 'invalid', about);
+      } else if (key === 'gpus') {
+        const { gpus, dropped } = readGpus(value, gpuIds);
+        if (gpus.length) page.gpus = gpus;
+        if (dropped) note('gpus_dropped', { ...about, count: dropped, left: gpus.length });
+      } else {
+        page[key] = as ? as(value) : value;
+      }
     }
     const shapeCtx = { modelIds, gpuIds };
     for (const [key, value] of seen) {
@@ -227,6 +249,11 @@ export async function encodeLink(state, ctx) {
   const pg = ctx.page ?? {};
   if (pg.view === 'plan') parts.push(`${PLAN_KEYS.view}=plan`);
   for (const key of ['max_ttft_ms', 'min_tokens_per_s_user']) if (validTarget(pg[key])) parts.push(`${PLAN_KEYS[key]}=${String(pg[key]).trim()}`);
+  // What the plan searches, when not everything: preset ids only (every one chosen is all), a planner's precision.
+  const gpus = checkedGpus(pg.gpus, gpuIds);
+  if (gpus.length && gpus.length < gpuIds.length) parts.push(`${PLAN_KEYS.gpus}=${gpus.join(',')}`);
+  if (PLAN_PRECISIONS.includes(pg.precision)) parts.push(`${PLAN_KEYS.precision}=${pg.precision}`);
+  if (pg.allow_tight === true) parts.push(`${PLAN_KEYS.allow_tight}=1`);
   // The page-only key, last: only when the language was chosen (by the toggle or a link).
   if (LANGS.includes(ctx.lang)) parts.push(`${LANG_KEY}=${ctx.lang}`);
   return { query: parts.length ? `?${parts.join('&')}` : '', notices };

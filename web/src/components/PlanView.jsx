@@ -9,7 +9,7 @@ import * as f from '../format.js';
 import { Num } from './Num.jsx';
 import { PlanChart, pointLabel, usd } from '../charts/PlanChart.jsx';
 import { PARAMS } from '../inputs.js';
-import { candidateInputs, planInput, runPlan, targetTexts, targets, view } from '../plan.js';
+import { PLAN_PRECISIONS, candidateInputs, checkedGpus, planInput, runPlan, search, searchSettings, targetTexts, targets, view } from '../plan.js';
 import { errorText, t, tx } from '../i18n/index.js';
 
 function Target({ id, unit }) {
@@ -21,6 +21,66 @@ function Target({ id, unit }) {
         onChange={(e) => { s.value = e.currentTarget.value.trim(); }} />
       <span class="unit">{unit}</span>
     </label>
+  );
+}
+
+/** The GPU presets by maker (the first word of their names), in the presets' order. */
+function byMaker(gpus) {
+  const groups = new Map();
+  for (const g of gpus) {
+    const maker = g.name.split(' ')[0];
+    if (!groups.has(maker)) groups.set(maker, []);
+    groups.get(maker).push(g);
+  }
+  return [...groups];
+}
+
+/** What the plan searches: GPU presets (none ticked: all), one precision or all, tight fits or not. */
+function SearchControls({ app }) {
+  const ids = app.gpuIds;
+  const chosen = search.gpus.value;
+  const ticked = new Set(chosen);
+  const toggle = (id, on) => {
+    const next = checkedGpus(on ? [...chosen, id] : chosen.filter((x) => x !== id), ids);
+    search.gpus.value = next.length === ids.length ? [] : next;
+  };
+  return (
+    <div class="plan-targets plan-search">
+      <details class="plan-gpus">
+        <summary data-testid="plan.gpus" data-chosen={chosen.join(',')}>
+          {t('plan.gpus')}: {chosen.length ? t('plan.gpusSome', { k: chosen.length, n: ids.length }) : t('plan.gpusAll', { n: ids.length })}
+        </summary>
+        <p class="sub">
+          {t('plan.gpusHint')}{' '}
+          <button type="button" class="small" data-testid="plan.gpus.all" disabled={!chosen.length} onClick={() => { search.gpus.value = []; }}>
+            {t('plan.gpusReset')}
+          </button>
+        </p>
+        {byMaker(app.presets.gpus).map(([maker, list]) => (
+          <fieldset key={maker} class="plan-gpu-group">
+            <legend>{maker}</legend>
+            {list.map((g) => (
+              <label key={g.id}>
+                <input type="checkbox" data-testid={`plan.gpu.${g.id}`} checked={ticked.has(g.id)}
+                  onChange={(e) => toggle(g.id, e.currentTarget.checked)} />
+                {g.name}
+              </label>
+            ))}
+          </fieldset>
+        ))}
+      </details>
+      <label class="plan-target">
+        <span>{t('plan.precision')}</span>
+        <select data-testid="plan.precision" value={search.precision.value} onChange={(e) => { search.precision.value = e.currentTarget.value; }}>
+          {['', ...PLAN_PRECISIONS].map((p) => <option key={p} value={p}>{t(`plan.precision.${p || 'all'}`)}</option>)}
+        </select>
+      </label>
+      <label class="plan-target">
+        <input type="checkbox" data-testid="plan.allow_tight" checked={search.allow_tight.value}
+          onChange={(e) => { search.allow_tight.value = e.currentTarget.checked; }} />
+        <span>{t('plan.allow_tight')}</span>
+      </label>
+    </div>
   );
 }
 
@@ -47,11 +107,11 @@ const COLUMNS = [
 
 export function PlanView({ app }) {
   // The search takes up to a second: the first plan is made at once, a later one when its own input
-  // (not the batch, the GPU, tp, ... of the form) or a target changes and the typing pauses.
+  // (not the batch, the GPU, tp, ... of the form), a target or what it searches changes and the typing pauses.
   const input = useComputed(() => planInput(app.built.value));
   const made = useRef(null);
   const [r, setResult] = useState(() => {
-    made.current = JSON.stringify([input.peek(), targetTexts()]);
+    made.current = JSON.stringify([input.peek(), targetTexts(), searchSettings()]);
     return runPlan(app.core, input.peek());
   });
   const [busy, setBusy] = useState(false);
@@ -59,7 +119,8 @@ export function PlanView({ app }) {
   useSignalEffect(() => {
     const key = input.value;
     const goal = targetTexts();
-    const id = JSON.stringify([key, goal]);
+    const settings = searchSettings();
+    const id = JSON.stringify([key, goal, settings]);
     clearTimeout(timer.current);
     if (id === made.current) {
       setBusy(false);
@@ -68,7 +129,7 @@ export function PlanView({ app }) {
     setBusy(true);
     timer.current = setTimeout(() => {
       made.current = id;
-      setResult(runPlan(app.core, key, goal));
+      setResult(runPlan(app.core, key, goal, settings));
       setBusy(false);
     }, 300);
   });
@@ -143,6 +204,7 @@ export function PlanView({ app }) {
         <Target id="max_ttft_ms" unit="ms" />
         <Target id="min_tokens_per_s_user" unit={t('plan.speedUnit')} />
       </div>
+      <SearchControls app={app} />
       {body}
     </section>
   );

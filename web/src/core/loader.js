@@ -125,14 +125,23 @@ export async function loadCore(source) {
     /**
      * The SLA planner (rlw_plan: the core's rl_plan, the CLI's --plan): a base request
      * holding the model and the workload (planRequest in web/src/plan.js drops the keys
-     * the plan sets), targets {max_ttft_ms, min_tokens_per_s_user, allow_tight}, the
-     * `top` cheapest of each option. {plan: {searched, candidates, pareto, ...}} or {error}.
+     * the plan sets), targets {max_ttft_ms, min_tokens_per_s_user, allow_tight, precision,
+     * gpus} (precision: one of auto, fp8, int4, else all three; gpus: GPU preset ids, empty
+     * or absent for every preset: the CLI's --precision and --gpus), the `top` cheapest of
+     * each option. {plan: {searched, candidates, pareto, ...}} or {error}.
      */
     plan(request, targets = {}, configText, top = 10) {
       if (typeof x.rlw_plan !== 'function') throw new Error('the roofline core lacks the export rlw_plan');
       const ttft = Number(targets.max_ttft_ms) || 0;
       const speed = Number(targets.min_tokens_per_s_user) || 0;
-      return call(x.rlw_plan, request, configText, ttft, speed, targets.allow_tight ? 1 : 0, top);
+      const gpus = Array.isArray(targets.gpus) ? targets.gpus.map(String) : [];
+      const precision = typeof targets.precision === 'string' ? targets.precision : '';
+      // The search follows the request in its buffer: "PRECISION|ID,ID" (the bridge checks both).
+      const filter = precision || gpus.length ? encoder.encode(`${precision}|${gpus.join(',')}`) : new Uint8Array(0);
+      const [length, configLength, hasConfig] = raw((...lengths) => lengths, request, configText);
+      const cap = x.rlw_request_capacity();
+      if (length + filter.length <= cap) new Uint8Array(x.memory.buffer, x.rlw_request_buffer() + length, filter.length).set(filter);
+      return JSON.parse(output(x.rlw_plan(length, configLength, hasConfig, ttft, speed, targets.allow_tight ? 1 : 0, top, filter.length)));
     },
     exportNames: Object.keys(x),
   };

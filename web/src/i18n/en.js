@@ -491,6 +491,7 @@ export default {
   'notice.config_unreadable': '“{url}” ({label}) in the link could not be read: the preset model is used.',
   'notice.broken': 'The link could not be read: the defaults are shown.',
   'notice.config_too_big_for_link': 'Your config.json is too large for a link ({kib} KiB compressed, the limit is {limit} KiB): the link carries the other settings only.',
+  'notice.gpus_dropped': ({ count, left, url, label }) => `${count} item${count > 1 ? 's' : ''} of “${url}” (${label}) in the link ${count > 1 ? 'are' : 'is'} no GPU preset: ${count > 1 ? 'they were' : 'it was'} dropped${left ? '' : ', and every preset is searched'}.`,
 
   // the core's messages, by code: in English, the core's own words
   'warning.kv_heads_not_divisible_by_tp': core,
@@ -954,7 +955,7 @@ export default {
   'plan.view.main': 'Analysis',
   'plan.view.plan': 'Plan',
   'plan.title': 'Plan: the cheapest setups that meet your targets',
-  'plan.text': 'The model and workload of the form, served by every GPU preset at tp 1, 2, 4, 8 and pp 1 to 4 in auto, fp8 and int4, each at its best batch. A setup qualifies when it fits (not tight), the traffic fills its batch and it meets both targets; they are ranked by dollars per million output tokens, buying and renting apart. Times are the engine\'s expected figures (the realistic estimate), as the cost uses them.',
+  'plan.text': 'The model and workload of the form, served by the GPU presets and precisions chosen below at tp 1, 2, 4, 8 and pp 1 to 4, each at its best batch. A setup qualifies when it fits (not tight, unless allowed), the traffic fills its batch and it meets both targets; they are ranked by dollars per million output tokens, buying and renting apart. Times are the engine\'s expected figures (the realistic estimate), as the cost uses them.',
   'plan.max_ttft_ms': 'Max time to first token',
   'plan.min_tokens_per_s_user': 'Min speed per user',
   'plan.noTarget': 'none',
@@ -989,4 +990,15 @@ export default {
   'plan.needsWorkload': 'A plan needs a workload: enter requests per day, input tokens and output tokens in the form.',
   'plan.noneFor.buy': 'Buy: no setup with a purchase price fits and meets the targets.',
   'plan.noneFor.cloud': 'Rent: no setup with a cloud price fits and meets the targets.',
+  'plan.gpus': 'GPUs to search',
+  'plan.gpusAll': 'all {n} presets',
+  'plan.gpusSome': '{k} of {n} presets',
+  'plan.gpusHint': 'Tick the presets to search; none ticked searches them all.',
+  'plan.gpusReset': 'Search all',
+  'plan.precision': 'Weight precision',
+  'plan.precision.all': 'All (auto, fp8, int4)',
+  'plan.precision.auto': 'auto (the model’s own)',
+  'plan.precision.fp8': 'fp8',
+  'plan.precision.int4': 'int4',
+  'plan.allow_tight': 'Allow tight fits',
 };

@@ -481,6 +481,7 @@ export default {
   'notice.config_unreadable': '无法读取链接中的“{url}”（{label}）：使用预设模型。',
   'notice.broken': '无法读取此链接：显示默认值。',
   'notice.config_too_big_for_link': '你的 config.json 太大，放不进链接（压缩后 {kib} KiB，上限 {limit} KiB）：链接只携带其他设置。',
+  'notice.gpus_dropped': ({ count, left, url, label }) => `链接中“${url}”（${label}）有 ${count} 项不是 GPU 预设，已丢弃${left ? '' : '，将搜索全部预设'}。`,
 
   // 核心的警告：按代码，用报告中的数值重写
   'warning.kv_heads_not_divisible_by_tp': '模型有 {kv_heads} 个 KV 头，tp={tp} 不能整除：每个 rank 保留 {per_rank} 个完整的头，因此每张 GPU 持有每个请求 KV 的 {kv_share}，而不是 1/{tp}。',
@@ -977,7 +978,7 @@ export default {
   'plan.view.main': '分析',
   'plan.view.plan': '规划',
   'plan.title': '规划：满足目标的最便宜配置',
-  'plan.text': '用表单中的模型和负载，在每个 GPU 预设上尝试 tp 1、2、4、8 与 pp 1 到 4，精度 auto、fp8、int4，各取最佳批大小。放得下（不紧张）、流量能填满批次且满足两个目标的配置入选；按每百万输出 token 的美元成本排序，购买与租用分开。时间为引擎的预期值（实际估计），与成本所用的一致。',
+  'plan.text': '用表单中的模型和负载，在下方所选的 GPU 预设与精度上尝试 tp 1、2、4、8 与 pp 1 到 4，各取最佳批大小。放得下（不紧张，除非允许）、流量能填满批次且满足两个目标的配置入选；按每百万输出 token 的美元成本排序，购买与租用分开。时间为引擎的预期值（实际估计），与成本所用的一致。',
   'plan.max_ttft_ms': '首 token 时间上限',
   'plan.min_tokens_per_s_user': '每用户速度下限',
   'plan.noTarget': '无',
@@ -1012,4 +1013,15 @@ export default {
   'plan.needsWorkload': '规划需要负载：请在表单中填写每日请求数、输入 token 数和输出 token 数。',
   'plan.noneFor.buy': '购买：没有带购买价的配置能放下并满足目标。',
   'plan.noneFor.cloud': '租用：没有带云价格的配置能放下并满足目标。',
+  'plan.gpus': '要搜索的 GPU',
+  'plan.gpusAll': '全部 {n} 个预设',
+  'plan.gpusSome': '{n} 个预设中的 {k} 个',
+  'plan.gpusHint': '勾选要搜索的预设；不勾选则搜索全部。',
+  'plan.gpusReset': '搜索全部',
+  'plan.precision': '权重精度',
+  'plan.precision.all': '全部（auto、fp8、int4）',
+  'plan.precision.auto': 'auto（模型自身的）',
+  'plan.precision.fp8': 'fp8',
+  'plan.precision.int4': 'int4',
+  'plan.allow_tight': '允许紧张的放置',
 };
