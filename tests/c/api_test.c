@@ -3,6 +3,7 @@
 #include "roofline.h"
 #include "faults.h"
 #include "api_table_test.h"
+#include "mutants_test.h"
 
 #include <math.h>
 #include <stdbool.h>
@@ -1939,6 +1940,7 @@ int main(void) {
     test_norms_per_layer();
     test_realistic_never_under_floor();
     rl_test_tables(&passed, &failed);
+    rl_test_mutants(&passed, &failed);
     test_lint_api();
     printf("%d passed, %d failed\n", passed, failed);
     return failed ? 1 : 0;

@@ -1,0 +1,268 @@
+/* C API tests written to kill mutants that survived core/scripts/mutate.mjs
+ * (the vectors cannot reach them: a vision tower's count, which the oracle does
+ * not model, and the range ends of the vision_config reader).
+ *
+ * Every expected figure is derived by hand in the comment beside it, from the
+ * tensor list in the comment above each tower in core/src/vision.c (the
+ * transformers modeling files), never copied from the core's output. The
+ * range checks are properties: a bound is accepted, the value past it refused
+ * naming its field. */
+#include "roofline.h"
+#include "mutants_test.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+static int *passed_, *failed_;
+#define CHECK_PASSED (*passed_)
+#define CHECK_FAILED (*failed_)
+#include "check.h"
+
+/* ---- vision towers ------------------------------------------------------ */
+
+/* A tiny text decoder (hidden 8: the projectors' T = 8) and one vision tower. */
+#define TEXT_MEMBERS                                                                                                       \
+    "\"hidden_size\":8,\"intermediate_size\":8,\"num_hidden_layers\":1,\"num_attention_heads\":1,\"num_key_value_heads\":1," \
+    "\"head_dim\":8,\"vocab_size\":16,\"max_position_embeddings\":8192"
+
+typedef struct kv {
+    const char *key, *value;
+} kv;
+
+typedef struct tower {
+    const char *outer;      /* the outer model_type */
+    const char *text_type;  /* text_config.model_type */
+    const char *text_extra; /* more text_config members, "" or ",..." */
+    kv vision[12];          /* the base vision_config, {NULL} ended */
+} tower;
+
+static const tower SIGLIP = {"gemma3", "gemma3_text", "",
+                             {{"hidden_size", "4"}, {"intermediate_size", "5"}, {"num_hidden_layers", "2"},
+                              {"num_channels", "3"}, {"image_size", "6"}, {"patch_size", "3"}, {NULL, NULL}}};
+static const tower QWEN25 = {"qwen2_5_vl", "qwen2_5_vl_text", "",
+                             {{"depth", "2"}, {"hidden_size", "4"}, {"intermediate_size", "5"}, {"in_channels", "3"},
+                              {"patch_size", "2"}, {"temporal_patch_size", "2"}, {"spatial_merge_size", "2"},
+                              {"out_hidden_size", "7"}, {NULL, NULL}}};
+static const tower QWEN3 = {"qwen3_vl", "qwen3_vl_text", "",
+                            {{"depth", "2"}, {"hidden_size", "4"}, {"intermediate_size", "5"}, {"in_channels", "3"},
+                             {"patch_size", "2"}, {"temporal_patch_size", "2"}, {"spatial_merge_size", "2"},
+                             {"out_hidden_size", "7"}, {"num_position_embeddings", "9"}, {"deepstack_visual_indexes", "[0,1]"},
+                             {NULL, NULL}}};
+static const tower LLAMA4 = {"llama4", "llama4_text", ",\"num_local_experts\":1,\"num_experts_per_tok\":1,\"intermediate_size_mlp\":8",
+                             {{"hidden_size", "4"}, {"intermediate_size", "5"}, {"num_hidden_layers", "2"}, {"num_channels", "3"},
+                              {"image_size", "6"}, {"patch_size", "3"}, {"projector_input_dim", "7"},
+                              {"projector_output_dim", "9"}, {"vision_output_dim", "11"}, {NULL, NULL}}};
+static const tower PIXTRAL = {"mistral3", "mistral", "",
+                              {{"hidden_size", "4"}, {"intermediate_size", "5"}, {"num_hidden_layers", "2"},
+                               {"num_channels", "3"}, {"patch_size", "2"}, {NULL, NULL}}};
+
+/* The config text: the tower's vision_config with `key` set to `value` (added
+ * when the base has no such key; value NULL leaves the key out), and `root`
+ * ("" or ",...") appended to the outer object. */
+static void config_of(const tower *t, const char *key, const char *value, const char *root, char *buf, size_t cap) {
+    size_t n = (size_t)snprintf(buf, cap, "{\"model_type\":\"%s\",\"text_config\":{\"model_type\":\"%s\"," TEXT_MEMBERS "%s},\"vision_config\":{",
+                                t->outer, t->text_type, t->text_extra);
+    bool first = true, seen = false;
+    for (const kv *p = t->vision; p->key != NULL; p++) {
+        const char *v = p->value;
+        if (key != NULL && strcmp(p->key, key) == 0) {
+            seen = true;
+            if (value == NULL) continue;
+            v = value;
+        }
+        n += (size_t)snprintf(buf + n, cap - n, "%s\"%s\":%s", first ? "" : ",", p->key, v);
+        first = false;
+    }
+    if (key != NULL && !seen && value != NULL) n += (size_t)snprintf(buf + n, cap - n, "%s\"%s\":%s", first ? "" : ",", key, value);
+    snprintf(buf + n, cap - n, "}%s}", root);
+}
+
+static rl_status read_tower(const tower *t, const char *key, const char *value, const char *root, rl_model *m, rl_error *err) {
+    char buf[2048];
+    config_of(t, key, value, root, buf, sizeof buf);
+    return rl_model_from_config_json(buf, strlen(buf), m, err);
+}
+
+/* params_vision of the tower with one member changed. */
+static void expect_vision(const tower *t, const char *key, const char *value, const char *root, double want, const char *what) {
+    rl_model m;
+    rl_error err;
+    rl_status st = read_tower(t, key, value, root, &m, &err);
+    CHECK(st == RL_OK && m.params_vision == want, "%s: params_vision %.0f, hand count %.0f (%s)", what,
+          st == RL_OK ? m.params_vision : -1.0, want, st == RL_OK ? "read" : err.message);
+}
+
+static void expect_error(const tower *t, const char *key, const char *value, const char *root, rl_status code, const char *field,
+                         const char *what) {
+    rl_model m;
+    rl_error err;
+    rl_status st = read_tower(t, key, value, root, &m, &err);
+    CHECK(st == code && strcmp(err.field, field) == 0, "%s: want %s naming %s, got %s naming %s (%s)", what, rl_status_name(code),
+          field, rl_status_name(st), st ? err.field : "-", st ? err.message : "");
+}
+
+/* A range end of one vision_config integer: `ok` is not refused as out of range
+ * for that field, `bad` is (RL_E_RANGE naming config.vision_config.<key>, or
+ * the given root field). */
+static void expect_bound(const tower *t, const char *key, const char *ok, const char *bad) {
+    char field[96];
+    snprintf(field, sizeof field, "config.vision_config.%s", key);
+    rl_model m;
+    rl_error err;
+    rl_status st = read_tower(t, key, ok, "", &m, &err);
+    CHECK(!(st == RL_E_RANGE && strcmp(err.field, field) == 0), "%s %s = %s is inside the range: %s", t->outer, key, ok, err.message);
+    st = read_tower(t, key, bad, "", &m, &err);
+    CHECK(st == RL_E_RANGE && strcmp(err.field, field) == 0, "%s %s = %s is outside the range: got %s naming %s", t->outer, key, bad,
+          rl_status_name(st), st ? err.field : "-");
+}
+
+static void test_vision_counts(void) {
+    /* SigLIP + Gemma 3 projector, H 4, I 5, L 2, C 3, image 6, patch 3 (n = 2 patches a side), T 8:
+     *   embed = C·p²·h + h + n²·h            = 3·9·4 + 4 + 4·4            = 128
+     *   layer = 4(h²+h) + 2·2h + (hi+i) + (ih+h) = 4·20 + 16 + 25 + 24   = 145
+     *   tower = embed + L·layer + 2h (post LayerNorm) = 128 + 290 + 8    = 426
+     *   head  = h + (3h²+3h) + (h²+h) + 2h + (hi+i) + (ih+h)
+     *         = 4 + 60 + 20 + 8 + 25 + 24                                = 141
+     *   projector = vh·T + vh                 = 4·8 + 4                  = 36
+     * vision_use_head absent (SiglipVisionConfig keeps the head): 426 + 141 + 36 = 603; false: 462; null: 603. */
+    expect_vision(&SIGLIP, NULL, NULL, "", 603, "siglip, head by default");
+    expect_vision(&SIGLIP, "vision_use_head", "true", "", 603, "siglip, head");
+    expect_vision(&SIGLIP, "vision_use_head", "null", "", 603, "siglip, head null");
+    expect_vision(&SIGLIP, "vision_use_head", "false", "", 462, "siglip, no head");
+    expect_error(&SIGLIP, "vision_use_head", "1", "", RL_E_JSON_TYPE, "config.vision_config.vision_use_head", "siglip head not a bool");
+    /* H 2, I 3, L 1, C 1, image 4, patch 2 (n = 2), no head, T 8:
+     *   embed = 1·4·2 + 2 + 4·2 = 18; layer = 4·6 + 8 + 9 + 8 = 49; tower = 18 + 49 + 4 = 71; projector = 2·8 + 2 = 18: 89. */
+    {
+        static const tower small = {"gemma3", "gemma3_text", "",
+                                    {{"hidden_size", "2"}, {"intermediate_size", "3"}, {"num_hidden_layers", "1"},
+                                     {"num_channels", "1"}, {"image_size", "4"}, {"patch_size", "2"}, {"vision_use_head", "false"},
+                                     {NULL, NULL}}};
+        expect_vision(&small, NULL, NULL, "", 89, "siglip, small");
+    }
+
+    /* Qwen2.5-VL, depth 2, H 4, I 5, C 3, patch 2, temporal 2, merge 2, out 7 (m = h·merge² = 16):
+     *   patch  = C·tp·p²·h                    = 3·2·4·4                  = 96
+     *   block  = 2h + (3h²+3h) + (h²+h) + 2(hi+i) + (ih+h) = 8 + 60 + 20 + 50 + 24 = 162
+     *   merger = h + (m²+m) + (m·out + out)   = 4 + 272 + 119            = 395
+     *   96 + 2·162 + 395 = 815. */
+    expect_vision(&QWEN25, NULL, NULL, "", 815, "qwen2.5-vl");
+    /* merge 3 (m = 36): merger = 4 + (1296+36) + (252+7) = 1595; 96 + 324 + 1595 = 2015. */
+    expect_vision(&QWEN25, "spatial_merge_size", "3", "", 2015, "qwen2.5-vl merge 3");
+
+    /* Qwen3-VL, depth 2, H 4, I 5, C 3, patch 2, temporal 2, merge 2 (hm = 16), out 7, 9 positions, deepstack [0,1]:
+     *   patch = C·tp·p²·h + h                 = 96 + 4                   = 100
+     *   positions = 9·h                                                  = 36
+     *   block = 2(2h) + (3h²+3h) + (h²+h) + (hi+i) + (ih+h) = 16 + 60 + 20 + 25 + 24 = 145
+     *   mlp   = (hm²+hm) + (hm·o+o)           = 272 + 119                = 391
+     *   merger = 2h + mlp = 399; each deepstack merger 2hm + mlp = 32 + 391 = 423
+     *   100 + 36 + 290 + 399 + 2·423 = 1671; deepstack absent or null: 825; [] : 825; [5]: 1248. */
+    expect_vision(&QWEN3, NULL, NULL, "", 1671, "qwen3-vl");
+    expect_vision(&QWEN3, "deepstack_visual_indexes", NULL, "", 825, "qwen3-vl no deepstack");
+    expect_vision(&QWEN3, "deepstack_visual_indexes", "null", "", 825, "qwen3-vl deepstack null");
+    expect_vision(&QWEN3, "deepstack_visual_indexes", "[]", "", 825, "qwen3-vl deepstack empty");
+    expect_vision(&QWEN3, "deepstack_visual_indexes", "[5]", "", 1248, "qwen3-vl one deepstack merger");
+    expect_error(&QWEN3, "deepstack_visual_indexes", "2", "", RL_E_JSON_TYPE, "config.vision_config.deepstack_visual_indexes",
+                 "qwen3-vl deepstack not an array");
+    /* 0 position embeddings: 1671 - 36 = 1635. The outer qwen3_vl_moe counts the same tower. */
+    expect_vision(&QWEN3, "num_position_embeddings", "0", "", 1635, "qwen3-vl no position table");
+    {
+        tower moe = QWEN3;
+        moe.outer = "qwen3_vl_moe";
+        moe.text_type = "qwen3_vl_moe_text";
+        moe.text_extra = ",\"num_experts\":2,\"num_experts_per_tok\":1,\"moe_intermediate_size\":8";
+        expect_vision(&moe, NULL, NULL, "", 1671, "qwen3-vl-moe");
+    }
+
+    /* Llama 4, H 4, I 5, L 2, C 3, image 6, patch 3 (n = 2·2 = 4 patches), pin 7, pout 9, vout 11, T 8:
+     *   tower = C·p²·h + h (class) + (n+1)·h + 2·(2h) + L·(4(h²+h) + (hi+i) + (ih+h) + 4h)
+     *         = 108 + 4 + 20 + 16 + 2·(80 + 25 + 24 + 16)                 = 438
+     *   adapter = i·pin + pout²               = 35 + 81                  = 116
+     *   projector = vout·T (+ T when biased)  = 88 (96)
+     *   bias absent (Llama4VisionConfig: false): 642; true: 650; false: 642. */
+    expect_vision(&LLAMA4, NULL, NULL, "", 642, "llama4");
+    expect_vision(&LLAMA4, "multi_modal_projector_bias", "true", "", 650, "llama4 biased projector");
+    expect_vision(&LLAMA4, "multi_modal_projector_bias", "false", "", 642, "llama4 unbiased projector");
+    expect_vision(&LLAMA4, "multi_modal_projector_bias", "null", "", 642, "llama4 projector bias null");
+    expect_error(&LLAMA4, "multi_modal_projector_bias", "\"yes\"", "", RL_E_JSON_TYPE,
+                 "config.vision_config.multi_modal_projector_bias", "llama4 bias not a bool");
+    expect_error(&LLAMA4, "image_size", "7", "", RL_E_CONTRADICTION, "config.vision_config.image_size", "llama4 image not whole patches");
+
+    /* Pixtral + Mistral 3 projector, H 4, I 5, L 2, C 3, patch 2, T 8:
+     *   tower = C·p²·h + h + L·(2h + 4h² + 3hi) = 48 + 4 + 2·(8 + 64 + 60)  = 316
+     *   projector = h + h·merge²·h + (hT + b·T) + (T² + b·T)
+     *     merge 2 (Mistral3Config's default), no bias: 4 + 64 + 32 + 64   = 164: 480
+     *     merge 3, no bias: 4 + 144 + 32 + 64 = 244: 560; merge 2, bias: 164 + 16 = 180: 496 */
+    expect_vision(&PIXTRAL, NULL, NULL, "", 480, "pixtral defaults");
+    expect_vision(&PIXTRAL, NULL, NULL, ",\"spatial_merge_size\":3", 560, "pixtral merge 3");
+    expect_vision(&PIXTRAL, NULL, NULL, ",\"spatial_merge_size\":null", 480, "pixtral merge null");
+    expect_vision(&PIXTRAL, NULL, NULL, ",\"multimodal_projector_bias\":true", 496, "pixtral biased projector");
+    expect_vision(&PIXTRAL, NULL, NULL, ",\"multimodal_projector_bias\":false", 480, "pixtral unbiased projector");
+    expect_vision(&PIXTRAL, NULL, NULL, ",\"multimodal_projector_bias\":null", 480, "pixtral projector bias null");
+    expect_error(&PIXTRAL, NULL, NULL, ",\"multimodal_projector_bias\":1", RL_E_JSON_TYPE, "config.multimodal_projector_bias",
+                 "pixtral bias not a bool");
+    expect_error(&PIXTRAL, NULL, NULL, ",\"spatial_merge_size\":0", RL_E_RANGE, "config.spatial_merge_size", "pixtral merge 0");
+    expect_error(&PIXTRAL, NULL, NULL, ",\"spatial_merge_size\":1025", RL_E_RANGE, "config.spatial_merge_size", "pixtral merge 1025");
+    /* merge 1024 is in range: 4·1024²·4 = 16,777,216 in the merger, 4 + 16,777,216 + 96 + 316 = 16,777,632. */
+    expect_vision(&PIXTRAL, NULL, NULL, ",\"spatial_merge_size\":1024", 16777632, "pixtral merge 1024");
+
+    /* No tower, a null one, a wrong type, an unmodeled outer type. */
+    {
+        rl_model m;
+        rl_error err;
+        static const char *const texts[] = {
+            "{\"model_type\":\"gemma3\",\"text_config\":{\"model_type\":\"gemma3_text\"," TEXT_MEMBERS "}}",
+            "{\"model_type\":\"gemma3\",\"text_config\":{\"model_type\":\"gemma3_text\"," TEXT_MEMBERS "},\"vision_config\":null}",
+        };
+        for (int i = 0; i < 2; i++) {
+            rl_status st = rl_model_from_config_json(texts[i], strlen(texts[i]), &m, &err);
+            CHECK(st == RL_OK && m.params_vision == 0, "no vision tower (%d): %s", i, err.message);
+        }
+        const char *arr = "{\"model_type\":\"gemma3\",\"text_config\":{\"model_type\":\"gemma3_text\"," TEXT_MEMBERS "},\"vision_config\":[]}";
+        rl_status st = rl_model_from_config_json(arr, strlen(arr), &m, &err);
+        CHECK(st == RL_E_JSON_TYPE && strcmp(err.field, "config.vision_config") == 0, "vision_config not an object: %s", err.message);
+    }
+}
+
+/* The literal range ends of the vision_config reader (vision.c): each lower
+ * bound and each upper bound that is a literal, on both sides. */
+static void test_vision_bounds(void) {
+    static const char *const lows[] = {"hidden_size", "intermediate_size", "num_hidden_layers", "num_channels", "image_size",
+                                        "patch_size"};
+    for (size_t i = 0; i < sizeof lows / sizeof lows[0]; i++) {
+        expect_bound(&SIGLIP, lows[i], "1", "0");
+        expect_bound(&LLAMA4, lows[i], "1", "0");
+    }
+    static const char *const pix[] = {"hidden_size", "intermediate_size", "num_hidden_layers", "num_channels", "patch_size"};
+    for (size_t i = 0; i < sizeof pix / sizeof pix[0]; i++) expect_bound(&PIXTRAL, pix[i], "1", "0");
+    static const char *const l4[] = {"projector_input_dim", "projector_output_dim", "vision_output_dim"};
+    for (size_t i = 0; i < sizeof l4 / sizeof l4[0]; i++) expect_bound(&LLAMA4, l4[i], "1", "0");
+    static const char *const qw[] = {"depth", "hidden_size", "intermediate_size", "in_channels", "patch_size",
+                                      "temporal_patch_size", "spatial_merge_size", "out_hidden_size"};
+    for (size_t i = 0; i < sizeof qw / sizeof qw[0]; i++) {
+        expect_bound(&QWEN25, qw[i], "1", "0");
+        expect_bound(&QWEN3, qw[i], "1", "0");
+    }
+    expect_bound(&QWEN3, "num_position_embeddings", "0", "-1");
+    /* Upper bounds: channels 64, image and patch 2^20, temporal patch and merge 2^10. */
+    const tower *const with_channels[] = {&SIGLIP, &LLAMA4, &PIXTRAL};
+    for (int i = 0; i < 3; i++) expect_bound(with_channels[i], "num_channels", "64", "65");
+    expect_bound(&QWEN25, "in_channels", "64", "65");
+    expect_bound(&QWEN3, "in_channels", "64", "65");
+    const tower *const all[] = {&SIGLIP, &LLAMA4, &PIXTRAL, &QWEN25, &QWEN3};
+    for (int i = 0; i < 5; i++) expect_bound(all[i], "patch_size", "1048576", "1048577");
+    expect_bound(&SIGLIP, "image_size", "1048576", "1048577");
+    expect_bound(&LLAMA4, "image_size", "1048576", "1048577");
+    for (int i = 3; i < 5; i++) {
+        expect_bound(all[i], "temporal_patch_size", "1024", "1025");
+        expect_bound(all[i], "spatial_merge_size", "1024", "1025");
+    }
+}
+
+void rl_test_mutants(int *passed, int *failed) {
+    passed_ = passed;
+    failed_ = failed;
+    test_vision_counts();
+    test_vision_bounds();
+}
