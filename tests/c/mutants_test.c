@@ -1,6 +1,7 @@
 /* C API tests written to kill mutants that survived core/scripts/mutate.mjs
  * (the vectors cannot reach them: a vision tower's count, which the oracle does
- * not model, and the range ends of the vision_config reader).
+ * not model, and the range ends of the vision_config reader; properties of
+ * the serve-command lint that a vector cannot state).
  *
  * Every expected figure is derived by hand in the comment beside it, from the
  * tensor list in the comment above each tower in core/src/vision.c (the
@@ -260,9 +261,79 @@ static void test_vision_bounds(void) {
     }
 }
 
+/* ---- the serve-command lint --------------------------------------------- */
+
+static rl_lint lint_a, lint_b;
+static char json_a[1 << 17], json_b[1 << 17];
+
+static const rl_lint_finding *finding(const rl_lint *l, const char *code) {
+    for (int i = 0; i < l->finding_count; i++)
+        if (strcmp(l->findings[i].code, code) == 0) return &l->findings[i];
+    return NULL;
+}
+
+/* The lint reads `len` bytes and never the byte after them: a command cut
+ * short inside a larger buffer answers exactly as the same bytes on their own.
+ * The cut falls after a backslash-CR, with the LF that would make it a
+ * continuation just past the end. */
+static void test_lint_reads_len_bytes(void) {
+    static const char text[] = "vllm serve Qwen/Qwen3-8B --max-num-seqs 4 --max-model-len \\\r\n4096";
+    const char *req = "{\"gpu\":\"h100-sxm\"}";
+    size_t len = (size_t)(strstr(text, "\r\n") - text) + 1; /* up to and with the \r */
+    char alone[sizeof text];
+    memcpy(alone, text, len);
+    alone[len] = '\0';
+    rl_status s1, s2;
+    rl_lint_json(text, len, req, strlen(req), NULL, 0, &lint_a, json_a, sizeof json_a, &s1);
+    rl_lint_json(alone, len, req, strlen(req), NULL, 0, &lint_b, json_b, sizeof json_b, &s2);
+    CHECK(s1 == s2 && strcmp(json_a, json_b) == 0, "a cut command reads as its bytes alone:\n  %s\n  %s", json_a, json_b);
+    /* And either way the word after --max-model-len is the lone \r, not a continuation: the flag has a value. */
+    CHECK(!(s1 == RL_E_USAGE && strcmp(lint_a.error.field, "--max-model-len") == 0), "--max-model-len has its value: %s",
+          lint_a.error.message);
+}
+
+/* vllm_max_model_len_too_long names "the largest max_model_len that fits is
+ * about N": at --max-model-len N the engine starts (no such finding), at N + 1
+ * it refuses. A custom GPU whose KV room holds about a hundred tokens of
+ * Qwen3-8B (144 KiB a token), chunk 16 so that the activation reserve does not
+ * follow the context, --block-size 1 so that N need not be a whole block:
+ * N is then below 256, where the search steps by one token, with the context
+ * the config's (above 256) and a given one below 256. */
+static int64_t too_long_estimate(const char *cmd, const char *req) {
+    rl_lint_run(cmd, strlen(cmd), req, strlen(req), NULL, 0, &lint_a);
+    const rl_lint_finding *f = finding(&lint_a, "vllm_max_model_len_too_long");
+    const char *at = f ? strstr(f->message, "is about ") : NULL;
+    long long n = -1;
+    if (at == NULL || sscanf(at, "is about %lld", &n) != 1) return -1;
+    return (int64_t)n;
+}
+
+static void test_lint_estimate_is_largest(void) {
+    const char *req = "{\"gpu\":{\"tflops\":100,\"bandwidth_gbs\":1000,\"vram_gib\":17.975}}";
+    static const char *const base[] = {
+        "vllm serve Qwen/Qwen3-8B --max-num-seqs 1 --max-num-batched-tokens 16 --block-size 1",
+        "vllm serve Qwen/Qwen3-8B --max-num-seqs 1 --max-num-batched-tokens 16 --block-size 1 --max-model-len 255",
+    };
+    for (int k = 0; k < 2; k++) {
+        int64_t n = too_long_estimate(base[k], req);
+        CHECK(n >= 1 && n < 255, "%s: an estimate between 1 and 254 tokens (got %lld)", base[k], (long long)n);
+        if (n < 1) continue;
+        char cmd[512];
+        snprintf(cmd, sizeof cmd, "%s --max-model-len %lld", base[k], (long long)n);
+        rl_status st = rl_lint_run(cmd, strlen(cmd), req, strlen(req), NULL, 0, &lint_a);
+        CHECK(st == RL_OK && lint_a.verdict != RL_LINT_REFUSED && finding(&lint_a, "vllm_max_model_len_too_long") == NULL,
+              "%s: vLLM starts at the estimate", cmd);
+        snprintf(cmd, sizeof cmd, "%s --max-model-len %lld", base[k], (long long)n + 1);
+        st = rl_lint_run(cmd, strlen(cmd), req, strlen(req), NULL, 0, &lint_a);
+        CHECK(st == RL_OK && finding(&lint_a, "vllm_max_model_len_too_long") != NULL, "%s: one token more is refused", cmd);
+    }
+}
+
 void rl_test_mutants(int *passed, int *failed) {
     passed_ = passed;
     failed_ = failed;
     test_vision_counts();
     test_vision_bounds();
+    test_lint_reads_len_bytes();
+    test_lint_estimate_is_largest();
 }
