@@ -11,6 +11,7 @@
 #include "roofline.h"
 #include "mutants_test.h"
 
+#include <cjson/cJSON.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -329,6 +330,86 @@ static void test_lint_estimate_is_largest(void) {
     }
 }
 
+/* ---- the batch sweep ------------------------------------------------------ */
+
+static rl_model load_preset(const char *id) {
+    rl_model m;
+    rl_error err;
+    if (rl_model_preset(id, &m, &err) != RL_OK) m = rl_model_default();
+    return m;
+}
+
+static rl_gpu load_gpu(const char *id) {
+    rl_gpu g = rl_gpu_default();
+    rl_error err;
+    rl_gpu_preset(id, 0, &g, &err);
+    return g;
+}
+
+/* Each point's engine estimate is the analysis's at that batch (every point
+ * fits, and a fitting analysis always has one). */
+static void test_sweep_realistic(void) {
+    rl_model m = load_preset("qwen3-4b");
+    rl_deploy d = rl_deploy_default();
+    rl_sweep_point pts[8];
+    rl_gpu g = load_gpu("a100-40g");
+    size_t n = rl_sweep(&m, &g, &d, pts, 8);
+    CHECK(n >= 3, "a sweep of qwen3-4b on an A100-40G: %zu points", n);
+    for (size_t i = 0; i < n; i++) {
+        rl_deploy t = d;
+        t.batch = pts[i].batch;
+        rl_result r;
+        rl_status st = rl_analyze(&m, &g, &t, &r, NULL);
+        CHECK(st == RL_OK && r.has_realistic && pts[i].realistic_step_ms == r.realistic.step_ms &&
+                  pts[i].realistic_tokens_per_s == r.realistic.tokens_per_s && pts[i].realistic_step_ms > 0,
+              "batch %lld: the point's estimate %g ms, %g tok/s is the analysis's", (long long)t.batch, pts[i].realistic_step_ms,
+              pts[i].realistic_tokens_per_s);
+    }
+}
+
+/* rl_sweep_json: one object per point, in order, every member of the point,
+ * and the realistic pair exactly when realistic_step_ms > 0 (0.5 ms is > 0). */
+static void test_sweep_json(void) {
+    const rl_sweep_point pts[3] = {
+        {1, 0.5, 2.0, 500.0, 2.0, 0, 0.5, 2000.0},
+        {2, 1.0, 1.0, 1000.0, 2.0, 1, 0.0, 0.0},
+        {4, 2.0, 0.75, 1333.0, 3.0, 0, 4.0, 1000.0},
+    };
+    static char buf[4096], small[16];
+    size_t n = rl_sweep_json(pts, 3, buf, sizeof buf);
+    CHECK(n == strlen(buf), "rl_sweep_json returns the length written (%zu, %zu)", n, strlen(buf));
+    CHECK(rl_sweep_json(pts, 3, NULL, 0) == n && rl_sweep_json(pts, 3, small, sizeof small) == n && strlen(small) == sizeof small - 1,
+          "rl_sweep_json: the full length from a NULL or short buffer, NUL-terminated");
+    cJSON *doc = cJSON_Parse(buf);
+    cJSON *list = cJSON_GetObjectItemCaseSensitive(doc, "points");
+    CHECK(cJSON_IsArray(list) && cJSON_GetArraySize(list) == 3, "three points: %s", buf);
+    for (int i = 0; i < 3 && cJSON_IsArray(list) && i < cJSON_GetArraySize(list); i++) {
+        cJSON *p = cJSON_GetArrayItem(list, i);
+        double batch = cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(p, "batch"));
+        double ai = cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(p, "ai"));
+        double mpt = cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(p, "ms_per_token"));
+        double tps = cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(p, "tokens_per_s"));
+        double step = cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(p, "step_ms"));
+        cJSON *tight = cJSON_GetObjectItemCaseSensitive(p, "tight");
+        cJSON *rs = cJSON_GetObjectItemCaseSensitive(p, "realistic_step_ms");
+        cJSON *rt = cJSON_GetObjectItemCaseSensitive(p, "realistic_tokens_per_s");
+        CHECK(batch == (double)pts[i].batch && ai == pts[i].ai && mpt == pts[i].ms_per_token && tps == pts[i].tokens_per_s &&
+                  step == pts[i].step_ms && cJSON_IsBool(tight) && cJSON_IsTrue(tight) == (pts[i].tight != 0),
+              "point %d holds its members: %s", i, buf);
+        if (pts[i].realistic_step_ms > 0)
+            CHECK(cJSON_GetNumberValue(rs) == pts[i].realistic_step_ms && cJSON_GetNumberValue(rt) == pts[i].realistic_tokens_per_s,
+                  "point %d has its realistic pair", i);
+        else
+            CHECK(rs == NULL && rt == NULL, "point %d has no realistic pair", i);
+    }
+    cJSON_Delete(doc);
+    n = rl_sweep_json(NULL, 3, buf, sizeof buf);
+    doc = cJSON_Parse(buf);
+    list = cJSON_GetObjectItemCaseSensitive(doc, "points");
+    CHECK(cJSON_IsArray(list) && cJSON_GetArraySize(list) == 0 && n == strlen(buf), "NULL points: an empty list (%s)", buf);
+    cJSON_Delete(doc);
+}
+
 void rl_test_mutants(int *passed, int *failed) {
     passed_ = passed;
     failed_ = failed;
@@ -336,4 +417,6 @@ void rl_test_mutants(int *passed, int *failed) {
     test_vision_bounds();
     test_lint_reads_len_bytes();
     test_lint_estimate_is_largest();
+    test_sweep_realistic();
+    test_sweep_json();
 }
