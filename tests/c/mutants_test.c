@@ -410,6 +410,125 @@ static void test_sweep_json(void) {
     cJSON_Delete(doc);
 }
 
+/* ---- the config reader's family fields: both ends of each range --------- */
+
+/* Small configs of each family (the shapes of the vectors in architectures.json
+ * and attention-kinds.json, made small). */
+static const char *const DEEPSEEK =
+    "{\"model_type\":\"deepseek_v3\",\"hidden_size\":256,\"intermediate_size\":512,\"num_hidden_layers\":4,\"num_attention_heads\":4,"
+    "\"num_key_value_heads\":4,\"vocab_size\":1000,\"n_routed_experts\":8,\"num_experts_per_tok\":2,\"moe_intermediate_size\":64,"
+    "\"n_shared_experts\":2,\"first_k_dense_replace\":1,\"moe_layer_freq\":1,\"q_lora_rank\":96,\"kv_lora_rank\":64,"
+    "\"qk_nope_head_dim\":32,\"qk_rope_head_dim\":16,\"v_head_dim\":32,\"torch_dtype\":\"bfloat16\",\"max_position_embeddings\":16384}";
+static const char *const QWEN3_MOE =
+    "{\"model_type\":\"qwen3_moe\",\"hidden_size\":256,\"intermediate_size\":512,\"num_hidden_layers\":8,\"num_attention_heads\":4,"
+    "\"num_key_value_heads\":2,\"head_dim\":64,\"vocab_size\":1000,\"num_experts\":8,\"num_experts_per_tok\":2,"
+    "\"moe_intermediate_size\":64,\"decoder_sparse_step\":2,\"mlp_only_layers\":[3],\"torch_dtype\":\"bfloat16\","
+    "\"max_position_embeddings\":40960}";
+static const char *const QWEN3_NEXT =
+    "{\"model_type\":\"qwen3_next\",\"decoder_sparse_step\":1,\"full_attention_interval\":4,\"head_dim\":64,\"hidden_size\":256,"
+    "\"intermediate_size\":512,\"linear_conv_kernel_dim\":4,\"linear_key_head_dim\":32,\"linear_num_key_heads\":4,"
+    "\"linear_num_value_heads\":8,\"linear_value_head_dim\":32,\"max_position_embeddings\":262144,\"mlp_only_layers\":[],"
+    "\"moe_intermediate_size\":64,\"num_attention_heads\":4,\"num_experts\":8,\"num_experts_per_tok\":2,\"num_hidden_layers\":8,"
+    "\"num_key_value_heads\":2,\"shared_expert_intermediate_size\":64,\"vocab_size\":1000,\"torch_dtype\":\"bfloat16\"}";
+static const char *const FALCON_H1 =
+    "{\"model_type\":\"falcon_h1\",\"hidden_size\":256,\"num_hidden_layers\":4,\"num_attention_heads\":4,\"num_key_value_heads\":2,"
+    "\"head_dim\":64,\"intermediate_size\":512,\"vocab_size\":1000,\"mamba_n_heads\":8,\"mamba_d_head\":32,\"mamba_d_ssm\":256,"
+    "\"mamba_d_state\":16,\"mamba_n_groups\":1,\"mamba_d_conv\":4,\"max_position_embeddings\":4096,\"torch_dtype\":\"bfloat16\"}";
+static const char *const JAMBA =
+    "{\"model_type\":\"jamba\",\"hidden_size\":256,\"intermediate_size\":512,\"num_hidden_layers\":8,\"num_attention_heads\":4,"
+    "\"num_key_value_heads\":2,\"vocab_size\":1000,\"num_experts\":4,\"num_experts_per_tok\":2,\"expert_layer_period\":2,"
+    "\"expert_layer_offset\":1,\"attn_layer_period\":8,\"attn_layer_offset\":4,\"mamba_d_state\":16,\"mamba_d_conv\":4,"
+    "\"mamba_expand\":2,\"mamba_dt_rank\":16,\"max_position_embeddings\":4096,\"torch_dtype\":\"bfloat16\"}";
+static const char *const LLAMA4_TEXT =
+    "{\"model_type\":\"llama4_text\",\"hidden_size\":256,\"intermediate_size\":128,\"intermediate_size_mlp\":512,"
+    "\"num_hidden_layers\":8,\"num_attention_heads\":4,\"num_key_value_heads\":2,\"head_dim\":64,\"vocab_size\":1000,"
+    "\"num_local_experts\":4,\"num_experts_per_tok\":1,\"attention_chunk_size\":1024,\"max_position_embeddings\":8192,"
+    "\"torch_dtype\":\"bfloat16\"}";
+
+/* The base config with `key` set to the JSON `value` (added if absent), read. */
+static rl_status read_with(const char *base, const char *key, const char *value, rl_model *m, rl_error *err) {
+    cJSON *doc = cJSON_Parse(base);
+    cJSON *v = cJSON_Parse(value);
+    if (cJSON_GetObjectItemCaseSensitive(doc, key)) cJSON_ReplaceItemInObjectCaseSensitive(doc, key, v);
+    else cJSON_AddItemToObject(doc, key, v);
+    char *text = cJSON_PrintUnformatted(doc);
+    rl_status st = text ? rl_model_from_config_json(text, strlen(text), m, err) : RL_E_NULL;
+    cJSON_free(text);
+    cJSON_Delete(doc);
+    return st;
+}
+
+/* `ok` is not refused as out of range for config.<key>; `bad` is, naming it. */
+static void config_bound(const char *family, const char *base, const char *key, const char *ok, const char *bad) {
+    char field[96];
+    snprintf(field, sizeof field, "config.%s", key);
+    rl_model m;
+    rl_error err;
+    rl_status st = read_with(base, key, ok, &m, &err);
+    CHECK(!(st == RL_E_RANGE && strcmp(err.field, field) == 0), "%s: %s = %s is inside its range (%s)", family, key, ok, err.message);
+    if (bad == NULL) return;
+    st = read_with(base, key, bad, &m, &err);
+    CHECK(st == RL_E_RANGE && strcmp(err.field, field) == 0, "%s: %s = %s is outside its range (got %s naming %s)", family, key, bad,
+          rl_status_name(st), st ? err.field : "-");
+}
+
+static void test_family_bounds(void) {
+    rl_model m;
+    rl_error err;
+    static const char *const bases[] = {DEEPSEEK, QWEN3_MOE, QWEN3_NEXT, FALCON_H1, JAMBA, LLAMA4_TEXT};
+    for (int i = 0; i < 6; i++) {
+        rl_status st = rl_model_from_config_json(bases[i], strlen(bases[i]), &m, &err);
+        CHECK(st == RL_OK, "family base %d reads: %s", i, err.message);
+    }
+    /* DeepSeek: 4 layers, first_k_dense_replace in [0, layers]; MLA ranks. */
+    config_bound("deepseek", DEEPSEEK, "first_k_dense_replace", "0", "-1");
+    config_bound("deepseek", DEEPSEEK, "first_k_dense_replace", "4", "5");
+    config_bound("deepseek", DEEPSEEK, "moe_layer_freq", "1", "0");
+    config_bound("deepseek", DEEPSEEK, "q_lora_rank", "0", "-1");
+    config_bound("deepseek", DEEPSEEK, "kv_lora_rank", "1", "0");
+    config_bound("deepseek", DEEPSEEK, "qk_nope_head_dim", "0", "-1");
+    config_bound("deepseek", DEEPSEEK, "qk_rope_head_dim", "0", "-1");
+    config_bound("deepseek", DEEPSEEK, "v_head_dim", "1", "0");
+    config_bound("deepseek", DEEPSEEK, "moe_intermediate_size", "1", "0");
+    config_bound("deepseek", DEEPSEEK, "n_shared_experts", "0", "-1");
+    /* Qwen3-MoE: 8 layers; mlp_only_layers holds indices in [0, 7]. */
+    config_bound("qwen3_moe", QWEN3_MOE, "decoder_sparse_step", "1", "0");
+    config_bound("qwen3_moe", QWEN3_MOE, "mlp_only_layers", "[0]", "[-1]");
+    config_bound("qwen3_moe", QWEN3_MOE, "mlp_only_layers", "[7]", "[8]");
+    config_bound("qwen3_moe", QWEN3_MOE, "num_experts_per_tok", "1", "0");
+    /* mlp_only_layers [3] keeps a dense layer, whose MLP needs intermediate_size >= 1. */
+    config_bound("qwen3_moe", QWEN3_MOE, "intermediate_size", "1", "0");
+    /* Qwen3-Next: the gated DeltaNet's shapes, each from 1; the conv kernel up to 1024. */
+    static const char *const next_ones[] = {"full_attention_interval", "linear_num_key_heads", "linear_num_value_heads",
+                                             "linear_key_head_dim", "linear_value_head_dim", "linear_conv_kernel_dim"};
+    for (size_t i = 0; i < sizeof next_ones / sizeof next_ones[0]; i++) config_bound("qwen3_next", QWEN3_NEXT, next_ones[i], "1", "0");
+    config_bound("qwen3_next", QWEN3_NEXT, "linear_conv_kernel_dim", "1024", "1025");
+    /* Falcon-H1: the Mamba-2 mixer's shapes from 1; the conv up to 1024. */
+    static const char *const falcon_ones[] = {"mamba_n_heads", "mamba_d_ssm", "mamba_d_state", "mamba_n_groups", "mamba_d_conv",
+                                               "mamba_d_head"};
+    for (size_t i = 0; i < sizeof falcon_ones / sizeof falcon_ones[0]; i++) config_bound("falcon_h1", FALCON_H1, falcon_ones[i], "1", "0");
+    config_bound("falcon_h1", FALCON_H1, "mamba_d_conv", "1024", "1025");
+    /* Jamba: period 8 takes an offset in [0, 7]; the expert period 2 an offset in [0, 1]. */
+    config_bound("jamba", JAMBA, "attn_layer_offset", "0", "-1");
+    config_bound("jamba", JAMBA, "attn_layer_offset", "7", "8");
+    config_bound("jamba", JAMBA, "attn_layer_period", "8", "0");
+    config_bound("jamba", JAMBA, "expert_layer_offset", "0", "-1");
+    config_bound("jamba", JAMBA, "expert_layer_offset", "1", "2");
+    config_bound("jamba", JAMBA, "expert_layer_period", "2", "0");
+    static const char *const jamba_ones[] = {"mamba_d_state", "mamba_d_conv", "mamba_expand", "mamba_dt_rank"};
+    for (size_t i = 0; i < sizeof jamba_ones / sizeof jamba_ones[0]; i++) config_bound("jamba", JAMBA, jamba_ones[i], "1", "0");
+    config_bound("jamba", JAMBA, "mamba_d_conv", "1024", "1025");
+    config_bound("jamba", JAMBA, "mamba_expand", "1024", "1025");
+    /* Llama 4: 8 layers; the MoE step in [1, 8], moe_layers indices in [0, 7]. */
+    config_bound("llama4", LLAMA4_TEXT, "interleave_moe_layer_step", "1", "0");
+    config_bound("llama4", LLAMA4_TEXT, "interleave_moe_layer_step", "8", "9");
+    config_bound("llama4", LLAMA4_TEXT, "moe_layers", "[0]", "[-1]");
+    config_bound("llama4", LLAMA4_TEXT, "moe_layers", "[7]", "[8]");
+    config_bound("llama4", LLAMA4_TEXT, "intermediate_size_mlp", "1", "0");
+    config_bound("llama4", LLAMA4_TEXT, "attention_chunk_size", "0", "-1");
+    config_bound("llama4", LLAMA4_TEXT, "no_rope_layer_interval", "1", "0");
+}
+
 void rl_test_mutants(int *passed, int *failed) {
     passed_ = passed;
     failed_ = failed;
@@ -419,4 +538,5 @@ void rl_test_mutants(int *passed, int *failed) {
     test_lint_estimate_is_largest();
     test_sweep_realistic();
     test_sweep_json();
+    test_family_bounds();
 }
