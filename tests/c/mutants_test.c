@@ -12,6 +12,7 @@
 #include "mutants_test.h"
 
 #include <cjson/cJSON.h>
+#include <stddef.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -529,6 +530,133 @@ static void test_family_bounds(void) {
     config_bound("llama4", LLAMA4_TEXT, "no_rope_layer_interval", "1", "0");
 }
 
+/* ---- the cost ---------------------------------------------------------------- */
+
+static const rl_cost_assumption *assumption(const rl_cost *c, const char *name) {
+    for (int i = 0; i < c->assumption_count; i++)
+        if (strcmp(c->assumptions[i].name, name) == 0) return &c->assumptions[i];
+    return NULL;
+}
+
+static bool starts(const char *s, const char *prefix) { return s != NULL && strncmp(s, prefix, strlen(prefix)) == 0; }
+static bool ends(const char *s, const char *suffix) {
+    size_t n = strlen(s), k = strlen(suffix);
+    return n >= k && strcmp(s + n - k, suffix) == 0;
+}
+
+static rl_workload small_workload(void) {
+    rl_workload w = rl_workload_default();
+    w.requests_per_day = 100;
+    w.input_tokens = 10;
+    w.output_tokens = 10;
+    return w;
+}
+
+/* The basis's guards at their ends: a step > 0, a prefill >= 0, batch and GPUs >= 1; and a workload from 1 request a day. */
+static void test_cost_basis_bounds(void) {
+    rl_workload w = small_workload();
+    rl_cost c;
+    rl_error err;
+    const rl_cost_basis ok = {1e-9, 0.0, 1, 1, 0};
+    CHECK(rl_cost_compute(&w, &ok, NULL, NULL, &c, &err) == RL_OK && c.present,
+          "the smallest basis (step 1e-9 ms, prefill 0, batch 1, 1 GPU) is costed: %s", err.message);
+    const rl_cost_basis bad[] = {{0.0, 0.0, 1, 1, 0}, {1.0, -1e-9, 1, 1, 0}, {1.0, 0.0, 0, 1, 0}, {1.0, 0.0, 1, 0, 0}};
+    for (int i = 0; i < 4; i++)
+        CHECK(rl_cost_compute(&w, &bad[i], NULL, NULL, &c, &err) == RL_E_RANGE && strcmp(err.field, "cost") == 0 && !c.present,
+              "basis %d past its end is refused naming cost", i);
+    w.requests_per_day = 1;
+    CHECK(rl_cost_compute(&w, &ok, NULL, NULL, &c, &err) == RL_OK && c.present, "one request a day is a workload");
+    w.requests_per_day = 0;
+    CHECK(rl_cost_compute(&w, &bad[0], NULL, NULL, &c, &err) == RL_OK && !c.present, "none is no cost, whatever the basis");
+    char buf[8] = "x";
+    CHECK(rl_cost_json(NULL, buf, sizeof buf) == 0 && buf[0] == '\0', "no cost object: no JSON");
+}
+
+/* Where each price comes from: the preset's resale class (NVIDIA and Apple
+ * 35 %, mini-PCs 25 %, no class: missing), board power standing in for wall
+ * power and saying so, "given" for the request's own figures, and the
+ * specification's months and boot factor. */
+static void test_cost_sources(void) {
+    rl_workload w = small_workload();
+    const rl_cost_basis b = {10.0, 5.0, 4, 1, 0};
+    rl_cost c;
+    rl_error err;
+    static const struct {
+        const char *gpu;
+        double resale;
+    } classes[] = {{"a100-80g", 0.35}, {"m2-ultra-192g", 0.35}, {"strix-halo-128g", 0.25}, {"rtx-3060m-6g", -1}};
+    for (int i = 0; i < 4; i++) {
+        rl_status st = rl_cost_compute(&w, &b, classes[i].gpu, NULL, &c, &err);
+        const rl_cost_assumption *a = assumption(&c, "resale_fraction");
+        if (classes[i].resale < 0)
+            CHECK(st == RL_OK && a == NULL && (c.missing & RL_COST_MISSING_RESALE_FRACTION), "%s: no resale class, resale missing",
+                  classes[i].gpu);
+        else
+            CHECK(st == RL_OK && a != NULL && a->value == classes[i].resale && c.resale_fraction == classes[i].resale &&
+                      !(c.missing & RL_COST_MISSING_RESALE_FRACTION) && starts(a->source, "the specification: 35% for Apple and NVIDIA"),
+                  "%s: resale %g from its class (%s)", classes[i].gpu, classes[i].resale, a ? a->source : "none");
+    }
+    /* a100-80g: board_watts_active 400 and no wall figure; no idle figure at all. */
+    rl_status st = rl_cost_compute(&w, &b, "a100-80g", NULL, &c, &err);
+    const rl_cost_assumption *a = assumption(&c, "active_watts");
+    CHECK(st == RL_OK && a != NULL && a->value == 400 && starts(a->source, "board power, no wall figure sourced: Hugging Face hardware page") &&
+              ends(a->source, " (as of 2026-12-01)"),
+          "a100-80g: board power stands in for wall power and says so (%s)", a ? a->source : "none");
+    CHECK(assumption(&c, "idle_watts") == NULL && (c.missing & RL_COST_MISSING_IDLE_WATTS) && !c.has_buy, "a100-80g: idle power missing, no buy");
+    a = assumption(&c, "usd_per_gpu_hour");
+    CHECK(a != NULL && a->value == 1.79 && starts(a->source, "RunPod (Secure Cloud, A100 SXM 80GB): ") && ends(a->source, " (as of 2026-11-09)"),
+          "a100-80g: the cloud offer cites provider: source (as of date) (%s)", a ? a->source : "none");
+    a = assumption(&c, "months");
+    const rl_cost_assumption *boot = assumption(&c, "boot_factor");
+    CHECK(a && a->value == 36 && strcmp(a->source, "the specification") == 0 && boot && boot->value == 1.15 &&
+              starts(boot->source, "the specification"),
+          "defaults say the specification");
+    a = assumption(&c, "prefill_ms");
+    CHECK(a && a->value == 5.0 && starts(a->source, "prefill of the input tokens"), "a timed prefill is counted");
+    const rl_cost_basis untimed = {10.0, 0.0, 4, 1, 0};
+    rl_cost_compute(&w, &untimed, "a100-80g", NULL, &c, &err);
+    a = assumption(&c, "prefill_ms");
+    CHECK(a && a->value == 0 && starts(a->source, "not counted"), "a prefill of 0 ms is said to be not counted");
+    /* Given figures say "given", and fill what the preset lacks. */
+    w.idle_watts = 50;
+    w.given |= (uint64_t)1 << (offsetof(rl_workload, idle_watts) / 8); /* as the request reader marks a member given */
+    w.months = 24;
+    w.given |= (uint64_t)1 << (offsetof(rl_workload, months) / 8);
+    st = rl_cost_compute(&w, &b, "a100-80g", NULL, &c, &err);
+    a = assumption(&c, "idle_watts");
+    const rl_cost_assumption *mo = assumption(&c, "months");
+    CHECK(st == RL_OK && a && a->value == 50 && strcmp(a->source, "given") == 0 && mo && mo->value == 24 && strcmp(mo->source, "given") == 0,
+          "given idle power and months say given");
+    CHECK(c.has_buy && !(c.missing & RL_COST_MISSING_IDLE_WATTS), "with idle power given, a100-80g can be bought");
+    CHECK(rl_workload_given(&w, offsetof(rl_workload, idle_watts)) && rl_workload_given(&w, offsetof(rl_workload, months)) &&
+              !rl_workload_given(&w, offsetof(rl_workload, hardware_usd)) && !rl_workload_given(&w, offsetof(rl_workload, boot_factor)),
+          "the given marks are per member");
+}
+
+/* The JSON's missing list names each missing price once, in bit order. */
+static void test_cost_missing_json(void) {
+    rl_workload w = small_workload();
+    const rl_cost_basis b = {10.0, 5.0, 4, 1, 0};
+    rl_cost c;
+    rl_error err;
+    rl_cost_compute(&w, &b, "no-such-gpu", "no-such-model", &c, &err);
+    static char buf[16384];
+    rl_cost_json(&c, buf, sizeof buf);
+    cJSON *doc = cJSON_Parse(buf);
+    cJSON *list = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(doc, "cost"), "missing");
+    static const char *const want[] = {"buy.hardware_usd", "buy.resale_fraction", "buy.active_watts", "buy.idle_watts",
+                                        "cloud.usd_per_gpu_hour", "api.usd_per_mtok"};
+    bool same = cJSON_IsArray(list) && cJSON_GetArraySize(list) == 6;
+    for (int i = 0; same && i < 6; i++) same = strcmp(cJSON_GetStringValue(cJSON_GetArrayItem(list, i)), want[i]) == 0;
+    CHECK(same, "missing: every price but electricity, in bit order (%s)", buf);
+    cJSON_Delete(doc);
+    for (unsigned bit = 0; bit < RL_COST_MISSING_COUNT_; bit++)
+        CHECK(rl_cost_missing_name(bit)[0] != '\0', "missing bit %u has a name", bit);
+    CHECK(strcmp(rl_cost_missing_name(4), "buy.usd_per_kwh") == 0 && strcmp(rl_cost_missing_name(6), "api.usd_per_mtok") == 0 &&
+              rl_cost_missing_name(RL_COST_MISSING_COUNT_)[0] == '\0',
+          "missing names at both ends");
+}
+
 void rl_test_mutants(int *passed, int *failed) {
     passed_ = passed;
     failed_ = failed;
@@ -539,4 +667,7 @@ void rl_test_mutants(int *passed, int *failed) {
     test_sweep_realistic();
     test_sweep_json();
     test_family_bounds();
+    test_cost_basis_bounds();
+    test_cost_sources();
+    test_cost_missing_json();
 }
