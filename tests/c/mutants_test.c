@@ -329,6 +329,15 @@ static void test_lint_estimate_is_largest(void) {
         st = rl_lint_run(cmd, strlen(cmd), req, strlen(req), NULL, 0, &lint_a);
         CHECK(st == RL_OK && finding(&lint_a, "vllm_max_model_len_too_long") != NULL, "%s: one token more is refused", cmd);
     }
+    /* The room holds N tokens and not N + 1, so two requests of N (2N > N + 1 tokens) do not fit and one does:
+     * with --max-num-seqs 2, vLLM starts and holds exactly one at once (tight, not refused). */
+    int64_t n = too_long_estimate(base[0], req);
+    char cmd[512];
+    snprintf(cmd, sizeof cmd, "vllm serve Qwen/Qwen3-8B --max-num-seqs 2 --max-num-batched-tokens 16 --block-size 1 --max-model-len %lld",
+             (long long)n);
+    rl_status st = rl_lint_run(cmd, strlen(cmd), req, strlen(req), NULL, 0, &lint_a);
+    CHECK(st == RL_OK && lint_a.verdict == RL_LINT_TIGHT && lint_a.concurrency == 1 && finding(&lint_a, "vllm_concurrency_capped") != NULL,
+          "%s: one request at once, tight (verdict %d, concurrency %lld)", cmd, lint_a.verdict, (long long)lint_a.concurrency);
 }
 
 /* ---- the batch sweep ------------------------------------------------------ */
