@@ -14,17 +14,7 @@
 #include <string.h>
 
 static int passed, failed;
-#define CHECK(cond, ...)                                     \
-    do {                                                     \
-        if (cond) {                                          \
-            passed++;                                        \
-        } else {                                             \
-            failed++;                                        \
-            printf("FAIL %s:%d: ", __FILE__, __LINE__);      \
-            printf(__VA_ARGS__);                             \
-            printf("\n");                                    \
-        }                                                    \
-    } while (0)
+#include "check.h"
 
 static rl_model preset(const char *id) {
     rl_model m;
