@@ -666,6 +666,57 @@ static void test_cost_missing_json(void) {
           "missing names at both ends");
 }
 
+/* A recurrent state per request from one such layer on: the state of a single
+ * Mamba or DeltaNet layer is counted as for many (hand counts of vLLM's state
+ * shapes, as in model.c). */
+static void test_one_state_layer(void) {
+    rl_model m;
+    rl_error err;
+    /* Falcon-H1 (Mamba-2), 1 layer: conv = d_ssm + 2·groups·d_state = 256 + 2·1·16 = 288;
+     * 288·(d_conv - 1) + heads·d_head·d_state = 288·3 + 8·32·16 = 864 + 4096 = 4960 elements. */
+    rl_status st = read_with(FALCON_H1, "num_hidden_layers", "1", &m, &err);
+    CHECK(st == RL_OK && m.mamba_layers == 1 && m.state_elems_per_layer == 4960, "falcon-h1, 1 layer: state %g (4960): %s",
+          st == RL_OK ? m.state_elems_per_layer : -1.0, err.message);
+    /* Jamba (Mamba v1), 2 layers, attention every 2nd from offset 1: layer 0 is the one Mamba layer.
+     * d_inner = expand·hidden = 512: 512·(d_conv - 1) + 512·d_state = 1536 + 8192 = 9728. */
+    static const char *const jamba2 =
+        "{\"model_type\":\"jamba\",\"hidden_size\":256,\"intermediate_size\":512,\"num_hidden_layers\":2,\"num_attention_heads\":4,"
+        "\"num_key_value_heads\":2,\"vocab_size\":1000,\"num_experts\":4,\"num_experts_per_tok\":2,\"expert_layer_period\":2,"
+        "\"expert_layer_offset\":1,\"attn_layer_period\":2,\"attn_layer_offset\":1,\"mamba_d_state\":16,\"mamba_d_conv\":4,"
+        "\"mamba_expand\":2,\"mamba_dt_rank\":16,\"max_position_embeddings\":4096,\"torch_dtype\":\"bfloat16\"}";
+    st = rl_model_from_config_json(jamba2, strlen(jamba2), &m, &err);
+    CHECK(st == RL_OK && m.mamba_layers == 1 && m.state_elems_per_layer == 9728, "jamba, 1 Mamba layer: state %g (9728): %s",
+          st == RL_OK ? m.state_elems_per_layer : -1.0, err.message);
+    /* Qwen3-Next, 2 layers, full attention every 2nd: layer 0 is the one DeltaNet layer.
+     * key = 4·32 = 128, value = 8·32 = 256: (2·128 + 256)·(4 - 1) + 8·32·32 = 1536 + 8192 = 9728. */
+    static const char *const next2 =
+        "{\"model_type\":\"qwen3_next\",\"decoder_sparse_step\":1,\"full_attention_interval\":2,\"head_dim\":64,\"hidden_size\":256,"
+        "\"intermediate_size\":512,\"linear_conv_kernel_dim\":4,\"linear_key_head_dim\":32,\"linear_num_key_heads\":4,"
+        "\"linear_num_value_heads\":8,\"linear_value_head_dim\":32,\"max_position_embeddings\":262144,\"mlp_only_layers\":[],"
+        "\"moe_intermediate_size\":64,\"num_attention_heads\":4,\"num_experts\":8,\"num_experts_per_tok\":2,\"num_hidden_layers\":2,"
+        "\"num_key_value_heads\":2,\"shared_expert_intermediate_size\":64,\"vocab_size\":1000,\"torch_dtype\":\"bfloat16\"}";
+    st = rl_model_from_config_json(next2, strlen(next2), &m, &err);
+    CHECK(st == RL_OK && m.linear_layers == 1 && m.state_elems_per_layer == 9728, "qwen3-next, 1 DeltaNet layer: state %g (9728): %s",
+          st == RL_OK ? m.state_elems_per_layer : -1.0, err.message);
+}
+
+/* A sliding window may be as long as the positions, not longer; with no
+ * max_position_embeddings any window is accepted. */
+static void test_window_vs_positions(void) {
+    static const char *const mistral =
+        "{\"model_type\":\"mistral\",\"hidden_size\":64,\"intermediate_size\":128,\"num_hidden_layers\":2,\"num_attention_heads\":4,"
+        "\"num_key_value_heads\":2,\"vocab_size\":100,\"sliding_window\":4096,\"max_position_embeddings\":4096,\"torch_dtype\":\"bfloat16\"}";
+    rl_model m;
+    rl_error err;
+    rl_status st = rl_model_from_config_json(mistral, strlen(mistral), &m, &err);
+    CHECK(st == RL_OK, "a window equal to the positions is accepted: %s", err.message);
+    st = read_with(mistral, "sliding_window", "4097", &m, &err);
+    CHECK(st == RL_E_CONTRADICTION && strcmp(err.field, "config.sliding_window") == 0, "a window past the positions is refused (%s)", err.message);
+    st = read_with(mistral, "max_position_embeddings", "0", &m, &err);
+    CHECK(st == RL_OK, "no positions: any window (%s)", err.message);
+    config_bound("qwen3_next", QWEN3_NEXT, "shared_expert_intermediate_size", "0", "-1");
+}
+
 void rl_test_mutants(int *passed, int *failed) {
     passed_ = passed;
     failed_ = failed;
@@ -679,4 +730,6 @@ void rl_test_mutants(int *passed, int *failed) {
     test_cost_basis_bounds();
     test_cost_sources();
     test_cost_missing_json();
+    test_one_state_layer();
+    test_window_vs_positions();
 }
