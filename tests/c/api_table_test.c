@@ -11,17 +11,9 @@
 #include <string.h>
 
 static int *passed_, *failed_;
-#define CHECK(cond, ...)                                \
-    do {                                                \
-        if (cond) {                                     \
-            (*passed_)++;                               \
-        } else {                                        \
-            (*failed_)++;                               \
-            printf("FAIL %s:%d: ", __FILE__, __LINE__); \
-            printf(__VA_ARGS__);                        \
-            printf("\n");                               \
-        }                                               \
-    } while (0)
+#define CHECK_PASSED (*passed_)
+#define CHECK_FAILED (*failed_)
+#include "check.h"
 
 static void *member(void *base, const rl_field *f) { return (char *)base + f->offset; }
 

@@ -3,6 +3,7 @@
 #include "roofline.h"
 #include "faults.h"
 #include "api_table_test.h"
+#include "mutants_test.h"
 
 #include <math.h>
 #include <stdbool.h>
@@ -13,17 +14,7 @@
 #include <string.h>
 
 static int passed, failed;
-#define CHECK(cond, ...)                                     \
-    do {                                                     \
-        if (cond) {                                          \
-            passed++;                                        \
-        } else {                                             \
-            failed++;                                        \
-            printf("FAIL %s:%d: ", __FILE__, __LINE__);      \
-            printf(__VA_ARGS__);                             \
-            printf("\n");                                    \
-        }                                                    \
-    } while (0)
+#include "check.h"
 
 static rl_model preset(const char *id) {
     rl_model m;
@@ -1965,6 +1956,7 @@ int main(void) {
     test_norms_per_layer();
     test_realistic_never_under_floor();
     rl_test_tables(&passed, &failed);
+    rl_test_mutants(&passed, &failed);
     test_lint_api();
     printf("%d passed, %d failed\n", passed, failed);
     return failed ? 1 : 0;

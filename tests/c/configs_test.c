@@ -21,17 +21,7 @@
 #include <string.h>
 
 static int failed, passed;
-#define CHECK(cond, ...)                        \
-    do {                                        \
-        if (cond) {                             \
-            passed++;                           \
-        } else {                                \
-            failed++;                           \
-            printf("FAIL ");                    \
-            printf(__VA_ARGS__);                \
-            printf("\n");                       \
-        }                                       \
-    } while (0)
+#include "check.h"
 
 static char *slurp(const char *path, size_t *len) {
     FILE *f = fopen(path, "rb");

@@ -10,17 +10,7 @@
 #include <string.h>
 
 static int passed, failed;
-#define CHECK(cond, ...)                                \
-    do {                                                \
-        if (cond) {                                     \
-            passed++;                                   \
-        } else {                                        \
-            failed++;                                   \
-            printf("FAIL %s:%d: ", __FILE__, __LINE__); \
-            printf(__VA_ARGS__);                        \
-            printf("\n");                               \
-        }                                               \
-    } while (0)
+#include "check.h"
 
 static void give(rl_workload *w, size_t offset, double v) {
     *(double *)((char *)w + offset) = v;
