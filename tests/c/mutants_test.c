@@ -605,13 +605,22 @@ static void test_cost_sources(void) {
                       !(c.missing & RL_COST_MISSING_RESALE_FRACTION) && starts(a->source, "the specification: 35% for Apple and NVIDIA"),
                   "%s: resale %g from its class (%s)", classes[i].gpu, classes[i].resale, a ? a->source : "none");
     }
-    /* a100-80g: board_watts_active 400 and no wall figure; no idle figure at all. */
+    /* a100-80g: board_watts_active 400 and board_watts_idle 62.13 (a published NVML
+     * reading), no wall figure: both board figures stand in for wall power and say so. */
     rl_status st = rl_cost_compute(&w, &b, "a100-80g", NULL, &c, &err);
     const rl_cost_assumption *a = assumption(&c, "active_watts");
     CHECK(st == RL_OK && a != NULL && a->value == 400 && starts(a->source, "board power, no wall figure sourced: Hugging Face hardware page") &&
               ends(a->source, " (as of 2026-12-01)"),
           "a100-80g: board power stands in for wall power and says so (%s)", a ? a->source : "none");
-    CHECK(assumption(&c, "idle_watts") == NULL && (c.missing & RL_COST_MISSING_IDLE_WATTS) && !c.has_buy, "a100-80g: idle power missing, no buy");
+    a = assumption(&c, "idle_watts");
+    CHECK(a != NULL && a->value == 62.13 && starts(a->source, "board power, no wall figure sourced: ") &&
+              ends(a->source, " (as of 2025-12-10)") && !(c.missing & RL_COST_MISSING_IDLE_WATTS) && c.has_buy,
+          "a100-80g: board idle power stands in for wall power, so buying shows (%s)", a ? a->source : "none");
+    /* h100-sxm: no idle figure at all, board or wall: idle power is missing, and so is buying. */
+    CHECK(rl_cost_compute(&w, &b, "h100-sxm", NULL, &c, &err) == RL_OK && assumption(&c, "idle_watts") == NULL &&
+              (c.missing & RL_COST_MISSING_IDLE_WATTS) && !c.has_buy,
+          "h100-sxm: idle power missing, no buy");
+    st = rl_cost_compute(&w, &b, "a100-80g", NULL, &c, &err);
     a = assumption(&c, "usd_per_gpu_hour");
     CHECK(a != NULL && a->value == 1.79 && starts(a->source, "RunPod (Secure Cloud, A100 SXM 80GB): ") && ends(a->source, " (as of 2026-11-09)"),
           "a100-80g: the cloud offer cites provider: source (as of date) (%s)", a ? a->source : "none");
