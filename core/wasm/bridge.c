@@ -106,7 +106,7 @@ uint32_t rlw_bench(uint32_t request_len, uint32_t config_len, int32_t has_config
  * the request object with the GPU (request_len bytes, may be 0), so that one
  * export and the existing buffers carry both. */
 uint32_t rlw_lint(uint32_t command_len, uint32_t request_len, uint32_t config_len, int32_t has_config) {
-    static rl_lint work; /* ~50 KB: kept off the wasm stack */
+    static rl_lint work; /* ~54 KB (sizeof natively): kept off the wasm stack */
     rl_status st;
     if ((uint64_t)command_len + request_len > sizeof request_buf) {
         rl_error e = {RL_E_TOO_LARGE, "lint", "lint: the command and the request are over the bridge's buffer"};
@@ -162,7 +162,7 @@ static rl_status plan_filter(const char *f, size_t n, rl_plan_query *q, const ch
 
 uint32_t rlw_plan(uint32_t request_len, uint32_t config_len, int32_t has_config, double max_ttft_ms,
                   double min_tokens_per_s_user, int32_t allow_tight, uint32_t top, uint32_t filter_len) {
-    static rl_plan_work work;                                   /* ~70 KB */
+    static rl_plan_work work;                                   /* ~77 KB */
     static rl_plan_candidate found[2 * RL_PLAN_MAX_SETUPS];     /* ~1 MB: every candidate, so the ranking is exact */
     static const char *ids[RL_PLAN_MAX_GPUS];
     rl_plan_query q = {max_ttft_ms, min_tokens_per_s_user, allow_tight != 0, NULL, NULL, 0};
