@@ -19,29 +19,64 @@ static rl_status vint(const rl_jdoc *doc, int vis, const char *vtype, const char
     return rl_fail(err, RL_E_JSON_MISSING, field, "%s is missing; config.json must give it", field);
 }
 
+/* One integer a tower reads, with its accepted range. */
+typedef struct vkey {
+    const char *key;
+    int64_t lo, hi;
+} vkey;
+
+/* Reads keys[0..n) into out[0..n) in order (vint each), stopping at the first error. */
+static rl_status vints(const rl_jdoc *doc, int vis, const char *vtype, const vkey *keys, size_t n, int64_t *out,
+                       rl_error *err) {
+    rl_status st = RL_OK;
+    for (size_t k = 0; k < n && st == RL_OK; k++) st = vint(doc, vis, vtype, keys[k].key, keys[k].lo, keys[k].hi, &out[k], err);
+    return st;
+}
+
+/* A bool at obj.<key> (named `field`), else the default of `dtype` (config_defaults.c), else `fallback`. */
+static rl_status vbool(const rl_jdoc *doc, int obj, const char *key, const char *field, const char *dtype, int fallback,
+                       int *out, rl_error *err) {
+    int v = rl_jget(doc, obj, key);
+    if (v >= 0 && !rl_jis_null(doc, v)) return rl_jbool(doc, v, field, out, err);
+    int64_t d;
+    *out = rl_config_default_int(dtype, key, &d) ? d != 0 : fallback;
+    return RL_OK;
+}
+
+/* Square images cut into p x p patches: the patches per side, or a contradiction. */
+static rl_status patches_per_side(int64_t img, int64_t p, int64_t *n, rl_error *err) {
+    if (img % p != 0)
+        return rl_fail(err, RL_E_CONTRADICTION, "config.vision_config.image_size",
+                       "config.vision_config.image_size (%lld) must be a multiple of patch_size (%lld)",
+                       (long long)img, (long long)p);
+    *n = img / p;
+    return RL_OK;
+}
+
+/* The shape every ViT-style tower here gives. */
+#define VIT_KEYS                                                                                                      \
+    {"hidden_size", 1, RL_MAX_HIDDEN}, {"intermediate_size", 1, RL_MAX_INTERMEDIATE},                                 \
+        {"num_hidden_layers", 1, RL_MAX_LAYERS}, {"num_channels", 1, 64}
+/* The Qwen-VL towers' shape. */
+#define QWEN_VL_KEYS                                                                                                  \
+    {"depth", 1, RL_MAX_LAYERS}, {"hidden_size", 1, RL_MAX_HIDDEN}, {"intermediate_size", 1, RL_MAX_INTERMEDIATE},    \
+        {"in_channels", 1, 64}, {"patch_size", 1, 1 << 20}, {"temporal_patch_size", 1, 1 << 10},                     \
+        {"spatial_merge_size", 1, 1 << 10}, {"out_hidden_size", 1, RL_MAX_HIDDEN}
+
 /* SigLIP vision transformer, as Gemma 3 uses it (modeling_siglip.py):
  * patch conv with bias, learned position embedding per patch, pre-norm layers
  * with LayerNorm (weight + bias), biased q/k/v/o and a two-matrix GELU MLP,
  * post LayerNorm; the attention-pooling head only when vision_use_head. */
 static rl_status siglip(const rl_jdoc *doc, int vis, double *out, double *hidden_out, rl_error *err) {
-    const char *t = "siglip_vision_model";
-    int64_t H, I, L, C, img, p;
+    static const vkey keys[] = {VIT_KEYS, {"image_size", 1, 1 << 20}, {"patch_size", 1, 1 << 20}};
+    int64_t x[6], side = 0;
     rl_status st;
-    if ((st = vint(doc, vis, t, "hidden_size", 1, RL_MAX_HIDDEN, &H, err))) return st;
-    if ((st = vint(doc, vis, t, "intermediate_size", 1, RL_MAX_INTERMEDIATE, &I, err))) return st;
-    if ((st = vint(doc, vis, t, "num_hidden_layers", 1, RL_MAX_LAYERS, &L, err))) return st;
-    if ((st = vint(doc, vis, t, "num_channels", 1, 64, &C, err))) return st;
-    if ((st = vint(doc, vis, t, "image_size", 1, 1 << 20, &img, err))) return st;
-    if ((st = vint(doc, vis, t, "patch_size", 1, 1 << 20, &p, err))) return st;
-    if (img % p != 0)
-        return rl_fail(err, RL_E_CONTRADICTION, "config.vision_config.image_size",
-                       "config.vision_config.image_size (%lld) must be a multiple of patch_size (%lld)",
-                       (long long)img, (long long)p);
-    int head = 1; /* SiglipVisionConfig keeps the pooling head unless vision_use_head is false */
-    int vh = rl_jget(doc, vis, "vision_use_head");
-    if (vh >= 0 && !rl_jis_null(doc, vh) && (st = rl_jbool(doc, vh, "config.vision_config.vision_use_head", &head, err)))
-        return st;
-    double h = (double)H, i = (double)I, n = (double)(img / p);
+    if ((st = vints(doc, vis, "siglip_vision_model", keys, 6, x, err))) return st;
+    int64_t H = x[0], I = x[1], L = x[2], C = x[3], p = x[5];
+    if ((st = patches_per_side(x[4], p, &side, err))) return st;
+    int head; /* SiglipVisionConfig keeps the pooling head unless vision_use_head is false */
+    if ((st = vbool(doc, vis, "vision_use_head", "config.vision_config.vision_use_head", "", 1, &head, err))) return st;
+    double h = (double)H, i = (double)I, n = (double)side;
     double embed = (double)C * (double)p * (double)p * h + h + n * n * h;
     double layer = 4.0 * (h * h + h) + 2.0 * 2.0 * h + (h * i + i) + (i * h + h);
     double total = embed + (double)L * layer + 2.0 * h;
@@ -58,17 +93,11 @@ static rl_status siglip(const rl_jdoc *doc, int vis, double *out, double *hidden
  * MLP, then the merger: RMSNorm and two biased linears from
  * hidden * merge^2 to out_hidden_size. */
 static rl_status qwen2_5_vl(const rl_jdoc *doc, int vis, double *out, rl_error *err) {
-    const char *t = "qwen2_5_vl_vision";
-    int64_t D, H, I, C, p, tp, merge, outH;
+    static const vkey keys[] = {QWEN_VL_KEYS};
+    int64_t x[8];
     rl_status st;
-    if ((st = vint(doc, vis, t, "depth", 1, RL_MAX_LAYERS, &D, err))) return st;
-    if ((st = vint(doc, vis, t, "hidden_size", 1, RL_MAX_HIDDEN, &H, err))) return st;
-    if ((st = vint(doc, vis, t, "intermediate_size", 1, RL_MAX_INTERMEDIATE, &I, err))) return st;
-    if ((st = vint(doc, vis, t, "in_channels", 1, 64, &C, err))) return st;
-    if ((st = vint(doc, vis, t, "patch_size", 1, 1 << 20, &p, err))) return st;
-    if ((st = vint(doc, vis, t, "temporal_patch_size", 1, 1 << 10, &tp, err))) return st;
-    if ((st = vint(doc, vis, t, "spatial_merge_size", 1, 1 << 10, &merge, err))) return st;
-    if ((st = vint(doc, vis, t, "out_hidden_size", 1, RL_MAX_HIDDEN, &outH, err))) return st;
+    if ((st = vints(doc, vis, "qwen2_5_vl_vision", keys, 8, x, err))) return st;
+    int64_t D = x[0], H = x[1], I = x[2], C = x[3], p = x[4], tp = x[5], merge = x[6], outH = x[7];
     double h = (double)H, i = (double)I, m = h * (double)merge * (double)merge;
     double patch = (double)C * (double)tp * (double)p * (double)p * h;
     double block = 2.0 * h + (h * 3.0 * h + 3.0 * h) + (h * h + h) + 2.0 * (h * i + i) + (i * h + h);
@@ -86,18 +115,11 @@ static rl_status qwen2_5_vl(const rl_jdoc *doc, int vis, double *out, rl_error *
  * hidden·merge². Qwen3-VL-8B-Instruct: 576,388,336, its published 8,767,123,696
  * less the text decoder's 8,190,735,360. */
 static rl_status qwen3_vl(const rl_jdoc *doc, int vis, double *out, rl_error *err) {
-    const char *t = "qwen3_vl_vision";
-    int64_t D, H, I, C, p, tp, merge, outH, npos;
+    static const vkey keys[] = {QWEN_VL_KEYS, {"num_position_embeddings", 0, RL_MAX_POSITIONS}};
+    int64_t x[9];
     rl_status st;
-    if ((st = vint(doc, vis, t, "depth", 1, RL_MAX_LAYERS, &D, err))) return st;
-    if ((st = vint(doc, vis, t, "hidden_size", 1, RL_MAX_HIDDEN, &H, err))) return st;
-    if ((st = vint(doc, vis, t, "intermediate_size", 1, RL_MAX_INTERMEDIATE, &I, err))) return st;
-    if ((st = vint(doc, vis, t, "in_channels", 1, 64, &C, err))) return st;
-    if ((st = vint(doc, vis, t, "patch_size", 1, 1 << 20, &p, err))) return st;
-    if ((st = vint(doc, vis, t, "temporal_patch_size", 1, 1 << 10, &tp, err))) return st;
-    if ((st = vint(doc, vis, t, "spatial_merge_size", 1, 1 << 10, &merge, err))) return st;
-    if ((st = vint(doc, vis, t, "out_hidden_size", 1, RL_MAX_HIDDEN, &outH, err))) return st;
-    if ((st = vint(doc, vis, t, "num_position_embeddings", 0, RL_MAX_POSITIONS, &npos, err))) return st;
+    if ((st = vints(doc, vis, "qwen3_vl_vision", keys, 9, x, err))) return st;
+    int64_t D = x[0], H = x[1], I = x[2], C = x[3], p = x[4], tp = x[5], merge = x[6], outH = x[7], npos = x[8];
     int64_t deep = 0;
     int ds = rl_jget(doc, vis, "deepstack_visual_indexes");
     if (ds >= 0 && !rl_jis_null(doc, ds)) {
@@ -124,29 +146,21 @@ static rl_status qwen3_vl(const rl_jdoc *doc, int vis, double *out, rl_error *er
  * less the text decoder's 107,769,861,120. */
 static rl_status llama4_vision(const rl_jdoc *doc, int vis, int64_t text_hidden, double *out, rl_error *err) {
     const char *t = "llama4_vision_model";
-    int64_t H, I, L, C, img, p, pin, pout, vout, bias;
+    static const vkey keys[] = {VIT_KEYS,
+                                {"image_size", 1, 1 << 20},
+                                {"patch_size", 1, 1 << 20},
+                                {"projector_input_dim", 1, RL_MAX_HIDDEN},
+                                {"projector_output_dim", 1, RL_MAX_HIDDEN},
+                                {"vision_output_dim", 1, RL_MAX_HIDDEN}};
+    int64_t x[9], side = 0;
     rl_status st;
-    if ((st = vint(doc, vis, t, "hidden_size", 1, RL_MAX_HIDDEN, &H, err))) return st;
-    if ((st = vint(doc, vis, t, "intermediate_size", 1, RL_MAX_INTERMEDIATE, &I, err))) return st;
-    if ((st = vint(doc, vis, t, "num_hidden_layers", 1, RL_MAX_LAYERS, &L, err))) return st;
-    if ((st = vint(doc, vis, t, "num_channels", 1, 64, &C, err))) return st;
-    if ((st = vint(doc, vis, t, "image_size", 1, 1 << 20, &img, err))) return st;
-    if ((st = vint(doc, vis, t, "patch_size", 1, 1 << 20, &p, err))) return st;
-    if ((st = vint(doc, vis, t, "projector_input_dim", 1, RL_MAX_HIDDEN, &pin, err))) return st;
-    if ((st = vint(doc, vis, t, "projector_output_dim", 1, RL_MAX_HIDDEN, &pout, err))) return st;
-    if ((st = vint(doc, vis, t, "vision_output_dim", 1, RL_MAX_HIDDEN, &vout, err))) return st;
-    int b = 0;
-    int v = rl_jget(doc, vis, "multi_modal_projector_bias");
-    if (v >= 0 && !rl_jis_null(doc, v)) {
-        if ((st = rl_jbool(doc, v, "config.vision_config.multi_modal_projector_bias", &b, err))) return st;
-    } else if (rl_config_default_int(t, "multi_modal_projector_bias", &bias)) {
-        b = bias != 0;
-    }
-    if (img % p != 0)
-        return rl_fail(err, RL_E_CONTRADICTION, "config.vision_config.image_size",
-                       "config.vision_config.image_size (%lld) must be a multiple of patch_size (%lld)",
-                       (long long)img, (long long)p);
-    double h = (double)H, i = (double)I, n = (double)(img / p) * (double)(img / p), T = (double)text_hidden;
+    if ((st = vints(doc, vis, t, keys, 9, x, err))) return st;
+    int64_t H = x[0], I = x[1], L = x[2], C = x[3], p = x[5], pin = x[6], pout = x[7], vout = x[8];
+    int b;
+    if ((st = vbool(doc, vis, "multi_modal_projector_bias", "config.vision_config.multi_modal_projector_bias", t, 0, &b, err)))
+        return st;
+    if ((st = patches_per_side(x[4], p, &side, err))) return st;
+    double h = (double)H, i = (double)I, n = (double)side * (double)side, T = (double)text_hidden;
     double tower = (double)C * (double)p * (double)p * h + h + (n + 1.0) * h + 2.0 * (2.0 * h) +
                    (double)L * (4.0 * (h * h + h) + (h * i + i) + (i * h + h) + 4.0 * h);
     double adapter = i * (double)pin + (double)pout * (double)pout;
@@ -163,27 +177,20 @@ static rl_status llama4_vision(const rl_jdoc *doc, int vis, int64_t text_hidden,
  * Mistral-Small-3.1/3.2-24B: 438,958,080, its published 24,011,361,280 less the
  * text decoder's 23,572,403,200. */
 static rl_status pixtral(const rl_jdoc *doc, int root, int vis, int64_t text_hidden, double *out, rl_error *err) {
-    const char *t = "pixtral";
-    int64_t H, I, L, C, p, merge, bias;
+    static const vkey keys[] = {VIT_KEYS, {"patch_size", 1, 1 << 20}};
+    int64_t x[5], merge;
     rl_status st;
-    if ((st = vint(doc, vis, t, "hidden_size", 1, RL_MAX_HIDDEN, &H, err))) return st;
-    if ((st = vint(doc, vis, t, "intermediate_size", 1, RL_MAX_INTERMEDIATE, &I, err))) return st;
-    if ((st = vint(doc, vis, t, "num_hidden_layers", 1, RL_MAX_LAYERS, &L, err))) return st;
-    if ((st = vint(doc, vis, t, "num_channels", 1, 64, &C, err))) return st;
-    if ((st = vint(doc, vis, t, "patch_size", 1, 1 << 20, &p, err))) return st;
+    if ((st = vints(doc, vis, "pixtral", keys, 5, x, err))) return st;
+    int64_t H = x[0], I = x[1], L = x[2], C = x[3], p = x[4];
     int v = rl_jget(doc, root, "spatial_merge_size");
     if (v >= 0 && !rl_jis_null(doc, v)) {
         if ((st = rl_jint(doc, v, "config.spatial_merge_size", 1, 1024, &merge, err))) return st;
     } else if (!rl_config_default_int("mistral3", "spatial_merge_size", &merge)) {
         merge = 2;
     }
-    int b = 0;
-    v = rl_jget(doc, root, "multimodal_projector_bias");
-    if (v >= 0 && !rl_jis_null(doc, v)) {
-        if ((st = rl_jbool(doc, v, "config.multimodal_projector_bias", &b, err))) return st;
-    } else if (rl_config_default_int("mistral3", "multimodal_projector_bias", &bias)) {
-        b = bias != 0;
-    }
+    int b;
+    if ((st = vbool(doc, root, "multimodal_projector_bias", "config.multimodal_projector_bias", "mistral3", 0, &b, err)))
+        return st;
     double h = (double)H, i = (double)I, T = (double)text_hidden, m2 = (double)(merge * merge);
     double tower = (double)C * (double)p * (double)p * h + h + (double)L * (2.0 * h + 4.0 * h * h + 3.0 * h * i);
     double projector = h + h * m2 * h + (h * T + (b ? T : 0.0)) + (T * T + (b ? T : 0.0));
