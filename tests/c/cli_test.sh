@@ -2,26 +2,7 @@
 # The CLI's contract: exit codes, and a message naming the flag or field for every bad input.
 # Usage: cli_test.sh path/to/roofline-lint
 set -u
-cli="$1"
-tmp="$(mktemp -d)"
-trap 'rm -rf "$tmp"' EXIT
-pass=0
-fail=0
-
-# expect CODE PATTERN ARGS... : exit code CODE and PATTERN (grep -E) in stdout+stderr.
-expect() {
-  local want="$1" pattern="$2"
-  shift 2
-  local out rc
-  out="$("$cli" "$@" 2>&1)"
-  rc=$?
-  if [ "$rc" -eq "$want" ] && printf '%s' "$out" | grep -Eq -- "$pattern"; then
-    pass=$((pass + 1))
-  else
-    fail=$((fail + 1))
-    printf 'FAIL: roofline-lint %s\n  want exit %s and /%s/, got exit %s:\n%s\n' "$*" "$want" "$pattern" "$rc" "$out" | head -12
-  fi
-}
+. "$(dirname "$0")/cli_expect.sh"
 
 base=(--model qwen3-4b --gpu a100-40g)
 expect 0 "verdict +fits" "${base[@]}"
@@ -227,5 +208,4 @@ expect 0 "偏紧" --model llama-3-70b --gpu a100-80g --tp 2 --batch 8 --lang zh
 expect 2 '"code":"unknown_name".*"field":"--lang".*en or zh' "${base[@]}" --lang fr --json
 expect 2 '--lang must be en or zh \(got "fr"\)' "${base[@]}" --lang=fr
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish

@@ -4,24 +4,7 @@
 # input, naming the setup and the flag or field); request files work as flags do.
 # Usage: compare_test.sh path/to/roofline-lint
 set -u
-cli="$1"
-tmp="$(mktemp -d)"
-trap 'rm -rf "$tmp"' EXIT
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); printf 'FAIL: %s\n' "$*"; }
-
-# expect CODE PATTERN ARGS... : exit code CODE and PATTERN (grep -E) in stdout+stderr.
-expect() {
-  local want="$1" pattern="$2"
-  shift 2
-  local out rc
-  out="$("$cli" "$@" 2>&1)"
-  rc=$?
-  if [ "$rc" -eq "$want" ] && printf '%s' "$out" | grep -Eq -- "$pattern"; then ok
-  else bad "roofline-lint $* : want exit $want and /$pattern/, got exit $rc: $(printf '%s' "$out" | head -5)"; fi
-}
+. "$(dirname "$0")/cli_expect.sh"
 
 # same_as_plain INDEX COMPARE-JSON-FILE PLAIN-ARGS... : report INDEX of the comparison equals the plain run, byte for byte.
 same_as_plain() {
@@ -114,5 +97,4 @@ expect 3 'GPUs needed \(estimate\) +2 +1 \* \(x0\.50\)' --params 70B --gpu h100-
 # --help lists --compare (a row of the meta table).
 expect 0 '--compare FLAGS' --help
 
-printf 'compare: %d passed, %d failed\n' "$pass" "$fail"
-[ "$fail" -eq 0 ]
+finish compare
