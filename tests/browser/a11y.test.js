@@ -3,13 +3,8 @@
 // reachable by keyboard and operable; the roofline chart has a text alternative;
 // at 390 px there is no horizontal scroll and the verdict is in the first screen.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { after, before, test } from 'node:test';
-import { startPage, tid, waitForVerdict } from './helpers.js';
-
-const require = createRequire(import.meta.url);
-const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+import { axeSerious, startPage, tid, waitForVerdict } from './helpers.js';
 
 let env;
 before(async () => {
@@ -23,13 +18,6 @@ const PAGES = {
   refusal: '?m=qwen3-4b&g=a100-40g&b=128',
 };
 
-async function scan(page) {
-  // The page's CSP admits no inline script: axe is added through the automation channel.
-  await page.evaluate(AXE);
-  const result = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
-  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join('; ')}`);
-}
 
 for (const [name, query] of Object.entries(PAGES)) {
   for (const scheme of ['light', 'dark']) {
@@ -39,7 +27,7 @@ for (const [name, query] of Object.entries(PAGES)) {
       await page.goto(env.server.url + query);
       await waitForVerdict(page);
       assert.equal(await page.getAttribute(tid('verdict'), 'data-level'), name === 'refusal' ? 'refused' : name === 'tight' ? 'tight' : 'fits');
-      assert.deepEqual(await scan(page), []);
+      assert.deepEqual(await axeSerious(page), []);
       await context.close();
     });
   }
@@ -48,7 +36,7 @@ for (const [name, query] of Object.entries(PAGES)) {
 test('the scan can fail: a page with an unlabelled input is reported', async () => {
   const page = await env.browser.newPage();
   await page.setContent('<!doctype html><html lang="en"><title>x</title><main><input type="text"><img src="data:,"></main></html>');
-  assert.notDeepEqual(await scan(page), []);
+  assert.notDeepEqual(await axeSerious(page), []);
   await page.close();
 });
 

@@ -4,17 +4,14 @@
 // its reason and shortfall and no time, speed or cost element, and "Compare
 // with…" starting a copy of A that the link then carries.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { after, before, test } from 'node:test';
-import { loadCore } from '../../web/src/core/loader.js';
-import { ROOT, startPage, tid, waitForVerdict } from './helpers.js';
+import { axeSerious, loadBuiltCore, startPage, tid, waitForVerdict } from './helpers.js';
 
 let env;
 let core;
 before(async () => {
   env = await startPage();
-  core = await loadCore(readFileSync(new URL('web/generated/roofline.wasm', ROOT)));
+  core = await loadBuiltCore();
 });
 after(() => env?.close());
 
@@ -24,7 +21,6 @@ const FIGURES = [
   'decode.step_ms', 'decode.tokens_per_s', 'realistic.step_ms', 'realistic.tokens_per_s', 'prefill.ttft_ms', 'realistic.ttft_ms',
 ];
 const TIMING = /^compare\.\d\.(decode|realistic|prefill|cost)\./;
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const at = (r, path) => path.split('.').reduce((o, k) => o?.[k], r);
 
 async function openCompare(page, query) {
@@ -157,11 +153,7 @@ for (const scheme of ['light', 'dark']) {
     const context = await env.browser.newContext({ colorScheme: scheme, viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
     await openCompare(page, '?m=llama-3-70b&g=h100-sxm&tp=4&c1=tp:1&c2=g:mi300x,p:fp8,tp:1');
-    await page.evaluate(AXE);
-    const result = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
-    const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join('; ')}`);
-    assert.deepEqual(bad, []);
+    assert.deepEqual(await axeSerious(page), []);
     assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'the table scrolls in its own box');
     await context.close();
   });

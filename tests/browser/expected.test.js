@@ -4,14 +4,13 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, test } from 'node:test';
-import { loadCore } from '../../web/src/core/loader.js';
-import { ROOT, TIMING_TESTIDS, startPage, tid, waitForVerdict } from './helpers.js';
+import { ROOT, TIMING_TESTIDS, loadBuiltCore, startPage, tid, waitForVerdict } from './helpers.js';
 
 let env;
 let core;
 before(async () => {
   env = await startPage();
-  core = await loadCore(readFileSync(new URL('web/generated/roofline.wasm', ROOT)));
+  core = await loadBuiltCore();
 });
 after(() => env?.close());
 

@@ -1,7 +1,9 @@
 // Shared by the browser tests: dist/ on a local server, system Chromium, and
 // the form driver that sets a vector's request through the page's inputs.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { loadCore } from '../../web/src/core/loader.js';
 import { startStaticServer } from '../../web/scripts/static-server.mjs';
 import { launchChromium } from '../../web/scripts/browser.mjs';
 import table from '../../core/fields.json' with { type: 'json' };
@@ -15,6 +17,20 @@ export function requireDist() {
     if (!existsSync(`${DIST}${file}`)) throw new Error(`dist/${file} is missing: run \`npm run build:web\` first`);
   }
 }
+
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** An axe-core scan of the page: its serious and critical violations, each as "id (impact): targets". */
+export async function axeSerious(page) {
+  // The page's CSP admits no inline script: axe is added through the automation channel.
+  await page.evaluate(AXE);
+  const result = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
+  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join('; ')}`);
+}
+
+/** The built wasm core, loaded under Node: what a test compares the page's figures with. */
+export const loadBuiltCore = () => loadCore(readFileSync(new URL('web/generated/roofline.wasm', ROOT)));
 
 export async function startPage() {
   requireDist();

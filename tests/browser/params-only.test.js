@@ -5,13 +5,9 @@
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
-import { loadCore } from '../../web/src/core/loader.js';
 import { ESTIMATE_INPUTS } from '../../web/src/inputs.js';
 import { atPath, compareValue } from '../web/vector-rules.js';
-import {
-  ESTIMATE_PATHS, ROOT, SINGLE_FILE_URL, TIMING_TESTIDS, setInputs, shownValue, snapshot, startPage, tid, vectorsByName,
-  waitForVerdict,
-} from './helpers.js';
+import { ESTIMATE_PATHS, ROOT, SINGLE_FILE_URL, TIMING_TESTIDS, loadBuiltCore, setInputs, shownValue, snapshot, startPage, tid, vectorsByName, waitForVerdict } from './helpers.js';
 
 let env;
 let core;
@@ -20,7 +16,7 @@ const WORKLOAD_KEYS = JSON.parse(readFileSync(new URL('core/fields.json', ROOT),
   .filter((f) => f.group === 'workload').map((f) => f.key);
 before(async () => {
   env = await startPage();
-  core = await loadCore(readFileSync(new URL('web/generated/roofline.wasm', ROOT)));
+  core = await loadBuiltCore();
 });
 after(() => env?.close());
 

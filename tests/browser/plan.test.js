@@ -3,21 +3,18 @@
 // setup in the analysis (which fits and meets the targets), and targets no
 // setup meets say so in words, with no figures.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { after, before, test } from 'node:test';
-import { loadCore } from '../../web/src/core/loader.js';
 import { decodeLink } from '../../web/src/url-codec.js';
 import { buildRequest } from '../../web/src/request.js';
 import { PLAN_TOP, candidateInputs, planRequest } from '../../web/src/plan.js';
-import { ROOT, startPage, tid, waitForVerdict } from './helpers.js';
+import { axeSerious, loadBuiltCore, startPage, tid, waitForVerdict } from './helpers.js';
 
 let env;
 let core;
 let ids;
 before(async () => {
   env = await startPage();
-  core = await loadCore(readFileSync(new URL('web/generated/roofline.wasm', ROOT)));
+  core = await loadBuiltCore();
   const presets = core.presets();
   ids = { modelIds: presets.models.map((m) => m.id), gpuIds: presets.gpus.map((g) => g.id) };
 });
@@ -229,7 +226,6 @@ test('allow tight fits: the plan takes what the core then qualifies, and the lin
   await again.close();
 });
 
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 test('the plan view is accessible: axe finds nothing serious, no scroll at 390 px, a point opens from the keyboard', async () => {
   const context = await env.browser.newContext({ viewport: { width: 390, height: 844 } });
@@ -238,10 +234,7 @@ test('the plan view is accessible: axe finds nothing serious, no scroll at 390 p
   await page.waitForSelector(tid('plan-table'));
   await page.click(tid('plan.gpus')); // the GPU list open, its boxes checked by axe too
   await page.waitForSelector(tid('plan.gpu.t4'));
-  await page.evaluate(AXE);
-  const result = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
-  const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
-  assert.deepEqual(serious, []);
+  assert.deepEqual(await axeSerious(page), []);
   assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'no horizontal scroll');
   const gpu = await page.getAttribute(tid('plan.pareto.0'), 'aria-label');
   await page.focus(tid('plan.pareto.0'));

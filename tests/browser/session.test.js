@@ -3,16 +3,14 @@
 // inputs mark the core's errors on their own field.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { loadCore } from '../../web/src/core/loader.js';
-import { readFileSync } from 'node:fs';
 import { atPath } from '../web/vector-rules.js';
-import { ROOT, startPage, tid, waitForVerdict } from './helpers.js';
+import { loadBuiltCore, startPage, tid, waitForVerdict } from './helpers.js';
 
 let env;
 let core;
 before(async () => {
   env = await startPage();
-  core = await loadCore(readFileSync(new URL('web/generated/roofline.wasm', ROOT)));
+  core = await loadBuiltCore();
 });
 after(() => env?.close());
 

@@ -4,23 +4,18 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, test } from 'node:test';
-import { loadCore } from '../../web/src/core/loader.js';
-import { ROOT, TIMING_TESTIDS, startPage, tid, waitForVerdict } from './helpers.js';
+import { ROOT, TIMING_TESTIDS, loadBuiltCore, shownValue, startPage, tid, waitForVerdict } from './helpers.js';
 
 let env;
 let core;
 before(async () => {
   env = await startPage();
-  core = await loadCore(readFileSync(new URL('web/generated/roofline.wasm', ROOT)));
+  core = await loadBuiltCore();
 });
 after(() => env?.close());
 
 const FIELDS = JSON.parse(readFileSync(new URL('core/fields.json', ROOT), 'utf8')).fields;
 const url = (input) => '?' + Object.entries(input).map(([k, v]) => `${FIELDS.find((f) => f.key === k)?.url ?? { model: 'm', gpu: 'g' }[k]}=${v}`).join('&');
-const value = async (page, id) => {
-  const raw = await page.locator(tid(id)).first().getAttribute('data-value');
-  return Number.isNaN(Number(raw)) ? raw : Number(raw);
-};
 const SHOWN = ['tokens_per_step', 'step_ms', 'ms_per_token', 'tokens_per_s', 'speedup', 'realistic_speedup', 'draft_weights_gib_per_gpu', 'draft_kv_gib_per_request'];
 
 async function open(input) {
@@ -37,7 +32,7 @@ test("DeepSeek-V3 with its own MTP module: the page shows the core's speculative
   assert.ok(want.realistic_speedup > 1, 'the core expects MTP to speed DeepSeek-V3 up');
   const page = await open(input);
   await page.waitForSelector(tid('speculative'));
-  for (const key of SHOWN) assert.equal(await value(page, `speculative.${key}`), want[key], key);
+  for (const key of SHOWN) assert.equal(await shownValue(page, `speculative.${key}`), want[key], key);
   assert.match(await page.textContent(tid('speculative')), /MTP/);
   assert.doesNotMatch(await page.getAttribute(tid('speculative.verdict'), 'class'), /warn/);
   await page.close();
@@ -49,7 +44,7 @@ test('a draft that makes decoding slower is said so in words', async () => {
   assert.ok(want.realistic_speedup < 1, 'the core expects this draft to slow decoding');
   const page = await open(input);
   await page.waitForSelector(tid('speculative.verdict'));
-  assert.equal(await value(page, 'speculative.realistic_speedup'), want.realistic_speedup);
+  assert.equal(await shownValue(page, 'speculative.realistic_speedup'), want.realistic_speedup);
   assert.match(await page.getAttribute(tid('speculative.verdict'), 'class'), /warn/);
   assert.match(await page.textContent(tid('speculative.verdict')), /Slower/);
   await page.close();
