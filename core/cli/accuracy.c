@@ -4,6 +4,7 @@
  * tests/measured/README.md for the corpus and the comparisons. */
 #define _POSIX_C_SOURCE 200809L
 #include "accuracy.h"
+#include "files.h"
 
 #include "roofline.h"
 
@@ -20,25 +21,6 @@
 
 #define MAX_RUNS 512
 #define REPORT_CAP (256u * 1024u)
-
-static char *slurp(const char *path) {
-    FILE *f = fopen(path, "rb");
-    if (f == NULL) return NULL;
-    if (fseek(f, 0, SEEK_END) != 0) {
-        fclose(f);
-        return NULL;
-    }
-    long n = ftell(f);
-    rewind(f);
-    char *buf = n >= 0 ? malloc((size_t)n + 1) : NULL;
-    if (buf != NULL && fread(buf, 1, (size_t)n, f) != (size_t)n) {
-        free(buf);
-        buf = NULL;
-    }
-    if (buf != NULL) buf[n] = '\0';
-    fclose(f);
-    return buf;
-}
 
 static double num_at(const cJSON *obj, const char *a, const char *b) {
     const cJSON *x = cJSON_GetObjectItemCaseSensitive(obj, a);
@@ -92,7 +74,7 @@ int rl_cli_accuracy(int argc, char **argv) {
             return 2;
         }
     }
-    char *text = slurp(path);
+    char *text = rl_read_whole_file(path, NULL);
     cJSON *corpus = text ? cJSON_Parse(text) : NULL;
     free(text);
     const cJSON *runs = cJSON_GetObjectItemCaseSensitive(corpus, "runs");

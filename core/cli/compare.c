@@ -15,6 +15,7 @@
  * message names the setup, A, B or C, and the flag or field). */
 #define _POSIX_C_SOURCE 200809L
 #include "compare.h"
+#include "files.h"
 
 #include "flags.h"
 #include "messages.h"
@@ -112,28 +113,12 @@ static int usage(int k, const char *field, const char *key, int json) {
     return fail_text(k, &e, json, rl_msg_text(key));
 }
 
-static char *read_file(const char *path, size_t max, size_t *len, rl_error *err, const char *field) {
-    FILE *f = fopen(path, "rb");
-    if (f == NULL) {
-        err->status = RL_E_FILE;
-        snprintf(err->field, sizeof err->field, "%s", field);
-        snprintf(err->message, sizeof err->message, "cannot open \"%.200s\"", path);
-        return NULL;
-    }
-    char *buf = malloc(max + 2);
-    size_t n = buf ? fread(buf, 1, max + 1, f) : 0;
-    fclose(f);
-    if (buf) buf[n] = '\0';
-    *len = n; /* one byte past the limit is enough for the reader to refuse it */
-    return buf;
-}
-
 /* Runs one request; on success keeps the report's text and its parse. */
 static int run_one(int k, const char *request, size_t len, const char *config_path, int json) {
     rl_error err = {0};
     size_t config_len = 0;
     char *config = NULL;
-    if (config_path && (config = read_file(config_path, RL_CONFIG_MAX_BYTES, &config_len, &err, "config")) == NULL)
+    if (config_path && (config = rl_read_file_limited(config_path, RL_CONFIG_MAX_BYTES, &config_len, &err, "config")) == NULL)
         return fail(k, &err, json);
     rl_run_request(request, len, config, config_len, &S[k].run);
     free(config);
@@ -342,7 +327,7 @@ int rl_compare_main(int argc, char **argv) {
             if (is_flag(path)) return usage(k, path, "cli.compare.filesOnly", json);
             rl_error err = {0};
             size_t n = 0;
-            char *text = read_file(path, RL_REQUEST_MAX_BYTES, &n, &err, "request");
+            char *text = rl_read_file_limited(path, RL_REQUEST_MAX_BYTES, &n, &err, "request");
             if (text == NULL) return fail(k, &err, json);
             int rc = run_one(k, text, n, NULL, json);
             free(text);

@@ -8,6 +8,7 @@
 #include "flags.h"
 #include "report_md.h"
 #include "plan.h"
+#include "files.h"
 #include "matrix.h"
 #include "hf_cache.h"
 #include "lint_text.h"
@@ -117,21 +118,6 @@ static int prove_red(const char *dir) {
     return survived == 0 ? EXIT_FITS : EXIT_SELFTEST;
 }
 
-static char *read_config(const char *path, size_t *len, rl_error *err) {
-    FILE *f = fopen(path, "rb");
-    if (f == NULL) {
-        err->status = RL_E_FILE;
-        snprintf(err->field, sizeof err->field, "config");
-        snprintf(err->message, sizeof err->message, "cannot open \"%.200s\"", path);
-        return NULL;
-    }
-    char *buf = malloc(RL_CONFIG_MAX_BYTES + 2);
-    size_t n = buf ? fread(buf, 1, RL_CONFIG_MAX_BYTES + 1, f) : 0;
-    fclose(f);
-    *len = n; /* one byte past the limit is enough for the core to refuse it */
-    return buf;
-}
-
 /* The exit code comes from the result itself, never from the text. */
 static int exit_code(const rl_run *run) {
     if (run->status != RL_OK) return EXIT_USAGE;
@@ -148,7 +134,7 @@ static int run(const char *request, const char *config_path, int json, int markd
     rl_error err = {0};
     size_t config_len = 0;
     char *config = NULL;
-    if (config_path != NULL && (config = read_config(config_path, &config_len, &err)) == NULL)
+    if (config_path != NULL && (config = rl_read_file_limited(config_path, RL_CONFIG_MAX_BYTES, &config_len, &err, "config")) == NULL)
         return fail_error(&err, json);
     static rl_run r;
     rl_run_request(request, strlen(request), config, config_len, &r);
@@ -174,7 +160,7 @@ static int lint(const char *command, const char *request, const char *config_pat
     rl_error err = {0};
     size_t config_len = 0;
     char *config = NULL;
-    if (config_path != NULL && (config = read_config(config_path, &config_len, &err)) == NULL)
+    if (config_path != NULL && (config = rl_read_file_limited(config_path, RL_CONFIG_MAX_BYTES, &config_len, &err, "config")) == NULL)
         return fail_error(&err, json);
     static rl_lint l;
     rl_lint_run(command, strlen(command), request, strlen(request), config, config_len, &l);
@@ -183,7 +169,7 @@ static int lint(const char *command, const char *request, const char *config_pat
     int from_dir = 0;
     if (l.status == RL_E_UNKNOWN_PRESET && config == NULL && l.model_id[0] &&
         ((from_dir = rl_model_dir_config(l.model_id, cached, sizeof cached)) || rl_hf_cache_config(l.model_id, cached, sizeof cached)) &&
-        (config = read_config(cached, &config_len, &err)) != NULL) {
+        (config = rl_read_file_limited(cached, RL_CONFIG_MAX_BYTES, &config_len, &err, "config")) != NULL) {
         fprintf(stderr, "roofline-lint: %s has no preset; its config.json comes from %s: %s\n", l.model_id,
                 from_dir ? "its folder" : "the Hugging Face cache", cached);
         rl_lint_run(command, strlen(command), request, strlen(request), config, config_len, &l);

@@ -2,6 +2,7 @@
  * and both follow the comparison rules of tests/vectors/README.md. */
 #define _POSIX_C_SOURCE 200809L
 #include "vectors.h"
+#include "files.h"
 
 #include "roofline.h"
 
@@ -10,28 +11,6 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-
-static char *read_file(const char *path, size_t *len) {
-    FILE *f = fopen(path, "rb");
-    if (f == NULL) return NULL;
-    size_t cap = 1 << 16, n = 0;
-    char *buf = malloc(cap);
-    size_t got;
-    while (buf != NULL && (got = fread(buf + n, 1, cap - n - 1, f)) > 0) {
-        n += got;
-        if (n + 1 == cap) {
-            char *bigger = realloc(buf, cap * 2);
-            if (bigger == NULL) free(buf);
-            buf = bigger;
-            cap *= 2;
-        }
-    }
-    fclose(f);
-    if (buf == NULL) return NULL;
-    buf[n] = '\0';
-    *len = n;
-    return buf;
-}
 
 static const cJSON *at_path(const cJSON *root, const char *path) {
     char part[128];
@@ -273,7 +252,7 @@ int rl_vectors_run(const char *dir, FILE *log, rl_vec_stats *stats) {
         char path[4096];
         snprintf(path, sizeof path, "%s/%s", dir, names[i]);
         size_t len = 0;
-        char *text = read_file(path, &len);
+        char *text = rl_read_whole_file(path, &len);
         cJSON *root = text ? cJSON_ParseWithLength(text, len) : NULL;
         const cJSON *vectors = cJSON_GetObjectItemCaseSensitive(root, "vectors");
         if (!cJSON_IsArray(vectors)) {

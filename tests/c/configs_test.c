@@ -11,6 +11,7 @@
  * --shaped: a folder of assembled (not verbatim) configs: the count of at least
  * 40 and the README's defaults table are not checked there. */
 #define _POSIX_C_SOURCE 200809L
+#include "files.h"
 #include "internal.h"
 #include "roofline.h"
 
@@ -22,27 +23,6 @@
 
 static int failed, passed;
 #include "check.h"
-
-static char *slurp(const char *path, size_t *len) {
-    FILE *f = fopen(path, "rb");
-    if (f == NULL) return NULL;
-    if (fseek(f, 0, SEEK_END) != 0) {
-        fclose(f);
-        return NULL;
-    }
-    long n = ftell(f);
-    rewind(f);
-    char *buf = n >= 0 ? malloc((size_t)n + 1) : NULL;
-    if (buf != NULL && fread(buf, 1, (size_t)n, f) != (size_t)n) {
-        free(buf);
-        buf = NULL;
-    }
-    fclose(f);
-    if (buf == NULL) return NULL;
-    buf[n] = '\0';
-    *len = (size_t)n;
-    return buf;
-}
 
 static double num(const cJSON *o, const char *key) {
     const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
@@ -68,7 +48,7 @@ int main(int argc, char **argv) {
     char path[4096];
     size_t len;
     snprintf(path, sizeof path, "%s/manifest.json", dir);
-    char *text = slurp(path, &len);
+    char *text = rl_read_whole_file(path, &len);
     cJSON *root = text ? cJSON_ParseWithLength(text, len) : NULL;
     const cJSON *configs = cJSON_GetObjectItemCaseSensitive(root, "configs");
     if (!cJSON_IsArray(configs)) {
@@ -99,7 +79,7 @@ int main(int argc, char **argv) {
 
         snprintf(path, sizeof path, "%s/%s", dir, name);
         size_t clen;
-        char *config = slurp(path, &clen);
+        char *config = rl_read_whole_file(path, &clen);
         if (config == NULL) {
             CHECK(0, "%s: cannot read it", path);
             continue;
@@ -131,7 +111,7 @@ int main(int argc, char **argv) {
 
     /* The README's defaults table has every row of the C table, with its source. */
     snprintf(path, sizeof path, "%s/README.md", dir);
-    char *readme = shaped ? NULL : slurp(path, &len);
+    char *readme = shaped ? NULL : rl_read_whole_file(path, &len);
     CHECK(shaped || readme != NULL, "%s exists", path);
     for (size_t i = 0; readme != NULL && i < rl_config_default_count(); i++) {
         const rl_config_default *row = rl_config_default_at(i);
