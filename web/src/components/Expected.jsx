@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import * as f from '../format.js';
 import { Num } from './Num.jsx';
+import { Tile } from './Tile.jsx';
 import { t, tx } from '../i18n/index.js';
 
 // What a named serving engine will likely give, beside the floor: the core's
@@ -9,7 +10,11 @@ import { t, tx } from '../i18n/index.js';
 export function Expected({ report: r }) {
   const x = r.realistic;
   if (!r.fits || !x) return null;
-  const floorStep = r.decode.step_ms;
+  const band = tx('expected.band', {
+    low: <Num testid="realistic.step_ms_low" value={x.step_ms_low} format={f.ms} />,
+    high: <Num testid="realistic.step_ms_high" value={x.step_ms_high} format={f.ms} />,
+    floor: f.ms(r.decode.step_ms),
+  });
   return (
     <section class="expected" data-testid="realistic" aria-labelledby="expected-h">
       <h3 id="expected-h">
@@ -19,37 +24,21 @@ export function Expected({ report: r }) {
         </span>
       </h3>
       <div class="key-figures">
-        <div class="tile">
-          <span class="tile-label">{t('expected.step')}</span>
+        <Tile label={t('expected.step')} note={band}>
           <Num testid="realistic.step_ms" value={x.step_ms} format={f.ms} class="big" />
-          <span class="tile-note">
-            {tx('expected.band', {
-              low: <Num testid="realistic.step_ms_low" value={x.step_ms_low} format={f.ms} />,
-              high: <Num testid="realistic.step_ms_high" value={x.step_ms_high} format={f.ms} />,
-              floor: f.ms(floorStep),
-            })}
-          </span>
-        </div>
-        <div class="tile">
-          <span class="tile-label">{t('expected.tps')}</span>
+        </Tile>
+        <Tile label={t('expected.tps')} note={tx('expected.perUser', { tps: <Num testid="realistic.tokens_per_s_per_user" value={x.tokens_per_s_per_user} format={f.tokensPerS} /> })}>
           <Num testid="realistic.tokens_per_s" value={x.tokens_per_s} format={f.tokensPerS} class="big" />
-          <span class="tile-note">
-            {tx('expected.perUser', { tps: <Num testid="realistic.tokens_per_s_per_user" value={x.tokens_per_s_per_user} format={f.tokensPerS} /> })}
-          </span>
-        </div>
+        </Tile>
         {x.ttft_ms !== undefined && (
-          <div class="tile">
-            <span class="tile-label">{t('expected.ttft')}</span>
+          <Tile label={t('expected.ttft')} note={t('expected.floor', { floor: f.ms(r.prefill.ttft_ms) })}>
             <Num testid="realistic.ttft_ms" value={x.ttft_ms} format={f.ms} class="big" />
-            <span class="tile-note">{t('expected.floor', { floor: f.ms(r.prefill.ttft_ms) })}</span>
-          </div>
+          </Tile>
         )}
         {r.config.tp > 1 && (
-          <div class="tile">
-            <span class="tile-label">{t('expected.allreduce')}</span>
+          <Tile label={t('expected.allreduce')} note={t('expected.allreduceNote', { ms: f.ms(x.allreduce_ms), tp: r.config.tp })}>
             <Num testid="realistic.allreduce_share" value={x.allreduce_share} format={f.percent} class="big" />
-            <span class="tile-note">{t('expected.allreduceNote', { ms: f.ms(x.allreduce_ms), tp: r.config.tp })}</span>
-          </div>
+          </Tile>
         )}
       </div>
       <Assumptions list={x.assumptions} />

@@ -1,6 +1,7 @@
 import * as f from '../format.js';
 import * as explain from '../explain/formulas.js';
 import { Num } from './Num.jsx';
+import { Tile } from './Tile.jsx';
 import { Explain } from './Explain.jsx';
 import { t, tx } from '../i18n/index.js';
 
@@ -9,39 +10,28 @@ export function KeyFigures({ report: r }) {
   const B = r.config.batch;
   const floorOnly = r.decode.bandwidth_floor_only === true;
   const bound = r.roofline.bound;
+  const uses = r.roofline.ceiling_fraction != null
+    ? t('key.uses', { share: f.percent(r.roofline.ceiling_fraction), precision: r.roofline.compute_precision ?? '' })
+    : t('key.cannotTell');
   return (
     <div class="key-figures">
-      <div class="tile">
-        <span class="tile-label">{t('key.throughput', { floorOnly })}</span>
+      <Tile label={t('key.throughput', { floorOnly })} note={t('key.together', { batch: f.integer(B), batchN: B })}>
         <Num testid="decode.tokens_per_s" value={r.decode.tokens_per_s} format={f.tokensPerS} class="big" />
-        <span class="tile-note">{t('key.together', { batch: f.integer(B), batchN: B })}</span>
-      </div>
-      <div class="tile">
-        <span class="tile-label">{t('key.step', { floorOnly })}</span>
+      </Tile>
+      <Tile label={t('key.step', { floorOnly })} note={t('key.stepNote')}>
         <Num testid="decode.step_ms" value={r.decode.step_ms} format={f.ms} class="big" />
-        <span class="tile-note">{t('key.stepNote')}</span>
-      </div>
-      <div class="tile">
-        <span class="tile-label">{t('key.perToken')}</span>
+      </Tile>
+      <Tile label={t('key.perToken')} note={t('key.perTokenNote')}>
         <Num testid="decode.ms_per_token" value={r.decode.ms_per_token} format={f.ms} class="big" />
-        <span class="tile-note">{t('key.perTokenNote')}</span>
-      </div>
+      </Tile>
       {r.prefill?.ttft_ms !== undefined ? (
-        <div class="tile">
-          <span class="tile-label">{t('key.ttft')}</span>
+        <Tile label={t('key.ttft')} note={t('key.ttftNote', { seq: f.integer(r.config.seq) })}>
           <Num testid="prefill.ttft_ms" value={r.prefill.ttft_ms} format={f.ms} class="big" />
-          <span class="tile-note">{t('key.ttftNote', { seq: f.integer(r.config.seq) })}</span>
-        </div>
+        </Tile>
       ) : null}
-      <div class="tile">
-        <span class="tile-label">{t('key.bound')}</span>
+      <Tile label={t('key.bound')} note={uses}>
         <span class="big"><Num testid="roofline.bound" value={bound} format={(v) => t(`bound.${v}`)} /></span>
-        <span class="tile-note">
-          {r.roofline.ceiling_fraction != null
-            ? t('key.uses', { share: f.percent(r.roofline.ceiling_fraction), precision: r.roofline.compute_precision ?? '' })
-            : t('key.cannotTell')}
-        </span>
-      </div>
+      </Tile>
       <div class="tile-explain">
         <Explain of={explain.step} report={r} label={t('explain.step')} />
         <Explain of={explain.perToken} report={r} label={t('explain.perToken')} />

@@ -1,5 +1,6 @@
 import * as f from '../format.js';
 import { Num } from './Num.jsx';
+import { Tile } from './Tile.jsx';
 import { t, tx } from '../i18n/index.js';
 
 // Speculative decoding, when the inputs ask for it and the deployment fits: the
@@ -14,32 +15,18 @@ export function Speculative({ report: r }) {
     <section class="expected speculative" data-testid="speculative" aria-labelledby="spec-h">
       <h3 id="spec-h">{t('spec.title', { draft, tokens: s.tokens, accept: s.accept })}</h3>
       <div class="key-figures">
-        <div class="tile">
-          <span class="tile-label">{t('spec.perStep')}</span>
+        <Tile label={t('spec.perStep')} note={tx('spec.step', { ms: <Num testid="speculative.step_ms" value={s.step_ms} format={f.ms} /> })}>
           <Num testid="speculative.tokens_per_step" value={s.tokens_per_step} format={(v) => f.fixed(v, 2)} class="big" />
-          <span class="tile-note">{tx('spec.step', { ms: <Num testid="speculative.step_ms" value={s.step_ms} format={f.ms} /> })}</span>
-        </div>
-        <div class="tile">
-          <span class="tile-label">{t('spec.speedup')}</span>
+        </Tile>
+        <Tile label={t('spec.speedup')} note={tx('spec.floorSpeedup', { x: <Num testid="speculative.speedup" value={s.speedup} format={f.times} /> })}>
           <Num testid="speculative.realistic_speedup" value={s.realistic_speedup} format={f.times} class={slower ? 'big warn' : 'big'} />
-          <span class="tile-note">
-            {tx('spec.floorSpeedup', { x: <Num testid="speculative.speedup" value={s.speedup} format={f.times} /> })}
-          </span>
-        </div>
-        <div class="tile">
-          <span class="tile-label">{t('spec.perToken')}</span>
+        </Tile>
+        <Tile label={t('spec.perToken')} note={tx('spec.tps', { tps: <Num testid="speculative.tokens_per_s" value={s.tokens_per_s} format={f.tokensPerS} /> })}>
           <Num testid="speculative.ms_per_token" value={s.ms_per_token} format={f.ms} class="big" />
-          <span class="tile-note">
-            {tx('spec.tps', { tps: <Num testid="speculative.tokens_per_s" value={s.tokens_per_s} format={f.tokensPerS} /> })}
-          </span>
-        </div>
-        <div class="tile">
-          <span class="tile-label">{t('spec.memory')}</span>
+        </Tile>
+        <Tile label={t('spec.memory')} note={tx('spec.kv', { kv: <Num testid="speculative.draft_kv_gib_per_request" value={s.draft_kv_gib_per_request} format={f.gib} /> })}>
           <Num testid="speculative.draft_weights_gib_per_gpu" value={s.draft_weights_gib_per_gpu} format={f.gib} class="big" />
-          <span class="tile-note">
-            {tx('spec.kv', { kv: <Num testid="speculative.draft_kv_gib_per_request" value={s.draft_kv_gib_per_request} format={f.gib} /> })}
-          </span>
-        </div>
+        </Tile>
       </div>
       <p class={slower ? 'note warn' : 'note'} data-testid="speculative.verdict">{t(slower ? 'spec.slower' : 'spec.faster', { x: f.times(s.realistic_speedup) })}</p>
     </section>
