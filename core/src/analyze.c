@@ -504,11 +504,12 @@ static void speculate(const ctx *c, const rl_realistic_in *in, double B, double 
     /* A draft step reads the draft's weights but its input table (its LM head
      * included), and its batch's KV at S. A model preset runs whole; "mtp" runs
      * one of its modules, whose routed experts are read as the batch touches
-     * them, the same share as in the target's MoE layers. */
+     * them, the same share as in the target's MoE layers (r->experts_touched,
+     * set for this batch before the estimate). */
     double share = x->modules > 0.0 ? 1.0 / x->modules : 1.0;
     double own = (x->params_total - x->params_embed) * share;
     if (x->params_routed > 0.0)
-        own -= x->params_routed * (1.0 - experts_touched(c, B) / (double)c->m->experts);
+        own -= x->params_routed * (1.0 - r->experts_touched / (double)c->m->experts);
     double draft_read = (own + x->vocab * x->hidden) * c->b_main;
     double draft_bytes = draft_read / tp + B * share * draft_kv_bytes(c, S) * draft_kv_share(c);
     double draft_flops = B * (2.0 * x->params_active + x->attn_flops_per_token_pair * x->layers * share * S) / tp;
