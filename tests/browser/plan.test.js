@@ -62,6 +62,11 @@ test('the plan view shows the core\'s candidates, figure for figure, and the num
     assert.equal(await page.locator(`${tid('plan-chart')} .plan-point[data-option="${option}"]`).count(),
       plan.pareto.filter((c) => c.option === option).length, `the ${option} front's points`);
   }
+  // The legend names each front in its line's colour, and the two colours differ.
+  const colours = await page.evaluate(() => ['buy', 'cloud'].map((o) => [
+    getComputedStyle(document.querySelector(`.plan-${o}-label`)).fill, getComputedStyle(document.querySelector(`.plan-${o}`)).stroke]));
+  for (const [label, line] of colours) assert.equal(label, line, 'a legend entry has its line\'s colour');
+  assert.notEqual(colours[0][1], colours[1][1], 'the fronts have two colours');
   await page.close();
 });
 
