@@ -5,7 +5,7 @@
 //                                [--timeout 10] [--list] [--keep] [--json out.json]
 //                                [--vectors DIR] [--tree DIR] [--only-survivors prev.json]
 //
-//   --tree DIR            take CMakeLists.txt, core/, presets/ and tests/ (c, configs, measured, vectors) from DIR instead of this
+//   --tree DIR            take CMakeLists.txt, core/, presets/, web/src/i18n/ and tests/ (c, configs, measured, vectors) from DIR instead of this
 //                         repository (e.g. a frozen copy, so two runs see the same source)
 //   --only-survivors F    run only the mutants that survived in the --json output F of an earlier
 //                         run (matched by file, mutation and source line), e.g. after adding vectors
@@ -395,7 +395,9 @@ function verdictOf(res, base) {
 function snapshot(src, dst) {
   mkdirSync(dst, { recursive: true });
   cpSync(join(src, 'CMakeLists.txt'), join(dst, 'CMakeLists.txt'));
-  for (const d of ['core', 'presets', join('tests', 'c'), join('tests', 'configs'), join('tests', 'measured'), join('tests', 'vectors')]) {
+  for (const d of ['core', 'presets', join('tests', 'c'), join('tests', 'configs'), join('tests', 'measured'), join('tests', 'vectors'),
+    // the CLI's --lang messages are generated from the page's message tables at build time
+    join('web', 'src', 'i18n')]) {
     if (!existsSync(join(src, d))) continue;
     cpSync(join(src, d), join(dst, d), { recursive: true, filter: (p) => !/\/(build[^/]*|node_modules)$/.test(p) });
   }
