@@ -21,6 +21,12 @@ static inline double rl_prec_bytes(rl_precision p) { return (unsigned)p < RL_PRE
  * request reader and rl_analyze both check it (analyze.c). */
 rl_status rl_offload_check(const rl_model *m, const rl_gpu *g, const rl_deploy *d, rl_error *err);
 
+/* The planner's search over batches (plan.c): `run` holds a request that
+ * rl_run_request read (a model, not a size alone); this runs the same request
+ * with "batch" set to `batch`, giving what rl_run_request would give for it,
+ * without reading the request, the model's config and the GPU again (request.c). */
+rl_status rl_run_set_batch(rl_run *run, int64_t batch);
+
 /* Fills *err (when not NULL) and returns status, so callers can
  * `return rl_fail(err, RL_E_RANGE, "batch", "...", ...)`. */
 rl_status rl_fail(rl_error *err, rl_status status, const char *field, const char *fmt, ...)

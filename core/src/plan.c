@@ -121,12 +121,17 @@ static void search_setup(plan_ctx *c, const char *gpu, int64_t tp, int64_t pp, c
     if (!good(r, q)) return;
     int64_t lo = 1, hi = q->allow_tight ? r->result.max_batch : r->result.max_batch_realistic;
     if (hi > RL_MAX_BATCH) hi = RL_MAX_BATCH;
-    while (lo < hi) { /* the largest batch that is still good */
+    /* The largest batch that is still good. Only the batch changes from here on:
+     * the setup's request, model and GPU stay as read (rl_run_set_batch). */
+    rl_run *w = &c->work->run;
+    while (lo < hi) {
         int64_t mid = lo + (hi - lo + 1) / 2;
-        if (good(run_setup(c, gpu, tp, pp, precision, mid), q)) lo = mid;
+        rl_run_set_batch(w, mid);
+        if (good(w, q)) lo = mid;
         else hi = mid - 1;
     }
-    r = run_setup(c, gpu, tp, pp, precision, lo);
+    rl_run_set_batch(w, lo);
+    r = w;
     if (!good(r, q)) return;
     if (r->cost.has_buy) keep(c, r, RL_PLAN_BUY, r->cost.buy_monthly_usd, r->cost.buy_usd_per_mtok_out);
     if (r->cost.has_cloud) keep(c, r, RL_PLAN_CLOUD, r->cost.cloud_monthly_usd, r->cost.cloud_usd_per_mtok_out);

@@ -339,6 +339,21 @@ rl_status rl_run_request(const char *request, size_t len, const char *config_tex
     return st;
 }
 
+/* Only the batch changes: what rl_run_request does after reading the request,
+ * from the batch's own range check on (rl_deploy_validate holds every check
+ * that reads the batch). */
+rl_status rl_run_set_batch(rl_run *run, int64_t batch) {
+    rl_clear_error(&run->error);
+    run->deploy.batch = batch;
+    run->cost.present = 0;
+    rl_status st = rl_deploy_validate(&run->deploy, &run->error);
+    if (st == RL_OK) st = rl_offload_check(&run->model, &run->gpu, &run->deploy, &run->error);
+    if (st == RL_OK) st = rl_analyze(&run->model, &run->gpu, &run->deploy, &run->result, &run->error);
+    if (st == RL_OK) st = run_cost(run);
+    run->status = st;
+    return st;
+}
+
 size_t rl_run_write_json(const rl_run *run, char *buf, size_t cap) {
     if (run->status != RL_OK) return rl_error_json(&run->error, buf, cap);
     if (run->is_estimate) return rl_estimate_json(&run->gpu, &run->deploy, &run->estimate, buf, cap);
