@@ -60,3 +60,43 @@ test('a refusal in Chinese, from the single file: the reason and the ways out, n
   assert.doesNotMatch(html, /<script/i);
   await page.close();
 });
+
+test('with a comparison: the Compare table, each setup\'s own inputs as text and its figures', async () => {
+  const page = await env.browser.newPage();
+  await page.goto(`${env.server.url}?m=qwen3-8b&g=h100-sxm&c1=g:mi300x,b:8`);
+  await waitForVerdict(page);
+  await page.waitForSelector(tid('compare.1.decode.step_ms'));
+  const stepA = await page.textContent(tid('compare.0.decode.step_ms'));
+  const stepB = await page.textContent(tid('compare.1.decode.step_ms'));
+  assert.notEqual(stepA, stepB, 'the two setups differ');
+  const { html } = await download(page);
+  const view = await env.browser.newPage();
+  await view.setContent(html);
+  const table = view.locator('[data-testid="compare"] table');
+  assert.equal(await table.count(), 1, 'the Compare table is in the report');
+  assert.equal(await view.textContent(tid('compare.0.decode.step_ms')), stepA);
+  assert.equal(await view.textContent(tid('compare.1.decode.step_ms')), stepB);
+  // B's inputs were fields on the page: the report shows what they held, as text, and no field.
+  const gpuRow = await view.locator('[data-testid="compare"] tr.compare-input').nth(1).textContent();
+  assert.match(gpuRow, /h100-sxm/);
+  assert.match(gpuRow, /MI300X/); // the list's shown option, not its id
+  assert.equal(await view.locator('[data-testid="compare"] input, [data-testid="compare"] select, [data-testid="compare"] button').count(), 0);
+  assert.doesNotMatch(html, /<script/i);
+  await view.close();
+  await page.close();
+});
+
+test('from the Plan view: the plan stands where the verdict does', async () => {
+  const page = await env.browser.newPage();
+  await page.goto(`${env.server.url}?m=llama-3-8b&g=t4&rpd=50000&it=1000&ot=300&view=plan&ttft=400&tpsu=25`);
+  await page.waitForSelector(`${tid('plan-table')}, ${tid('plan-none')}`);
+  const searched = await page.getAttribute(tid('plan.searched'), 'data-value');
+  const { html } = await download(page);
+  const view = await env.browser.newPage();
+  await view.setContent(html);
+  assert.equal(await view.getAttribute(tid('plan.searched'), 'data-value'), searched);
+  assert.equal(await view.locator(tid('plan-table')).count(), await page.locator(tid('plan-table')).count());
+  assert.match(await view.title(), new RegExp(await page.textContent('#plan-h')));
+  await view.close();
+  await page.close();
+});

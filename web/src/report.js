@@ -21,9 +21,26 @@ function pageCss(doc) {
   return out.join('\n');
 }
 
-/** A copy of a rendered element without what only works on the page: buttons, inputs, open/close boxes, hit areas. */
-function staticCopy(node) {
+/** What a form control shows: a list's chosen option, a box's text. */
+const shownValue = (control) => (control.tagName === 'SELECT' ? control.selectedOptions[0]?.textContent ?? '' : control.value);
+
+/**
+ * A copy of a rendered element without what only works on the page: buttons,
+ * inputs, open/close boxes, hit areas. With `values`, a form control becomes
+ * the text it shows (the Compare table's setups B and C are their fields); the
+ * copy's controls hold no live value, so it is read from the original's.
+ */
+function staticCopy(node, { values = false } = {}) {
   const copy = node.cloneNode(true);
+  if (values) {
+    const live = node.querySelectorAll('input:not([type=checkbox]), select, textarea');
+    copy.querySelectorAll('input:not([type=checkbox]), select, textarea').forEach((control, i) => {
+      const span = copy.ownerDocument.createElement('span');
+      span.className = 'report-value';
+      span.textContent = live[i] ? shownValue(live[i]) : '';
+      control.replaceWith(span);
+    });
+  }
   for (const el of copy.querySelectorAll('button, input, select, textarea, details.explain, details.table-wrap, .hit, script')) el.remove();
   for (const el of copy.querySelectorAll('[tabindex]')) el.removeAttribute('tabindex');
   for (const el of copy.querySelectorAll('*')) {
@@ -39,8 +56,10 @@ const REPORT_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:
  * values ({key: text}); `link` the share link; `lang` the page's language.
  */
 export function buildReport({ doc, inputs, labels, link, lang, title }) {
-  const verdict = doc.querySelector('[data-testid="verdict"], [data-testid="estimate"]');
+  // The Plan view stands where the verdict does; the Compare table follows the panels.
+  const verdict = doc.querySelector('[data-testid="verdict"], [data-testid="estimate"], [data-testid="plan-view"]');
   const panels = [...doc.querySelectorAll('[data-testid="results"] > section')];
+  const compare = doc.querySelector('[data-testid="compare"]');
   const rows = Object.entries(inputs)
     .filter(([, v]) => String(v ?? '').trim() !== '')
     .map(([k, v]) => `<tr><th scope="row">${escapeHtml(labels[k] ?? k)}</th><td>${escapeHtml(String(v).length > 200 ? `${String(v).slice(0, 200)}…` : v)}</td></tr>`)
@@ -68,7 +87,8 @@ ${verdict ? staticCopy(verdict) : ''}
 <table class="inputs-table"><tbody>${rows}</tbody></table>
 <p>${escapeHtml(t('report.link'))}: <a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>
 </section>
-${panels.map(staticCopy).join('\n')}
+${panels.map((panel) => staticCopy(panel)).join('\n')}
+${compare ? staticCopy(compare, { values: true }) : ''}
 </body>
 </html>
 `;
