@@ -248,3 +248,16 @@ test('the plan view is accessible: axe finds nothing serious, no scroll at 390 p
   assert.ok(gpu.includes(await page.inputValue(tid('gpu'))), 'the point named its GPU, now the form\'s');
   await context.close();
 });
+
+test('in the Plan view the form\'s searched fields are disabled, the model and workload are not; back in the analysis, all are', async () => {
+  const page = await openPlan(`?${WORKLOAD}&view=plan&ttft=${TARGETS.max_ttft_ms}&tpsu=${TARGETS.min_tokens_per_s_user}`);
+  await page.waitForSelector(tid('batch'));
+  const SEARCHED = ['gpu', 'batch', 'tp', 'pp', 'precision', 'seq'];
+  const KEPT = ['model', 'requests_per_day', 'input_tokens', 'output_tokens', 'kv_precision'];
+  for (const id of SEARCHED) assert.equal(await page.isDisabled(tid(id)), true, `${id} is the plan's to choose`);
+  for (const id of KEPT) assert.equal(await page.isDisabled(tid(id)), false, `${id} is read by the plan`);
+  await page.click(tid('view.main'));
+  await waitForVerdict(page);
+  for (const id of [...SEARCHED, ...KEPT]) assert.equal(await page.isDisabled(tid(id)), false, `${id} in the analysis`);
+  await page.close();
+});

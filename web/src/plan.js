@@ -48,6 +48,9 @@ export const PLAN_TOP = 10;
 /** The request keys the plan sets itself (the CLI refuses their flags with --plan). */
 const SEARCHED = new Set(['gpu', 'tp', 'pp', 'batch', 'precision', 'seq', 'micro_batches']);
 
+/** The form's inputs the plan does not read (it searches them), a custom GPU's figures included: disabled in the Plan view. */
+export const planSearches = (key) => SEARCHED.has(key) || key.startsWith('gpu.');
+
 /** The form's request without the keys the plan searches: the base the core adds each setup to. */
 export function planRequest(request) {
   const base = {};

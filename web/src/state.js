@@ -5,6 +5,7 @@ import { batch, computed, signal } from '@preact/signals';
 import { CUSTOM, ESTIMATE_INPUTS, GPU_FIELDS, INPUT_KEYS, PARAMS, defaultInputs, gpuEdited } from './inputs.js';
 import { buildRequest, inputForErrorField } from './request.js';
 import { significant } from './format.js';
+import { planSearches, view } from './plan.js';
 
 export const SWEEP_POINTS = 48;
 
@@ -81,7 +82,9 @@ export function createState(core, presets, initial = {}) {
   // The inputs the estimate does not read: disabled while the model is only a size.
   const NONE = Object.freeze({});
   const IGNORED = Object.freeze(Object.fromEntries(INPUT_KEYS.filter((k) => k !== 'model' && k !== 'config' && !ESTIMATE_INPUTS.includes(k)).map((k) => [k, true])));
-  const ignored = computed(() => (inputs.model.value === PARAMS ? IGNORED : NONE));
+  // The Plan view searches the GPU, tp, pp, batch, precision and context itself: the form's are not read.
+  const SEARCHED = Object.freeze(Object.fromEntries(INPUT_KEYS.filter(planSearches).map((k) => [k, true])));
+  const ignored = computed(() => (inputs.model.value === PARAMS ? IGNORED : view.value === 'plan' ? SEARCHED : NONE));
   // No sweep for a refusal: it would be throughput for a deployment that cannot run.
   const sweep = computed(() => {
     if (!fits.value) return null;
