@@ -1,0 +1,524 @@
+/* The serve-command lint (core/src/lint.c): properties and hand-derived cases
+ * written to kill mutants that survived core/scripts/mutate.mjs, which the
+ * lint vectors cannot state or do not reach.
+ *
+ *   rl_lint_mutants_test tests/vectors/lint.json
+ *
+ * - Over every command of the lint vectors (and the cases below): each
+ *   finding's values are the figures and words its sentence prints, in the
+ *   order it prints them (a value that names another's buffer, or a swapped
+ *   figure, is caught).
+ * - llama-server's cache types: for every pair of -ctk/-ctv, the KV precision
+ *   is the one of the type with more bits per element (a tie goes to -ctk), and
+ *   a type the core does not model by name is reported with its bits. The bits
+ *   are from ggml's block layouts, written out in the table below.
+ * - Engine defaults at the boundaries the engines name (70 GiB, an A100,
+ *   25000 MB), the words of the command (a trailing blank, the word limit
+ *   reached by a --flag=value split, what is and is not a VAR=value word), a
+ *   config without max_position_embeddings, and the variants of the findings
+ *   whose sentence changes with the case.
+ *
+ * Every expected figure is derived in the comment beside it; none is copied
+ * from the core's output. */
+#include "roofline.h"
+
+#include <cjson/cJSON.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int passed, failed;
+#include "check.h"
+
+static rl_lint lint;
+
+static rl_status run(const char *cmd, const char *req, const char *cfg) {
+    return rl_lint_run(cmd, strlen(cmd), req, strlen(req), cfg, cfg ? strlen(cfg) : 0, &lint);
+}
+
+static const rl_lint_finding *finding(const char *code) {
+    for (int i = 0; i < lint.finding_count; i++)
+        if (strcmp(lint.findings[i].code, code) == 0) return &lint.findings[i];
+    return NULL;
+}
+
+/* The finding's value by name, NULL when it has none of that name. */
+static const char *value_of(const rl_lint_finding *f, const char *name) {
+    if (f == NULL) return NULL;
+    for (int i = 0; i < f->value_count; i++)
+        if (strcmp(f->value_name[i], name) == 0) return f->value[i];
+    return NULL;
+}
+
+static const char *default_of(const char *flag) {
+    for (int i = 0; i < lint.default_count; i++)
+        if (strcmp(lint.defaults[i][0], flag) == 0) return lint.defaults[i][1];
+    return NULL;
+}
+
+static bool streq(const char *a, const char *b) { return a != NULL && b != NULL && strcmp(a, b) == 0; }
+
+/* ---- each finding's values are what its sentence prints ------------------ */
+
+static bool word_char(char c) { return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_'; }
+
+/* `v` at `at` in `s` as a whole figure or word: not glued to a letter, digit,
+ * '_' or '.' before it, nor to a digit, '_' or a decimal part after it ("55"
+ * is not in "55.85x", "55.85" is). */
+static bool whole_at(const char *s, size_t at, const char *v) {
+    size_t n = strlen(v);
+    if (strncmp(s + at, v, n) != 0) return false;
+    if (at > 0 && (word_char(s[at - 1]) || s[at - 1] == '.')) return false;
+    char after = s[at + n];
+    if ((after >= '0' && after <= '9') || after == '_') return false;
+    if (after == '.' && s[at + n + 1] >= '0' && s[at + n + 1] <= '9') return false;
+    return true;
+}
+
+static void check_values_in_message(const char *what) {
+    for (int i = 0; i < lint.finding_count; i++) {
+        const rl_lint_finding *f = &lint.findings[i];
+        size_t from = 0;
+        for (int k = 0; k < f->value_count; k++) {
+            if (strcmp(f->value_name[k], "variant") == 0) {
+                CHECK(f->value[k][0] != '\0', "%s: %s: a variant is never empty (the code's own sentence has none)", what, f->code);
+                continue;
+            }
+            const char *v = f->value[k];
+            size_t at = from, len = strlen(f->message);
+            while (at < len && !whole_at(f->message, at, v)) at++;
+            CHECK(v[0] != '\0' && at < len, "%s: %s: value %s = \"%s\" is not in the sentence after character %zu: %s", what,
+                  f->code, f->value_name[k], v, from, f->message);
+            if (at < len) from = at + strlen(v);
+        }
+    }
+}
+
+static void test_values_over_the_vectors(const char *path) {
+    FILE *fp = fopen(path, "rb");
+    CHECK(fp != NULL, "cannot open %s", path);
+    if (fp == NULL) return;
+    static char text[1 << 20];
+    size_t n = fread(text, 1, sizeof text - 1, fp);
+    fclose(fp);
+    text[n] = '\0';
+    cJSON *doc = cJSON_Parse(text);
+    const cJSON *vectors = cJSON_GetObjectItemCaseSensitive(doc, "vectors"), *v;
+    int runs = 0, with_findings = 0;
+    cJSON_ArrayForEach(v, vectors) {
+        const cJSON *cmd = cJSON_GetObjectItemCaseSensitive(v, "lint");
+        const cJSON *name = cJSON_GetObjectItemCaseSensitive(v, "name");
+        const cJSON *input = cJSON_GetObjectItemCaseSensitive(v, "input");
+        const cJSON *cfg = cJSON_GetObjectItemCaseSensitive(v, "config_text");
+        if (!cJSON_IsString(cmd) || !cJSON_IsObject(input)) continue;
+        char *req = cJSON_PrintUnformatted(input);
+        if (run(cmd->valuestring, req, cJSON_IsString(cfg) ? cfg->valuestring : NULL) == RL_OK) {
+            runs++;
+            with_findings += lint.finding_count > 0;
+            check_values_in_message(name->valuestring);
+        }
+        free(req);
+    }
+    CHECK(runs >= 40 && with_findings >= 25, "the lint vectors ran (%d runs, %d with findings)", runs, with_findings);
+    cJSON_Delete(doc);
+}
+
+/* ---- llama-server cache types -------------------------------------------- */
+
+/* llama.cpp's cache types (common/arg.cpp) with their bits per element from the
+ * ggml block layouts (ggml-common.h): q8_0 34 bytes per 32 = 8.5, q4_0 18/32 =
+ * 4.5, q4_1 20/32 = 5, iq4_nl 18/32 = 4.5, q5_0 22/32 = 5.5, q5_1 24/32 = 6;
+ * and the precision the core counts each as: its own by name (f32, f16, bf16,
+ * q8_0, q4_0), else the nearest of int4/int8/fp16/fp32 by bits, a tie to the
+ * larger (5 and 5.5 -> int4; 6, half-way between 4 and 8 -> int8). `exact` is
+ * whether that precision holds the same bits (no approximation finding). */
+static const struct cache_type {
+    const char *word, *precision, *bits;
+    double b;
+    bool exact;
+} cache_types[] = {
+    {"f32", "fp32", "32", 32, true},      {"f16", "fp16", "16", 16, true},       {"bf16", "bf16", "16", 16, true},
+    {"q8_0", "q8_0", "8.5", 8.5, true},   {"q4_0", "q4_0", "4.5", 4.5, true},    {"q4_1", "int4", "5", 5, false},
+    {"iq4_nl", "int4", "4.5", 4.5, false}, {"q5_0", "int4", "5.5", 5.5, false}, {"q5_1", "int8", "6", 6, false},
+};
+#define N_CACHE (sizeof cache_types / sizeof cache_types[0])
+
+static void test_cache_type_pairs(void) {
+    const char *req = "{\"gpu\":\"h100-sxm\"}";
+    for (size_t i = 0; i < N_CACHE; i++)
+        for (size_t j = 0; j < N_CACHE; j++) {
+            const struct cache_type *k = &cache_types[i], *v = &cache_types[j];
+            const struct cache_type *big = k->b >= v->b ? k : v; /* the larger; a tie to -ctk */
+            char cmd[256];
+            snprintf(cmd, sizeof cmd, "llama-server -m Qwen3-8B-Q4_K_M.gguf -c 8192 -ctk %s -ctv %s", k->word, v->word);
+            rl_status st = run(cmd, req, NULL);
+            CHECK(st == RL_OK, "%s: runs (%s)", cmd, lint.error.message);
+            if (st != RL_OK) continue;
+            const char *got = rl_precision_name(lint.run.deploy.kv_precision);
+            CHECK(streq(got, big->precision), "%s: the KV cache is counted as %s, got %s", cmd, big->precision, got);
+            const rl_lint_finding *differ = finding("kv_types_differ"), *approx = finding("kv_type_approximated");
+            if (i == j) {
+                CHECK(differ == NULL, "%s: one type, no kv_types_differ", cmd);
+            } else {
+                CHECK(streq(value_of(differ, "k"), k->word) && streq(value_of(differ, "v"), v->word) &&
+                          streq(value_of(differ, "precision"), big->precision),
+                      "%s: kv_types_differ names k %s, v %s, counted as %s", cmd, k->word, v->word, big->precision);
+            }
+            if (big->exact) {
+                CHECK(approx == NULL, "%s: %s is a precision the core models, no kv_type_approximated", cmd, big->word);
+            } else {
+                CHECK(streq(value_of(approx, "type"), big->word) && streq(value_of(approx, "bits"), big->bits) &&
+                          streq(value_of(approx, "precision"), big->precision),
+                      "%s: kv_type_approximated: %s, %s bits, counted as %s", cmd, big->word, big->bits, big->precision);
+            }
+            check_values_in_message(cmd);
+        }
+}
+
+/* ---- engine defaults at their boundaries --------------------------------- */
+
+/* vLLM's OpenAI server: --max-num-seqs 1024 and --max-num-batched-tokens 8192 on
+ * a GPU of >= 70 GiB that is not an A100, else 256 and 2048
+ * (vllm/engine/arg_utils.py get_batch_defaults). A GPU "based on" the A10 is
+ * named "a10 (custom)": not an A100. SGLang's --chunked-prefill-size: 2048
+ * below 25000 MB (= 25000/1024 GiB = 24.4140625 GiB), else 8192. */
+static void test_gpu_defaults(void) {
+    static const struct {
+        const char *gpu;
+        const char *seqs, *tokens;
+    } vllm[] = {
+        {"{\"tflops\":100,\"bandwidth_gbs\":1000,\"vram_gib\":70}", "1024", "8192"},
+        {"{\"tflops\":100,\"bandwidth_gbs\":1000,\"vram_gib\":69.99}", "256", "2048"},
+        {"{\"base\":\"a10\",\"vram_gib\":80}", "1024", "8192"},
+        {"{\"base\":\"a100-80g\",\"vram_gib\":80}", "256", "2048"},
+        {"\"h100-sxm\"", "1024", "8192"},
+    };
+    for (size_t i = 0; i < sizeof vllm / sizeof vllm[0]; i++) {
+        char req[160];
+        snprintf(req, sizeof req, "{\"gpu\":%s}", vllm[i].gpu);
+        const char *cmd = "vllm serve Qwen/Qwen3-8B --max-model-len 4096";
+        rl_status st = run(cmd, req, NULL);
+        CHECK(st == RL_OK && streq(default_of("--max-num-seqs"), vllm[i].seqs) &&
+                  streq(default_of("--max-num-batched-tokens"), vllm[i].tokens) && lint.max_seqs == atoi(vllm[i].seqs) &&
+                  lint.run.deploy.prefill_chunk == atoi(vllm[i].tokens),
+              "%s on %s: --max-num-seqs %s, --max-num-batched-tokens %s (got %s, %s)", cmd, req, vllm[i].seqs, vllm[i].tokens,
+              default_of("--max-num-seqs"), default_of("--max-num-batched-tokens"));
+    }
+    static const struct {
+        const char *vram, *tokens;
+    } sglang[] = {{"24.4140625", "8192"}, {"24.414", "2048"}};
+    for (size_t i = 0; i < 2; i++) {
+        char req[160];
+        snprintf(req, sizeof req, "{\"gpu\":{\"tflops\":100,\"bandwidth_gbs\":1000,\"vram_gib\":%s}}", sglang[i].vram);
+        const char *cmd = "python -m sglang.launch_server --model-path Qwen/Qwen3-4B --context-length 4096 --max-running-requests 2";
+        rl_status st = run(cmd, req, NULL);
+        CHECK(st == RL_OK && streq(default_of("--chunked-prefill-size"), sglang[i].tokens) &&
+                  lint.run.deploy.prefill_chunk == atoi(sglang[i].tokens),
+              "%s on %s GiB: --chunked-prefill-size %s (got %s)", cmd, sglang[i].vram, sglang[i].tokens,
+              default_of("--chunked-prefill-size"));
+    }
+}
+
+/* ---- the command's words ------------------------------------------------- */
+
+static void test_words(void) {
+    const char *req = "{\"gpu\":\"h100-sxm\"}";
+    /* Trailing blanks make no word: 7 words (vllm, serve, the model, two flags and their values). */
+    static const char *const trailing[] = {"vllm serve Qwen/Qwen3-8B --max-model-len 4096 --max-num-seqs 4 ",
+                                           "vllm serve Qwen/Qwen3-8B --max-model-len 4096 --max-num-seqs 4\t\r\n",
+                                           "vllm serve Qwen/Qwen3-8B --max-model-len 4096 --max-num-seqs 4 \\\n "};
+    for (int i = 0; i < 3; i++) {
+        rl_status st = run(trailing[i], req, NULL);
+        CHECK(st == RL_OK && lint.word_count == 7 && lint.verdict == RL_LINT_FITS, "\"%s\": 7 words, fits (got %d words)", trailing[i],
+              lint.word_count);
+    }
+    /* A flag at the end followed by a blank still has no value. */
+    rl_status st = run("vllm serve Qwen/Qwen3-8B --max-num-seqs ", req, NULL);
+    CHECK(st == RL_E_USAGE && streq(lint.error.field, "--max-num-seqs"), "a trailing flag needs a value (status %d, field %s)", st,
+          lint.error.field);
+
+    /* The word limit (RL_LINT_MAX_ARGS 256) reached by splitting --flag=value:
+     * "vllm serve Qwen/Qwen3-8B --max-model-len=4096" is 5 words; with n
+     * switches --no-x, a last "--y=1" adds "--y" and "1". n = 250: "--y" is the
+     * 256th word and "1" would be the 257th: refused naming lint. n = 249: 256
+     * words, read. */
+    static char cmd[4096];
+    for (int n = 249; n <= 250; n++) {
+        int len = snprintf(cmd, sizeof cmd, "vllm serve Qwen/Qwen3-8B --max-model-len=4096");
+        for (int i = 0; i < n; i++) len += snprintf(cmd + len, sizeof cmd - (size_t)len, " --no-x");
+        snprintf(cmd + len, sizeof cmd - (size_t)len, " --y=1");
+        st = run(cmd, req, NULL);
+        if (n == 250)
+            CHECK(st == RL_E_TOO_LARGE && streq(lint.error.field, "lint"), "257 words with the split: refused (status %d)", st);
+        else
+            CHECK(st == RL_OK && lint.word_count == 256, "256 words with the split: read (status %d, %d words, %s)", st,
+                  lint.word_count, lint.error.message);
+    }
+
+    /* VAR=value before the program: a name of letters, digits and '_', not starting with a digit.
+     * Each of these first words has a character just outside those ranges ('@' before A, '[' after
+     * Z, '`' before a, '{' after z, '/' before 0, ':' after 9), so it is the program: not a serve command. */
+    static const char *const not_assignments[] = {"@=1", "[=1", "`=1", "{=1", "0=1", "9A=1", "A@=1", "A[=1",
+                                                  "A`=1", "A{=1", "A/=1", "A:=1", "AB", "A-B=1"};
+    for (size_t i = 0; i < sizeof not_assignments / sizeof not_assignments[0]; i++) {
+        char c[128];
+        snprintf(c, sizeof c, "%s vllm serve Qwen/Qwen3-8B --max-model-len 4096 --max-num-seqs 4", not_assignments[i]);
+        st = run(c, req, NULL);
+        char starts[64];
+        snprintf(starts, sizeof starts, "starts with \"%s\"", not_assignments[i]);
+        CHECK(st == RL_E_USAGE && strstr(lint.error.message, starts) != NULL, "%s: not a serve command (%s)", c, lint.error.message);
+    }
+}
+
+/* ---- a config without max_position_embeddings ---------------------------- */
+
+/* The config reader leaves max_positions 0 (unknown); vLLM then has no limit to
+ * refuse --max-model-len against. The tiny model (2 layers, hidden 64) fits a T4
+ * many times over at 4096 tokens. */
+static void test_no_max_positions(void) {
+    const char *cfg = "{\"hidden_size\":64,\"intermediate_size\":128,\"num_hidden_layers\":2,\"num_attention_heads\":4,\"vocab_size\":100}";
+    const char *req = "{\"gpu\":\"t4\"}";
+    rl_status st = run("vllm serve acme/Tiny --max-model-len 4096 --max-num-seqs 2", req, cfg);
+    CHECK(st == RL_OK && lint.verdict == RL_LINT_FITS && finding("vllm_max_model_len_over_model") == NULL,
+          "no max_position_embeddings: --max-model-len 4096 is not over it (status %d, verdict %d)", st, lint.verdict);
+    st = run("vllm serve acme/Tiny --max-num-seqs 2", req, cfg);
+    CHECK(st == RL_E_JSON_MISSING && streq(lint.error.field, "--max-model-len"), "vLLM without a context: names --max-model-len (%d %s)",
+          st, lint.error.field);
+    st = run("python -m sglang.launch_server --model-path acme/Tiny", req, cfg);
+    CHECK(st == RL_E_JSON_MISSING && streq(lint.error.field, "--context-length"), "SGLang without a context: names --context-length (%d %s)",
+          st, lint.error.field);
+    st = run("llama-server -m tiny.gguf -c 0", req, cfg);
+    CHECK(st == RL_E_JSON_MISSING && streq(lint.error.field, "-c"), "llama-server -c 0 without a context: names -c (%d %s)", st,
+          lint.error.field);
+}
+
+/* ---- variants ------------------------------------------------------------- */
+
+/* Qwen3-32B at Q8_0 on an RTX 4090 with 64 GiB of host RAM: the largest -ngl
+ * that fits is 44 of its 64 layers (worked in the lint vectors
+ * lint-llama-ngl-too-many-corrected). -ngl 64 asks for the 64 layers but not
+ * the output layer: the sentence's own variant, ngl 64; no -ngl (every layer
+ * and the output layer) is the "all" variant, also ngl 64. */
+static void test_gpu_layers_variant(void) {
+    const char *req = "{\"gpu\":\"rtx-4090\",\"ram_gib\":64,\"host_memory\":\"ddr5-5600-2ch\"}";
+    rl_status st = run("llama-server -m Qwen3-32B-Q8_0.gguf -c 8192 -ngl 64", req, NULL);
+    const rl_lint_finding *f = finding("llama_gpu_layers_too_many");
+    CHECK(st == RL_OK && f != NULL && value_of(f, "variant") == NULL && streq(value_of(f, "ngl"), "64") &&
+              streq(value_of(f, "layers"), "64") && streq(value_of(f, "max"), "44"),
+          "-ngl 64 of 64: no variant, ngl 64, max 44 (%s)", f ? f->message : "no finding");
+    st = run("llama-server -m Qwen3-32B-Q8_0.gguf -c 8192", req, NULL);
+    f = finding("llama_gpu_layers_too_many");
+    CHECK(st == RL_OK && f != NULL && streq(value_of(f, "variant"), "all") && streq(value_of(f, "ngl"), "64") &&
+              streq(value_of(f, "max"), "44"),
+          "no -ngl: variant all, ngl 64 (%s)", f ? f->message : "no finding");
+}
+
+/* no_correction's variant: "offload" for llama-server with the host described,
+ * "no_host" for llama-server whose weights do not fit without it, none for vLLM
+ * (whatever the request says of the host: vLLM does not offload here).
+ * Qwen3-32B Q8_0 is 32.42 GiB of weights (lint-llama-no-ngl-offload-corrected):
+ * on a 6 GiB laptop GPU with 8 GiB of host RAM no split holds them (6 + 8 < 32).
+ * Llama-3-70B in bf16 is 70.6e9 x 2 B = 131 GiB, more than eight 16 GiB T4s. */
+static void test_no_correction_variants(void) {
+    rl_status st = run("llama-server -m Qwen3-32B-Q8_0.gguf -c 8192",
+                       "{\"gpu\":\"rtx-3060m-6g\",\"ram_gib\":8,\"host_memory\":\"ddr5-5600-2ch\"}", NULL);
+    const rl_lint_finding *f = finding("no_correction");
+    CHECK(st == RL_OK && lint.verdict == RL_LINT_REFUSED && streq(value_of(f, "variant"), "offload") && !lint.has_corrected,
+          "llama-server, host described, nothing fits: variant offload (%s)", f ? f->message : "no finding");
+    st = run("llama-server -m Qwen3-32B-Q8_0.gguf -c 8192", "{\"gpu\":\"rtx-3060m-6g\"}", NULL);
+    f = finding("no_correction");
+    CHECK(st == RL_OK && streq(value_of(f, "variant"), "no_host"), "llama-server, no host: variant no_host (%s)",
+          f ? f->message : "no finding");
+    st = run("vllm serve meta-llama/Meta-Llama-3-70B --max-model-len 4096", "{\"gpu\":\"t4\",\"ram_gib\":64,\"host_memory\":\"ddr5-5600-2ch\"}",
+             NULL);
+    f = finding("no_correction");
+    CHECK(st == RL_OK && lint.verdict == RL_LINT_REFUSED && f != NULL && value_of(f, "variant") == NULL,
+          "vLLM, no tp of T4s holds the 70B: no variant (%s)", f ? f->message : "no finding");
+    st = run("python -m sglang.launch_server --model-path meta-llama/Meta-Llama-3-70B --context-length 4096",
+             "{\"gpu\":\"t4\",\"ram_gib\":64,\"host_memory\":\"ddr5-5600-2ch\"}", NULL);
+    f = finding("no_correction");
+    CHECK(st == RL_OK && lint.verdict == RL_LINT_REFUSED && f != NULL && value_of(f, "variant") == NULL,
+          "SGLang, no tp of T4s holds the 70B: no variant (%s)", f ? f->message : "no finding");
+}
+
+/* ---- each flag's range: the bound read, the value past it refused naming the flag ---- */
+
+/* The ranges the lint gives the core's readers (roofline.h): a parallel size
+ * 1..RL_MAX_PARALLEL (1024), a context or a chunk 1..RL_MAX_SEQ (2^24 =
+ * 16777216; llama-server's -c from 0, its "from the model"), a batch or a slot
+ * count 1..RL_MAX_BATCH (2^20 = 1048576), -ngl -1..1e9, a memory fraction
+ * 0.05..1. At the bound the command may still be refused or fail later in the
+ * analysis, but never for that flag's range. */
+static void expect_range(const char *prefix, const char *flag, const char *ok, const char *bad, const char *req) {
+    char cmd[512];
+    snprintf(cmd, sizeof cmd, "%s %s %s", prefix, flag, ok);
+    rl_status st = run(cmd, req, NULL);
+    CHECK(!(st != RL_OK && streq(lint.error.field, flag)), "%s: %s is in range (%s)", cmd, ok, lint.error.message);
+    snprintf(cmd, sizeof cmd, "%s %s %s", prefix, flag, bad);
+    st = run(cmd, req, NULL);
+    CHECK(st == RL_E_RANGE && streq(lint.error.field, flag), "%s: %s is refused naming %s (status %d, field %s)", cmd, bad, flag, st,
+          lint.error.field);
+}
+
+static void test_ranges(void) {
+    const char *req = "{\"gpu\":\"h100-sxm\"}";
+    const char *vllm = "vllm serve Qwen/Qwen3-8B";
+    const char *sglang = "python -m sglang.launch_server --model-path Qwen/Qwen3-8B";
+    const char *llama = "llama-server -m Qwen3-8B-Q4_K_M.gguf";
+    static const struct {
+        int engine; /* 0 vllm, 1 sglang, 2 llama-server */
+        const char *flag, *lo, *below, *hi, *above;
+    } rows[] = {
+        {0, "--tensor-parallel-size", "1", "0", "1024", "1025"},
+        {0, "-tp", "1", "0", "1024", "1025"},
+        {0, "--pipeline-parallel-size", "1", "0", "1024", "1025"},
+        {0, "-pp", "1", "0", "1024", "1025"},
+        {0, "--max-model-len", "1", "0", "16777216", "16777217"},
+        {0, "--max-num-seqs", "1", "0", "1048576", "1048577"},
+        {0, "--gpu-memory-utilization", "0.05", "0.0499", "1", "1.0001"},
+        {0, "--block-size", "1", "0", "16777216", "16777217"},
+        {0, "--max-num-batched-tokens", "1", "0", "16777216", "16777217"},
+        {1, "--tp-size", "1", "0", "1024", "1025"},
+        {1, "--tp", "1", "0", "1024", "1025"},
+        {1, "--tensor-parallel-size", "1", "0", "1024", "1025"},
+        {1, "--pp-size", "1", "0", "1024", "1025"},
+        {1, "--pipeline-parallel-size", "1", "0", "1024", "1025"},
+        {1, "--context-length", "1", "0", "16777216", "16777217"},
+        {1, "--max-running-requests", "1", "0", "1048576", "1048577"},
+        {1, "--mem-fraction-static", "0.05", "0.0499", "1", "1.0001"},
+        {1, "--page-size", "1", "0", "16777216", "16777217"},
+        {1, "--chunked-prefill-size", "1", "0", "16777216", "16777217"},
+        {2, "-c", "0", "-1", "16777216", "16777217"},
+        {2, "--ctx-size", "0", "-1", "16777216", "16777217"},
+        {2, "-np", "1", "0", "1048576", "1048577"},
+        {2, "--parallel", "1", "0", "1048576", "1048577"},
+        {2, "-ngl", "-1", "-2", "1000000000", "1000000001"},
+        {2, "--gpu-layers", "-1", "-2", "1000000000", "1000000001"},
+        {2, "--n-gpu-layers", "-1", "-2", "1000000000", "1000000001"},
+        {2, "-ub", "1", "0", "16777216", "16777217"},
+        {2, "--ubatch-size", "1", "0", "16777216", "16777217"},
+    };
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        const char *prefix = rows[i].engine == 0 ? vllm : rows[i].engine == 1 ? sglang : llama;
+        /* A negative value would read as a flag of its own, so it is given as --flag=value. */
+        char flag_eq[64];
+        snprintf(flag_eq, sizeof flag_eq, "%s", rows[i].flag);
+        if (rows[i].below[0] == '-') {
+            char cmd[512];
+            snprintf(cmd, sizeof cmd, "%s %s=%s", prefix, rows[i].flag, rows[i].below);
+            rl_status st = run(cmd, req, NULL);
+            CHECK(st == RL_E_RANGE && streq(lint.error.field, rows[i].flag), "%s: refused naming %s (status %d, field %s)", cmd,
+                  rows[i].flag, st, lint.error.field);
+            snprintf(cmd, sizeof cmd, "%s %s=%s", prefix, rows[i].flag, rows[i].lo);
+            st = run(cmd, req, NULL);
+            CHECK(!(st != RL_OK && streq(lint.error.field, rows[i].flag)), "%s: in range (%s)", cmd, lint.error.message);
+        } else {
+            expect_range(prefix, flag_eq, rows[i].lo, rows[i].below, req);
+        }
+        expect_range(prefix, flag_eq, rows[i].hi, rows[i].above, req);
+    }
+    /* -c below one token a slot: -c 3 over -np 4 is refused naming -c; -c 4 is one token each. */
+    rl_status st = run("llama-server -m Qwen3-8B-Q4_K_M.gguf -c 3 -np 4", req, NULL);
+    CHECK(st == RL_E_RANGE && streq(lint.error.field, "-c"), "-c 3 -np 4: refused naming -c (status %d)", st);
+    st = run("llama-server -m Qwen3-8B-Q4_K_M.gguf -c 4 -np 4", req, NULL);
+    CHECK(st == RL_OK && lint.run.deploy.seq == 1 && lint.run.deploy.batch == 4, "-c 4 -np 4: 4 slots of 1 token (status %d)", st);
+}
+
+/* A token count as vLLM reads it: k = x1000, K = x1024, m = x10^6, M = x2^20,
+ * after a number (a decimal too). At the top of the range (2^24 = 16777216):
+ * 16777k = 16,777,000 is read, 16778k = 16,778,000 is over; 16384K = 2^24 is
+ * read, 16385K = 16,778,240 over; 16m = 16,000,000 read, 17m over; 16M = 2^24
+ * read, 17M over. And small ones: 9k = 9000, 10k = 10000, 1.5k = 1500, 2.5K =
+ * 2560. A letter before the suffix is not a count. */
+static void test_token_counts(void) {
+    const char *req = "{\"gpu\":\"h100-sxm\"}";
+    static const struct {
+        const char *v;
+        long long seq; /* 0: refused as out of range */
+    } counts[] = {{"16777k", 16777000}, {"16778k", 0}, {"16384K", 16777216}, {"16385K", 0}, {"16m", 16000000},
+                  {"17m", 0},           {"16M", 16777216}, {"17M", 0},       {"9k", 9000},    {"10k", 10000},
+                  {"1.5k", 1500},       {"2.5K", 2560},  {"4096", 4096}};
+    for (size_t i = 0; i < sizeof counts / sizeof counts[0]; i++) {
+        char cmd[160];
+        snprintf(cmd, sizeof cmd, "vllm serve Qwen/Qwen3-8B --max-num-seqs 1 --max-model-len %s", counts[i].v);
+        rl_status st = run(cmd, req, NULL);
+        if (counts[i].seq == 0)
+            CHECK(st == RL_E_RANGE && streq(lint.error.field, "--max-model-len"), "%s: over 2^24 tokens (status %d)", cmd, st);
+        else
+            CHECK(st == RL_OK && lint.run.deploy.seq == counts[i].seq, "%s: %lld tokens (status %d, got %lld)", cmd, counts[i].seq, st,
+                  (long long)lint.run.deploy.seq);
+    }
+    static const char *const bad[] = {"x1k", "ek", "1ek", "k", "4096x"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        char cmd[160];
+        snprintf(cmd, sizeof cmd, "vllm serve Qwen/Qwen3-8B --max-num-seqs 1 --max-model-len %s", bad[i]);
+        rl_status st = run(cmd, req, NULL);
+        CHECK(st == RL_E_NOT_INTEGER && streq(lint.error.field, "--max-model-len"), "%s: not a count (status %d)", cmd, st);
+    }
+}
+
+/* Switches take no value: the word after one is the vllm serve positional model.
+ * Any --enable-*, --disable-*, --no-* and the named ones; a flag that only
+ * starts like one (--enablex, --disablex, --nox) takes the next word as its
+ * value, so the model is eaten and the command names none. */
+static void test_switches(void) {
+    const char *req = "{\"gpu\":\"h100-sxm\"}";
+    static const char *const switches[] = {"--trust-remote-code", "--enforce-eager", "--jinja", "--mlock", "--cont-batching",
+                                           "--metrics", "--embedding", "--verbose", "--skip-tokenizer-init", "--kv-unified",
+                                           "--enable-prefix-caching", "--enable-chunked-prefill", "--enable-x", "--disable-x",
+                                           "--no-x"};
+    for (size_t i = 0; i < sizeof switches / sizeof switches[0]; i++) {
+        char cmd[200];
+        snprintf(cmd, sizeof cmd, "vllm serve %s Qwen/Qwen3-8B --max-model-len 4096 --max-num-seqs 4", switches[i]);
+        rl_status st = run(cmd, req, NULL);
+        CHECK(st == RL_OK && streq(lint.preset, "qwen3-8b") && lint.ignored_count == 1, "%s: a switch, the model is Qwen3-8B (status %d, %s)",
+              cmd, st, lint.error.message);
+    }
+    static const char *const valued[] = {"--enablex", "--disablex", "--nox", "--enable", "--disable", "--no", "--trust-remote-cod"};
+    for (size_t i = 0; i < sizeof valued / sizeof valued[0]; i++) {
+        char cmd[200];
+        snprintf(cmd, sizeof cmd, "vllm serve %s Qwen/Qwen3-8B --max-model-len 4096 --max-num-seqs 4", valued[i]);
+        rl_status st = run(cmd, req, NULL);
+        CHECK(st == RL_E_JSON_MISSING && streq(lint.error.field, "--model"), "%s: takes the model as its value (status %d)", cmd, st);
+    }
+}
+
+/* SGLang's --mem-fraction-static default by tp size (v0.4.x): 0.88 at tp 1,
+ * 0.87 from 2, 0.85 from 4, 0.81 from 8, 0.79 from 16. */
+static void test_sglang_pool(void) {
+    const char *req = "{\"gpu\":\"h200-sxm\"}";
+    static const struct {
+        const char *tp, *pool;
+    } rows[] = {{"1", "0.88"}, {"2", "0.87"}, {"3", "0.87"}, {"4", "0.85"}, {"7", "0.85"},
+                {"8", "0.81"}, {"15", "0.81"}, {"16", "0.79"}, {"32", "0.79"}};
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        char cmd[200];
+        snprintf(cmd, sizeof cmd, "python -m sglang.launch_server --model-path Qwen/Qwen3-8B --context-length 4096 "
+                                  "--max-running-requests 4 --tp-size %s", rows[i].tp);
+        rl_status st = run(cmd, req, NULL);
+        CHECK(st == RL_OK && streq(default_of("--mem-fraction-static"), rows[i].pool) &&
+                  lint.run.deploy.pool_fraction == atof(rows[i].pool),
+              "%s: default fraction %s (got %s)", cmd, rows[i].pool, default_of("--mem-fraction-static"));
+    }
+}
+
+int main(int argc, char **argv) {
+    if (argc < 2) {
+        fprintf(stderr, "usage: rl_lint_mutants_test tests/vectors/lint.json\n");
+        return 2;
+    }
+    test_values_over_the_vectors(argv[1]);
+    test_cache_type_pairs();
+    test_gpu_defaults();
+    test_words();
+    test_no_max_positions();
+    test_gpu_layers_variant();
+    test_no_correction_variants();
+    test_ranges();
+    test_token_counts();
+    test_switches();
+    test_sglang_pool();
+    printf("lint mutants: %d passed, %d failed\n", passed, failed);
+    return failed ? 1 : 0;
+}
