@@ -503,6 +503,185 @@ static void test_sglang_pool(void) {
     }
 }
 
+/* ---- which engine, from the program's words ------------------------------ */
+
+static void test_engines(void) {
+    const char *req = "{\"gpu\":\"h100-sxm\"}";
+    static const struct {
+        const char *cmd;
+        int engine; /* -1: not a serve command (RL_E_USAGE naming lint) */
+    } rows[] = {
+        {"python3 -m vllm.entrypoints.openai.api_server --model Qwen/Qwen3-8B --max-model-len 4096 --max-num-seqs 4", RL_SERVE_VLLM},
+        {"/usr/bin/python3.11 -m sglang.launch_server --model-path Qwen/Qwen3-8B --context-length 4096 --max-running-requests 4",
+         RL_SERVE_SGLANG},
+        {"/opt/venv/bin/vllm serve Qwen/Qwen3-8B --max-model-len 4096 --max-num-seqs 4", RL_SERVE_VLLM},
+        {"sglang serve --model Qwen/Qwen3-8B --context-length 4096 --max-running-requests 4", RL_SERVE_SGLANG},
+        {"./build/bin/llama-server.exe -m Qwen3-8B-Q4_K_M.gguf -c 4096", RL_SERVE_LLAMA_SERVER},
+        {"exec nohup env CUDA_VISIBLE_DEVICES=0 llama-server -m Qwen3-8B-Q4_K_M.gguf -c 4096", RL_SERVE_LLAMA_SERVER},
+        {"pytho -m vllm.entrypoints.openai.api_server --model Qwen/Qwen3-8B", -1},
+        {"python -x vllm.entrypoints.openai.api_server --model Qwen/Qwen3-8B", -1},
+        {"python -m vllm.entrypoints.openai.api_serverx --model Qwen/Qwen3-8B", -1},
+        {"python -m sglang.launch_serve --model-path Qwen/Qwen3-8B", -1},
+        {"vllm servex Qwen/Qwen3-8B", -1},
+        {"vllm", -1},
+        {"sglang launch --model-path Qwen/Qwen3-8B", -1},
+        {"llama-serverx -m Qwen3-8B-Q4_K_M.gguf", -1},
+        {"llama-server.ex -m Qwen3-8B-Q4_K_M.gguf", -1},
+        {"vllm-serve Qwen/Qwen3-8B", -1},
+    };
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        rl_status st = run(rows[i].cmd, req, NULL);
+        if (rows[i].engine < 0)
+            CHECK(st == RL_E_USAGE && streq(lint.error.field, "lint"), "%s: not a serve command (status %d, %s)", rows[i].cmd, st,
+                  lint.error.message);
+        else
+            CHECK(st == RL_OK && (int)lint.engine == rows[i].engine && streq(lint.preset, "qwen3-8b"), "%s: engine %d, Qwen3-8B (status %d, %s)",
+                  rows[i].cmd, rows[i].engine, st, lint.error.message);
+    }
+    /* Only vllm serve takes a positional model: the api_server and SGLang forms ignore a stray word. */
+    rl_status st = run("python -m vllm.entrypoints.openai.api_server Qwen/Qwen3-8B --max-model-len 4096", req, NULL);
+    CHECK(st == RL_E_JSON_MISSING && streq(lint.error.field, "--model"), "api_server: no positional model (status %d)", st);
+    st = run("python -m sglang.launch_server Qwen/Qwen3-8B --context-length 4096", req, NULL);
+    CHECK(st == RL_E_JSON_MISSING && streq(lint.error.field, "--model-path"), "sglang: no positional model (status %d)", st);
+    st = run("vllm serve", req, NULL);
+    CHECK(st == RL_E_JSON_MISSING && streq(lint.error.field, "--model"), "vllm serve alone: no model (status %d)", st);
+    /* The first positional is the model, wherever it stands; a later one is not. */
+    st = run("A=1 vllm serve --max-model-len 4096 Qwen/Qwen3-8B --max-num-seqs 4 Qwen/Qwen3-32B", req, NULL);
+    CHECK(st == RL_OK && streq(lint.preset, "qwen3-8b") && streq(lint.model_id, "Qwen/Qwen3-8B"), "the first positional is the model (%d %s)",
+          st, lint.preset);
+    /* A lone "-" is a word, not a flag: as the positional it is the (unknown) model. */
+    st = run("vllm serve - --max-model-len 4096", req, NULL);
+    CHECK(st == RL_E_UNKNOWN_PRESET && streq(lint.model_id, "-"), "a lone - is the positional model (status %d, %s)", st, lint.model_id);
+}
+
+/* ---- the model from a repo id or a path ---------------------------------- */
+
+static void test_vllm_model_ids(void) {
+    const char *req = "{\"gpu\":\"h100-sxm\"}";
+    static const struct {
+        const char *id, *preset;
+        bool by_name; /* model_matched_by_name: no preset has this repo */
+    } rows[] = {
+        {"Qwen/Qwen3-8B", "qwen3-8b", false},
+        {"qwen/QWEN3-8b", "qwen3-8b", false},
+        {"/Qwen/Qwen3-8B", "qwen3-8b", false},
+        {"/data/models/Qwen/Qwen3-8B///", "qwen3-8b", false},
+        {"/root/.cache/huggingface/hub/models--Qwen--Qwen3-8B", "qwen3-8b", false},
+        {"models--Qwen--Qwen3-8B/snapshots/0123abc", "qwen3-8b", false},
+        {"Qwen3-8B", "qwen3-8b", true},
+        {"./Qwen3-8B", "qwen3-8b", true},
+        {"me/Qwen3-8B-Instruct-AWQ", "qwen3-8b", true},
+        {"me/qwen3-8b-it-chat-base-hf-gguf-fp8-gptq", "qwen3-8b", true},
+        {"me/gemma-2-2b", "gemma-2-2b", true},
+        {"google/gemma-2-2b-it", "gemma-2-2b", false},
+        {"me/Meta-Llama-3-70B-Instruct", "llama-3-70b", true},
+    };
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        char cmd[256];
+        snprintf(cmd, sizeof cmd, "vllm serve %s --max-model-len 4096 --max-num-seqs 4", rows[i].id);
+        rl_status st = run(cmd, req, NULL);
+        const rl_lint_finding *f = finding("model_matched_by_name");
+        CHECK(st == RL_OK && streq(lint.preset, rows[i].preset) && streq(lint.model_id, rows[i].id) && (f != NULL) == rows[i].by_name,
+              "%s: preset %s%s (status %d, preset %s, %s)", cmd, rows[i].preset, rows[i].by_name ? " by name" : "", st, lint.preset,
+              lint.error.message);
+        if (f != NULL && rows[i].by_name)
+            CHECK(streq(value_of(f, "variant"), "no_preset") && streq(value_of(f, "preset"), rows[i].preset) &&
+                      streq(value_of(f, "model"), rows[i].id),
+                  "%s: the finding names the model and the preset", cmd);
+    }
+    static const char *const unknown[] = {"models--Qwen", "me/-it", "Qwen/Qwen3-8", "Qwen/Qwen3-8B-x", "Qwen3", "/"};
+    for (size_t i = 0; i < sizeof unknown / sizeof unknown[0]; i++) {
+        char cmd[256];
+        snprintf(cmd, sizeof cmd, "vllm serve %s --max-model-len 4096", unknown[i]);
+        rl_status st = run(cmd, req, NULL);
+        CHECK(st == RL_E_UNKNOWN_PRESET && streq(lint.error.field, "model"), "%s: no preset (status %d, %s)", cmd, st, lint.error.field);
+    }
+    rl_status st = run("vllm serve --model Qwen3 --max-model-len 4096", req, NULL);
+    CHECK(st == RL_E_UNKNOWN_PRESET && streq(lint.error.field, "--model"), "--model Qwen3: the error names --model (%s)", lint.error.field);
+}
+
+/* GGUF file names: the type's precision (the core's own for the types it models
+ * by name, else the nearest of int4/int8/fp16/fp32 by the base type's bits per
+ * weight, from ggml's block sizes: IQ1_M 1.75, IQ2_S 2.5, Q4_1 5, Q4_K 4.5,
+ * Q5_0 and Q5_K 5.5, Q8_0 8.5), and the preset by the rest of the name. */
+static void test_gguf_names(void) {
+    const char *req = "{\"gpu\":\"h200-sxm\"}";
+    static const struct {
+        const char *arg, *precision, *approx_type, *bits; /* approx_type NULL: no quant_approximated */
+    } rows[] = {
+        {"-m Qwen3-8B-Q8_0.gguf", "q8_0", NULL, NULL},
+        {"-m /m/qwen3-8b.q8_0.GGUF", "q8_0", NULL, NULL},
+        {"-m Qwen3-8B-Q8_0-00001-of-00002.gguf", "q8_0", NULL, NULL},
+        {"-m Qwen3-8B:Q6_K.gguf", "q6_k", NULL, NULL},
+        {"-m Qwen3-8B_Q2_K.gguf", "q2_k", NULL, NULL},
+        {"-m Qwen3-8B-Q3_K_M.gguf", "q3_k_m", NULL, NULL},
+        {"-m Qwen3-8B-Q4_0.gguf", "q4_0", NULL, NULL},
+        {"-m Qwen3-8B-Q5_K_M.gguf", "q5_k_m", NULL, NULL},
+        {"-m Qwen3-8B-IQ4_XS.gguf", "iq4_xs", NULL, NULL},
+        {"-m Qwen3-8B-MXFP4.gguf", "mxfp4", NULL, NULL},
+        {"-m Qwen3-8B-BF16.gguf", "bf16", NULL, NULL},
+        {"-m Qwen3-8B-F16.gguf", "fp16", NULL, NULL},
+        {"-m Qwen3-8B-F32.gguf", "fp32", NULL, NULL},
+        {"-m Qwen3-8B-F16_XL.gguf", "fp16", NULL, NULL},
+        {"-m Qwen3-8B-Q4_K_XL.gguf", "int4", "Q4_K_XL", "4.5"},
+        {"-m Qwen3-8B-Q4_1.gguf", "int4", "Q4_1", "5"},
+        {"-m Qwen3-8B-Q5_0.gguf", "int4", "Q5_0", "5.5"},
+        {"-m Qwen3-8B-IQ1_M.gguf", "int4", "IQ1_M", "1.75"},
+        {"-m Qwen3-8B-IQ2_S.gguf", "int4", "IQ2_S", "2.5"},
+        {"-m Qwen3-8B-Q8_0_L.gguf", "int8", "Q8_0_L", "8.5"},
+        {"-hf unsloth/Qwen3-8B-GGUF:Q8_0", "q8_0", NULL, NULL},
+        {"--hf-repo unsloth/Qwen3-8B-GGUF:q5_k_s", "int4", "Q5_K_S", "5.5"},
+        {"-hf unsloth/Qwen3-8B-GGUF:IQ1_M", "int4", "IQ1_M", "1.75"},
+        {"-hf unsloth/Qwen3-8B-GGUF", "q4_k_m", NULL, NULL},
+        {"--model Qwen3-8B-Q8_0.gguf", "q8_0", NULL, NULL},
+    };
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        char cmd[256];
+        snprintf(cmd, sizeof cmd, "llama-server %s -c 4096", rows[i].arg);
+        rl_status st = run(cmd, req, NULL);
+        const char *got = st == RL_OK ? rl_precision_name(lint.run.result.weight_precision) : "(error)";
+        const rl_lint_finding *f = finding("quant_approximated");
+        CHECK(st == RL_OK && streq(lint.preset, "qwen3-8b") && streq(got, rows[i].precision) && finding("quant_unknown") == NULL,
+              "%s: Qwen3-8B at %s (status %d, preset %s, precision %s, %s)", cmd, rows[i].precision, st, lint.preset, got,
+              lint.error.message);
+        if (rows[i].approx_type == NULL)
+            CHECK(f == NULL, "%s: no quant_approximated (%s)", cmd, f ? f->message : "");
+        else
+            CHECK(streq(value_of(f, "type"), rows[i].approx_type) && streq(value_of(f, "bits"), rows[i].bits) &&
+                      streq(value_of(f, "precision"), rows[i].precision),
+                  "%s: quant_approximated %s %s bits as %s (%s)", cmd, rows[i].approx_type, rows[i].bits, rows[i].precision,
+                  f ? f->message : "none");
+        check_values_in_message(cmd);
+    }
+    /* No type in the name: the checkpoint's own dtype (Qwen3-8B: bfloat16), with quant_unknown naming the file. */
+    static const char *const untyped[] = {"-m Qwen3-8B.gguf", "-hf unsloth/Qwen3-8B-GGUF:UD"};
+    for (size_t i = 0; i < sizeof untyped / sizeof untyped[0]; i++) {
+        char cmd[256];
+        snprintf(cmd, sizeof cmd, "llama-server %s -c 4096", untyped[i]);
+        rl_status st = run(cmd, req, NULL);
+        const rl_lint_finding *f = finding("quant_unknown");
+        CHECK(st == RL_OK && f != NULL && streq(value_of(f, "name"), strchr(untyped[i], ' ') + 1) &&
+                  streq(rl_precision_name(lint.run.result.weight_precision), "bf16"),
+              "%s: quant_unknown, bf16 (status %d, %s, %s)", cmd, st, f ? f->message : lint.error.message,
+              rl_precision_name(lint.run.result.weight_precision));
+    }
+    /* A type glued to a letter before or after it is no type: the name is not cut, and so matches no preset. */
+    static const char *const glued[] = {"Qwen3-8B-XQ8_0", "Qwen3-8B-Q8_0x", "Qwen3-8B-Q8_0a-b"};
+    for (size_t i = 0; i < sizeof glued / sizeof glued[0]; i++) {
+        char cmd[256], quoted[64];
+        snprintf(cmd, sizeof cmd, "llama-server -m %s.gguf -c 4096", glued[i]);
+        snprintf(quoted, sizeof quoted, "\"%s\"", glued[i]);
+        rl_status st = run(cmd, req, NULL);
+        CHECK(st == RL_E_UNKNOWN_PRESET && strstr(lint.error.message, quoted) != NULL, "%s: no type, no preset for %s (status %d, %s)", cmd,
+              quoted, st, lint.error.message);
+    }
+    rl_status st = run("llama-server -c 4096", req, NULL);
+    CHECK(st == RL_E_JSON_MISSING && streq(lint.error.field, "-m"), "llama-server without a model names -m (status %d)", st);
+    st = run("llama-server -hf me/Nothing-GGUF:Q8_0 -c 4096", req, NULL);
+    CHECK(st == RL_E_UNKNOWN_PRESET && streq(lint.error.field, "-hf"), "-hf of an unknown model names -hf (status %d, %s)", st,
+          lint.error.field);
+}
+
 int main(int argc, char **argv) {
     if (argc < 2) {
         fprintf(stderr, "usage: rl_lint_mutants_test tests/vectors/lint.json\n");
@@ -519,6 +698,9 @@ int main(int argc, char **argv) {
     test_token_counts();
     test_switches();
     test_sglang_pool();
+    test_engines();
+    test_vllm_model_ids();
+    test_gguf_names();
     printf("lint mutants: %d passed, %d failed\n", passed, failed);
     return failed ? 1 : 0;
 }
