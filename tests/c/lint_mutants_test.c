@@ -20,6 +20,7 @@
  *
  * Every expected figure is derived in the comment beside it; none is copied
  * from the core's output. */
+#define _POSIX_C_SOURCE 200809L /* strnlen */
 #include "roofline.h"
 
 #include <cjson/cJSON.h>
@@ -682,6 +683,140 @@ static void test_gguf_names(void) {
           lint.error.field);
 }
 
+/* ---- the engines' defaults: exactly those of the absent flags ------------- */
+
+/* Qwen3-8B: max_position_embeddings 40960. On an H100 (80 GiB, not an A100):
+ * vLLM's --max-model-len 40960, --gpu-memory-utilization 0.9, --block-size 16,
+ * --max-num-batched-tokens 8192 and --max-num-seqs 1024; SGLang's
+ * --context-length 40960, --mem-fraction-static 0.88 (tp 1),
+ * --chunked-prefill-size 8192 (>= 25000 MB) and --max-running-requests (from
+ * the pool, any number); llama-server's -np 1, -c 40960 (-c 0: the trained
+ * context x 1 slot), -ngl all and -ub 512. A command that gives every one has
+ * none. */
+static void test_defaults(void) {
+    const char *req = "{\"gpu\":\"h100-sxm\"}";
+    static const struct {
+        const char *cmd;
+        const char *flags[6], *values[6]; /* value NULL: any */
+    } rows[] = {
+        {"vllm serve Qwen/Qwen3-8B",
+         {"--max-model-len", "--gpu-memory-utilization", "--block-size", "--max-num-batched-tokens", "--max-num-seqs"},
+         {"40960", "0.9", "16", "8192", "1024"}},
+        {"vllm serve Qwen/Qwen3-8B --max-model-len 4096 --gpu-memory-utilization 0.8 --block-size 32 --max-num-batched-tokens 1024 "
+         "--max-num-seqs 2",
+         {NULL},
+         {NULL}},
+        {"python -m sglang.launch_server --model-path Qwen/Qwen3-8B",
+         {"--context-length", "--mem-fraction-static", "--chunked-prefill-size", "--max-running-requests"},
+         {"40960", "0.88", "8192", NULL}},
+        {"python -m sglang.launch_server --model-path Qwen/Qwen3-8B --context-length 4096 --mem-fraction-static 0.8 "
+         "--chunked-prefill-size 1024 --max-running-requests 2",
+         {NULL},
+         {NULL}},
+        {"llama-server -m Qwen3-8B-Q4_K_M.gguf", {"-np", "-c", "-ngl", "-ub"}, {"1", "40960", "all", "512"}},
+        {"llama-server -m Qwen3-8B-Q4_K_M.gguf -c 0", {"-np", "-c", "-ngl", "-ub"}, {"1", "40960", "all", "512"}},
+        {"llama-server -m Qwen3-8B-Q4_K_M.gguf -c 0 -np 2", {"-c", "-ngl", "-ub"}, {"81920", "all", "512"}},
+        {"llama-server -m Qwen3-8B-Q4_K_M.gguf -c 4096 -np 2 -ngl 99 -ub 256", {NULL}, {NULL}},
+    };
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        rl_status st = run(rows[i].cmd, req, NULL);
+        int n = 0;
+        while (n < 6 && rows[i].flags[n]) n++;
+        CHECK(st == RL_OK && lint.default_count == n, "%s: %d defaults (status %d, got %d)", rows[i].cmd, n, st, lint.default_count);
+        for (int k = 0; k < n && k < lint.default_count; k++)
+            CHECK(streq(lint.defaults[k][0], rows[i].flags[k]) && (rows[i].values[k] == NULL || streq(lint.defaults[k][1], rows[i].values[k])) &&
+                      lint.defaults[k][2][0] != '\0',
+                  "%s: default %d is %s %s (got %s %s)", rows[i].cmd, k, rows[i].flags[k], rows[i].values[k] ? rows[i].values[k] : "*",
+                  lint.defaults[k][0], lint.defaults[k][1]);
+    }
+}
+
+/* ---- the request the command maps to --------------------------------------- */
+
+/* The caller's request members that the command does not set are copied as
+ * they are (strings, numbers, objects, blanks around them); those it sets
+ * (model, seq, batch, tp, pp, precisions, kv_block, pool_fraction, ...) are the
+ * command's. */
+static void test_request_members(void) {
+    const char *base = " \n{ \"gpu\" : {\"tflops\":989,\"bandwidth_gbs\":3350,\"vram_gib\":80} , \"seq\":999,\"batch\":3,"
+                       "\"context_reserve_gib\":0.75,\"model\":\"llama-3-8b\",\"precision\":\"fp8\",\"tp\":4,\"pool_fraction\":0.5,"
+                       "\"kv_block\":64,\"host_memory\":\"ddr5-5600-2ch\",\"ram_gib\":64,\"engine\":\"trt-llm\",\"gpu_layers\":3,"
+                       "\"prefill_chunk\":7,\"kv_precision\":\"int4\",\"pp\":2,\"micro_batches\":2,\"launch_ms\":0.5} ";
+    rl_status st = run("vllm serve Qwen/Qwen3-8B --max-model-len 4096 --max-num-seqs 4", base, NULL);
+    CHECK(st == RL_OK, "the base request is read (%s)", lint.error.message);
+    cJSON *b = cJSON_Parse(base), *r = cJSON_Parse(lint.request);
+    CHECK(r != NULL, "the request is JSON: %s", lint.request);
+    static const char *const kept[] = {"gpu", "context_reserve_gib", "host_memory", "ram_gib", "launch_ms"};
+    for (size_t i = 0; i < sizeof kept / sizeof kept[0]; i++)
+        CHECK(cJSON_Compare(cJSON_GetObjectItemCaseSensitive(b, kept[i]), cJSON_GetObjectItemCaseSensitive(r, kept[i]), true),
+              "%s is kept as given: %s", kept[i], lint.request);
+    static const struct {
+        const char *key;
+        double num;
+        const char *str;
+    } set[] = {{"model", 0, "qwen3-8b"}, {"seq", 4096, NULL}, {"batch", 4, NULL},      {"tp", 1, NULL},        {"pp", 1, NULL},
+               {"pool_fraction", 0.9, NULL}, {"kv_block", 16, NULL}, {"engine", 0, "vllm"}, {"precision", 0, "auto"},
+               {"kv_precision", 0, "bf16"}, {"prefill_chunk", 8192, NULL}};
+    for (size_t i = 0; i < sizeof set / sizeof set[0]; i++) {
+        const cJSON *v = cJSON_GetObjectItemCaseSensitive(r, set[i].key);
+        CHECK(set[i].str ? cJSON_IsString(v) && streq(v->valuestring, set[i].str) : cJSON_IsNumber(v) && v->valuedouble == set[i].num,
+              "%s is the command's: %s", set[i].key, lint.request);
+    }
+    int count = 0;
+    const cJSON *m;
+    cJSON_ArrayForEach(m, r) count++;
+    /* 5 kept + the 11 the command sets; micro_batches and gpu_layers (the command sets neither here) are dropped. */
+    CHECK(count == 16 && cJSON_GetObjectItemCaseSensitive(r, "micro_batches") == NULL &&
+              cJSON_GetObjectItemCaseSensitive(r, "gpu_layers") == NULL,
+          "16 members, no micro_batches or gpu_layers: %s", lint.request);
+    cJSON_Delete(b);
+    cJSON_Delete(r);
+    /* A request of blanks only is an empty one: the GPU is missing (not a JSON error). */
+    st = run("vllm serve Qwen/Qwen3-8B --max-model-len 4096", " \t\n", NULL);
+    CHECK(st != RL_OK && streq(lint.error.field, "gpu"), "a blank request lacks the gpu (status %d, field %s)", st, lint.error.field);
+    st = run("vllm serve Qwen/Qwen3-8B --max-model-len 4096", "", NULL);
+    CHECK(st != RL_OK && streq(lint.error.field, "gpu"), "an empty request lacks the gpu (status %d, field %s)", st, lint.error.field);
+    /* llama-server: -ngl below the layer count with the host described goes in as gpu_layers; the engine is llama.cpp; no kv_block. */
+    st = run("llama-server -m Qwen3-8B-Q4_K_M.gguf -c 4096 -ngl 20", "{\"gpu\":\"rtx-4090\",\"ram_gib\":64,\"host_memory\":\"ddr5-5600-2ch\"}",
+             NULL);
+    r = cJSON_Parse(lint.request);
+    const cJSON *gl = cJSON_GetObjectItemCaseSensitive(r, "gpu_layers"), *en = cJSON_GetObjectItemCaseSensitive(r, "engine");
+    CHECK(st == RL_OK && cJSON_IsNumber(gl) && gl->valuedouble == 20 && cJSON_IsString(en) && streq(en->valuestring, "llama.cpp") &&
+              cJSON_GetObjectItemCaseSensitive(r, "kv_block") == NULL && lint.run.deploy.gpu_layers == 20,
+          "llama-server -ngl 20 with the host: gpu_layers 20, llama.cpp, no kv_block: %s", lint.request);
+    cJSON_Delete(r);
+    st = run("python -m sglang.launch_server --model-path Qwen/Qwen3-8B --context-length 4096 --max-running-requests 2", "{\"gpu\":\"h100-sxm\"}",
+             NULL);
+    r = cJSON_Parse(lint.request);
+    en = cJSON_GetObjectItemCaseSensitive(r, "engine");
+    CHECK(st == RL_OK && cJSON_IsString(en) && streq(en->valuestring, "sglang") && cJSON_GetObjectItemCaseSensitive(r, "kv_block") == NULL,
+          "SGLang: engine sglang, page size 1 = no kv_block: %s", lint.request);
+    cJSON_Delete(r);
+}
+
+/* ---- the JSON writer: the length it needs, whatever the buffer ------------- */
+
+static void test_json_lengths(void) {
+    static char full[1 << 17], part[1 << 17];
+    const char *cmds[] = {"vllm serve Qwen/Qwen3-8B --max-model-len 32768 --max-num-seqs 256 -tp 2", "vllm serve acme/Nothing"};
+    for (int c = 0; c < 2; c++) {
+        run(cmds[c], "{\"gpu\":\"h100-sxm\"}", NULL);
+        size_t n = rl_lint_write_json(&lint, full, sizeof full);
+        CHECK(n > 0 && n < sizeof full && strlen(full) == n, "%s: the whole answer, %zu bytes", cmds[c], n);
+        CHECK(rl_lint_write_json(&lint, NULL, 0) == n, "%s: without a buffer it counts the same length", cmds[c]);
+        size_t caps[] = {1, 2, 7, n / 3, n / 2, n - 1, n, n + 1};
+        for (size_t i = 0; i < sizeof caps / sizeof caps[0]; i++) {
+            memset(part, 'x', caps[i] + 2);
+            size_t m = rl_lint_write_json(&lint, part, caps[i]);
+            size_t len = strnlen(part, caps[i]);
+            CHECK(m == n && len < caps[i] && len == (caps[i] - 1 < n ? caps[i] - 1 : n) && strncmp(part, full, len) == 0 &&
+                      part[caps[i]] == 'x',
+                  "%s: cap %zu: returns %zu (got %zu), holds the first %zu bytes (got %zu), writes nothing past the cap", cmds[c], caps[i],
+                  n, m, caps[i] - 1, len);
+        }
+    }
+}
+
 int main(int argc, char **argv) {
     if (argc < 2) {
         fprintf(stderr, "usage: rl_lint_mutants_test tests/vectors/lint.json\n");
@@ -701,6 +836,9 @@ int main(int argc, char **argv) {
     test_engines();
     test_vllm_model_ids();
     test_gguf_names();
+    test_defaults();
+    test_request_members();
+    test_json_lengths();
     printf("lint mutants: %d passed, %d failed\n", passed, failed);
     return failed ? 1 : 0;
 }
