@@ -817,6 +817,94 @@ static void test_json_lengths(void) {
     }
 }
 
+/* ---- over a grid of commands: what a verdict, a correction and a concurrency promise ---- */
+
+static rl_lint again; /* the corrected command, linted */
+
+/* Every answer over a grid of engines, GPUs, contexts and concurrencies:
+ * - refused: concurrency 0; fits or tight: 1 <= concurrency <= max_seqs
+ *   (fits: concurrency = max_seqs), or 0 when SGLang caps the context (not one
+ *   request of full length fits its pool);
+ * - fits: no corrected command and no no_correction; otherwise exactly one of
+ *   them, and a corrected command lints as fits on the same request;
+ * - a vLLM or SGLang correction that only lowers the concurrency to N (the
+ *   requests of full length the KV room holds) is the largest: N + 1 is not
+ *   fits. */
+static void test_grid(void) {
+    static const char *const gpus[] = {"\"rtx-4090\"", "\"l40s\"", "\"h100-sxm\"", "\"a100-40g\"", "\"t4\""};
+    static const struct {
+        const char *head, *seq_flag, *batch_flag, *tail;
+    } cmds[] = {
+        {"vllm serve Qwen/Qwen3-8B", "--max-model-len", "--max-num-seqs", ""},
+        {"vllm serve Qwen/Qwen3-8B", "--max-model-len", "--max-num-seqs", " --gpu-memory-utilization 0.6"},
+        {"vllm serve meta-llama/Meta-Llama-3-70B", "--max-model-len", "--max-num-seqs", ""},
+        {"python -m sglang.launch_server --model-path Qwen/Qwen3-8B", "--context-length", "--max-running-requests", ""},
+        {"python -m sglang.launch_server --model-path Qwen/Qwen3-14B", "--context-length", "--max-running-requests",
+         " --mem-fraction-static 0.7"},
+        {"llama-server -m Qwen3-8B-F16.gguf", "-c", "-np", ""},
+        {"llama-server -m Qwen3-14B-Q8_0.gguf", "-c", "-np", ""},
+    };
+    static const char *const seqs[] = {"4096", "32768"};
+    static const char *const batches[] = {"1", "16", "200"};
+    int corrected = 0, uncorrectable = 0, capped = 0;
+    for (size_t g = 0; g < sizeof gpus / sizeof gpus[0]; g++)
+        for (size_t c = 0; c < sizeof cmds / sizeof cmds[0]; c++)
+            for (size_t si = 0; si < 2; si++)
+                for (size_t bi = 0; bi < 3; bi++) {
+                    char req[64], cmd[256];
+                    snprintf(req, sizeof req, "{\"gpu\":%s}", gpus[g]);
+                    bool llama = strncmp(cmds[c].head, "llama", 5) == 0;
+                    char ctx[32];
+                    /* llama-server's -c is the whole context, over the slots. */
+                    snprintf(ctx, sizeof ctx, "%lld", (long long)atoll(seqs[si]) * (llama ? atoll(batches[bi]) : 1));
+                    snprintf(cmd, sizeof cmd, "%s %s %s %s %s%s", cmds[c].head, cmds[c].seq_flag, ctx, cmds[c].batch_flag, batches[bi],
+                             cmds[c].tail);
+                    rl_status st = run(cmd, req, NULL);
+                    CHECK(st == RL_OK, "%s on %s: runs (%s)", cmd, req, lint.error.message);
+                    if (st != RL_OK) continue;
+                    check_values_in_message(cmd);
+                    int64_t asked = atoll(batches[bi]);
+                    const rl_lint_finding *none = finding("no_correction");
+                    CHECK(lint.max_seqs == asked, "%s: max_seqs %lld (got %lld)", cmd, (long long)asked, (long long)lint.max_seqs);
+                    if (lint.verdict == RL_LINT_REFUSED)
+                        CHECK(lint.concurrency == 0, "%s on %s: refused, concurrency 0 (got %lld)", cmd, req, (long long)lint.concurrency);
+                    else
+                        CHECK((lint.concurrency >= 1 || finding("sglang_context_capped") != NULL) && lint.concurrency <= asked &&
+                                  (lint.verdict != RL_LINT_FITS || lint.concurrency == asked),
+                              "%s on %s: verdict %d, concurrency %lld of %lld", cmd, req, lint.verdict, (long long)lint.concurrency,
+                              (long long)asked);
+                    if (lint.verdict == RL_LINT_FITS) {
+                        CHECK(!lint.has_corrected && none == NULL, "%s on %s: fits, nothing to correct", cmd, req);
+                        continue;
+                    }
+                    CHECK(lint.has_corrected != (none != NULL), "%s on %s: a correction or no_correction (%d)", cmd, req, lint.has_corrected);
+                    if (!lint.has_corrected) {
+                        uncorrectable++;
+                        continue;
+                    }
+                    corrected++;
+                    char fixed[RL_LINT_MAX_BYTES];
+                    snprintf(fixed, sizeof fixed, "%s", lint.corrected);
+                    rl_status st2 = rl_lint_run(fixed, strlen(fixed), req, strlen(req), NULL, 0, &again);
+                    CHECK(st2 == RL_OK && again.verdict == RL_LINT_FITS, "%s on %s: corrected \"%s\" fits (verdict %d)", cmd, req, fixed,
+                          again.verdict);
+                    /* Only the concurrency lowered: the same command with N + 1 does not fit. */
+                    if (llama || again.max_seqs >= asked) continue;
+                    char expect[256];
+                    snprintf(expect, sizeof expect, "%s %s %s %s %lld%s", cmds[c].head, cmds[c].seq_flag, ctx, cmds[c].batch_flag,
+                             (long long)again.max_seqs, cmds[c].tail);
+                    if (!streq(expect, fixed)) continue;
+                    capped++;
+                    snprintf(expect, sizeof expect, "%s %s %s %s %lld%s", cmds[c].head, cmds[c].seq_flag, ctx, cmds[c].batch_flag,
+                             (long long)again.max_seqs + 1, cmds[c].tail);
+                    st2 = rl_lint_run(expect, strlen(expect), req, strlen(req), NULL, 0, &again);
+                    CHECK(st2 == RL_OK && again.verdict != RL_LINT_FITS, "%s on %s: %s is one more than the most that fits", cmd, req,
+                          expect);
+                }
+    CHECK(corrected >= 20 && uncorrectable >= 1 && capped >= 5, "the grid has corrections (%d), uncorrectable cases (%d) and capped ones (%d)",
+          corrected, uncorrectable, capped);
+}
+
 int main(int argc, char **argv) {
     if (argc < 2) {
         fprintf(stderr, "usage: rl_lint_mutants_test tests/vectors/lint.json\n");
@@ -839,6 +927,7 @@ int main(int argc, char **argv) {
     test_defaults();
     test_request_members();
     test_json_lengths();
+    test_grid();
     printf("lint mutants: %d passed, %d failed\n", passed, failed);
     return failed ? 1 : 0;
 }
