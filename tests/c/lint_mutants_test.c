@@ -905,6 +905,87 @@ static void test_grid(void) {
           corrected, uncorrectable, capped);
 }
 
+/* ---- the tokeniser: words as a POSIX shell splits them ---------------------- */
+
+/* The words after "vllm serve Qwen/Qwen3-8B --max-model-len 4096 --max-num-seqs 4 --served-model-name", each
+ * worked out by the shell's rules: '...' keeps everything; "..." keeps all but
+ * a backslash before $ ` " \ or a newline (which it drops); outside quotes a
+ * backslash keeps the next character and a backslash-newline joins; # starts a
+ * comment only at a word's start; --flag=value is two words at the first '='. */
+static void test_tokeniser(void) {
+    const char *req = "{\"gpu\":\"h100-sxm\"}";
+    static const struct {
+        const char *tail;
+        int n;
+        const char *words[4];
+    } rows[] = {
+        {"'a b'", 1, {"a b"}},
+        {"'a\\\"b'", 1, {"a\\\"b"}},
+        {"\"a\\\"b\"", 1, {"a\"b"}},
+        {"\"a\\\\b\"", 1, {"a\\b"}},
+        {"\"a\\$b\"", 1, {"a$b"}},
+        {"\"a\\`b\"", 1, {"a`b"}},
+        {"\"a\\xb\"", 1, {"a\\xb"}},
+        {"\"a\\\nb\"", 1, {"ab"}},
+        {"\"a\nb\"", 1, {"a\nb"}},
+        {"a\\ b", 1, {"a b"}},
+        {"a\\\\", 1, {"a\\"}},
+        {"a\\", 1, {"a"}},
+        {"a'b'\"c\"d", 1, {"abcd"}},
+        {"''", 1, {""}},
+        {"x # --max-num-seqs 9", 1, {"x"}},
+        {"x#y z", 2, {"x#y", "z"}},
+        {"x \\\n y", 2, {"x", "y"}},
+        {"x \\\r\n y", 2, {"x", "y"}},
+        {"x\\\ny", 1, {"xy"}},
+        {"x\\\r\ny", 1, {"xy"}},
+        {"x\\\rz", 1, {"x\rz"}},
+        {"x\t\r\ny", 2, {"x", "y"}},
+        {"x --a=b=c", 3, {"x", "--a", "b=c"}},
+        {"x --a=", 3, {"x", "--a", ""}},
+        {"x y=z", 2, {"x", "y=z"}},
+    };
+    const char *head = "vllm serve Qwen/Qwen3-8B --max-model-len 4096 --max-num-seqs 4 --served-model-name ";
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        char cmd[256];
+        snprintf(cmd, sizeof cmd, "%s%s", head, rows[i].tail);
+        rl_status st = run(cmd, req, NULL);
+        bool ok = st == RL_OK && lint.word_count == 8 + rows[i].n;
+        for (int k = 0; ok && k < rows[i].n; k++) ok = streq(lint.words + lint.word_at[8 + k], rows[i].words[k]);
+        CHECK(ok, "tail [%s]: %d words (status %d, %d words, the 9th [%s], %s)", rows[i].tail, rows[i].n, st, lint.word_count - 8,
+              lint.word_count > 8 ? lint.words + lint.word_at[8] : "", lint.error.message);
+    }
+    /* An unclosed quote names where it opened, counting from 1: the quote is the 12th character. */
+    rl_status st = run("vllm serve 'Qwen/Qwen3-8B", req, NULL);
+    CHECK(st == RL_E_USAGE && strstr(lint.error.message, "' quote opened at character 12 ") != NULL, "unclosed ': %s", lint.error.message);
+    st = run("vllm serve \"Qwen/Qwen3-8B", req, NULL);
+    CHECK(st == RL_E_USAGE && strstr(lint.error.message, "\" quote opened at character 12 ") != NULL, "unclosed \": %s", lint.error.message);
+    st = run("vllm serve \"Qwen/Qwen3-8B\\\"", req, NULL);
+    CHECK(st == RL_E_USAGE && strstr(lint.error.message, "\" quote opened at character 12 ") != NULL, "escaped closing \": %s",
+          lint.error.message);
+    /* Blanks and comments only: the command is empty. */
+    static const char *const empty[] = {"", " \t\r\n", "# vllm serve Qwen/Qwen3-8B", " \\\n ", "\\\r\n"};
+    for (size_t i = 0; i < sizeof empty / sizeof empty[0]; i++) {
+        st = run(empty[i], req, NULL);
+        CHECK(st == RL_E_USAGE && strstr(lint.error.message, "empty") != NULL && lint.word_count == 0, "[%s]: empty (%d, %s)", empty[i], st,
+              lint.error.message);
+    }
+    /* The byte limit: RL_LINT_MAX_BYTES (8192) bytes are read, one more is refused. */
+    static char big[RL_LINT_MAX_BYTES + 2];
+    int len = snprintf(big, sizeof big, "vllm serve Qwen/Qwen3-8B --max-model-len 4096 --max-num-seqs 4 --served-model-name ");
+    memset(big + len, 'x', RL_LINT_MAX_BYTES - (size_t)len);
+    big[RL_LINT_MAX_BYTES] = '\0';
+    st = run(big, req, NULL);
+    CHECK(st == RL_OK, "a command of %u bytes is read (%s)", RL_LINT_MAX_BYTES, lint.error.message);
+    big[RL_LINT_MAX_BYTES] = 'x';
+    big[RL_LINT_MAX_BYTES + 1] = '\0';
+    st = run(big, req, NULL);
+    CHECK(st == RL_E_TOO_LARGE && streq(lint.error.field, "lint"), "a command of %u bytes is refused (%d)", RL_LINT_MAX_BYTES + 1, st);
+    st = rl_lint_run(NULL, 0, req, strlen(req), NULL, 0, &lint);
+    CHECK(st == RL_E_NULL, "no command: RL_E_NULL (%d)", st);
+    CHECK(rl_lint_run("vllm", 4, req, strlen(req), NULL, 0, NULL) == RL_E_NULL, "no rl_lint: RL_E_NULL");
+}
+
 int main(int argc, char **argv) {
     if (argc < 2) {
         fprintf(stderr, "usage: rl_lint_mutants_test tests/vectors/lint.json\n");
@@ -928,6 +1009,7 @@ int main(int argc, char **argv) {
     test_request_members();
     test_json_lengths();
     test_grid();
+    test_tokeniser();
     printf("lint mutants: %d passed, %d failed\n", passed, failed);
     return failed ? 1 : 0;
 }
