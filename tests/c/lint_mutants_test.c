@@ -986,6 +986,66 @@ static void test_tokeniser(void) {
     CHECK(rl_lint_run("vllm", 4, req, strlen(req), NULL, 0, NULL) == RL_E_NULL, "no rl_lint: RL_E_NULL");
 }
 
+/* ---- a correction that raises the memory fraction --------------------------- */
+
+/* The value the linted command `l` gives `flag`, NULL when it does not give it. */
+static const char *given(const rl_lint *l, const char *flag) {
+    const char *v = NULL;
+    for (int i = 0; i < l->recognized_count; i++)
+        if (streq(l->words + l->word_at[l->recognized_flag[i]], flag)) v = l->words + l->word_at[l->recognized_value[i]];
+    return v;
+}
+
+/* When no context fits at the command's fraction, the correction tries the
+ * engine's default (vLLM 0.90, SGLang 0.88) and then 0.95, the first at which
+ * some context fits, and gives the longest context that fits there, in steps of
+ * 256 (of 1 below 256). So, over custom GPUs from 15 to 24 GiB (Qwen3-8B's
+ * weights are 15.26 GiB): a corrected fraction is the default or 0.95; 0.95 only
+ * where one token does not fit at the default; the default wherever one token
+ * fits at it and not at the command's; and the context one step longer (up to
+ * the one the command asks for) does not fit at the corrected fraction. */
+static void test_pool_raise(void) {
+    static const struct {
+        const char *head, *seq_flag, *pool_flag, *pool, *deflt;
+        long long asked; /* the context the command asks for (vLLM's default: max_position_embeddings 40960) */
+    } rows[] = {
+        {"vllm serve Qwen/Qwen3-8B --max-num-seqs 1", "--max-model-len", "--gpu-memory-utilization", NULL, "0.90", 40960},
+        {"vllm serve Qwen/Qwen3-8B --max-num-seqs 1", "--max-model-len", "--gpu-memory-utilization", "0.5", "0.90", 40960},
+        {"python -m sglang.launch_server --model-path Qwen/Qwen3-8B --max-running-requests 1 --context-length 4096", "--context-length",
+         "--mem-fraction-static", "0.5", "0.88", 4096},
+    };
+    int raised[2] = {0, 0};
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++)
+        for (int q = 0; q <= 36; q++) {
+            char req[128], cmd[256], probe[256];
+            snprintf(req, sizeof req, "{\"gpu\":{\"tflops\":100,\"bandwidth_gbs\":1000,\"vram_gib\":%g}}", 15.0 + 0.25 * q);
+            if (rows[i].pool) snprintf(cmd, sizeof cmd, "%s %s %s", rows[i].head, rows[i].pool_flag, rows[i].pool);
+            else snprintf(cmd, sizeof cmd, "%s", rows[i].head);
+            if (run(cmd, req, NULL) != RL_OK || !lint.has_corrected) continue;
+            char fixed[RL_LINT_MAX_BYTES];
+            snprintf(fixed, sizeof fixed, "%s", lint.corrected);
+            rl_status st = rl_lint_run(fixed, strlen(fixed), req, strlen(req), NULL, 0, &again);
+            CHECK(st == RL_OK && again.verdict == RL_LINT_FITS, "%s on %s: corrected \"%s\" fits", cmd, req, fixed);
+            const char *f = given(&again, rows[i].pool_flag), *seq = given(&again, rows[i].seq_flag);
+            if (f == NULL || (rows[i].pool && streq(f, rows[i].pool)) || seq == NULL) continue; /* not a raised fraction */
+            bool top = streq(f, "0.95");
+            raised[top]++;
+            CHECK(top || streq(f, rows[i].deflt), "%s on %s: the fraction is raised to %s or 0.95 (got %s)", cmd, req, rows[i].deflt, f);
+            /* One token at the engine's default. */
+            snprintf(probe, sizeof probe, "%s %s %s %s 1", rows[i].head, rows[i].pool_flag, rows[i].deflt, rows[i].seq_flag);
+            st = run(probe, req, NULL);
+            bool fits_default = st == RL_OK && lint.verdict != RL_LINT_REFUSED && finding("sglang_context_capped") == NULL;
+            CHECK(top != fits_default, "%s on %s: 0.95 exactly when one token does not fit at %s (%s)", cmd, req, rows[i].deflt, fixed);
+            /* One step longer at the corrected fraction does not fit (the correction only shortens the asked context). */
+            long long L = atoll(seq), longer = L + (L >= 256 ? 256 : 1);
+            if (longer > rows[i].asked) continue;
+            snprintf(probe, sizeof probe, "%s %s %s %s %lld", rows[i].head, rows[i].pool_flag, f, rows[i].seq_flag, longer);
+            st = run(probe, req, NULL);
+            CHECK(st == RL_OK && lint.verdict != RL_LINT_FITS, "%s on %s: %s fits at %s, %lld does not", cmd, req, seq, f, longer);
+        }
+    CHECK(raised[0] >= 3 && raised[1] >= 3, "corrections to the default (%d) and to 0.95 (%d)", raised[0], raised[1]);
+}
+
 int main(int argc, char **argv) {
     if (argc < 2) {
         fprintf(stderr, "usage: rl_lint_mutants_test tests/vectors/lint.json\n");
@@ -1010,6 +1070,7 @@ int main(int argc, char **argv) {
     test_json_lengths();
     test_grid();
     test_tokeniser();
+    test_pool_raise();
     printf("lint mutants: %d passed, %d failed\n", passed, failed);
     return failed ? 1 : 0;
 }
