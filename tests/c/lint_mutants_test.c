@@ -1046,6 +1046,95 @@ static void test_pool_raise(void) {
     CHECK(raised[0] >= 3 && raised[1] >= 3, "corrections to the default (%d) and to 0.95 (%d)", raised[0], raised[1]);
 }
 
+/* ---- the engines' dtype words ------------------------------------------------- */
+
+/* vLLM / SGLang --kv-cache-dtype, --dtype and --quantization words and what the
+ * core counts them as (Qwen3-8B's checkpoint is bfloat16): the KV cache at
+ * "auto" follows --dtype (not the quantized weights); the 4-bit formats are
+ * counted as int4 with a finding; "none" keeps the dtype; a word the core does
+ * not model keeps the dtype with a finding. Words are read case-insensitively. */
+static void test_dtype_words(void) {
+    const char *req = "{\"gpu\":\"h100-sxm\"}";
+    static const struct {
+        const char *flags, *weights, *kv, *finding;
+    } rows[] = {
+        {"--kv-cache-dtype auto", "bf16", "bf16", NULL},
+        {"--kv-cache-dtype fp8", "bf16", "fp8", NULL},
+        {"--kv-cache-dtype FP8_E4M3", "bf16", "fp8", NULL},
+        {"--kv-cache-dtype fp8_e5m2", "bf16", "fp8", NULL},
+        {"--kv-cache-dtype fp8_inc", "bf16", "fp8", NULL},
+        {"--kv-cache-dtype fp8_ds_mla", "bf16", "fp8", NULL},
+        {"--kv-cache-dtype bfloat16", "bf16", "bf16", NULL},
+        {"--kv-cache-dtype float16", "bf16", "fp16", NULL},
+        {"--kv-cache-dtype bf16", "bf16", "bf16", NULL},
+        {"--kv-cache-dtype fp4_e2m1", "bf16", "int4", NULL},
+        {"--dtype auto", "bf16", "bf16", NULL},
+        {"--dtype half", "fp16", "fp16", NULL},
+        {"--dtype float16", "fp16", "fp16", NULL},
+        {"--dtype BFloat16", "bf16", "bf16", NULL},
+        {"--dtype float", "fp32", "fp32", NULL},
+        {"--dtype float32", "fp32", "fp32", NULL},
+        {"--dtype half --kv-cache-dtype fp8", "fp16", "fp8", NULL},
+        {"--quantization fp8", "fp8", "bf16", NULL},
+        {"--quantization fbgemm_fp8", "fp8", "bf16", NULL},
+        {"--quantization modelopt", "fp8", "bf16", NULL},
+        {"--quantization w8a8_fp8", "fp8", "bf16", NULL},
+        {"--quantization w8a8_int8", "int8", "bf16", NULL},
+        {"-q awq", "int4", "bf16", "quantization_assumed_4bit"},
+        {"--quantization awq_marlin", "int4", "bf16", "quantization_assumed_4bit"},
+        {"--quantization gptq", "int4", "bf16", "quantization_assumed_4bit"},
+        {"--quantization GPTQ_Marlin", "int4", "bf16", "quantization_assumed_4bit"},
+        {"--quantization marlin", "int4", "bf16", "quantization_assumed_4bit"},
+        {"--quantization bitsandbytes", "int4", "bf16", "quantization_assumed_4bit"},
+        {"--quantization gguf", "int4", "bf16", "quantization_assumed_4bit"},
+        {"--quantization mxfp4", "int4", "bf16", "quantization_assumed_4bit"},
+        {"--quantization modelopt_fp4", "int4", "bf16", "quantization_assumed_4bit"},
+        {"--quantization none", "bf16", "bf16", NULL},
+        {"--quantization hqq", "bf16", "bf16", "quantization_not_modeled"},
+        {"--dtype half --quantization hqq", "fp16", "fp16", "quantization_not_modeled"},
+    };
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++)
+        for (int e = 0; e < 2; e++) {
+            char cmd[256];
+            /* SGLang has no -q. */
+            if (e == 1 && strncmp(rows[i].flags, "-q ", 3) == 0) continue;
+            snprintf(cmd, sizeof cmd, "%s %s",
+                     e == 0 ? "vllm serve Qwen/Qwen3-8B --max-model-len 4096 --max-num-seqs 4"
+                            : "python -m sglang.launch_server --model-path Qwen/Qwen3-8B --context-length 4096 --max-running-requests 4",
+                     rows[i].flags);
+            rl_status st = run(cmd, req, NULL);
+            const char *w = st == RL_OK ? rl_precision_name(lint.run.result.weight_precision) : "(error)";
+            const char *k = st == RL_OK ? rl_precision_name(lint.run.result.kv_precision) : "(error)";
+            int extra = rows[i].finding ? 1 : 0;
+            CHECK(st == RL_OK && streq(w, rows[i].weights) && streq(k, rows[i].kv) && lint.finding_count == extra &&
+                      (!extra || finding(rows[i].finding) != NULL),
+                  "%s: weights %s, KV %s%s%s (status %d, got %s, %s, %d findings)", cmd, rows[i].weights, rows[i].kv, extra ? ", " : "",
+                  extra ? rows[i].finding : "", st, w, k, lint.finding_count);
+            check_values_in_message(cmd);
+        }
+    /* gpt-oss-20b's checkpoint is MXFP4 (its quantization_config): --quantization is then the checkpoint's. */
+    rl_status st = run("vllm serve openai/gpt-oss-20b --max-model-len 4096 --max-num-seqs 4 --quantization awq", req, NULL);
+    const rl_lint_finding *f = finding("quantization_from_checkpoint");
+    CHECK(st == RL_OK && f != NULL && streq(value_of(f, "quantization"), "awq") && finding("quantization_assumed_4bit") == NULL,
+          "gpt-oss-20b --quantization awq: the checkpoint's own (%s)", lint.error.message);
+    /* An unknown word names the flag and lists the choices. */
+    static const struct {
+        const char *cmd, *field, *message;
+    } bad[] = {
+        {"vllm serve Qwen/Qwen3-8B --dtype fp7", "--dtype", "--dtype: \"fp7\" is not one of auto, half, float16, bfloat16, float, float32"},
+        {"vllm serve Qwen/Qwen3-8B --kv-cache-dtype=int8", "--kv-cache-dtype",
+         "--kv-cache-dtype: \"int8\" is not one of auto, fp8, fp8_e4m3, fp8_e5m2, fp8_inc, fp8_ds_mla, bfloat16, float16, bf16, fp4_e2m1"},
+        {"llama-server -m Qwen3-8B-Q8_0.gguf --cache-type-k q6_k", "--cache-type-k",
+         "--cache-type-k: \"q6_k\" is not one of f32, f16, bf16, q8_0, q4_0, q4_1, iq4_nl, q5_0, q5_1"},
+        {"llama-server -m Qwen3-8B-Q8_0.gguf -ctv f8", "-ctv", "-ctv: \"f8\" is not one of f32, f16, bf16, q8_0, q4_0, q4_1, iq4_nl, q5_0, q5_1"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        st = run(bad[i].cmd, req, NULL);
+        CHECK(st == RL_E_UNKNOWN_NAME && streq(lint.error.field, bad[i].field) && streq(lint.error.message, bad[i].message),
+              "%s: %s (status %d, %s)", bad[i].cmd, bad[i].message, st, lint.error.message);
+    }
+}
+
 int main(int argc, char **argv) {
     if (argc < 2) {
         fprintf(stderr, "usage: rl_lint_mutants_test tests/vectors/lint.json\n");
@@ -1071,6 +1160,7 @@ int main(int argc, char **argv) {
     test_grid();
     test_tokeniser();
     test_pool_raise();
+    test_dtype_words();
     printf("lint mutants: %d passed, %d failed\n", passed, failed);
     return failed ? 1 : 0;
 }
