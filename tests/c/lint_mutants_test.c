@@ -1135,6 +1135,34 @@ static void test_dtype_words(void) {
     }
 }
 
+/* ---- flags: the last one given wins; an unknown flag's value -------------------- */
+
+static void test_flag_reading(void) {
+    const char *req = "{\"gpu\":\"h100-sxm\"}";
+    /* argparse and llama.cpp alike: the last --max-model-len (2048) and -tp (2) win, both are recorded. */
+    rl_status st = run("vllm serve Qwen/Qwen3-8B --max-model-len 1024 -tp 4 --max-num-seqs 4 --max-model-len=2048 --tensor-parallel-size 2", req,
+                       NULL);
+    CHECK(st == RL_OK && lint.run.deploy.seq == 2048 && lint.run.deploy.tp == 2 && lint.recognized_count == 5,
+          "the last value wins (seq %lld, tp %lld, %d recognized)", (long long)lint.run.deploy.seq, (long long)lint.run.deploy.tp,
+          lint.recognized_count);
+    /* An unknown flag takes the next word unless it is a flag: --port's 8000 is its value; a bare --port before
+     * --max-model-len takes nothing; an unknown flag at the end takes nothing. */
+    st = run("vllm serve Qwen/Qwen3-8B --port --max-model-len 4096 --host 0.0.0.0 --max-num-seqs 4 --api-key", req, NULL);
+    CHECK(st == RL_OK && lint.run.deploy.seq == 4096 && lint.run.deploy.batch == 4 && lint.ignored_count == 3 &&
+              streq(lint.words + lint.word_at[lint.ignored[0]], "--port") && streq(lint.words + lint.word_at[lint.ignored[1]], "--host") &&
+              streq(lint.words + lint.word_at[lint.ignored[2]], "--api-key"),
+          "unknown flags and their values (status %d, %d ignored, %s)", st, lint.ignored_count, lint.error.message);
+    /* A flag of another engine is unknown here: llama-server's -c in vLLM, vLLM's --max-model-len in llama-server. */
+    st = run("vllm serve Qwen/Qwen3-8B --max-model-len 4096 --max-num-seqs 4 -c 99", req, NULL);
+    CHECK(st == RL_OK && lint.run.deploy.seq == 4096 && lint.ignored_count == 1, "-c is not vLLM's (status %d)", st);
+    st = run("llama-server -m Qwen3-8B-Q4_K_M.gguf -c 4096 --max-model-len 99", req, NULL);
+    CHECK(st == RL_OK && lint.run.deploy.seq == 4096 && lint.ignored_count == 1, "--max-model-len is not llama-server's (status %d)", st);
+    st = run("python -m sglang.launch_server --model-path Qwen/Qwen3-8B --context-length 4096 --max-running-requests 4 --max-num-seqs 9 -tp 2",
+             req, NULL);
+    CHECK(st == RL_OK && lint.run.deploy.batch == 4 && lint.run.deploy.tp == 1 && lint.ignored_count == 2, "vLLM's flags are not SGLang's (status %d)",
+          st);
+}
+
 int main(int argc, char **argv) {
     if (argc < 2) {
         fprintf(stderr, "usage: rl_lint_mutants_test tests/vectors/lint.json\n");
@@ -1161,6 +1189,7 @@ int main(int argc, char **argv) {
     test_tokeniser();
     test_pool_raise();
     test_dtype_words();
+    test_flag_reading();
     printf("lint mutants: %d passed, %d failed\n", passed, failed);
     return failed ? 1 : 0;
 }
