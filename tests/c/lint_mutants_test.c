@@ -829,7 +829,8 @@ static rl_lint again; /* the corrected command, linted */
  *   them, and a corrected command lints as fits on the same request;
  * - a vLLM or SGLang correction that only lowers the concurrency to N (the
  *   requests of full length the KV room holds) is the largest: N + 1 is not
- *   fits. */
+ *   fits; a llama-server correction that shortens -c over the same slots is the
+ *   longest: one step (256 tokens a slot, 1 below 256) more is not fits. */
 static void test_grid(void) {
     static const char *const gpus[] = {"\"rtx-4090\"", "\"l40s\"", "\"h100-sxm\"", "\"a100-40g\"", "\"t4\""};
     static const struct {
@@ -846,7 +847,7 @@ static void test_grid(void) {
     };
     static const char *const seqs[] = {"4096", "32768"};
     static const char *const batches[] = {"1", "16", "200"};
-    int corrected = 0, uncorrectable = 0, capped = 0;
+    int corrected = 0, uncorrectable = 0, capped = 0, llama_shortened = 0;
     for (size_t g = 0; g < sizeof gpus / sizeof gpus[0]; g++)
         for (size_t c = 0; c < sizeof cmds / sizeof cmds[0]; c++)
             for (size_t si = 0; si < 2; si++)
@@ -888,8 +889,22 @@ static void test_grid(void) {
                     rl_status st2 = rl_lint_run(fixed, strlen(fixed), req, strlen(req), NULL, 0, &again);
                     CHECK(st2 == RL_OK && again.verdict == RL_LINT_FITS, "%s on %s: corrected \"%s\" fits (verdict %d)", cmd, req, fixed,
                           again.verdict);
+                    if (llama) {
+                        /* llama-server: a shorter -c over the same slots is the longest that fits, in steps of
+                         * 256 tokens a slot (of 1 below 256): one step more a slot does not fit. */
+                        long long S = (long long)again.run.deploy.seq, longer = S + (S >= 256 ? 256 : 1);
+                        if (again.run.deploy.batch != asked || longer > atoll(seqs[si])) continue;
+                        llama_shortened++;
+                        char expect[256];
+                        snprintf(expect, sizeof expect, "%s %s %lld %s %s%s", cmds[c].head, cmds[c].seq_flag, longer * asked,
+                                 cmds[c].batch_flag, batches[bi], cmds[c].tail);
+                        st2 = rl_lint_run(expect, strlen(expect), req, strlen(req), NULL, 0, &again);
+                        CHECK(st2 == RL_OK && again.verdict != RL_LINT_FITS, "%s on %s: %s is one step more than the most that fits", cmd,
+                              req, expect);
+                        continue;
+                    }
                     /* Only the concurrency lowered: the same command with N + 1 does not fit. */
-                    if (llama || again.max_seqs >= asked) continue;
+                    if (again.max_seqs >= asked) continue;
                     char expect[256];
                     snprintf(expect, sizeof expect, "%s %s %s %s %lld%s", cmds[c].head, cmds[c].seq_flag, ctx, cmds[c].batch_flag,
                              (long long)again.max_seqs, cmds[c].tail);
@@ -901,8 +916,9 @@ static void test_grid(void) {
                     CHECK(st2 == RL_OK && again.verdict != RL_LINT_FITS, "%s on %s: %s is one more than the most that fits", cmd, req,
                           expect);
                 }
-    CHECK(corrected >= 20 && uncorrectable >= 1 && capped >= 5, "the grid has corrections (%d), uncorrectable cases (%d) and capped ones (%d)",
-          corrected, uncorrectable, capped);
+    CHECK(corrected >= 20 && uncorrectable >= 1 && capped >= 5 && llama_shortened >= 3,
+          "the grid has corrections (%d), uncorrectable cases (%d), capped ones (%d) and shortened llama-server contexts (%d)", corrected,
+          uncorrectable, capped, llama_shortened);
 }
 
 /* ---- the tokeniser: words as a POSIX shell splits them ---------------------- */
