@@ -1179,6 +1179,43 @@ static void test_flag_reading(void) {
           st);
 }
 
+/* ---- SGLang's derived --max-running-requests -------------------------------------- */
+
+/* Absent, SGLang derives --max-running-requests from the KV pool: the requests
+ * of full length it holds (at that batch's own reserves). So the command then
+ * fits with every one of them at once, and the default names the number; with
+ * no KV room at all the batch is 1 and it is refused. */
+static void test_sglang_derived_batch(void) {
+    static const char *const gpus[] = {"\"t4\"", "\"rtx-4090\"", "\"l40s\"", "\"h100-sxm\"", "\"h200-sxm\"",
+                                       "{\"tflops\":100,\"bandwidth_gbs\":1000,\"vram_gib\":16.5}"};
+    static const char *const cmds[] = {"python -m sglang.launch_server --model-path Qwen/Qwen3-8B --context-length 4096",
+                                       "python -m sglang.launch_server --model-path Qwen/Qwen3-8B --context-length 32768",
+                                       "python -m sglang.launch_server --model-path Qwen/Qwen3-4B --context-length 8192 --tp-size 2"};
+    int fitting = 0, refused = 0;
+    for (size_t g = 0; g < sizeof gpus / sizeof gpus[0]; g++)
+        for (size_t c = 0; c < sizeof cmds / sizeof cmds[0]; c++) {
+            char req[128];
+            snprintf(req, sizeof req, "{\"gpu\":%s}", gpus[g]);
+            rl_status st = run(cmds[c], req, NULL);
+            CHECK(st == RL_OK, "%s on %s runs (%s)", cmds[c], req, lint.error.message);
+            if (st != RL_OK) continue;
+            char n[32];
+            snprintf(n, sizeof n, "%lld", (long long)lint.max_seqs);
+            CHECK(streq(default_of("--max-running-requests"), n) && lint.max_seqs >= 1, "%s on %s: the default names max_seqs %s (got %s)",
+                  cmds[c], req, n, default_of("--max-running-requests"));
+            if (finding("no_kv_memory") != NULL || finding("weights_do_not_fit") != NULL) {
+                refused++;
+                CHECK(lint.max_seqs == 1 && lint.concurrency == 0 && lint.verdict == RL_LINT_REFUSED, "%s on %s: no room, batch 1, refused",
+                      cmds[c], req);
+            } else if (finding("sglang_context_capped") == NULL) {
+                fitting++;
+                CHECK(lint.verdict == RL_LINT_FITS && lint.concurrency == lint.max_seqs, "%s on %s: fits with all %lld at once (verdict %d, %lld)",
+                      cmds[c], req, (long long)lint.max_seqs, lint.verdict, (long long)lint.concurrency);
+            }
+        }
+    CHECK(fitting >= 8 && refused >= 1, "derived batches that fit (%d) and a refusal (%d)", fitting, refused);
+}
+
 int main(int argc, char **argv) {
     if (argc < 2) {
         fprintf(stderr, "usage: rl_lint_mutants_test tests/vectors/lint.json\n");
@@ -1206,6 +1243,7 @@ int main(int argc, char **argv) {
     test_pool_raise();
     test_dtype_words();
     test_flag_reading();
+    test_sglang_derived_batch();
     printf("lint mutants: %d passed, %d failed\n", passed, failed);
     return failed ? 1 : 0;
 }
