@@ -308,6 +308,8 @@ static void test_gpu_layers_variant(void) {
     CHECK(st == RL_OK && f != NULL && value_of(f, "variant") == NULL && streq(value_of(f, "ngl"), "64") &&
               streq(value_of(f, "layers"), "64") && streq(value_of(f, "max"), "44"),
           "-ngl 64 of 64: no variant, ngl 64, max 44 (%s)", f ? f->message : "no finding");
+    CHECK(f != NULL && strncmp(f->message, "64 of the 64 layers", 19) == 0, "-ngl 64 of 64: the sentence says 64, not all (%s)",
+          f ? f->message : "");
     st = run("llama-server -m Qwen3-32B-Q8_0.gguf -c 8192", req, NULL);
     f = finding("llama_gpu_layers_too_many");
     CHECK(st == RL_OK && f != NULL && streq(value_of(f, "variant"), "all") && streq(value_of(f, "ngl"), "64") &&
@@ -635,6 +637,8 @@ static void test_gguf_names(void) {
         {"-hf unsloth/Qwen3-8B-GGUF:IQ1_M", "int4", "IQ1_M", "1.75"},
         {"-hf unsloth/Qwen3-8B-GGUF", "q4_k_m", NULL, NULL},
         {"--model Qwen3-8B-Q8_0.gguf", "q8_0", NULL, NULL},
+        {"-m /models/Qwen3-8B-Q8_0", "q8_0", NULL, NULL},
+        {"-m Qwen3-8B-F16", "fp16", NULL, NULL},
     };
     for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
         char cmd[256];
@@ -847,7 +851,7 @@ static void test_grid(void) {
     };
     static const char *const seqs[] = {"4096", "32768"};
     static const char *const batches[] = {"1", "16", "200"};
-    int corrected = 0, uncorrectable = 0, capped = 0, llama_shortened = 0;
+    int corrected = 0, uncorrectable = 0, capped = 0, llama_shortened = 0, sglang_capped = 0;
     for (size_t g = 0; g < sizeof gpus / sizeof gpus[0]; g++)
         for (size_t c = 0; c < sizeof cmds / sizeof cmds[0]; c++)
             for (size_t si = 0; si < 2; si++)
@@ -867,13 +871,32 @@ static void test_grid(void) {
                     int64_t asked = atoll(batches[bi]);
                     const rl_lint_finding *none = finding("no_correction");
                     CHECK(lint.max_seqs == asked, "%s: max_seqs %lld (got %lld)", cmd, (long long)asked, (long long)lint.max_seqs);
-                    if (lint.verdict == RL_LINT_REFUSED)
+                    if (lint.verdict == RL_LINT_REFUSED) {
                         CHECK(lint.concurrency == 0, "%s on %s: refused, concurrency 0 (got %lld)", cmd, req, (long long)lint.concurrency);
-                    else
+                        /* A command that does not start has no times (roofline.h: "without times when the engine refuses"). */
+                        const rl_result *x = &lint.run.result;
+                        CHECK(!x->has_timing && !x->has_realistic && x->step_ms == 0 && x->ms_per_token == 0 && x->tokens_per_s == 0 &&
+                                  x->prefill_ms == 0 && x->prefill_tokens_per_s == 0 && x->ttft_ms == 0 && x->pp_stage_ms == 0 &&
+                                  x->pp_drain_ms == 0 && x->flops_per_step == 0 && x->bytes_per_step == 0 && x->ai == 0 &&
+                                  x->ceiling_fraction == 0 && x->gpu_part_ms == 0 && x->host_part_ms == 0 && x->spec_step_ms == 0 &&
+                                  x->spec_ms_per_token == 0 && x->spec_tokens_per_s == 0 && x->spec_realistic_step_ms == 0 &&
+                                  x->realistic.step_ms == 0 && x->realistic.tokens_per_s == 0,
+                              "%s on %s: refused, no times in the analysis", cmd, req);
+                    } else {
                         CHECK((lint.concurrency >= 1 || finding("sglang_context_capped") != NULL) && lint.concurrency <= asked &&
                                   (lint.verdict != RL_LINT_FITS || lint.concurrency == asked),
                               "%s on %s: verdict %d, concurrency %lld of %lld", cmd, req, lint.verdict, (long long)lint.concurrency,
                               (long long)asked);
+                    }
+                    const rl_lint_finding *capped_ctx = finding("sglang_context_capped");
+                    if (capped_ctx != NULL) {
+                        /* Fewer tokens than one request of full length, but some. */
+                        const char *t = value_of(capped_ctx, "tokens");
+                        double tokens = t ? atof(t) : -1;
+                        sglang_capped++;
+                        CHECK(tokens >= 1 && tokens < (double)atoll(seqs[si]), "%s on %s: the pool holds 1 to %s tokens (got %s)", cmd, req,
+                              seqs[si], t ? t : "none");
+                    }
                     if (lint.verdict == RL_LINT_FITS) {
                         CHECK(!lint.has_corrected && none == NULL, "%s on %s: fits, nothing to correct", cmd, req);
                         continue;
@@ -916,6 +939,7 @@ static void test_grid(void) {
                     CHECK(st2 == RL_OK && again.verdict != RL_LINT_FITS, "%s on %s: %s is one more than the most that fits", cmd, req,
                           expect);
                 }
+    CHECK(sglang_capped >= 1, "the grid has SGLang contexts capped (%d)", sglang_capped);
     CHECK(corrected >= 20 && uncorrectable >= 1 && capped >= 5 && llama_shortened >= 3,
           "the grid has corrections (%d), uncorrectable cases (%d), capped ones (%d) and shortened llama-server contexts (%d)", corrected,
           uncorrectable, capped, llama_shortened);
@@ -1037,7 +1061,9 @@ static void test_pool_raise(void) {
             snprintf(req, sizeof req, "{\"gpu\":{\"tflops\":100,\"bandwidth_gbs\":1000,\"vram_gib\":%g}}", 15.0 + 0.25 * q);
             if (rows[i].pool) snprintf(cmd, sizeof cmd, "%s %s %s", rows[i].head, rows[i].pool_flag, rows[i].pool);
             else snprintf(cmd, sizeof cmd, "%s", rows[i].head);
-            if (run(cmd, req, NULL) != RL_OK || !lint.has_corrected) continue;
+            if (run(cmd, req, NULL) != RL_OK) continue;
+            check_values_in_message(cmd);
+            if (!lint.has_corrected) continue;
             char fixed[RL_LINT_MAX_BYTES];
             snprintf(fixed, sizeof fixed, "%s", lint.corrected);
             rl_status st = rl_lint_run(fixed, strlen(fixed), req, strlen(req), NULL, 0, &again);
@@ -1216,6 +1242,81 @@ static void test_sglang_derived_batch(void) {
     CHECK(fitting >= 8 && refused >= 1, "derived batches that fit (%d) and a refusal (%d)", fitting, refused);
 }
 
+/* ---- the corrected command's words: plain, or quoted for the shell ---------------- */
+
+/* Words of letters, digits and _@%+=:,./- are written as they are; any other
+ * is single-quoted, a ' inside as '\''. The command is the issue's example
+ * (tight at 256 on tp 2, corrected to --max-num-seqs 55) with ignored flags
+ * whose values test each rule. */
+static void test_corrected_words(void) {
+    const char *req = "{\"gpu\":\"h100-sxm\"}";
+    rl_status st = run("vllm serve Qwen/Qwen3-8B -tp 2 --max-model-len 32768 --max-num-seqs 256 --kv-cache-dtype fp8 "
+                       "--served-model-name AZaz09_@%+=:,./- --api-key 'a b' --x \"it's\" --y '$HOME' --z 'q\"'",
+                       req, NULL);
+    const char *want = "vllm serve Qwen/Qwen3-8B -tp 2 --max-model-len 32768 --max-num-seqs 55 --kv-cache-dtype fp8 "
+                       "--served-model-name AZaz09_@%+=:,./- --api-key 'a b' --x 'it'\\''s' --y '$HOME' --z 'q\"'";
+    CHECK(st == RL_OK && lint.has_corrected && streq(lint.corrected, want), "corrected:\n  %s\nwant\n  %s", lint.corrected, want);
+    /* Each plain character on its own, and the neighbours of each range quoted. */
+    static const char *const plain[] = {"A", "Z", "a", "z", "0", "9", "_", "@", "%", "+", "=", ":", ",", ".", "/", "-"};
+    static const char *const quoted[] = {"[", "`", "{", "!", "#", "&", "*", ";", "<", ">", "?", "^", "|", "~", "(", ")"};
+    for (int q = 0; q < 2; q++)
+        for (size_t i = 0; i < 16; i++) {
+            const char *w = q ? quoted[i] : plain[i];
+            char cmd[200], expect[64];
+            snprintf(cmd, sizeof cmd, "vllm serve Qwen/Qwen3-8B -tp 2 --max-model-len 32768 --max-num-seqs 256 --kv-cache-dtype fp8 --s '%s'", w);
+            snprintf(expect, sizeof expect, q ? " --s '%s'" : " --s %s", w);
+            st = run(cmd, req, NULL);
+            size_t n = strlen(lint.corrected), e = strlen(expect);
+            CHECK(st == RL_OK && lint.has_corrected && n > e && streq(lint.corrected + n - e, expect), "word [%s]: %s (got %s)", w,
+                  q ? "quoted" : "plain", lint.corrected);
+        }
+}
+
+/* ---- -ngl 0: the GPU holds no layer, the host all of them ------------------------ */
+
+/* Qwen3-32B Q8_0 (0.48249 GiB a layer, KV 1/32 GiB a layer at 8192 tokens;
+ * lint-llama-ngl-too-many-corrected) on a 1 GiB GPU: with no layer the GPU
+ * holds the 0.6 GiB context and the 0.0689 GiB of activations (0.67 <= 1); one
+ * layer adds 0.48249 + 0.03125 + 2% of 0.48249 = 0.52339 GiB (1.19 > 1). So the
+ * largest -ngl is 0, and the 64 GiB host holds everything else (30.879 GiB of
+ * layers + 1.5395 GiB of embeddings and LM head + 2 GiB of KV = 34.4 GiB). */
+static void test_ngl_zero(void) {
+    const char *req = "{\"gpu\":{\"tflops\":100,\"bandwidth_gbs\":1000,\"vram_gib\":1},\"ram_gib\":64,\"host_memory\":\"ddr5-5600-2ch\"}";
+    rl_status st = run("llama-server -m Qwen3-32B-Q8_0.gguf -c 8192", req, NULL);
+    const rl_lint_finding *f = finding("llama_gpu_layers_too_many");
+    CHECK(st == RL_OK && lint.verdict == RL_LINT_REFUSED && streq(value_of(f, "max"), "0") && lint.has_corrected &&
+              streq(lint.corrected, "llama-server -m Qwen3-32B-Q8_0.gguf -c 8192 -ngl 0"),
+          "1 GiB GPU: -ngl 0 (status %d, %s, corrected %s)", st, f ? f->message : "no finding", lint.corrected);
+    st = run("llama-server -m Qwen3-32B-Q8_0.gguf -c 8192 -ngl 0", req, NULL);
+    CHECK(st == RL_OK && lint.verdict == RL_LINT_FITS && lint.run.deploy.gpu_layers == 0, "-ngl 0 fits (verdict %d)", lint.verdict);
+}
+
+/* ---- weights_do_not_fit: "the GPU" or "each GPU" ----------------------------------- */
+
+/* Llama-3-70B in bf16 is 70.6e9 x 2 B = 131 GiB: over one H100 (80 GiB), and
+ * over two with pp 2 on an L40S (65.7 GiB each > 48): the sentence's variant
+ * "many" (each GPU) only when there is more than one GPU. */
+static void test_weights_variant(void) {
+    static const struct {
+        const char *cmd, *gpu;
+        bool many;
+    } rows[] = {
+        {"vllm serve meta-llama/Meta-Llama-3-70B --max-model-len 4096 --max-num-seqs 1", "h100-sxm", false},
+        {"vllm serve meta-llama/Meta-Llama-3-70B --max-model-len 4096 --max-num-seqs 1 -pp 2", "l40s", true},
+        {"vllm serve meta-llama/Meta-Llama-3-70B --max-model-len 4096 --max-num-seqs 1 -tp 2", "l40s", true},
+        {"python -m sglang.launch_server --model-path meta-llama/Meta-Llama-3-70B --context-length 4096", "h100-sxm", false},
+    };
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        char req[64];
+        snprintf(req, sizeof req, "{\"gpu\":\"%s\"}", rows[i].gpu);
+        rl_status st = run(rows[i].cmd, req, NULL);
+        const rl_lint_finding *f = finding("weights_do_not_fit");
+        CHECK(st == RL_OK && f != NULL && (rows[i].many ? streq(value_of(f, "variant"), "many") : value_of(f, "variant") == NULL) &&
+                  strstr(f->message, rows[i].many ? "each GPU" : "the GPU") != NULL,
+              "%s on %s: %s (%s)", rows[i].cmd, rows[i].gpu, rows[i].many ? "each GPU" : "the GPU", f ? f->message : "no finding");
+    }
+}
+
 int main(int argc, char **argv) {
     if (argc < 2) {
         fprintf(stderr, "usage: rl_lint_mutants_test tests/vectors/lint.json\n");
@@ -1244,6 +1345,9 @@ int main(int argc, char **argv) {
     test_dtype_words();
     test_flag_reading();
     test_sglang_derived_batch();
+    test_corrected_words();
+    test_ngl_zero();
+    test_weights_variant();
     printf("lint mutants: %d passed, %d failed\n", passed, failed);
     return failed ? 1 : 0;
 }
