@@ -546,6 +546,8 @@ static void test_engines(void) {
     CHECK(st == RL_E_JSON_MISSING && streq(lint.error.field, "--model"), "api_server: no positional model (status %d)", st);
     st = run("python -m sglang.launch_server Qwen/Qwen3-8B --context-length 4096", req, NULL);
     CHECK(st == RL_E_JSON_MISSING && streq(lint.error.field, "--model-path"), "sglang: no positional model (status %d)", st);
+    st = run("sglang serve Qwen/Qwen3-8B --context-length 4096", req, NULL);
+    CHECK(st == RL_E_JSON_MISSING && streq(lint.error.field, "--model-path"), "sglang serve: no positional model either (status %d)", st);
     st = run("vllm serve", req, NULL);
     CHECK(st == RL_E_JSON_MISSING && streq(lint.error.field, "--model"), "vllm serve alone: no model (status %d)", st);
     /* The first positional is the model, wherever it stands; a later one is not. */
