@@ -1319,6 +1319,53 @@ static void test_weights_variant(void) {
     }
 }
 
+/* ---- llama-server -ngl: analysed with the host, recorded without --------------- */
+
+/* Qwen3-8B has 36 layers. -ngl 36 puts every layer on the GPU (the output layer
+ * stays on the CPU); -ngl 35 leaves one in host RAM: without the host's RAM and
+ * bandwidth that is only recorded (partial_offload_not_modeled), with both (a
+ * host_memory preset or cpu_bandwidth_gbs) it is the core's offload. -ngl
+ * above 36, "all", "auto" and -1 mean every layer and the output layer. */
+static void test_llama_offload(void) {
+    static const struct {
+        const char *ngl, *req;
+        long long lint_ngl;   /* lint.gpu_layers */
+        long long deploy_ngl; /* run.deploy.gpu_layers: -2 for "not the offload" (the core's default) */
+        bool recorded;        /* partial_offload_not_modeled */
+    } rows[] = {
+        {"36", "{\"gpu\":\"h100-sxm\"}", 36, -2, false},
+        {"35", "{\"gpu\":\"h100-sxm\"}", 35, -2, true},
+        {"0", "{\"gpu\":\"h100-sxm\"}", 0, -2, true},
+        {"35", "{\"gpu\":\"h100-sxm\",\"ram_gib\":64}", 35, -2, true},
+        {"35", "{\"gpu\":\"h100-sxm\",\"ram_gib\":64,\"host_memory\":\"ddr5-5600-2ch\"}", 35, 35, false},
+        {"35", "{\"gpu\":\"h100-sxm\",\"ram_gib\":64,\"cpu_bandwidth_gbs\":100}", 35, 35, false},
+        {"36", "{\"gpu\":\"h100-sxm\",\"ram_gib\":64,\"cpu_bandwidth_gbs\":100}", 36, 36, false},
+        {"37", "{\"gpu\":\"h100-sxm\",\"ram_gib\":64,\"cpu_bandwidth_gbs\":100}", 37, -2, false},
+        {"0", "{\"gpu\":\"h100-sxm\",\"ram_gib\":64,\"cpu_bandwidth_gbs\":100}", 0, 0, false},
+        {"all", "{\"gpu\":\"h100-sxm\",\"ram_gib\":64,\"cpu_bandwidth_gbs\":100}", -1, -2, false},
+        {"auto", "{\"gpu\":\"h100-sxm\"}", -1, -2, false},
+        {"=-1", "{\"gpu\":\"h100-sxm\",\"ram_gib\":64,\"cpu_bandwidth_gbs\":100}", -1, -2, false},
+    };
+    rl_status st = run("llama-server -m Qwen3-8B-Q4_K_M.gguf -c 4096", "{\"gpu\":\"h100-sxm\"}", NULL);
+    int64_t all = lint.run.deploy.gpu_layers; /* the core's default: every layer */
+    CHECK(st == RL_OK && lint.gpu_layers == -1 && all > 36, "no -ngl: every layer (lint %lld, core %lld)", (long long)lint.gpu_layers,
+          (long long)all);
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        char cmd[160];
+        snprintf(cmd, sizeof cmd, "llama-server -m Qwen3-8B-Q4_K_M.gguf -c 4096 -ngl%s%s", rows[i].ngl[0] == '=' ? "" : " ", rows[i].ngl);
+        st = run(cmd, rows[i].req, NULL);
+        long long want = rows[i].deploy_ngl == -2 ? (long long)all : rows[i].deploy_ngl;
+        const rl_lint_finding *f = finding("partial_offload_not_modeled");
+        CHECK(st == RL_OK && lint.gpu_layers == rows[i].lint_ngl && (long long)lint.run.deploy.gpu_layers == want && (f != NULL) == rows[i].recorded,
+              "%s with %s: -ngl %lld, the core's %lld, %s (status %d, got %lld, %lld, %s)", cmd, rows[i].req, rows[i].lint_ngl, want,
+              rows[i].recorded ? "recorded" : "not recorded", st, (long long)lint.gpu_layers, (long long)lint.run.deploy.gpu_layers,
+              f ? "recorded" : "not recorded");
+        if (f != NULL)
+            CHECK(streq(value_of(f, "ngl"), rows[i].ngl) && streq(value_of(f, "layers"), "36"), "%s: the finding names -ngl %s of 36", cmd,
+                  rows[i].ngl);
+    }
+}
+
 int main(int argc, char **argv) {
     if (argc < 2) {
         fprintf(stderr, "usage: rl_lint_mutants_test tests/vectors/lint.json\n");
@@ -1350,6 +1397,7 @@ int main(int argc, char **argv) {
     test_corrected_words();
     test_ngl_zero();
     test_weights_variant();
+    test_llama_offload();
     printf("lint mutants: %d passed, %d failed\n", passed, failed);
     return failed ? 1 : 0;
 }
