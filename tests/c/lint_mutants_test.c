@@ -1337,6 +1337,7 @@ static void test_llama_offload(void) {
         {"35", "{\"gpu\":\"h100-sxm\"}", 35, -2, true},
         {"0", "{\"gpu\":\"h100-sxm\"}", 0, -2, true},
         {"35", "{\"gpu\":\"h100-sxm\",\"ram_gib\":64}", 35, -2, true},
+        {"35", "{\"gpu\":\"h100-sxm\",\"cpu_bandwidth_gbs\":100}", 35, -2, true},
         {"35", "{\"gpu\":\"h100-sxm\",\"ram_gib\":64,\"host_memory\":\"ddr5-5600-2ch\"}", 35, 35, false},
         {"35", "{\"gpu\":\"h100-sxm\",\"ram_gib\":64,\"cpu_bandwidth_gbs\":100}", 35, 35, false},
         {"36", "{\"gpu\":\"h100-sxm\",\"ram_gib\":64,\"cpu_bandwidth_gbs\":100}", 36, 36, false},
