@@ -1367,6 +1367,76 @@ static void test_llama_offload(void) {
     }
 }
 
+/* ---- llama-server: the corrected -ngl is the most layers that fit --------------- */
+
+/* Qwen3-8B (36 layers) Q4_K_M, -c 4096, 64 GiB of DDR5 host RAM, on custom GPUs
+ * from 4 to 8 GiB. Without -ngl every layer and the output layer are on the
+ * GPU; where that does not fit, the correction gives -ngl N, and N is the most
+ * that fit: the corrected command fits, -ngl N + 1 does not (for N = 36, all
+ * the layers but not the output layer, "N + 1" is the command as given). */
+static void test_llama_ngl_sweep(void) {
+    int found = 0, all_layers = 0;
+    for (int q = 0; q <= 32; q++) {
+        char req[200];
+        snprintf(req, sizeof req, "{\"gpu\":{\"tflops\":100,\"bandwidth_gbs\":1000,\"vram_gib\":%g},\"ram_gib\":64,\"host_memory\":\"ddr5-5600-2ch\"}",
+                 4.0 + 0.125 * q);
+        const char *cmd = "llama-server -m Qwen3-8B-Q4_K_M.gguf -c 4096";
+        rl_status st = run(cmd, req, NULL);
+        if (st != RL_OK || lint.verdict == RL_LINT_FITS) continue;
+        CHECK(lint.has_corrected, "%s on %s: a corrected -ngl", cmd, req);
+        if (!lint.has_corrected) continue;
+        char fixed[RL_LINT_MAX_BYTES];
+        snprintf(fixed, sizeof fixed, "%s", lint.corrected);
+        st = rl_lint_run(fixed, strlen(fixed), req, strlen(req), NULL, 0, &again);
+        const char *ngl = given(&again, "-ngl");
+        CHECK(st == RL_OK && again.verdict == RL_LINT_FITS && ngl != NULL && streq(given(&again, "-c"), "4096"),
+              "%s on %s: \"%s\" fits with an -ngl and the same -c", cmd, req, fixed);
+        if (ngl == NULL) continue;
+        found++;
+        long long n = atoll(ngl);
+        all_layers += n == 36;
+        CHECK(n >= 0 && n <= 36, "%s on %s: -ngl %lld of 36 layers", cmd, req, n);
+        if (n < 36) {
+            char more[200];
+            snprintf(more, sizeof more, "%s -ngl %lld", cmd, n + 1);
+            st = run(more, req, NULL);
+            CHECK(st == RL_OK && lint.verdict != RL_LINT_FITS, "%s on %s: -ngl %lld is the most; %lld does not fit", cmd, req, n, n + 1);
+        }
+    }
+    CHECK(found >= 10 && all_layers >= 2, "corrected -ngl found (%d), all 36 layers without the output layer (%d)", found, all_layers);
+}
+
+/* A cut after a backslash: the lint reads `len` bytes, so a backslash that is
+ * the last of them escapes nothing (it is dropped), whatever byte follows it in
+ * the caller's buffer. */
+static void test_cut_after_backslash(void) {
+    static const char text[] = "vllm serve Qwen/Qwen3-8B --max-model-len 4096 --max-num-seqs 4 --served-model-name a\\Z";
+    const char *req = "{\"gpu\":\"h100-sxm\"}";
+    rl_status st = rl_lint_run(text, sizeof text - 2, req, strlen(req), NULL, 0, &lint);
+    CHECK(st == RL_OK && lint.word_count == 9 && streq(lint.words + lint.word_at[8], "a"), "a cut after \\: the last word is a (got %s)",
+          lint.word_count == 9 ? lint.words + lint.word_at[8] : "?");
+}
+
+/* no_correction's sentences: the one for vLLM and SGLang names what was tried,
+ * with or without the host described (they do not offload). */
+static void test_no_correction_sentences(void) {
+    const char *generic = "No corrected command: no context length, concurrency, memory fraction or tensor-parallel size on these GPUs makes it start.";
+    static const char *const reqs[] = {"{\"gpu\":\"t4\"}", "{\"gpu\":\"t4\",\"ram_gib\":64,\"host_memory\":\"ddr5-5600-2ch\"}"};
+    for (int i = 0; i < 2; i++) {
+        rl_status st = run("vllm serve meta-llama/Meta-Llama-3-70B --max-model-len 4096", reqs[i], NULL);
+        const rl_lint_finding *f = finding("no_correction");
+        CHECK(st == RL_OK && f != NULL && streq(f->message, generic), "vLLM on T4s, %s: %s", reqs[i], f ? f->message : "no finding");
+    }
+    rl_status st = run("llama-server -m Qwen3-32B-Q8_0.gguf -c 8192", "{\"gpu\":\"rtx-3060m-6g\"}", NULL);
+    const rl_lint_finding *f = finding("no_correction");
+    CHECK(st == RL_OK && f != NULL && strstr(f->message, "give the host's RAM and bandwidth") != NULL, "llama-server, no host: %s",
+          f ? f->message : "no finding");
+    st = run("llama-server -m Qwen3-32B-Q8_0.gguf -c 8192", "{\"gpu\":\"rtx-3060m-6g\",\"ram_gib\":8,\"host_memory\":\"ddr5-5600-2ch\"}", NULL);
+    f = finding("no_correction");
+    CHECK(st == RL_OK && f != NULL && strstr(f->message, "no -ngl, context or slot count") != NULL, "llama-server, host: %s",
+          f ? f->message : "no finding");
+}
+
 int main(int argc, char **argv) {
     if (argc < 2) {
         fprintf(stderr, "usage: rl_lint_mutants_test tests/vectors/lint.json\n");
@@ -1399,6 +1469,9 @@ int main(int argc, char **argv) {
     test_ngl_zero();
     test_weights_variant();
     test_llama_offload();
+    test_llama_ngl_sweep();
+    test_cut_after_backslash();
+    test_no_correction_sentences();
     printf("lint mutants: %d passed, %d failed\n", passed, failed);
     return failed ? 1 : 0;
 }
