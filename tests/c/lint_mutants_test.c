@@ -228,8 +228,10 @@ static void test_words(void) {
     /* Trailing blanks make no word: 7 words (vllm, serve, the model, two flags and their values). */
     static const char *const trailing[] = {"vllm serve Qwen/Qwen3-8B --max-model-len 4096 --max-num-seqs 4 ",
                                            "vllm serve Qwen/Qwen3-8B --max-model-len 4096 --max-num-seqs 4\t\r\n",
-                                           "vllm serve Qwen/Qwen3-8B --max-model-len 4096 --max-num-seqs 4 \\\n "};
-    for (int i = 0; i < 3; i++) {
+                                           "vllm serve Qwen/Qwen3-8B --max-model-len 4096 --max-num-seqs 4 \\\n ",
+                                           "vllm serve Qwen/Qwen3-8B --max-model-len 4096 --max-num-seqs 4 \\\n",
+                                           "vllm serve Qwen/Qwen3-8B --max-model-len 4096 --max-num-seqs 4 \\\r\n"};
+    for (int i = 0; i < 5; i++) {
         rl_status st = run(trailing[i], req, NULL);
         CHECK(st == RL_OK && lint.word_count == 7 && lint.verdict == RL_LINT_FITS, "\"%s\": 7 words, fits (got %d words)", trailing[i],
               lint.word_count);
@@ -1404,6 +1406,13 @@ static void test_llama_ngl_sweep(void) {
         }
     }
     CHECK(found >= 10 && all_layers >= 2, "corrected -ngl found (%d), all 36 layers without the output layer (%d)", found, all_layers);
+    /* Only -ngl changes: the correction appends it and nothing else (no -c when the command gave none). */
+    const char *req = "{\"gpu\":{\"tflops\":100,\"bandwidth_gbs\":1000,\"vram_gib\":5},\"ram_gib\":64,\"host_memory\":\"ddr5-5600-2ch\"}";
+    rl_status st = run("llama-server -m Qwen3-8B-Q4_K_M.gguf -np 1", req, NULL);
+    const char *prefix = "llama-server -m Qwen3-8B-Q4_K_M.gguf -np 1 -ngl ";
+    CHECK(st == RL_OK && lint.has_corrected && strncmp(lint.corrected, prefix, strlen(prefix)) == 0 &&
+              strspn(lint.corrected + strlen(prefix), "0123456789") == strlen(lint.corrected + strlen(prefix)),
+          "no -c given, only -ngl appended (got %s)", lint.corrected);
 }
 
 /* A cut after a backslash: the lint reads `len` bytes, so a backslash that is
