@@ -1436,7 +1436,17 @@ static void test_no_correction_sentences(void) {
         const rl_lint_finding *f = finding("no_correction");
         CHECK(st == RL_OK && f != NULL && streq(f->message, generic), "vLLM on T4s, %s: %s", reqs[i], f ? f->message : "no finding");
     }
-    rl_status st = run("llama-server -m Qwen3-32B-Q8_0.gguf -c 8192", "{\"gpu\":\"rtx-3060m-6g\"}", NULL);
+    /* The tp search looks for the weights and one request at the command's fraction, up to tp 8. Llama-3-70B's
+     * 131.4 GiB of bf16 weights are 16.43 GiB a GPU at tp 8; on 21.5 GiB GPUs vLLM's 0.9 (19.35 GiB) leaves no KV
+     * room at tp 8 (though 0.95 would): no corrected command. */
+    rl_status st = run("vllm serve meta-llama/Meta-Llama-3-70B --max-model-len 4096 --max-num-seqs 1",
+                       "{\"gpu\":{\"tflops\":100,\"bandwidth_gbs\":1000,\"vram_gib\":21.5}}", NULL);
+    CHECK(st == RL_OK && !lint.has_corrected && finding("no_correction") != NULL, "70B on 21.5 GiB GPUs: no tp up to 8 at 0.9 (got %s)",
+          lint.corrected);
+    st = run("vllm serve meta-llama/Meta-Llama-3-70B --max-model-len 4096 --max-num-seqs 1 -tp 8 --gpu-memory-utilization 0.9",
+             "{\"gpu\":{\"tflops\":100,\"bandwidth_gbs\":1000,\"vram_gib\":21.5}}", NULL);
+    CHECK(st == RL_OK && finding("no_kv_memory") != NULL, "70B at tp 8 on 21.5 GiB GPUs: no KV room at 0.9");
+    st = run("llama-server -m Qwen3-32B-Q8_0.gguf -c 8192", "{\"gpu\":\"rtx-3060m-6g\"}", NULL);
     const rl_lint_finding *f = finding("no_correction");
     CHECK(st == RL_OK && f != NULL && strstr(f->message, "give the host's RAM and bandwidth") != NULL, "llama-server, no host: %s",
           f ? f->message : "no finding");
