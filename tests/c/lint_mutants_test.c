@@ -630,6 +630,8 @@ static void test_gguf_names(void) {
         {"-m Qwen3-8B-F16.gguf", "fp16", NULL, NULL},
         {"-m Qwen3-8B-F32.gguf", "fp32", NULL, NULL},
         {"-m Qwen3-8B-F16_XL.gguf", "fp16", NULL, NULL},
+        {"-m Qwen3-8B-BF16_XL.gguf", "bf16", NULL, NULL},
+        {"-m Qwen3-8B-F32_XL.gguf", "fp32", NULL, NULL},
         {"-m Qwen3-8B-Q4_K_XL.gguf", "int4", "Q4_K_XL", "4.5"},
         {"-m Qwen3-8B-Q4_1.gguf", "int4", "Q4_1", "5"},
         {"-m Qwen3-8B-Q5_0.gguf", "int4", "Q5_0", "5.5"},
