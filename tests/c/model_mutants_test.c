@@ -784,6 +784,145 @@ static void reader(void) {
                    RL_E_CONTRADICTION, "config.head_dim", "hidden 9 over 2 heads");
 }
 
+/* The range a refusal states is the one checked, not a looser one a later check would catch. */
+static void config_refused_range(const char *json, const char *field, const char *range, const char *what) {
+    rl_model m;
+    rl_error e;
+    rl_status st = read_config(json, &m, &e);
+    CHECK(st == RL_E_RANGE && strcmp(e.field, field) == 0, "%s: refused naming %s (got %s, \"%s\")", what, field,
+          rl_status_name(st), e.field);
+    CHECK(strstr(e.message, range) != NULL, "%s: the message states %s (\"%s\")", what, range, e.message);
+}
+
+/* Range ends and rules the first pass did not reach. */
+static void reader_ends(void) {
+    rl_error e;
+    rl_model m = tiny();
+    /* One routed expert: the MoE terms still count. E = 1, k = 1, width 6, one MoE layer:
+     *   router H*1 = 8, expert 3*8*6 = 144;  N = 256 + 8 + 192 + 16 + 8 + 144 = 624, all active. */
+    m.intermediate = 0;
+    m.experts = 1;
+    m.top_k = 1;
+    m.moe_intermediate = 6;
+    m.moe_layers = 1;
+    expect_ok(m, 624.0, "one routed expert");
+    (void)finish(&m, &e);
+    CHECK(m.params_expert == 144.0 && m.params_active == 624.0 && m.params_always_read == 480.0,
+          "one expert: 144, all 624 active, 624 - 144 = 480 always read (%.0f %.0f %.0f)", m.params_expert, m.params_active,
+          m.params_always_read);
+    /* A DeltaNet conv kernel of 1 keeps no conv state: conv (4 + 6)*1 = 10 in place of 20, N = 1,203 - 10 = 1,193;
+     * state 0 + 2*2*3 = 12. */
+    m = linear_model();
+    m.lin_conv_kernel = 1;
+    expect_ok(m, 1193.0, "conv kernel 1");
+    (void)finish(&m, &e);
+    CHECK(m.state_elems_per_layer == 12.0, "conv kernel 1: state 12 (%g)", m.state_elems_per_layer);
+    /* A Mamba-2 d_conv of 1: conv 14*1 = 14 in place of 42, N = 998 - 28 = 970; state 0 + 2*3*2 = 12. */
+    m = mamba2_model();
+    m.mamba_d_conv = 1;
+    expect_ok(m, 970.0, "Mamba-2 d_conv 1");
+    (void)finish(&m, &e);
+    CHECK(m.state_elems_per_layer == 12.0, "Mamba-2 d_conv 1: state 12 (%g)", m.state_elems_per_layer);
+
+    const char *fh = "\"model_type\":\"falcon_h1\",\"mamba_n_heads\":2,\"mamba_d_ssm\":6,\"mamba_d_state\":2,\"mamba_n_groups\":1,";
+    char json[1024];
+    snprintf(json, sizeof json, "{%s\"mamba_d_conv\":1," TINY_TEXT "}", fh);
+    if (config_ok(json, &m, "falcon_h1 d_conv 1")) CHECK(m.mamba_d_conv == 1, "falcon_h1: d_conv 1 read");
+    snprintf(json, sizeof json, "{%s\"mamba_d_conv\":-1," TINY_TEXT "}", fh);
+    config_refused_range(json, "config.mamba_d_conv", "from 1 to 1024", "falcon_h1 d_conv -1");
+    snprintf(json, sizeof json, "{%s\"mamba_d_conv\":1025," TINY_TEXT "}", fh);
+    config_refused_range(json, "config.mamba_d_conv", "from 1 to 1024", "falcon_h1 d_conv 1025");
+    const char *jb = "\"model_type\":\"jamba\",\"attn_layer_period\":2,\"attn_layer_offset\":1,\"mamba_expand\":1,";
+    snprintf(json, sizeof json, "{%s\"mamba_d_conv\":1,\"mamba_d_state\":1," TINY_TEXT "}", jb);
+    if (config_ok(json, &m, "jamba d_conv 1, d_state 1")) CHECK(m.mamba_d_conv == 1 && m.mamba_d_state == 1, "jamba: d_conv 1, d_state 1");
+    snprintf(json, sizeof json, "{%s\"mamba_d_conv\":-1," TINY_TEXT "}", jb);
+    config_refused_range(json, "config.mamba_d_conv", "from 1 to 1024", "jamba d_conv -1");
+    snprintf(json, sizeof json, "{%s\"mamba_d_state\":-1," TINY_TEXT "}", jb);
+    config_refused_range(json, "config.mamba_d_state", "from 1 to", "jamba d_state -1");
+    snprintf(json, sizeof json, "{\"model_type\":\"jamba\",\"attn_layer_period\":1,\"attn_layer_offset\":0,\"mamba_expand\":1," TINY_TEXT "}");
+    if (config_ok(json, &m, "jamba period 1")) CHECK(m.mamba_layers == 0, "jamba period 1: every layer attention, no Mamba");
+    snprintf(json, sizeof json, "{\"model_type\":\"jamba\",\"attn_layer_period\":0,\"attn_layer_offset\":0,\"mamba_expand\":1," TINY_TEXT "}");
+    config_refused_range(json, "config.attn_layer_period", "from 1 to", "jamba period 0");
+    snprintf(json, sizeof json, "{%s\"mamba_expand\":0," TINY_TEXT "}", "\"model_type\":\"jamba\",\"attn_layer_period\":2,\"attn_layer_offset\":1,");
+    config_refused_range(json, "config.mamba_expand", "from 1 to 1024", "jamba expand 0");
+    snprintf(json, sizeof json, "{%s\"mamba_expand\":1024,\"hidden_size\":1,\"num_attention_heads\":1,\"num_hidden_layers\":1,"
+             "\"num_key_value_heads\":1,\"vocab_size\":2,\"intermediate_size\":1}", "\"model_type\":\"jamba\",\"attn_layer_period\":2,\"attn_layer_offset\":1,");
+    if (config_ok(json, &m, "jamba expand 1024")) CHECK(m.mamba_d_ssm == 1024, "jamba: expand 1024 of hidden 1");
+    /* Qwen3-Next's DeltaNet shapes: conv kernel 1..1024. */
+    const char *lin = "\"model_type\":\"qwen3_next\",\"full_attention_interval\":3,\"linear_num_key_heads\":1,\"linear_num_value_heads\":2,"
+                      "\"linear_key_head_dim\":2,\"linear_value_head_dim\":3,";
+    snprintf(json, sizeof json, "{%s\"linear_conv_kernel_dim\":1," TINY_TEXT "}", lin);
+    if (config_ok(json, &m, "qwen3_next kernel 1")) CHECK(m.lin_conv_kernel == 1 && m.linear_layers == 2, "qwen3_next: kernel 1, 2 linear layers");
+    snprintf(json, sizeof json, "{%s\"linear_conv_kernel_dim\":-1," TINY_TEXT "}", lin);
+    config_refused_range(json, "config.linear_conv_kernel_dim", "from 1 to 1024", "qwen3_next kernel -1");
+
+    /* Llama 4: no_rope_layer_interval 1 makes every layer global; a max_position_embeddings of 1 clips the chunk to 1. */
+    if (config_ok("{\"model_type\":\"llama4_text\",\"attention_chunk_size\":8,\"no_rope_layer_interval\":1," TINY_TEXT "}", &m,
+                  "llama4 interval 1"))
+        CHECK(m.sliding_layers == 0, "llama4 interval 1: no chunked layer (%lld)", (long long)m.sliding_layers);
+    if (config_ok("{\"model_type\":\"llama4_text\",\"attention_chunk_size\":8,\"hidden_size\":8,\"intermediate_size\":10,"
+                  "\"num_hidden_layers\":3,\"num_attention_heads\":2,\"num_key_value_heads\":1,\"head_dim\":4,\"vocab_size\":16,"
+                  "\"max_position_embeddings\":1}", &m, "llama4 max positions 1"))
+        CHECK(m.sliding_window == 1 && m.sliding_layers == 3, "llama4: chunk 8 clipped to 1 position (%lld)", (long long)m.sliding_window);
+    if (config_ok("{\"model_type\":\"llama4_text\",\"attention_chunk_size\":8,\"hidden_size\":8,\"intermediate_size\":10,"
+                  "\"num_hidden_layers\":3,\"num_attention_heads\":2,\"num_key_value_heads\":1,\"head_dim\":4,\"vocab_size\":16}", &m,
+                  "llama4 without max positions"))
+        CHECK(m.sliding_window == 8, "llama4: chunk 8 kept without max positions (%lld)", (long long)m.sliding_window);
+
+    /* Gemma 2 alternates from layer 0: 3 layers, 2 local. */
+    if (config_ok("{\"model_type\":\"gemma2\",\"sliding_window\":4," TINY_TEXT "}", &m, "gemma2 3 layers"))
+        CHECK(m.sliding_layers == 2, "gemma2: layers 0 and 2 local (%lld)", (long long)m.sliding_layers);
+    /* sliding_window_pattern 2 of 3 layers: layer 1 global, 2 local; pattern 1: all global. */
+    if (config_ok("{\"model_type\":\"llama\",\"sliding_window\":4,\"sliding_window_pattern\":2," TINY_TEXT "}", &m, "pattern 2"))
+        CHECK(m.sliding_layers == 2, "pattern 2 of 3: 2 local (%lld)", (long long)m.sliding_layers);
+    if (config_ok("{\"model_type\":\"llama\",\"sliding_window\":4,\"sliding_window_pattern\":1," TINY_TEXT "}", &m, "pattern 1"))
+        CHECK(m.sliding_layers == 0, "pattern 1: none local (%lld)", (long long)m.sliding_layers);
+    /* Qwen's max_window_layers (with use_sliding_window, off by Qwen2Config's default): layers from it on slide; absent, the class default 28 exceeds 3 layers: none. */
+    if (config_ok("{\"model_type\":\"qwen2\",\"sliding_window\":4,\"use_sliding_window\":true,\"max_window_layers\":1," TINY_TEXT "}", &m, "qwen2 max_window_layers 1"))
+        CHECK(m.sliding_layers == 2, "qwen2: layers 1, 2 slide (%lld)", (long long)m.sliding_layers);
+    if (config_ok("{\"model_type\":\"qwen2\",\"sliding_window\":4,\"use_sliding_window\":true," TINY_TEXT "}", &m, "qwen2 default max_window_layers"))
+        CHECK(m.sliding_layers == 0, "qwen2: default 28 >= 3 layers, none slide (%lld)", (long long)m.sliding_layers);
+    if (config_ok("{\"model_type\":\"qwen2\",\"sliding_window\":4,\"use_sliding_window\":false," TINY_TEXT "}", &m, "qwen2 window off"))
+        CHECK(m.sliding_layers == 0 && m.sliding_window == 0, "qwen2: use_sliding_window false, no window");
+    if (config_ok("{\"model_type\":\"mistral\",\"sliding_window\":4," TINY_TEXT "}", &m, "mistral window"))
+        CHECK(m.sliding_layers == 3, "mistral: every layer slides (%lld)", (long long)m.sliding_layers);
+
+    /* mlp_only_layers past the first byte of the bitmap: L = 10, layers 7, 8, 9 dense: 7 MoE layers. */
+    if (config_ok("{\"model_type\":\"qwen3_moe\",\"num_experts\":2,\"num_experts_per_tok\":1,\"moe_intermediate_size\":6,"
+                  "\"mlp_only_layers\":[7,8,9],\"hidden_size\":8,\"intermediate_size\":10,\"num_hidden_layers\":10,"
+                  "\"num_attention_heads\":2,\"num_key_value_heads\":1,\"head_dim\":4,\"vocab_size\":16}", &m, "mlp_only_layers 7..9"))
+        CHECK(m.moe_layers == 7, "mlp_only_layers [7,8,9] of 10: 7 MoE layers (%lld)", (long long)m.moe_layers);
+    /* decoder_sparse_step 2 and moe_layer_freq 2 from first_k_dense_replace 1 over 10 layers. */
+    if (config_ok("{\"model_type\":\"qwen3_moe\",\"num_experts\":2,\"num_experts_per_tok\":1,\"moe_intermediate_size\":6,"
+                  "\"decoder_sparse_step\":2,\"hidden_size\":8,\"intermediate_size\":10,\"num_hidden_layers\":10,"
+                  "\"num_attention_heads\":2,\"num_key_value_heads\":1,\"head_dim\":4,\"vocab_size\":16}", &m, "sparse step 2"))
+        CHECK(m.moe_layers == 5, "decoder_sparse_step 2 of 10: layers 1, 3, 5, 7, 9 (%lld)", (long long)m.moe_layers);
+    if (config_ok("{\"model_type\":\"deepseek_v3\",\"n_routed_experts\":2,\"num_experts_per_tok\":1,\"moe_intermediate_size\":6,"
+                  "\"first_k_dense_replace\":1,\"moe_layer_freq\":3,\"hidden_size\":8,\"intermediate_size\":10,\"num_hidden_layers\":10,"
+                  "\"num_attention_heads\":2,\"num_key_value_heads\":1,\"head_dim\":4,\"vocab_size\":16}", &m, "moe_layer_freq 3"))
+        CHECK(m.moe_layers == 3, "first_k_dense_replace 1, freq 3 of 10: layers 1, 4, 7 (%lld)", (long long)m.moe_layers);
+
+    /* 0 heads is refused before head_dim = hidden / heads is computed. */
+    config_refused_range("{\"model_type\":\"llama\",\"hidden_size\":8,\"num_hidden_layers\":1,\"num_attention_heads\":0,"
+                         "\"vocab_size\":16,\"intermediate_size\":4}",
+                         "config.num_attention_heads", "from 1 to", "0 heads");
+    config_refused_range("{\"model_type\":\"llama\",\"hidden_size\":8,\"num_hidden_layers\":0,\"num_attention_heads\":2,"
+                         "\"vocab_size\":16,\"intermediate_size\":4}",
+                         "config.num_hidden_layers", "from 1 to", "0 layers");
+    config_refused_range("{\"model_type\":\"llama\",\"hidden_size\":0,\"num_hidden_layers\":1,\"num_attention_heads\":2,"
+                         "\"vocab_size\":16,\"intermediate_size\":4}",
+                         "config.hidden_size", "from 1 to", "hidden 0");
+    config_refused_range("{\"model_type\":\"llama\",\"hidden_size\":8,\"num_hidden_layers\":1,\"num_attention_heads\":2,"
+                         "\"vocab_size\":0,\"intermediate_size\":4}",
+                         "config.vocab_size", "from 1 to", "vocab 0");
+    config_refused_range("{\"model_type\":\"llama\",\"hidden_size\":8,\"num_hidden_layers\":1,\"num_attention_heads\":2,"
+                         "\"num_key_value_heads\":0,\"vocab_size\":16,\"intermediate_size\":4}",
+                         "config.num_key_value_heads", "from 1 to", "0 KV heads");
+    config_refused_range("{\"model_type\":\"llama\",\"hidden_size\":8,\"num_hidden_layers\":1,\"num_attention_heads\":2,"
+                         "\"head_dim\":0,\"vocab_size\":16,\"intermediate_size\":4}",
+                         "config.head_dim", "from 1 to", "head_dim 0");
+}
+
 int main(void) {
     finish_dense();
     finish_moe();
@@ -792,6 +931,7 @@ int main(void) {
     finish_mamba();
     unmodeled_layers();
     reader();
+    reader_ends();
     printf("model_mutants: %d passed, %d failed\n", passed, failed);
     return failed == 0 ? 0 : 1;
 }
