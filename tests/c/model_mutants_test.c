@@ -222,6 +222,8 @@ static void finish_dense(void) {
     expect_refused(m, RL_E_RANGE, "model.params_vision", "2^53 vision parameters");
     m.params_vision = 9007199254740992.0 - 512.0; /* whole, below 2^53, but 712 more passes it */
     expect_refused(m, RL_E_TOO_LARGE, "config", "text + vision past 2^53");
+    m.params_vision = 9007199254740992.0 - 712.0; /* text + vision exactly 2^53: past the last exact count */
+    expect_refused(m, RL_E_TOO_LARGE, "config", "text + vision exactly 2^53");
     m.params_vision = 9007199254740992.0 - 1024.0; /* 2^53 - 1024 + 712 = 2^53 - 312 < 2^53 */
     expect_ok(m, 9007199254740992.0 - 312.0, "text + vision just below 2^53");
 
@@ -832,6 +834,8 @@ static void reader_ends(void) {
     config_refused_range(json, "config.mamba_d_conv", "from 1 to 1024", "falcon_h1 d_conv -1");
     snprintf(json, sizeof json, "{%s\"mamba_d_conv\":1025," TINY_TEXT "}", fh);
     config_refused_range(json, "config.mamba_d_conv", "from 1 to 1024", "falcon_h1 d_conv 1025");
+    snprintf(json, sizeof json, "{%s\"mamba_d_conv\":2,\"mamba_d_head\":-1," TINY_TEXT "}", fh);
+    config_refused_range(json, "config.mamba_d_head", "from 1 to", "falcon_h1 d_head -1");
     const char *jb = "\"model_type\":\"jamba\",\"attn_layer_period\":2,\"attn_layer_offset\":1,\"mamba_expand\":1,";
     snprintf(json, sizeof json, "{%s\"mamba_d_conv\":1,\"mamba_d_state\":1," TINY_TEXT "}", jb);
     if (config_ok(json, &m, "jamba d_conv 1, d_state 1")) CHECK(m.mamba_d_conv == 1 && m.mamba_d_state == 1, "jamba: d_conv 1, d_state 1");
@@ -869,6 +873,16 @@ static void reader_ends(void) {
                   "llama4 without max positions"))
         CHECK(m.sliding_window == 8, "llama4: chunk 8 kept without max positions (%lld)", (long long)m.sliding_window);
 
+    /* Llama 4 with layer_types: the listed chunked layers (1 of 3), not the interval rule (3 of 3). */
+    if (config_ok("{\"model_type\":\"llama4_text\",\"attention_chunk_size\":8,"
+                  "\"layer_types\":[\"chunked_attention\",\"full_attention\",\"full_attention\"]," TINY_TEXT "}", &m,
+                  "llama4 layer_types"))
+        CHECK(m.sliding_layers == 1 && m.sliding_window == 8, "llama4 layer_types: 1 chunked layer (%lld)", (long long)m.sliding_layers);
+    /* Jamba's dt_rank auto is ceil(hidden / 16): 17 -> 2. */
+    if (config_ok("{\"model_type\":\"jamba\",\"attn_layer_period\":2,\"attn_layer_offset\":1,\"mamba_expand\":1,\"hidden_size\":17,"
+                  "\"intermediate_size\":10,\"num_hidden_layers\":3,\"num_attention_heads\":1,\"num_key_value_heads\":1,"
+                  "\"vocab_size\":16}", &m, "jamba hidden 17"))
+        CHECK(m.mamba_dt_rank == 2, "jamba: dt_rank auto ceil(17/16) = 2 (%lld)", (long long)m.mamba_dt_rank);
     /* Gemma 2 alternates from layer 0: 3 layers, 2 local. */
     if (config_ok("{\"model_type\":\"gemma2\",\"sliding_window\":4," TINY_TEXT "}", &m, "gemma2 3 layers"))
         CHECK(m.sliding_layers == 2, "gemma2: layers 0 and 2 local (%lld)", (long long)m.sliding_layers);
