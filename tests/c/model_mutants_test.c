@@ -883,6 +883,17 @@ static void reader_ends(void) {
                   "\"intermediate_size\":10,\"num_hidden_layers\":3,\"num_attention_heads\":1,\"num_key_value_heads\":1,"
                   "\"vocab_size\":16}", &m, "jamba hidden 17"))
         CHECK(m.mamba_dt_rank == 2, "jamba: dt_rank auto ceil(17/16) = 2 (%lld)", (long long)m.mamba_dt_rank);
+    snprintf(json, sizeof json, "{%s\"mamba_dt_rank\":-1," TINY_TEXT "}", jb);
+    config_refused_range(json, "config.mamba_dt_rank", "from 1 to", "jamba dt_rank -1");
+    snprintf(json, sizeof json, "{%s\"num_experts\":2,\"num_experts_per_tok\":1,\"expert_layer_period\":2,\"expert_layer_offset\":-1," TINY_TEXT "}", jb);
+    config_refused_range(json, "config.expert_layer_offset", "from 0 to 1", "jamba expert offset -1");
+    snprintf(json, sizeof json, "{%s\"num_experts\":2,\"num_experts_per_tok\":1,\"expert_layer_period\":3,\"expert_layer_offset\":0," TINY_TEXT "}", jb);
+    if (config_ok(json, &m, "jamba expert offset 0")) CHECK(m.moe_layers == 1, "jamba: MoE on layer 0 only of 3 (%lld)", (long long)m.moe_layers);
+    /* Llama 4 with one routed expert: still MoE on every layer (step 1), with its shared expert as wide as it. */
+    if (config_ok("{\"model_type\":\"llama4_text\",\"num_local_experts\":1,\"num_experts_per_tok\":1,\"attention_chunk_size\":0," TINY_TEXT "}",
+                  &m, "llama4 one expert"))
+        CHECK(m.moe_layers == 3 && m.shared_intermediate == 10, "llama4 one expert: 3 MoE layers, shared width 10 (%lld, %lld)",
+              (long long)m.moe_layers, (long long)m.shared_intermediate);
     /* Gemma 2 alternates from layer 0: 3 layers, 2 local. */
     if (config_ok("{\"model_type\":\"gemma2\",\"sliding_window\":4," TINY_TEXT "}", &m, "gemma2 3 layers"))
         CHECK(m.sliding_layers == 2, "gemma2: layers 0 and 2 local (%lld)", (long long)m.sliding_layers);
