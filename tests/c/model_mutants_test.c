@@ -10,6 +10,7 @@
  * and the README's "What is computed"; the range checks are properties: a bound
  * is accepted, the value past it refused naming its field. */
 #include "roofline.h"
+#include "internal.h" /* the defaults table's own accessors (config_defaults.c) */
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -948,6 +949,47 @@ static void reader_ends(void) {
                          "config.head_dim", "from 1 to", "head_dim 0");
 }
 
+/* The defaults table's accessors: the ends of the table, and no default for a missing type. */
+static void defaults_table(void) {
+    size_t n = rl_config_default_count();
+    CHECK(n > 100, "the defaults table has its rows (%zu)", n);
+    CHECK(rl_config_default_at(n) == NULL, "no row past the last");
+    CHECK(rl_config_default_at(n - 1) != NULL && rl_config_source_of(rl_config_default_at(n - 1)) != NULL,
+          "the last row and its source");
+    const rl_config_default *first = rl_config_default_at(0);
+    CHECK(first != NULL && rl_config_source_of(first) != NULL, "the first row and its source");
+    CHECK(rl_config_source_of(NULL) == NULL, "no source for no row");
+    rl_config_default bad = {"x", "y", 0, -1};
+    CHECK(rl_config_source_of(&bad) == NULL, "no source -1");
+    bad.source = 1000;
+    CHECK(rl_config_source_of(&bad) == NULL, "no source 1000");
+    int64_t d = -7;
+    CHECK(!rl_config_default_int(NULL, "vocab_size", &d) && d == -7, "no default for a NULL type");
+    CHECK(!rl_config_default_int("", "vocab_size", &d) && d == -7, "no default for an empty type");
+    CHECK(!rl_config_default_int("gemma3_tex", "vocab_size", &d) && d == -7, "no default for a prefix of a type");
+    CHECK(!rl_config_default_int("gemma3_text", "vocab_siz", &d) && d == -7, "no default for a prefix of a field");
+    /* Every row answers for its own (type, field) with its own value (the first row of a pair). */
+    for (size_t i = 0; i < n; i++) {
+        const rl_config_default *r = rl_config_default_at(i);
+        CHECK(rl_config_default_int(r->model_type, r->field, &d), "row %zu (%s.%s) is found", i, r->model_type, r->field);
+        bool earlier = false;
+        for (size_t j = 0; j < i; j++) {
+            const rl_config_default *q = rl_config_default_at(j);
+            if (strcmp(q->model_type, r->model_type) == 0 && strcmp(q->field, r->field) == 0) earlier = true;
+        }
+        CHECK(!earlier, "row %zu (%s.%s) is the only one for its pair", i, r->model_type, r->field);
+        CHECK(d == r->value, "row %zu (%s.%s): %lld", i, r->model_type, r->field, (long long)r->value);
+    }
+    CHECK(rl_config_text_type(NULL) == NULL && rl_config_text_type("") == NULL && rl_config_text_type("gemma") == NULL,
+          "no text type for NULL, \"\" or gemma");
+    const char *const pairs[][2] = {{"gemma3", "gemma3_text"}, {"llama4", "llama4_text"}, {"mistral3", "mistral"},
+                                    {"qwen2_5_vl", "qwen2_5_vl_text"}};
+    for (size_t i = 0; i < 4; i++) {
+        const char *t = rl_config_text_type(pairs[i][0]);
+        CHECK(t != NULL && strcmp(t, pairs[i][1]) == 0, "%s's text_config is a %s (%s)", pairs[i][0], pairs[i][1], t ? t : "NULL");
+    }
+}
+
 int main(void) {
     finish_dense();
     finish_moe();
@@ -957,6 +999,7 @@ int main(void) {
     unmodeled_layers();
     reader();
     reader_ends();
+    defaults_table();
     printf("model_mutants: %d passed, %d failed\n", passed, failed);
     return failed == 0 ? 0 : 1;
 }
