@@ -949,6 +949,26 @@ static void reader_ends(void) {
                          "config.head_dim", "from 1 to", "head_dim 0");
 }
 
+/* Mistral 3's spatial_merge_size runs 1..1024. Pixtral tower H 4, I 5, L 2, C 3, patch 2 under a text model of T = 8:
+ *   tower C*p^2*h + h + L*(2h + 4h^2 + 3hi) = 48 + 4 + 2*(8 + 64 + 60) = 316
+ *   projector h + h*merge^2*h + h*T + T^2 (no bias): merge 1: 4 + 16 + 32 + 64 = 116: 432 in all. */
+#define MERGE_FMT                                                                                                 \
+    "{\"model_type\":\"mistral3\",\"spatial_merge_size\":%s,\"text_config\":{\"model_type\":\"mistral\","          \
+    "\"sliding_window\":16," TINY_TEXT "},\"vision_config\":{\"hidden_size\":4,\"intermediate_size\":5,"            \
+    "\"num_hidden_layers\":2,\"num_channels\":3,\"patch_size\":2}}"
+static void merge_size_ends(void) {
+    char json[1024];
+    rl_model m;
+    snprintf(json, sizeof json, MERGE_FMT, "1");
+    if (config_ok(json, &m, "merge 1")) CHECK(m.params_vision == 432.0, "pixtral merge 1: 432 (%.0f)", m.params_vision);
+    snprintf(json, sizeof json, MERGE_FMT, "0");
+    config_refused_range(json, "config.spatial_merge_size", "from 1 to 1024", "merge 0");
+    snprintf(json, sizeof json, MERGE_FMT, "1024");
+    if (config_ok(json, &m, "merge 1024")) CHECK(m.params_vision > 432.0, "pixtral merge 1024 counts more than merge 1");
+    snprintf(json, sizeof json, MERGE_FMT, "1025");
+    config_refused_range(json, "config.spatial_merge_size", "from 1 to 1024", "merge 1025");
+}
+
 /* The defaults table's accessors: the ends of the table, and no default for a missing type. */
 static void defaults_table(void) {
     size_t n = rl_config_default_count();
@@ -1000,6 +1020,7 @@ int main(void) {
     reader();
     reader_ends();
     defaults_table();
+    merge_size_ends();
     printf("model_mutants: %d passed, %d failed\n", passed, failed);
     return failed == 0 ? 0 : 1;
 }
