@@ -113,6 +113,217 @@ static void agree(const char *cli, const char *name, const char *args, const cha
     cJSON_Delete(doc);
 }
 
+/* ---- Properties of one search, each checked from outside the planner ---------------------------------------- */
+
+static rl_run rerun; /* the test's own run of a setup (rl_run is large) */
+
+/* The test's own run of one setup: the base request plus the setup's keys. */
+static const rl_run *setup_run(const char *base, const char *gpu, int64_t tp, int64_t pp, const char *precision,
+                               int64_t batch) {
+    char request[4096];
+    size_t n = strlen(base);
+    int len = snprintf(request, sizeof request,
+                       "%.*s,\"gpu\":\"%.63s\",\"tp\":%lld,\"pp\":%lld,\"precision\":\"%.15s\",\"batch\":%lld}",
+                       (int)(n < 1000 ? n - 1 : 999), base, gpu, (long long)tp, (long long)pp, precision,
+                       (long long)batch);
+    CHECK(len > 0 && (size_t)len < sizeof request, "a setup's request fits");
+    rl_run_request(request, strlen(request), NULL, 0, &rerun);
+    return &rerun;
+}
+
+/* The header's definitions, written out here: a setup "fits" at a batch when
+ * its analysis fits (not tight unless allowed) and has a cost; its TTFT is
+ * the engine's overhead (realistic TTFT - realistic prefill) plus the cost's
+ * prefill; its per-user speed 1000 / the cost's step; the traffic keeps
+ * requests_per_day / 86400 x (prefill + output x step) / 1000 requests in flight. */
+static int fits_setup(const rl_run *r, const rl_plan_query *q) {
+    return r->status == RL_OK && !r->is_estimate && r->result.fits && r->cost.present &&
+           (r->result.verdict != RL_TIGHT || q->allow_tight);
+}
+static double ttft_ms(const rl_run *r) {
+    const rl_realistic *x = &r->result.realistic;
+    if (r->cost.realistic && r->result.has_realistic && x->has_prefill) return x->ttft_ms - x->prefill_ms + r->cost.prefill_ms;
+    return r->deploy.launch_ms + r->cost.prefill_ms;
+}
+static double speed(const rl_run *r) { return 1000.0 / r->cost.step_ms; }
+static int qualifies(const rl_run *r, const rl_plan_query *q) {
+    if (!fits_setup(r, q)) return 0;
+    double in_flight = (double)r->workload.requests_per_day / 86400.0 *
+                       ((r->cost.prefill_ms + (double)r->workload.output_tokens * r->cost.step_ms) / 1000.0);
+    if (r->deploy.batch > 1 && (double)r->deploy.batch > in_flight) return 0;
+    if (q->min_tokens_per_s_user > 0 && speed(r) < q->min_tokens_per_s_user) return 0;
+    return q->max_ttft_ms <= 0 || (!r->gpu.tflops_unknown && ttft_ms(r) <= q->max_ttft_ms);
+}
+
+/* -1, 0, 1: the ranking the header promises (cheaper, then faster per user, then GPU id, then search order). */
+static int ranks_before(const rl_plan_candidate *x, const rl_plan_candidate *y) {
+    if (x->usd_per_mtok_out != y->usd_per_mtok_out) return x->usd_per_mtok_out < y->usd_per_mtok_out;
+    if (x->tokens_per_s_user != y->tokens_per_s_user) return x->tokens_per_s_user > y->tokens_per_s_user;
+    int g = strcmp(x->gpu, y->gpu);
+    if (g != 0) return g < 0;
+    return x->order < y->order;
+}
+
+static const char *const ALL_PRECISIONS[] = {"auto", "fp8", "int4"};
+
+/* Checks one search against the header: the summary's counts recounted setup
+ * by setup, each candidate a plain run of its setup at the largest batch that
+ * qualifies, within both targets, the ranking, and both Pareto fronts. */
+static void properties(const char *name, const char *base, const rl_plan_query *q, int every_size) {
+    rl_plan_summary s;
+    rl_error err;
+    rl_status st = rl_plan(base, strlen(base), NULL, 0, q, &work, found, sizeof found / sizeof found[0], &s, &err);
+    CHECK(st == RL_OK, "%s: rl_plan: %s", name, err.message);
+    if (st != RL_OK) return;
+    CHECK(s.count == s.found, "%s: every candidate kept", name);
+
+    /* The summary, recounted: every GPU x tp {1,2,4,8} x pp {1..4} x precision at batch 1. */
+    static const int64_t tps[] = {1, 2, 4, 8};
+    static const char *presets[RL_PLAN_MAX_GPUS];
+    const char *const *gpu_ids = q->gpus;
+    size_t gpu_count = q->gpu_count, precisions = q->precision ? 1 : 3;
+    if (gpu_ids == NULL || gpu_count == 0) { /* every GPU preset */
+        for (gpu_count = 0; gpu_count < rl_preset_count(RL_PRESET_GPU) && gpu_count < RL_PLAN_MAX_GPUS; gpu_count++)
+            presets[gpu_count] = rl_preset_id(RL_PRESET_GPU, gpu_count);
+        gpu_ids = presets;
+    }
+    long searched = 0, fit = 0, met = 0, pairs = 0;
+    double best_ttft = 0, best_speed = 0;
+    for (size_t g = 0; g < gpu_count; g++)
+        for (int t = 0; t < 4; t++)
+            for (int64_t pp = 1; pp <= 4; pp++)
+                for (size_t k = 0; k < precisions; k++) {
+                    const char *prec = q->precision ? q->precision : ALL_PRECISIONS[k];
+                    searched++;
+                    const rl_run *r = setup_run(base, gpu_ids[g], tps[t], pp, prec, 1);
+                    if (!fits_setup(r, q)) continue;
+                    fit++;
+                    double ttft = ttft_ms(r);
+                    if (!r->gpu.tflops_unknown && (best_ttft == 0 || ttft < best_ttft)) best_ttft = ttft;
+                    if (q->max_ttft_ms > 0 && (r->gpu.tflops_unknown || ttft > q->max_ttft_ms)) continue;
+                    met++;
+                    if (speed(r) > best_speed) best_speed = speed(r);
+                    if (qualifies(r, q)) pairs += r->cost.has_buy + r->cost.has_cloud;
+                }
+    CHECK(s.searched == searched, "%s: searched %ld, expected %ld", name, s.searched, searched);
+    CHECK(s.fit == fit && s.met_ttft == met, "%s: fit %ld met %ld, expected %ld %ld", name, s.fit, s.met_ttft, fit, met);
+    CHECK(s.best_ttft_ms == best_ttft && s.best_tokens_per_s_user == best_speed, "%s: best TTFT %g speed %g, expected %g %g",
+          name, s.best_ttft_ms, s.best_tokens_per_s_user, best_ttft, best_speed);
+    /* A setup that qualifies at batch 1 gives one candidate per way to pay for it. */
+    CHECK((long)s.count == pairs, "%s: %zu candidates, %ld setups' buy and cloud qualify at batch 1", name, s.count, pairs);
+    CHECK(s.floor_basis == 0, "%s: every candidate on the realistic basis", name);
+
+    /* The search order is a permutation of 0..count-1, and the ranking holds pair by pair. */
+    static unsigned char seen[2 * RL_PLAN_MAX_SETUPS];
+    memset(seen, 0, sizeof seen);
+    for (size_t i = 0; i < s.count; i++) {
+        const rl_plan_candidate *c = &found[i];
+        CHECK(c->order < s.count && !seen[c->order], "%s: candidate %zu's search order %u", name, i, c->order);
+        if (c->order < s.count) seen[c->order] = 1;
+        if (i + 1 < s.count)
+            CHECK(ranks_before(c, &found[i + 1]), "%s: candidates %zu and %zu out of order ($%g %g/s %s #%u, $%g %g/s %s #%u)",
+                  name, i, i + 1, c->usd_per_mtok_out, c->tokens_per_s_user, c->gpu, c->order,
+                  found[i + 1].usd_per_mtok_out, found[i + 1].tokens_per_s_user, found[i + 1].gpu, found[i + 1].order);
+    }
+
+    /* Each candidate: a plain run of its setup, within the targets, at the largest qualifying batch. */
+    for (size_t i = 0; i < s.count; i++) {
+        const rl_plan_candidate *c = &found[i];
+        CHECK(c->gpus == c->tp * c->pp, "%s: candidate %zu gpus = tp x pp", name, i);
+        CHECK(q->max_ttft_ms <= 0 || c->ttft_ms <= q->max_ttft_ms, "%s: candidate %zu TTFT %g over the target", name, i,
+              c->ttft_ms);
+        CHECK(q->min_tokens_per_s_user <= 0 || c->tokens_per_s_user >= q->min_tokens_per_s_user,
+              "%s: candidate %zu speed %g under the target", name, i, c->tokens_per_s_user);
+        const char *prec = NULL;
+        for (size_t k = 0; k < precisions && prec == NULL; k++) {
+            const char *p = q->precision ? q->precision : ALL_PRECISIONS[k];
+            const rl_run *r = setup_run(base, c->gpu, c->tp, c->pp, p, c->batch);
+            if (r->status == RL_OK && strcmp(rl_precision_name(r->result.weight_precision), c->precision) == 0) prec = p;
+        }
+        CHECK(prec != NULL, "%s: candidate %zu's precision %s is one searched", name, i, c->precision);
+        if (prec == NULL) continue;
+        const rl_run *r = setup_run(base, c->gpu, c->tp, c->pp, prec, c->batch);
+        CHECK(qualifies(r, q), "%s: candidate %zu (%s tp %lld pp %lld batch %lld) qualifies", name, i, c->gpu,
+              (long long)c->tp, (long long)c->pp, (long long)c->batch);
+        int buy = c->option == RL_PLAN_BUY;
+        CHECK(buy ? r->cost.has_buy : r->cost.has_cloud, "%s: candidate %zu has its price", name, i);
+        CHECK(c->ttft_ms == ttft_ms(r) && c->tokens_per_s_user == speed(r) &&
+                  c->monthly_usd == (buy ? r->cost.buy_monthly_usd : r->cost.cloud_monthly_usd) &&
+                  c->usd_per_mtok_out == (buy ? r->cost.buy_usd_per_mtok_out : r->cost.cloud_usd_per_mtok_out) &&
+                  strcmp(c->kv_precision, rl_precision_name(r->result.kv_precision)) == 0,
+              "%s: candidate %zu's figures are its setup's run", name, i);
+        int64_t limit = q->allow_tight ? r->result.max_batch : r->result.max_batch_realistic;
+        CHECK(c->batch >= 1 && c->batch <= limit, "%s: candidate %zu batch %lld within 1..%lld", name, i,
+              (long long)c->batch, (long long)limit);
+        const rl_run *more = setup_run(base, c->gpu, c->tp, c->pp, prec, c->batch + 1);
+        CHECK(c->batch + 1 > limit || !qualifies(more, q), "%s: candidate %zu: batch %lld qualifies too", name, i,
+              (long long)c->batch + 1);
+    }
+
+    /* The fronts: kept exactly when faster per user than every cheaper candidate of its option. */
+    static size_t index[2 * RL_PLAN_MAX_SETUPS];
+    for (int option = RL_PLAN_BUY; option <= RL_PLAN_CLOUD; option++) {
+        size_t m = rl_plan_pareto(found, s.count, (rl_plan_option)option, index, sizeof index / sizeof index[0]);
+        size_t k = 0;
+        double best = -1;
+        for (size_t i = 0; i < s.count; i++) {
+            if ((int)found[i].option != option) continue;
+            int undominated = found[i].tokens_per_s_user > best;
+            int kept = k < m && index[k] == i;
+            CHECK(kept == undominated, "%s: %s candidate %zu is %s the front", name, rl_plan_option_name(option), i,
+                  kept ? "wrongly on" : "missing from");
+            if (kept) k++;
+            if (undominated) best = found[i].tokens_per_s_user;
+        }
+        CHECK(k == m, "%s: %s front of %zu, %zu walked", name, rl_plan_option_name(option), m, k);
+        if (m > 1) { /* a short index: the count is still the whole front's, the first ones written */
+            size_t two[2] = {(size_t)-1, (size_t)-1};
+            CHECK(rl_plan_pareto(found, s.count, (rl_plan_option)option, two, 1) == m && two[0] == index[0] &&
+                      two[1] == (size_t)-1,
+                  "%s: a front into one slot", name);
+            CHECK(rl_plan_pareto(found, s.count, (rl_plan_option)option, NULL, 0) == m, "%s: a front counted", name);
+        }
+    }
+
+    /* rl_plan_json with top 1: the cheapest of each option, and the summary's figures. */
+    size_t need = rl_plan_json(q, &s, found, 1, text, sizeof text);
+    CHECK(need < sizeof text, "%s: rl_plan_json fits", name);
+    cJSON *doc = cJSON_Parse(text);
+    const cJSON *plan = cJSON_GetObjectItemCaseSensitive(doc, "plan");
+    const cJSON *list = cJSON_GetObjectItemCaseSensitive(plan, "candidates");
+    int shown = 0;
+    for (int option = RL_PLAN_BUY; option <= RL_PLAN_CLOUD; option++)
+        for (size_t i = 0; i < s.count; i++)
+            if ((int)found[i].option == option) {
+                CHECK(same(cJSON_GetArrayItem(list, shown), &found[i]), "%s: top 1 of %s", name, rl_plan_option_name(option));
+                shown++;
+                break;
+            }
+    CHECK(cJSON_GetArraySize(list) == shown, "%s: top 1 lists %d", name, cJSON_GetArraySize(list));
+    CHECK(strcmp(str(plan, "basis"), "realistic") == 0 && num(plan, "best_ttft_ms") == s.best_ttft_ms &&
+              num(plan, "best_tokens_per_s_user") == s.best_tokens_per_s_user,
+          "%s: rl_plan_json's summary", name);
+    const cJSON *targets = cJSON_GetObjectItemCaseSensitive(plan, "targets");
+    CHECK(num(targets, "max_ttft_ms") == q->max_ttft_ms && num(targets, "min_tokens_per_s_user") == q->min_tokens_per_s_user,
+          "%s: rl_plan_json's targets", name);
+    cJSON_Delete(doc);
+
+    /* The heapsort for every output size: the first `cap` found (search order 0..cap-1), ranked. */
+    static rl_plan_candidate part[2 * RL_PLAN_MAX_SETUPS];
+    for (size_t cap = 0; every_size && cap <= s.count; cap++) {
+        rl_plan_summary t;
+        st = rl_plan(base, strlen(base), NULL, 0, q, &work, part, cap, &t, &err);
+        CHECK(st == RL_OK && t.count == cap && t.found == s.found, "%s: output of %zu", name, cap);
+        memset(seen, 0, sizeof seen);
+        for (size_t i = 0; i < t.count && i < cap; i++) {
+            CHECK(part[i].order < cap && !seen[part[i].order], "%s: output of %zu keeps the first found", name, cap);
+            if (part[i].order < cap) seen[part[i].order] = 1;
+            if (i + 1 < t.count) CHECK(ranks_before(&part[i], &part[i + 1]), "%s: output of %zu ranked at %zu", name, cap, i);
+        }
+    }
+    printf("plan core: %s: %zu candidates, properties hold\n", name, s.count);
+}
+
 int main(int argc, char **argv) {
     if (argc < 2) {
         fprintf(stderr, "usage: rl_plan_core_test ROOFLINE_LINT\n");
@@ -131,6 +342,26 @@ int main(int argc, char **argv) {
     rl_plan_query r = {0, 0, 1, "fp8", gpus, 3};
     snprintf(args, sizeof args, "%s --gpus t4,rtx-3090,h100-sxm --precision fp8 --allow-tight", wl);
     agree(cli, "three GPUs, fp8, tight allowed", args, base, &r);
+
+    /* The properties, on searches that reach the targets' edges and the ties. */
+    properties("every GPU, both targets", base, &q, 0);
+    properties("three GPUs, fp8, tight allowed", base, &r, 0);
+    rl_plan_query loose = {0, 0, 0, NULL, gpus, 3};
+    properties("three GPUs, no target", base, &loose, 0);
+    /* The same GPU twice: every setup found twice, equal in cost, speed and GPU, so the search order ranks them. */
+    static const char *const twice[] = {"h100-sxm", "l40s", "h100-sxm"};
+    rl_plan_query dup2 = {0, 0, 0, "fp8", twice, 3};
+    properties("a GPU named twice", base, &dup2, 1);
+    /* A tight speed target: the batch stops where the per-user speed would fall under it. */
+    rl_plan_query fast = {0, 60, 0, NULL, gpus + 2, 1};
+    properties("a per-user speed target", base, &fast, 0);
+    /* A TTFT target between setups' TTFTs: some setups out, some in. */
+    rl_plan_query quick = {150, 0, 1, NULL, gpus, 3};
+    properties("a TTFT target", base, &quick, 0);
+    /* Little traffic: the batch stops at the requests the traffic keeps in flight. */
+    const char *little = "{\"model\":\"llama-3-8b\",\"requests_per_day\":2000,\"input_tokens\":500,\"output_tokens\":800}";
+    rl_plan_query one = {0, 0, 0, NULL, gpus + 2, 1};
+    properties("little traffic", little, &one, 0);
 
     /* The refusals. */
     rl_plan_summary s;
