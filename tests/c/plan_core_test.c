@@ -384,6 +384,117 @@ int main(int argc, char **argv) {
     st = rl_plan(base, strlen(base), NULL, 0, &r, &work, found, 2, &s, &err);
     CHECK(st == RL_OK && s.count == 2 && s.found > 2, "a full output counts what it could not keep");
 
+    /* Every GPU with no target, auto only: the GPUs without a sourced TFLOPS figure qualify too (their TTFT is the
+     * launch plus the floor's prefill), and the fronts mix them in. */
+    rl_plan_query all = {0, 0, 0, "auto", NULL, 0};
+    properties("every GPU, auto, no target", base, &all, 0);
+
+    /* More GPUs than RL_PLAN_MAX_GPUS: only the first 64 are searched (16 setups each at one precision). */
+    static const char *many[RL_PLAN_MAX_GPUS + 1];
+    for (size_t i = 0; i < RL_PLAN_MAX_GPUS + 1; i++) many[i] = "t4";
+    rl_plan_query crowd = {0, 1e9, 0, "fp8", many, RL_PLAN_MAX_GPUS + 1};
+    st = rl_plan(base, strlen(base), NULL, 0, &crowd, &work, found, 16, &s, &err);
+    CHECK(st == RL_OK && s.searched == RL_PLAN_MAX_GPUS * 16 && s.count == 0, "65 GPUs: %d, %ld searched", st,
+          s.searched);
+    /* gpu_count 0 with a list: every preset, as with no list (62 presets today: each searched 16 times). */
+    rl_plan_query empty = {0, 1e9, 0, "fp8", gpus, 0};
+    st = rl_plan(base, strlen(base), NULL, 0, &empty, &work, found, 16, &s, &err);
+    CHECK(st == RL_OK && s.searched == (long)rl_preset_count(RL_PRESET_GPU) * 16, "no GPU listed: %ld searched", s.searched);
+
+    /* The other refusals, each naming its field; a refused plan searches nothing. */
+    rl_plan_query slow = {0, -1, 0, NULL, NULL, 0};
+    st = rl_plan(base, strlen(base), NULL, 0, &slow, &work, found, 16, &s, &err);
+    CHECK(st == RL_E_RANGE && strcmp(err.field, "min_tokens_per_s_user") == 0 && s.searched == 0, "a negative speed: %d %s",
+          st, err.field);
+    rl_plan_query nan_q = {0, 0, 0, NULL, NULL, 0};
+    nan_q.max_ttft_ms = strtod("nan", NULL);
+    st = rl_plan(base, strlen(base), NULL, 0, &nan_q, &work, found, 16, &s, &err);
+    CHECK(st == RL_E_RANGE && strcmp(err.field, "max_ttft_ms") == 0, "a non-finite TTFT target: %d %s", st, err.field);
+    nan_q.max_ttft_ms = strtod("inf", NULL);
+    st = rl_plan(base, strlen(base), NULL, 0, &nan_q, &work, found, 16, &s, &err);
+    CHECK(st == RL_E_RANGE && strcmp(err.field, "max_ttft_ms") == 0, "an infinite TTFT target: %d %s", st, err.field);
+    nan_q.max_ttft_ms = 0;
+    nan_q.min_tokens_per_s_user = strtod("inf", NULL);
+    st = rl_plan(base, strlen(base), NULL, 0, &nan_q, &work, found, 16, &s, &err);
+    CHECK(st == RL_E_RANGE && strcmp(err.field, "min_tokens_per_s_user") == 0, "an infinite speed target: %d %s", st,
+          err.field);
+    st = rl_plan(NULL, 0, NULL, 0, &q, &work, found, 16, &s, &err);
+    CHECK(st == RL_E_NULL, "no request: %d", st);
+    st = rl_plan(base, strlen(base), NULL, 0, NULL, &work, found, 16, &s, &err);
+    CHECK(st == RL_E_NULL, "no query: %d", st);
+    st = rl_plan(base, strlen(base), NULL, 0, &q, NULL, found, 16, &s, &err);
+    CHECK(st == RL_E_NULL, "no work area: %d", st);
+    st = rl_plan(base, strlen(base), NULL, 0, &q, &work, found, 16, NULL, &err);
+    CHECK(st == RL_E_NULL, "no summary: %d", st);
+    st = rl_plan(base, strlen(base), NULL, 0, &q, &work, NULL, 1, &s, &err);
+    CHECK(st == RL_E_NULL, "no output with room: %d", st);
+    st = rl_plan(base, strlen(base), NULL, 0, &none, &work, NULL, 0, &s, &err);
+    CHECK(st == RL_OK && s.count == 0 && s.searched == 48, "no output and no room: counts only (%d)", st);
+    st = rl_plan("{", 1, NULL, 0, &q, &work, found, 16, &s, &err);
+    CHECK(st == RL_E_TOO_LARGE && strcmp(err.field, "plan") == 0, "one character: %d %s", st, err.field);
+    /* "{}" is two characters: the setup's keys follow with no comma (not a syntax error), and the missing model is
+     * the refusal. */
+    st = rl_plan("{}", 2, NULL, 0, &q, &work, found, 16, &s, &err);
+    CHECK(st == RL_E_JSON_MISSING && strcmp(err.field, "model") == 0, "an empty object: %d %s", st, err.field);
+    st = rl_plan("x}", 2, NULL, 0, &q, &work, found, 16, &s, &err);
+    CHECK(st == RL_E_JSON_SYNTAX && strcmp(err.field, "plan") == 0, "no opening brace: %d %s", st, err.field);
+    st = rl_plan("{\"model\":1", 10, NULL, 0, &q, &work, found, 16, &s, &err);
+    CHECK(st == RL_E_JSON_SYNTAX && strcmp(err.field, "plan") == 0, "no closing brace: %d %s", st, err.field);
+    /* The longest base request with room for the setup's keys (200 bytes) is accepted, one byte more is not. */
+    static char big[sizeof work.request];
+    size_t room = sizeof work.request - 201; /* len + 200 < sizeof request */
+    for (size_t pad = 0; pad < 2; pad++) {
+        size_t n = room + pad;
+        int head = snprintf(big, sizeof big, "{\"model\":\"llama-3-8b\",\"requests_per_day\":50000,\"input_tokens\":1000,"
+                                             "\"output_tokens\":300,\"comment_pad\":\"");
+        memset(big + head, 'x', n - (size_t)head - 2);
+        big[n - 2] = '"';
+        big[n - 1] = '}';
+        big[n] = '\0';
+        st = rl_plan(big, n, NULL, 0, &none, &work, found, 16, &s, &err);
+        if (pad == 0)
+            CHECK(st != RL_E_TOO_LARGE, "a base request of %zu bytes has room: %d", n, st);
+        else
+            CHECK(st == RL_E_TOO_LARGE && strcmp(err.field, "plan") == 0, "a base request of %zu bytes has no room: %d", n,
+                  st);
+    }
+    /* The probe's own errors are the request's: an unknown GPU, named. */
+    static const char *const nowhere[] = {"no-such-gpu"};
+    rl_plan_query lost = {0, 0, 0, NULL, nowhere, 1};
+    st = rl_plan(base, strlen(base), NULL, 0, &lost, &work, found, 16, &s, &err);
+    CHECK(st == RL_E_UNKNOWN_PRESET && strcmp(err.field, "gpu") == 0, "an unknown GPU: %d %s", st, err.field);
+    /* A model the core does not model is no error: it gives no candidate. */
+    const char *nemotron = "{\"model_type\":\"nemotron_h\",\"hidden_size\":4096,\"num_hidden_layers\":52,"
+                           "\"num_attention_heads\":32,\"num_key_value_heads\":8,\"intermediate_size\":21504,"
+                           "\"vocab_size\":131072,\"hybrid_override_pattern\":\"M-M-M-MM-M-M-M*-M-M-M*-M-M-M-M*-M-M-M-M*-"
+                           "M-MM-M-M-M-M-M-\",\"mamba_num_heads\":128,\"mamba_head_dim\":64,\"ssm_state_size\":128}";
+    const char *wl_only = "{\"requests_per_day\":50000,\"input_tokens\":1000,\"output_tokens\":300}";
+    st = rl_plan(wl_only, strlen(wl_only), nemotron, strlen(nemotron), &r, &work, found, 16, &s, &err);
+    CHECK(st == RL_OK && s.count == 0 && s.fit == 0 && s.searched == 48, "an unsupported model: %d, %zu", st, s.count);
+    /* A parameters-only request is an estimate, never a candidate, and needs no workload. */
+    const char *params = "{\"params\":\"8B\"}";
+    st = rl_plan(params, strlen(params), NULL, 0, &r, &work, found, 16, &s, &err);
+    CHECK(st == RL_OK && s.count == 0 && s.fit == 0 && s.searched == 48, "an estimate: %d %s", st, err.field);
+
+    /* rl_plan_run_json: the plan's JSON, or the error's with its status. */
+    rl_status rst = RL_E_NULL;
+    size_t len = rl_plan_run_json(base, strlen(base), NULL, 0, &r, 2, &work, found, sizeof found / sizeof found[0], text,
+                                  sizeof text, &rst);
+    cJSON *doc = cJSON_Parse(text);
+    const cJSON *plan = cJSON_GetObjectItemCaseSensitive(doc, "plan");
+    CHECK(rst == RL_OK && len == strlen(text) && plan != NULL &&
+              cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(plan, "candidates")) == 4 && num(plan, "searched") == 48,
+          "rl_plan_run_json: the two cheapest of each option");
+    cJSON_Delete(doc);
+    len = rl_plan_run_json("{}", 2, NULL, 0, &r, 2, &work, found, 16, text, sizeof text, &rst);
+    doc = cJSON_Parse(text);
+    const cJSON *e = cJSON_GetObjectItemCaseSensitive(doc, "error");
+    CHECK(rst == RL_E_JSON_MISSING && len == strlen(text) && strcmp(str(e, "field"), "model") == 0,
+          "rl_plan_run_json: the error's JSON (%d)", rst);
+    cJSON_Delete(doc);
+    len = rl_plan_run_json("{}", 2, NULL, 0, &r, 2, &work, found, 16, text, sizeof text, NULL);
+    CHECK(len == strlen(text), "rl_plan_run_json without a status");
+
     if (failures) fprintf(stderr, "%d failure(s)\n", failures);
     return failures ? 1 : 0;
 }
