@@ -1,0 +1,211 @@
+/* Tests written to kill mutants of the analysis, the realistic estimate and the
+ * engines (core/src/analyze.c, realistic.c, engines.c) that no vector reached:
+ * outputs the vectors do not carry (rl_realistic_assumptions is not in the
+ * oracle's report), and their boundaries. Every expected figure is the
+ * specification's, written here by hand: the engine table of README
+ * "Realistic estimate" (η_bw 16-bit / quantized, t_kernel, α at tp 2/4/8,
+ * t_host, band), which tests/oracle/engines.mjs transcribes too.
+ * Usage: rl_analysis_mutants_test */
+#include "roofline.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static int failures;
+#define CHECK(cond, ...)                                                                                              \
+    do {                                                                                                              \
+        if (!(cond)) {                                                                                                \
+            failures++;                                                                                               \
+            fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__);                                                      \
+            fprintf(stderr, __VA_ARGS__);                                                                             \
+            fputc('\n', stderr);                                                                                      \
+        }                                                                                                             \
+    } while (0)
+
+/* README "Realistic estimate", the engine table; compute 0.81 and prefill 0.65 for every engine, 10 kernels per
+ * dense layer and 13 per MoE layer. */
+typedef struct engine_row {
+    rl_engine e;
+    const char *name;
+    double bw16, bwq, kernel_us, alpha[3], host_ms, band_low, band_high;
+} engine_row;
+static const engine_row ROWS[] = {
+    {RL_ENGINE_VLLM, "vllm", 0.89, 0.89, 4.5, {20, 20, 20}, 1.5, 0.75, 1.3},
+    {RL_ENGINE_SGLANG, "sglang", 0.89, 0.89, 4.5, {2.8, 3.3, 3.6}, 1.5, 0.6, 1.6},
+    {RL_ENGINE_TRT_LLM, "trt-llm", 0.8, 0.8, 3.0, {2.8, 3.3, 3.6}, 2.8, 0.75, 1.3},
+    {RL_ENGINE_LLAMA_CPP, "llama.cpp", 0.82, 0.74, 7.3, {8.8, 16.4, 31.6}, 0.35, 0.8, 1.3},
+    {RL_ENGINE_GPT_FAST, "gpt-fast", 0.75, 0.50, 3.0, {7, 11, 17}, 0.6, 0.72, 1.3},
+};
+
+static int near(double a, double b) { return a == b || (a - b < 1e-12 * (b > 0 ? b : -b) && b - a < 1e-12 * (b > 0 ? b : -b)); }
+
+static const rl_assumption *named(const rl_assumption *a, size_t n, const char *name) {
+    for (size_t i = 0; i < n; i++)
+        if (strcmp(a[i].name, name) == 0) return &a[i];
+    return NULL;
+}
+
+/* α(engine, tp) as README states it: measured at tp 2/4/8, tp 3 takes 4's, 5-7 take 8's, past 8 GenZ's 2·1.9 µs
+ * per extra rank is added. */
+static double alpha_of(const engine_row *r, int64_t tp) {
+    if (tp <= 2) return r->alpha[0];
+    if (tp <= 4) return r->alpha[1];
+    if (tp <= 8) return r->alpha[2];
+    return r->alpha[2] + 2.0 * (double)(tp - 8) * 1.9;
+}
+
+static void test_assumptions(void) {
+    rl_gpu g;
+    rl_error err;
+    CHECK(rl_gpu_preset("h100-sxm", 0, &g, &err) == RL_OK, "h100-sxm preset");
+    static const char *const order1[] = {"bw_efficiency", "compute_efficiency", "prefill_efficiency", "kernel_us",
+                                         "kernels_per_dense_layer", "kernels_per_moe_layer", "host_ms",
+                                         "ttft_overhead_ms", "band_low", "band_high"};
+    static const char *const units1[] = {"fraction", "fraction", "fraction", "us", "kernels", "kernels", "ms", "ms",
+                                         "fraction", "fraction"};
+    for (size_t k = 0; k < sizeof ROWS / sizeof ROWS[0]; k++) {
+        const engine_row *row = &ROWS[k];
+        CHECK(strcmp(rl_engine_name(row->e), row->name) == 0, "engine %zu is %s", k, row->name);
+        rl_deploy d = rl_deploy_default();
+        d.engine = row->e;
+        rl_assumption a[RL_MAX_ASSUMPTIONS];
+
+        /* One GPU, 16-bit weights: ten parameters in a fixed order, no AllReduce and no link. */
+        size_t n = rl_realistic_assumptions(&g, &d, RL_PREC_BF16, a, RL_MAX_ASSUMPTIONS);
+        CHECK(n == 10, "%s tp 1 pp 1: %zu assumptions, expected 10", row->name, n);
+        for (size_t i = 0; i < 10 && i < n; i++)
+            CHECK(strcmp(a[i].name, order1[i]) == 0 && strcmp(a[i].unit, units1[i]) == 0 && a[i].source != NULL &&
+                      a[i].source[0] != '\0' && strcmp(a[i].source, "request") != 0,
+                  "%s: assumption %zu is %s (%s), from the engine", row->name, i, order1[i], units1[i]);
+        if (n == 10) {
+            double want[] = {row->bw16, 0.81, 0.65, row->kernel_us, 10, 13, row->host_ms, 35, row->band_low,
+                             row->band_high};
+            for (size_t i = 0; i < 10; i++)
+                CHECK(near(a[i].value, want[i]), "%s: %s = %g, expected %g", row->name, order1[i], a[i].value, want[i]);
+        }
+        /* Weight-only quantized weights (int4, q4_0) read at the quantized efficiency with its own source; fp8 and
+         * the 16-bit and 32-bit formats at the 16-bit one. */
+        rl_assumption q[RL_MAX_ASSUMPTIONS];
+        static const rl_precision quantized[] = {RL_PREC_INT8, RL_PREC_INT4, RL_PREC_Q4_0, RL_PREC_Q4_K_M, RL_PREC_MXFP4,
+                                                 RL_PREC_NVFP4};
+        static const rl_precision full[] = {RL_PREC_FP32, RL_PREC_FP16, RL_PREC_BF16, RL_PREC_FP8};
+        for (size_t i = 0; i < sizeof quantized / sizeof quantized[0]; i++) {
+            CHECK(rl_realistic_assumptions(&g, &d, quantized[i], q, RL_MAX_ASSUMPTIONS) == 10 &&
+                      near(q[0].value, row->bwq) && strcmp(q[0].source, a[0].source) != 0,
+                  "%s %s: bw_efficiency %g from the quantized runs, expected %g", row->name,
+                  rl_precision_name(quantized[i]), q[0].value, row->bwq);
+            CHECK(rl_weight_only_quant(quantized[i]) == 1, "%s is weight-only", rl_precision_name(quantized[i]));
+        }
+        for (size_t i = 0; i < sizeof full / sizeof full[0]; i++) {
+            CHECK(rl_realistic_assumptions(&g, &d, full[i], q, RL_MAX_ASSUMPTIONS) == 10 && near(q[0].value, row->bw16) &&
+                      strcmp(q[0].source, a[0].source) == 0,
+                  "%s %s: bw_efficiency %g, expected %g", row->name, rl_precision_name(full[i]), q[0].value, row->bw16);
+            CHECK(rl_weight_only_quant(full[i]) == 0, "%s is not weight-only", rl_precision_name(full[i]));
+        }
+
+        /* tp > 1 or pp > 1: the AllReduce latency at that tp (pp alone: at tp 2) and the GPU's link, after the
+         * kernels' counts, before host_ms. */
+        static const int64_t tps[] = {1, 2, 3, 4, 5, 8, 9, 16};
+        for (size_t t = 0; t < sizeof tps / sizeof tps[0]; t++)
+            for (int64_t pp = 1; pp <= 2; pp++) {
+                if (tps[t] == 1 && pp == 1) continue;
+                d.tp = tps[t];
+                d.pp = pp;
+                n = rl_realistic_assumptions(&g, &d, RL_PREC_BF16, q, RL_MAX_ASSUMPTIONS);
+                double alpha = alpha_of(row, tps[t] > 1 ? tps[t] : 2);
+                CHECK(n == 12 && strcmp(q[6].name, "allreduce_us") == 0 && strcmp(q[6].unit, "us") == 0 &&
+                          near(q[6].value, alpha) && strcmp(q[7].name, "link_gbs") == 0 &&
+                          strcmp(q[7].unit, "GB/s") == 0 && q[7].value == g.link_gbs && strcmp(q[8].name, "host_ms") == 0,
+                      "%s tp %lld pp %lld: allreduce_us %g (expected %g) and link_gbs %g", row->name, (long long)tps[t],
+                      (long long)pp, n == 12 ? q[6].value : -1.0, alpha, n == 12 ? q[7].value : -1.0);
+                CHECK(n == 12 && strcmp(q[6].source, "request") != 0 && strncmp(q[7].source, "unknown", 7) != 0,
+                      "%s tp %lld pp %lld: the engine's α, a known link", row->name, (long long)tps[t], (long long)pp);
+            }
+        d.tp = 1;
+        d.pp = 1;
+
+        /* Every override is the request's, value and source. */
+        rl_deploy o = d;
+        o.bw_efficiency = 0.5;
+        o.prefill_efficiency = 0.4;
+        o.kernel_us = 6;
+        o.host_ms = 2.5;
+        o.ttft_overhead_ms = 50;
+        o.allreduce_us = 9;
+        o.tp = 4;
+        n = rl_realistic_assumptions(&g, &o, RL_PREC_INT4, q, RL_MAX_ASSUMPTIONS);
+        CHECK(n == 12, "%s overrides: %zu", row->name, n);
+        static const char *const given[] = {"bw_efficiency", "prefill_efficiency", "kernel_us", "host_ms",
+                                            "ttft_overhead_ms", "allreduce_us"};
+        static const double values[] = {0.5, 0.4, 6, 2.5, 50, 9};
+        for (size_t i = 0; i < 6; i++) {
+            const rl_assumption *x = named(q, n, given[i]);
+            CHECK(x != NULL && near(x->value, values[i]) && strcmp(x->source, "request") == 0,
+                  "%s: %s overridden to %g by the request", row->name, given[i], values[i]);
+        }
+        const rl_assumption *c = named(q, n, "compute_efficiency");
+        CHECK(c != NULL && strcmp(c->source, "request") != 0 && near(c->value, 0.81), "%s: compute_efficiency kept",
+              row->name);
+        /* launch_ms is the TTFT overhead when no override is given. */
+        o = d;
+        o.launch_ms = 12;
+        n = rl_realistic_assumptions(&g, &o, RL_PREC_BF16, q, RL_MAX_ASSUMPTIONS);
+        CHECK(n == 10 && near(q[7].value, 12) && strcmp(q[7].source, "request") != 0, "%s: ttft_overhead_ms = launch_ms",
+              row->name);
+    }
+
+    /* A GPU without a link figure: the link's entry says only α counts. */
+    rl_gpu custom = g;
+    custom.link_gbs = 0;
+    rl_deploy d = rl_deploy_default();
+    d.tp = 2;
+    rl_assumption a[RL_MAX_ASSUMPTIONS];
+    size_t n = rl_realistic_assumptions(&custom, &d, RL_PREC_BF16, a, RL_MAX_ASSUMPTIONS);
+    CHECK(n == 12 && a[7].value == 0 && strncmp(a[7].source, "unknown", 7) == 0, "no link figure: %s",
+          n == 12 ? a[7].source : "");
+
+    /* A short output: the whole count, only `cap` written. */
+    rl_assumption few[4];
+    memset(few, 0, sizeof few);
+    d.tp = 1;
+    n = rl_realistic_assumptions(&g, &d, RL_PREC_BF16, few, 3);
+    CHECK(n == 10 && few[2].name != NULL && strcmp(few[2].name, "prefill_efficiency") == 0 && few[3].name == NULL,
+          "cap 3: count 10, three written");
+    CHECK(rl_realistic_assumptions(&g, &d, RL_PREC_BF16, NULL, 0) == 10, "cap 0: counted only");
+
+    /* An engine past the table reads as vLLM's parameters, and is named "unknown". */
+    CHECK(strcmp(rl_engine_name(RL_ENGINE_COUNT_), "unknown") == 0 && strcmp(rl_engine_name((rl_engine)-1), "unknown") == 0,
+          "an engine past the table is unknown");
+}
+
+/* The report carries the assumptions of its own deployment: the allreduce entry exactly when tp or pp > 1. */
+static char text[1 << 20];
+static void test_report_assumptions(void) {
+    static const char *const requests[] = {
+        "{\"model\":\"llama-3-8b\",\"gpu\":\"h100-sxm\"}",
+        "{\"model\":\"llama-3-8b\",\"gpu\":\"h100-sxm\",\"tp\":2}",
+        "{\"model\":\"llama-3-8b\",\"gpu\":\"h100-sxm\",\"pp\":2}",
+        "{\"model\":\"llama-3-8b\",\"gpu\":\"h100-sxm\",\"engine\":\"llama.cpp\",\"precision\":\"q4_0\"}",
+    };
+    static const int has_ar[] = {0, 1, 1, 0};
+    for (size_t i = 0; i < sizeof requests / sizeof requests[0]; i++) {
+        rl_status st;
+        size_t len = rl_run_json(requests[i], strlen(requests[i]), NULL, 0, text, sizeof text, &st);
+        CHECK(st == RL_OK && len < sizeof text, "request %zu runs", i);
+        CHECK((strstr(text, "\"name\":\"allreduce_us\"") != NULL) == has_ar[i], "request %zu: allreduce_us %s", i,
+              has_ar[i] ? "listed" : "not listed");
+        CHECK((strstr(text, "\"name\":\"link_gbs\"") != NULL) == has_ar[i], "request %zu: link_gbs %s", i,
+              has_ar[i] ? "listed" : "not listed");
+        CHECK(strstr(text, "\"name\":\"band_high\"") != NULL, "request %zu: the band listed", i);
+    }
+    /* llama.cpp with q4_0: its quantized efficiency, 0.74. */
+    CHECK(strstr(text, "\"name\":\"bw_efficiency\",\"value\":0.74") != NULL, "llama.cpp q4_0: bw_efficiency 0.74");
+}
+
+int main(void) {
+    test_assumptions();
+    test_report_assumptions();
+    if (failures) fprintf(stderr, "%d failure(s)\n", failures);
+    else printf("analysis mutants: all checks passed\n");
+    return failures ? 1 : 0;
+}
