@@ -202,7 +202,37 @@ static void test_report_assumptions(void) {
     CHECK(strstr(text, "\"name\":\"bw_efficiency\",\"value\":0.74") != NULL, "llama.cpp q4_0: bw_efficiency 0.74");
 }
 
+/* Presets: a kind finds only its own ids; the unknown-preset message lists the ids while they fit its 200
+ * bytes and says "..." when they do not (62 GPU ids do not fit; the model ids neither); a NULL output is
+ * refused naming the kind. */
+static void test_presets(void) {
+    CHECK(rl_preset_json(RL_PRESET_MODEL, "h100-sxm") == NULL && rl_preset_json(RL_PRESET_GPU, "llama-3-8b") == NULL,
+          "a kind finds only its own ids");
+    CHECK(rl_preset_json(RL_PRESET_GPU, NULL) == NULL, "a NULL id finds nothing");
+    const char *j = rl_preset_json(RL_PRESET_GPU, "h100-sxm");
+    CHECK(j != NULL && j[0] == '{' && strstr(j, "\"h100-sxm\"") != NULL, "h100-sxm's own JSON");
+    CHECK(rl_preset_count((rl_preset_kind)2) == 0 && rl_preset_id((rl_preset_kind)2, 0) == NULL, "no third kind");
+    rl_error err;
+    rl_gpu g;
+    CHECK(rl_gpu_preset("no-such-gpu", 0, &g, &err) == RL_E_UNKNOWN_PRESET && strcmp(err.field, "gpu") == 0, "unknown gpu");
+    size_t len = strlen(err.message);
+    CHECK(len > 3 && strcmp(err.message + len - 3, "...") == 0 && strstr(err.message, "known: ") != NULL &&
+              strstr(err.message, rl_preset_id(RL_PRESET_GPU, 0)) != NULL &&
+              strstr(err.message, rl_preset_id(RL_PRESET_GPU, 1)) != NULL,
+          "the known GPUs, cut with ...: %s", err.message);
+    CHECK(rl_gpu_preset("h100-sxm", 0, NULL, &err) == RL_E_NULL && strcmp(err.field, "gpu") == 0, "no GPU output");
+    CHECK(rl_model_preset("llama-3-8b", NULL, &err) == RL_E_NULL && strcmp(err.field, "model") == 0, "no model output");
+    CHECK(rl_gpu_preset(NULL, 0, &g, &err) == RL_E_UNKNOWN_PRESET, "a NULL GPU id is unknown");
+    /* A preset's link: h100-sxm's NVLink 4, 900 GB/s both directions summed (presets/gpus/h100-sxm.json). */
+    CHECK(rl_gpu_preset("h100-sxm", 0, &g, &err) == RL_OK && g.link_gbs == 900 && g.link[0] != '\0' && !g.unified &&
+              !g.tflops_unknown,
+          "h100-sxm's link %g", g.link_gbs);
+    /* A preset without a TFLOPS figure (a10g: "tflops": null) loads with tflops_unknown. */
+    CHECK(rl_gpu_preset("a10g", 0, &g, &err) == RL_OK && g.tflops_unknown && g.tflops == 0, "a10g has no TFLOPS");
+}
+
 int main(void) {
+    test_presets();
     test_assumptions();
     test_report_assumptions();
     if (failures) fprintf(stderr, "%d failure(s)\n", failures);
