@@ -231,7 +231,183 @@ static void test_presets(void) {
     CHECK(rl_gpu_preset("a10g", 0, &g, &err) == RL_OK && g.tflops_unknown && g.tflops == 0, "a10g has no TFLOPS");
 }
 
+/* ---- Remedies: each one the bound of its change (accepted at its value, refused one step past it) ---- */
+
+typedef struct setup {
+    const char *model, *precision, *kv_precision;
+    double vram_gib, pool;
+    int64_t seq, batch, tp, kv_block, gpu_layers;
+    double ram_gib;
+} setup;
+
+static rl_run run; /* rl_run is large */
+
+/* A custom GPU (400 TFLOPS, 2000 GB/s, a 900 GB/s link) of the setup's memory. */
+static const rl_run *analyze_setup(const setup *x) {
+    char request[1024], offload[160] = "", block[40] = "";
+    if (x->kv_block > 0) snprintf(block, sizeof block, ",\"kv_block\":%lld", (long long)x->kv_block);
+    if (x->gpu_layers >= 0)
+        snprintf(offload, sizeof offload,
+                 ",\"gpu_layers\":%lld,\"ram_gib\":%.17g,\"host_memory\":\"ddr5-5600-2ch\",\"engine\":\"llama.cpp\"",
+                 (long long)x->gpu_layers, x->ram_gib);
+    int n = snprintf(request, sizeof request,
+                     "{\"model\":\"%s\",\"gpu\":{\"tflops\":400,\"bandwidth_gbs\":2000,\"vram_gib\":%.17g,\"link_gbs\":900},"
+                     "\"precision\":\"%s\",\"kv_precision\":\"%s\",\"seq\":%lld,\"batch\":%lld,\"tp\":%lld,"
+                     "\"pool_fraction\":%.17g%s%s}",
+                     x->model, x->vram_gib, x->precision, x->kv_precision, (long long)x->seq, (long long)x->batch,
+                     (long long)x->tp, x->pool, block, offload);
+    CHECK(n > 0 && (size_t)n < sizeof request, "the request fits");
+    rl_run_request(request, (size_t)n, NULL, 0, &run);
+    CHECK(run.status == RL_OK, "%s: %s", request, run.error.message);
+    return &run;
+}
+
+/* Through: past the floor on a refusal; into the realistic budget when tight. */
+static int through(const setup *x, int realistic) {
+    const rl_run *r = analyze_setup(x);
+    if (r->status != RL_OK) return 0;
+    return realistic ? r->result.verdict == RL_FITS : r->result.fits;
+}
+
+static int seen_verdict[8], seen_remedy[RL_REMEDY_COUNT_];
+
+static void check_remedies(const char *name, const setup *x) {
+    const rl_run *r = analyze_setup(x);
+    if (r->status != RL_OK) return;
+    rl_result res = r->result;
+    seen_verdict[res.verdict & 7]++;
+    for (unsigned b = 0; b < RL_REMEDY_COUNT_; b++) seen_remedy[b] += (res.remedies >> b) & 1u;
+    if (res.verdict == RL_FITS) {
+        CHECK(res.remedies == 0, "%s: a fit has no remedy", name);
+        return;
+    }
+    int realistic = res.verdict == RL_TIGHT;
+    unsigned bits = res.remedies;
+    setup t;
+    CHECK(bits & RL_REMEDY_BIGGER_GPU, "%s: a bigger GPU is always a way out", name);
+    /* The bigger GPU: its memory is enough (with a hair more for the rounding of GiB), 0.1% less is not. */
+    t = *x;
+    t.vram_gib = res.remedy_vram_gib * (1 + 1e-9);
+    CHECK(through(&t, realistic), "%s: %.6g GiB is enough", name, res.remedy_vram_gib);
+    t.vram_gib = res.remedy_vram_gib * 0.999;
+    CHECK(!through(&t, realistic), "%s: 0.1%% under %.6g GiB is not", name, res.remedy_vram_gib);
+    if (bits & RL_REMEDY_SMALLER_BATCH) {
+        t = *x;
+        t.batch = res.remedy_batch;
+        CHECK(res.remedy_batch == (realistic ? res.max_batch_realistic : res.max_batch) && res.remedy_batch < x->batch,
+              "%s: the smaller batch %lld is the max batch", name, (long long)res.remedy_batch);
+        CHECK(through(&t, realistic), "%s: batch %lld gets through", name, (long long)t.batch);
+        t.batch++;
+        CHECK(!through(&t, realistic), "%s: batch %lld does not", name, (long long)t.batch);
+    } else {
+        t = *x;
+        t.batch = 1;
+        CHECK(res.verdict == RL_WEIGHTS_DO_NOT_FIT || !through(&t, realistic), "%s: no smaller batch, and batch 1 does not get through", name);
+    }
+    if (bits & RL_REMEDY_SHORTER_CONTEXT) {
+        int64_t block = x->kv_block > 0 ? x->kv_block : 1;
+        t = *x;
+        t.seq = res.remedy_seq;
+        CHECK(res.remedy_seq >= 1 && res.remedy_seq < x->seq && res.remedy_seq % block == 0,
+              "%s: context %lld, a whole number of blocks under %lld", name, (long long)res.remedy_seq, (long long)x->seq);
+        CHECK(through(&t, realistic), "%s: context %lld gets through", name, (long long)t.seq);
+        t.seq += block;
+        CHECK(t.seq >= x->seq || !through(&t, realistic), "%s: context %lld does not", name, (long long)t.seq);
+    } else if (res.verdict != RL_WEIGHTS_DO_NOT_FIT) {
+        t = *x;
+        t.seq = x->kv_block > 0 ? x->kv_block : 1;
+        CHECK(!through(&t, realistic), "%s: no shorter context, and the shortest does not get through", name);
+    }
+    if (bits & RL_REMEDY_MORE_TP) {
+        t = *x;
+        CHECK(res.remedy_tp > x->tp && (res.remedy_tp & (res.remedy_tp - 1)) == 0, "%s: tp %lld, a power of two", name,
+              (long long)res.remedy_tp);
+        t.tp = res.remedy_tp;
+        CHECK(through(&t, realistic), "%s: tp %lld gets through", name, (long long)t.tp);
+        for (int64_t tp = 2; tp < res.remedy_tp; tp *= 2) {
+            if (tp <= x->tp) continue;
+            t.tp = tp;
+            CHECK(!through(&t, realistic), "%s: tp %lld, smaller, does not", name, (long long)tp);
+        }
+    }
+    if (bits & RL_REMEDY_RAISE_POOL) {
+        CHECK(realistic, "%s: raising the pool is for a tight fit", name);
+        t = *x;
+        t.pool = res.remedy_pool_fraction;
+        CHECK(res.remedy_pool_fraction > x->pool && res.remedy_pool_fraction <= 0.98, "%s: pool %.2f", name,
+              res.remedy_pool_fraction);
+        CHECK(through(&t, 1), "%s: pool %.2f gets through", name, t.pool);
+        t.pool = res.remedy_pool_fraction - 0.01;
+        CHECK(!through(&t, 1), "%s: pool %.2f does not", name, t.pool);
+    }
+    if (bits & RL_REMEDY_WEIGHT_PRECISION) {
+        t = *x;
+        t.precision = rl_precision_name(res.remedy_precision);
+        t.kv_precision = rl_precision_name(res.kv_precision);
+        CHECK(through(&t, realistic), "%s: weights in %s get through", name, t.precision);
+    }
+    if (bits & RL_REMEDY_KV_PRECISION) {
+        t = *x;
+        t.kv_precision = rl_precision_name(res.remedy_kv_precision);
+        CHECK(through(&t, realistic), "%s: KV in %s gets through", name, t.kv_precision);
+    }
+    if (bits & RL_REMEDY_FEWER_GPU_LAYERS) {
+        t = *x;
+        t.gpu_layers = res.remedy_gpu_layers;
+        CHECK(res.remedy_gpu_layers >= 0 && res.remedy_gpu_layers == res.max_gpu_layers, "%s: -ngl %lld", name,
+              (long long)res.remedy_gpu_layers);
+        CHECK(through(&t, realistic), "%s: -ngl %lld gets through", name, (long long)t.gpu_layers);
+    }
+}
+
+static void test_remedies(void) {
+    /* Each base setup, then at its own boundaries: the batch at the floor's and at the budget's max batch and one
+     * past each (tight, refused), and a context past the largest that fits. */
+    static const setup bases[] = {
+        {"llama-3-8b", "bf16", "auto", 24, 0.9, 8192, 1, 1, 0, -1, 0},
+        {"llama-3-8b", "bf16", "fp8", 24, 0.85, 6000, 1, 1, 16, -1, 0},
+        {"qwen3-4b", "fp16", "auto", 40, 0.9, 4096, 1, 1, 0, -1, 0},
+        {"llama-3-70b", "bf16", "auto", 80, 0.9, 4096, 1, 1, 0, -1, 0},
+        {"llama-3-70b", "fp8", "auto", 48, 0.9, 4096, 1, 2, 0, -1, 0},
+        {"mistral-7b", "bf16", "auto", 16, 0.9, 32768, 1, 1, 0, -1, 0},
+        {"gemma-3-27b", "bf16", "auto", 80, 0.9, 32768, 1, 1, 32, -1, 0},
+        {"llama-3-8b", "bf16", "auto", 8, 0.9, 4096, 1, 1, 0, 20, 32},
+    };
+    char name[160];
+    for (size_t i = 0; i < sizeof bases / sizeof bases[0]; i++) {
+        setup x = bases[i];
+        const rl_run *r = analyze_setup(&x);
+        if (r->status != RL_OK) continue;
+        int64_t floor_max = r->result.max_batch, real_max = r->result.max_batch_realistic;
+        snprintf(name, sizeof name, "%s on %g GiB, batch 1", x.model, x.vram_gib);
+        check_remedies(name, &x);
+        const int64_t batches[] = {real_max, real_max + 1, floor_max, floor_max + 1, floor_max * 2 + 3};
+        for (size_t k = 0; k < sizeof batches / sizeof batches[0]; k++) {
+            if (batches[k] < 1 || batches[k] > 4096) continue;
+            x.batch = batches[k];
+            snprintf(name, sizeof name, "%s on %g GiB, batch %lld", x.model, x.vram_gib, (long long)x.batch);
+            check_remedies(name, &x);
+        }
+        /* The same batch with twice the context, then four times. */
+        x.batch = real_max > 1 ? real_max : 1;
+        for (int k = 0; k < 2; k++) {
+            x.seq *= 2;
+            snprintf(name, sizeof name, "%s on %g GiB, batch %lld, seq %lld", x.model, x.vram_gib, (long long)x.batch,
+                     (long long)x.seq);
+            check_remedies(name, &x);
+        }
+    }
+    /* The grid reaches every verdict but the host's, and every remedy. */
+    CHECK(seen_verdict[RL_FITS] > 0 && seen_verdict[RL_TIGHT] > 0 && seen_verdict[RL_KV_DOES_NOT_FIT] > 0 &&
+              seen_verdict[RL_WEIGHTS_DO_NOT_FIT] > 0,
+          "verdicts seen: fits %d, tight %d, KV %d, weights %d", seen_verdict[RL_FITS], seen_verdict[RL_TIGHT],
+          seen_verdict[RL_KV_DOES_NOT_FIT], seen_verdict[RL_WEIGHTS_DO_NOT_FIT]);
+    for (unsigned b = 0; b < RL_REMEDY_COUNT_; b++)
+        CHECK(seen_remedy[b] > 0, "remedy %s seen %d times", rl_remedy_code(b), seen_remedy[b]);
+}
+
 int main(void) {
+    test_remedies();
     test_presets();
     test_assumptions();
     test_report_assumptions();
