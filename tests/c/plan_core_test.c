@@ -384,6 +384,20 @@ int main(int argc, char **argv) {
     st = rl_plan(base, strlen(base), NULL, 0, &r, &work, found, 2, &s, &err);
     CHECK(st == RL_OK && s.count == 2 && s.found > 2, "a full output counts what it could not keep");
 
+    /* A tiny model at the most traffic a request may give (1e12 requests/day, one token in and out): the memory
+     * holds millions of requests (smollm2-135m's KV is 23040 bytes per token; the floor's max batch on one H200 is
+     * over 3 million when tight fits are allowed), so the best batch stops at
+     * RL_MAX_BATCH, the largest batch a request may give. */
+    const char *flood = "{\"model\":\"smollm2-135m\",\"requests_per_day\":1000000000000,\"input_tokens\":1,"
+                        "\"output_tokens\":1}";
+    static const char *const h200[] = {"h200-sxm"};
+    rl_plan_query big_q = {0, 0, 1, "auto", h200, 1}; /* tight allowed: the floor holds 3.3 million at seq 2 */
+    properties("a tiny model at 1e12 requests a day", flood, &big_q, 0);
+    st = rl_plan(flood, strlen(flood), NULL, 0, &big_q, &work, found, sizeof found / sizeof found[0], &s, &err);
+    int at_cap = 0;
+    for (size_t i = 0; st == RL_OK && i < s.count; i++) at_cap += found[i].batch == RL_MAX_BATCH;
+    CHECK(st == RL_OK && at_cap > 0, "some setup's best batch is RL_MAX_BATCH (%d)", at_cap);
+
     /* Every GPU with no target, auto only: the GPUs without a sourced TFLOPS figure qualify too (their TTFT is the
      * launch plus the floor's prefill), and the fronts mix them in. */
     rl_plan_query all = {0, 0, 0, "auto", NULL, 0};
