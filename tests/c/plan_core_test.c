@@ -187,7 +187,7 @@ static void properties(const char *name, const char *base, const rl_plan_query *
             presets[gpu_count] = rl_preset_id(RL_PRESET_GPU, gpu_count);
         gpu_ids = presets;
     }
-    long searched = 0, fit = 0, met = 0, pairs = 0;
+    long searched = 0, fit = 0, met = 0, pairs = 0, by_tp[4] = {0}, by_pp[4] = {0};
     double best_ttft = 0, best_speed = 0;
     for (size_t g = 0; g < gpu_count; g++)
         for (int t = 0; t < 4; t++)
@@ -203,7 +203,11 @@ static void properties(const char *name, const char *base, const rl_plan_query *
                     if (q->max_ttft_ms > 0 && (r->gpu.tflops_unknown || ttft > q->max_ttft_ms)) continue;
                     met++;
                     if (speed(r) > best_speed) best_speed = speed(r);
-                    if (qualifies(r, q)) pairs += r->cost.has_buy + r->cost.has_cloud;
+                    if (qualifies(r, q)) {
+                        pairs += r->cost.has_buy + r->cost.has_cloud;
+                        by_tp[t] += r->cost.has_buy + r->cost.has_cloud;
+                        by_pp[pp - 1] += r->cost.has_buy + r->cost.has_cloud;
+                    }
                 }
     CHECK(s.searched == searched, "%s: searched %ld, expected %ld", name, s.searched, searched);
     CHECK(s.fit == fit && s.met_ttft == met, "%s: fit %ld met %ld, expected %ld %ld", name, s.fit, s.met_ttft, fit, met);
@@ -212,6 +216,17 @@ static void properties(const char *name, const char *base, const rl_plan_query *
     /* A setup that qualifies at batch 1 gives one candidate per way to pay for it. */
     CHECK((long)s.count == pairs, "%s: %zu candidates, %ld setups' buy and cloud qualify at batch 1", name, s.count, pairs);
     CHECK(s.floor_basis == 0, "%s: every candidate on the realistic basis", name);
+    /* The candidates' tp and pp: the searched ones, as many of each as the recount found. */
+    for (size_t i = 0; i < s.count; i++) {
+        int t = found[i].tp == 1 ? 0 : found[i].tp == 2 ? 1 : found[i].tp == 4 ? 2 : found[i].tp == 8 ? 3 : -1;
+        CHECK(t >= 0 && found[i].pp >= 1 && found[i].pp <= 4, "%s: candidate %zu at tp %lld pp %lld, not searched", name,
+              i, (long long)found[i].tp, (long long)found[i].pp);
+        if (t >= 0) by_tp[t]--;
+        if (found[i].pp >= 1 && found[i].pp <= 4) by_pp[found[i].pp - 1]--;
+    }
+    for (int t = 0; t < 4; t++)
+        CHECK(by_tp[t] == 0 && by_pp[t] == 0, "%s: candidates at tp %lld off by %ld, at pp %d off by %ld", name,
+              (long long)tps[t], by_tp[t], t + 1, by_pp[t]);
 
     /* The search order is a permutation of 0..count-1, and the ranking holds pair by pair. */
     static unsigned char seen[2 * RL_PLAN_MAX_SETUPS];
