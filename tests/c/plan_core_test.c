@@ -492,6 +492,23 @@ int main(int argc, char **argv) {
     rl_plan_query lost = {0, 0, 0, NULL, nowhere, 1};
     st = rl_plan(base, strlen(base), NULL, 0, &lost, &work, found, 16, &s, &err);
     CHECK(st == RL_E_UNKNOWN_PRESET && strcmp(err.field, "gpu") == 0, "an unknown GPU: %d %s", st, err.field);
+    /* A GPU id too long for a setup's request, after a good first one (the probe runs the first only): its setups
+     * are searched and give nothing; the first GPU's candidates stand. */
+    static char long_id[sizeof work.request];
+    memset(long_id, 'x', sizeof long_id - 1);
+    long_id[sizeof long_id - 1] = '\0';
+    const char *with_long[] = {"h100-sxm", long_id};
+    rl_plan_query longq = {0, 0, 0, "fp8", with_long, 2};
+    st = rl_plan(base, strlen(base), NULL, 0, &longq, &work, found, sizeof found / sizeof found[0], &s, &err);
+    int only_h100 = st == RL_OK && s.count > 0;
+    for (size_t i = 0; only_h100 && i < s.count; i++) only_h100 = strcmp(found[i].gpu, "h100-sxm") == 0;
+    CHECK(only_h100 && s.searched == 32, "a GPU id too long: searched, nothing kept (%d, %ld)", st, s.searched);
+    const char *long_first[] = {long_id};
+    longq.gpus = long_first;
+    longq.gpu_count = 1;
+    st = rl_plan(base, strlen(base), NULL, 0, &longq, &work, found, 16, &s, &err);
+    CHECK(st == RL_E_TOO_LARGE && strcmp(err.field, "plan") == 0, "the first GPU id too long: %d %s", st, err.field);
+
     /* A model the core does not model is no error: it gives no candidate. */
     const char *nemotron = "{\"model_type\":\"nemotron_h\",\"hidden_size\":4096,\"num_hidden_layers\":52,"
                            "\"num_attention_heads\":32,\"num_key_value_heads\":8,\"intermediate_size\":21504,"
