@@ -5,7 +5,7 @@
  * specification's, written here by hand: the engine table of README
  * "Realistic estimate" (η_bw 16-bit / quantized, t_kernel, α at tp 2/4/8,
  * t_host, band), which tests/oracle/engines.mjs transcribes too.
- * Usage: rl_analysis_mutants_test */
+ * Usage: rl_analysis_mutants_test TESTS_CONFIGS_DIR (tests/configs, for a published config) */
 #include "roofline.h"
 
 #include <stdio.h>
@@ -406,7 +406,43 @@ static void test_remedies(void) {
         CHECK(seen_remedy[b] > 0, "remedy %s seen %d times", rl_remedy_code(b), seen_remedy[b]);
 }
 
-int main(void) {
+/* Offload of a model with a vision tower (Qwen2.5-VL-7B's published config): host RAM holds the other layers'
+ * share, the embeddings with the LM head, and the whole vision tower (README "Offload"); the GPU holds n/L of
+ * the rest. With n = 7 of L = 28 layers: GPU bytes = (total - (embed + vision) x 2 bytes) x 7/28, the host
+ * the remainder. The bytes are the checkpoint's bf16, 2 per parameter. */
+static char config[1 << 20];
+static void test_offload_vision(const char *configs_dir) {
+    char path[1024];
+    snprintf(path, sizeof path, "%s/Qwen--Qwen2.5-VL-7B-Instruct.json", configs_dir);
+    FILE *f = fopen(path, "rb");
+    CHECK(f != NULL, "%s opens", path);
+    if (f == NULL) return;
+    size_t n = fread(config, 1, sizeof config - 1, f);
+    fclose(f);
+    config[n] = '\0';
+    const char *request = "{\"gpu\":\"rtx-4090\",\"gpu_layers\":7,\"ram_gib\":64,\"host_memory\":\"ddr5-5600-2ch\","
+                          "\"engine\":\"llama.cpp\",\"seq\":2048}";
+    rl_run_request(request, strlen(request), config, n, &run);
+    CHECK(run.status == RL_OK, "Qwen2.5-VL offload runs: %s", run.error.message);
+    if (run.status != RL_OK) return;
+    const rl_model *m = &run.model;
+    const rl_result *r = &run.result;
+    CHECK(m->params_vision > 0 && m->layers == 28 && r->offload, "a vision tower (%g), 28 layers, offloaded",
+          m->params_vision);
+    double total = r->weight_bytes, b = 2.0, GiB = 1024.0 * 1024.0 * 1024.0;
+    double gpu = (total - (m->params_embed + m->params_vision) * b) * 7.0 / 28.0;
+    CHECK(total == (m->params_total) * b, "bf16: 2 bytes a parameter (%.17g, %.17g)", total, m->params_total);
+    CHECK(near(r->weights_gib * GiB, gpu), "the GPU's weights %.17g, expected %.17g", r->weights_gib * GiB, gpu);
+    CHECK(near(r->host_weights_gib * GiB, total - gpu), "the host's weights %.17g, expected %.17g",
+          r->host_weights_gib * GiB, total - gpu);
+}
+
+int main(int argc, char **argv) {
+    if (argc > 1) test_offload_vision(argv[1]);
+    else {
+        fprintf(stderr, "usage: rl_analysis_mutants_test TESTS_CONFIGS_DIR\n");
+        failures++;
+    }
     test_remedies();
     test_presets();
     test_assumptions();
