@@ -429,6 +429,7 @@ static void test_offload_vision(const char *configs_dir) {
     const rl_result *r = &run.result;
     CHECK(m->params_vision > 0 && m->layers == 28 && r->offload, "a vision tower (%g), 28 layers, offloaded",
           m->params_vision);
+    CHECK(r->micro_batches == 1, "no pipeline: one micro-batch (%lld)", (long long)r->micro_batches);
     double total = r->weight_bytes, b = 2.0, GiB = 1024.0 * 1024.0 * 1024.0;
     double gpu = (total - (m->params_embed + m->params_vision) * b) * 7.0 / 28.0;
     CHECK(total == (m->params_total) * b, "bf16: 2 bytes a parameter (%.17g, %.17g)", total, m->params_total);
