@@ -214,7 +214,92 @@ static void test_every_figure(void) {
     CHECK(rl_cost_compute(&w, &b, NULL, NULL, &c, &err) == RL_OK && c.replicas == 2, "a request more: two replicas");
 }
 
+/* The `given` bits: bit (offset / 8) says the member at `offset` was given (roofline.h); one member given says
+ * nothing of the others. */
+static void test_given_bits(void) {
+    static const size_t members[] = {
+        offsetof(rl_workload, hardware_usd),      offsetof(rl_workload, months),
+        offsetof(rl_workload, resale_fraction),   offsetof(rl_workload, electricity_usd_kwh),
+        offsetof(rl_workload, active_watts),      offsetof(rl_workload, idle_watts),
+        offsetof(rl_workload, cloud_usd_hour),    offsetof(rl_workload, boot_factor),
+        offsetof(rl_workload, api_usd_mtok_in),   offsetof(rl_workload, api_usd_mtok_out),
+    };
+    size_t n = sizeof members / sizeof members[0];
+    for (size_t i = 0; i < n; i++) {
+        rl_workload w = rl_workload_default();
+        w.given = (uint64_t)1 << (members[i] / 8);
+        for (size_t k = 0; k < n; k++)
+            CHECK(rl_workload_given(&w, members[k]) == (k == i), "only member %zu given: member %zu reads %d", i, k,
+                  rl_workload_given(&w, members[k]));
+    }
+}
+
+/* Price presets by kind: a model's price file is no GPU's and a GPU's no model's. With the ids swapped nothing
+ * is priced but electricity (presets/prices/electricity.json); every missing figure stays 0 in the cost. */
+static void test_price_kinds(void) {
+    rl_workload w = rl_workload_default();
+    w.requests_per_day = 100;
+    w.input_tokens = 10;
+    w.output_tokens = 10;
+    rl_cost_basis b = {10, 5, 4, 2, 0};
+    rl_cost c;
+    rl_error err;
+    CHECK(rl_cost_compute(&w, &b, "llama-3-70b", "h100-sxm", &c, &err) == RL_OK && c.present, "swapped ids still cost");
+    unsigned want = RL_COST_MISSING_HARDWARE_USD | RL_COST_MISSING_RESALE_FRACTION | RL_COST_MISSING_ACTIVE_WATTS |
+                    RL_COST_MISSING_IDLE_WATTS | RL_COST_MISSING_CLOUD_USD_HOUR | RL_COST_MISSING_API_PRICE;
+    CHECK(c.missing == want, "swapped ids: everything but electricity missing (0x%x)", c.missing);
+    CHECK(c.hardware_usd == 0 && c.resale_fraction == 0 && c.active_watts == 0 && c.idle_watts == 0 &&
+              c.usd_per_gpu_hour == 0 && c.api_usd_per_mtok_in == 0 && c.api_usd_per_mtok_out == 0 && c.usd_per_kwh > 0,
+          "missing figures read 0, electricity its preset's");
+    /* The right ids: h100-sxm's hardware, resale class, power and cloud, llama-3-70b's API. */
+    CHECK(rl_cost_compute(&w, &b, "h100-sxm", "llama-3-70b", &c, &err) == RL_OK &&
+              c.missing == RL_COST_MISSING_IDLE_WATTS && c.has_cloud && c.has_api && !c.has_buy,
+          "the right ids: only idle power missing (0x%x)", c.missing);
+    CHECK(c.resale_fraction == 0.35, "NVIDIA's resale class: 35%% (got %g)", c.resale_fraction);
+    /* Idle power given: buying is priced too, from the presets and the one given figure. */
+    give(&w, offsetof(rl_workload, idle_watts), 60);
+    CHECK(rl_cost_compute(&w, &b, "h100-sxm", "llama-3-70b", &c, &err) == RL_OK && c.missing == 0 && c.has_buy &&
+              c.idle_watts == 60 && c.hardware_usd > 0 && c.active_watts > 0,
+          "idle power given: every option (0x%x)", c.missing);
+}
+
+/* The basis is checked: a step > 0, a prefill >= 0 (0 allowed), batch and GPUs >= 1. */
+static void test_basis_bounds(void) {
+    rl_workload w = rl_workload_default();
+    w.requests_per_day = 1;
+    w.input_tokens = 1;
+    w.output_tokens = 1;
+    rl_cost c;
+    rl_error err;
+    static const struct {
+        rl_cost_basis b;
+        rl_status want;
+    } cases[] = {
+        {{1, 0, 1, 1, 0}, RL_OK},        {{1, -1, 1, 1, 0}, RL_E_RANGE}, {{-1, 0, 1, 1, 0}, RL_E_RANGE},
+        {{1, 0, 0, 1, 0}, RL_E_RANGE},   {{1, 0, 1, 0, 0}, RL_E_RANGE},  {{1, 0, -1, 1, 0}, RL_E_RANGE},
+        {{1e-300, 0, 1, 1, 0}, RL_OK},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        rl_status st = rl_cost_compute(&w, &cases[i].b, NULL, NULL, &c, &err);
+        CHECK(st == cases[i].want && (st != RL_OK || c.present) && (st == RL_OK || strcmp(err.field, "cost") == 0),
+              "basis %zu: status %d, expected %d", i, st, cases[i].want);
+    }
+    /* A NaN step is refused as well. */
+    rl_cost_basis nan_b = {0, 0, 1, 1, 0};
+    nan_b.step_ms = nan_b.step_ms / nan_b.prefill_ms;
+    CHECK(rl_cost_compute(&w, &nan_b, NULL, NULL, &c, &err) == RL_E_RANGE, "a NaN step");
+    nan_b.step_ms = 1;
+    nan_b.prefill_ms = 0.0 / (nan_b.step_ms - 1);
+    CHECK(rl_cost_compute(&w, &nan_b, NULL, NULL, &c, &err) == RL_E_RANGE, "a NaN prefill");
+    /* The JSON of a cost that is not there is empty, and of NULL too. */
+    char buf[64] = "x";
+    CHECK(rl_cost_json(NULL, buf, sizeof buf) == 0, "no cost, no JSON");
+}
+
 int main(void) {
+    test_given_bits();
+    test_price_kinds();
+    test_basis_bounds();
     test_breakeven_at_capacity();
     test_every_figure();
     test_defaults();
