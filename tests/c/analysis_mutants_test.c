@@ -128,16 +128,16 @@ static void test_assumptions(void) {
         rl_deploy o = d;
         o.bw_efficiency = 0.5;
         o.prefill_efficiency = 0.4;
-        o.kernel_us = 6;
-        o.host_ms = 2.5;
-        o.ttft_overhead_ms = 50;
-        o.allreduce_us = 9;
+        o.kernel_us = 0.5; /* under 1: an override counts from anything above 0 */
+        o.host_ms = 0.25;
+        o.ttft_overhead_ms = 0.5;
+        o.allreduce_us = 0.75;
         o.tp = 4;
         n = rl_realistic_assumptions(&g, &o, RL_PREC_INT4, q, RL_MAX_ASSUMPTIONS);
         CHECK(n == 12, "%s overrides: %zu", row->name, n);
         static const char *const given[] = {"bw_efficiency", "prefill_efficiency", "kernel_us", "host_ms",
                                             "ttft_overhead_ms", "allreduce_us"};
-        static const double values[] = {0.5, 0.4, 6, 2.5, 50, 9};
+        static const double values[] = {0.5, 0.4, 0.5, 0.25, 0.5, 0.75};
         for (size_t i = 0; i < 6; i++) {
             const rl_assumption *x = named(q, n, given[i]);
             CHECK(x != NULL && near(x->value, values[i]) && strcmp(x->source, "request") == 0,
