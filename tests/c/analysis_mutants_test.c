@@ -438,7 +438,34 @@ static void test_offload_vision(const char *configs_dir) {
           r->host_weights_gib * GiB, total - gpu);
 }
 
+/* Overrides under 1 change the estimate (README "Realistic estimate", the decode step):
+ * llama-3-8b (32 dense layers of 10 kernels) at tp 2 on h100-sxm (NVLink 900 GB/s, so a ring moves 450e9 B/s):
+ * kernels 320 x 0.5 us = 0.16 ms; host 0.25 ms; AllReduce 2 x 32 x (0.75 us + 2 x (2-1)/2 x 8192 B / 450e9 B/s)
+ * (message = batch 1 x hidden 4096 x 2 bytes); the memory-bound roof at 0.5 of the bandwidth: the floor's bytes
+ * per step / (0.5 x 3350e9 B/s). TTFT = overhead 0.5 ms + the expected prefill (launch_ms 0, so the floor's
+ * TTFT is its prefill alone, under the expected one). */
+static void test_small_overrides(void) {
+    const char *request = "{\"model\":\"llama-3-8b\",\"gpu\":\"h100-sxm\",\"tp\":2,\"launch_ms\":0,\"bw_efficiency\":0.5,"
+                          "\"kernel_us\":0.5,\"host_ms\":0.25,\"allreduce_us\":0.75,\"ttft_overhead_ms\":0.5}";
+    rl_run_request(request, strlen(request), NULL, 0, &run);
+    CHECK(run.status == RL_OK && run.result.has_realistic, "small overrides run: %s", run.error.message);
+    if (run.status != RL_OK) return;
+    const rl_realistic *x = &run.result.realistic;
+    double ar_ms = 2.0 * 32.0 * (0.75e-6 + 8192.0 / 450e9) * 1e3;
+    double roof_ms = run.result.bytes_per_step / (0.5 * 3350e9) * 1e3;
+    CHECK(run.gpu.bandwidth_gbs == 3350 && run.gpu.link_gbs == 900 && run.model.layers == 32 && run.model.hidden == 4096,
+          "h100-sxm and llama-3-8b as assumed");
+    CHECK(near(x->kernel_ms, 0.16), "kernels %.17g ms, expected 0.16", x->kernel_ms);
+    CHECK(near(x->host_ms, 0.25), "host %.17g ms, expected 0.25", x->host_ms);
+    CHECK(near(x->allreduce_ms, ar_ms), "AllReduce %.17g ms, expected %.17g", x->allreduce_ms, ar_ms);
+    CHECK(near(x->step_ms, roof_ms + 0.16 + ar_ms + 0.25), "step %.17g ms, expected %.17g", x->step_ms,
+          roof_ms + 0.16 + ar_ms + 0.25);
+    CHECK(x->has_prefill && near(x->ttft_ms, 0.5 + x->prefill_ms), "TTFT %.17g ms = 0.5 + prefill %.17g", x->ttft_ms,
+          x->prefill_ms);
+}
+
 int main(int argc, char **argv) {
+    test_small_overrides();
     if (argc > 1) test_offload_vision(argv[1]);
     else {
         fprintf(stderr, "usage: rl_analysis_mutants_test TESTS_CONFIGS_DIR\n");
