@@ -464,7 +464,29 @@ static void test_small_overrides(void) {
           x->prefill_ms);
 }
 
+/* Speculative decoding is off when spec_tokens is 0 (roofline.h): a draft shape left in the deployment without a
+ * draft model (params_total 0, which rl_deploy_validate accepts) changes nothing in the memory. */
+static void test_draft_off(void) {
+    rl_model m;
+    rl_gpu g;
+    rl_error err;
+    CHECK(rl_model_preset("llama-3-8b", &m, &err) == RL_OK && rl_gpu_preset("l4", 0, &g, &err) == RL_OK, "presets");
+    rl_deploy d = rl_deploy_default();
+    d.batch = 8;
+    rl_result plain, leftover;
+    CHECK(rl_analyze(&m, &g, &d, &plain, &err) == RL_OK, "plain: %s", err.message);
+    d.draft.layers = 4;
+    d.draft.hidden = 1024;
+    d.draft.kv_elems_per_token_per_layer = 65536;
+    d.draft.modules = 0;
+    CHECK(rl_analyze(&m, &g, &d, &leftover, &err) == RL_OK, "leftover shape: %s", err.message);
+    CHECK(leftover.kv_gib_per_request == plain.kv_gib_per_request && leftover.weights_gib == plain.weights_gib &&
+              leftover.max_batch == plain.max_batch && leftover.verdict == plain.verdict,
+          "no draft counted: KV %.17g vs %.17g GiB", leftover.kv_gib_per_request, plain.kv_gib_per_request);
+}
+
 int main(int argc, char **argv) {
+    test_draft_off();
     test_small_overrides();
     if (argc > 1) test_offload_vision(argv[1]);
     else {
