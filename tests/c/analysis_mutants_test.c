@@ -485,7 +485,57 @@ static void test_draft_off(void) {
           "no draft counted: KV %.17g vs %.17g GiB", leftover.kv_gib_per_request, plain.kv_gib_per_request);
 }
 
+/* The report's optional keys: present exactly when their condition holds (roofline.h, the report's contract). */
+static int has_key(const char *json, const char *key) {
+    char k[96];
+    snprintf(k, sizeof k, "\"%s\":", key);
+    return strstr(json, k) != NULL;
+}
+static const char *report_of(const char *request) {
+    rl_status st;
+    size_t len = rl_run_json(request, strlen(request), NULL, 0, text, sizeof text, &st);
+    CHECK(st == RL_OK && len < sizeof text, "%s runs", request);
+    return text;
+}
+static void test_report_keys(void) {
+    /* A GPU's optional peaks: listed when above 0, small ones too (0.5 TFLOPS); absent when not given. */
+    const char *j = report_of("{\"model\":\"smollm2-135m\",\"gpu\":{\"tflops\":2,\"tflops_fp8\":0.5,\"tops_int8\":0.5,"
+                              "\"bandwidth_gbs\":100,\"vram_gib\":8}}");
+    CHECK(has_key(j, "tflops_fp8") && has_key(j, "tops_int8"), "custom GPU: fp8 and int8 peaks of 0.5 listed");
+    j = report_of("{\"model\":\"smollm2-135m\",\"gpu\":\"a100-80g\"}");
+    CHECK(!has_key(j, "tflops_fp8"), "a100-80g has no FP8 peak: no tflops_fp8");
+    /* A dense model has no "moe" section and no expert precision; one GPU no "tp", "pp", "offload", "paged",
+     * "speculative"; the roof's figures are there on a GPU with TFLOPS. */
+    CHECK(!has_key(j, "moe") && !has_key(j, "expert_precision") && strstr(j, "\"tp\":{") == NULL &&
+              strstr(j, "\"pp\":{") == NULL && !has_key(j, "offload") && !has_key(j, "paged") &&
+              !has_key(j, "speculative") && !has_key(j, "max_gpu_layers") && has_key(j, "tp"),
+          "dense on one GPU: no optional section");
+    CHECK(has_key(j, "peak_tflops") && has_key(j, "ridge") && has_key(j, "ceiling_fraction") && !has_key(j, "bandwidth_floor_only"),
+          "a100-80g: the roof's figures");
+    /* No sourced TFLOPS (a10g): "tflops": null, no peak, ridge or ceiling, the times bandwidth floors. */
+    j = report_of("{\"model\":\"smollm2-135m\",\"gpu\":\"a10g\"}");
+    CHECK(strstr(j, "\"tflops\":null") != NULL && !has_key(j, "peak_tflops") && !has_key(j, "ridge") &&
+              !has_key(j, "ceiling_fraction") && has_key(j, "bandwidth_floor_only"),
+          "a10g: no roof figures");
+    /* An MoE model has its "moe" section. */
+    j = report_of("{\"model\":\"qwen3-30b-a3b\",\"gpu\":\"h200-sxm\"}");
+    CHECK(has_key(j, "moe") && has_key(j, "experts_touched_per_layer"), "MoE: the moe section");
+    /* The largest -ngl: shown for a refusal on one GPU when the host RAM is given, not for a fit, not under tp. */
+    j = report_of("{\"model\":\"llama-3-70b\",\"gpu\":\"rtx-4090\",\"ram_gib\":256}");
+    CHECK(strstr(j, "\"verdict\":\"weights_do_not_fit\"") != NULL && has_key(j, "max_gpu_layers"),
+          "a refusal with host RAM: max_gpu_layers shown");
+    j = report_of("{\"model\":\"llama-3-70b\",\"gpu\":\"rtx-4090\",\"ram_gib\":256,\"tp\":2}");
+    CHECK(!has_key(j, "max_gpu_layers"), "under tp: no max_gpu_layers");
+    j = report_of("{\"model\":\"llama-3-70b\",\"gpu\":\"rtx-4090\",\"ram_gib\":256,\"pp\":2}");
+    CHECK(!has_key(j, "max_gpu_layers"), "under pp: no max_gpu_layers");
+    j = report_of("{\"model\":\"llama-3-70b\",\"gpu\":\"rtx-4090\"}");
+    CHECK(!has_key(j, "max_gpu_layers"), "no host RAM: no max_gpu_layers");
+    j = report_of("{\"model\":\"smollm2-135m\",\"gpu\":\"rtx-4090\",\"ram_gib\":256}");
+    CHECK(strstr(j, "\"verdict\":\"fits\"") != NULL && !has_key(j, "max_gpu_layers"), "a fit: no max_gpu_layers");
+}
+
 int main(int argc, char **argv) {
+    test_report_keys();
     test_draft_off();
     test_small_overrides();
     if (argc > 1) test_offload_vision(argv[1]);
