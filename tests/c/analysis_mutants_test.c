@@ -534,7 +534,42 @@ static void test_report_keys(void) {
     CHECK(strstr(j, "\"verdict\":\"fits\"") != NULL && !has_key(j, "max_gpu_layers"), "a fit: no max_gpu_layers");
 }
 
+/* The sweep's expected curve: each point's realistic step and aggregate speed are the analysis' own at that
+ * batch, under pp with micro-batches too (each point's micro-batches capped at its batch); rl_sweep_json
+ * carries them. */
+static void test_sweep_realistic(void) {
+    rl_model m;
+    rl_gpu g;
+    rl_error err;
+    CHECK(rl_model_preset("llama-3-8b", &m, &err) == RL_OK && rl_gpu_preset("l40s", 0, &g, &err) == RL_OK, "presets");
+    for (int pp = 1; pp <= 2; pp++) {
+        rl_deploy d = rl_deploy_default();
+        d.pp = pp;
+        d.batch = 8;
+        if (pp > 1) d.micro_batches = 4;
+        static rl_sweep_point pts[64];
+        size_t n = rl_sweep(&m, &g, &d, pts, 64);
+        CHECK(n > 8 && pts[0].batch == 1, "pp %d: a sweep from batch 1 (%zu points)", pp, n);
+        for (size_t i = 0; i < n; i++) {
+            rl_deploy t = d;
+            t.batch = pts[i].batch;
+            if (t.micro_batches > t.batch) t.micro_batches = t.batch;
+            rl_result r;
+            CHECK(rl_analyze(&m, &g, &t, &r, &err) == RL_OK && r.has_realistic, "pp %d batch %lld", pp,
+                  (long long)t.batch);
+            CHECK(pts[i].realistic_step_ms == r.realistic.step_ms && pts[i].realistic_tokens_per_s == r.realistic.tokens_per_s &&
+                      pts[i].step_ms == r.step_ms,
+                  "pp %d: point %zu (batch %lld) carries the analysis' expected step", pp, i, (long long)t.batch);
+        }
+        size_t len = rl_sweep_json(pts, n, text, sizeof text);
+        CHECK(len < sizeof text && strstr(text, "\"realistic_step_ms\":") != NULL &&
+                  strstr(text, "\"realistic_tokens_per_s\":") != NULL,
+              "pp %d: the JSON carries the expected curve", pp);
+    }
+}
+
 int main(int argc, char **argv) {
+    test_sweep_realistic();
     test_report_keys();
     test_draft_off();
     test_small_overrides();
