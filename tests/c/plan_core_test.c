@@ -509,6 +509,19 @@ int main(int argc, char **argv) {
     st = rl_plan(base, strlen(base), NULL, 0, &longq, &work, found, 16, &s, &err);
     CHECK(st == RL_E_TOO_LARGE && strcmp(err.field, "plan") == 0, "the first GPU id too long: %d %s", st, err.field);
 
+    /* A base request that offloads (gpu_layers with the host RAM): the probe runs at tp 1, pp 1, where offload is
+     * allowed, so the plan searches; the setups over more GPUs are refused one by one, and only tp 1, pp 1
+     * candidates come out. */
+    const char *offload = "{\"model\":\"llama-3-8b\",\"requests_per_day\":50000,\"input_tokens\":1000,"
+                          "\"output_tokens\":300,\"gpu_layers\":20,\"ram_gib\":64,\"host_memory\":\"ddr5-5600-2ch\"}";
+    static const char *const rtx[] = {"rtx-4090"};
+    rl_plan_query offq = {0, 0, 0, "fp16", rtx, 1};
+    st = rl_plan(offload, strlen(offload), NULL, 0, &offq, &work, found, sizeof found / sizeof found[0], &s, &err);
+    int one_gpu = st == RL_OK && s.searched == 16 && s.fit == 1;
+    for (size_t i = 0; one_gpu && i < s.count; i++) one_gpu = found[i].tp == 1 && found[i].pp == 1;
+    CHECK(one_gpu, "an offloading base: searched, only tp 1 pp 1 fits (%d, %ld searched, %ld fit, %zu found)", st,
+          s.searched, s.fit, s.count);
+
     /* A model the core does not model is no error: it gives no candidate. */
     const char *nemotron = "{\"model_type\":\"nemotron_h\",\"hidden_size\":4096,\"num_hidden_layers\":52,"
                            "\"num_attention_heads\":32,\"num_key_value_heads\":8,\"intermediate_size\":21504,"
