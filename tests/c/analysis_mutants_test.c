@@ -568,7 +568,42 @@ static void test_sweep_realistic(void) {
     }
 }
 
+/* "On an error *out is zeroed" (roofline.h, rl_analyze): every byte, whatever was there; and a fit after a
+ * refusal in the same struct keeps nothing of the refusal. */
+static void test_zeroed_on_error(void) {
+    rl_model m;
+    rl_gpu g;
+    rl_error err;
+    CHECK(rl_model_preset("llama-3-8b", &m, &err) == RL_OK && rl_gpu_preset("l4", 0, &g, &err) == RL_OK, "presets");
+    static rl_result r;
+    rl_deploy bad = rl_deploy_default();
+    bad.batch = 0;
+    for (int fill = 0x01; fill <= 0xff; fill += 0xfe) {
+        memset(&r, fill, sizeof r);
+        CHECK(rl_analyze(&m, &g, &bad, &r, &err) == RL_E_RANGE, "batch 0 refused");
+        const unsigned char *b = (const unsigned char *)&r;
+        size_t nonzero = 0, first = sizeof r;
+        for (size_t i = 0; i < sizeof r; i++)
+            if (b[i] != 0) {
+                nonzero++;
+                if (first == sizeof r) first = i;
+            }
+        CHECK(nonzero == 0, "fill 0x%02x: %zu bytes left after an error, the first at %zu of %zu", fill, nonzero, first,
+              sizeof r);
+    }
+    /* A refusal with remedies, then a fit in the same struct: no remedy, no shortfall, no warning left. */
+    rl_deploy big = rl_deploy_default();
+    big.batch = 4096;
+    CHECK(rl_analyze(&m, &g, &big, &r, &err) == RL_OK && r.verdict == RL_KV_DOES_NOT_FIT && r.remedies != 0,
+          "batch 4096 on an L4: refused with remedies");
+    rl_deploy one = rl_deploy_default();
+    CHECK(rl_analyze(&m, &g, &one, &r, &err) == RL_OK && r.verdict == RL_FITS && r.remedies == 0 &&
+              r.shortfall_gib == 0 && r.remedy_batch == 0 && r.remedy_vram_gib == 0 && r.missing_gib == 0,
+          "then batch 1: a clean fit");
+}
+
 int main(int argc, char **argv) {
+    test_zeroed_on_error();
     test_sweep_realistic();
     test_report_keys();
     test_draft_off();
