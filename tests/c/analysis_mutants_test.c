@@ -357,6 +357,8 @@ static void check_remedies(const char *name, const setup *x) {
         CHECK(res.remedy_gpu_layers >= 0 && res.remedy_gpu_layers == res.max_gpu_layers, "%s: -ngl %lld", name,
               (long long)res.remedy_gpu_layers);
         CHECK(through(&t, realistic), "%s: -ngl %lld gets through", name, (long long)t.gpu_layers);
+        t.gpu_layers = res.remedy_gpu_layers + 1; /* one more layer on the GPU: its part is over the budget */
+        CHECK(!through(&t, 1), "%s: -ngl %lld does not", name, (long long)t.gpu_layers);
     }
 }
 
