@@ -604,7 +604,51 @@ static void test_zeroed_on_error(void) {
           "then batch 1: a clean fit");
 }
 
+/* The compute roof follows the weights (README: fp8 and int8 weights run W8A8 where the GPU has that peak),
+ * however small the peak: a custom GPU of 2 TFLOPS at 16 bits and 0.5 at fp8 and int8. */
+static void test_small_peaks(void) {
+    static const struct {
+        const char *precision, *roof;
+        double peak;
+    } cases[] = {{"fp16", "fp16", 2}, {"fp8", "fp8", 0.5}, {"int8", "int8", 0.5}, {"int4", "fp16", 2}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char request[512];
+        snprintf(request, sizeof request,
+                 "{\"model\":\"smollm2-135m\",\"precision\":\"%s\",\"gpu\":{\"tflops\":2,\"tflops_fp8\":0.5,"
+                 "\"tops_int8\":0.5,\"bandwidth_gbs\":100,\"vram_gib\":8}}",
+                 cases[i].precision);
+        rl_run_request(request, strlen(request), NULL, 0, &run);
+        CHECK(run.status == RL_OK && run.result.peak_tflops == cases[i].peak &&
+                  strcmp(rl_precision_name(run.result.compute_precision), cases[i].roof) == 0,
+              "%s weights: the %s roof of %g TFLOPS (got %s, %g)", cases[i].precision, cases[i].roof, cases[i].peak,
+              rl_precision_name(run.result.compute_precision), run.result.peak_tflops);
+    }
+}
+
+/* Offload's edges: -ngl = L is an offload (the output layer on the host), so it needs tp 1 like any other;
+ * and when not even -ngl 0 gets into the budget (a 0.5 GiB GPU: the context reserve alone is 0.6 GiB) the
+ * largest -ngl is -1 and no fewer-layers remedy is offered. */
+static void test_offload_edges(void) {
+    rl_status st;
+    const char *at_l = "{\"model\":\"llama-3-8b\",\"gpu\":\"rtx-4090\",\"gpu_layers\":32,\"ram_gib\":64,"
+                       "\"host_memory\":\"ddr5-5600-2ch\",\"tp\":2}";
+    rl_run_json(at_l, strlen(at_l), NULL, 0, text, sizeof text, &st);
+    CHECK(st == RL_E_CONTRADICTION && strstr(text, "\"field\":\"gpu_layers\"") != NULL, "-ngl 32 of 32 under tp 2: %s",
+          text);
+    const char *all = "{\"model\":\"llama-3-8b\",\"gpu\":\"rtx-4090\",\"gpu_layers\":33,\"ram_gib\":64,"
+                      "\"host_memory\":\"ddr5-5600-2ch\",\"tp\":2}";
+    rl_run_json(all, strlen(all), NULL, 0, text, sizeof text, &st);
+    CHECK(st == RL_OK, "-ngl 33 of 32 is no offload: tp 2 is fine (%d)", st);
+    setup tiny = {"llama-3-8b", "bf16", "auto", 0.5, 0.9, 4096, 1, 1, 0, 10, 64};
+    const rl_run *r = analyze_setup(&tiny);
+    CHECK(r->status == RL_OK && !r->result.fits && r->result.max_gpu_layers == -1 &&
+              !(r->result.remedies & RL_REMEDY_FEWER_GPU_LAYERS),
+          "a 0.5 GiB GPU: max -ngl -1 (got %lld), no fewer-layers remedy", (long long)r->result.max_gpu_layers);
+}
+
 int main(int argc, char **argv) {
+    test_small_peaks();
+    test_offload_edges();
     test_zeroed_on_error();
     test_sweep_realistic();
     test_report_keys();
