@@ -399,6 +399,18 @@ int main(int argc, char **argv) {
     st = rl_plan(base, strlen(base), NULL, 0, &r, &work, found, 2, &s, &err);
     CHECK(st == RL_OK && s.count == 2 && s.found > 2, "a full output counts what it could not keep");
 
+    /* Busy traffic: 5 million requests a day keep a hundred and more in flight, so the best batches spread from 2
+     * to the hundreds, stopped by the memory (t4), the speed target or the traffic; and 300000 a day on l4 and
+     * h100-sxm without a target. */
+    const char *busy = "{\"model\":\"llama-3-8b\",\"requests_per_day\":5000000,\"input_tokens\":1000,\"output_tokens\":300}";
+    static const char *const three[] = {"t4", "l40s", "h100-sxm"};
+    rl_plan_query busy_q = {0, 20, 0, NULL, three, 3};
+    properties("busy traffic, 20 tokens/s per user", busy, &busy_q, 0);
+    const char *mid = "{\"model\":\"llama-3-8b\",\"requests_per_day\":300000,\"input_tokens\":1000,\"output_tokens\":300}";
+    static const char *const two[] = {"l4", "h100-sxm"};
+    rl_plan_query mid_q = {0, 0, 0, NULL, two, 2};
+    properties("300000 requests a day", mid, &mid_q, 0);
+
     /* A tiny model at the most traffic a request may give (1e12 requests/day, one token in and out): the memory
      * holds millions of requests (smollm2-135m's KV is 23040 bytes per token; the floor's max batch on one H200 is
      * over 3 million when tight fits are allowed), so the best batch stops at
