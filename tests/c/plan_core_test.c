@@ -6,6 +6,7 @@
 #include "roofline.h"
 
 #include <cjson/cJSON.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -346,6 +347,8 @@ int main(int argc, char **argv) {
     }
     const char *cli = argv[1];
     const char *base = "{\"model\":\"llama-3-8b\",\"requests_per_day\":50000,\"input_tokens\":1000,\"output_tokens\":300}";
+    const char *busy_base =
+        "{\"model\":\"llama-3-8b\",\"requests_per_day\":5000000,\"input_tokens\":1000,\"output_tokens\":300}";
     const char *wl = "--model llama-3-8b --requests-per-day 50000 --input-tokens 1000 --output-tokens 300";
     char args[512];
 
@@ -399,10 +402,48 @@ int main(int argc, char **argv) {
     st = rl_plan(base, strlen(base), NULL, 0, &r, &work, found, 2, &s, &err);
     CHECK(st == RL_OK && s.count == 2 && s.found > 2, "a full output counts what it could not keep");
 
+    /* The targets are bounds, inclusive: a target set exactly to a candidate's TTFT (its speed) keeps that
+     * candidate at the same batch; one a hair tighter drops it (its speed: keeps its setup only at a smaller batch). */
+    {
+        static rl_plan_candidate free_run[2 * RL_PLAN_MAX_SETUPS], bound_run[2 * RL_PLAN_MAX_SETUPS];
+        rl_plan_query open_q = {0, 0, 0, "fp8", gpus, 3};
+        rl_plan_summary s0, s1;
+        st = rl_plan(busy_base, strlen(busy_base), NULL, 0, &open_q, &work, free_run, sizeof free_run / sizeof free_run[0],
+                     &s0, &err);
+        CHECK(st == RL_OK && s0.count > 2, "the open search");
+        for (size_t pick = 0; st == RL_OK && pick < s0.count; pick += s0.count / 3 + 1) {
+            const rl_plan_candidate *c0 = &free_run[pick];
+            for (int speed_target = 0; speed_target <= 1; speed_target++)
+                for (int tighter = 0; tighter <= 1; tighter++) {
+                    rl_plan_query b = open_q;
+                    double edge = speed_target ? c0->tokens_per_s_user : c0->ttft_ms;
+                    if (tighter) edge = nextafter(edge, speed_target ? 1e300 : 0.0);
+                    if (speed_target) b.min_tokens_per_s_user = edge;
+                    else b.max_ttft_ms = edge;
+                    st = rl_plan(busy_base, strlen(busy_base), NULL, 0, &b, &work, bound_run,
+                                 sizeof bound_run / sizeof bound_run[0], &s1, &err);
+                    int kept = 0;
+                    for (size_t i = 0; st == RL_OK && i < s1.count; i++) {
+                        const rl_plan_candidate *c = &bound_run[i];
+                        if (strcmp(c->gpu, c0->gpu) == 0 && c->tp == c0->tp && c->pp == c0->pp && c->option == c0->option &&
+                            strcmp(c->precision, c0->precision) == 0)
+                            kept = c->batch == c0->batch ? 2 : 1;
+                    }
+                    /* Equal: kept at its batch. Tighter TTFT: the setup is out (TTFT does not depend on the batch).
+                     * Tighter speed: not at its batch; at a smaller one if any, so out when it was batch 1. */
+                    int want_ok = !tighter ? kept == 2 : !speed_target ? kept == 0 : c0->batch == 1 ? kept == 0 : kept != 2;
+                    CHECK(st == RL_OK && want_ok,
+                          "candidate %zu (%s tp %lld pp %lld batch %lld) under a %s target %s its own: %s", pick, c0->gpu,
+                          (long long)c0->tp, (long long)c0->pp, (long long)c0->batch, speed_target ? "speed" : "TTFT",
+                          tighter ? "a hair tighter than" : "equal to", kept == 2 ? "kept at its batch" : kept ? "kept at another batch" : "dropped");
+                }
+        }
+    }
+
     /* Busy traffic: 5 million requests a day keep a hundred and more in flight, so the best batches spread from 2
      * to the hundreds, stopped by the memory (t4), the speed target or the traffic; and 300000 a day on l4 and
      * h100-sxm without a target. */
-    const char *busy = "{\"model\":\"llama-3-8b\",\"requests_per_day\":5000000,\"input_tokens\":1000,\"output_tokens\":300}";
+    const char *busy = busy_base;
     static const char *const three[] = {"t4", "l40s", "h100-sxm"};
     rl_plan_query busy_q = {0, 20, 0, NULL, three, 3};
     properties("busy traffic, 20 tokens/s per user", busy, &busy_q, 0);
