@@ -6,6 +6,7 @@
 #include "roofline.h"
 
 #include <cjson/cJSON.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -113,6 +114,232 @@ static void agree(const char *cli, const char *name, const char *args, const cha
     cJSON_Delete(doc);
 }
 
+/* ---- Properties of one search, each checked from outside the planner ---------------------------------------- */
+
+static rl_run rerun; /* the test's own run of a setup (rl_run is large) */
+
+/* The test's own run of one setup: the base request plus the setup's keys. */
+static const rl_run *setup_run(const char *base, const char *gpu, int64_t tp, int64_t pp, const char *precision,
+                               int64_t batch) {
+    char request[4096];
+    size_t n = strlen(base);
+    int len = snprintf(request, sizeof request,
+                       "%.*s,\"gpu\":\"%.63s\",\"tp\":%lld,\"pp\":%lld,\"precision\":\"%.15s\",\"batch\":%lld}",
+                       (int)(n < 1000 ? n - 1 : 999), base, gpu, (long long)tp, (long long)pp, precision,
+                       (long long)batch);
+    CHECK(len > 0 && (size_t)len < sizeof request, "a setup's request fits");
+    rl_run_request(request, strlen(request), NULL, 0, &rerun);
+    return &rerun;
+}
+
+/* The header's definitions, written out here: a setup "fits" at a batch when
+ * its analysis fits (not tight unless allowed) and has a cost; its TTFT is
+ * the engine's overhead (realistic TTFT - realistic prefill) plus the cost's
+ * prefill; its per-user speed 1000 / the cost's step; the traffic keeps
+ * requests_per_day / 86400 x (prefill + output x step) / 1000 requests in flight. */
+static int fits_setup(const rl_run *r, const rl_plan_query *q) {
+    return r->status == RL_OK && !r->is_estimate && r->result.fits && r->cost.present &&
+           (r->result.verdict != RL_TIGHT || q->allow_tight);
+}
+static double ttft_ms(const rl_run *r) {
+    const rl_realistic *x = &r->result.realistic;
+    if (r->cost.realistic && r->result.has_realistic && x->has_prefill) return x->ttft_ms - x->prefill_ms + r->cost.prefill_ms;
+    return r->deploy.launch_ms + r->cost.prefill_ms;
+}
+static double speed(const rl_run *r) { return 1000.0 / r->cost.step_ms; }
+static int qualifies(const rl_run *r, const rl_plan_query *q) {
+    if (!fits_setup(r, q)) return 0;
+    double in_flight = (double)r->workload.requests_per_day / 86400.0 *
+                       ((r->cost.prefill_ms + (double)r->workload.output_tokens * r->cost.step_ms) / 1000.0);
+    if (r->deploy.batch > 1 && (double)r->deploy.batch > in_flight) return 0;
+    if (q->min_tokens_per_s_user > 0 && speed(r) < q->min_tokens_per_s_user) return 0;
+    return q->max_ttft_ms <= 0 || (!r->gpu.tflops_unknown && ttft_ms(r) <= q->max_ttft_ms);
+}
+
+/* -1, 0, 1: the ranking the header promises (cheaper, then faster per user, then GPU id, then search order). */
+static int ranks_before(const rl_plan_candidate *x, const rl_plan_candidate *y) {
+    if (x->usd_per_mtok_out != y->usd_per_mtok_out) return x->usd_per_mtok_out < y->usd_per_mtok_out;
+    if (x->tokens_per_s_user != y->tokens_per_s_user) return x->tokens_per_s_user > y->tokens_per_s_user;
+    int g = strcmp(x->gpu, y->gpu);
+    if (g != 0) return g < 0;
+    return x->order < y->order;
+}
+
+static const char *const ALL_PRECISIONS[] = {"auto", "fp8", "int4"};
+
+/* Checks one search against the header: the summary's counts recounted setup
+ * by setup, each candidate a plain run of its setup at the largest batch that
+ * qualifies, within both targets, the ranking, and both Pareto fronts. */
+static void properties(const char *name, const char *base, const rl_plan_query *q, int every_size) {
+    rl_plan_summary s;
+    rl_error err;
+    rl_status st = rl_plan(base, strlen(base), NULL, 0, q, &work, found, sizeof found / sizeof found[0], &s, &err);
+    CHECK(st == RL_OK, "%s: rl_plan: %s", name, err.message);
+    if (st != RL_OK) return;
+    CHECK(s.count == s.found, "%s: every candidate kept", name);
+
+    /* The summary, recounted: every GPU x tp {1,2,4,8} x pp {1..4} x precision at batch 1. */
+    static const int64_t tps[] = {1, 2, 4, 8};
+    static const char *presets[RL_PLAN_MAX_GPUS];
+    const char *const *gpu_ids = q->gpus;
+    size_t gpu_count = q->gpu_count, precisions = q->precision ? 1 : 3;
+    if (gpu_ids == NULL || gpu_count == 0) { /* every GPU preset */
+        for (gpu_count = 0; gpu_count < rl_preset_count(RL_PRESET_GPU) && gpu_count < RL_PLAN_MAX_GPUS; gpu_count++)
+            presets[gpu_count] = rl_preset_id(RL_PRESET_GPU, gpu_count);
+        gpu_ids = presets;
+    }
+    long searched = 0, fit = 0, met = 0, pairs = 0, by_tp[4] = {0}, by_pp[4] = {0};
+    double best_ttft = 0, best_speed = 0;
+    for (size_t g = 0; g < gpu_count; g++)
+        for (int t = 0; t < 4; t++)
+            for (int64_t pp = 1; pp <= 4; pp++)
+                for (size_t k = 0; k < precisions; k++) {
+                    const char *prec = q->precision ? q->precision : ALL_PRECISIONS[k];
+                    searched++;
+                    const rl_run *r = setup_run(base, gpu_ids[g], tps[t], pp, prec, 1);
+                    if (!fits_setup(r, q)) continue;
+                    fit++;
+                    double ttft = ttft_ms(r);
+                    if (!r->gpu.tflops_unknown && (best_ttft == 0 || ttft < best_ttft)) best_ttft = ttft;
+                    if (q->max_ttft_ms > 0 && (r->gpu.tflops_unknown || ttft > q->max_ttft_ms)) continue;
+                    met++;
+                    if (speed(r) > best_speed) best_speed = speed(r);
+                    if (qualifies(r, q)) {
+                        pairs += r->cost.has_buy + r->cost.has_cloud;
+                        by_tp[t] += r->cost.has_buy + r->cost.has_cloud;
+                        by_pp[pp - 1] += r->cost.has_buy + r->cost.has_cloud;
+                    }
+                }
+    CHECK(s.searched == searched, "%s: searched %ld, expected %ld", name, s.searched, searched);
+    CHECK(s.fit == fit && s.met_ttft == met, "%s: fit %ld met %ld, expected %ld %ld", name, s.fit, s.met_ttft, fit, met);
+    CHECK(s.best_ttft_ms == best_ttft && s.best_tokens_per_s_user == best_speed, "%s: best TTFT %g speed %g, expected %g %g",
+          name, s.best_ttft_ms, s.best_tokens_per_s_user, best_ttft, best_speed);
+    /* A setup that qualifies at batch 1 gives one candidate per way to pay for it. */
+    CHECK((long)s.count == pairs, "%s: %zu candidates, %ld setups' buy and cloud qualify at batch 1", name, s.count, pairs);
+    CHECK(s.floor_basis == 0, "%s: every candidate on the realistic basis", name);
+    /* The candidates' tp and pp: the searched ones, as many of each as the recount found. */
+    for (size_t i = 0; i < s.count; i++) {
+        int t = found[i].tp == 1 ? 0 : found[i].tp == 2 ? 1 : found[i].tp == 4 ? 2 : found[i].tp == 8 ? 3 : -1;
+        CHECK(t >= 0 && found[i].pp >= 1 && found[i].pp <= 4, "%s: candidate %zu at tp %lld pp %lld, not searched", name,
+              i, (long long)found[i].tp, (long long)found[i].pp);
+        if (t >= 0) by_tp[t]--;
+        if (found[i].pp >= 1 && found[i].pp <= 4) by_pp[found[i].pp - 1]--;
+    }
+    for (int t = 0; t < 4; t++)
+        CHECK(by_tp[t] == 0 && by_pp[t] == 0, "%s: candidates at tp %lld off by %ld, at pp %d off by %ld", name,
+              (long long)tps[t], by_tp[t], t + 1, by_pp[t]);
+
+    /* The search order is a permutation of 0..count-1, and the ranking holds pair by pair. */
+    static unsigned char seen[2 * RL_PLAN_MAX_SETUPS];
+    memset(seen, 0, sizeof seen);
+    for (size_t i = 0; i < s.count; i++) {
+        const rl_plan_candidate *c = &found[i];
+        CHECK(c->order < s.count && !seen[c->order], "%s: candidate %zu's search order %u", name, i, c->order);
+        if (c->order < s.count) seen[c->order] = 1;
+        if (i + 1 < s.count)
+            CHECK(ranks_before(c, &found[i + 1]), "%s: candidates %zu and %zu out of order ($%g %g/s %s #%u, $%g %g/s %s #%u)",
+                  name, i, i + 1, c->usd_per_mtok_out, c->tokens_per_s_user, c->gpu, c->order,
+                  found[i + 1].usd_per_mtok_out, found[i + 1].tokens_per_s_user, found[i + 1].gpu, found[i + 1].order);
+    }
+
+    /* Each candidate: a plain run of its setup, within the targets, at the largest qualifying batch. */
+    for (size_t i = 0; i < s.count; i++) {
+        const rl_plan_candidate *c = &found[i];
+        CHECK(c->gpus == c->tp * c->pp, "%s: candidate %zu gpus = tp x pp", name, i);
+        CHECK(q->max_ttft_ms <= 0 || c->ttft_ms <= q->max_ttft_ms, "%s: candidate %zu TTFT %g over the target", name, i,
+              c->ttft_ms);
+        CHECK(q->min_tokens_per_s_user <= 0 || c->tokens_per_s_user >= q->min_tokens_per_s_user,
+              "%s: candidate %zu speed %g under the target", name, i, c->tokens_per_s_user);
+        const char *prec = NULL;
+        for (size_t k = 0; k < precisions && prec == NULL; k++) {
+            const char *p = q->precision ? q->precision : ALL_PRECISIONS[k];
+            const rl_run *r = setup_run(base, c->gpu, c->tp, c->pp, p, c->batch);
+            if (r->status == RL_OK && strcmp(rl_precision_name(r->result.weight_precision), c->precision) == 0) prec = p;
+        }
+        CHECK(prec != NULL, "%s: candidate %zu's precision %s is one searched", name, i, c->precision);
+        if (prec == NULL) continue;
+        const rl_run *r = setup_run(base, c->gpu, c->tp, c->pp, prec, c->batch);
+        CHECK(qualifies(r, q), "%s: candidate %zu (%s tp %lld pp %lld batch %lld) qualifies", name, i, c->gpu,
+              (long long)c->tp, (long long)c->pp, (long long)c->batch);
+        int buy = c->option == RL_PLAN_BUY;
+        CHECK(buy ? r->cost.has_buy : r->cost.has_cloud, "%s: candidate %zu has its price", name, i);
+        CHECK(c->ttft_ms == ttft_ms(r) && c->tokens_per_s_user == speed(r) &&
+                  c->monthly_usd == (buy ? r->cost.buy_monthly_usd : r->cost.cloud_monthly_usd) &&
+                  c->usd_per_mtok_out == (buy ? r->cost.buy_usd_per_mtok_out : r->cost.cloud_usd_per_mtok_out) &&
+                  strcmp(c->kv_precision, rl_precision_name(r->result.kv_precision)) == 0,
+              "%s: candidate %zu's figures are its setup's run", name, i);
+        int64_t limit = q->allow_tight ? r->result.max_batch : r->result.max_batch_realistic;
+        CHECK(c->batch >= 1 && c->batch <= limit, "%s: candidate %zu batch %lld within 1..%lld", name, i,
+              (long long)c->batch, (long long)limit);
+        const rl_run *more = setup_run(base, c->gpu, c->tp, c->pp, prec, c->batch + 1);
+        CHECK(c->batch + 1 > limit || !qualifies(more, q), "%s: candidate %zu: batch %lld qualifies too", name, i,
+              (long long)c->batch + 1);
+    }
+
+    /* The fronts: kept exactly when faster per user than every cheaper candidate of its option. */
+    static size_t index[2 * RL_PLAN_MAX_SETUPS];
+    for (int option = RL_PLAN_BUY; option <= RL_PLAN_CLOUD; option++) {
+        size_t m = rl_plan_pareto(found, s.count, (rl_plan_option)option, index, sizeof index / sizeof index[0]);
+        size_t k = 0;
+        double best = -1;
+        for (size_t i = 0; i < s.count; i++) {
+            if ((int)found[i].option != option) continue;
+            int undominated = found[i].tokens_per_s_user > best;
+            int kept = k < m && index[k] == i;
+            CHECK(kept == undominated, "%s: %s candidate %zu is %s the front", name, rl_plan_option_name(option), i,
+                  kept ? "wrongly on" : "missing from");
+            if (kept) k++;
+            if (undominated) best = found[i].tokens_per_s_user;
+        }
+        CHECK(k == m, "%s: %s front of %zu, %zu walked", name, rl_plan_option_name(option), m, k);
+        if (m > 1) { /* a short index: the count is still the whole front's, the first ones written */
+            size_t two[2] = {(size_t)-1, (size_t)-1};
+            CHECK(rl_plan_pareto(found, s.count, (rl_plan_option)option, two, 1) == m && two[0] == index[0] &&
+                      two[1] == (size_t)-1,
+                  "%s: a front into one slot", name);
+            CHECK(rl_plan_pareto(found, s.count, (rl_plan_option)option, NULL, 0) == m, "%s: a front counted", name);
+        }
+    }
+
+    /* rl_plan_json with top 1: the cheapest of each option, and the summary's figures. */
+    size_t need = rl_plan_json(q, &s, found, 1, text, sizeof text);
+    CHECK(need < sizeof text, "%s: rl_plan_json fits", name);
+    cJSON *doc = cJSON_Parse(text);
+    const cJSON *plan = cJSON_GetObjectItemCaseSensitive(doc, "plan");
+    const cJSON *list = cJSON_GetObjectItemCaseSensitive(plan, "candidates");
+    int shown = 0;
+    for (int option = RL_PLAN_BUY; option <= RL_PLAN_CLOUD; option++)
+        for (size_t i = 0; i < s.count; i++)
+            if ((int)found[i].option == option) {
+                CHECK(same(cJSON_GetArrayItem(list, shown), &found[i]), "%s: top 1 of %s", name, rl_plan_option_name(option));
+                shown++;
+                break;
+            }
+    CHECK(cJSON_GetArraySize(list) == shown, "%s: top 1 lists %d", name, cJSON_GetArraySize(list));
+    CHECK(strcmp(str(plan, "basis"), "realistic") == 0 && num(plan, "best_ttft_ms") == s.best_ttft_ms &&
+              num(plan, "best_tokens_per_s_user") == s.best_tokens_per_s_user,
+          "%s: rl_plan_json's summary", name);
+    const cJSON *targets = cJSON_GetObjectItemCaseSensitive(plan, "targets");
+    CHECK(num(targets, "max_ttft_ms") == q->max_ttft_ms && num(targets, "min_tokens_per_s_user") == q->min_tokens_per_s_user,
+          "%s: rl_plan_json's targets", name);
+    cJSON_Delete(doc);
+
+    /* The heapsort for every output size: the first `cap` found (search order 0..cap-1), ranked. */
+    static rl_plan_candidate part[2 * RL_PLAN_MAX_SETUPS];
+    for (size_t cap = 0; every_size && cap <= s.count; cap++) {
+        rl_plan_summary t;
+        st = rl_plan(base, strlen(base), NULL, 0, q, &work, part, cap, &t, &err);
+        CHECK(st == RL_OK && t.count == cap && t.found == s.found, "%s: output of %zu", name, cap);
+        memset(seen, 0, sizeof seen);
+        for (size_t i = 0; i < t.count && i < cap; i++) {
+            CHECK(part[i].order < cap && !seen[part[i].order], "%s: output of %zu keeps the first found", name, cap);
+            if (part[i].order < cap) seen[part[i].order] = 1;
+            if (i + 1 < t.count) CHECK(ranks_before(&part[i], &part[i + 1]), "%s: output of %zu ranked at %zu", name, cap, i);
+        }
+    }
+    printf("plan core: %s: %zu candidates, properties hold\n", name, s.count);
+}
+
 int main(int argc, char **argv) {
     if (argc < 2) {
         fprintf(stderr, "usage: rl_plan_core_test ROOFLINE_LINT\n");
@@ -120,6 +347,8 @@ int main(int argc, char **argv) {
     }
     const char *cli = argv[1];
     const char *base = "{\"model\":\"llama-3-8b\",\"requests_per_day\":50000,\"input_tokens\":1000,\"output_tokens\":300}";
+    const char *busy_base =
+        "{\"model\":\"llama-3-8b\",\"requests_per_day\":5000000,\"input_tokens\":1000,\"output_tokens\":300}";
     const char *wl = "--model llama-3-8b --requests-per-day 50000 --input-tokens 1000 --output-tokens 300";
     char args[512];
 
@@ -131,6 +360,26 @@ int main(int argc, char **argv) {
     rl_plan_query r = {0, 0, 1, "fp8", gpus, 3};
     snprintf(args, sizeof args, "%s --gpus t4,rtx-3090,h100-sxm --precision fp8 --allow-tight", wl);
     agree(cli, "three GPUs, fp8, tight allowed", args, base, &r);
+
+    /* The properties, on searches that reach the targets' edges and the ties. */
+    properties("every GPU, both targets", base, &q, 0);
+    properties("three GPUs, fp8, tight allowed", base, &r, 0);
+    rl_plan_query loose = {0, 0, 0, NULL, gpus, 3};
+    properties("three GPUs, no target", base, &loose, 0);
+    /* The same GPU twice: every setup found twice, equal in cost, speed and GPU, so the search order ranks them. */
+    static const char *const twice[] = {"h100-sxm", "l40s", "h100-sxm"};
+    rl_plan_query dup2 = {0, 0, 0, "fp8", twice, 3};
+    properties("a GPU named twice", base, &dup2, 1);
+    /* A tight speed target: the batch stops where the per-user speed would fall under it. */
+    rl_plan_query fast = {0, 60, 0, NULL, gpus + 2, 1};
+    properties("a per-user speed target", base, &fast, 0);
+    /* A TTFT target between setups' TTFTs: some setups out, some in. */
+    rl_plan_query quick = {150, 0, 1, NULL, gpus, 3};
+    properties("a TTFT target", base, &quick, 0);
+    /* Little traffic: the batch stops at the requests the traffic keeps in flight. */
+    const char *little = "{\"model\":\"llama-3-8b\",\"requests_per_day\":2000,\"input_tokens\":500,\"output_tokens\":800}";
+    rl_plan_query one = {0, 0, 0, NULL, gpus + 2, 1};
+    properties("little traffic", little, &one, 0);
 
     /* The refusals. */
     rl_plan_summary s;
@@ -152,6 +401,211 @@ int main(int argc, char **argv) {
     /* A small output keeps the first found and counts the rest. */
     st = rl_plan(base, strlen(base), NULL, 0, &r, &work, found, 2, &s, &err);
     CHECK(st == RL_OK && s.count == 2 && s.found > 2, "a full output counts what it could not keep");
+
+    /* The targets are bounds, inclusive: a target set exactly to a candidate's TTFT (its speed) keeps that
+     * candidate at the same batch; one a hair tighter drops it (its speed: keeps its setup only at a smaller batch). */
+    {
+        static rl_plan_candidate free_run[2 * RL_PLAN_MAX_SETUPS], bound_run[2 * RL_PLAN_MAX_SETUPS];
+        rl_plan_query open_q = {0, 0, 0, "fp8", gpus, 3};
+        rl_plan_summary s0, s1;
+        st = rl_plan(busy_base, strlen(busy_base), NULL, 0, &open_q, &work, free_run, sizeof free_run / sizeof free_run[0],
+                     &s0, &err);
+        CHECK(st == RL_OK && s0.count > 2, "the open search");
+        for (size_t pick = 0; st == RL_OK && pick < s0.count; pick += s0.count / 3 + 1) {
+            const rl_plan_candidate *c0 = &free_run[pick];
+            for (int speed_target = 0; speed_target <= 1; speed_target++)
+                for (int tighter = 0; tighter <= 1; tighter++) {
+                    rl_plan_query b = open_q;
+                    double edge = speed_target ? c0->tokens_per_s_user : c0->ttft_ms;
+                    if (tighter) edge = nextafter(edge, speed_target ? 1e300 : 0.0);
+                    if (speed_target) b.min_tokens_per_s_user = edge;
+                    else b.max_ttft_ms = edge;
+                    st = rl_plan(busy_base, strlen(busy_base), NULL, 0, &b, &work, bound_run,
+                                 sizeof bound_run / sizeof bound_run[0], &s1, &err);
+                    int kept = 0;
+                    for (size_t i = 0; st == RL_OK && i < s1.count; i++) {
+                        const rl_plan_candidate *c = &bound_run[i];
+                        if (strcmp(c->gpu, c0->gpu) == 0 && c->tp == c0->tp && c->pp == c0->pp && c->option == c0->option &&
+                            strcmp(c->precision, c0->precision) == 0)
+                            kept = c->batch == c0->batch ? 2 : 1;
+                    }
+                    /* Equal: kept at its batch. Tighter TTFT: the setup is out (TTFT does not depend on the batch).
+                     * Tighter speed: not at its batch; at a smaller one if any, so out when it was batch 1. */
+                    int want_ok = !tighter ? kept == 2 : !speed_target ? kept == 0 : c0->batch == 1 ? kept == 0 : kept != 2;
+                    CHECK(st == RL_OK && want_ok,
+                          "candidate %zu (%s tp %lld pp %lld batch %lld) under a %s target %s its own: %s", pick, c0->gpu,
+                          (long long)c0->tp, (long long)c0->pp, (long long)c0->batch, speed_target ? "speed" : "TTFT",
+                          tighter ? "a hair tighter than" : "equal to", kept == 2 ? "kept at its batch" : kept ? "kept at another batch" : "dropped");
+                }
+        }
+    }
+
+    /* Busy traffic: 5 million requests a day keep a hundred and more in flight, so the best batches spread from 2
+     * to the hundreds, stopped by the memory (t4), the speed target or the traffic; and 300000 a day on l4 and
+     * h100-sxm without a target. */
+    const char *busy = busy_base;
+    static const char *const three[] = {"t4", "l40s", "h100-sxm"};
+    rl_plan_query busy_q = {0, 20, 0, NULL, three, 3};
+    properties("busy traffic, 20 tokens/s per user", busy, &busy_q, 0);
+    const char *mid = "{\"model\":\"llama-3-8b\",\"requests_per_day\":300000,\"input_tokens\":1000,\"output_tokens\":300}";
+    static const char *const two[] = {"l4", "h100-sxm"};
+    rl_plan_query mid_q = {0, 0, 0, NULL, two, 2};
+    properties("300000 requests a day", mid, &mid_q, 0);
+
+    /* A tiny model at the most traffic a request may give (1e12 requests/day, one token in and out): the memory
+     * holds millions of requests (smollm2-135m's KV is 23040 bytes per token; the floor's max batch on one H200 is
+     * over 3 million when tight fits are allowed), so the best batch stops at
+     * RL_MAX_BATCH, the largest batch a request may give. */
+    const char *flood = "{\"model\":\"smollm2-135m\",\"requests_per_day\":1000000000000,\"input_tokens\":1,"
+                        "\"output_tokens\":1}";
+    static const char *const h200[] = {"h200-sxm"};
+    rl_plan_query big_q = {0, 0, 1, "auto", h200, 1}; /* tight allowed: the floor holds 3.3 million at seq 2 */
+    properties("a tiny model at 1e12 requests a day", flood, &big_q, 0);
+    st = rl_plan(flood, strlen(flood), NULL, 0, &big_q, &work, found, sizeof found / sizeof found[0], &s, &err);
+    int at_cap = 0;
+    for (size_t i = 0; st == RL_OK && i < s.count; i++) at_cap += found[i].batch == RL_MAX_BATCH;
+    CHECK(st == RL_OK && at_cap > 0, "some setup's best batch is RL_MAX_BATCH (%d)", at_cap);
+
+    /* Every GPU with no target, auto only: the GPUs without a sourced TFLOPS figure qualify too (their TTFT is the
+     * launch plus the floor's prefill), and the fronts mix them in. */
+    rl_plan_query all = {0, 0, 0, "auto", NULL, 0};
+    properties("every GPU, auto, no target", base, &all, 0);
+
+    /* More GPUs than RL_PLAN_MAX_GPUS: only the first 64 are searched (16 setups each at one precision). */
+    static const char *many[RL_PLAN_MAX_GPUS + 1];
+    for (size_t i = 0; i < RL_PLAN_MAX_GPUS + 1; i++) many[i] = "t4";
+    rl_plan_query crowd = {0, 1e9, 0, "fp8", many, RL_PLAN_MAX_GPUS + 1};
+    st = rl_plan(base, strlen(base), NULL, 0, &crowd, &work, found, 16, &s, &err);
+    CHECK(st == RL_OK && s.searched == RL_PLAN_MAX_GPUS * 16 && s.count == 0, "65 GPUs: %d, %ld searched", st,
+          s.searched);
+    /* gpu_count 0 with a list: every preset, as with no list (62 presets today: each searched 16 times). */
+    rl_plan_query empty = {0, 1e9, 0, "fp8", gpus, 0};
+    st = rl_plan(base, strlen(base), NULL, 0, &empty, &work, found, 16, &s, &err);
+    CHECK(st == RL_OK && s.searched == (long)rl_preset_count(RL_PRESET_GPU) * 16, "no GPU listed: %ld searched", s.searched);
+
+    /* The other refusals, each naming its field; a refused plan searches nothing. */
+    rl_plan_query slow = {0, -1, 0, NULL, NULL, 0};
+    st = rl_plan(base, strlen(base), NULL, 0, &slow, &work, found, 16, &s, &err);
+    CHECK(st == RL_E_RANGE && strcmp(err.field, "min_tokens_per_s_user") == 0 && s.searched == 0, "a negative speed: %d %s",
+          st, err.field);
+    rl_plan_query nan_q = {0, 0, 0, NULL, NULL, 0};
+    nan_q.max_ttft_ms = strtod("nan", NULL);
+    st = rl_plan(base, strlen(base), NULL, 0, &nan_q, &work, found, 16, &s, &err);
+    CHECK(st == RL_E_RANGE && strcmp(err.field, "max_ttft_ms") == 0, "a non-finite TTFT target: %d %s", st, err.field);
+    nan_q.max_ttft_ms = strtod("inf", NULL);
+    st = rl_plan(base, strlen(base), NULL, 0, &nan_q, &work, found, 16, &s, &err);
+    CHECK(st == RL_E_RANGE && strcmp(err.field, "max_ttft_ms") == 0, "an infinite TTFT target: %d %s", st, err.field);
+    nan_q.max_ttft_ms = 0;
+    nan_q.min_tokens_per_s_user = strtod("inf", NULL);
+    st = rl_plan(base, strlen(base), NULL, 0, &nan_q, &work, found, 16, &s, &err);
+    CHECK(st == RL_E_RANGE && strcmp(err.field, "min_tokens_per_s_user") == 0, "an infinite speed target: %d %s", st,
+          err.field);
+    st = rl_plan(NULL, 0, NULL, 0, &q, &work, found, 16, &s, &err);
+    CHECK(st == RL_E_NULL, "no request: %d", st);
+    st = rl_plan(base, strlen(base), NULL, 0, NULL, &work, found, 16, &s, &err);
+    CHECK(st == RL_E_NULL, "no query: %d", st);
+    st = rl_plan(base, strlen(base), NULL, 0, &q, NULL, found, 16, &s, &err);
+    CHECK(st == RL_E_NULL, "no work area: %d", st);
+    st = rl_plan(base, strlen(base), NULL, 0, &q, &work, found, 16, NULL, &err);
+    CHECK(st == RL_E_NULL, "no summary: %d", st);
+    st = rl_plan(base, strlen(base), NULL, 0, &q, &work, NULL, 1, &s, &err);
+    CHECK(st == RL_E_NULL, "no output with room: %d", st);
+    st = rl_plan(base, strlen(base), NULL, 0, &none, &work, NULL, 0, &s, &err);
+    CHECK(st == RL_OK && s.count == 0 && s.searched == 48, "no output and no room: counts only (%d)", st);
+    st = rl_plan("{", 1, NULL, 0, &q, &work, found, 16, &s, &err);
+    CHECK(st == RL_E_TOO_LARGE && strcmp(err.field, "plan") == 0, "one character: %d %s", st, err.field);
+    /* "{}" is two characters: the setup's keys follow with no comma (not a syntax error), and the missing model is
+     * the refusal. */
+    st = rl_plan("{}", 2, NULL, 0, &q, &work, found, 16, &s, &err);
+    CHECK(st == RL_E_JSON_MISSING && strcmp(err.field, "model") == 0, "an empty object: %d %s", st, err.field);
+    st = rl_plan("x}", 2, NULL, 0, &q, &work, found, 16, &s, &err);
+    CHECK(st == RL_E_JSON_SYNTAX && strcmp(err.field, "plan") == 0, "no opening brace: %d %s", st, err.field);
+    st = rl_plan("{\"model\":1", 10, NULL, 0, &q, &work, found, 16, &s, &err);
+    CHECK(st == RL_E_JSON_SYNTAX && strcmp(err.field, "plan") == 0, "no closing brace: %d %s", st, err.field);
+    /* The longest base request with room for the setup's keys (200 bytes) is accepted, one byte more is not. */
+    static char big[sizeof work.request];
+    size_t room = sizeof work.request - 201; /* len + 200 < sizeof request */
+    for (size_t pad = 0; pad < 2; pad++) {
+        size_t n = room + pad;
+        int head = snprintf(big, sizeof big, "{\"model\":\"llama-3-8b\",\"requests_per_day\":50000,\"input_tokens\":1000,"
+                                             "\"output_tokens\":300,\"comment_pad\":\"");
+        memset(big + head, 'x', n - (size_t)head - 2);
+        big[n - 2] = '"';
+        big[n - 1] = '}';
+        big[n] = '\0';
+        st = rl_plan(big, n, NULL, 0, &none, &work, found, 16, &s, &err);
+        if (pad == 0)
+            CHECK(st != RL_E_TOO_LARGE, "a base request of %zu bytes has room: %d", n, st);
+        else
+            CHECK(st == RL_E_TOO_LARGE && strcmp(err.field, "plan") == 0, "a base request of %zu bytes has no room: %d", n,
+                  st);
+    }
+    /* The probe's own errors are the request's: an unknown GPU, named. */
+    static const char *const nowhere[] = {"no-such-gpu"};
+    rl_plan_query lost = {0, 0, 0, NULL, nowhere, 1};
+    st = rl_plan(base, strlen(base), NULL, 0, &lost, &work, found, 16, &s, &err);
+    CHECK(st == RL_E_UNKNOWN_PRESET && strcmp(err.field, "gpu") == 0, "an unknown GPU: %d %s", st, err.field);
+    /* A GPU id too long for a setup's request, after a good first one (the probe runs the first only): its setups
+     * are searched and give nothing; the first GPU's candidates stand. */
+    static char long_id[sizeof work.request];
+    memset(long_id, 'x', sizeof long_id - 1);
+    long_id[sizeof long_id - 1] = '\0';
+    const char *with_long[] = {"h100-sxm", long_id};
+    rl_plan_query longq = {0, 0, 0, "fp8", with_long, 2};
+    st = rl_plan(base, strlen(base), NULL, 0, &longq, &work, found, sizeof found / sizeof found[0], &s, &err);
+    int only_h100 = st == RL_OK && s.count > 0;
+    for (size_t i = 0; only_h100 && i < s.count; i++) only_h100 = strcmp(found[i].gpu, "h100-sxm") == 0;
+    CHECK(only_h100 && s.searched == 32, "a GPU id too long: searched, nothing kept (%d, %ld)", st, s.searched);
+    const char *long_first[] = {long_id};
+    longq.gpus = long_first;
+    longq.gpu_count = 1;
+    st = rl_plan(base, strlen(base), NULL, 0, &longq, &work, found, 16, &s, &err);
+    CHECK(st == RL_E_TOO_LARGE && strcmp(err.field, "plan") == 0, "the first GPU id too long: %d %s", st, err.field);
+
+    /* A base request that offloads (gpu_layers with the host RAM): the probe runs at tp 1, pp 1, where offload is
+     * allowed, so the plan searches; the setups over more GPUs are refused one by one, and only tp 1, pp 1
+     * candidates come out. */
+    const char *offload = "{\"model\":\"llama-3-8b\",\"requests_per_day\":50000,\"input_tokens\":1000,"
+                          "\"output_tokens\":300,\"gpu_layers\":20,\"ram_gib\":64,\"host_memory\":\"ddr5-5600-2ch\"}";
+    static const char *const rtx[] = {"rtx-4090"};
+    rl_plan_query offq = {0, 0, 0, "fp16", rtx, 1};
+    st = rl_plan(offload, strlen(offload), NULL, 0, &offq, &work, found, sizeof found / sizeof found[0], &s, &err);
+    int one_gpu = st == RL_OK && s.searched == 16 && s.fit == 1;
+    for (size_t i = 0; one_gpu && i < s.count; i++) one_gpu = found[i].tp == 1 && found[i].pp == 1;
+    CHECK(one_gpu, "an offloading base: searched, only tp 1 pp 1 fits (%d, %ld searched, %ld fit, %zu found)", st,
+          s.searched, s.fit, s.count);
+
+    /* A model the core does not model is no error: it gives no candidate. */
+    const char *nemotron = "{\"model_type\":\"nemotron_h\",\"hidden_size\":4096,\"num_hidden_layers\":52,"
+                           "\"num_attention_heads\":32,\"num_key_value_heads\":8,\"intermediate_size\":21504,"
+                           "\"vocab_size\":131072,\"hybrid_override_pattern\":\"M-M-M-MM-M-M-M*-M-M-M*-M-M-M-M*-M-M-M-M*-"
+                           "M-MM-M-M-M-M-M-\",\"mamba_num_heads\":128,\"mamba_head_dim\":64,\"ssm_state_size\":128}";
+    const char *wl_only = "{\"requests_per_day\":50000,\"input_tokens\":1000,\"output_tokens\":300}";
+    st = rl_plan(wl_only, strlen(wl_only), nemotron, strlen(nemotron), &r, &work, found, 16, &s, &err);
+    CHECK(st == RL_OK && s.count == 0 && s.fit == 0 && s.searched == 48, "an unsupported model: %d, %zu", st, s.count);
+    /* A parameters-only request is an estimate, never a candidate, and needs no workload. */
+    const char *params = "{\"params\":\"8B\"}";
+    st = rl_plan(params, strlen(params), NULL, 0, &r, &work, found, 16, &s, &err);
+    CHECK(st == RL_OK && s.count == 0 && s.fit == 0 && s.searched == 48, "an estimate: %d %s", st, err.field);
+
+    /* rl_plan_run_json: the plan's JSON, or the error's with its status. */
+    rl_status rst = RL_E_NULL;
+    size_t len = rl_plan_run_json(base, strlen(base), NULL, 0, &r, 2, &work, found, sizeof found / sizeof found[0], text,
+                                  sizeof text, &rst);
+    cJSON *doc = cJSON_Parse(text);
+    const cJSON *plan = cJSON_GetObjectItemCaseSensitive(doc, "plan");
+    CHECK(rst == RL_OK && len == strlen(text) && plan != NULL &&
+              cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(plan, "candidates")) == 4 && num(plan, "searched") == 48,
+          "rl_plan_run_json: the two cheapest of each option");
+    cJSON_Delete(doc);
+    len = rl_plan_run_json("{}", 2, NULL, 0, &r, 2, &work, found, 16, text, sizeof text, &rst);
+    doc = cJSON_Parse(text);
+    const cJSON *e = cJSON_GetObjectItemCaseSensitive(doc, "error");
+    CHECK(rst == RL_E_JSON_MISSING && len == strlen(text) && strcmp(str(e, "field"), "model") == 0,
+          "rl_plan_run_json: the error's JSON (%d)", rst);
+    cJSON_Delete(doc);
+    len = rl_plan_run_json("{}", 2, NULL, 0, &r, 2, &work, found, 16, text, sizeof text, NULL);
+    CHECK(len == strlen(text), "rl_plan_run_json without a status");
 
     if (failures) fprintf(stderr, "%d failure(s)\n", failures);
     return failures ? 1 : 0;
