@@ -1,0 +1,754 @@
+/* The JSON layer, the output buffer and the small name tables, checked one
+ * function at a time (core/src/json.c, json_write.c, common.c): the tokens the
+ * tokenizer records (type, extent, child count), the order and kind of its
+ * errors at every limit (nesting depth, token count, byte size), the typed
+ * readers at their bounds, the writer's escaping, and the output buffer's
+ * truncation. Expected values come from RFC 8259 (the JSON grammar), RFC 3629
+ * (which bytes are UTF-8), the token layout documented in internal.h, and by
+ * hand in the comments; none is pasted from the core's output. */
+#include "internal.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+
+static int passed = 0, failed = 0;
+
+static rl_jdoc doc; /* 64 KiB: kept off the stack */
+
+static rl_status parse(const char *text, rl_error *err) {
+    rl_clear_error(err);
+    return rl_jparse(&doc, text, strlen(text), RL_CONFIG_MAX_BYTES, "config", err);
+}
+
+static bool tok_is(int i, rl_jtype type, const char *text, int size) {
+    const rl_jtok *t = &doc.tok[i];
+    size_t n = strlen(text);
+    return t->type == type && (size_t)(t->end - t->start) == n && memcmp(doc.text + t->start, text, n) == 0 &&
+           t->size == size;
+}
+
+/* ---- the tokens ------------------------------------------------------------ */
+
+static void test_tokens(void) {
+    rl_error err;
+    /* {"a":1,"b":[true,"x",{}],"c":{"d":null}}
+     * tokens: 0 {  1 "a"  2 1  3 "b"  4 [  5 true  6 "x"  7 {}  8 "c"  9 {  10 "d"  11 null */
+    const char *text = "{\"a\":1,\"b\":[true,\"x\",{}],\"c\":{\"d\":null}}";
+    CHECK(parse(text, &err) == RL_OK, "the sample parses: %s", err.message);
+    CHECK(doc.count == 12, "12 tokens, got %d", doc.count);
+    CHECK(doc.tok[0].type == RL_J_OBJECT && doc.tok[0].size == 3 && doc.tok[0].start == 0 &&
+              doc.tok[0].end == (int)strlen(text),
+          "root: an object of 3 keys spanning the whole text (size %d, %d..%d)", doc.tok[0].size, doc.tok[0].start,
+          doc.tok[0].end);
+    CHECK(tok_is(1, RL_J_STRING, "a", 1), "key a: a string of size 1 (its value), size %d", doc.tok[1].size);
+    CHECK(tok_is(2, RL_J_PRIM, "1", 0), "1: a primitive");
+    CHECK(tok_is(3, RL_J_STRING, "b", 1), "key b has size 1, got %d", doc.tok[3].size);
+    /* the array [true,"x",{}] (13 bytes) starts at byte 11: its ']' is byte 23, its end 24 */
+    CHECK(doc.tok[4].type == RL_J_ARRAY && doc.tok[4].size == 3 && doc.tok[4].start == 11 && doc.tok[4].end == 24,
+          "the array: 3 items at 11..24, got size %d at %d..%d", doc.tok[4].size, doc.tok[4].start, doc.tok[4].end);
+    CHECK(tok_is(5, RL_J_PRIM, "true", 0), "true: a primitive");
+    CHECK(tok_is(6, RL_J_STRING, "x", 0), "an array's string item has no children, size %d", doc.tok[6].size);
+    CHECK(doc.tok[7].type == RL_J_OBJECT && doc.tok[7].size == 0 && doc.tok[7].end - doc.tok[7].start == 2,
+          "{} is an empty object of 2 bytes");
+    CHECK(tok_is(8, RL_J_STRING, "c", 1), "key c has size 1");
+    CHECK(doc.tok[9].type == RL_J_OBJECT && doc.tok[9].size == 1, "the inner object has 1 key");
+    CHECK(tok_is(10, RL_J_STRING, "d", 1), "key d has size 1");
+    CHECK(tok_is(11, RL_J_PRIM, "null", 0) && rl_jis_null(&doc, 11), "null is null");
+    CHECK(!rl_jis_null(&doc, 2) && !rl_jis_null(&doc, 5) && !rl_jis_null(&doc, 6), "1, true and \"x\" are not null");
+
+    /* rl_jnext: past each subtree */
+    CHECK(rl_jnext(&doc, 0) == 12, "past the root is 12, got %d", rl_jnext(&doc, 0));
+    CHECK(rl_jnext(&doc, 2) == 3, "past a primitive is the next token");
+    CHECK(rl_jnext(&doc, 4) == 8, "past the array [true,\"x\",{}] is token 8, got %d", rl_jnext(&doc, 4));
+    CHECK(rl_jnext(&doc, 7) == 8, "past {} is token 8");
+    CHECK(rl_jnext(&doc, 9) == 12, "past {\"d\":null} is token 12, got %d", rl_jnext(&doc, 9));
+
+    /* rl_jget */
+    CHECK(rl_jget(&doc, 0, "a") == 2 && rl_jget(&doc, 0, "b") == 4 && rl_jget(&doc, 0, "c") == 9,
+          "rl_jget finds a, b, c at 2, 4, 9: %d %d %d", rl_jget(&doc, 0, "a"), rl_jget(&doc, 0, "b"),
+          rl_jget(&doc, 0, "c"));
+    CHECK(rl_jget(&doc, 9, "d") == 11, "rl_jget in the inner object");
+    CHECK(rl_jget(&doc, 0, "d") == RL_J_ABSENT, "d is not a key of the root");
+    CHECK(rl_jget(&doc, 0, "x") == RL_J_ABSENT, "x (an array item) is not a key");
+    CHECK(rl_jget(&doc, 4, "a") == RL_J_ABSENT, "an array has no keys");
+    CHECK(rl_jget(&doc, -1, "a") == RL_J_ABSENT && rl_jget(&doc, 12, "a") == RL_J_ABSENT,
+          "an index outside the document is absent");
+    CHECK(rl_jget(&doc, 7, "a") == RL_J_ABSENT, "an empty object has no keys");
+
+    /* nested arrays: [[1,2],[3]] inside an object */
+    CHECK(parse("{\"k\":[[1,2],[3],[]],\"z\":0}", &err) == RL_OK, "nested arrays parse");
+    /* 0 { 1 k 2 [ 3 [ 4 1 5 2 6 [ 7 3 8 [ 9 z 10 0 */
+    CHECK(doc.tok[2].size == 3 && doc.tok[3].size == 2 && doc.tok[6].size == 1 && doc.tok[8].size == 0,
+          "array sizes 3, 2, 1, 0: %d %d %d %d", doc.tok[2].size, doc.tok[3].size, doc.tok[6].size, doc.tok[8].size);
+    CHECK(rl_jget(&doc, 0, "z") == 10, "z after nested arrays is token 10, got %d", rl_jget(&doc, 0, "z"));
+    CHECK(doc.count == 11, "11 tokens");
+
+    /* whitespace of all four kinds around every token */
+    CHECK(parse(" \t\r\n{ \"a\" :\n[ 1 ,\t2 ] ,\r\"b\" : \"s\" }\n\t ", &err) == RL_OK, "whitespace: %s", err.message);
+    CHECK(doc.count == 7 && doc.tok[0].size == 2 && doc.tok[2].size == 2, "whitespace changes no token");
+    CHECK(tok_is(6, RL_J_STRING, "s", 0), "the string s");
+}
+
+/* ---- the tokenizer's errors -------------------------------------------------- */
+
+static void expect_error(const char *text, rl_status want, const char *words) {
+    rl_error err;
+    rl_status st = parse(text, &err);
+    CHECK(st == want && strstr(err.message, words) != NULL && strcmp(err.field, "config") == 0,
+          "%.60s: want %s \"%s\", got %s \"%s\" (field %s)", text, rl_status_name(want), words, rl_status_name(st),
+          err.message, err.field);
+}
+
+static void test_errors(void) {
+    /* RFC 8259 grammar, each refusal at the byte where it becomes wrong */
+    expect_error("", RL_E_JSON_SYNTAX, "is empty");
+    expect_error(" \n\t", RL_E_JSON_SYNTAX, "is empty");
+    expect_error("{", RL_E_JSON_SYNTAX, "truncated");
+    expect_error("{\"a\"", RL_E_JSON_SYNTAX, "truncated");
+    expect_error("{\"a\":", RL_E_JSON_SYNTAX, "truncated");
+    expect_error("{\"a\":1", RL_E_JSON_SYNTAX, "truncated");
+    expect_error("{\"a\":1,", RL_E_JSON_SYNTAX, "truncated");
+    expect_error("{\"a\":[1", RL_E_JSON_SYNTAX, "truncated");
+    expect_error("{\"a\":[", RL_E_JSON_SYNTAX, "truncated");
+    expect_error("{\"a", RL_E_JSON_SYNTAX, "truncated");
+    expect_error("{\"a\":\"x\\", RL_E_JSON_SYNTAX, "truncated");
+    expect_error("{\"a\":\"\\u12", RL_E_JSON_SYNTAX, "truncated");
+    expect_error("{\"a\":\"\\u123", RL_E_JSON_SYNTAX, "truncated");
+    expect_error("{\"a\":\"\\u1234", RL_E_JSON_SYNTAX, "truncated");
+    expect_error("{\"a\":tr", RL_E_JSON_SYNTAX, "truncated");
+    expect_error("{\"a\":fals", RL_E_JSON_SYNTAX, "truncated");
+    expect_error("{\"a\":n", RL_E_JSON_SYNTAX, "truncated");
+    expect_error("{\"a\":-", RL_E_JSON_SYNTAX, "truncated");
+    expect_error("{\"a\":1.", RL_E_JSON_SYNTAX, "truncated");
+    expect_error("{\"a\":1e", RL_E_JSON_SYNTAX, "truncated");
+    expect_error("{\"a\":1e-", RL_E_JSON_SYNTAX, "truncated");
+    /* wrong characters, each at its byte: {"a": is 5 bytes, so the value starts at byte 5 */
+    expect_error("{\"a\":trux}", RL_E_JSON_SYNTAX, "at byte 5");
+    expect_error("{\"a\":nulx}", RL_E_JSON_SYNTAX, "at byte 5");
+    expect_error("{\"a\":x}", RL_E_JSON_SYNTAX, "at byte 5");
+    expect_error("{\"a\":+1}", RL_E_JSON_SYNTAX, "at byte 5");
+    expect_error("{\"a\":.5}", RL_E_JSON_SYNTAX, "at byte 5");
+    expect_error("{\"a\":-x}", RL_E_JSON_SYNTAX, "at byte 5");
+    expect_error("{\"a\":1.x}", RL_E_JSON_SYNTAX, "at byte 5");
+    expect_error("{\"a\":1ex}", RL_E_JSON_SYNTAX, "at byte 5");
+    expect_error("{\"a\":1e+x}", RL_E_JSON_SYNTAX, "at byte 5");
+    expect_error("{\"a\":\"\\x\"}", RL_E_JSON_SYNTAX, "at byte 5");
+    expect_error("{\"a\":\"\\u12g4\"}", RL_E_JSON_SYNTAX, "at byte 5");
+    expect_error("{\"a\":\"\t\"}", RL_E_JSON_SYNTAX, "at byte 5"); /* a raw control character in a string */
+    expect_error("{\"a\":\"\x1f\"}", RL_E_JSON_SYNTAX, "at byte 5");
+    /* 01: the 0 is the whole number, then 1 where a comma belongs (byte 6) */
+    expect_error("{\"a\":01}", RL_E_JSON_SYNTAX, "at byte 6");
+    expect_error("{\"a\":-01}", RL_E_JSON_SYNTAX, "at byte 7");
+    expect_error("{\"a\":1 2}", RL_E_JSON_SYNTAX, "at byte 7");
+    expect_error("{\"a\" 1}", RL_E_JSON_SYNTAX, "at byte 5");
+    expect_error("{\"a\":1,}", RL_E_JSON_SYNTAX, "at byte 7");
+    expect_error("{\"a\":[1,]}", RL_E_JSON_SYNTAX, "at byte 8");
+    expect_error("{\"a\":[1}", RL_E_JSON_SYNTAX, "at byte 7");
+    expect_error("{\"a\":{]}", RL_E_JSON_SYNTAX, "at byte 6");
+    expect_error("{\"a\":1]", RL_E_JSON_SYNTAX, "at byte 6");
+    expect_error("{a:1}", RL_E_JSON_SYNTAX, "at byte 1");
+    expect_error("{,}", RL_E_JSON_SYNTAX, "at byte 1");
+    expect_error("{}}", RL_E_JSON_SYNTAX, "text after its closing brace (byte 2)");
+    expect_error("{} {}", RL_E_JSON_SYNTAX, "text after its closing brace (byte 3)");
+    expect_error("{}x", RL_E_JSON_SYNTAX, "byte 2");
+    /* a syntax error anywhere outranks a top level that is not an object */
+    expect_error("[1,]", RL_E_JSON_SYNTAX, "at byte 3");
+    expect_error("[1", RL_E_JSON_SYNTAX, "truncated");
+    expect_error("[1]", RL_E_JSON_TYPE, "must be a JSON object");
+    expect_error("[]", RL_E_JSON_TYPE, "must be a JSON object");
+    expect_error("\"s\"", RL_E_JSON_TYPE, "must be a JSON object");
+    expect_error("12", RL_E_JSON_TYPE, "must be a JSON object");
+    expect_error("null", RL_E_JSON_TYPE, "must be a JSON object");
+    expect_error("1 2", RL_E_JSON_SYNTAX, "byte 2");
+    /* and the valid edge forms */
+    rl_error err;
+    const char *ok[] = {"{}", "{\"\":0}", "{\"a\":-0}", "{\"a\":0.5e-3}", "{\"a\":1E+2}", "{\"a\":-10.25E2}",
+                        "{\"a\":\"\\u00e9\\\"\\\\\\/\\b\\f\\n\\r\\t\"}", "{\"a\":[[],{}]}", "{\"a\":false}"};
+    for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++)
+        CHECK(parse(ok[i], &err) == RL_OK, "%s is valid JSON: %s", ok[i], err.message);
+
+    /* the NUL byte, the byte limit (inclusive) and the NULL text */
+    const char nul[] = "{\"a\":\"x\0\"}";
+    rl_status st = rl_jparse(&doc, nul, sizeof nul - 1, 100, "request", &err);
+    CHECK(st == RL_E_JSON_SYNTAX && strstr(err.message, "NUL") && strcmp(err.field, "request") == 0,
+          "a NUL byte is refused, naming the document: %s", err.message);
+    st = rl_jparse(&doc, "{\"a\":12}", 8, 8, "request", &err);
+    CHECK(st == RL_OK, "8 bytes under a limit of 8 pass: %s", err.message);
+    st = rl_jparse(&doc, "{\"a\":123}", 9, 8, "request", &err);
+    CHECK(st == RL_E_TOO_LARGE && strstr(err.message, "9 bytes; the limit is 8 bytes"),
+          "9 bytes over a limit of 8 are too large: %s", err.message);
+    st = rl_jparse(&doc, "{}", 0, 8, "request", &err);
+    CHECK(st == RL_E_JSON_SYNTAX && strstr(err.message, "empty"), "a length of 0 reads no text");
+    st = rl_jparse(&doc, "{\"a\":1}xyz", 7, 100, "request", &err);
+    CHECK(st == RL_OK && doc.count == 3, "only len bytes are read");
+    st = rl_jparse(&doc, NULL, 0, 100, "request", &err);
+    CHECK(st == RL_E_NULL, "no text: null");
+}
+
+/* ---- the limits: depth and tokens --------------------------------------------- */
+
+static char big[RL_CONFIG_MAX_TOKENS * 8 + 1000];
+
+static void test_limits(void) {
+    rl_error err;
+    /* 64 levels: the root object and 63 arrays inside it ({"a":[[...]]}) */
+    for (int levels = 63; levels <= 65; levels++) {
+        size_t n = 0;
+        n += (size_t)sprintf(big + n, "{\"a\":");
+        for (int k = 1; k < levels; k++) big[n++] = '[';
+        for (int k = 1; k < levels; k++) big[n++] = ']';
+        big[n++] = '}';
+        big[n] = '\0';
+        rl_status st = parse(big, &err);
+        if (levels <= 64)
+            CHECK(st == RL_OK, "%d levels of nesting are accepted: %s", levels, err.message);
+        else
+            CHECK(st == RL_E_TOO_LARGE && strstr(err.message, "more than 64 levels"),
+                  "%d levels are too deep: %s %s", levels, rl_status_name(st), err.message);
+        if (levels == 64)
+            CHECK(doc.count == 65 && doc.tok[2].size == 1 && doc.tok[64].size == 0 && rl_jnext(&doc, 2) == 65,
+                  "64 levels: 65 tokens, each array holds the next");
+    }
+    /* the deepest array of 64 levels closed by the wrong bracket is a syntax error, not a depth error */
+    /* tokens: {"k":[0,0,...]} is 3 + items tokens. RL_CONFIG_MAX_TOKENS items + 3 overflows. */
+    for (int extra = -1; extra <= 1; extra++) {
+        int items = RL_CONFIG_MAX_TOKENS - 3 + extra; /* total tokens: root, key, array, the items */
+        size_t n = (size_t)sprintf(big, "{\"k\":[");
+        for (int k = 0; k < items; k++) n += (size_t)sprintf(big + n, k ? ",%d" : "%d", k % 10);
+        n += (size_t)sprintf(big + n, "]}");
+        rl_status st = parse(big, &err);
+        if (extra <= 0) {
+            CHECK(st == RL_OK && doc.count == items + 3, "%d tokens are accepted: %s", items + 3, err.message);
+            CHECK(doc.tok[2].size == items && rl_jnext(&doc, 0) == items + 3, "the array counts all %d items", items);
+        } else {
+            CHECK(st == RL_E_TOO_LARGE && strstr(err.message, "more than 4096 JSON tokens"),
+                  "%d tokens are too many: %s %s", items + 3, rl_status_name(st), err.message);
+        }
+        /* the same text, broken at its end: the syntax error is still the one named */
+        big[n - 1] = ',';
+        st = parse(big, &err);
+        CHECK(st == RL_E_JSON_SYNTAX, "a syntax error past %d tokens is a syntax error: %s", items + 3,
+              rl_status_name(st));
+    }
+    /* past the limit, keys and objects are counted but not kept: a key past it still parses */
+    size_t n = (size_t)sprintf(big, "{\"k\":[");
+    for (int k = 0; k < RL_CONFIG_MAX_TOKENS; k++) n += (size_t)sprintf(big + n, "%s1", k ? "," : "");
+    n += (size_t)sprintf(big + n, "],\"m\":{\"q\":[1]}}");
+    CHECK(parse(big, &err) == RL_E_TOO_LARGE, "objects past the limit: too large");
+}
+
+/* ---- strings and keys ------------------------------------------------------------ */
+
+static void test_strings(void) {
+    rl_error err;
+    char buf[16];
+    /* "A\u0042\n\t" decodes to A B newline tab */
+    CHECK(parse("{\"k\":\"A\\u0042\\n\\t\\r\\b\\f\\/\\\\\\\"\",\"e\":\"\",\"n\":5,\"t\":true,\"f\":false,\"z\":null,"
+                "\"lo\":\"\\u007f\",\"hi\":\"\\u0080\",\"zero\":\"\\u0000\",\"x\":\"\\u004A\\u004a\"}",
+                &err) == RL_OK,
+          "escapes parse: %s", err.message);
+    int v = rl_jget(&doc, 0, "k");
+    CHECK(rl_jstr(&doc, v, "k", buf, sizeof buf, &err) == RL_OK && strcmp(buf, "AB\n\t\r\b\f/\\\"") == 0,
+          "every escape decodes: \"%s\"", buf);
+    CHECK(rl_jstr(&doc, rl_jget(&doc, 0, "e"), "e", buf, sizeof buf, &err) == RL_OK && buf[0] == '\0',
+          "the empty string");
+    CHECK(rl_jstr(&doc, rl_jget(&doc, 0, "x"), "x", buf, sizeof buf, &err) == RL_OK && strcmp(buf, "JJ") == 0,
+          "hex digits of both cases: \\u004A and \\u004a are J");
+    CHECK(rl_jstr(&doc, rl_jget(&doc, 0, "lo"), "lo", buf, sizeof buf, &err) == RL_OK && buf[0] == 0x7f && !buf[1],
+          "\\u007f is ASCII");
+    rl_status st = rl_jstr(&doc, rl_jget(&doc, 0, "hi"), "hi", buf, sizeof buf, &err);
+    CHECK(st == RL_E_RANGE && strcmp(err.field, "hi") == 0 && strstr(err.message, "under 16 bytes"),
+          "\\u0080 is outside ASCII: %s", err.message);
+    CHECK(rl_jstr(&doc, rl_jget(&doc, 0, "zero"), "zero", buf, sizeof buf, &err) == RL_E_RANGE, "\\u0000 is refused");
+    CHECK(rl_jstr(&doc, rl_jget(&doc, 0, "n"), "n", buf, sizeof buf, &err) == RL_E_JSON_TYPE &&
+              strstr(err.message, "n must be a string"),
+          "a number is not a string");
+    CHECK(rl_jstr(&doc, 0, "root", buf, sizeof buf, &err) == RL_E_JSON_TYPE, "an object is not a string");
+
+    /* capacity: a string of cap - 1 bytes fits, one of cap does not */
+    CHECK(parse("{\"a\":\"abcdefghijklmno\",\"b\":\"abcdefghijklmnop\",\"c\":\"abcdefghijklmn\\u0041\","
+                "\"d\":\"abcdefghijklmno\\u0041\"}",
+                &err) == RL_OK,
+          "long strings parse");
+    CHECK(rl_jstr(&doc, rl_jget(&doc, 0, "a"), "a", buf, sizeof buf, &err) == RL_OK && strlen(buf) == 15,
+          "15 bytes fit 16");
+    CHECK(rl_jstr(&doc, rl_jget(&doc, 0, "b"), "b", buf, sizeof buf, &err) == RL_E_RANGE, "16 bytes do not fit 16");
+    CHECK(rl_jstr(&doc, rl_jget(&doc, 0, "c"), "c", buf, sizeof buf, &err) == RL_OK &&
+              strcmp(buf, "abcdefghijklmnA") == 0,
+          "14 bytes and an escape fit 16");
+    CHECK(rl_jstr(&doc, rl_jget(&doc, 0, "d"), "d", buf, sizeof buf, &err) == RL_E_RANGE,
+          "15 bytes and an escape do not fit 16");
+    CHECK(rl_jstr(&doc, rl_jget(&doc, 0, "a"), "a", buf, 0, &err) == RL_E_RANGE, "nothing fits 0 bytes");
+    char one[1] = {'x'};
+    CHECK(parse("{\"e\":\"\"}", &err) == RL_OK && rl_jstr(&doc, 2, "e", one, 1, &err) == RL_OK && one[0] == '\0',
+          "the empty string fits 1 byte");
+
+    /* keys with escapes: rl_jkey_is and rl_jget decode them */
+    CHECK(parse("{\"\\u0061b\":1,\"c\\\"d\":2,\"ab\":3,\"abc\":4,\"a\":5}", &err) == RL_OK, "escaped keys parse");
+    CHECK(rl_jkey_is(&doc, 1, "ab") && !rl_jkey_is(&doc, 1, "a") && !rl_jkey_is(&doc, 1, "abc"),
+          "\\u0061b is the key ab, not a or abc");
+    CHECK(rl_jkey_is(&doc, 3, "c\"d"), "c\\\"d is the key c\"d");
+    CHECK(!rl_jkey_is(&doc, 2, "1") && !rl_jkey_is(&doc, 0, ""), "a number or an object is no key");
+    CHECK(rl_jget(&doc, 0, "abc") == 8 && rl_jget(&doc, 0, "a") == 10, "abc at 8, a at 10: %d %d",
+          rl_jget(&doc, 0, "abc"), rl_jget(&doc, 0, "a"));
+    CHECK(rl_jget(&doc, 0, "ab") == 2, "the first ab is the escaped one, at 2");
+
+    /* duplicates, escaped or not, named with their prefix */
+    st = rl_jcheck_unique(&doc, 0, "", &err);
+    CHECK(st == RL_E_DUPLICATE_KEY && strcmp(err.field, "ab") == 0 && strstr(err.message, "ab appears twice"),
+          "ab twice (once escaped) is a duplicate: %s %s", err.field, err.message);
+    CHECK(parse("{\"g\":{\"x\":1,\"y\":{\"x\":2},\"z\":[{\"x\":3}],\"x\":4}}", &err) == RL_OK, "nested duplicates");
+    st = rl_jcheck_unique(&doc, 2, "gpu", &err);
+    CHECK(st == RL_E_DUPLICATE_KEY && strcmp(err.field, "gpu.x") == 0, "x twice in the inner object: %s",
+          err.field);
+    CHECK(rl_jcheck_unique(&doc, 0, "", &err) == RL_OK, "the root's one key g is unique");
+    CHECK(parse("{\"x\":1,\"y\":2,\"z\":3,\"w\":{\"x\":1}}", &err) == RL_OK &&
+              rl_jcheck_unique(&doc, 0, "p", &err) == RL_OK,
+          "keys repeated only in a child object are not duplicates");
+    CHECK(parse("{\"a\":1,\"b\":2,\"c\":3,\"c\":4}", &err) == RL_OK && rl_jcheck_unique(&doc, 0, "", &err) &&
+              strcmp(err.field, "c") == 0,
+          "the last two keys: a duplicate");
+    /* a long prefix is cut to 20 bytes and a long key to 40 */
+    char text[300];
+    snprintf(text, sizeof text, "{\"%s\":1,\"%s\":2}", "0123456789012345678901234567890123456789abcdef",
+             "0123456789012345678901234567890123456789abcdef");
+    CHECK(parse(text, &err) == RL_OK, "long keys parse");
+    st = rl_jcheck_unique(&doc, 0, "abcdefghijklmnopqrstuvwxyz", &err);
+    CHECK(st == RL_E_DUPLICATE_KEY && strcmp(err.field, "abcdefghijklmnopqrst.0123456789012345678901234567890123456789") == 0,
+          "prefix cut to 20, key to 40: %s", err.field);
+    st = rl_jcheck_unique(&doc, 0, "", &err);
+    CHECK(st == RL_E_DUPLICATE_KEY && strlen(err.field) == 46, "no prefix: the key whole (46 bytes): %s", err.field);
+}
+
+/* ---- numbers, booleans ------------------------------------------------------------- */
+
+static void test_numbers(void) {
+    rl_error err;
+    CHECK(parse("{\"a\":12,\"b\":-3,\"c\":2.5,\"d\":1e3,\"e\":true,\"f\":false,\"g\":null,\"h\":\"7\",\"i\":1e999,"
+                "\"j\":-1e999,\"k\":4.0,\"l\":0,\"m\":-0,\"n\":9007199254740993}",
+                &err) == RL_OK,
+          "numbers parse: %s", err.message);
+    double x = 0;
+    int64_t n = 0;
+    CHECK(rl_jnum(&doc, rl_jget(&doc, 0, "a"), "a", &x, &err) == RL_OK && x == 12.0, "12");
+    CHECK(rl_jnum(&doc, rl_jget(&doc, 0, "b"), "b", &x, &err) == RL_OK && x == -3.0, "-3");
+    CHECK(rl_jnum(&doc, rl_jget(&doc, 0, "c"), "c", &x, &err) == RL_OK && x == 2.5, "2.5");
+    CHECK(rl_jnum(&doc, rl_jget(&doc, 0, "d"), "d", &x, &err) == RL_OK && x == 1000.0, "1e3");
+    CHECK(rl_jnum(&doc, rl_jget(&doc, 0, "i"), "i", &x, &err) == RL_OK && x == INFINITY, "1e999 is +inf");
+    CHECK(rl_jnum(&doc, rl_jget(&doc, 0, "j"), "j", &x, &err) == RL_OK && x == -INFINITY, "-1e999 is -inf");
+    const char *notnum[] = {"e", "f", "g", "h"};
+    for (int k = 0; k < 4; k++) {
+        rl_status st = rl_jnum(&doc, rl_jget(&doc, 0, notnum[k]), notnum[k], &x, &err);
+        CHECK(st == RL_E_JSON_TYPE && strcmp(err.field, notnum[k]) == 0 && strstr(err.message, "must be a number"),
+              "%s is not a number", notnum[k]);
+        st = rl_jint(&doc, rl_jget(&doc, 0, notnum[k]), notnum[k], 0, 9, &n, &err);
+        CHECK(st == RL_E_JSON_TYPE && strstr(err.message, "an integer from 0 to 9"), "%s is not an integer: %s",
+              notnum[k], err.message);
+    }
+    CHECK(rl_jnum(&doc, 0, "root", &x, &err) == RL_E_JSON_TYPE, "an object is not a number");
+    /* rl_jint's bounds are inclusive; a fraction is not an integer; an infinity is out of range */
+    CHECK(rl_jint(&doc, rl_jget(&doc, 0, "a"), "a", 12, 12, &n, &err) == RL_OK && n == 12, "12 in [12, 12]");
+    CHECK(rl_jint(&doc, rl_jget(&doc, 0, "a"), "a", 13, 20, &n, &err) == RL_E_RANGE &&
+              strstr(err.message, "a must be an integer from 13 to 20 (got 12)"),
+          "12 below [13, 20]: %s", err.message);
+    CHECK(rl_jint(&doc, rl_jget(&doc, 0, "a"), "a", 0, 11, &n, &err) == RL_E_RANGE, "12 above [0, 11]");
+    CHECK(rl_jint(&doc, rl_jget(&doc, 0, "b"), "b", -3, 0, &n, &err) == RL_OK && n == -3, "-3 in [-3, 0]");
+    CHECK(rl_jint(&doc, rl_jget(&doc, 0, "b"), "b", -2, 0, &n, &err) == RL_E_RANGE, "-3 below [-2, 0]");
+    CHECK(rl_jint(&doc, rl_jget(&doc, 0, "c"), "c", 0, 9, &n, &err) == RL_E_NOT_INTEGER &&
+              strstr(err.message, "c must be a whole number from 0 to 9 (got 2.5)"),
+          "2.5 is not whole: %s", err.message);
+    CHECK(rl_jint(&doc, rl_jget(&doc, 0, "k"), "k", 0, 9, &n, &err) == RL_OK && n == 4, "4.0 is the integer 4");
+    CHECK(rl_jint(&doc, rl_jget(&doc, 0, "i"), "i", 0, 9, &n, &err) == RL_E_RANGE &&
+              strstr(err.message, "(got inf)"),
+          "1e999 is out of range: %s", err.message);
+    CHECK(rl_jint(&doc, rl_jget(&doc, 0, "j"), "j", 0, 9, &n, &err) == RL_E_RANGE, "-1e999 is out of range");
+    CHECK(rl_jint(&doc, rl_jget(&doc, 0, "l"), "l", 0, 0, &n, &err) == RL_OK && n == 0, "0");
+    CHECK(rl_jint(&doc, rl_jget(&doc, 0, "m"), "m", 0, 0, &n, &err) == RL_OK && n == 0, "-0 is 0");
+    /* 2^53 + 1 reads as 2^53 (ties to even) */
+    CHECK(rl_jint(&doc, rl_jget(&doc, 0, "n"), "n", 0, INT64_MAX, &n, &err) == RL_OK && n == 9007199254740992LL,
+          "9007199254740993 reads as 2^53");
+    /* booleans */
+    int b = -1;
+    CHECK(rl_jbool(&doc, rl_jget(&doc, 0, "e"), "e", &b, &err) == RL_OK && b == 1, "true");
+    CHECK(rl_jbool(&doc, rl_jget(&doc, 0, "f"), "f", &b, &err) == RL_OK && b == 0, "false");
+    const char *notbool[] = {"a", "g", "h", "l"};
+    for (int k = 0; k < 4; k++)
+        CHECK(rl_jbool(&doc, rl_jget(&doc, 0, notbool[k]), notbool[k], &b, &err) == RL_E_JSON_TYPE &&
+                  strstr(err.message, "must be true or false"),
+              "%s is not a boolean", notbool[k]);
+    CHECK(parse("{\"t\":\"true\",\"u\":[true]}", &err) == RL_OK &&
+              rl_jbool(&doc, 2, "t", &b, &err) == RL_E_JSON_TYPE && rl_jbool(&doc, 4, "u", &b, &err) == RL_E_JSON_TYPE,
+          "the string \"true\" and an array are not booleans");
+
+    /* a numeral of 511 bytes is read; one of 512 or more is called infinite */
+    static char text[1400];
+    for (int len = 510; len <= 513; len++) {
+        for (int sign = 0; sign < 2; sign++) {
+            size_t k = (size_t)sprintf(text, "{\"a\":");
+            if (sign) text[k++] = '-';
+            /* 0.000...0001 e+(pad): digits of value 1 */
+            int body = len - sign; /* "1" then zeros after a point, then e-N: stays a small number */
+            text[k++] = '1';
+            text[k++] = '.';
+            for (int z = 2; z < body; z++) text[k++] = '0';
+            sprintf(text + k, "}");
+            CHECK(parse(text, &err) == RL_OK, "a %d-byte numeral parses", len);
+            rl_status st = rl_jnum(&doc, 2, "a", &x, &err);
+            double want = len < 512 ? (sign ? -1.0 : 1.0) : (sign ? -INFINITY : INFINITY);
+            CHECK(st == RL_OK && x == want, "a %d-byte numeral 1.000... (sign %d) reads as %g, got %g", len, sign,
+                  want, x);
+        }
+    }
+}
+
+/* ---- rl_check_int, rl_parse_number, rl_parse_count ---------------------------------- */
+
+static void test_parse_text(void) {
+    rl_error err;
+    rl_clear_error(&err);
+    CHECK(rl_check_int(5, "f", 5, 5, &err) == RL_OK, "5 in [5, 5]");
+    CHECK(rl_check_int(4, "f", 5, 9, &err) == RL_E_RANGE && strstr(err.message, "f must be an integer from 5 to 9 (got 4)"),
+          "4 below [5, 9]: %s", err.message);
+    CHECK(rl_check_int(10, "f", 5, 9, &err) == RL_E_RANGE, "10 above [5, 9]");
+    CHECK(rl_check_int(INT64_MIN, "f", INT64_MIN, INT64_MAX, &err) == RL_OK, "the whole int64 range");
+
+    double x = -1;
+    CHECK(rl_parse_number("2.5", "f", &x, &err) == RL_OK && x == 2.5, "2.5");
+    CHECK(rl_parse_number("-1e-3", "f", &x, &err) == RL_OK && x == -0.001, "-1e-3");
+    CHECK(rl_parse_number("0x10", "f", &x, &err) == RL_OK && x == 16.0, "hex 0x10 is 16 (strtod's grammar)");
+    const char *bad[] = {"", "abc", "1x", "1 ", "nan", "-nan", "NaN(1)", "e5", ".", "-"};
+    for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
+        rl_status st = rl_parse_number(bad[k], "f", &x, &err);
+        CHECK(st == RL_E_NOT_INTEGER && strcmp(err.field, "f") == 0, "\"%s\" is not a number: %s", bad[k],
+              rl_status_name(st));
+    }
+    CHECK(rl_parse_number(NULL, "f", &x, &err) == RL_E_NOT_INTEGER && strstr(err.message, "f needs a number"),
+          "NULL needs a number");
+    const char *range[] = {"inf", "-inf", "infinity", "1e400", "-1e400", "1e-400", "2e-310"};
+    for (size_t k = 0; k < sizeof range / sizeof range[0]; k++) {
+        rl_status st = rl_parse_number(range[k], "f", &x, &err);
+        CHECK(st == RL_E_RANGE && strstr(err.message, "out of range"), "\"%s\" is out of range: %s", range[k],
+              rl_status_name(st));
+    }
+    /* 2.2250738585072014e-308 is the least normal double: exact enough, not out of range */
+    CHECK(rl_parse_number("2.2250738585072014e-308", "f", &x, &err) == RL_OK && x == 0x1p-1022,
+          "the least normal double reads");
+    errno = ERANGE; /* a stale errno is not the parse's */
+    CHECK(rl_parse_number("7", "f", &x, &err) == RL_OK && x == 7.0, "a stale ERANGE is cleared");
+
+    int64_t n = -1;
+    CHECK(rl_parse_count("12", "c", 1, 12, &n, &err) == RL_OK && n == 12, "12 in [1, 12]");
+    CHECK(rl_parse_count("1", "c", 1, 12, &n, &err) == RL_OK && n == 1, "1 in [1, 12]");
+    CHECK(rl_parse_count("13", "c", 1, 12, &n, &err) == RL_E_RANGE && strstr(err.message, "from 1 to 12 (got 13)"),
+          "13 above [1, 12]: %s", err.message);
+    CHECK(rl_parse_count("0", "c", 1, 12, &n, &err) == RL_E_RANGE, "0 below [1, 12]");
+    CHECK(rl_parse_count("2.5", "c", 1, 12, &n, &err) == RL_E_NOT_INTEGER &&
+              strstr(err.message, "whole number from 1 to 12 (got 2.5)"),
+          "2.5 is not whole: %s", err.message);
+    CHECK(rl_parse_count("1e400", "c", 1, 12, &n, &err) == RL_E_RANGE &&
+              strstr(err.message, "c must be an integer from 1 to 12 (got 1e400)"),
+          "1e400: the integer range, with the text: %s", err.message);
+    CHECK(rl_parse_count("x2", "c", 1, 12, &n, &err) == RL_E_NOT_INTEGER &&
+              strstr(err.message, "c must be an integer from 1 to 12 (got \"x2\")"),
+          "x2 is no integer: %s", err.message);
+    CHECK(rl_parse_count("", "c", 1, 12, &n, &err) == RL_E_NOT_INTEGER, "empty is no integer");
+    CHECK(rl_parse_count("nan", "c", 1, 12, &n, &err) == RL_E_NOT_INTEGER, "nan is no integer");
+}
+
+/* ---- the writer ---------------------------------------------------------------------- */
+
+static void jstr_is(const char *in, const char *want) {
+    char buf[256];
+    rl_out o;
+    rl_out_init(&o, buf, sizeof buf);
+    rl_out_jstr(&o, in);
+    CHECK(strcmp(buf, want) == 0 && o.len == strlen(want), "jstr(%s): want %s, got %s", in, want, buf);
+}
+
+static void jnum_is(double v, const char *want) {
+    char buf[64];
+    rl_out o;
+    rl_out_init(&o, buf, sizeof buf);
+    rl_out_jnum(&o, v);
+    CHECK(strcmp(buf, want) == 0, "jnum(%.17g): want %s, got %s", v, want, buf);
+}
+
+static void test_writer(void) {
+    jstr_is("", "\"\"");
+    jstr_is("plain text", "\"plain text\"");
+    jstr_is("a\"b\\c", "\"a\\\"b\\\\c\"");
+    /* control characters as \u00XX, lowercase hex (RFC 8259 section 7) */
+    jstr_is("\x01\x1f\n\t", "\"\\u0001\\u001f\\u000a\\u0009\"");
+    jstr_is(" ~", "\" ~\""); /* 0x20 and 0x7e are plain */
+    jstr_is("\x7f", "\"\\u007f\"");
+    jstr_is("<a&b>", "\"\\u003ca\\u0026b\\u003e\"");
+    jstr_is("=?", "\"=?\""); /* the neighbours of < and > (0x3d, 0x3f) are plain */
+    jstr_is("%'", "\"%'\"");  /* the neighbours of & (0x25, 0x27) */
+    /* UTF-8 (RFC 3629): valid sequences pass whole, each invalid byte becomes U+FFFD */
+    jstr_is("\xc2\x80\xdf\xbf", "\"\xc2\x80\xdf\xbf\"");          /* U+0080, U+07FF */
+    jstr_is("\xc0\x80", "\"\\ufffd\\ufffd\"");                    /* overlong NUL */
+    jstr_is("\xc1\xbf", "\"\\ufffd\\ufffd\"");                    /* overlong */
+    jstr_is("\xe0\xa0\x80\xef\xbf\xbf", "\"\xe0\xa0\x80\xef\xbf\xbf\""); /* U+0800, U+FFFF */
+    jstr_is("\xe0\x9f\xbf", "\"\\ufffd\\ufffd\\ufffd\"");         /* overlong 3-byte */
+    jstr_is("\xed\x9f\xbf", "\"\xed\x9f\xbf\"");                  /* U+D7FF */
+    jstr_is("\xed\xa0\x80", "\"\\ufffd\\ufffd\\ufffd\"");         /* a surrogate, U+D800 */
+    jstr_is("\xe1\x80\x80\xec\xbf\xbf\xee\x80\x80", "\"\xe1\x80\x80\xec\xbf\xbf\xee\x80\x80\"");
+    jstr_is("\xf0\x90\x80\x80\xf4\x8f\xbf\xbf", "\"\xf0\x90\x80\x80\xf4\x8f\xbf\xbf\""); /* U+10000, U+10FFFF */
+    jstr_is("\xf0\x8f\xbf\xbf", "\"\\ufffd\\ufffd\\ufffd\\ufffd\"");                    /* overlong 4-byte */
+    jstr_is("\xf4\x90\x80\x80", "\"\\ufffd\\ufffd\\ufffd\\ufffd\"");                    /* past U+10FFFF */
+    jstr_is("\xf3\xbf\xbf\xbf", "\"\xf3\xbf\xbf\xbf\"");
+    jstr_is("\xf5\x80\x80\x80", "\"\\ufffd\\ufffd\\ufffd\\ufffd\"");
+    jstr_is("\xf8\xff\xfe", "\"\\ufffd\\ufffd\\ufffd\"");
+    jstr_is("\x80x", "\"\\ufffdx\""); /* a lone continuation byte */
+    jstr_is("\xbf", "\"\\ufffd\"");
+    jstr_is("\xc2x", "\"\\ufffdx\"");          /* a lead byte without its continuation */
+    jstr_is("\xc2\xc2\x80", "\"\\ufffd\xc2\x80\"");
+    jstr_is("\xe2\x82x", "\"\\ufffd\\ufffdx\""); /* cut mid-character */
+    jstr_is("\xe2\x82", "\"\\ufffd\\ufffd\"");   /* cut at the end of the text */
+    jstr_is("\xf0\x9f\x98", "\"\\ufffd\\ufffd\\ufffd\"");
+    jstr_is("\xe2\x82\xac!", "\"\xe2\x82\xac!\""); /* the euro sign */
+    jstr_is("\xe2\xc2\xac", "\"\\ufffd\xc2\xac\"");
+
+    /* numbers: whole numbers below 2^53 in full, others the shortest that reads back */
+    jnum_is(0.0, "0");
+    jnum_is(-0.0, "-0");
+    jnum_is(42.0, "42");
+    jnum_is(-7.0, "-7");
+    jnum_is(1e15, "1000000000000000");
+    jnum_is(9007199254740991.0, "9007199254740991"); /* 2^53 - 1 */
+    jnum_is(1e17, "1e+17");                          /* a whole number past 2^53 */
+    jnum_is(-1e17, "-1e+17");
+    jnum_is(0.5, "0.5");
+    jnum_is(0.1, "0.1");
+    jnum_is(-2.25, "-2.25");
+    jnum_is(1.0 / 3.0, "0.3333333333333333"); /* 16 digits: 15 do not read back */
+    jnum_is(0.1 + 0.2, "0.30000000000000004");
+    jnum_is(1e-7, "1e-07");
+    jnum_is(123456.75, "123456.75");
+    jnum_is(NAN, "null");
+    jnum_is(INFINITY, "null");
+    jnum_is(-INFINITY, "null");
+
+    /* objects and arrays: the commas, nested, keys escaped */
+    char buf[256];
+    rl_out o;
+    rl_out_init(&o, buf, sizeof buf);
+    rl_jw w, a, in;
+    rl_jw_begin_object(&w, &o);
+    rl_jw_num(&w, "n", 1.5);
+    rl_jw_str(&w, "s<", "x\"");
+    rl_jw_array(&w, "a", &a);
+    rl_jw_num(&a, NULL, 1);
+    rl_jw_bool(&a, NULL, true);
+    rl_jw_null(&a, NULL);
+    rl_jw_bool(&a, NULL, false);
+    rl_jw_end(&a);
+    rl_jw_object(&w, "o", &in);
+    rl_jw_end(&in);
+    rl_jw_object(&w, "p", &in);
+    rl_jw_null(&in, "q");
+    rl_jw_end(&in);
+    rl_jw_end(&w);
+    const char *want = "{\"n\":1.5,\"s\\u003c\":\"x\\\"\",\"a\":[1,true,null,false],\"o\":{},\"p\":{\"q\":null}}";
+    CHECK(strcmp(buf, want) == 0 && o.len == strlen(want), "writer: want %s, got %s", want, buf);
+    /* what it writes reads back */
+    rl_error err;
+    CHECK(rl_jparse(&doc, buf, o.len, 1000, "out", &err) == RL_OK && doc.tok[0].size == 5, "the writer's JSON parses");
+    rl_out_init(&o, buf, sizeof buf);
+    rl_jw_begin_array(&w, &o);
+    rl_jw_end(&w);
+    CHECK(strcmp(buf, "[]") == 0, "an empty array: %s", buf);
+}
+
+/* ---- the output buffer --------------------------------------------------------------- */
+
+static void test_out(void) {
+    char buf[8];
+    rl_out o;
+    memset(buf, 'z', sizeof buf);
+    rl_out_init(&o, buf, sizeof buf);
+    CHECK(o.len == 0 && buf[0] == '\0', "init empties the buffer");
+    rl_out_raw(&o, "abc");
+    CHECK(o.len == 3 && strcmp(buf, "abc") == 0, "3 bytes");
+    rl_out_raw(&o, "defg");
+    CHECK(o.len == 7 && strcmp(buf, "abcdefg") == 0, "7 bytes fill a buffer of 8 with its terminator");
+    rl_out_raw(&o, "hi");
+    CHECK(o.len == 9 && strcmp(buf, "abcdefg") == 0, "past the end: counted, not written (%zu, %s)", o.len, buf);
+    rl_out_raw(&o, "j");
+    CHECK(o.len == 10 && strcmp(buf, "abcdefg") == 0, "still counted");
+    /* one write that crosses the end keeps what fits */
+    rl_out_init(&o, buf, sizeof buf);
+    rl_out_raw(&o, "12345");
+    rl_out_raw(&o, "6789");
+    CHECK(o.len == 9 && strcmp(buf, "1234567") == 0, "a write across the end is cut at 7: %s", buf);
+    /* the bytes, not the C string: a count shorter than the text */
+    rl_out_init(&o, buf, sizeof buf);
+    rl_out_bytes(&o, "abcdef", 2);
+    CHECK(o.len == 2 && strcmp(buf, "ab") == 0, "2 bytes of abcdef: %s", buf);
+    /* no buffer: a length only */
+    rl_out_init(&o, NULL, 0);
+    rl_out_raw(&o, "abc");
+    rl_out_fmt(&o, "%d-%s", 42, "x");
+    CHECK(o.len == 7, "no buffer: 3 + 4 bytes counted, got %zu", o.len);
+    /* a buffer of one byte holds only the terminator */
+    char one[2] = {'q', 'q'};
+    rl_out_init(&o, one, 1);
+    rl_out_raw(&o, "abc");
+    CHECK(o.len == 3 && one[0] == '\0' && one[1] == 'q', "a one-byte buffer stays empty");
+    /* capacity 0 with a buffer: nothing written at all */
+    rl_out_init(&o, one, 0);
+    CHECK(one[0] == '\0' && one[1] == 'q', "a zero-capacity buffer is not written");
+    one[0] = 'q';
+    rl_out_init(&o, one, 0);
+    rl_out_raw(&o, "a");
+    CHECK(one[0] == 'q' && o.len == 1, "a zero-capacity buffer is never written");
+
+    /* rl_out_fmt: the formatted text, through a temporary of 512 bytes: at most 511 bytes */
+    static char large[2048];
+    rl_out_init(&o, large, sizeof large);
+    rl_out_fmt(&o, "%s=%.2f", "pi", 3.14159);
+    CHECK(o.len == 7 && strcmp(large, "pi=3.14") == 0, "fmt: %s", large);
+    rl_out_fmt(&o, "%s", "");
+    CHECK(o.len == 7, "an empty format adds nothing");
+    rl_out_init(&o, large, sizeof large);
+    rl_out_fmt(&o, "%511d", 7);
+    CHECK(o.len == 511 && large[509] == ' ' && large[510] == '7' && large[511] == '\0',
+          "511 bytes fit the temporary whole: %zu", o.len);
+    rl_out_init(&o, large, sizeof large);
+    rl_out_fmt(&o, "%600d", 7);
+    CHECK(o.len == 511 && large[510] == ' ' && large[511] == '\0', "600 bytes are cut to 511, got %zu", o.len);
+    rl_out_init(&o, large, sizeof large);
+    rl_out_fmt(&o, "%512d|", 7);
+    CHECK(o.len == 511 && strchr(large, '7') == NULL, "513 bytes are cut to 511 (the 7 at byte 512 is lost)");
+}
+
+/* ---- the name tables (roofline.h) ----------------------------------------------------- */
+
+static void test_names(void) {
+    /* the status names, in the order of the rl_status enum */
+    static const char *const status[] = {"ok",           "null",        "range",        "not_integer",
+                                         "unknown_preset", "unknown_name", "json_syntax", "json_type",
+                                         "json_missing", "contradiction", "too_large",  "micro_batch",
+                                         "duplicate_key", "unsupported", "file",        "usage"};
+    CHECK(RL_STATUS_COUNT_ == 16, "16 statuses");
+    for (int k = 0; k < 16; k++)
+        CHECK(strcmp(rl_status_name((rl_status)k), status[k]) == 0, "status %d is %s, got %s", k, status[k],
+              rl_status_name((rl_status)k));
+    CHECK(strcmp(rl_status_name(RL_STATUS_COUNT_), "unknown") == 0 && strcmp(rl_status_name((rl_status)-1), "unknown") == 0,
+          "outside the enum: unknown");
+    CHECK(strcmp(rl_status_name(RL_E_RANGE), "range") == 0 && strcmp(rl_status_name(RL_E_JSON_SYNTAX), "json_syntax") == 0,
+          "by name");
+
+    /* precisions: each name parses to itself; bytes per weight from common.c's sources */
+    static const struct {
+        const char *name;
+        double bytes;
+        int kv;
+    } prec[] = {{"auto", 0.0, 1},       {"fp32", 4.0, 1},        {"fp16", 2.0, 1},       {"bf16", 2.0, 1},
+                {"fp8", 1.0, 1},        {"int8", 1.0, 1},        {"int4", 0.5, 1},       {"q8_0", 34.0 / 32, 1},
+                {"q6_k", 210.0 / 256, 0}, {"q5_k_m", 5.70 / 8, 0}, {"q4_k_m", 4.90 / 8, 0}, {"q4_0", 18.0 / 32, 1},
+                {"q3_k_m", 4.00 / 8, 0}, {"q2_k", 84.0 / 256, 0}, {"iq4_xs", 136.0 / 256, 0}, {"mxfp4", 17.0 / 32, 0},
+                {"nvfp4", 9.0 / 16, 1}};
+    CHECK(RL_PREC_COUNT_ == 17, "17 precisions");
+    for (int k = 0; k < 17; k++) {
+        rl_precision p = (rl_precision)-1;
+        CHECK(rl_precision_parse(prec[k].name, &p) == RL_OK && (int)p == k, "%s parses to %d", prec[k].name, k);
+        CHECK(strcmp(rl_precision_name((rl_precision)k), prec[k].name) == 0, "precision %d is %s", k, prec[k].name);
+        CHECK(fabs(rl_precision_bytes((rl_precision)k) - prec[k].bytes) < 1e-15, "%s: %g bytes per weight, got %g",
+              prec[k].name, prec[k].bytes, rl_precision_bytes((rl_precision)k));
+        CHECK(!!rl_precision_is_kv((rl_precision)k) == prec[k].kv, "%s as a KV cache: %d", prec[k].name, prec[k].kv);
+    }
+    rl_precision p = RL_PREC_FP16;
+    CHECK(rl_precision_parse("FP16", &p) == RL_E_UNKNOWN_NAME && rl_precision_parse("", &p) == RL_E_UNKNOWN_NAME &&
+              rl_precision_parse(NULL, &p) == RL_E_UNKNOWN_NAME && rl_precision_parse("fp1", &p) == RL_E_UNKNOWN_NAME &&
+              p == RL_PREC_FP16,
+          "names are exact; a failed parse leaves the output");
+    CHECK(strcmp(rl_precision_name(RL_PREC_COUNT_), "unknown") == 0 && rl_precision_bytes(RL_PREC_COUNT_) == 0.0 &&
+              !rl_precision_is_kv(RL_PREC_COUNT_) && !rl_precision_is_kv((rl_precision)-1) &&
+              rl_precision_bytes((rl_precision)-1) == 0.0 && strcmp(rl_precision_name((rl_precision)-1), "unknown") == 0,
+          "outside the enum");
+
+    rl_moe_read m = RL_MOE_UNION;
+    CHECK(rl_moe_read_parse("distinct", &m) == RL_OK && m == RL_MOE_DISTINCT, "distinct");
+    CHECK(rl_moe_read_parse("union", &m) == RL_OK && m == RL_MOE_UNION, "union");
+    CHECK(rl_moe_read_parse("Union", &m) == RL_E_UNKNOWN_NAME && rl_moe_read_parse(NULL, &m) == RL_E_UNKNOWN_NAME &&
+              m == RL_MOE_UNION,
+          "other words are unknown");
+    CHECK(strcmp(rl_moe_read_name(RL_MOE_UNION), "union") == 0 && strcmp(rl_moe_read_name(RL_MOE_DISTINCT), "distinct") == 0 &&
+              strcmp(rl_moe_read_name((rl_moe_read)7), "unknown") == 0,
+          "moe read names");
+
+    CHECK(strcmp(rl_verdict_name(RL_FITS), "fits") == 0 && strcmp(rl_verdict_name(RL_WEIGHTS_DO_NOT_FIT), "weights_do_not_fit") == 0 &&
+              strcmp(rl_verdict_name(RL_KV_DOES_NOT_FIT), "kv_does_not_fit") == 0 &&
+              strcmp(rl_verdict_name(RL_TIGHT), "tight") == 0 &&
+              strcmp(rl_verdict_name(RL_HOST_DOES_NOT_FIT), "host_ram_does_not_fit") == 0 &&
+              strcmp(rl_verdict_name((rl_verdict)99), "unknown") == 0,
+          "verdict names");
+    CHECK(strcmp(rl_bound_name(RL_BOUND_MEMORY), "memory") == 0 && strcmp(rl_bound_name(RL_BOUND_COMPUTE), "compute") == 0 &&
+              strcmp(rl_bound_name(RL_BOUND_UNKNOWN), "unknown") == 0 && strcmp(rl_bound_name(RL_BOUND_NONE), "none") == 0 &&
+              strcmp(rl_bound_name((rl_bound)99), "none") == 0,
+          "bound names");
+
+    static const char *const warn[] = {"kv_heads_not_divisible_by_tp", "layers_not_divisible_by_pp",
+                                       "pp_slower_than_one_gpu",       "kv_replicated_across_tp",
+                                       "seq_over_max_positions",       "batch_not_divisible_by_micro_batches",
+                                       "tight",                        "no_sourced_tflops",
+                                       "speculation_slower"};
+    CHECK(RL_WARN_COUNT_ == 9, "9 warnings");
+    for (unsigned k = 0; k < 9; k++)
+        CHECK(strcmp(rl_warning_code(k), warn[k]) == 0, "warning %u is %s, got %s", k, warn[k], rl_warning_code(k));
+    CHECK(strcmp(rl_warning_code(9), "") == 0 && strcmp(rl_warning_code(1000), "") == 0, "past the warnings: empty");
+    static const char *const remedy[] = {"lower_weight_precision", "lower_kv_precision", "more_tp",
+                                         "smaller_batch",          "shorter_context",    "bigger_gpu",
+                                         "raise_pool_fraction",    "fewer_gpu_layers"};
+    CHECK(RL_REMEDY_COUNT_ == 8, "8 remedies");
+    for (unsigned k = 0; k < 8; k++)
+        CHECK(strcmp(rl_remedy_code(k), remedy[k]) == 0, "remedy %u is %s", k, remedy[k]);
+    CHECK(strcmp(rl_remedy_code(8), "") == 0, "past the remedies: empty");
+
+    /* host memory: channels x 8 B x MT/s (roofline.h's table) */
+    CHECK(rl_host_memory_gbs(RL_HOST_MEMORY_NONE) == 0.0, "none: 0");
+    CHECK(fabs(rl_host_memory_gbs(RL_HOST_MEMORY_DDR4_3200_2CH) - 51.2) < 1e-9, "2 x 8 x 3200 = 51.2 GB/s");
+    CHECK(fabs(rl_host_memory_gbs(RL_HOST_MEMORY_DDR5_5600_2CH) - 89.6) < 1e-9, "2 x 8 x 5600 = 89.6 GB/s");
+    CHECK(fabs(rl_host_memory_gbs(RL_HOST_MEMORY_DDR5_4800_8CH) - 307.2) < 1e-9, "8 x 8 x 4800 = 307.2 GB/s");
+    CHECK(fabs(rl_host_memory_gbs(RL_HOST_MEMORY_DDR5_6000_12CH) - 576.0) < 1e-9, "12 x 8 x 6000 = 576 GB/s");
+    CHECK(rl_host_memory_gbs(RL_HOST_MEMORY_COUNT_) == 0.0 && rl_host_memory_gbs(-1) == 0.0, "outside: 0");
+    rl_deploy d = rl_deploy_default();
+    d.host_memory = RL_HOST_MEMORY_DDR5_4800_8CH;
+    d.cpu_bandwidth_gbs = 0;
+    CHECK(fabs(rl_deploy_host_gbs(&d) - 307.2) < 1e-9, "no own bandwidth: the preset's");
+    d.cpu_bandwidth_gbs = 100;
+    CHECK(rl_deploy_host_gbs(&d) == 100.0, "an own bandwidth outranks the preset");
+
+    /* rl_fail and rl_clear_error */
+    rl_error err;
+    memset(&err, 'x', sizeof err);
+    rl_clear_error(&err);
+    CHECK(err.status == RL_OK && err.field[0] == '\0' && err.message[0] == '\0', "cleared");
+    rl_clear_error(NULL);
+    CHECK(rl_fail(&err, RL_E_RANGE, "f.g", "%s %d", "n", 3) == RL_E_RANGE && err.status == RL_E_RANGE &&
+              strcmp(err.field, "f.g") == 0 && strcmp(err.message, "n 3") == 0,
+          "rl_fail fills the error");
+    CHECK(rl_fail(&err, RL_E_USAGE, NULL, "m") == RL_E_USAGE && err.field[0] == '\0', "no field: empty");
+    CHECK(rl_fail(NULL, RL_E_FILE, "f", "m") == RL_E_FILE, "no error object: the status still returned");
+}
+
+int main(void) {
+    test_tokens();
+    test_errors();
+    test_limits();
+    test_strings();
+    test_numbers();
+    test_parse_text();
+    test_writer();
+    test_out();
+    test_names();
+    printf("json_mutants: %d passed, %d failed\n", passed, failed);
+    return failed ? 1 : 0;
+}
