@@ -739,6 +739,391 @@ static void test_names(void) {
     CHECK(rl_fail(NULL, RL_E_FILE, "f", "m") == RL_E_FILE, "no error object: the status still returned");
 }
 
+
+/* ---- the field table: each row's range, at its edges (fields.c) ------------------------ */
+
+static void *member_of(void *base, const rl_field *f) { return (char *)base + f->offset; }
+
+/* Sets row f of base to v (a count is written as an integer), then checks the target's rows. */
+static rl_status check_with(rl_field_target target, void *base, const rl_field *f, double v, rl_error *err) {
+    if (f->type == RL_FIELD_COUNT) *(int64_t *)member_of(base, f) = (int64_t)v;
+    else *(double *)member_of(base, f) = v;
+    rl_clear_error(err);
+    return rl_fields_check_target(target, base, err);
+}
+
+static void test_field_rows(void) {
+    rl_error err;
+    rl_deploy d0 = rl_deploy_default();
+    rl_gpu g0;
+    CHECK(rl_gpu_preset("h100-sxm", 0, &g0, &err) == RL_OK, "the h100-sxm preset: %s", err.message);
+    rl_workload w0 = rl_workload_default();
+    CHECK(rl_fields_check_target(RL_TARGET_DEPLOY, &d0, &err) == RL_OK &&
+              rl_fields_check_target(RL_TARGET_GPU, &g0, &err) == RL_OK &&
+              rl_fields_check_target(RL_TARGET_WORKLOAD, &w0, &err) == RL_OK,
+          "the defaults and a preset pass their rows");
+    int rows = 0;
+    for (size_t i = 0; i < rl_field_count(); i++) {
+        const rl_field *f = rl_field_at(i);
+        if (f->target == RL_TARGET_NONE) continue;
+        rl_deploy d = d0;
+        rl_gpu g = g0;
+        rl_workload w = w0;
+        void *base = f->target == RL_TARGET_DEPLOY ? (void *)&d : f->target == RL_TARGET_GPU ? (void *)&g : (void *)&w;
+        const void *orig = f->target == RL_TARGET_DEPLOY ? (const void *)&d0
+                           : f->target == RL_TARGET_GPU  ? (const void *)&g0
+                                                         : (const void *)&w0;
+        bool zero_unset = (f->flags & RL_FIELD_ZERO_IS_UNSET) != 0;
+        if (f->type == RL_FIELD_COUNT || f->type == RL_FIELD_NUMBER) {
+            rows++;
+            double below = f->type == RL_FIELD_COUNT ? f->min - 1 : nextafter(f->min, -INFINITY);
+            double above = f->type == RL_FIELD_COUNT ? f->max + 1 : nextafter(f->max, INFINITY);
+            CHECK(check_with(f->target, base, f, f->min, &err) == RL_OK, "%s at its min %g passes: %s", f->key, f->min,
+                  err.message);
+            CHECK(rl_field_check(f, base, &err) == RL_OK, "%s at its min: rl_field_check passes", f->key);
+            CHECK(check_with(f->target, base, f, f->max, &err) == RL_OK, "%s at its max %g passes: %s", f->key, f->max,
+                  err.message);
+            CHECK(rl_field_check(f, base, &err) == RL_OK, "%s at its max: rl_field_check passes", f->key);
+            const double bad[] = {below, above, NAN};
+            for (int k = 0; k < 3; k++) {
+                if (f->type == RL_FIELD_COUNT && isnan(bad[k])) continue;
+                bool unset = zero_unset && bad[k] == 0.0;
+                rl_status st = check_with(f->target, base, f, bad[k], &err);
+                if (unset) {
+                    CHECK(st == RL_OK, "%s = 0 means %s: passes", f->key, f->zero_means);
+                } else {
+                    CHECK(st == RL_E_RANGE && strcmp(err.field, f->key) == 0,
+                          "%s = %g (outside %g..%g) is out of range, naming it: %s %s", f->key, bad[k], f->min, f->max,
+                          rl_status_name(st), err.field);
+                    CHECK(rl_field_check(f, base, &err) == RL_E_RANGE && strcmp(err.field, f->key) == 0,
+                          "rl_field_check refuses %s = %g", f->key, bad[k]);
+                    if (f->type == RL_FIELD_NUMBER && k < 2)
+                        CHECK(strstr(err.message, "must be a number at least") != NULL, "%s's message: %s", f->key,
+                              err.message);
+                }
+            }
+            if (zero_unset) {
+                CHECK(check_with(f->target, base, f, 0.0, &err) == RL_OK && rl_field_check(f, base, &err) == RL_OK,
+                      "%s = 0 is unset", f->key);
+            }
+            /* the whole-struct validators refuse it too, naming the row */
+            if (f->target != RL_TARGET_WORKLOAD && !(zero_unset && below == 0.0)) {
+                check_with(f->target, base, f, below, &err);
+                rl_status st = f->target == RL_TARGET_DEPLOY ? rl_deploy_validate(&d, &err) : rl_gpu_validate(&g, &err);
+                CHECK(st == RL_E_RANGE && strcmp(err.field, f->key) == 0, "validate refuses %s below its min: %s %s",
+                      f->key, rl_status_name(st), err.field);
+            }
+            if (f->target != RL_TARGET_WORKLOAD) {
+                check_with(f->target, base, f, above, &err);
+                rl_status st = f->target == RL_TARGET_DEPLOY ? rl_deploy_validate(&d, &err) : rl_gpu_validate(&g, &err);
+                CHECK(st == RL_E_RANGE && strcmp(err.field, f->key) == 0, "validate refuses %s above its max: %s %s",
+                      f->key, rl_status_name(st), err.field);
+            }
+        } else if (f->type == RL_FIELD_ENUM) {
+            rows++;
+            int n = 0;
+            while (f->choices[n]) n++;
+            int *at = (int *)member_of(base, f);
+            CHECK((double)*(const int *)((const char *)orig + f->offset) == f->def, "%s's default is choice %g", f->key,
+                  f->def);
+            *at = n - 1;
+            CHECK(rl_field_check(f, base, &err) == RL_OK, "%s: its last choice %s passes", f->key, f->choices[n - 1]);
+            *at = 0;
+            CHECK(rl_field_check(f, base, &err) == RL_OK, "%s: its first choice passes", f->key);
+            *at = n;
+            CHECK(rl_field_check(f, base, &err) == RL_E_UNKNOWN_NAME && strcmp(err.field, f->key) == 0 &&
+                      strstr(err.message, f->choices[n - 1]) != NULL && strstr(err.message, f->choices[0]) != NULL,
+                  "%s: choice %d (one past the last) is unknown, listing the choices: %s", f->key, n, err.message);
+            rl_status st = rl_fields_check_target(f->target, base, &err);
+            CHECK(st == RL_E_UNKNOWN_NAME && strcmp(err.field, f->key) == 0, "%s past its choices: the rows refuse it",
+                  f->key);
+            *at = -1;
+            CHECK(rl_field_check(f, base, &err) == RL_E_UNKNOWN_NAME, "%s: choice -1 is unknown", f->key);
+            for (int k = 0; k < n; k++) CHECK(rl_field_choice(f, f->choices[k]) == k, "%s: %s is choice %d", f->key, f->choices[k], k);
+            CHECK(rl_field_choice(f, "no-such-choice") == -1, "%s: an unknown word is -1", f->key);
+            rl_field_bad_choice(f, "zz", &err);
+            CHECK(err.status == RL_E_UNKNOWN_NAME && strstr(err.message, "(got \"zz\")") && strstr(err.message, ", "),
+                  "bad choice: %s", err.message);
+        }
+        /* defaults: rl_field_set_default writes the row's default */
+        if (f->type == RL_FIELD_COUNT || f->type == RL_FIELD_NUMBER || f->type == RL_FIELD_ENUM) {
+            if (f->target == RL_TARGET_DEPLOY) {
+                rl_deploy z;
+                memset(&z, 0x55, sizeof z);
+                rl_field_set_default(&z, f);
+                double got = f->type == RL_FIELD_COUNT    ? (double)*(int64_t *)member_of(&z, f)
+                             : f->type == RL_FIELD_NUMBER ? *(double *)member_of(&z, f)
+                                                          : (double)*(int *)member_of(&z, f);
+                CHECK(got == f->def, "%s's default %g, got %g", f->key, f->def, got);
+            }
+        }
+    }
+    CHECK(rows >= 40, "the rows walked: %d", rows);
+    /* the lookups */
+    CHECK(rl_field_by_key("micro_batches") && strcmp(rl_field_by_key("micro_batches")->key, "micro_batches") == 0,
+          "micro_batches by key");
+    CHECK(rl_field_by_key("micro_batch") == NULL && rl_field_by_key(NULL) == NULL && rl_field_by_key("") == NULL,
+          "unknown keys");
+    CHECK(rl_field_by_flag("--micro-batch") == rl_field_by_key("micro_batches") &&
+              rl_field_by_flag("--micro-batches") == rl_field_by_key("micro_batches") &&
+              rl_field_by_flag("--bandwidth") == rl_field_by_key("gpu.bandwidth_gbs") &&
+              rl_field_by_flag("--vram") == rl_field_by_key("gpu.vram_gib"),
+          "flags and their aliases");
+    CHECK(rl_field_by_flag("--micro") == NULL && rl_field_by_flag("--micro-batc") == NULL &&
+              rl_field_by_flag("micro-batch") == NULL && rl_field_by_flag(NULL) == NULL && rl_field_by_flag("") == NULL,
+          "a prefix of an alias or flag is no flag");
+    /* every row is found by its key, and by its flag and each alias */
+    for (size_t i = 0; i < rl_field_count(); i++) {
+        const rl_field *f = rl_field_at(i);
+        CHECK(rl_field_by_key(f->key) == f, "%s by its key", f->key);
+        if (f->flag && f->flag[0]) CHECK(rl_field_by_flag(f->flag) == f, "%s by its flag %s", f->key, f->flag);
+        char words[256];
+        snprintf(words, sizeof words, "%s", f->aliases ? f->aliases : "");
+        for (char *tok = strtok(words, " "); tok; tok = strtok(NULL, " "))
+            CHECK(rl_field_by_flag(tok) == f, "%s by its alias %s", f->key, tok);
+    }
+    CHECK(rl_field_at(rl_field_count()) == NULL, "past the rows: NULL");
+}
+
+/* ---- rl_deploy_validate's rules between fields, and rl_gpu_validate --------------------- */
+
+static rl_deploy drafted(double layers, double hidden, double total) {
+    rl_deploy d = rl_deploy_default();
+    d.spec_tokens = 4;
+    d.spec_accept = 0.7;
+    d.draft.params_total = total;
+    d.draft.layers = layers;
+    d.draft.hidden = hidden;
+    return d;
+}
+
+static void expect_validate(const rl_deploy *d, rl_status want, const char *field, const char *what) {
+    rl_error err;
+    rl_clear_error(&err);
+    rl_status st = rl_deploy_validate(d, &err);
+    CHECK(st == want && (want == RL_OK || strcmp(err.field, field) == 0), "%s: want %s %s, got %s %s (%s)", what,
+          rl_status_name(want), field, rl_status_name(st), err.field, err.message);
+}
+
+static void test_validate(void) {
+    rl_deploy d = rl_deploy_default();
+    expect_validate(&d, RL_OK, "", "the default deployment");
+    expect_validate(NULL, RL_E_NULL, "deploy", "no deployment");
+    /* the draft's shape: at least one layer, a hidden size of at least 1, fewer than 2^53 weights */
+    d = drafted(1, 1, 1);
+    expect_validate(&d, RL_OK, "", "a draft of 1 layer, hidden 1, 1 weight");
+    d = drafted(0.5, 1, 1);
+    expect_validate(&d, RL_E_RANGE, "spec_draft", "a draft of half a layer");
+    d = drafted(1, 0.5, 1);
+    expect_validate(&d, RL_E_RANGE, "spec_draft", "a draft of hidden 0.5");
+    d = drafted(1, 1, 9007199254740991.0);
+    expect_validate(&d, RL_OK, "", "a draft of 2^53 - 1 weights");
+    d = drafted(1, 1, 9007199254740992.0);
+    expect_validate(&d, RL_E_RANGE, "spec_draft", "a draft of 2^53 weights");
+    d = drafted(1, 1, INFINITY);
+    expect_validate(&d, RL_E_RANGE, "spec_draft", "a draft of infinite weights");
+    /* the three inputs of speculation together */
+    d = drafted(2, 64, 1000);
+    d.spec_accept = 0.0;
+    expect_validate(&d, RL_E_CONTRADICTION, "spec_accept", "tokens and a draft without an acceptance rate");
+    d = drafted(2, 64, 0);
+    expect_validate(&d, RL_E_CONTRADICTION, "spec_draft", "tokens without a draft");
+    d = drafted(2, 64, 1000);
+    d.spec_tokens = 0;
+    expect_validate(&d, RL_E_CONTRADICTION, "spec_tokens", "a draft without tokens");
+    d = rl_deploy_default();
+    d.spec_accept = 0.5;
+    expect_validate(&d, RL_E_CONTRADICTION, "spec_tokens", "an acceptance rate alone");
+    d = drafted(2, 64, 1000);
+    d.pp = 2;
+    expect_validate(&d, RL_E_UNSUPPORTED, "spec_tokens", "speculation with pp 2");
+    d.pp = 1;
+    expect_validate(&d, RL_OK, "", "speculation with pp 1");
+    /* micro-batches: pipeline stages needed, at most the batch */
+    d = rl_deploy_default();
+    d.pp = 2;
+    d.batch = 8;
+    d.micro_batches = 8;
+    expect_validate(&d, RL_OK, "", "8 micro-batches of a batch of 8");
+    d.micro_batches = 9;
+    expect_validate(&d, RL_E_MICROBATCH, "micro_batches", "9 micro-batches of a batch of 8");
+    d.micro_batches = 1;
+    expect_validate(&d, RL_OK, "", "1 micro-batch with pp 2");
+    d.pp = 1;
+    expect_validate(&d, RL_E_MICROBATCH, "micro_batches", "micro-batches with pp 1");
+    /* a weight format as a cache */
+    d = rl_deploy_default();
+    d.kv_precision = RL_PREC_Q4_K_M;
+    expect_validate(&d, RL_E_UNKNOWN_NAME, "kv_precision", "q4_k_m as a cache");
+    d.kv_precision = RL_PREC_Q4_0;
+    expect_validate(&d, RL_OK, "", "q4_0 as a cache");
+
+    /* the GPU: a unified GPU's RAM from 0.001 to 1e6 GiB; no sourced TFLOPS is no range to check */
+    rl_error err;
+    rl_gpu g;
+    CHECK(rl_gpu_preset("h100-sxm", 0, &g, &err) == RL_OK, "h100-sxm");
+    CHECK(rl_gpu_validate(NULL, &err) == RL_E_NULL && strcmp(err.field, "gpu") == 0, "no GPU");
+    g.unified = 1;
+    const double ram[] = {0.001, 1e6, 0.0009, 1000001.0, NAN};
+    for (int k = 0; k < 5; k++) {
+        g.ram_gib = ram[k];
+        rl_status st = rl_gpu_validate(&g, &err);
+        CHECK(st == (k < 2 ? RL_OK : RL_E_RANGE) && (k < 2 || strcmp(err.field, "gpu.ram_gib") == 0),
+              "unified RAM %g GiB: %s", ram[k], rl_status_name(st));
+    }
+    g.unified = 0;
+    g.ram_gib = 0;
+    CHECK(rl_gpu_validate(&g, &err) == RL_OK, "a discrete GPU has no RAM of its own to check");
+    g.tflops_unknown = 1;
+    g.tflops = 0;
+    CHECK(rl_gpu_validate(&g, &err) == RL_OK, "no sourced TFLOPS: 0 is not out of range");
+    g.vram_gib = 0;
+    CHECK(rl_gpu_validate(&g, &err) == RL_E_RANGE && strcmp(err.field, "gpu.vram_gib") == 0,
+          "no sourced TFLOPS still checks the VRAM");
+    g.vram_gib = 80;
+    g.tflops_unknown = 0;
+    CHECK(rl_gpu_validate(&g, &err) == RL_E_RANGE && strcmp(err.field, "gpu.tflops") == 0, "TFLOPS 0 given is refused");
+}
+
+/* ---- the request reader: what a request may hold --------------------------------------- */
+
+static rl_run run;
+
+static rl_status request(const char *text) {
+    memset(&run, 0, sizeof run);
+    return rl_run_request(text, strlen(text), NULL, 0, &run);
+}
+
+static void expect_request(const char *text, rl_status want, const char *field) {
+    rl_status st = request(text);
+    CHECK(st == want && (want == RL_OK || strcmp(run.error.field, field) == 0), "%s: want %s %s, got %s %s (%s)", text,
+          rl_status_name(want), field, rl_status_name(st), run.error.field, run.error.message);
+}
+
+static void test_request(void) {
+    expect_request("{\"model\":\"qwen3-4b\",\"gpu\":\"h100-sxm\"}", RL_OK, "");
+    CHECK(run.deploy.seq == rl_deploy_default().seq && run.deploy.batch == rl_deploy_default().batch,
+          "a request without seq or batch keeps the defaults");
+    expect_request("{\"model\":\"qwen3-4b\",\"gpu\":\"h100-sxm\",\"seq\":4096,\"batch\":3,\"tp\":2}", RL_OK, "");
+    CHECK(run.deploy.seq == 4096 && run.deploy.batch == 3 && run.deploy.tp == 2, "seq, batch and tp read");
+    /* keys: unknown, duplicated (also when escaped), in the gpu object */
+    expect_request("{\"model\":\"qwen3-4b\",\"gpu\":\"h100-sxm\",\"sequence\":1}", RL_E_UNKNOWN_NAME, "sequence");
+    expect_request("{\"model\":\"qwen3-4b\",\"gpu\":\"h100-sxm\",\"gpu.tflops\":1}", RL_E_UNKNOWN_NAME, "gpu.tflops");
+    expect_request("{\"model\":\"qwen3-4b\",\"gpu\":\"h100-sxm\",\"raised_limit\":true}", RL_E_UNKNOWN_NAME,
+                   "raised_limit");
+    expect_request("{\"model\":\"qwen3-4b\",\"gpu\":\"h100-sxm\",\"seq\":1,\"s\\u0065q\":2}", RL_E_DUPLICATE_KEY, "seq");
+    expect_request("{\"model\":\"qwen3-4b\",\"gpu\":{\"tflops\":1,\"bandwidth_gbs\":1,\"vram_gib\":1,\"vram\":1}}",
+                   RL_E_UNKNOWN_NAME, "gpu.vram");
+    expect_request("{\"model\":\"qwen3-4b\",\"gpu\":{\"tflops\":1,\"bandwidth_gbs\":1,\"vram_gib\":1,\"tflops\":2}}",
+                   RL_E_DUPLICATE_KEY, "gpu.tflops");
+    expect_request("{\"model\":\"qwen3-4b\",\"gpu\":{\"tflops\":100,\"bandwidth_gbs\":1000,\"vram_gib\":80}}", RL_OK, "");
+    CHECK(run.gpu.tflops == 100 && run.gpu.bandwidth_gbs == 1000 && run.gpu.vram_gib == 80 && !run.gpu.tflops_unknown,
+          "a custom GPU's figures");
+    expect_request("{\"model\":\"qwen3-4b\",\"gpu\":{\"tflops\":null,\"bandwidth_gbs\":1000,\"vram_gib\":80}}", RL_OK, "");
+    CHECK(run.gpu.tflops_unknown == 1, "tflops null: no sourced figure");
+    /* tflops is not required (null is allowed): left out, it stays 0, outside its range */
+    expect_request("{\"model\":\"qwen3-4b\",\"gpu\":{\"bandwidth_gbs\":1000,\"vram_gib\":80}}", RL_E_RANGE,
+                   "gpu.tflops");
+    expect_request("{\"model\":\"qwen3-4b\",\"gpu\":{\"tflops\":1,\"vram_gib\":80}}", RL_E_JSON_MISSING,
+                   "gpu.bandwidth_gbs");
+    expect_request("{\"model\":\"qwen3-4b\",\"gpu\":{\"tflops\":1,\"bandwidth_gbs\":1000,\"vram_gib\":null}}",
+                   RL_E_JSON_TYPE, "gpu.vram_gib");
+    expect_request("{\"model\":\"qwen3-4b\",\"gpu\":{\"base\":\"h100-sxm\",\"vram_gib\":40}}", RL_OK, "");
+    CHECK(run.gpu.vram_gib == 40 && strcmp(run.gpu.name, "h100-sxm (custom)") == 0, "a preset with its VRAM changed: %s",
+          run.gpu.name);
+    expect_request("{\"model\":\"qwen3-4b\",\"gpu\":{\"base\":\"h100-sxm\",\"tflops\":null}}", RL_OK, "");
+    CHECK(run.gpu.tflops_unknown == 1, "a preset's TFLOPS set to null");
+    expect_request("{\"model\":\"qwen3-4b\",\"gpu\":{\"base\":7}}", RL_E_JSON_TYPE, "gpu.base");
+    expect_request("{\"model\":\"qwen3-4b\",\"gpu\":{\"base\":\"no-such-gpu\"}}", RL_E_UNKNOWN_PRESET, "gpu");
+    expect_request("{\"model\":\"qwen3-4b\",\"gpu\":[1]}", RL_E_JSON_TYPE, "gpu");
+    expect_request("{\"model\":\"qwen3-4b\",\"gpu\":3}", RL_E_JSON_TYPE, "gpu");
+    expect_request("{\"model\":\"qwen3-4b\"}", RL_E_JSON_MISSING, "gpu");
+    /* the model: exactly one source */
+    expect_request("{\"gpu\":\"h100-sxm\"}", RL_E_JSON_MISSING, "model");
+    expect_request("{\"model\":\"qwen3-4b\",\"params\":\"7B\",\"gpu\":\"h100-sxm\"}", RL_E_CONTRADICTION, "model");
+    expect_request("{\"model\":\"qwen3-4b\",\"config\":{},\"gpu\":\"h100-sxm\"}", RL_E_CONTRADICTION, "model");
+    expect_request("{\"model\":7,\"gpu\":\"h100-sxm\"}", RL_E_JSON_TYPE, "model");
+    /* params: text or a number, from 1M to 1000T */
+    expect_request("{\"params\":\"7B\",\"gpu\":\"h100-sxm\"}", RL_OK, "");
+    CHECK(run.is_estimate == 1, "params: an estimate");
+    expect_request("{\"params\":1e6,\"gpu\":\"h100-sxm\"}", RL_OK, "");
+    expect_request("{\"params\":1e15,\"gpu\":\"h100-sxm\"}", RL_OK, "");
+    expect_request("{\"params\":999999,\"gpu\":\"h100-sxm\"}", RL_E_RANGE, "params");
+    expect_request("{\"params\":1.000001e15,\"gpu\":\"h100-sxm\"}", RL_E_RANGE, "params");
+    expect_request("{\"params\":true,\"gpu\":\"h100-sxm\"}", RL_E_JSON_TYPE, "params");
+    expect_request("{\"params\":\"7B\",\"gpu\":\"h100-sxm\",\"requests_per_day\":10,\"input_tokens\":100,"
+                   "\"output_tokens\":100}",
+                   RL_E_UNSUPPORTED, "requests_per_day");
+    /* a size alone has no layers to offload against and no MTP modules: the model struct is not read */
+    memset(&run, 0, sizeof run);
+    rl_error err;
+    CHECK(rl_model_preset("qwen3-4b", &run.model, &err) == RL_OK, "qwen3-4b");
+    const char *offload = "{\"params\":\"7B\",\"gpu\":\"h100-sxm\",\"gpu_layers\":2,\"tp\":2}";
+    rl_status st = rl_run_request(offload, strlen(offload), NULL, 0, &run);
+    rl_run fresh;
+    memset(&fresh, 0, sizeof fresh);
+    rl_status st2 = rl_run_request(offload, strlen(offload), NULL, 0, &fresh);
+    CHECK(st == st2 && strcmp(run.error.field, fresh.error.field) == 0,
+          "a params request does not depend on what the model struct held: %s %s / %s %s", rl_status_name(st),
+          run.error.field, rl_status_name(st2), fresh.error.field);
+    /* the workload: the three figures together, and they set seq */
+    expect_request("{\"model\":\"qwen3-4b\",\"gpu\":\"h100-sxm\",\"requests_per_day\":1000,\"input_tokens\":1000,"
+                   "\"output_tokens\":24}",
+                   RL_OK, "");
+    CHECK(run.deploy.seq == 1024, "seq = 1000 + 24, got %lld", (long long)run.deploy.seq);
+    expect_request("{\"model\":\"qwen3-4b\",\"gpu\":\"h100-sxm\",\"requests_per_day\":1000,\"input_tokens\":1000,"
+                   "\"output_tokens\":24,\"seq\":1024}",
+                   RL_OK, "");
+    expect_request("{\"model\":\"qwen3-4b\",\"gpu\":\"h100-sxm\",\"requests_per_day\":1000,\"input_tokens\":1000,"
+                   "\"output_tokens\":24,\"seq\":1025}",
+                   RL_E_CONTRADICTION, "seq");
+    expect_request("{\"model\":\"qwen3-4b\",\"gpu\":\"h100-sxm\",\"requests_per_day\":1000,\"input_tokens\":1000}",
+                   RL_E_JSON_MISSING, "output_tokens");
+    expect_request("{\"model\":\"qwen3-4b\",\"gpu\":\"h100-sxm\",\"requests_per_day\":1000,\"output_tokens\":1}",
+                   RL_E_JSON_MISSING, "input_tokens");
+    expect_request("{\"model\":\"qwen3-4b\",\"gpu\":\"h100-sxm\",\"input_tokens\":1,\"output_tokens\":1}",
+                   RL_E_JSON_MISSING, "requests_per_day");
+    expect_request("{\"model\":\"qwen3-4b\",\"gpu\":\"h100-sxm\",\"months\":12}", RL_E_JSON_MISSING, "requests_per_day");
+    /* the context is input + output: at most 2^24 = 16777216 */
+    expect_request("{\"model\":\"qwen3-4b\",\"gpu\":\"h100-sxm\",\"requests_per_day\":1,\"input_tokens\":16777215,"
+                   "\"output_tokens\":2}",
+                   RL_E_RANGE, "output_tokens");
+    /* enums as strings */
+    expect_request("{\"model\":\"qwen3-4b\",\"gpu\":\"h100-sxm\",\"precision\":\"fp8\"}", RL_OK, "");
+    CHECK(run.deploy.precision == RL_PREC_FP8, "precision fp8");
+    expect_request("{\"model\":\"qwen3-4b\",\"gpu\":\"h100-sxm\",\"precision\":\"FP8\"}", RL_E_UNKNOWN_NAME, "precision");
+    expect_request("{\"model\":\"qwen3-4b\",\"gpu\":\"h100-sxm\",\"precision\":8}", RL_E_JSON_TYPE, "precision");
+    expect_request("{\"model\":\"qwen3-4b\",\"gpu\":\"h100-sxm\",\"precision\":\"fp8fp8fp8fp8fp8fp8fp8fp8fp8fp8fp8\"}",
+                   RL_E_RANGE, "precision");
+    expect_request("{\"model\":\"qwen3-4b\",\"gpu\":\"h100-sxm\",\"gpu_limit\":\"nope\"}", RL_E_UNKNOWN_NAME, "gpu_limit");
+    /* the draft */
+    expect_request("{\"model\":\"qwen3-4b\",\"gpu\":\"h100-sxm\",\"spec_draft\":\"qwen3-4b\",\"spec_tokens\":2,"
+                   "\"spec_accept\":0.5}",
+                   RL_OK, "");
+    CHECK(run.deploy.draft.params_total > 0 && run.deploy.draft.layers >= 1, "the draft is copied");
+    expect_request("{\"model\":\"qwen3-4b\",\"gpu\":\"h100-sxm\",\"spec_draft\":\"mtp\",\"spec_tokens\":2,"
+                   "\"spec_accept\":0.5}",
+                   RL_E_CONTRADICTION, "spec_draft");
+    expect_request("{\"model\":\"qwen3-4b\",\"gpu\":\"h100-sxm\",\"spec_draft\":\"no-such-model\",\"spec_tokens\":2,"
+                   "\"spec_accept\":0.5}",
+                   RL_E_UNKNOWN_PRESET, "spec_draft");
+    expect_request("{\"params\":\"7B\",\"gpu\":\"h100-sxm\",\"spec_draft\":\"mtp\",\"spec_tokens\":2,"
+                   "\"spec_accept\":0.5}",
+                   RL_E_CONTRADICTION, "spec_draft");
+    /* rl_request_from_json: no params; NULL outputs */
+    rl_model m;
+    rl_gpu g;
+    rl_deploy d;
+    const char *t = "{\"params\":\"7B\",\"gpu\":\"h100-sxm\"}";
+    CHECK(rl_request_from_json(t, strlen(t), NULL, 0, &m, &g, &d, &err) == RL_E_UNKNOWN_NAME &&
+              strcmp(err.field, "params") == 0,
+          "rl_request_from_json has no place for an estimate");
+    CHECK(rl_request_from_json(t, strlen(t), NULL, 0, NULL, &g, &d, &err) == RL_E_NULL, "NULL model");
+    t = "{\"model\":\"qwen3-4b\",\"gpu\":\"h100-sxm\",\"seq\":2048}";
+    CHECK(rl_request_from_json(t, strlen(t), NULL, 0, &m, &g, &d, &err) == RL_OK && d.seq == 2048,
+          "rl_request_from_json reads a request");
+}
+
 int main(void) {
     test_tokens();
     test_errors();
@@ -749,6 +1134,9 @@ int main(void) {
     test_writer();
     test_out();
     test_names();
+    test_field_rows();
+    test_validate();
+    test_request();
     printf("json_mutants: %d passed, %d failed\n", passed, failed);
     return failed ? 1 : 0;
 }
