@@ -89,6 +89,14 @@ static void test_tokens(void) {
     CHECK(rl_jget(&doc, 0, "z") == 10, "z after nested arrays is token 10, got %d", rl_jget(&doc, 0, "z"));
     CHECK(doc.count == 11, "11 tokens");
 
+    /* items after a closed object or array still count for their array: [{"a":1},7,8] has 3 items */
+    CHECK(parse("{\"k\":[{\"a\":1},7,8],\"m\":[[9],{\"b\":[]},\"s\"],\"z\":1}", &err) == RL_OK, "mixed items");
+    /* 0 { 1 k 2 [ 3 { 4 a 5 1 6 7 7 8 8 m 9 [ 10 [ 11 9 12 { 13 b 14 [ 15 s 16 z 17 1 */
+    CHECK(doc.tok[2].size == 3 && doc.tok[9].size == 3 && doc.tok[12].size == 1 && doc.tok[13].size == 1,
+          "[{...},7,8] and [[9],{...},\"s\"] have 3 items each: %d %d", doc.tok[2].size, doc.tok[9].size);
+    CHECK(rl_jget(&doc, 0, "m") == 9 && rl_jget(&doc, 0, "z") == 17 && rl_jnext(&doc, 2) == 8,
+          "m at 9, z at 17: %d %d", rl_jget(&doc, 0, "m"), rl_jget(&doc, 0, "z"));
+
     /* whitespace of all four kinds around every token */
     CHECK(parse(" \t\r\n{ \"a\" :\n[ 1 ,\t2 ] ,\r\"b\" : \"s\" }\n\t ", &err) == RL_OK, "whitespace: %s", err.message);
     CHECK(doc.count == 7 && doc.tok[0].size == 2 && doc.tok[2].size == 2, "whitespace changes no token");
