@@ -148,6 +148,8 @@ static void test_errors(void) {
     expect_error("{\"a\":1e+x}", RL_E_JSON_SYNTAX, "at byte 5");
     expect_error("{\"a\":\"\\x\"}", RL_E_JSON_SYNTAX, "at byte 5");
     expect_error("{\"a\":\"\\u12g4\"}", RL_E_JSON_SYNTAX, "at byte 5");
+    expect_error("{\"a\":\"\\u123g\"}", RL_E_JSON_SYNTAX, "at byte 5"); /* four hex digits, not three */
+    expect_error("{\"a\":\"\\uG123\"}", RL_E_JSON_SYNTAX, "at byte 5");
     expect_error("{\"a\":\"\t\"}", RL_E_JSON_SYNTAX, "at byte 5"); /* a raw control character in a string */
     expect_error("{\"a\":\"\x1f\"}", RL_E_JSON_SYNTAX, "at byte 5");
     /* 01: the 0 is the whole number, then 1 where a comma belongs (byte 6) */
@@ -176,7 +178,7 @@ static void test_errors(void) {
     expect_error("1 2", RL_E_JSON_SYNTAX, "byte 2");
     /* and the valid edge forms */
     rl_error err;
-    const char *ok[] = {"{}", "{\"\":0}", "{\"a\":-0}", "{\"a\":0.5e-3}", "{\"a\":1E+2}", "{\"a\":-10.25E2}",
+    const char *ok[] = {"{}", "{\"a\":\" x ~\\u0020\"}", "{\"a b\":\"\x7f\xc3\xa9\"}", "{\"\":0}", "{\"a\":-0}", "{\"a\":0.5e-3}", "{\"a\":1E+2}", "{\"a\":-10.25E2}",
                         "{\"a\":\"\\u00e9\\\"\\\\\\/\\b\\f\\n\\r\\t\"}", "{\"a\":[[],{}]}", "{\"a\":false}"};
     for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++)
         CHECK(parse(ok[i], &err) == RL_OK, "%s is valid JSON: %s", ok[i], err.message);
