@@ -8,6 +8,7 @@
 #include "rl_printf.h"
 
 #include <errno.h>
+#include <float.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -163,7 +164,13 @@ int main(void) {
         "0.1e-307", "1e-307", "2.2250738585072011e-308", "2.2250738585072013e-308", "1.5e-323",
         "123.456e-2", "000000000000000000000000000000000000123", "0.000000000000000000000000000000000123e10",
         ".0", "0.", "-0", "-0.0e5", "1e+", "1e-", "1.5e", "1.5E3", "1.5E-3", "infx", "infinityy", "nan(abc_1)x",
-        "nan(a b)", "nanx", "iNfInItY", "nAn", " \n\v\f\r1", "\x01" "1"};
+        "nan(a b)", "nanx", "iNfInItY", "nAn", " \n\v\f\r1", "\x01" "1",
+        /* a hex float whose first digit is 0, or that starts at the point */
+        "0x0", "0x0p5", "0x01", "0x00.8", "0x0.8p1", "0x.0", "0x.08p1", "0x.8", "0X0.0000000000001p-1022",
+        /* a tie at 53 bits, then only zeros past the 64 bits kept (not sticky), or a 1 (sticky) */
+        "0x1.000000000000080p0", "0x1.0000000000000800p0", "0x1.00000000000008000000p0", "0x1.000000000000081p0",
+        "0x1.0000000000000801p0", "0x1.00000000000008001p0", "0x1.00000000000018000p0", "0x1.0000000000000000000p0",
+        "0x1000000000000080000p0", "0x1000000000000080001p-4"};
     for (size_t i = 0; i < sizeof more / sizeof more[0]; i++) check_parse(more[i]);
     /* a tie between two doubles decided by a digit past the 800 the decimal keeps (then rounding up) */
     static char tie[1200];
@@ -183,6 +190,25 @@ int main(void) {
         sprintf(tie + k, "e16");
         check_parse(tie);
     }
+#if LDBL_MANT_DIG >= 64
+    /* the midpoint between two doubles, written out exactly (a long double holds it), plus one unit in the 799th,
+     * 800th or 801st significant digit: above the tie, so it rounds up, however the tail is shifted and cut */
+    for (int i = 0; i < 3000 / RL_SCALE; i++) {
+        double v = (double)(next() >> 11) * 0x1p-53 * pow(10.0, -(double)(next() % 8));
+        if (v == 0.0) continue;
+        long double mid = (long double)v + ((long double)nextafter(v, INFINITY) - (long double)v) / 2;
+        char s[1200];
+        snprintf(s, sizeof s, "%.120Lf", mid);
+        size_t len = strlen(s);
+        while (len > 0 && s[len - 1] == '0') len--;
+        size_t first = strspn(s, "0."); /* the first significant digit */
+        int place = 799 + (int)(next() % 3);
+        while ((int)(len - first) < place - 1) s[len++] = '0';
+        s[len++] = (char)('1' + next() % 9);
+        s[len] = '\0';
+        check_parse(s);
+    }
+#endif
     /* long mantissas: 20 to 40 random digits at exponents across the whole range */
     for (int i = 0; i < 20000 / RL_SCALE; i++) {
         char s[96];
