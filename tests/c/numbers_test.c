@@ -230,6 +230,21 @@ int main(void) {
         if ((n1 != n2 || memcmp(a, b, sizeof a) != 0) && failures++ < 20)
             fprintf(stderr, "cut at %zu: glibc %d \"%.31s\", rl %d \"%.31s\"\n", cap, n1, a, n2, b);
     }
+    /* an exponent of 7 digits against a mantissa of 100000 leading zeros (or digits): the exponent must not be
+     * cut short, or the zeros bring a number far past a double's range back into it */
+    static char huge[100100];
+    size_t hk = 0;
+    huge[hk++] = '0';
+    huge[hk++] = '.';
+    for (int i = 0; i < 100000; i++) huge[hk++] = '0';
+    strcpy(huge + hk, "1e1000005"); /* 10^-100001 x 10^1000005: overflows */
+    check_parse(huge);
+    strcpy(huge + hk, "1e100005"); /* 10^-100001 x 10^100005 = 10^4 */
+    check_parse(huge);
+    huge[0] = '1';
+    huge[1] = '0';
+    strcpy(huge + hk, "0e-1000003"); /* 10^100001 x 10^-1000003: underflows to 0 */
+    check_parse(huge);
     char longnum[2000];
     memset(longnum, '1', sizeof longnum - 1);
     longnum[sizeof longnum - 1] = '\0';
