@@ -87,6 +87,16 @@ static void test_tokens(void) {
     CHECK(doc.tok[2].size == 3 && doc.tok[3].size == 2 && doc.tok[6].size == 1 && doc.tok[8].size == 0,
           "array sizes 3, 2, 1, 0: %d %d %d %d", doc.tok[2].size, doc.tok[3].size, doc.tok[6].size, doc.tok[8].size);
     CHECK(rl_jget(&doc, 0, "z") == 10, "z after nested arrays is token 10, got %d", rl_jget(&doc, 0, "z"));
+    /* extents: [[1,2],[3],[]] starts at byte 5; [1,2] is 6..11, [3] 12..15, [] 16..18, the whole 5..19 */
+    CHECK(doc.tok[2].start == 5 && doc.tok[2].end == 19 && doc.tok[3].start == 6 && doc.tok[3].end == 11 &&
+              doc.tok[6].start == 12 && doc.tok[6].end == 15 && doc.tok[8].start == 16 && doc.tok[8].end == 18,
+          "array extents: %d..%d %d..%d %d..%d %d..%d", doc.tok[2].start, doc.tok[2].end, doc.tok[3].start,
+          doc.tok[3].end, doc.tok[6].start, doc.tok[6].end, doc.tok[8].start, doc.tok[8].end);
+    CHECK(parse("{\"o\":{},\"p\":{ }}", &err) == RL_OK && doc.tok[2].start == 5 && doc.tok[2].end == 7 &&
+              doc.tok[4].start == 12 && doc.tok[4].end == 15 && doc.tok[0].end == 16,
+          "empty objects: 5..7 and 12..15, got %d..%d %d..%d", doc.tok[2].start, doc.tok[2].end, doc.tok[4].start,
+          doc.tok[4].end);
+    CHECK(parse("{\"k\":[[1,2],[3],[]],\"z\":0}", &err) == RL_OK, "nested arrays again");
     CHECK(doc.count == 11, "11 tokens");
 
     /* items after a closed object or array still count for their array: [{"a":1},7,8] has 3 items */
