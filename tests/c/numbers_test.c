@@ -208,6 +208,25 @@ int main(void) {
         s[len] = '\0';
         check_parse(s);
     }
+    /* the same at every scale, subnormals included, in e-notation: up to 767 significant digits, then the unit */
+    for (int i = 0; i < 3000 / RL_SCALE; i++) {
+        uint64_t bits = next() >> 1; /* positive */
+        double v;
+        memcpy(&v, &bits, sizeof v);
+        if (!isfinite(v) || v == 0.0 || v == DBL_MAX) continue;
+        long double mid = (long double)v + ((long double)nextafter(v, INFINITY) - (long double)v) / 2;
+        char e[1200], s[1300];
+        snprintf(e, sizeof e, "%.900Le", mid);
+        char *x = strchr(e, 'e');
+        size_t len = (size_t)(x - e);
+        while (e[len - 1] == '0') len--;
+        memcpy(s, e, len);
+        int place = 799 + (int)(next() % 3) + 1; /* + 1 for the point */
+        while ((int)len < place - 1) s[len++] = '0';
+        s[len++] = (char)('1' + next() % 9);
+        snprintf(s + len, sizeof s - len, "%s", x);
+        check_parse(s);
+    }
 #endif
     /* long mantissas: 20 to 40 random digits at exponents across the whole range */
     for (int i = 0; i < 20000 / RL_SCALE; i++) {
