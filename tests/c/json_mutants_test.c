@@ -826,6 +826,16 @@ static void test_field_rows(void) {
                 CHECK(check_with(f->target, base, f, 0.0, &err) == RL_OK && rl_field_check(f, base, &err) == RL_OK,
                       "%s = 0 is unset", f->key);
             }
+            /* round probes: accepted exactly when inside [min, max], or 0 on a row where 0 means unset */
+            const double probe[] = {-1, 0.5, 1, 2, 16, 17, 100, 1e6, 1e7, 1e12, 2e12};
+            for (size_t k = 0; k < sizeof probe / sizeof probe[0]; k++) {
+                if (f->type == RL_FIELD_COUNT && probe[k] != floor(probe[k])) continue;
+                bool ok = probe[k] >= f->min && probe[k] <= f->max;
+                rl_status st = check_with(f->target, base, f, probe[k], &err);
+                CHECK(ok ? st == RL_OK : (st == RL_E_RANGE && strcmp(err.field, f->key) == 0),
+                      "%s = %g in %g..%g: %s, got %s", f->key, probe[k], f->min, f->max, ok ? "accepted" : "refused",
+                      rl_status_name(st));
+            }
             /* the whole-struct validators refuse it too, naming the row */
             if (f->target != RL_TARGET_WORKLOAD && !(zero_unset && below == 0.0)) {
                 check_with(f->target, base, f, below, &err);
