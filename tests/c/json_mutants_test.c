@@ -1140,6 +1140,63 @@ static void test_request(void) {
     expect_request("{\"params\":\"7B\",\"gpu\":\"h100-sxm\",\"spec_draft\":\"mtp\",\"spec_tokens\":2,"
                    "\"spec_accept\":0.5}",
                    RL_E_CONTRADICTION, "spec_draft");
+    /* an unknown key is named by its first 40 bytes */
+    expect_request("{\"model\":\"qwen3-4b\",\"gpu\":\"h100-sxm\",\"k123456789012345678901234567890123456789\":1}",
+                   RL_E_UNKNOWN_NAME, "k123456789012345678901234567890123456789");
+    expect_request("{\"model\":\"qwen3-4b\",\"gpu\":\"h100-sxm\",\"k1234567890123456789012345678901234567890\":1}",
+                   RL_E_UNKNOWN_NAME, "k123456789012345678901234567890123456789");
+    expect_request("{\"model\":\"qwen3-4b\",\"gpu\":{\"base\":\"h100-sxm\",\"k123456789012345678901234567890123456789xyz\":1}}",
+                   RL_E_UNKNOWN_NAME, "gpu.k123456789012345678901234567890123456789");
+    /* params out of range: the request reader's own message, with the number */
+    request("{\"params\":999999,\"gpu\":\"h100-sxm\"}");
+    CHECK(strstr(run.error.message, "(got 999999)") != NULL, "params 999999: %s", run.error.message);
+    request("{\"params\":2e15,\"gpu\":\"h100-sxm\"}");
+    CHECK(strstr(run.error.message, "(got 2e+15)") != NULL, "params 2e15: %s", run.error.message);
+    /* the smallest workload: one request a day of one token in and one out (context 2) */
+    expect_request("{\"model\":\"qwen3-4b\",\"gpu\":\"h100-sxm\",\"requests_per_day\":1,\"input_tokens\":1,"
+                   "\"output_tokens\":1}",
+                   RL_OK, "");
+    CHECK(run.deploy.seq == 2 && run.workload.requests_per_day == 1, "seq = 1 + 1");
+    /* one of the three alone, at its least (1): the first missing one is named as missing */
+    request("{\"model\":\"qwen3-4b\",\"gpu\":\"h100-sxm\",\"input_tokens\":1}");
+    CHECK(run.status == RL_E_JSON_MISSING && strcmp(run.error.field, "requests_per_day") == 0 &&
+              strstr(run.error.message, "requests_per_day is missing"),
+          "input_tokens alone: %s", run.error.message);
+    request("{\"model\":\"qwen3-4b\",\"gpu\":\"h100-sxm\",\"output_tokens\":1}");
+    CHECK(run.status == RL_E_JSON_MISSING && strstr(run.error.message, "requests_per_day is missing"),
+          "output_tokens alone: %s", run.error.message);
+    request("{\"model\":\"qwen3-4b\",\"gpu\":\"h100-sxm\",\"requests_per_day\":1}");
+    CHECK(run.status == RL_E_JSON_MISSING && strstr(run.error.message, "input_tokens is missing"),
+          "requests_per_day alone: %s", run.error.message);
+    request("{\"model\":\"qwen3-4b\",\"gpu\":\"h100-sxm\",\"hardware_usd\":5}");
+    CHECK(run.status == RL_E_JSON_MISSING && strstr(run.error.message, "cost inputs need a workload"),
+          "a price without a workload: %s", run.error.message);
+    /* "mtp" with a size alone: there is no config to have modules */
+    request("{\"params\":\"7B\",\"gpu\":\"h100-sxm\",\"spec_draft\":\"mtp\",\"spec_tokens\":2,\"spec_accept\":0.5}");
+    CHECK(strstr(run.error.message, "a size without a config") != NULL, "mtp with params: %s", run.error.message);
+    request("{\"model\":\"qwen3-4b\",\"gpu\":\"h100-sxm\",\"spec_draft\":\"mtp\",\"spec_tokens\":2,\"spec_accept\":0.5}");
+    CHECK(strstr(run.error.message, "has none") != NULL && strstr(run.error.message, "a size without") == NULL,
+          "mtp with a model without modules names the model: %s", run.error.message);
+    /* a preset with one of its figures restated is still that hardware: the same prices */
+    const char *cost = "{\"model\":\"qwen3-4b\",\"gpu\":\"h100-sxm\",\"requests_per_day\":1000,\"input_tokens\":500,"
+                       "\"output_tokens\":100}";
+    request(cost);
+    rl_cost plain = run.cost;
+    CHECK(run.status == RL_OK && plain.present, "a cost on h100-sxm");
+    double vram = run.gpu.vram_gib;
+    char custom[400];
+    snprintf(custom, sizeof custom,
+             "{\"model\":\"qwen3-4b\",\"gpu\":{\"base\":\"h100-sxm\",\"vram_gib\":%.17g},\"requests_per_day\":1000,"
+             "\"input_tokens\":500,\"output_tokens\":100}",
+             vram);
+    request(custom);
+    CHECK(run.status == RL_OK && run.cost.present && run.cost.has_buy == plain.has_buy &&
+              run.cost.hardware_usd == plain.hardware_usd && run.cost.has_cloud == plain.has_cloud &&
+              run.cost.usd_per_gpu_hour == plain.usd_per_gpu_hour && run.cost.buy_monthly_usd == plain.buy_monthly_usd,
+          "h100-sxm (custom) keeps the preset's prices: buy %d %g / %d %g, cloud %d %g / %d %g", run.cost.has_buy,
+          run.cost.hardware_usd, plain.has_buy, plain.hardware_usd, run.cost.has_cloud, run.cost.usd_per_gpu_hour,
+          plain.has_cloud, plain.usd_per_gpu_hour);
+
     /* rl_request_from_json: no params; NULL outputs */
     rl_model m;
     rl_gpu g;
