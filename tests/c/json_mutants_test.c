@@ -107,6 +107,13 @@ static void test_tokens(void) {
     CHECK(rl_jget(&doc, 0, "m") == 9 && rl_jget(&doc, 0, "z") == 17 && rl_jnext(&doc, 2) == 8,
           "m at 9, z at 17: %d %d", rl_jget(&doc, 0, "m"), rl_jget(&doc, 0, "z"));
 
+    /* an index past the document is absent, whatever an earlier document left in the tokens after it */
+    CHECK(parse("{\"p\":[1,{\"a\":1}]}", &err) == RL_OK && doc.tok[4].type == RL_J_OBJECT, "a longer document first");
+    /* then one of 4 tokens whose byte 10 is also an a (the stale key token 5 spans bytes 10..11) */
+    CHECK(parse("{\"p\":[\"xxxa\"]}", &err) == RL_OK && doc.count == 4, "then one of 4 tokens");
+    CHECK(rl_jget(&doc, 4, "a") == RL_J_ABSENT && rl_jget(&doc, 5, "a") == RL_J_ABSENT,
+          "token 4 is past the document: no key a there, got %d", rl_jget(&doc, 4, "a"));
+
     /* whitespace of all four kinds around every token */
     CHECK(parse(" \t\r\n{ \"a\" :\n[ 1 ,\t2 ] ,\r\"b\" : \"s\" }\n\t ", &err) == RL_OK, "whitespace: %s", err.message);
     CHECK(doc.count == 7 && doc.tok[0].size == 2 && doc.tok[2].size == 2, "whitespace changes no token");
