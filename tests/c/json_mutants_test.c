@@ -409,6 +409,10 @@ static void test_numbers(void) {
         CHECK(rl_jbool(&doc, rl_jget(&doc, 0, notbool[k]), notbool[k], &b, &err) == RL_E_JSON_TYPE &&
                   strstr(err.message, "must be true or false"),
               "%s is not a boolean", notbool[k]);
+    /* primitives of the lengths of true and false that are neither */
+    CHECK(parse("{\"a\":12345,\"b\":1234,\"c\":-1e10,\"d\":1.5e1}", &err) == RL_OK, "numbers of 4 and 5 bytes");
+    for (int k = 2; k <= 8; k += 2)
+        CHECK(rl_jbool(&doc, k, "x", &b, &err) == RL_E_JSON_TYPE, "a number of 4 or 5 bytes is not a boolean (%d)", k);
     CHECK(parse("{\"t\":\"true\",\"u\":[true]}", &err) == RL_OK &&
               rl_jbool(&doc, 2, "t", &b, &err) == RL_E_JSON_TYPE && rl_jbool(&doc, 4, "u", &b, &err) == RL_E_JSON_TYPE,
           "the string \"true\" and an array are not booleans");
