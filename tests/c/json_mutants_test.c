@@ -1208,6 +1208,50 @@ static void test_request(void) {
           run.cost.hardware_usd, plain.has_buy, plain.hardware_usd, run.cost.has_cloud, run.cost.usd_per_gpu_hour,
           plain.has_cloud, plain.usd_per_gpu_hour);
 
+    /* the context may be exactly 2^24 = 16777216 (seq's own max) */
+    expect_request("{\"model\":\"qwen3-4b\",\"gpu\":\"h100-sxm\",\"requests_per_day\":1,\"input_tokens\":16777215,"
+                   "\"output_tokens\":1}",
+                   RL_OK, "");
+    CHECK(run.deploy.seq == 16777216, "seq = 16777215 + 1, got %lld", (long long)run.deploy.seq);
+    /* one request a day is a workload: a fitting run gets a cost */
+    expect_request("{\"model\":\"qwen3-4b\",\"gpu\":\"h100-sxm\",\"requests_per_day\":1,\"input_tokens\":100,"
+                   "\"output_tokens\":100}",
+                   RL_OK, "");
+    CHECK(run.result.fits && run.cost.present && run.cost.requests_per_day == 1, "one request a day has a cost");
+    /* without gpu_limit a preset is read at its default limit, as with "default"; "raised" differs (m1-16g) */
+    rl_gpu gdef, graised;
+    CHECK(rl_gpu_preset("m1-16g", 0, &gdef, &err) == RL_OK && rl_gpu_preset("m1-16g", 1, &graised, &err) == RL_OK,
+          "m1-16g at both limits");
+    expect_request("{\"model\":\"qwen3-4b\",\"gpu\":\"m1-16g\"}", RL_OK, "");
+    rl_gpu gnone = run.gpu;
+    expect_request("{\"model\":\"qwen3-4b\",\"gpu\":\"m1-16g\",\"gpu_limit\":\"raised\"}", RL_OK, "");
+    CHECK(memcmp(&gnone, &gdef, sizeof gdef) == 0 && memcmp(&run.gpu, &graised, sizeof graised) == 0 &&
+              memcmp(&gdef, &graised, sizeof gdef) != 0,
+          "no gpu_limit reads the default limit, \"raised\" the raised one, and they differ");
+    /* config.json text is one more source of the model: with a preset id or params too, a contradiction */
+    {
+        rl_model m2;
+        rl_gpu g2;
+        rl_deploy d2;
+        const char *cfg = "{}";
+        const char *both = "{\"model\":\"qwen3-4b\",\"gpu\":\"h100-sxm\"}";
+        CHECK(rl_request_from_json(both, strlen(both), cfg, 2, &m2, &g2, &d2, &err) == RL_E_CONTRADICTION &&
+                  strcmp(err.field, "model") == 0,
+              "a preset id and config text: %s %s", rl_status_name(err.status), err.message);
+        memset(&run, 0, sizeof run);
+        const char *sized = "{\"params\":\"7B\",\"gpu\":\"h100-sxm\"}";
+        CHECK(rl_run_request(sized, strlen(sized), cfg, 2, &run) == RL_E_CONTRADICTION && strcmp(run.error.field, "model") == 0,
+              "params and config text: %s", run.error.message);
+        const char *cfgonly = "{\"config\":{},\"gpu\":\"h100-sxm\"}";
+        CHECK(rl_request_from_json(cfgonly, strlen(cfgonly), cfg, 2, &m2, &g2, &d2, &err) == RL_E_CONTRADICTION,
+              "an inline config and config text: %s", err.message);
+        const char *none = "{\"gpu\":\"h100-sxm\"}";
+        st = rl_request_from_json(none, strlen(none), cfg, 2, &m2, &g2, &d2, &err);
+        CHECK(st != RL_E_CONTRADICTION && strcmp(err.field, "model") != 0 && strncmp(err.field, "config.", 7) == 0,
+              "config text alone is the one source (read, then refused for its own keys): %s %s",
+              rl_status_name(st), err.message);
+    }
+
     /* rl_request_from_json: no params; NULL outputs */
     rl_model m;
     rl_gpu g;
