@@ -170,7 +170,9 @@ int main(void) {
         /* a tie at 53 bits, then only zeros past the 64 bits kept (not sticky), or a 1 (sticky) */
         "0x1.000000000000080p0", "0x1.0000000000000800p0", "0x1.00000000000008000000p0", "0x1.000000000000081p0",
         "0x1.0000000000000801p0", "0x1.00000000000008001p0", "0x1.00000000000018000p0", "0x1.0000000000000000000p0",
-        "0x1000000000000080000p0", "0x1000000000000080001p-4"};
+        "0x1000000000000080000p0", "0x1000000000000080001p-4",
+        /* the letters at both ends of the alphabet, in both cases, inside nan(...) */
+        "nan(Z)", "nan(z)", "nan(A)", "nan(a)", "NAN(_Zz9)", "nan(@)", "nan([)", "nan(`)", "nan({)"};
     for (size_t i = 0; i < sizeof more / sizeof more[0]; i++) check_parse(more[i]);
     /* a tie between two doubles decided by a digit past the 800 the decimal keeps (then rounding up) */
     static char tie[1200];
