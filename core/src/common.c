@@ -378,14 +378,16 @@ static int lower(int c) { return c >= 'A' && c <= 'Z' ? c + 32 : c; }
 
 /* The signed exponent digits after an 'e' or 'p' (s points past the letter): the
  * value in *out, saturated far past any double's range, and the end of the digits;
- * NULL when no digit follows, so the letter is not part of the number. */
+ * NULL when no digit follows, so the letter is not part of the number. The bound is
+ * past any input's length too (at most 10^9, which a 32-bit long holds), so that
+ * leading zeros of the mantissa cannot bring a saturated exponent back into range. */
 static const char *read_exponent(const char *s, long *out) {
     bool neg = false;
     if (*s == '+' || *s == '-') neg = *s++ == '-';
     if (!(*s >= '0' && *s <= '9')) return NULL;
     long x = 0;
     for (; *s >= '0' && *s <= '9'; s++)
-        if (x < 100000) x = x * 10 + (*s - '0');
+        if (x < 100000000) x = x * 10 + (*s - '0');
     *out = neg ? -x : x;
     return s;
 }

@@ -8,6 +8,7 @@
 #include "rl_printf.h"
 
 #include <errno.h>
+#include <float.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -69,13 +70,28 @@ static void check_shortest(double v) {
     checks++;
     double back = strtod(buf, NULL);
     if (back != v && failures++ < 20) fprintf(stderr, "shortest of %a: \"%s\" reads back as %a\n", v, buf, back);
+    /* and it is the first of glibc's %.15g, %.16g, %.17g that reads back (not merely one that does) */
+    char want[64];
+    for (int prec = 15; prec <= 17; prec++) {
+        snprintf(want, sizeof want, "%.*g", prec, v);
+        if (strtod(want, NULL) == v) break;
+    }
+    checks++;
+    if (strcmp(want, buf) != 0 && failures++ < 20) fprintf(stderr, "shortest of %a: glibc \"%s\", rl \"%s\"\n", v, want, buf);
 }
 
 static const char *const formats[] = {"%g", "%.4g", "%.2f", "%.0f", "%.17g", "%.15g", "%.16g", "%e", "%.3e",
                                       "%f", "%.1f", "%.6g", "%G", "%10.3f", "%-12g|", "%+.2e", "%08.2f"};
+/* precisions 0 and 1 of %g and %e, the most (40) and the upper-case forms: on a tenth of the doubles */
+static const char *const formats_more[] = {"%.0g", "%.1g", "%.2g", "%.0e", "%.1e", "%.40e", "%.40g", "%.40f", "%E", "%F",
+                                      "%.3G", "% g", "%+g", "%.5g"};
+
+static long doubles_seen = 0;
 
 static void check_double(double v) {
     for (size_t i = 0; i < sizeof formats / sizeof formats[0]; i++) check_fmt(formats[i], v);
+    if (doubles_seen++ % 10 == 0 || fabs(v) < 1e-300 || fabs(v) > 1e300)
+        for (size_t i = 0; i < sizeof formats_more / sizeof formats_more[0]; i++) check_fmt(formats_more[i], v);
     if (isfinite(v)) check_shortest(v);
     char s[128];
     snprintf(s, sizeof s, "%.17g", v);
@@ -131,6 +147,125 @@ int main(void) {
                                           "9007199254740993.0000000000000000000000000001", "70B", "1.5T", "8e9",
                                           "1e99999999999", "1e-99999999999", "0e99999999999"};
     for (size_t i = 0; i < sizeof strings / sizeof strings[0]; i++) check_parse(strings[i]);
+    /* hex floats (C99 strtod): rounding past 53 bits, ties to even, the sticky digits past 64 bits, subnormal
+     * and overflowing results; and decimal exponents written with many digits */
+    static const char *const more[] = {
+        "0x1.00000000000008p0", "0x1.00000000000018p0", "0x1.000000000000080000000001p0", "0x1.00000000000007fp0",
+        "0x1.fffffffffffff8p1023", "0x1.fffffffffffff7p1023", "0x1p1023", "0x.1p4", "0x1.p1", "0xABCDEFp-4",
+        "0x1234567890abcdef1234p0", "0x1234567890abcdef0000p-80", "0x1000000000000000000000001p0",
+        "0x10000000000000000000000000000000p0", "0x0.0000000000000001p0", "0x1p-1022", "0x1.fffffffffffffp-1023",
+        "0x1.0000000000001p-1073", "0x1.8p-1075", "0x1p-1076", "0x1p-1100", "0x1p-2000", "0x3p-1076",
+        "0x0p99999", "0x1p99999999999", "0x1p-99999999999", "0x1P+4", "0x1p", "0x1p+", "0x1.8", "0xg", "0x.p1",
+        "-0x1p-1", "+0x10", "1e0000000000000000000000005", "1e-0000000000000000000000005", "1e+99999", "1e100000",
+        "1e-100000", "1e-99999", "0.0000000000000000000000000000000000001e37", "1e310", "1e309", "9e308",
+        "1.8e308", "1e-330", "1e-331", "1e-323", "5e-324", "2.5e-324", "2.4703282292062328e-324", "7e-324",
+        "1e22", "1e23", "123456789012345e-22", "123456789012345e22", "1234567890123456e-22", "999999999999999e22",
+        "9999999999999999", "99999999999999999", "4503599627370497.5", "4503599627370496.5",
+        "0.1e-307", "1e-307", "2.2250738585072011e-308", "2.2250738585072013e-308", "1.5e-323",
+        "123.456e-2", "000000000000000000000000000000000000123", "0.000000000000000000000000000000000123e10",
+        ".0", "0.", "-0", "-0.0e5", "1e+", "1e-", "1.5e", "1.5E3", "1.5E-3", "infx", "infinityy", "nan(abc_1)x",
+        "nan(a b)", "nanx", "iNfInItY", "nAn", " \n\v\f\r1", "\x01" "1",
+        /* a hex float whose first digit is 0, or that starts at the point */
+        "0x0", "0x0p5", "0x01", "0x00.8", "0x0.8p1", "0x.0", "0x.08p1", "0x.8", "0X0.0000000000001p-1022",
+        /* a tie at 53 bits, then only zeros past the 64 bits kept (not sticky), or a 1 (sticky) */
+        "0x1.000000000000080p0", "0x1.0000000000000800p0", "0x1.00000000000008000000p0", "0x1.000000000000081p0",
+        "0x1.0000000000000801p0", "0x1.00000000000008001p0", "0x1.00000000000018000p0", "0x1.0000000000000000000p0",
+        "0x1000000000000080000p0", "0x1000000000000080001p-4",
+        /* the letters at both ends of the alphabet, in both cases, inside nan(...) */
+        "nan(Z)", "nan(z)", "nan(A)", "nan(a)", "NAN(_Zz9)", "nan(@)", "nan([)", "nan(`)", "nan({)"};
+    for (size_t i = 0; i < sizeof more / sizeof more[0]; i++) check_parse(more[i]);
+    /* a tie between two doubles decided by a digit past the 800 the decimal keeps (then rounding up) */
+    static char tie[1200];
+    for (int where = 790; where <= 810; where += 5) {
+        size_t k = (size_t)sprintf(tie, "9007199254740993."); /* 2^53 + 1: halfway between 2^53 and 2^53 + 2 */
+        while ((int)k < where) tie[k++] = '0';
+        tie[k++] = '1';
+        tie[k] = '\0';
+        check_parse(tie);
+        tie[k - 1] = '0';
+        check_parse(tie);
+        /* the same with the decimal point moved: 0.9007...e16 */
+        snprintf(tie, sizeof tie, "0.9007199254740993");
+        k = strlen(tie);
+        while ((int)k < where) tie[k++] = '0';
+        tie[k++] = '1';
+        sprintf(tie + k, "e16");
+        check_parse(tie);
+    }
+#if LDBL_MANT_DIG >= 64
+    /* the midpoint between two doubles, written out exactly (a long double holds it), plus one unit in the 799th,
+     * 800th or 801st significant digit: above the tie, so it rounds up, however the tail is shifted and cut */
+    for (int i = 0; i < 3000 / RL_SCALE; i++) {
+        double v = (double)(next() >> 11) * 0x1p-53 * pow(10.0, -(double)(next() % 8));
+        if (v == 0.0) continue;
+        long double mid = (long double)v + ((long double)nextafter(v, INFINITY) - (long double)v) / 2;
+        char s[1200];
+        snprintf(s, sizeof s, "%.120Lf", mid);
+        size_t len = strlen(s);
+        while (len > 0 && s[len - 1] == '0') len--;
+        size_t first = strspn(s, "0."); /* the first significant digit */
+        int place = 799 + (int)(next() % 3);
+        while ((int)(len - first) < place - 1) s[len++] = '0';
+        s[len++] = (char)('1' + next() % 9);
+        s[len] = '\0';
+        check_parse(s);
+    }
+    /* the same at every scale, subnormals included, in e-notation: up to 767 significant digits, then the unit */
+    for (int i = 0; i < 3000 / RL_SCALE; i++) {
+        uint64_t bits = next() >> 1; /* positive */
+        double v;
+        memcpy(&v, &bits, sizeof v);
+        if (!isfinite(v) || v == 0.0 || v == DBL_MAX) continue;
+        long double mid = (long double)v + ((long double)nextafter(v, INFINITY) - (long double)v) / 2;
+        char e[1200], s[1300];
+        snprintf(e, sizeof e, "%.900Le", mid);
+        char *x = strchr(e, 'e');
+        size_t len = (size_t)(x - e);
+        while (e[len - 1] == '0') len--;
+        memcpy(s, e, len);
+        int place = 799 + (int)(next() % 3) + 1; /* + 1 for the point */
+        while ((int)len < place - 1) s[len++] = '0';
+        s[len++] = (char)('1' + next() % 9);
+        snprintf(s + len, sizeof s - len, "%s", x);
+        check_parse(s);
+    }
+#endif
+    /* long mantissas: 20 to 40 random digits at exponents across the whole range */
+    for (int i = 0; i < 20000 / RL_SCALE; i++) {
+        char s[96];
+        int digits = 16 + (int)(next() % 25);
+        size_t k = 0;
+        if (next() % 2) s[k++] = '-';
+        for (int d = 0; d < digits; d++) s[k++] = (char)('0' + next() % 10);
+        sprintf(s + k, "e%d", (int)(next() % 700) - 360);
+        check_parse(s);
+    }
+    /* a formatted text cut at every buffer size: the count is the whole length, the text its first cap - 1 bytes */
+    for (size_t cap = 0; cap <= 24; cap++) {
+        char a[32], b[32];
+        memset(a, 'z', sizeof a);
+        memset(b, 'z', sizeof b);
+        int n1 = snprintf(cap ? a : NULL, cap, "%s|%.3e|%d", "ab", 12345.678, -17);
+        int n2 = rl_snprintf(cap ? b : NULL, cap, "%s|%.3e|%d", "ab", 12345.678, -17);
+        checks++;
+        if ((n1 != n2 || memcmp(a, b, sizeof a) != 0) && failures++ < 20)
+            fprintf(stderr, "cut at %zu: glibc %d \"%.31s\", rl %d \"%.31s\"\n", cap, n1, a, n2, b);
+    }
+    /* an exponent of 7 digits against a mantissa of 100000 leading zeros (or digits): the exponent must not be
+     * cut short, or the zeros bring a number far past a double's range back into it */
+    static char huge[100100];
+    size_t hk = 0;
+    huge[hk++] = '0';
+    huge[hk++] = '.';
+    for (int i = 0; i < 100000; i++) huge[hk++] = '0';
+    strcpy(huge + hk, "1e1000005"); /* 10^-100001 x 10^1000005: overflows */
+    check_parse(huge);
+    strcpy(huge + hk, "1e100005"); /* 10^-100001 x 10^100005 = 10^4 */
+    check_parse(huge);
+    huge[0] = '1';
+    huge[1] = '0';
+    strcpy(huge + hk, "0e-1000003"); /* 10^100001 x 10^-1000003: underflows to 0 */
+    check_parse(huge);
     char longnum[2000];
     memset(longnum, '1', sizeof longnum - 1);
     longnum[sizeof longnum - 1] = '\0';
