@@ -646,6 +646,58 @@ static void test_offload_edges(void) {
           "a 0.5 GiB GPU: max -ngl -1 (got %lld), no fewer-layers remedy", (long long)r->result.max_gpu_layers);
 }
 
+/* The params-only estimate's roof follows the weights as the full analysis does (f2026): a custom GPU of
+ * 2 TFLOPS at 16 bits, 0.5 at fp8 and no int8 figure, 100 GB/s. The ridge is peak / bandwidth:
+ *   fp8  weights: the fp8 peak 0.5 (however small): 0.5e12 / 100e9 = 5 FLOP/byte;
+ *   int8 weights: no int8 peak, so the 16-bit one: 2e12 / 100e9 = 20 FLOP/byte;
+ *   fp16 weights: 20. */
+static void test_estimate_peaks(void) {
+    static const struct {
+        const char *precision;
+        double ridge;
+    } cases[] = {{"fp8", 5.0}, {"int8", 20.0}, {"fp16", 20.0}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char request[512];
+        snprintf(request, sizeof request,
+                 "{\"params\":\"7B\",\"precision\":\"%s\",\"gpu\":{\"tflops\":2,\"tflops_fp8\":0.5,"
+                 "\"bandwidth_gbs\":100,\"vram_gib\":80}}",
+                 cases[i].precision);
+        rl_run_request(request, strlen(request), NULL, 0, &run);
+        CHECK(run.status == RL_OK && run.estimate.ridge == cases[i].ridge, "estimate, %s weights: ridge %g (got %g, %s)",
+              cases[i].precision, cases[i].ridge, run.estimate.ridge, run.error.message);
+    }
+}
+
+/* pp 2 with one micro-batch (batch 1) and tp 1: each stage reads half of the step's bytes and does half its
+ * FLOPs, and the drain is the two stages one after the other, exactly one GPU's floor (halving is exact in
+ * binary): speedup 1, which is not "slower than one GPU" (f2026). */
+static void test_pp_speedup_one(void) {
+    const char *req = "{\"model\":\"llama-3-8b\",\"gpu\":\"h100-sxm\",\"pp\":2}";
+    rl_run_request(req, strlen(req), NULL, 0, &run);
+    CHECK(run.status == RL_OK && run.result.micro_batches == 1 && run.result.pp_speedup == 1.0,
+          "pp 2, one micro-batch: speedup exactly 1 (%.17g)", run.result.pp_speedup);
+    CHECK(!(run.result.warnings & RL_WARN_PP_SLOWER_THAN_ONE_GPU), "speedup 1 is not slower than one GPU");
+}
+
+/* A draft left in the deployment with spec_tokens 0 (the C API accepts it: only a draft with params_total > 0
+ * needs spec_tokens) is not speculation: no draft weights, no draft KV (f2026). Were it counted, its KV would be
+ * 2 layers x 64 elements a token x the context's tokens, above 0. */
+static void test_idle_draft(void) {
+    rl_model m;
+    rl_gpu g;
+    rl_error err;
+    static rl_result r;
+    CHECK(rl_model_preset("llama-3-8b", &m, &err) == RL_OK && rl_gpu_preset("h100-sxm", 0, &g, &err) == RL_OK,
+          "presets for the idle draft");
+    rl_deploy d = rl_deploy_default();
+    d.draft.layers = 2;
+    d.draft.hidden = 64;
+    d.draft.kv_elems_per_token_per_layer = 64;
+    CHECK(rl_analyze(&m, &g, &d, &r, &err) == RL_OK, "an idle draft is accepted (%s)", err.message);
+    CHECK(r.draft_weights_gib == 0.0 && r.draft_kv_gib_per_request == 0.0,
+          "spec_tokens 0: no draft memory (%g GiB weights, %g GiB KV)", r.draft_weights_gib, r.draft_kv_gib_per_request);
+}
+
 int main(int argc, char **argv) {
     test_small_peaks();
     test_offload_edges();
@@ -663,6 +715,9 @@ int main(int argc, char **argv) {
     test_presets();
     test_assumptions();
     test_report_assumptions();
+    test_estimate_peaks();
+    test_pp_speedup_one();
+    test_idle_draft();
     if (failures) fprintf(stderr, "%d failure(s)\n", failures);
     else printf("analysis mutants: all checks passed\n");
     return failures ? 1 : 0;

@@ -1010,6 +1010,56 @@ static void defaults_table(void) {
     }
 }
 
+/* Qwen3-VL with a spatial merge size other than its temporal patch size (f2026: the two were equal in every
+ * other check). Depth 2, H 4, I 5, C 3, patch 2, 9 positions, out 7, deepstack [0,1]:
+ *   temporal 2, merge 3 (hm = h·merge² = 36):
+ *     patch = C·tp·p²·h + h = 3·2·4·4 + 4 = 100; positions 9·4 = 36;
+ *     block = 2(2h) + (3h²+3h) + (h²+h) + (hi+i) + (ih+h) = 16 + 60 + 20 + 25 + 24 = 145, two of them 290;
+ *     mlp = (hm²+hm) + (hm·o+o) = (1296+36) + (252+7) = 1591; merger 2h + mlp = 1599;
+ *     each deepstack merger 2hm + mlp = 72 + 1591 = 1663, two of them 3326;
+ *     100 + 36 + 290 + 1599 + 3326 = 5351.
+ *   temporal 3, merge 2 (hm = 16): patch = 3·3·4·4 + 4 = 148; mlp = 272 + 119 = 391; merger 399;
+ *     deepstack 2·(32 + 391) = 846; 148 + 36 + 290 + 399 + 846 = 1719. */
+#define QWEN3_VL_FMT                                                                                              \
+    "{\"model_type\":\"qwen3_vl\",\"text_config\":{\"model_type\":\"qwen3_vl_text\"," TINY_TEXT "},"             \
+    "\"vision_config\":{\"depth\":2,\"hidden_size\":4,\"intermediate_size\":5,\"in_channels\":3,\"patch_size\":2," \
+    "\"temporal_patch_size\":%d,\"spatial_merge_size\":%d,\"out_hidden_size\":7,\"num_position_embeddings\":9,"  \
+    "\"deepstack_visual_indexes\":[0,1]}}"
+static void qwen3_vl_merge_not_temporal(void) {
+    char json[1024];
+    rl_model m;
+    snprintf(json, sizeof json, QWEN3_VL_FMT, 2, 3);
+    if (config_ok(json, &m, "qwen3-vl temporal 2 merge 3"))
+        CHECK(m.params_vision == 5351.0, "qwen3-vl temporal 2, merge 3: 5351 (%.0f)", m.params_vision);
+    snprintf(json, sizeof json, QWEN3_VL_FMT, 3, 2);
+    if (config_ok(json, &m, "qwen3-vl temporal 3 merge 2"))
+        CHECK(m.params_vision == 1719.0, "qwen3-vl temporal 3, merge 2: 1719 (%.0f)", m.params_vision);
+}
+
+/* spec_draft "mtp" on DeepSeek-V3 (tests/configs/deepseek-ai--DeepSeek-V3.json): the parameters one draft token
+ * touches (f2026). H = 7168, V = 129280, one MTP module, 128 heads, q_lora 1536, kv_lora 512, nope 128, rope 64,
+ * v 128, 256 routed experts of I = 2048, 8 per token, 1 shared expert. The module:
+ *   attention: q_a H·1536 = 11,010,048 + q_a norm 1536 + q_b 1536·128·192 = 37,748,736
+ *              + kv_a H·576 = 4,128,768 + kv_a norm 512 + kv_b 512·128·256 = 16,777,216 + o 128·128·H = 117,440,512
+ *              = 187,107,328;
+ *   two layer norms 2H = 14,336; router 256·H = 1,835,008 + its score bias 256;
+ *   one expert 3·H·2048 = 44,040,192, 256 routed = 11,274,289,152, 1 shared = 44,040,192;
+ *   eh_proj 2H·H = 102,760,448; enorm, hnorm, shared_head.norm 3H = 21,504;
+ *   total 11,610,068,224.
+ * Active: the module less its 256 - 8 = 248 unrouted experts (248·44,040,192 = 10,921,967,616), plus the
+ * shared LM head V·H = 129280·7168 = 926,679,040: 688,100,608 + 926,679,040 = 1,614,779,648. */
+static rl_run mtp_run; /* rl_run is large */
+static void mtp_draft_active(void) {
+    const char *req = "{\"model\":\"deepseek-v3\",\"gpu\":\"h200-sxm\",\"tp\":8,\"spec_tokens\":2,\"spec_draft\":\"mtp\","
+                      "\"spec_accept\":0.7}";
+    rl_run_request(req, strlen(req), NULL, 0, &mtp_run);
+    CHECK(mtp_run.status == RL_OK, "deepseek-v3 with the mtp draft runs (%s)", mtp_run.error.message);
+    CHECK(mtp_run.deploy.draft.params_total == 11610068224.0 && mtp_run.deploy.draft.modules == 1.0,
+          "mtp draft holds one module of 11,610,068,224 (%.0f)", mtp_run.deploy.draft.params_total);
+    CHECK(mtp_run.deploy.draft.params_active == 1614779648.0, "mtp draft touches 1,614,779,648 a token (%.0f)",
+          mtp_run.deploy.draft.params_active);
+}
+
 int main(void) {
     finish_dense();
     finish_moe();
@@ -1021,6 +1071,8 @@ int main(void) {
     reader_ends();
     defaults_table();
     merge_size_ends();
+    qwen3_vl_merge_not_temporal();
+    mtp_draft_active();
     printf("model_mutants: %d passed, %d failed\n", passed, failed);
     return failed == 0 ? 0 : 1;
 }
