@@ -1496,6 +1496,34 @@ static void test_json_defaults_and_ngl(void) {
     }
 }
 
+/* (f2026) SGLang capped at --context-length 1: the pool holds less than one
+ * token, and the finding's "tokens" is the pool over one token's KV. Qwen3-8B
+ * (presets/models/qwen3-8b.json): 36 layers x 2 (K, V) x 8 KV heads x 128 x 2
+ * bytes (bf16) = 147456 B = 147456 / 2^30 GiB per token. --mem-fraction-static
+ * is stepped by 5e-7 (of 80 GiB: 4e-5 GiB, under a third of a token's KV)
+ * across the point where the pool first has room, so some step leaves between
+ * half a token and one, printed "1". */
+static void test_sglang_one_token(void) {
+    const char *req = "{\"gpu\":\"h100-sxm\"}";
+    const double per_token = 147456.0 / 1073741824.0;
+    int capped = 0, ones = 0;
+    for (int k = 0; k <= 400; k++) {
+        char cmd[160], want[32];
+        snprintf(cmd, sizeof cmd, "python -m sglang.launch_server --model-path Qwen/Qwen3-8B --context-length 1 --mem-fraction-static %.7f",
+                 0.2019 + k * 5e-7);
+        if (run(cmd, req, NULL) != RL_OK) continue;
+        const rl_lint_finding *f = finding("sglang_context_capped");
+        if (f == NULL) continue;
+        capped++;
+        double room = lint.run.result.kv_room_gib;
+        snprintf(want, sizeof want, "%.0f", room / per_token);
+        CHECK(room > 0 && room < per_token && streq(value_of(f, "tokens"), want), "%s: about %s tokens (got %s, room %.9f GiB)", cmd, want,
+              value_of(f, "tokens"), room);
+        if (streq(want, "1")) ones++;
+    }
+    CHECK(capped > 0 && ones > 0, "--context-length 1: %d capped pools, %d of them printed as 1 token", capped, ones);
+}
+
 int main(int argc, char **argv) {
     if (argc < 2) {
         fprintf(stderr, "usage: rl_lint_mutants_test tests/vectors/lint.json\n");
@@ -1532,6 +1560,7 @@ int main(int argc, char **argv) {
     test_cut_after_backslash();
     test_no_correction_sentences();
     test_json_defaults_and_ngl();
+    test_sglang_one_token();
     printf("lint mutants: %d passed, %d failed\n", passed, failed);
     return failed ? 1 : 0;
 }
