@@ -1055,6 +1055,10 @@ static void test_request(void) {
     expect_request("{\"model\":\"qwen3-4b\",\"gpu\":\"h100-sxm\",\"seq\":1,\"s\\u0065q\":2}", RL_E_DUPLICATE_KEY, "seq");
     expect_request("{\"model\":\"qwen3-4b\",\"gpu\":{\"tflops\":1,\"bandwidth_gbs\":1,\"vram_gib\":1,\"vram\":1}}",
                    RL_E_UNKNOWN_NAME, "gpu.vram");
+    /* the request's own keys gpu_limit and gpu_layers share the letters "gpu" but are no gpu.* rows: inside the
+     * gpu object their tails are unknown keys */
+    expect_request("{\"model\":\"qwen3-4b\",\"gpu\":{\"base\":\"h100-sxm\",\"layers\":10}}", RL_E_UNKNOWN_NAME, "gpu.layers");
+    expect_request("{\"model\":\"qwen3-4b\",\"gpu\":{\"base\":\"h100-sxm\",\"limit\":1}}", RL_E_UNKNOWN_NAME, "gpu.limit");
     expect_request("{\"model\":\"qwen3-4b\",\"gpu\":{\"tflops\":1,\"bandwidth_gbs\":1,\"vram_gib\":1,\"tflops\":2}}",
                    RL_E_DUPLICATE_KEY, "gpu.tflops");
     expect_request("{\"model\":\"qwen3-4b\",\"gpu\":{\"tflops\":100,\"bandwidth_gbs\":1000,\"vram_gib\":80}}", RL_OK, "");

@@ -1130,6 +1130,9 @@ static void test_dtype_words(void) {
         {"--quantization w8a8_int8", "int8", "bf16", NULL},
         {"-q awq", "int4", "bf16", "quantization_assumed_4bit"},
         {"--quantization awq_marlin", "int4", "bf16", "quantization_assumed_4bit"},
+        /* the words are matched without case: an upper-case A is lowered as the other letters are */
+        {"--quantization AWQ", "int4", "bf16", "quantization_assumed_4bit"},
+        {"--kv-cache-dtype AUTO --dtype HALF", "fp16", "fp16", NULL},
         {"--quantization gptq", "int4", "bf16", "quantization_assumed_4bit"},
         {"--quantization GPTQ_Marlin", "int4", "bf16", "quantization_assumed_4bit"},
         {"--quantization marlin", "int4", "bf16", "quantization_assumed_4bit"},
@@ -1458,6 +1461,69 @@ static void test_no_correction_sentences(void) {
           f ? f->message : "no finding");
 }
 
+/* ---- (f2026) the JSON's defaults, the -ngl of engines that have none ------------ */
+
+/* The JSON's "defaults" object has one member per default the lint filled in,
+ * each with the value and source of that default (lint.defaults), and no other;
+ * an engine without -ngl reports gpu_layers -1 ("-1 when absent", roofline.h). */
+static void test_json_defaults_and_ngl(void) {
+    const char *req = "{\"gpu\":\"h100-sxm\"}";
+    static const char *const cmds[] = {
+        "vllm serve Qwen/Qwen3-8B",
+        "python -m sglang.launch_server --model-path Qwen/Qwen3-8B",
+        "llama-server -m Qwen3-8B-Q4_K_M.gguf -c 0 -np 2",
+        "vllm serve Qwen/Qwen3-8B --max-model-len 4096 --gpu-memory-utilization 0.8 --block-size 32 --max-num-batched-tokens 1024 "
+        "--max-num-seqs 2",
+    };
+    static char buf[1 << 16];
+    for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; i++) {
+        rl_status st = run(cmds[i], req, NULL);
+        size_t n = st == RL_OK ? rl_lint_write_json(&lint, buf, sizeof buf) : 0;
+        cJSON *doc = n > 0 && n < sizeof buf ? cJSON_Parse(buf) : NULL;
+        const cJSON *d = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(doc, "lint"), "defaults");
+        CHECK(cJSON_IsObject(d) && cJSON_GetArraySize(d) == lint.default_count, "%s: the JSON has the %d defaults (got %d)", cmds[i],
+              lint.default_count, d ? cJSON_GetArraySize(d) : -1);
+        for (int k = 0; k < lint.default_count && d; k++) {
+            const cJSON *m = cJSON_GetObjectItemCaseSensitive(d, lint.defaults[k][0]);
+            const cJSON *v = cJSON_GetObjectItemCaseSensitive(m, "value"), *s = cJSON_GetObjectItemCaseSensitive(m, "source");
+            CHECK(cJSON_IsString(v) && streq(v->valuestring, lint.defaults[k][1]) && cJSON_IsString(s) &&
+                      streq(s->valuestring, lint.defaults[k][2]),
+                  "%s: default %s in the JSON", cmds[i], lint.defaults[k][0]);
+        }
+        cJSON_Delete(doc);
+        if (strncmp(cmds[i], "llama-server", 12) != 0)
+            CHECK(st == RL_OK && lint.gpu_layers == -1, "%s: no -ngl, gpu_layers -1 (got %lld)", cmds[i], (long long)lint.gpu_layers);
+    }
+}
+
+/* (f2026) SGLang capped at --context-length 1: the pool holds less than one
+ * token, and the finding's "tokens" is the pool over one token's KV. Qwen3-8B
+ * (presets/models/qwen3-8b.json): 36 layers x 2 (K, V) x 8 KV heads x 128 x 2
+ * bytes (bf16) = 147456 B = 147456 / 2^30 GiB per token. --mem-fraction-static
+ * is stepped by 5e-7 (of 80 GiB: 4e-5 GiB, under a third of a token's KV)
+ * across the point where the pool first has room, so some step leaves between
+ * half a token and one, printed "1". */
+static void test_sglang_one_token(void) {
+    const char *req = "{\"gpu\":\"h100-sxm\"}";
+    const double per_token = 147456.0 / 1073741824.0;
+    int capped = 0, ones = 0;
+    for (int k = 0; k <= 400; k++) {
+        char cmd[160], want[32];
+        snprintf(cmd, sizeof cmd, "python -m sglang.launch_server --model-path Qwen/Qwen3-8B --context-length 1 --mem-fraction-static %.7f",
+                 0.2019 + k * 5e-7);
+        if (run(cmd, req, NULL) != RL_OK) continue;
+        const rl_lint_finding *f = finding("sglang_context_capped");
+        if (f == NULL) continue;
+        capped++;
+        double room = lint.run.result.kv_room_gib;
+        snprintf(want, sizeof want, "%.0f", room / per_token);
+        CHECK(room > 0 && room < per_token && streq(value_of(f, "tokens"), want), "%s: about %s tokens (got %s, room %.9f GiB)", cmd, want,
+              value_of(f, "tokens"), room);
+        if (streq(want, "1")) ones++;
+    }
+    CHECK(capped > 0 && ones > 0, "--context-length 1: %d capped pools, %d of them printed as 1 token", capped, ones);
+}
+
 int main(int argc, char **argv) {
     if (argc < 2) {
         fprintf(stderr, "usage: rl_lint_mutants_test tests/vectors/lint.json\n");
@@ -1493,6 +1559,8 @@ int main(int argc, char **argv) {
     test_llama_ngl_sweep();
     test_cut_after_backslash();
     test_no_correction_sentences();
+    test_json_defaults_and_ngl();
+    test_sglang_one_token();
     printf("lint mutants: %d passed, %d failed\n", passed, failed);
     return failed ? 1 : 0;
 }
