@@ -1472,8 +1472,8 @@ static void test_json_defaults_and_ngl(void) {
         "vllm serve Qwen/Qwen3-8B",
         "python -m sglang.launch_server --model-path Qwen/Qwen3-8B",
         "llama-server -m Qwen3-8B-Q4_K_M.gguf -c 0 -np 2",
-        "vllm serve Qwen/Qwen3-8B --max-model-len 4096 --gpu-memory-utilization 0.8 --block-size 32 --max-num-batched-tokens 1024 "
-        "--max-num-seqs 2",
+        ("vllm serve Qwen/Qwen3-8B --max-model-len 4096 --gpu-memory-utilization 0.8 --block-size 32 --max-num-batched-tokens 1024 "
+         "--max-num-seqs 2"),
     };
     static char buf[1 << 16];
     for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; i++) {

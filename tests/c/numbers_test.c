@@ -164,7 +164,7 @@ int main(void) {
         "0.1e-307", "1e-307", "2.2250738585072011e-308", "2.2250738585072013e-308", "1.5e-323",
         "123.456e-2", "000000000000000000000000000000000000123", "0.000000000000000000000000000000000123e10",
         ".0", "0.", "-0", "-0.0e5", "1e+", "1e-", "1.5e", "1.5E3", "1.5E-3", "infx", "infinityy", "nan(abc_1)x",
-        "nan(a b)", "nanx", "iNfInItY", "nAn", " \n\v\f\r1", "\x01" "1",
+        "nan(a b)", "nanx", "iNfInItY", "nAn", " \n\v\f\r1", "\0011", /* \001 then 1 */
         /* a hex float whose first digit is 0, or that starts at the point */
         "0x0", "0x0p5", "0x01", "0x00.8", "0x0.8p1", "0x.0", "0x.08p1", "0x.8", "0X0.0000000000001p-1022",
         /* a tie at 53 bits, then only zeros past the 64 bits kept (not sticky), or a 1 (sticky) */
