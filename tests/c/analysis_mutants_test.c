@@ -11,16 +11,9 @@
 #include <stdio.h>
 #include <string.h>
 
-static int failures;
-#define CHECK(cond, ...)                                                                                              \
-    do {                                                                                                              \
-        if (!(cond)) {                                                                                                \
-            failures++;                                                                                               \
-            fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__);                                                      \
-            fprintf(stderr, __VA_ARGS__);                                                                             \
-            fputc('\n', stderr);                                                                                      \
-        }                                                                                                             \
-    } while (0)
+static int passed, failures;
+#define CHECK_FAILED failures
+#include "check.h"
 
 /* README "Realistic estimate", the engine table; compute 0.81 and prefill 0.65 for every engine, 10 kernels per
  * dense layer and 13 per MoE layer. */

@@ -11,16 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int failures;
-#define CHECK(cond, ...)                                                                                              \
-    do {                                                                                                              \
-        if (!(cond)) {                                                                                                \
-            failures++;                                                                                               \
-            fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__);                                                      \
-            fprintf(stderr, __VA_ARGS__);                                                                             \
-            fputc('\n', stderr);                                                                                      \
-        }                                                                                                             \
-    } while (0)
+static int passed, failures;
+#define CHECK_FAILED failures
+#include "check.h"
 
 static rl_plan_work work;
 static rl_plan_candidate found[2 * RL_PLAN_MAX_SETUPS];
