@@ -277,13 +277,19 @@ static void test_basis_bounds(void) {
     } cases[] = {
         {{1, 0, 1, 1, 0}, RL_OK},        {{1, -1, 1, 1, 0}, RL_E_RANGE}, {{-1, 0, 1, 1, 0}, RL_E_RANGE},
         {{1, 0, 0, 1, 0}, RL_E_RANGE},   {{1, 0, 1, 0, 0}, RL_E_RANGE},  {{1, 0, -1, 1, 0}, RL_E_RANGE},
-        {{1e-300, 0, 1, 1, 0}, RL_OK},
+        {{1e-300, 0, 1, 1, 0}, RL_OK},   {{1e-9, 0, 1, 1, 0}, RL_OK},    {{0, 0, 1, 1, 0}, RL_E_RANGE},
+        {{1, -1e-9, 1, 1, 0}, RL_E_RANGE},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         rl_status st = rl_cost_compute(&w, &cases[i].b, NULL, NULL, &c, &err);
-        CHECK(st == cases[i].want && (st != RL_OK || c.present) && (st == RL_OK || strcmp(err.field, "cost") == 0),
+        CHECK(st == cases[i].want && (st == RL_OK ? c.present : !c.present && strcmp(err.field, "cost") == 0),
               "basis %zu: status %d, expected %d", i, st, cases[i].want);
     }
+    /* No requests a day is no workload: no cost, whatever the basis. */
+    w.requests_per_day = 0;
+    const rl_cost_basis zero_step = {0, 0, 1, 1, 0};
+    CHECK(rl_cost_compute(&w, &zero_step, NULL, NULL, &c, &err) == RL_OK && !c.present, "none is no cost, whatever the basis");
+    w.requests_per_day = 1;
     /* A NaN step is refused as well. */
     rl_cost_basis nan_b = {0, 0, 1, 1, 0};
     nan_b.step_ms = nan_b.step_ms / nan_b.prefill_ms;
@@ -293,7 +299,7 @@ static void test_basis_bounds(void) {
     CHECK(rl_cost_compute(&w, &nan_b, NULL, NULL, &c, &err) == RL_E_RANGE, "a NaN prefill");
     /* The JSON of a cost that is not there is empty, and of NULL too. */
     char buf[64] = "x";
-    CHECK(rl_cost_json(NULL, buf, sizeof buf) == 0, "no cost, no JSON");
+    CHECK(rl_cost_json(NULL, buf, sizeof buf) == 0 && buf[0] == '\0', "no cost, no JSON");
 }
 
 int main(void) {

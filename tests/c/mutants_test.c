@@ -561,26 +561,6 @@ static rl_workload small_workload(void) {
     return w;
 }
 
-/* The basis's guards at their ends: a step > 0, a prefill >= 0, batch and GPUs >= 1; and a workload from 1 request a day. */
-static void test_cost_basis_bounds(void) {
-    rl_workload w = small_workload();
-    rl_cost c;
-    rl_error err;
-    const rl_cost_basis ok = {1e-9, 0.0, 1, 1, 0};
-    CHECK(rl_cost_compute(&w, &ok, NULL, NULL, &c, &err) == RL_OK && c.present,
-          "the smallest basis (step 1e-9 ms, prefill 0, batch 1, 1 GPU) is costed: %s", err.message);
-    const rl_cost_basis bad[] = {{0.0, 0.0, 1, 1, 0}, {1.0, -1e-9, 1, 1, 0}, {1.0, 0.0, 0, 1, 0}, {1.0, 0.0, 1, 0, 0}};
-    for (int i = 0; i < 4; i++)
-        CHECK(rl_cost_compute(&w, &bad[i], NULL, NULL, &c, &err) == RL_E_RANGE && strcmp(err.field, "cost") == 0 && !c.present,
-              "basis %d past its end is refused naming cost", i);
-    w.requests_per_day = 1;
-    CHECK(rl_cost_compute(&w, &ok, NULL, NULL, &c, &err) == RL_OK && c.present, "one request a day is a workload");
-    w.requests_per_day = 0;
-    CHECK(rl_cost_compute(&w, &bad[0], NULL, NULL, &c, &err) == RL_OK && !c.present, "none is no cost, whatever the basis");
-    char buf[8] = "x";
-    CHECK(rl_cost_json(NULL, buf, sizeof buf) == 0 && buf[0] == '\0', "no cost object: no JSON");
-}
-
 /* Where each price comes from: the preset's resale class (NVIDIA and Apple
  * 35 %, mini-PCs 25 %, no class: missing), board power standing in for wall
  * power and saying so, "given" for the request's own figures, and the
@@ -736,7 +716,6 @@ void rl_test_mutants(int *passed, int *failed) {
     test_sweep_realistic();
     test_sweep_json();
     test_family_bounds();
-    test_cost_basis_bounds();
     test_cost_sources();
     test_cost_missing_json();
     test_one_state_layer();
