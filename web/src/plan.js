@@ -2,6 +2,7 @@
 // the request the core's planner (core.plan, rlw_plan: the CLI's --plan) is
 // given. The search itself is the core's; nothing here ranks or filters.
 import { signal } from '@preact/signals';
+import { GPU_FIELDS } from './inputs.js';
 
 /**
  * The page-only link keys of the Plan view. Like `lang`, they are no input of
@@ -49,7 +50,7 @@ export const PLAN_TOP = 10;
 const SEARCHED = new Set(['gpu', 'tp', 'pp', 'batch', 'precision', 'seq', 'micro_batches']);
 
 /** The form's inputs the plan does not read (it searches them), a custom GPU's figures included: disabled in the Plan view. */
-export const planSearches = (key) => SEARCHED.has(key) || key.startsWith('gpu.');
+export const planSearches = (key) => SEARCHED.has(key) || GPU_FIELDS.includes(key);
 
 /** The form's request without the keys the plan searches: the base the core adds each setup to. */
 export function planRequest(request) {

@@ -21,6 +21,12 @@ function pageCss(doc) {
   return out.join('\n');
 }
 
+/** What stands in the verdict's place: the verdict, the size-only estimate, or the Plan view. */
+export const VERDICT_AREA = '[data-testid="verdict"], [data-testid="estimate"], [data-testid="plan-view"]';
+
+/** The form controls of a panel whose values the report keeps as text. */
+const CONTROLS = 'input:not([type=checkbox]), select, textarea';
+
 /** What a form control shows: a list's chosen option, a box's text. */
 const shownValue = (control) => (control.tagName === 'SELECT' ? control.selectedOptions[0]?.textContent ?? '' : control.value);
 
@@ -33,8 +39,8 @@ const shownValue = (control) => (control.tagName === 'SELECT' ? control.selected
 function staticCopy(node, { values = false } = {}) {
   const copy = node.cloneNode(true);
   if (values) {
-    const live = node.querySelectorAll('input:not([type=checkbox]), select, textarea');
-    copy.querySelectorAll('input:not([type=checkbox]), select, textarea').forEach((control, i) => {
+    const live = node.querySelectorAll(CONTROLS);
+    copy.querySelectorAll(CONTROLS).forEach((control, i) => {
       const span = copy.ownerDocument.createElement('span');
       span.className = 'report-value';
       span.textContent = live[i] ? shownValue(live[i]) : '';
@@ -56,8 +62,8 @@ const REPORT_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:
  * values ({key: text}); `link` the share link; `lang` the page's language.
  */
 export function buildReport({ doc, inputs, labels, link, lang, title }) {
-  // The Plan view stands where the verdict does; the Compare table follows the panels.
-  const verdict = doc.querySelector('[data-testid="verdict"], [data-testid="estimate"], [data-testid="plan-view"]');
+  // The Compare table follows the panels.
+  const verdict = doc.querySelector(VERDICT_AREA);
   const panels = [...doc.querySelectorAll('[data-testid="results"] > section')];
   const compare = doc.querySelector('[data-testid="compare"]');
   const rows = Object.entries(inputs)
