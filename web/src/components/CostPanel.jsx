@@ -37,10 +37,10 @@ function CostChart({ cost }) {
       aria-label={t('cost.chartLabel')}>
       <line x1={L} y1={H - B} x2={W - R} y2={H - B} stroke="currentColor" />
       <line x1={L} y1={T} x2={L} y2={H - B} stroke="currentColor" />
-      <text x={L} y={H - 8} font-size="11">0</text>
-      <text x={W - R} y={H - 8} font-size="11" text-anchor="end">{t('cost.perDay', { n: f.integer(Math.floor(xMax)) })}</text>
-      <text x={L - 6} y={T + 10} font-size="11" text-anchor="end">{usd(yMax)}</text>
-      <text x={L - 6} y={H - B} font-size="11" text-anchor="end">$0</text>
+      <text x={L} y={H - 8} font-size="12">0</text>
+      <text x={W - R} y={H - 8} font-size="12" text-anchor="end">{t('cost.perDay', { n: f.integer(Math.floor(xMax)) })}</text>
+      <text x={L - 6} y={T + 10} font-size="12" text-anchor="end">{usd(yMax)}</text>
+      <text x={L - 6} y={H - B} font-size="12" text-anchor="end">$0</text>
       {lines.map(([k, a, b]) => (
         <line key={k} data-testid={`cost-line-${k}`} data-value={`${a} ${b}`} x1={x(0)} y1={y(a)} x2={x(xMax)} y2={y(b)}
           stroke={color[k]} stroke-width="2" />
@@ -50,7 +50,7 @@ function CostChart({ cost }) {
       {marks.map(([k, label]) => (
         <g key={k} data-testid={`cost-cross-${k}`} data-value={String(cost.break_even[k])}>
           <line x1={x(cost.break_even[k])} x2={x(cost.break_even[k])} y1={T} y2={H - B} stroke="currentColor" stroke-dasharray="6 3" />
-          <text x={x(cost.break_even[k]) + 3} y={T + 12} font-size="11">{label}</text>
+          <text x={x(cost.break_even[k]) + 3} y={T + 12} font-size="12">{label}</text>
         </g>
       ))}
     </svg>
