@@ -1,7 +1,10 @@
 // Presentation only: how many digits a reader needs. No figure is derived here;
 // every value comes from the core's report, and data-value keeps the raw number.
 
-const grouped = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+// Made on first use (only for |v| ≥ 1e21): building an Intl.NumberFormat loads ICU data, a few
+// milliseconds the page's first verdict would otherwise wait for.
+let grouped = null;
+const groupedFormat = (a) => (grouped ??= new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 })).format(a);
 const MINUS = '\u2212';
 
 function sign(v, text) {
@@ -34,7 +37,7 @@ export function integer(v) {
   if (!Number.isFinite(v)) return odd(v);
   const a = Math.round(Math.abs(v));
   // Intl is slow on the hot path of every update; plain grouping is exact below 1e21.
-  const text = a < 1e21 ? String(a).replace(/\B(?=(\d{3})+(?!\d))/g, ',') : grouped.format(a);
+  const text = a < 1e21 ? String(a).replace(/\B(?=(\d{3})+(?!\d))/g, ',') : groupedFormat(a);
   return sign(v, text);
 }
 
