@@ -89,7 +89,7 @@ export function App({ app, notices, makeLink, compare }) {
         </div>
         {full ? <Inputs app={app} /> : <div class="inputs" aria-busy="true" />}
         <div class="results" data-testid="results" data-ready={full ? 'true' : 'false'}>
-          {!plan && <LintBox app={app} />}
+          {!plan && full && <LintBox app={app} />}
           {!plan && <Results app={app} full={full} />}
         </div>
       </main>
