@@ -2,9 +2,12 @@
 //  1. gzipped bytes of dist/roofline-lint.html (goal ≤ 45 KB), and the split: the single
 //     file's wasm payload, JS, CSS and HTML (web/scripts/size-split.mjs), and the hosted
 //     build's files, each gzipped alone
-//  2. navigation → first verdict painted, headless Chromium, median, as a ratio
-//     to a blank one-input page the bench serves itself in the same run (goal ≤ 2×)
-//  3. input change → updated DOM, p50/p95 over 200 changes (goal p95 ≤ 8 ms)
+//  2. navigation → first verdict painted, headless Chromium, median of 15 rounds that
+//     take the three pages in turn, as a ratio to a blank one-input page the bench
+//     serves itself in the same run (goal ≤ 2×)
+//  3. input change → updated DOM, p50/p95 over 200 changes, from the page's rl:settled
+//     mark (the presets' prose is in) and after 20 changes that run the update path for
+//     the first time, printed apart (goal p95 ≤ 8 ms)
 //  4. wasm analyses per CPU-second under Node, against native build/rl_bench (both
 //     timed by CPU clocks, so the figures hold on a shared machine)
 //  5. hostile links: navigation → verdict and boot → verdict, median, for a
@@ -29,12 +32,15 @@ import { startStaticServer } from './static-server.mjs';
 const root = new URL('../../', import.meta.url);
 const dist = fileURLToPath(new URL('dist/', root));
 const single = `${dist}roofline-lint.html`;
-const NAV_RUNS = 9;
+const NAV_RUNS = 15;
 const HOSTILE_RUNS = 5;
 const DECODE_RUNS = 9;
 const bomb = deflateRawSync(Buffer.alloc(12 << 20), { level: 9 }).toString('base64url');
 const HOSTILE = { 'a 1 MB query': [`?b=8&m=${'A'.repeat(1 << 20)}`, 3000], 'a deflate bomb in c': [`?c=${bomb}`, 1000] };
 const CHANGES = 200;
+// The first changes after start-up run the update path's code for the first time (V8 has not
+// compiled it yet): they are timed and printed apart, ahead of the 200.
+const COLD_CHANGES = 20;
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const percentile = (xs, p) => {
@@ -87,36 +93,39 @@ try {
   // that shows it is the Element Timing entry of the element marked
   // elementtiming="verdict" (its renderTime: when that frame was painted).
   async function firstVerdict(url) {
-    const dom = [];
-    const frame = [];
-    for (let i = 0; i < NAV_RUNS; i++) {
-      const context = await browser.newContext();
-      const page = await context.newPage();
-      await page.addInitScript(() => {
-        window.__rlPainted = null;
-        new PerformanceObserver((list) => {
-          for (const e of list.getEntries()) if (e.identifier === 'verdict' && window.__rlPainted === null) window.__rlPainted = e.renderTime || e.loadTime;
-        }).observe({ type: 'element', buffered: true });
-      });
-      await page.goto(url);
-      await page.waitForFunction(() => window.__rlPainted !== null && performance.getEntriesByName('rl:first-verdict').length > 0);
-      const [d, f] = await page.evaluate(() => [performance.getEntriesByName('rl:first-verdict')[0].startTime, window.__rlPainted]);
-      dom.push(d);
-      frame.push(f);
-      await context.close();
-    }
-    return { dom: median(dom), frame: median(frame) };
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.addInitScript(() => {
+      window.__rlPainted = null;
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) if (e.identifier === 'verdict' && window.__rlPainted === null) window.__rlPainted = e.renderTime || e.loadTime;
+      }).observe({ type: 'element', buffered: true });
+    });
+    await page.goto(url);
+    await page.waitForFunction(() => window.__rlPainted !== null && performance.getEntriesByName('rl:first-verdict').length > 0);
+    const [dom, frame] = await page.evaluate(() => [performance.getEntriesByName('rl:first-verdict')[0].startTime, window.__rlPainted]);
+    await context.close();
+    return { dom, frame };
   }
   const query = '?m=qwen3-4b&g=a100-40g&b=8';
-  const blank = await firstVerdict(blankServer.url);
-  const hosted = await firstVerdict(server.url + query);
-  const file = await firstVerdict(pathToFileURL(single).href + query);
+  // The three pages take turns, one navigation each per round, so that a slower stretch of a
+  // shared machine weighs on all three alike rather than on whichever page it fell on.
+  const pages = { blank: blankServer.url, hosted: server.url + query, file: pathToFileURL(single).href + query };
+  const runs = Object.fromEntries(Object.keys(pages).map((k) => [k, []]));
+  for (let i = 0; i < NAV_RUNS; i++) for (const [k, url] of Object.entries(pages)) runs[k].push(await firstVerdict(url));
+  const mid = (xs) => ({ dom: median(xs.map((x) => x.dom)), frame: median(xs.map((x) => x.frame)) });
+  const blank = mid(runs.blank);
+  const hosted = mid(runs.hosted);
+  const file = mid(runs.file);
   const ratio = (x) => `${(x.frame / blank.frame).toFixed(2)}×`;
   console.log(`2. first verdict painted (median of ${NAV_RUNS}), against this run's blank page (${blank.frame.toFixed(1)} ms painted, ${blank.dom.toFixed(1)} ms in the DOM): hosted ${ratio(hosted)} (${hosted.frame.toFixed(1)} ms painted, ${hosted.dom.toFixed(1)} ms in the DOM); single file from file:// ${ratio(file)} (${file.frame.toFixed(1)} ms, ${file.dom.toFixed(1)} ms in the DOM); goal ≤ 2×: ${verdict(hosted.frame <= 2 * blank.frame && file.frame <= 2 * blank.frame)}`);
 
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   await page.goto(server.url + query);
+  // From the end of the page's start-up work (main.jsx marks rl:settled once the presets'
+  // prose is in): the changes time the page's response to input, not its loading.
   await page.waitForSelector('[data-testid="sweep-plot"]');
+  await page.waitForFunction(() => performance.getEntriesByName('rl:settled').length > 0);
   const samples = await page.evaluate(async (count) => {
     const input = document.querySelector('[data-testid="batch"]');
     const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set;
@@ -139,10 +148,12 @@ try {
       if (!shown.includes(`${batch} request`)) throw new Error(`the DOM did not follow batch ${batch}`);
     }
     return out;
-  }, CHANGES);
-  const p50 = percentile(samples, 50);
-  const p95 = percentile(samples, 95);
-  console.log(`3. input change → updated DOM (analyze + sweep + charts + layout): p50 ${p50.toFixed(2)} ms, p95 ${p95.toFixed(2)} ms over ${CHANGES} changes (goal p95 ≤ 8 ms): ${verdict(p95 <= 8)}`);
+  }, COLD_CHANGES + CHANGES);
+  const cold = samples.slice(0, COLD_CHANGES);
+  const warm = samples.slice(COLD_CHANGES);
+  const p50 = percentile(warm, 50);
+  const p95 = percentile(warm, 95);
+  console.log(`3. input change → updated DOM (analyze + sweep + charts + layout): p50 ${p50.toFixed(2)} ms, p95 ${p95.toFixed(2)} ms over ${CHANGES} changes (goal p95 ≤ 8 ms): ${verdict(p95 <= 8)}; the ${COLD_CHANGES} changes before them, the update path's first runs: median ${median(cold).toFixed(2)} ms, slowest ${Math.max(...cold).toFixed(2)} ms`);
 
   // 5. Hostile links: the page's own marks, rl:boot (its script starts) and rl:first-verdict.
   for (const [name, [query, navGoal]] of Object.entries(HOSTILE)) {
