@@ -47,8 +47,10 @@ static const struct {
     {"ssm_cfg", "Mamba state-space layers", NULL},
 };
 
-/* True when `type` is one of the '|'-separated types in `list`. */
+/* True when `type` is one of the '|'-separated types in `list`. A type holding '|' is none of
+ * them: "falcon_h1|jamba" as a model_type is the list, not one of its types. */
 static bool modeled_for(const char *list, const char *type) {
+    if (strchr(type, '|') != NULL) return false;
     size_t n = strlen(type);
     for (const char *p = list; p != NULL && *p; p = strchr(p, '|') ? strchr(p, '|') + 1 : NULL)
         if (strncmp(p, type, n) == 0 && (p[n] == '|' || p[n] == '\0') && n > 0) return true;

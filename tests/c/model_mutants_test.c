@@ -615,6 +615,11 @@ static void unmodeled_layers(void) {
     config_refused("{\"model_type\":\"jamb\",\"mamba_d_conv\":4," TINY_TEXT "}", RL_E_UNSUPPORTED, "config.mamba_d_conv",
                    "mamba_d_conv on jamb (a prefix of jamba)");
     config_refused("{\"state_size\":4," TINY_TEXT "}", RL_E_UNSUPPORTED, "config.state_size", "state_size without a model_type");
+    /* The list itself, written as a model_type, is neither of its types. */
+    config_refused("{\"model_type\":\"falcon_h1|jamba\",\"mamba_d_state\":8," TINY_TEXT "}", RL_E_UNSUPPORTED,
+                   "config.mamba_d_state", "mamba_d_state on the type \"falcon_h1|jamba\"");
+    config_refused("{\"model_type\":\"jamba|\",\"mamba_d_conv\":4," TINY_TEXT "}", RL_E_UNSUPPORTED, "config.mamba_d_conv",
+                   "mamba_d_conv on the type \"jamba|\"");
     config_refused("{\"model_type\":\"qwen3\",\"linear_key_head_dim\":4," TINY_TEXT "}", RL_E_UNSUPPORTED,
                    "config.linear_key_head_dim", "linear_key_head_dim on qwen3");
     /* A null marker is no marker. */
@@ -844,6 +849,12 @@ static void reader_ends(void) {
     config_refused_range(json, "config.mamba_d_conv", "from 1 to 1024", "jamba d_conv -1");
     snprintf(json, sizeof json, "{%s\"mamba_d_state\":-1," TINY_TEXT "}", jb);
     config_refused_range(json, "config.mamba_d_state", "from 1 to", "jamba d_state -1");
+    /* 0 is the range's end, not only the negatives: a state of 0 would give a Mamba layer no state. */
+    snprintf(json, sizeof json, "{%s\"mamba_d_state\":0," TINY_TEXT "}", jb);
+    config_refused_range(json, "config.mamba_d_state", "from 1 to", "jamba d_state 0");
+    snprintf(json, sizeof json, "{\"model_type\":\"falcon_h1\",\"mamba_n_heads\":2,\"mamba_d_ssm\":6,\"mamba_d_state\":0,"
+             "\"mamba_n_groups\":1,\"mamba_d_conv\":2," TINY_TEXT "}");
+    config_refused_range(json, "config.mamba_d_state", "from 1 to", "falcon_h1 d_state 0");
     snprintf(json, sizeof json, "{\"model_type\":\"jamba\",\"attn_layer_period\":1,\"attn_layer_offset\":0,\"mamba_expand\":1," TINY_TEXT "}");
     if (config_ok(json, &m, "jamba period 1")) CHECK(m.mamba_layers == 0, "jamba period 1: every layer attention, no Mamba");
     snprintf(json, sizeof json, "{\"model_type\":\"jamba\",\"attn_layer_period\":0,\"attn_layer_offset\":0,\"mamba_expand\":1," TINY_TEXT "}");
