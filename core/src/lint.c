@@ -998,8 +998,13 @@ static rl_status lint_model(rl_lint *l, const parsed *p, bool have_config, mappe
     const char *id = word(l, at);
     snprintf(l->model_id, sizeof l->model_id, "%s", id);
     if (have_config) return RL_OK;
-    /* A repo id "Org/Name", or a local path: its last two parts, or a hub cache models--Org--Name. */
-    snprintf(repo, sizeof repo, "%s", id);
+    /* A repo id "Org/Name", or a local path: its last two parts, or a hub cache models--Org--Name.
+     * Only the id's end names the model, so an id longer than repo keeps its last bytes (past
+     * any trailing '/'), not its first: a deep path still finds its preset. */
+    size_t len = strlen(id);
+    while (len > 0 && id[len - 1] == '/') len--;
+    const char *tail = len >= sizeof repo ? id + len - (sizeof repo - 1) : id;
+    snprintf(repo, sizeof repo, "%.*s", (int)(id + len - tail), tail);
     size_t n = strlen(repo);
     while (n > 0 && repo[n - 1] == '/') repo[--n] = '\0';
     char *hub = strstr(repo, "models--");

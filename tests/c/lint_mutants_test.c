@@ -596,6 +596,18 @@ static void test_vllm_model_ids(void) {
                       streq(value_of(f, "model"), rows[i].id),
                   "%s: the finding names the model and the preset", cmd);
     }
+    /* A path longer than the 255 bytes the lookup keeps: its end still names the repo. */
+    static const char *const deep_tails[] = {"/Qwen/Qwen3-8B", "/Qwen/Qwen3-8B//", "/models--Qwen--Qwen3-8B/snapshots/0123abc"};
+    for (size_t i = 0; i < sizeof deep_tails / sizeof deep_tails[0]; i++) {
+        char cmd[1024], path[600] = "/data";
+        while (strlen(path) < 400) strcat(path, "/deeper");
+        strcat(path, deep_tails[i]);
+        snprintf(cmd, sizeof cmd, "vllm serve %s --max-model-len 4096 --max-num-seqs 4", path);
+        rl_status st = run(cmd, req, NULL);
+        CHECK(st == RL_OK && streq(lint.preset, "qwen3-8b") && finding("model_matched_by_name") == NULL,
+              "a %zu-byte path ending %s: preset qwen3-8b by its repo (status %d, preset %s, %s)", strlen(path), deep_tails[i], st,
+              lint.preset, lint.error.message);
+    }
     static const char *const unknown[] = {"models--Qwen", "me/-it", "Qwen/Qwen3-8", "Qwen/Qwen3-8B-x", "Qwen3", "/"};
     for (size_t i = 0; i < sizeof unknown / sizeof unknown[0]; i++) {
         char cmd[256];
