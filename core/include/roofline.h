@@ -920,6 +920,29 @@ typedef struct rl_cost {
  * price presets; no allocation, no I/O. out->present is 0 without a workload. */
 rl_status rl_cost_compute(const rl_workload *w, const rl_cost_basis *basis, const char *gpu_id,
                           const char *model_id, rl_cost *out, rl_error *err);
+
+/* One figure of a price preset: its value and "source (as of date)"; ok 0 when
+ * the preset gives none (null, absent, or no preset for the id). */
+typedef struct rl_price_figure {
+    int ok;
+    double value;
+    char source[sizeof(((rl_cost_assumption *)0)->source)];
+} rl_price_figure;
+
+/* What the price presets give for one GPU preset and one model preset, as
+ * rl_cost_compute reads them. A caller that costs one setup at many batches
+ * (the planner) reads them once and passes them to rl_cost_compute_priced. */
+typedef struct rl_cost_prices {
+    rl_price_figure hardware_usd, resale_fraction, active_watts, idle_watts, usd_per_gpu_hour;
+    rl_price_figure usd_per_kwh, api_usd_per_mtok_in, api_usd_per_mtok_out;
+} rl_cost_prices;
+
+/* Reads the price presets of `gpu_id` and `model_id` (either may be NULL or name
+ * no preset: its figures are then not ok). */
+rl_status rl_cost_read_prices(const char *gpu_id, const char *model_id, rl_cost_prices *out, rl_error *err);
+/* rl_cost_compute with the prices already read: the same cost, field for field. */
+rl_status rl_cost_compute_priced(const rl_workload *w, const rl_cost_basis *basis, const rl_cost_prices *prices,
+                                 rl_cost *out, rl_error *err);
 /* Writes "cost": {...} as the report carries it (the cost's JSON contract)
  * into buf (rl_report_json's return convention); "" when !c->present. */
 size_t rl_cost_json(const rl_cost *c, char *buf, size_t cap);
@@ -1197,6 +1220,7 @@ typedef struct rl_plan_summary {
 typedef struct rl_plan_work {
     char request[RL_REQUEST_MAX_BYTES];
     rl_run run;
+    rl_cost_prices prices; /* the setup's, read once for all the batches its search tries */
 } rl_plan_work;
 
 /* Searches, writes up to `cap` candidates into out (cheapest $/Mtok out first,

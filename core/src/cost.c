@@ -58,11 +58,7 @@ static const rl_preset_entry *price_entry(const char *id) {
 }
 
 /* A figure found in a preset: its value and "source (as of date)". */
-typedef struct figure {
-    int ok;
-    double value;
-    char source[sizeof(((rl_cost_assumption *)0)->source)];
-} figure;
+typedef rl_price_figure figure;
 
 /* dst = a b c d e, cut to fit (a long source keeps its start: who and what). */
 static void join(char *dst, size_t cap, const char *a, const char *b, const char *c, const char *d, const char *e) {
@@ -136,53 +132,62 @@ static rl_status open_price(const char *id, const char *kind, rl_jdoc *doc, int 
     return RL_OK;
 }
 
-/* What the GPU's price preset gives. */
-typedef struct gpu_prices {
-    figure hardware, resale, active, idle, cloud;
-} gpu_prices;
-
 /* `doc` is the caller's: one tokenized preset at a time keeps the stack to one
  * document on top of the request's (see RL_CONFIG_MAX_TOKENS). */
-static rl_status read_gpu_prices(const char *gpu_id, rl_jdoc *scratch, gpu_prices *p, rl_error *err) {
-    memset(p, 0, sizeof *p);
+static rl_status read_gpu_prices(const char *gpu_id, rl_jdoc *scratch, rl_cost_prices *p, rl_error *err) {
     const rl_jdoc *doc = scratch;
     int root;
     rl_status st = open_price(gpu_id, "gpu", scratch, &root, err);
     if (st || root < 0) return st;
-    if ((st = read_figure(doc, root, "hardware_usd", &p->hardware, err))) return st;
+    if ((st = read_figure(doc, root, "hardware_usd", &p->hardware_usd, err))) return st;
     /* Wall power is what the meter bills; the board's rated power stands in
      * when no wall figure is sourced, and says so (the energy is then low). */
     figure board;
-    if ((st = read_figure(doc, root, "wall_watts_active", &p->active, err))) return st;
-    if (!p->active.ok) {
+    if ((st = read_figure(doc, root, "wall_watts_active", &p->active_watts, err))) return st;
+    if (!p->active_watts.ok) {
         if ((st = read_figure(doc, root, "board_watts_active", &board, err))) return st;
         if (board.ok) {
-            p->active = board;
-            join(p->active.source, sizeof p->active.source, "board power, no wall figure sourced: ", board.source, "", "", "");
+            p->active_watts = board;
+            join(p->active_watts.source, sizeof p->active_watts.source, "board power, no wall figure sourced: ", board.source, "", "", "");
         }
     }
-    if ((st = read_figure(doc, root, "wall_watts_idle", &p->idle, err))) return st;
-    if (!p->idle.ok) {
+    if ((st = read_figure(doc, root, "wall_watts_idle", &p->idle_watts, err))) return st;
+    if (!p->idle_watts.ok) {
         if ((st = read_figure(doc, root, "board_watts_idle", &board, err))) return st;
         if (board.ok) {
-            p->idle = board;
-            join(p->idle.source, sizeof p->idle.source, "board power, no wall figure sourced: ", board.source, "", "", "");
+            p->idle_watts = board;
+            join(p->idle_watts.source, sizeof p->idle_watts.source, "board power, no wall figure sourced: ", board.source, "", "", "");
         }
     }
-    if ((st = read_offer(doc, root, "cloud", "usd_per_gpu_hour", &p->cloud, NULL, NULL, err))) return st;
+    if ((st = read_offer(doc, root, "cloud", "usd_per_gpu_hour", &p->usd_per_gpu_hour, NULL, NULL, err))) return st;
     int cls = rl_jget(doc, root, "resale_class");
     if (cls >= 0 && (rl_jkey_is(doc, cls, "nvidia") || rl_jkey_is(doc, cls, "apple"))) {
-        p->resale.ok = 1;
-        p->resale.value = RESALE_APPLE_NVIDIA;
+        p->resale_fraction.ok = 1;
+        p->resale_fraction.value = RESALE_APPLE_NVIDIA;
     } else if (cls >= 0 && rl_jkey_is(doc, cls, "mini_pc")) {
-        p->resale.ok = 1;
-        p->resale.value = RESALE_MINI_PC;
+        p->resale_fraction.ok = 1;
+        p->resale_fraction.value = RESALE_MINI_PC;
     }
-    if (p->resale.ok)
-        snprintf(p->resale.source, sizeof p->resale.source,
+    if (p->resale_fraction.ok)
+        snprintf(p->resale_fraction.source, sizeof p->resale_fraction.source,
                  "the specification: 35%% for Apple and NVIDIA, 25%% for mini-PCs; presets/prices/%.40s.json says its class",
                  gpu_id);
     return RL_OK;
+}
+
+rl_status rl_cost_read_prices(const char *gpu_id, const char *model_id, rl_cost_prices *p, rl_error *err) {
+    rl_clear_error(err);
+    if (p == NULL) return rl_fail(err, RL_E_NULL, "cost", "cost: an argument was NULL");
+    memset(p, 0, sizeof *p);
+    rl_jdoc doc; /* one preset document at a time, reused */
+    int root;
+    rl_status st = read_gpu_prices(gpu_id, &doc, p, err);
+    if (st) return st;
+    if ((st = open_price("electricity", "electricity", &doc, &root, err))) return st;
+    if ((st = read_figure(&doc, root, "usd_per_kwh", &p->usd_per_kwh, err))) return st;
+    if ((st = open_price(model_id, "model", &doc, &root, err))) return st;
+    return read_offer(&doc, root, "api", "usd_per_mtok_in", &p->api_usd_per_mtok_in, "usd_per_mtok_out",
+                      &p->api_usd_per_mtok_out, err);
 }
 
 /* ---- the cost ------------------------------------------------------------ */
@@ -213,14 +218,31 @@ static int resolve(rl_cost *c, const rl_workload *w, size_t offset, const figure
     return 0;
 }
 
-rl_status rl_cost_compute(const rl_workload *w, const rl_cost_basis *b, const char *gpu_id, const char *model_id,
-                          rl_cost *out, rl_error *err) {
+/* What rl_cost_compute checks before it reads a price: NULLs, no workload (no cost), the basis. */
+static rl_status cost_checks(const rl_workload *w, const rl_cost_basis *b, rl_cost *out, rl_error *err) {
     rl_clear_error(err);
     if (w == NULL || b == NULL || out == NULL) return rl_fail(err, RL_E_NULL, "cost", "cost: an argument was NULL");
     memset(out, 0, sizeof *out);
     if (w->requests_per_day <= 0) return RL_OK; /* no workload, no cost */
     if (!(b->step_ms > 0) || !(b->prefill_ms >= 0) || b->batch < 1 || b->gpus < 1)
         return rl_fail(err, RL_E_RANGE, "cost", "cost: the basis needs a step time > 0, a prefill time >= 0, batch and GPUs >= 1");
+    return RL_OK;
+}
+
+rl_status rl_cost_compute(const rl_workload *w, const rl_cost_basis *b, const char *gpu_id, const char *model_id,
+                          rl_cost *out, rl_error *err) {
+    rl_status st = cost_checks(w, b, out, err);
+    if (st || w->requests_per_day <= 0) return st;
+    rl_cost_prices prices;
+    if ((st = rl_cost_read_prices(gpu_id, model_id, &prices, err))) return st;
+    return rl_cost_compute_priced(w, b, &prices, out, err);
+}
+
+rl_status rl_cost_compute_priced(const rl_workload *w, const rl_cost_basis *b, const rl_cost_prices *p, rl_cost *out,
+                                 rl_error *err) {
+    rl_status st = cost_checks(w, b, out, err);
+    if (st || w->requests_per_day <= 0) return st;
+    if (p == NULL) return rl_fail(err, RL_E_NULL, "cost", "cost: an argument was NULL");
     rl_cost *c = out;
     c->present = 1;
     c->realistic = b->realistic;
@@ -255,32 +277,20 @@ rl_status rl_cost_compute(const rl_workload *w, const rl_cost_basis *b, const ch
            "the batch in the inputs: every step decodes this many requests, and the traffic is taken to keep it full");
     assume(c, "days_per_month", DAYS_PER_MONTH, "days", "the specification");
 
-    rl_jdoc doc; /* one preset document at a time, reused */
-    gpu_prices gp;
-    rl_status st = read_gpu_prices(gpu_id, &doc, &gp, err);
-    if (st) return st;
-    figure electricity = {0}, api_in = {0}, api_out = {0};
-    {
-        int root;
-        if ((st = open_price("electricity", "electricity", &doc, &root, err))) return st;
-        if ((st = read_figure(&doc, root, "usd_per_kwh", &electricity, err))) return st;
-        if ((st = open_price(model_id, "model", &doc, &root, err))) return st;
-        if ((st = read_offer(&doc, root, "api", "usd_per_mtok_in", &api_in, "usd_per_mtok_out", &api_out, err))) return st;
-    }
 
     /* Buy. */
     double hw = 0, resale = 0, wa = 0, wi = 0, kwh = 0;
-    int buy = resolve(c, w, offsetof(rl_workload, hardware_usd), &gp.hardware, "hardware_usd", "USD",
+    int buy = resolve(c, w, offsetof(rl_workload, hardware_usd), &p->hardware_usd, "hardware_usd", "USD",
                       RL_COST_MISSING_HARDWARE_USD, &hw);
-    buy &= resolve(c, w, offsetof(rl_workload, resale_fraction), &gp.resale, "resale_fraction", "fraction",
+    buy &= resolve(c, w, offsetof(rl_workload, resale_fraction), &p->resale_fraction, "resale_fraction", "fraction",
                    RL_COST_MISSING_RESALE_FRACTION, &resale);
     c->months = w->months;
     assume(c, "months", w->months, "months", rl_workload_given(w, offsetof(rl_workload, months)) ? "given" : "the specification");
-    buy &= resolve(c, w, offsetof(rl_workload, active_watts), &gp.active, "active_watts", "W",
+    buy &= resolve(c, w, offsetof(rl_workload, active_watts), &p->active_watts, "active_watts", "W",
                    RL_COST_MISSING_ACTIVE_WATTS, &wa);
-    buy &= resolve(c, w, offsetof(rl_workload, idle_watts), &gp.idle, "idle_watts", "W", RL_COST_MISSING_IDLE_WATTS,
+    buy &= resolve(c, w, offsetof(rl_workload, idle_watts), &p->idle_watts, "idle_watts", "W", RL_COST_MISSING_IDLE_WATTS,
                    &wi);
-    buy &= resolve(c, w, offsetof(rl_workload, electricity_usd_kwh), &electricity, "usd_per_kwh", "USD/kWh",
+    buy &= resolve(c, w, offsetof(rl_workload, electricity_usd_kwh), &p->usd_per_kwh, "usd_per_kwh", "USD/kWh",
                    RL_COST_MISSING_ELECTRICITY, &kwh);
     c->hardware_usd = hw;
     c->resale_fraction = resale;
@@ -306,7 +316,7 @@ rl_status rl_cost_compute(const rl_workload *w, const rl_cost_basis *b, const ch
     /* Cloud. */
     double rate = 0;
     c->boot_factor = w->boot_factor;
-    if (resolve(c, w, offsetof(rl_workload, cloud_usd_hour), &gp.cloud, "usd_per_gpu_hour", "USD/GPU-hour",
+    if (resolve(c, w, offsetof(rl_workload, cloud_usd_hour), &p->usd_per_gpu_hour, "usd_per_gpu_hour", "USD/GPU-hour",
                 RL_COST_MISSING_CLOUD_USD_HOUR, &rate)) {
         c->has_cloud = 1;
         c->usd_per_gpu_hour = rate;
@@ -319,9 +329,9 @@ rl_status rl_cost_compute(const rl_workload *w, const rl_cost_basis *b, const ch
 
     /* Serverless API: both prices, or none. */
     double pin = 0, pout = 0;
-    int api = resolve(c, w, offsetof(rl_workload, api_usd_mtok_in), &api_in, "api_usd_per_mtok_in", "USD/Mtok",
+    int api = resolve(c, w, offsetof(rl_workload, api_usd_mtok_in), &p->api_usd_per_mtok_in, "api_usd_per_mtok_in", "USD/Mtok",
                       RL_COST_MISSING_API_PRICE, &pin);
-    api &= resolve(c, w, offsetof(rl_workload, api_usd_mtok_out), &api_out, "api_usd_per_mtok_out", "USD/Mtok",
+    api &= resolve(c, w, offsetof(rl_workload, api_usd_mtok_out), &p->api_usd_per_mtok_out, "api_usd_per_mtok_out", "USD/Mtok",
                    RL_COST_MISSING_API_PRICE, &pout);
     if (api) {
         c->has_api = 1;

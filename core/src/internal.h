@@ -24,8 +24,12 @@ rl_status rl_offload_check(const rl_model *m, const rl_gpu *g, const rl_deploy *
 /* The planner's search over batches (plan.c): `run` holds a request that
  * rl_run_request read (a model, not a size alone); this runs the same request
  * with "batch" set to `batch`, giving what rl_run_request would give for it,
- * without reading the request, the model's config and the GPU again (request.c). */
-rl_status rl_run_set_batch(rl_run *run, int64_t batch);
+ * without reading the request, the model's config and the GPU again (request.c).
+ * `prices`, when not NULL, are the run's own (rl_run_read_prices), read once for
+ * every batch tried; NULL reads them again. */
+rl_status rl_run_set_batch(rl_run *run, int64_t batch, const rl_cost_prices *prices);
+/* The price presets of a run's GPU (its preset's, for a customised one) and model. */
+rl_status rl_run_read_prices(const rl_run *run, rl_cost_prices *prices, rl_error *err);
 
 /* Fills *err (when not NULL) and returns status, so callers can
  * `return rl_fail(err, RL_E_RANGE, "batch", "...", ...)`. */

@@ -124,13 +124,16 @@ static void search_setup(plan_ctx *c, const char *gpu, int64_t tp, int64_t pp, c
     /* The largest batch that is still good. Only the batch changes from here on:
      * the setup's request, model and GPU stay as read (rl_run_set_batch). */
     rl_run *w = &c->work->run;
+    /* The setup's prices, read once: each batch below costs on them (a third of a search
+     * went to reading the same three price presets again for every batch). */
+    const rl_cost_prices *prices = rl_run_read_prices(w, &c->work->prices, &w->error) == RL_OK ? &c->work->prices : NULL;
     while (lo < hi) {
         int64_t mid = lo + (hi - lo + 1) / 2;
-        rl_run_set_batch(w, mid);
+        rl_run_set_batch(w, mid, prices);
         if (good(w, q)) lo = mid;
         else hi = mid - 1;
     }
-    rl_run_set_batch(w, lo);
+    rl_run_set_batch(w, lo, prices);
     r = w;
     if (!good(r, q)) return;
     if (r->cost.has_buy) keep(c, r, RL_PLAN_BUY, r->cost.buy_monthly_usd, r->cost.buy_usd_per_mtok_out);

@@ -290,7 +290,22 @@ rl_status rl_request_from_json(const char *json, size_t len, const char *config_
  * realistic estimate lands: the decode step at the full context, and the
  * prefill of the input tokens alone (a second analysis at seq = input). A
  * refusal has no running cost, so it gets none. */
-static rl_status run_cost(rl_run *out) {
+/* The GPU preset a run's prices come from: a preset with some figures of the user's own
+ * ("h100-sxm (custom)") is still that hardware and keeps the preset's prices. */
+static void price_gpu_id(const rl_run *run, char *id, size_t cap) {
+    snprintf(id, cap, "%s", run->gpu.name);
+    char *custom = strstr(id, " (custom)");
+    if (custom != NULL && custom[9] == '\0') *custom = '\0';
+}
+
+rl_status rl_run_read_prices(const rl_run *run, rl_cost_prices *prices, rl_error *err) {
+    char gpu_id[sizeof run->gpu.name];
+    price_gpu_id(run, gpu_id, sizeof gpu_id);
+    return rl_cost_read_prices(gpu_id, run->model.name, prices, err);
+}
+
+/* The run's cost, on `prices` when the caller read them (rl_run_read_prices), else read here. */
+static rl_status run_cost(rl_run *out, const rl_cost_prices *prices) {
     const rl_workload *w = &out->workload;
     if (w->requests_per_day <= 0 || !out->result.fits) return RL_OK;
     rl_deploy prompt = out->deploy;
@@ -304,12 +319,9 @@ static rl_status run_cost(rl_run *out) {
     double step = real ? out->result.realistic.step_ms : out->result.step_ms;
     double prefill = real && pre.has_realistic && pre.realistic.has_prefill ? pre.realistic.prefill_ms : pre.prefill_ms;
     rl_cost_basis basis = {step, prefill, out->deploy.batch, out->deploy.tp * out->deploy.pp, real};
-    /* A preset with some figures of the user's own ("h100-sxm (custom)") is
-     * still that hardware: it keeps the preset's prices. */
+    if (prices != NULL) return rl_cost_compute_priced(w, &basis, prices, &out->cost, &out->error);
     char gpu_id[sizeof out->gpu.name];
-    snprintf(gpu_id, sizeof gpu_id, "%s", out->gpu.name);
-    char *custom = strstr(gpu_id, " (custom)");
-    if (custom != NULL && custom[9] == '\0') *custom = '\0';
+    price_gpu_id(out, gpu_id, sizeof gpu_id);
     return rl_cost_compute(w, &basis, gpu_id, out->model.name, &out->cost, &out->error);
 }
 
@@ -333,7 +345,7 @@ rl_status rl_run_request(const char *request, size_t len, const char *config_tex
         st = rl_estimate_params(params, &out->gpu, &out->deploy, &out->estimate, &out->error);
     } else if (st == RL_OK) {
         st = rl_analyze(&out->model, &out->gpu, &out->deploy, &out->result, &out->error);
-        if (st == RL_OK) st = run_cost(out);
+        if (st == RL_OK) st = run_cost(out, NULL);
     }
     out->status = st;
     return st;
@@ -342,14 +354,14 @@ rl_status rl_run_request(const char *request, size_t len, const char *config_tex
 /* Only the batch changes: what rl_run_request does after reading the request,
  * from the batch's own range check on (rl_deploy_validate holds every check
  * that reads the batch). */
-rl_status rl_run_set_batch(rl_run *run, int64_t batch) {
+rl_status rl_run_set_batch(rl_run *run, int64_t batch, const rl_cost_prices *prices) {
     rl_clear_error(&run->error);
     run->deploy.batch = batch;
     run->cost.present = 0;
     rl_status st = rl_deploy_validate(&run->deploy, &run->error);
     if (st == RL_OK) st = rl_offload_check(&run->model, &run->gpu, &run->deploy, &run->error);
     if (st == RL_OK) st = rl_analyze(&run->model, &run->gpu, &run->deploy, &run->result, &run->error);
-    if (st == RL_OK) st = run_cost(run);
+    if (st == RL_OK) st = run_cost(run, prices);
     run->status = st;
     return st;
 }

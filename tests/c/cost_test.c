@@ -302,7 +302,48 @@ static void test_basis_bounds(void) {
     CHECK(rl_cost_json(NULL, buf, sizeof buf) == 0 && buf[0] == '\0', "no cost, no JSON");
 }
 
+/* Prices read once (the planner's way) cost the same as prices read per call, byte for byte:
+ * for priced and unpriced ids, given figures, both bases, a refusal of the basis and no workload. */
+static void test_prices_read_once(void) {
+    static const struct {
+        const char *gpu, *model;
+    } ids[] = {{"h100-sxm", "llama-3-70b"}, {"rtx-4090", "qwen3-4b"}, {"no-such-gpu", NULL}, {NULL, "llama-3-70b"}};
+    static const rl_cost_basis bases[] = {{10, 5, 4, 2, 0}, {7.5, 0, 1, 1, 1}, {0, 5, 4, 2, 0}};
+    for (size_t i = 0; i < sizeof ids / sizeof ids[0]; i++) {
+        rl_cost_prices p;
+        rl_error err;
+        CHECK(rl_cost_read_prices(ids[i].gpu, ids[i].model, &p, &err) == RL_OK, "prices of %s and %s read", ids[i].gpu,
+              ids[i].model);
+        for (size_t j = 0; j < sizeof bases / sizeof bases[0]; j++)
+            for (int given = 0; given < 2; given++)
+                for (int64_t rpd = 0; rpd <= 5000; rpd += 5000) {
+                    rl_workload w = rl_workload_default();
+                    w.requests_per_day = rpd;
+                    w.input_tokens = 1000;
+                    w.output_tokens = 300;
+                    if (given) give(&w, offsetof(rl_workload, idle_watts), 60);
+                    static rl_cost once, each; /* static: zeroed, and off the stack */
+                    rl_error e1, e2;
+                    memset(&once, 0xA5, sizeof once);
+                    memset(&each, 0x5A, sizeof each);
+                    rl_status s1 = rl_cost_compute(&w, &bases[j], ids[i].gpu, ids[i].model, &each, &e1);
+                    rl_status s2 = rl_cost_compute_priced(&w, &bases[j], &p, &once, &e2);
+                    CHECK(s1 == s2 && memcmp(&once, &each, sizeof once) == 0 && strcmp(e1.message, e2.message) == 0,
+                          "%s/%s, basis %zu, given %d, %lld requests/day: the same cost read once or per call (%d %d)",
+                          ids[i].gpu, ids[i].model, j, given, (long long)rpd, s1, s2);
+                }
+    }
+    rl_workload w = rl_workload_default();
+    w.requests_per_day = 1;
+    rl_cost_basis b = {10, 5, 4, 2, 0};
+    rl_cost c;
+    rl_error err;
+    CHECK(rl_cost_compute_priced(&w, &b, NULL, &c, &err) == RL_E_NULL, "no prices: refused as null");
+    CHECK(rl_cost_read_prices("h100-sxm", NULL, NULL, &err) == RL_E_NULL, "nowhere to read prices into: refused as null");
+}
+
 int main(void) {
+    test_prices_read_once();
     test_given_bits();
     test_price_kinds();
     test_basis_bounds();
