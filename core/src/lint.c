@@ -452,7 +452,8 @@ static rl_status map_word(rl_lint *l, const char *flag, const char *v, const wor
 
 /* The repo name without the variant suffixes that keep the architecture. */
 static void stem(const char *name, char *out, size_t cap) {
-    static const char *const suffixes[] = {"-instruct", "-it", "-chat", "-base", "-hf", "-gguf", "-fp8", "-awq", "-gptq"};
+    /* "-ud": Unsloth's Dynamic quants name their files Model-UD-Q4_K_XL.gguf, the type cut off before this. */
+    static const char *const suffixes[] = {"-instruct", "-it", "-chat", "-base", "-hf", "-gguf", "-fp8", "-awq", "-gptq", "-ud"};
     snprintf(out, cap, "%s", name);
     for (bool cut = true; cut;) {
         cut = false;

@@ -649,6 +649,8 @@ static void test_gguf_names(void) {
         {"-m Qwen3-8B-Q5_0.gguf", "int4", "Q5_0", "5.5"},
         {"-m Qwen3-8B-IQ1_M.gguf", "int4", "IQ1_M", "1.75"},
         {"-m Qwen3-8B-IQ2_S.gguf", "int4", "IQ2_S", "2.5"},
+        /* Unsloth's UD-Q2_K_XL: a Q2_K base the core does not model by this name, 84 bytes per 256 weights. */
+        {"-m Qwen3-8B-UD-Q2_K_XL.gguf", "int4", "Q2_K_XL", "2.625"},
         {"-m Qwen3-8B-Q8_0_L.gguf", "int8", "Q8_0_L", "8.5"},
         {"-hf unsloth/Qwen3-8B-GGUF:Q8_0", "q8_0", NULL, NULL},
         {"--hf-repo unsloth/Qwen3-8B-GGUF:q5_k_s", "int4", "Q5_K_S", "5.5"},
