@@ -124,7 +124,7 @@ static void search_setup(plan_ctx *c, const char *gpu, int64_t tp, int64_t pp, c
     /* The largest batch that is still good. Only the batch changes from here on:
      * the setup's request, model and GPU stay as read (rl_run_set_batch). */
     rl_run *w = &c->work->run;
-    /* The setup's prices, read once: each batch below costs on them (a third of a search
+    /* The setup's prices, read once: each batch below costs on them (a quarter of a search
      * went to reading the same three price presets again for every batch). */
     const rl_cost_prices *prices = rl_run_read_prices(w, &c->work->prices, &w->error) == RL_OK ? &c->work->prices : NULL;
     while (lo < hi) {
