@@ -28,6 +28,10 @@ rl_status rl_offload_check(const rl_model *m, const rl_gpu *g, const rl_deploy *
  * `prices`, when not NULL, are the run's own (rl_run_read_prices), read once for
  * every batch tried; NULL reads them again. */
 rl_status rl_run_set_batch(rl_run *run, int64_t batch, const rl_cost_prices *prices);
+/* rl_run_request, with a model preset read once for many requests (plan.c): a request naming
+ * the preset `memo` holds copies it; one naming another fills `memo` when it is read. NULL: none. */
+rl_status rl_run_request_memo(const char *request, size_t len, const char *config_text, size_t config_len,
+                              rl_model_memo *memo, rl_run *out);
 /* The price presets of a run's GPU (its preset's, for a customised one) and model. */
 rl_status rl_run_read_prices(const rl_run *run, rl_cost_prices *prices, rl_error *err);
 

@@ -7,8 +7,10 @@
  * allow_tight) and meet max_ttft_ms and min_tokens_per_s_user, and ranks
  * them by $ per million output tokens, buying and renting apart.
  *
- * Every figure is a plain run of that setup's request through rl_run_request,
- * so a candidate is exactly what an analysis says of it alone. The batch
+ * Every figure is a plain run of that setup's request through rl_run_request
+ * (the model preset read once for all the setups, the prices once per setup:
+ * both depend on their ids alone), so a candidate is exactly what an analysis
+ * says of it alone. The batch
  * is not sampled: for a setup the cost per token falls as the batch grows (the
  * weights are read once per step for the whole batch) while the per-user speed
  * falls and the memory fills, so the best batch is the largest one that fits
@@ -50,7 +52,7 @@ static const rl_run *run_setup(plan_ctx *c, const char *gpu, int64_t tp, int64_t
                        "%.*s%s\"gpu\":\"%s\",\"tp\":%lld,\"pp\":%lld,\"precision\":\"%s\",\"batch\":%lld}", (int)(n - 1),
                        c->base, n > 2 ? "," : "", gpu, (long long)tp, (long long)pp, precision, (long long)batch);
     if (len < 0 || (size_t)len >= sizeof c->work->request) return NULL;
-    rl_run_request(request, (size_t)len, c->config, c->config_len, &c->work->run);
+    rl_run_request_memo(request, (size_t)len, c->config, c->config_len, &c->work->model, &c->work->run);
     return &c->work->run;
 }
 
@@ -197,6 +199,7 @@ rl_status rl_plan(const char *base_request, size_t len, const char *config_text,
     }
     if (gpu_count == 0) return rl_fail(err, RL_E_NULL, "gpu", "gpu: no GPU to search");
     plan_ctx c = {base_request, len, config_text, config_len, q, work, out, cap, summary};
+    work->model.id[0] = '\0'; /* the caller's memory: no model read yet */
 
     /* A request error that is not about the setup (a bad workload, an unknown
      * model or GPU) is the user's: say it once instead of searching. */

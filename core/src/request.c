@@ -127,8 +127,8 @@ static rl_status read_params(const rl_jdoc *doc, int v, double *params, rl_error
     return RL_OK;
 }
 
-static rl_status read_model(const rl_jdoc *doc, const char *config_text, size_t config_len, rl_model *m,
-                            double *params, rl_error *err) {
+static rl_status read_model(const rl_jdoc *doc, const char *config_text, size_t config_len, rl_model_memo *memo,
+                            rl_model *m, double *params, rl_error *err) {
     int model = rl_jget(doc, 0, "model"), config = rl_jget(doc, 0, "config"), pv = rl_jget(doc, 0, "params");
     if (params) *params = 0.0;
     int named = (model != RL_J_ABSENT) + (config != RL_J_ABSENT) + (config_text != NULL) + (pv != RL_J_ABSENT && params != NULL);
@@ -142,7 +142,16 @@ static rl_status read_model(const rl_jdoc *doc, const char *config_text, size_t 
     if (model != RL_J_ABSENT) {
         char id[256]; /* longer than any id, so a long one is "unknown", not "too long" */
         if ((st = rl_jstr(doc, model, "model", id, sizeof id, err))) return st;
-        return rl_model_preset(id, m, err);
+        if (memo != NULL && memo->id[0] != '\0' && strcmp(memo->id, id) == 0) {
+            *m = memo->model;
+            return RL_OK;
+        }
+        if ((st = rl_model_preset(id, m, err))) return st;
+        if (memo != NULL && strlen(id) < sizeof memo->id) {
+            memcpy(memo->id, id, strlen(id) + 1);
+            memo->model = *m;
+        }
+        return RL_OK;
     }
     if (config != RL_J_ABSENT) return rl_model_from_doc(doc, config, m, err);
     return rl_model_from_config_json(config_text, config_len, m, err);
@@ -243,11 +252,11 @@ static rl_status read_workload(const rl_jdoc *doc, rl_workload *w, rl_deploy *d,
 
 /* With `params` non-NULL a "params" request is accepted instead of a model:
  * *params is then set (> 0) and *m untouched. */
-static rl_status parse_request(const rl_jdoc *doc, const char *config_text, size_t config_len, rl_model *m,
-                               double *params, rl_gpu *g, rl_deploy *d, rl_workload *w, rl_error *err) {
+static rl_status parse_request(const rl_jdoc *doc, const char *config_text, size_t config_len, rl_model_memo *memo,
+                               rl_model *m, double *params, rl_gpu *g, rl_deploy *d, rl_workload *w, rl_error *err) {
     rl_status st;
     if ((st = check_request_keys(doc, err))) return st;
-    if ((st = read_model(doc, config_text, config_len, m, params, err))) return st;
+    if ((st = read_model(doc, config_text, config_len, memo, m, params, err))) return st;
 
     int raised = 0, limit = rl_jget(doc, 0, "gpu_limit");
     if (limit != RL_J_ABSENT && (st = read_choice(doc, limit, rl_field_by_key("gpu_limit"), &raised, err))) return st;
@@ -283,7 +292,7 @@ rl_status rl_request_from_json(const char *json, size_t len, const char *config_
     rl_jdoc doc;
     rl_workload w; /* read and checked; this call has no place for a cost */
     rl_status st = rl_jparse(&doc, json, len, RL_REQUEST_MAX_BYTES, "request", err);
-    return st ? st : parse_request(&doc, config_text, config_len, m, NULL, g, d, &w, err);
+    return st ? st : parse_request(&doc, config_text, config_len, NULL, m, NULL, g, d, &w, err);
 }
 
 /* The cost of a fitting run with a workload, on the roofline floor until the
@@ -327,6 +336,11 @@ static rl_status run_cost(rl_run *out, const rl_cost_prices *prices) {
 
 rl_status rl_run_request(const char *request, size_t len, const char *config_text, size_t config_len,
                          rl_run *out) {
+    return rl_run_request_memo(request, len, config_text, config_len, NULL, out);
+}
+
+rl_status rl_run_request_memo(const char *request, size_t len, const char *config_text, size_t config_len,
+                              rl_model_memo *memo, rl_run *out) {
     if (out == NULL) return RL_E_NULL;
     rl_clear_error(&out->error);
     out->is_estimate = 0;
@@ -334,7 +348,7 @@ rl_status rl_run_request(const char *request, size_t len, const char *config_tex
     rl_jdoc doc;
     rl_status st = rl_jparse(&doc, request, len, RL_REQUEST_MAX_BYTES, "request", &out->error);
     if (st == RL_OK)
-        st = parse_request(&doc, config_text, config_len, &out->model, &params, &out->gpu, &out->deploy,
+        st = parse_request(&doc, config_text, config_len, memo, &out->model, &params, &out->gpu, &out->deploy,
                            &out->workload, &out->error);
     out->cost.present = 0;
     if (st == RL_OK && params > 0 && out->workload.requests_per_day > 0) {

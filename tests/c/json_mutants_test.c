@@ -1267,7 +1267,49 @@ static void test_request(void) {
           "rl_request_from_json reads a request");
 }
 
+/* rl_run_request_memo (the planner's): with one memo across requests naming different models,
+ * presets that do not exist and inline configs, each run writes the same JSON as a plain
+ * rl_run_request; the memo holds the last preset read, and an error leaves it as it was. */
+static void test_run_request_memo(void) {
+    static const struct {
+        const char *request, *memo_after;
+    } rows[] = {
+        {"{\"model\":\"qwen3-4b\",\"gpu\":\"a100-40g\",\"batch\":8}", "qwen3-4b"},
+        {"{\"model\":\"qwen3-4b\",\"gpu\":\"h100-sxm\",\"batch\":64,\"precision\":\"fp8\"}", "qwen3-4b"},
+        {"{\"model\":\"llama-3-8b\",\"gpu\":\"a100-40g\",\"batch\":8}", "llama-3-8b"},
+        {"{\"model\":\"qwen3-4b\",\"gpu\":\"a100-40g\",\"batch\":4096}", "qwen3-4b"},
+        {"{\"model\":\"no-such-model\",\"gpu\":\"a100-40g\"}", "qwen3-4b"},
+        {"{\"config\":{\"model_type\":\"llama\",\"hidden_size\":64,\"num_hidden_layers\":2,\"num_attention_heads\":4,"
+         "\"vocab_size\":100,\"intermediate_size\":128},\"gpu\":\"t4\"}",
+         "qwen3-4b"},
+        {"{\"model\":\"qwen3-4b\",\"gpu\":\"a100-40g\",\"batch\":8,\"requests_per_day\":1000}", "qwen3-4b"},
+    };
+    static rl_run plain, memoized;
+    static char a[1 << 16], b[1 << 16];
+    rl_model_memo memo;
+    memo.id[0] = '\0';
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        const char *q = rows[i].request;
+        rl_status s1 = rl_run_request(q, strlen(q), NULL, 0, &plain);
+        rl_status s2 = rl_run_request_memo(q, strlen(q), NULL, 0, &memo, &memoized);
+        rl_run_write_json(&plain, a, sizeof a);
+        rl_run_write_json(&memoized, b, sizeof b);
+        CHECK(s1 == s2 && strcmp(a, b) == 0, "memo, request %zu: the same run as a plain one (%d %d)", i, s1, s2);
+        CHECK(strcmp(memo.id, rows[i].memo_after) == 0, "memo, request %zu: holds %s (got \"%s\")", i, rows[i].memo_after,
+              memo.id);
+    }
+    /* A memo holding a preset's model is what a request naming that preset gets: the id is the key. */
+    rl_model other;
+    rl_error err;
+    CHECK(rl_model_preset("llama-3-8b", &other, &err) == RL_OK, "llama-3-8b read");
+    memo.model = other;
+    const char *q = "{\"model\":\"qwen3-4b\",\"gpu\":\"a100-40g\"}";
+    rl_run_request_memo(q, strlen(q), NULL, 0, &memo, &memoized);
+    CHECK(memoized.model.params_total == other.params_total, "memo: its model stands for the id it is kept under");
+}
+
 int main(void) {
+    test_run_request_memo();
     test_tokens();
     test_errors();
     test_limits();
