@@ -608,7 +608,26 @@ static void test_vllm_model_ids(void) {
               "a %zu-byte path ending %s: preset qwen3-8b by its repo (status %d, preset %s, %s)", strlen(path), deep_tails[i], st,
               lint.preset, lint.error.message);
     }
-    static const char *const unknown[] = {"models--Qwen", "me/-it", "Qwen/Qwen3-8", "Qwen/Qwen3-8B-x", "Qwen3", "/"};
+    /* The ends of that cut: a path of exactly 256 bytes (one more than the lookup keeps: its first byte
+     * goes, not its last), and a repo followed by more '/' than the lookup keeps (they go first). */
+    {
+        char path[300] = "", cmd[2048];
+        while (strlen(path) + strlen("/Qwen/Qwen3-8B") < 256) strcat(path, "/");
+        strcat(path, "/Qwen/Qwen3-8B");
+        CHECK(strlen(path) == 256, "the path is 256 bytes (%zu)", strlen(path));
+        snprintf(cmd, sizeof cmd, "vllm serve %s --max-model-len 4096 --max-num-seqs 4", path);
+        rl_status st = run(cmd, req, NULL);
+        CHECK(st == RL_OK && streq(lint.preset, "qwen3-8b") && finding("model_matched_by_name") == NULL,
+              "a 256-byte path: its last byte kept, preset qwen3-8b by its repo (status %d, %s)", st, lint.error.message);
+        char slashes[1024] = "/data/Qwen/Qwen3-8B";
+        while (strlen(slashes) < 600) strcat(slashes, "/");
+        snprintf(cmd, sizeof cmd, "vllm serve %s --max-model-len 4096 --max-num-seqs 4", slashes);
+        st = run(cmd, req, NULL);
+        CHECK(st == RL_OK && streq(lint.preset, "qwen3-8b") && finding("model_matched_by_name") == NULL,
+              "a repo then 580 '/': preset qwen3-8b by its repo (status %d, %s)", st, lint.error.message);
+    }
+    /* Qwen/Qwen3-8B/x: a file or folder "x" below the repo's name, not the repo (only trailing '/' are dropped). */
+    static const char *const unknown[] = {"models--Qwen", "me/-it", "Qwen/Qwen3-8", "Qwen/Qwen3-8B-x", "Qwen3", "/", "Qwen/Qwen3-8B/x"};
     for (size_t i = 0; i < sizeof unknown / sizeof unknown[0]; i++) {
         char cmd[256];
         snprintf(cmd, sizeof cmd, "vllm serve %s --max-model-len 4096", unknown[i]);
