@@ -1006,8 +1006,6 @@ static rl_status lint_model(rl_lint *l, const parsed *p, bool have_config, mappe
     while (len > 0 && id[len - 1] == '/') len--;
     const char *tail = len >= sizeof repo ? id + len - (sizeof repo - 1) : id;
     snprintf(repo, sizeof repo, "%.*s", (int)(id + len - tail), tail);
-    size_t n = strlen(repo);
-    while (n > 0 && repo[n - 1] == '/') repo[--n] = '\0';
     char *hub = strstr(repo, "models--");
     if (hub) {
         char *dd = strstr(hub + 8, "--");
