@@ -229,13 +229,16 @@ static rl_status cost_checks(const rl_workload *w, const rl_cost_basis *b, rl_co
     return RL_OK;
 }
 
+static void priced(const rl_workload *w, const rl_cost_basis *b, const rl_cost_prices *p, rl_cost *c);
+
 rl_status rl_cost_compute(const rl_workload *w, const rl_cost_basis *b, const char *gpu_id, const char *model_id,
                           rl_cost *out, rl_error *err) {
     rl_status st = cost_checks(w, b, out, err);
     if (st || w->requests_per_day <= 0) return st;
     rl_cost_prices prices;
     if ((st = rl_cost_read_prices(gpu_id, model_id, &prices, err))) return st;
-    return rl_cost_compute_priced(w, b, &prices, out, err);
+    priced(w, b, &prices, out);
+    return RL_OK;
 }
 
 rl_status rl_cost_compute_priced(const rl_workload *w, const rl_cost_basis *b, const rl_cost_prices *p, rl_cost *out,
@@ -243,7 +246,12 @@ rl_status rl_cost_compute_priced(const rl_workload *w, const rl_cost_basis *b, c
     rl_status st = cost_checks(w, b, out, err);
     if (st || w->requests_per_day <= 0) return st;
     if (p == NULL) return rl_fail(err, RL_E_NULL, "cost", "cost: an argument was NULL");
-    rl_cost *c = out;
+    priced(w, b, p, out);
+    return RL_OK;
+}
+
+/* The cost itself, once cost_checks passed (a workload, a valid basis, *c zeroed). */
+static void priced(const rl_workload *w, const rl_cost_basis *b, const rl_cost_prices *p, rl_cost *c) {
     c->present = 1;
     c->realistic = b->realistic;
     c->step_ms = b->step_ms;
@@ -370,7 +378,6 @@ rl_status rl_cost_compute_priced(const rl_workload *w, const rl_cost_basis *b, c
             }
         }
     }
-    return RL_OK;
 }
 
 /* ---- JSON ----------------------------------------------------------------- */
