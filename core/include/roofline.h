@@ -1216,21 +1216,23 @@ typedef struct rl_plan_summary {
                                      0: every candidate is on the realistic estimate, as every fit is */
 } rl_plan_summary;
 
-/* A model preset as read, kept by its id: the planner's setups all name the base
- * request's model, so its preset is read for the first one and copied into the rest
- * (rl_model_preset depends on the id alone). id "" holds none. */
-typedef struct rl_model_memo {
-    char id[64];
+/* What the runs of one search share, read once and kept by id (the planner's setups
+ * all name the base request's model, and each GPU is costed at many setups): the
+ * model preset, and the price presets of the last GPU and model costed. Both depend
+ * on their ids alone. An empty id holds nothing. */
+typedef struct rl_run_memo {
+    char model_id[64];
     rl_model model;
-} rl_model_memo;
+    char price_gpu[64], price_model[64]; /* the ids `prices` were read for */
+    rl_cost_prices prices;
+} rl_run_memo;
 
 /* The work area of one search: the request of each setup and its run, and what the
- * setups share, read once. rl_plan sets it up itself; the caller only provides it. */
+ * setups share. rl_plan sets it up itself; the caller only provides it. */
 typedef struct rl_plan_work {
     char request[RL_REQUEST_MAX_BYTES];
     rl_run run;
-    rl_model_memo model;   /* the base request's model preset */
-    rl_cost_prices prices; /* the setup's, read once for all the batches its search tries */
+    rl_run_memo memo;
 } rl_plan_work;
 
 /* Searches, writes up to `cap` candidates into out (cheapest $/Mtok out first,

@@ -21,19 +21,17 @@ static inline double rl_prec_bytes(rl_precision p) { return (unsigned)p < RL_PRE
  * request reader and rl_analyze both check it (analyze.c). */
 rl_status rl_offload_check(const rl_model *m, const rl_gpu *g, const rl_deploy *d, rl_error *err);
 
+/* rl_run_request, with what many requests share read once (plan.c): a request naming the
+ * model preset `memo` holds copies it, and a cost on the GPU and model of its prices uses
+ * them; others are read and kept in `memo`. NULL: nothing kept, as rl_run_request. */
+rl_status rl_run_request_memo(const char *request, size_t len, const char *config_text, size_t config_len,
+                              rl_run_memo *memo, rl_run *out);
 /* The planner's search over batches (plan.c): `run` holds a request that
  * rl_run_request read (a model, not a size alone); this runs the same request
  * with "batch" set to `batch`, giving what rl_run_request would give for it,
- * without reading the request, the model's config and the GPU again (request.c).
- * `prices`, when not NULL, are the run's own (rl_run_read_prices), read once for
- * every batch tried; NULL reads them again. */
-rl_status rl_run_set_batch(rl_run *run, int64_t batch, const rl_cost_prices *prices);
-/* rl_run_request, with a model preset read once for many requests (plan.c): a request naming
- * the preset `memo` holds copies it; one naming another fills `memo` when it is read. NULL: none. */
-rl_status rl_run_request_memo(const char *request, size_t len, const char *config_text, size_t config_len,
-                              rl_model_memo *memo, rl_run *out);
-/* The price presets of a run's GPU (its preset's, for a customised one) and model. */
-rl_status rl_run_read_prices(const rl_run *run, rl_cost_prices *prices, rl_error *err);
+ * without reading the request, the model's config and the GPU again (request.c),
+ * and with the prices `memo` keeps (NULL: read again). */
+rl_status rl_run_set_batch(rl_run *run, int64_t batch, rl_run_memo *memo);
 
 /* Fills *err (when not NULL) and returns status, so callers can
  * `return rl_fail(err, RL_E_RANGE, "batch", "...", ...)`. */

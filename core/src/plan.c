@@ -8,10 +8,10 @@
  * them by $ per million output tokens, buying and renting apart.
  *
  * Every figure is a plain run of that setup's request through rl_run_request
- * (the model preset read once for all the setups, the prices once per setup:
- * both depend on their ids alone), so a candidate is exactly what an analysis
- * says of it alone. The batch
- * is not sampled: for a setup the cost per token falls as the batch grows (the
+ * (the model preset read once for all the setups, a GPU's prices once for all
+ * of its setups, rl_run_memo: both depend on their ids alone), so a candidate
+ * is exactly what an analysis says of it alone. The batch is not sampled: for
+ * a setup the cost per token falls as the batch grows (the
  * weights are read once per step for the whole batch) while the per-user speed
  * falls and the memory fills, so the best batch is the largest one that fits
  * and meets the speed target, and both tests only turn false as the batch
@@ -52,7 +52,7 @@ static const rl_run *run_setup(plan_ctx *c, const char *gpu, int64_t tp, int64_t
                        "%.*s%s\"gpu\":\"%s\",\"tp\":%lld,\"pp\":%lld,\"precision\":\"%s\",\"batch\":%lld}", (int)(n - 1),
                        c->base, n > 2 ? "," : "", gpu, (long long)tp, (long long)pp, precision, (long long)batch);
     if (len < 0 || (size_t)len >= sizeof c->work->request) return NULL;
-    rl_run_request_memo(request, (size_t)len, c->config, c->config_len, &c->work->model, &c->work->run);
+    rl_run_request_memo(request, (size_t)len, c->config, c->config_len, &c->work->memo, &c->work->run);
     return &c->work->run;
 }
 
@@ -124,18 +124,15 @@ static void search_setup(plan_ctx *c, const char *gpu, int64_t tp, int64_t pp, c
     int64_t lo = 1, hi = q->allow_tight ? r->result.max_batch : r->result.max_batch_realistic;
     if (hi > RL_MAX_BATCH) hi = RL_MAX_BATCH;
     /* The largest batch that is still good. Only the batch changes from here on:
-     * the setup's request, model and GPU stay as read (rl_run_set_batch). */
+     * the setup's request, model, GPU and prices stay as read (rl_run_set_batch). */
     rl_run *w = &c->work->run;
-    /* The setup's prices, read once: each batch below costs on them (a quarter of a search
-     * went to reading the same three price presets again for every batch). */
-    const rl_cost_prices *prices = rl_run_read_prices(w, &c->work->prices, &w->error) == RL_OK ? &c->work->prices : NULL;
     while (lo < hi) {
         int64_t mid = lo + (hi - lo + 1) / 2;
-        rl_run_set_batch(w, mid, prices);
+        rl_run_set_batch(w, mid, &c->work->memo);
         if (good(w, q)) lo = mid;
         else hi = mid - 1;
     }
-    rl_run_set_batch(w, lo, prices);
+    rl_run_set_batch(w, lo, &c->work->memo);
     r = w;
     if (!good(r, q)) return;
     if (r->cost.has_buy) keep(c, r, RL_PLAN_BUY, r->cost.buy_monthly_usd, r->cost.buy_usd_per_mtok_out);
@@ -199,7 +196,8 @@ rl_status rl_plan(const char *base_request, size_t len, const char *config_text,
     }
     if (gpu_count == 0) return rl_fail(err, RL_E_NULL, "gpu", "gpu: no GPU to search");
     plan_ctx c = {base_request, len, config_text, config_len, q, work, out, cap, summary};
-    work->model.id[0] = '\0'; /* the caller's memory: no model read yet */
+    /* The caller's memory: nothing read yet. */
+    work->memo.model_id[0] = work->memo.price_gpu[0] = '\0';
 
     /* A request error that is not about the setup (a bad workload, an unknown
      * model or GPU) is the user's: say it once instead of searching. */

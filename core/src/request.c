@@ -127,7 +127,7 @@ static rl_status read_params(const rl_jdoc *doc, int v, double *params, rl_error
     return RL_OK;
 }
 
-static rl_status read_model(const rl_jdoc *doc, const char *config_text, size_t config_len, rl_model_memo *memo,
+static rl_status read_model(const rl_jdoc *doc, const char *config_text, size_t config_len, rl_run_memo *memo,
                             rl_model *m, double *params, rl_error *err) {
     int model = rl_jget(doc, 0, "model"), config = rl_jget(doc, 0, "config"), pv = rl_jget(doc, 0, "params");
     if (params) *params = 0.0;
@@ -142,13 +142,13 @@ static rl_status read_model(const rl_jdoc *doc, const char *config_text, size_t 
     if (model != RL_J_ABSENT) {
         char id[256]; /* longer than any id, so a long one is "unknown", not "too long" */
         if ((st = rl_jstr(doc, model, "model", id, sizeof id, err))) return st;
-        if (memo != NULL && memo->id[0] != '\0' && strcmp(memo->id, id) == 0) {
+        if (memo != NULL && memo->model_id[0] != '\0' && strcmp(memo->model_id, id) == 0) {
             *m = memo->model;
             return RL_OK;
         }
         if ((st = rl_model_preset(id, m, err))) return st;
-        if (memo != NULL && strlen(id) < sizeof memo->id) {
-            memcpy(memo->id, id, strlen(id) + 1);
+        if (memo != NULL && strlen(id) < sizeof memo->model_id) {
+            memcpy(memo->model_id, id, strlen(id) + 1);
             memo->model = *m;
         }
         return RL_OK;
@@ -252,7 +252,7 @@ static rl_status read_workload(const rl_jdoc *doc, rl_workload *w, rl_deploy *d,
 
 /* With `params` non-NULL a "params" request is accepted instead of a model:
  * *params is then set (> 0) and *m untouched. */
-static rl_status parse_request(const rl_jdoc *doc, const char *config_text, size_t config_len, rl_model_memo *memo,
+static rl_status parse_request(const rl_jdoc *doc, const char *config_text, size_t config_len, rl_run_memo *memo,
                                rl_model *m, double *params, rl_gpu *g, rl_deploy *d, rl_workload *w, rl_error *err) {
     rl_status st;
     if ((st = check_request_keys(doc, err))) return st;
@@ -307,14 +307,30 @@ static void price_gpu_id(const rl_run *run, char *id, size_t cap) {
     if (custom != NULL && custom[9] == '\0') *custom = '\0';
 }
 
-rl_status rl_run_read_prices(const rl_run *run, rl_cost_prices *prices, rl_error *err) {
-    char gpu_id[sizeof run->gpu.name];
-    price_gpu_id(run, gpu_id, sizeof gpu_id);
-    return rl_cost_read_prices(gpu_id, run->model.name, prices, err);
+/* The price presets of the run's GPU and model: memo's when it holds those ids' (then kept
+ * there, for the next cost on them), else read into *local. NULL on an error (in out->error). */
+static const rl_cost_prices *run_prices(rl_run *out, rl_run_memo *memo, rl_cost_prices *local) {
+    char gpu_id[sizeof out->gpu.name];
+    price_gpu_id(out, gpu_id, sizeof gpu_id);
+    const char *model_id = out->model.name;
+    if (memo != NULL && memo->price_gpu[0] != '\0' && strcmp(memo->price_gpu, gpu_id) == 0 &&
+        strcmp(memo->price_model, model_id) == 0)
+        return &memo->prices;
+    rl_cost_prices *p = memo != NULL ? &memo->prices : local;
+    if (memo != NULL) memo->price_gpu[0] = '\0'; /* what it held is being replaced */
+    if (rl_cost_read_prices(gpu_id, model_id, p, &out->error) != RL_OK) return NULL;
+    /* Both ids come from 64-byte names, so they always fit the memo's keys. */
+    _Static_assert(sizeof memo->price_gpu >= sizeof out->gpu.name && sizeof memo->price_model >= sizeof out->model.name,
+                   "the memo's price keys hold any GPU and model name");
+    if (memo != NULL) {
+        memcpy(memo->price_gpu, gpu_id, strlen(gpu_id) + 1);
+        memcpy(memo->price_model, model_id, strlen(model_id) + 1);
+    }
+    return p;
 }
 
-/* The run's cost, on `prices` when the caller read them (rl_run_read_prices), else read here. */
-static rl_status run_cost(rl_run *out, const rl_cost_prices *prices) {
+/* The run's cost, on the prices `memo` keeps for its GPU and model, else read here. */
+static rl_status run_cost(rl_run *out, rl_run_memo *memo) {
     const rl_workload *w = &out->workload;
     if (w->requests_per_day <= 0 || !out->result.fits) return RL_OK;
     rl_deploy prompt = out->deploy;
@@ -328,10 +344,10 @@ static rl_status run_cost(rl_run *out, const rl_cost_prices *prices) {
     double step = real ? out->result.realistic.step_ms : out->result.step_ms;
     double prefill = real && pre.has_realistic && pre.realistic.has_prefill ? pre.realistic.prefill_ms : pre.prefill_ms;
     rl_cost_basis basis = {step, prefill, out->deploy.batch, out->deploy.tp * out->deploy.pp, real};
-    if (prices != NULL) return rl_cost_compute_priced(w, &basis, prices, &out->cost, &out->error);
-    char gpu_id[sizeof out->gpu.name];
-    price_gpu_id(out, gpu_id, sizeof gpu_id);
-    return rl_cost_compute(w, &basis, gpu_id, out->model.name, &out->cost, &out->error);
+    rl_cost_prices local;
+    const rl_cost_prices *prices = run_prices(out, memo, &local);
+    if (prices == NULL) return out->error.status;
+    return rl_cost_compute_priced(w, &basis, prices, &out->cost, &out->error);
 }
 
 rl_status rl_run_request(const char *request, size_t len, const char *config_text, size_t config_len,
@@ -340,7 +356,7 @@ rl_status rl_run_request(const char *request, size_t len, const char *config_tex
 }
 
 rl_status rl_run_request_memo(const char *request, size_t len, const char *config_text, size_t config_len,
-                              rl_model_memo *memo, rl_run *out) {
+                              rl_run_memo *memo, rl_run *out) {
     if (out == NULL) return RL_E_NULL;
     rl_clear_error(&out->error);
     out->is_estimate = 0;
@@ -359,7 +375,7 @@ rl_status rl_run_request_memo(const char *request, size_t len, const char *confi
         st = rl_estimate_params(params, &out->gpu, &out->deploy, &out->estimate, &out->error);
     } else if (st == RL_OK) {
         st = rl_analyze(&out->model, &out->gpu, &out->deploy, &out->result, &out->error);
-        if (st == RL_OK) st = run_cost(out, NULL);
+        if (st == RL_OK) st = run_cost(out, memo);
     }
     out->status = st;
     return st;
@@ -368,14 +384,14 @@ rl_status rl_run_request_memo(const char *request, size_t len, const char *confi
 /* Only the batch changes: what rl_run_request does after reading the request,
  * from the batch's own range check on (rl_deploy_validate holds every check
  * that reads the batch). */
-rl_status rl_run_set_batch(rl_run *run, int64_t batch, const rl_cost_prices *prices) {
+rl_status rl_run_set_batch(rl_run *run, int64_t batch, rl_run_memo *memo) {
     rl_clear_error(&run->error);
     run->deploy.batch = batch;
     run->cost.present = 0;
     rl_status st = rl_deploy_validate(&run->deploy, &run->error);
     if (st == RL_OK) st = rl_offload_check(&run->model, &run->gpu, &run->deploy, &run->error);
     if (st == RL_OK) st = rl_analyze(&run->model, &run->gpu, &run->deploy, &run->result, &run->error);
-    if (st == RL_OK) st = run_cost(run, prices);
+    if (st == RL_OK) st = run_cost(run, memo);
     run->status = st;
     return st;
 }

@@ -1268,26 +1268,38 @@ static void test_request(void) {
 }
 
 /* rl_run_request_memo (the planner's): with one memo across requests naming different models,
- * presets that do not exist and inline configs, each run writes the same JSON as a plain
- * rl_run_request; the memo holds the last preset read, and an error leaves it as it was. */
+ * presets that do not exist, inline configs and costs on different GPUs and models, each run
+ * writes the same JSON as a plain rl_run_request; the memo holds the last model preset read
+ * (an error leaves it as it was) and the prices of the last GPU and model costed. */
 static void test_run_request_memo(void) {
     static const struct {
-        const char *request, *memo_after;
+        const char *request, *model_after, *gpu_after;
     } rows[] = {
-        {"{\"model\":\"qwen3-4b\",\"gpu\":\"a100-40g\",\"batch\":8}", "qwen3-4b"},
-        {"{\"model\":\"qwen3-4b\",\"gpu\":\"h100-sxm\",\"batch\":64,\"precision\":\"fp8\"}", "qwen3-4b"},
-        {"{\"model\":\"llama-3-8b\",\"gpu\":\"a100-40g\",\"batch\":8}", "llama-3-8b"},
-        {"{\"model\":\"qwen3-4b\",\"gpu\":\"a100-40g\",\"batch\":4096}", "qwen3-4b"},
-        {"{\"model\":\"no-such-model\",\"gpu\":\"a100-40g\"}", "qwen3-4b"},
+        {"{\"model\":\"qwen3-4b\",\"gpu\":\"a100-40g\",\"batch\":8}", "qwen3-4b", ""},
+        {"{\"model\":\"qwen3-4b\",\"gpu\":\"h100-sxm\",\"batch\":64,\"precision\":\"fp8\"}", "qwen3-4b", ""},
+        {"{\"model\":\"llama-3-8b\",\"gpu\":\"a100-40g\",\"batch\":8}", "llama-3-8b", ""},
+        {"{\"model\":\"qwen3-4b\",\"gpu\":\"a100-40g\",\"batch\":4096}", "qwen3-4b", ""},
+        {"{\"model\":\"no-such-model\",\"gpu\":\"a100-40g\"}", "qwen3-4b", ""},
         {"{\"config\":{\"model_type\":\"llama\",\"hidden_size\":64,\"num_hidden_layers\":2,\"num_attention_heads\":4,"
          "\"vocab_size\":100,\"intermediate_size\":128},\"gpu\":\"t4\"}",
-         "qwen3-4b"},
-        {"{\"model\":\"qwen3-4b\",\"gpu\":\"a100-40g\",\"batch\":8,\"requests_per_day\":1000}", "qwen3-4b"},
+         "qwen3-4b", ""},
+        {"{\"model\":\"qwen3-4b\",\"gpu\":\"a100-40g\",\"batch\":8,\"requests_per_day\":1000,\"input_tokens\":1000,\"output_tokens\":300}", "qwen3-4b", "a100-40g"},
+        {"{\"model\":\"qwen3-4b\",\"gpu\":\"h100-sxm\",\"batch\":8,\"requests_per_day\":1000,\"input_tokens\":1000,\"output_tokens\":300}", "qwen3-4b", "h100-sxm"},
+        /* A customised preset keeps its preset's prices: the same key as the preset. */
+        {"{\"model\":\"qwen3-4b\",\"gpu\":{\"preset\":\"h100-sxm\",\"vram_gib\":40},\"batch\":8,\"requests_per_day\":1000,\"input_tokens\":1000,\"output_tokens\":300}",
+         "qwen3-4b", "h100-sxm"},
+        {"{\"model\":\"llama-3-70b\",\"gpu\":\"h100-sxm\",\"tp\":4,\"batch\":8,\"requests_per_day\":1000,\"input_tokens\":1000,\"output_tokens\":300}", "llama-3-70b",
+         "h100-sxm"},
+        {"{\"model\":\"qwen3-4b\",\"gpu\":\"h100-sxm\",\"batch\":8,\"requests_per_day\":1000,\"input_tokens\":1000,\"output_tokens\":300}", "qwen3-4b", "h100-sxm"},
+        /* A GPU id that starts another (l4, l40s): each key is the whole id, not what is left of the last one. */
+        {"{\"model\":\"qwen3-4b\",\"gpu\":\"l40s\",\"batch\":8,\"requests_per_day\":1000,\"input_tokens\":1000,\"output_tokens\":300}", "qwen3-4b", "l40s"},
+        {"{\"model\":\"qwen3-4b\",\"gpu\":\"l4\",\"batch\":8,\"requests_per_day\":1000,\"input_tokens\":1000,\"output_tokens\":300}", "qwen3-4b", "l4"},
+        {"{\"model\":\"qwen3-4b\",\"gpu\":\"l40s\",\"batch\":8,\"requests_per_day\":1000,\"input_tokens\":1000,\"output_tokens\":300}", "qwen3-4b", "l40s"},
     };
     static rl_run plain, memoized;
     static char a[1 << 16], b[1 << 16];
-    rl_model_memo memo;
-    memo.id[0] = '\0';
+    static rl_run_memo memo;
+    memo.model_id[0] = memo.price_gpu[0] = '\0';
     for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
         const char *q = rows[i].request;
         rl_status s1 = rl_run_request(q, strlen(q), NULL, 0, &plain);
@@ -1295,15 +1307,23 @@ static void test_run_request_memo(void) {
         rl_run_write_json(&plain, a, sizeof a);
         rl_run_write_json(&memoized, b, sizeof b);
         CHECK(s1 == s2 && strcmp(a, b) == 0, "memo, request %zu: the same run as a plain one (%d %d)", i, s1, s2);
-        CHECK(strcmp(memo.id, rows[i].memo_after) == 0, "memo, request %zu: holds %s (got \"%s\")", i, rows[i].memo_after,
-              memo.id);
+        CHECK(strcmp(memo.model_id, rows[i].model_after) == 0 && strcmp(memo.price_gpu, rows[i].gpu_after) == 0,
+              "memo, request %zu: holds %s and the prices of %s (got \"%s\", \"%s\")", i, rows[i].model_after, rows[i].gpu_after,
+              memo.model_id, memo.price_gpu);
     }
-    /* A memo holding a preset's model is what a request naming that preset gets: the id is the key. */
+    CHECK(strcmp(memo.price_model, "qwen3-4b") == 0, "memo: the prices are qwen3-4b's (\"%s\")", memo.price_model);
+    /* What the memo holds is what a request with its ids gets: the ids are the keys. */
+    memo.prices.usd_per_gpu_hour.ok = 1;
+    memo.prices.usd_per_gpu_hour.value = 1234.5;
+    const char *q = "{\"model\":\"qwen3-4b\",\"gpu\":\"l40s\",\"batch\":1,\"requests_per_day\":1000,\"input_tokens\":1000,"
+                    "\"output_tokens\":300}";
+    rl_run_request_memo(q, strlen(q), NULL, 0, &memo, &memoized);
+    CHECK(memoized.cost.present && memoized.cost.usd_per_gpu_hour == 1234.5, "memo: its prices stand for the ids they are kept under (%g)",
+          memoized.cost.usd_per_gpu_hour);
     rl_model other;
     rl_error err;
     CHECK(rl_model_preset("llama-3-8b", &other, &err) == RL_OK, "llama-3-8b read");
     memo.model = other;
-    const char *q = "{\"model\":\"qwen3-4b\",\"gpu\":\"a100-40g\"}";
     rl_run_request_memo(q, strlen(q), NULL, 0, &memo, &memoized);
     CHECK(memoized.model.params_total == other.params_total, "memo: its model stands for the id it is kept under");
 }
