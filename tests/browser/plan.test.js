@@ -70,6 +70,18 @@ test('the plan view shows the core\'s candidates, figure for figure, and the num
   await page.close();
 });
 
+test('on a 1280 px screen the plan table fits its box: its last column, "Open", needs no sideways scroll', async () => {
+  const page = await env.browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await page.goto(`${env.server.url}?${WORKLOAD}&view=plan&ttft=${TARGETS.max_ttft_ms}&tpsu=${TARGETS.min_tokens_per_s_user}`);
+  await page.waitForSelector(tid('plan-table'));
+  const [table, box] = await page.evaluate(() => {
+    const scroll = document.querySelector('.plan-scroll');
+    return [scroll.scrollWidth, scroll.clientWidth];
+  });
+  assert.ok(table <= box, `the table is ${table} px wide in a ${box} px box`);
+  await page.close();
+});
+
 test('a new target replans: the table becomes the core\'s plan for it, and the link keeps it', async () => {
   const query = `?${WORKLOAD}&view=plan&ttft=${TARGETS.max_ttft_ms}&tpsu=${TARGETS.min_tokens_per_s_user}`;
   const { built } = await requestOf(query);
