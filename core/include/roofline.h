@@ -882,6 +882,13 @@ typedef struct rl_cost {
     double hours_per_request;      /* (prefill + output × step / batch) / 3.6e6: the deployment's time per request */
     double active_hours_per_month; /* requests/day × 30 × hours_per_request */
     double capacity_requests_per_day; /* what one deployment serves in 24 h: 24 / hours_per_request */
+    /* The step a request sees under this traffic, ms: step_ms + (batch - 1) x prefill_ms / output_tokens.
+     * The batch's other requests finish one per output_tokens steps each, and the prefills of the
+     * requests that take their places run between this request's steps (its own prefill is its
+     * TTFT). The same accounting as hours_per_request: a request lives prefill + output x this step.
+     * Engines that overlap prefill chunks with decode steps can do better. Equals step_ms at batch 1. */
+    double loaded_step_ms;
+    double tokens_per_s_user;      /* 1000 / loaded_step_ms: one request's speed under this traffic */
     int64_t gpus;
     /* buy (has_buy when every figure is known) */
     int has_buy;

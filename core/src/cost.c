@@ -270,6 +270,10 @@ static void priced(const rl_workload *w, const rl_cost_basis *b, const rl_cost_p
      * requests per step: a request holds it for its prefill plus its share of
      * the steps that generate its output. */
     c->hours_per_request = (b->prefill_ms + (double)w->output_tokens * b->step_ms / (double)b->batch) / MS_PER_HOUR;
+    /* The same time seen from one request: between two of its steps run, on average, the prefills
+     * of the requests that replace the batch's other (batch - 1), each replaced every output_tokens steps. */
+    c->loaded_step_ms = b->step_ms + (double)(b->batch - 1) * b->prefill_ms / (double)w->output_tokens;
+    c->tokens_per_s_user = 1000.0 / c->loaded_step_ms;
     c->active_hours_per_month = requests * c->hours_per_request;
     c->capacity_requests_per_day = 24.0 / c->hours_per_request;
 
@@ -397,6 +401,8 @@ void rl_cost_write(rl_jw *parent, const rl_cost *c) {
     rl_jw_num(&t, "hours_per_request", c->hours_per_request);
     rl_jw_num(&t, "active_hours_per_month", c->active_hours_per_month);
     rl_jw_num(&t, "capacity_requests_per_day", c->capacity_requests_per_day);
+    rl_jw_num(&t, "loaded_step_ms", c->loaded_step_ms);
+    rl_jw_num(&t, "tokens_per_s_user", c->tokens_per_s_user);
     rl_jw_num(&t, "gpus", (double)c->gpus);
     rl_jw_end(&t);
 

@@ -63,13 +63,14 @@ static double ttft_of(const rl_run *r) {
     if (r->cost.realistic && r->result.has_realistic && x->has_prefill) return x->ttft_ms - x->prefill_ms + r->cost.prefill_ms;
     return r->deploy.launch_ms + r->cost.prefill_ms;
 }
-static double speed_of(const rl_run *r) { return 1000.0 / r->cost.step_ms; }
+/* One request's speed under the plan's traffic: its steps with the other requests' prefills between them. */
+static double speed_of(const rl_run *r) { return r->cost.tokens_per_s_user; }
 
 /* The requests the traffic keeps in flight (Little's law: arrivals per second
  * × seconds per request). The cost assumes full batches, so a batch larger
  * than the traffic can fill would be a cost no deployment sees. */
 static double in_flight(const rl_run *r) {
-    double seconds = (r->cost.prefill_ms + (double)r->workload.output_tokens * r->cost.step_ms) / 1000.0;
+    double seconds = (r->cost.prefill_ms + (double)r->workload.output_tokens * r->cost.loaded_step_ms) / 1000.0;
     return (double)r->workload.requests_per_day / 86400.0 * seconds;
 }
 
@@ -80,9 +81,10 @@ static int usable(const rl_run *r, const rl_plan_query *q) {
 }
 
 /* Usable, meets the per-user speed, and the traffic fills the batch. Each test
- * only turns false as the batch grows: memory fills, the step lengthens, and
- * B / (seconds per request) grows since a step's time grows slower than its
- * batch (the weights are read once). */
+ * only turns false as the batch grows: memory fills, the loaded step lengthens
+ * (the step, and the others' prefills between steps), and B / (seconds per
+ * request, output x step + B x prefill) grows since a step's time grows slower
+ * than its batch (the weights are read once). */
 static int good(const rl_run *r, const rl_plan_query *q) {
     if (!usable(r, q)) return 0;
     if (r->deploy.batch > 1 && (double)r->deploy.batch > in_flight(r)) return 0;

@@ -139,11 +139,16 @@ static double ttft_ms(const rl_run *r) {
     if (r->cost.realistic && r->result.has_realistic && x->has_prefill) return x->ttft_ms - x->prefill_ms + r->cost.prefill_ms;
     return r->deploy.launch_ms + r->cost.prefill_ms;
 }
-static double speed(const rl_run *r) { return 1000.0 / r->cost.step_ms; }
+/* The step one request sees under the traffic: the batch's step, and the prefills of the
+ * requests that replace the other batch - 1 (one each per output_tokens steps) between steps. */
+static double loaded_step_ms(const rl_run *r) {
+    return r->cost.step_ms + (double)(r->deploy.batch - 1) * r->cost.prefill_ms / (double)r->workload.output_tokens;
+}
+static double speed(const rl_run *r) { return 1000.0 / loaded_step_ms(r); }
 static int qualifies(const rl_run *r, const rl_plan_query *q) {
     if (!fits_setup(r, q)) return 0;
     double in_flight = (double)r->workload.requests_per_day / 86400.0 *
-                       ((r->cost.prefill_ms + (double)r->workload.output_tokens * r->cost.step_ms) / 1000.0);
+                       ((r->cost.prefill_ms + (double)r->workload.output_tokens * loaded_step_ms(r)) / 1000.0);
     if (r->deploy.batch > 1 && (double)r->deploy.batch > in_flight) return 0;
     if (q->min_tokens_per_s_user > 0 && speed(r) < q->min_tokens_per_s_user) return 0;
     return q->max_ttft_ms <= 0 || (!r->gpu.tflops_unknown && ttft_ms(r) <= q->max_ttft_ms);

@@ -35,11 +35,14 @@ assert.equal(plan.searched, gpus.length * 4 * 4, 'every setup of the grid is sea
 function judge(r, batch) {
   if (!r.fits || r.level === 'tight' || !r.cost) return null;
   const c = r.cost, a = Object.fromEntries(c.assumptions.map((x) => [x.name, x.value]));
-  const speed = 1000 / a.step_ms;
+  // One request's step under the traffic: the batch's step, and between two of them the prefills of
+  // the requests that replace the batch's other batch - 1, one each per output_tokens steps.
+  const loaded = a.step_ms + ((batch - 1) * a.prefill_ms) / c.workload.output_tokens;
+  const speed = 1000 / loaded;
   // The engine's fixed TTFT overhead plus the expected prefill of the input tokens (the cost's).
   assert.equal(c.basis, 'realistic', 'a fit is costed on the realistic estimate');
   const ttft = r.realistic.ttft_ms - r.realistic.prefill_ms + a.prefill_ms;
-  const inFlight = (c.workload.requests_per_day / 86400) * ((a.prefill_ms + c.workload.output_tokens * a.step_ms) / 1000);
+  const inFlight = (c.workload.requests_per_day / 86400) * ((a.prefill_ms + c.workload.output_tokens * loaded) / 1000);
   return { speed, ttft, inFlight, ok: speed >= targets.speed && ttft <= targets.ttft && (batch === 1 || batch <= inFlight),
     buy: c.buy?.usd_per_mtok_out, cloud: c.cloud?.usd_per_mtok_out };
 }

@@ -2,6 +2,8 @@
 //   a request's context is input + output tokens; a month is 30 days (720 h);
 //   hours per request = (prefill of the input + output × decode step / batch) / 3.6e6 ms,
 //     on the roofline floor (the decode step at the full context, the prefill at the input);
+//   loaded step = decode step + (batch − 1) × prefill / output tokens (one request's step under
+//     the traffic), tokens/s per user = 1000 / loaded step;
 //   active hours = requests/day × 30 × hours per request;
 //   buy   = hardware × GPUs × replicas × (1 − resale) / months
 //           + GPUs × (active h × active W + idle h × idle W) / 1000 × $/kWh,
@@ -83,13 +85,17 @@ export function costSection({ report, prefillReport, workload, gpuId, modelId, d
   const hoursPerRequest = prefill.add(tout.mul(step).div(B)).div(MS_PER_HOUR);
   const active = requests.mul(hoursPerRequest);
   const capacity = dec('24').div(hoursPerRequest);
+  // One request's step under the traffic: the batch's other B - 1 requests are each replaced once
+  // per output_tokens steps, and the newcomers' prefills run between this request's steps.
+  const loaded = step.add(B.sub(Q.of(1n)).mul(prefill).div(tout));
   const mtokIn = requests.mul(tin).div(MTOK), mtokOut = requests.mul(tout).div(MTOK);
   const cost = {
     basis: real ? 'realistic' : 'floor',
     workload: {
       requests_per_day: rpd, input_tokens: tin, output_tokens: tout, days_per_month: DAYS,
       mtok_in_per_month: mtokIn, mtok_out_per_month: mtokOut, hours_per_request: hoursPerRequest,
-      active_hours_per_month: active, capacity_requests_per_day: capacity, gpus: G,
+      active_hours_per_month: active, capacity_requests_per_day: capacity,
+      loaded_step_ms: loaded, tokens_per_s_user: dec('1000').div(loaded), gpus: G,
     },
   };
 
