@@ -119,6 +119,22 @@ int rl_cli_accuracy(int argc, char **argv) {
         double hi = num_at(report, "realistic", "step_ms_high");
         bool calibrated = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(report, "realistic"), "calibrated"));
         const char *engine = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(run, "engine_preset"));
+        if (compare != NULL && strcmp(compare, "loaded_step_ms") == 0) {
+            /* A step under steady traffic (the request's workload): the estimate's step and its band,
+             * each with the other requests' prefills between steps (cost.workload.loaded_step_ms).
+             * The floor stays the decode step's: no step under load is faster. */
+            const cJSON *w = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(report, "cost"), "workload");
+            double extra = num_at(w, "loaded_step_ms", NULL) - mid; /* the prefills between steps */
+            if (!(extra >= 0)) {
+                printf("  run %d: no loaded step (the request needs a workload)\n", id);
+                cJSON_Delete(report);
+                failed++;
+                continue;
+            }
+            mid += extra;
+            lo += extra;
+            hi += extra;
+        }
         if (compare != NULL && strcmp(compare, "e2e_ms") == 0) {
             /* The batch's prompts as one prefill, then output_len decode steps. */
             cJSON *pre = analyse(cJSON_GetObjectItemCaseSensitive(run, "prefill_request"), buf, id);

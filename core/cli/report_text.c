@@ -313,6 +313,10 @@ void rl_print_cost(FILE *out, const rl_cost *c) {
     label(out, "cli.cost.active", 20);
     fprintf(out, "%s\n", RL_MSG(line, "cli.cost.activeValue", "hours", FMT(v[0], "%.4g", c->active_hours_per_month), "secs",
                                 FMT(v[1], "%.4g", c->hours_per_request * 3600.0), "cap", nice(c->capacity_requests_per_day, a, sizeof a)));
+    label(out, "cli.cost.perUser", 20);
+    fprintf(out, "%s\n", RL_MSG(line, "cli.cost.perUserValue", "tps", FMT(v[0], "%.4g", c->tokens_per_s_user), "step",
+                                FMT(v[1], "%.4g", c->loaded_step_ms), "base", FMT(v[2], "%.4g", c->step_ms), "others",
+                                FMT(v[3], "%.4g", c->loaded_step_ms - c->step_ms)));
     if (c->has_buy) {
         label(out, "cli.cost.buy", 20);
         fprintf(out, "%s\n", RL_MSG(line, "cli.cost.buyValue", "monthly", FMT(v[0], "%.2f", c->buy_monthly_usd), "dep",

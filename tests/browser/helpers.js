@@ -115,7 +115,7 @@ export async function setInputs(page, input) {
 /** The cost panel's figures: its data-testids are these report paths. */
 export const COST_PATHS = [
   'cost.workload.requests_per_day', 'cost.workload.input_tokens', 'cost.workload.output_tokens', 'cost.workload.active_hours_per_month',
-  'cost.buy.monthly_usd', 'cost.buy.usd_per_mtok_out', 'cost.buy.depreciation_usd_per_month', 'cost.buy.energy_usd_per_month',
+  'cost.workload.loaded_step_ms', 'cost.workload.tokens_per_s_user', 'cost.buy.monthly_usd', 'cost.buy.usd_per_mtok_out', 'cost.buy.depreciation_usd_per_month', 'cost.buy.energy_usd_per_month',
   'cost.cloud.monthly_usd', 'cost.cloud.usd_per_mtok_out', 'cost.api.monthly_usd', 'cost.api.effective_usd_per_mtok_out',
   'cost.break_even.buy_vs_cloud_requests_per_day', 'cost.break_even.buy_vs_api_requests_per_day',
 ];
@@ -176,6 +176,8 @@ export const TIMING_TESTIDS = [
   'realistic', 'realistic.step_ms', 'realistic.tokens_per_s', 'realistic.ttft_ms', 'roofline-expected',
   // And speculative decoding's.
   'speculative', 'speculative.step_ms', 'speculative.ms_per_token', 'speculative.tokens_per_s', 'speculative.realistic_speedup',
+  // And the cost's step under the traffic.
+  'cost.workload.loaded_step_ms', 'cost.workload.tokens_per_s_user',
 ];
 
 /** data-value of an element, as the number (or string) the core gave. */

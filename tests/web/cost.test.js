@@ -34,7 +34,8 @@ describe('the cost panel', () => {
     const els = renderPanel(report);
     for (const path of ['cost.buy.monthly_usd', 'cost.buy.usd_per_mtok_out', 'cost.cloud.monthly_usd', 'cost.cloud.usd_per_mtok_out',
       'cost.api.monthly_usd', 'cost.api.effective_usd_per_mtok_out', 'cost.break_even.buy_vs_cloud_requests_per_day',
-      'cost.break_even.buy_vs_api_requests_per_day', 'cost.workload.active_hours_per_month']) {
+      'cost.break_even.buy_vs_api_requests_per_day', 'cost.workload.active_hours_per_month', 'cost.workload.loaded_step_ms',
+      'cost.workload.tokens_per_s_user']) {
       const el = byId(els, path);
       expect(el, path).toBeDefined();
       const value = path.split('.').reduce((o, k) => o[k], report);

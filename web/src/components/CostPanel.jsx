@@ -61,6 +61,8 @@ export function CostPanel({ report: r }) {
   const c = r.cost;
   if (!c) return null;
   const w = c.workload;
+  // The batch's own step: the cost's basis, as its assumptions list gives it.
+  const step = c.assumptions.find((a) => a.name === 'step_ms')?.value ?? w.loaded_step_ms;
   return (
     <section class="panel" aria-labelledby="cost-h" data-testid="cost-panel">
       <h2 id="cost-h">{t('cost.title')}</h2>
@@ -72,6 +74,14 @@ export function CostPanel({ report: r }) {
           hours: <Num testid="cost.workload.active_hours_per_month" value={w.active_hours_per_month} format={(v) => f.significant(v, 4)} />,
         })}{' '}
         {c.basis === 'floor' ? t('cost.basisFloor') : t('cost.basisRealistic', { engine: r.realistic?.engine ?? '' })}
+      </p>
+      <p class="hint" data-testid="cost-per-user">
+        {tx('cost.perUser', {
+          tps: <Num testid="cost.workload.tokens_per_s_user" value={w.tokens_per_s_user} format={(v) => f.significant(v, 3)} />,
+          step: <Num testid="cost.workload.loaded_step_ms" value={w.loaded_step_ms} format={(v) => f.significant(v, 3)} />,
+          base: f.significant(step, 3),
+          others: f.significant(w.loaded_step_ms - step, 3),
+        })}
       </p>
       <dl class="legend cost-options">
         {OPTIONS.map(([k, label]) =>
