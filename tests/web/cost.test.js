@@ -8,6 +8,7 @@ import { buildRequest } from '../../web/src/request.js';
 import { defaultInputs } from '../../web/src/inputs.js';
 import { createDocument } from './mini-dom.js';
 import { loadTestCore } from './core.js';
+import en from '../../web/src/i18n/en.js';
 
 let core;
 beforeAll(async () => {
@@ -45,6 +46,26 @@ describe('the cost panel', () => {
     for (const k of ['buy', 'cloud', 'api']) expect(byId(els, `cost-line-${k}`), k).toBeDefined();
     expect(Number(byId(els, 'cost-cross-buy_vs_cloud_requests_per_day').getAttribute('data-value')))
       .toBe(report.cost.break_even.buy_vs_cloud_requests_per_day);
+  });
+
+  test('each user\'s speed under the traffic: the loaded step, and at batch 1 no one else\'s prefill', () => {
+    const lead = (key) => en[key].slice(0, en[key].indexOf('{'));
+    const at = (batch) => core.analyze({ model: 'llama-3-8b', gpu: 'h100-sxm', batch, ...workload });
+    const one = at(1);
+    const step = (r) => r.cost.assumptions.find((a) => a.name === 'step_ms').value;
+    expect(one.cost.workload.loaded_step_ms).toBe(step(one));
+    const alone = byId(renderPanel(one), 'cost-per-user').textContent;
+    expect(alone.startsWith(lead('cost.perUserAlone'))).toBe(true);
+    const many = at(16);
+    expect(many.cost.workload.loaded_step_ms).toBeGreaterThan(step(many));
+    const els = renderPanel(many);
+    const text = byId(els, 'cost-per-user').textContent;
+    expect(text.startsWith(lead('cost.perUser'))).toBe(true);
+    // The other 15 requests, each replaced once every output_tokens (500) steps.
+    expect(text).toContain(' 15 ');
+    expect(text).toContain(' 500 ');
+    for (const path of ['cost.workload.loaded_step_ms', 'cost.workload.tokens_per_s_user'])
+      expect(Number(byId(els, path).getAttribute('data-value')), path).toBe(path.split('.').reduce((o, k) => o[k], many));
   });
 
   test('an option without a sourced price says which figure is missing', () => {

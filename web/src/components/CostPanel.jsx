@@ -63,6 +63,8 @@ export function CostPanel({ report: r }) {
   const w = c.workload;
   // The batch's own step: the cost's basis, as its assumptions list gives it.
   const step = c.assumptions.find((a) => a.name === 'step_ms')?.value ?? w.loaded_step_ms;
+  // The batch's other requests, whose replacements' prefills run between a request's steps.
+  const others = (c.assumptions.find((a) => a.name === 'batch')?.value ?? 1) - 1;
   return (
     <section class="panel" aria-labelledby="cost-h" data-testid="cost-panel">
       <h2 id="cost-h">{t('cost.title')}</h2>
@@ -76,11 +78,13 @@ export function CostPanel({ report: r }) {
         {c.basis === 'floor' ? t('cost.basisFloor') : t('cost.basisRealistic', { engine: r.realistic?.engine ?? '' })}
       </p>
       <p class="hint" data-testid="cost-per-user">
-        {tx('cost.perUser', {
+        {tx(others > 0 ? 'cost.perUser' : 'cost.perUserAlone', {
           tps: <Num testid="cost.workload.tokens_per_s_user" value={w.tokens_per_s_user} format={(v) => f.significant(v, 3)} />,
           step: <Num testid="cost.workload.loaded_step_ms" value={w.loaded_step_ms} format={(v) => f.significant(v, 3)} />,
           base: f.significant(step, 3),
           others: f.significant(w.loaded_step_ms - step, 3),
+          n: f.integer(others),
+          out: f.integer(w.output_tokens),
         })}
       </p>
       <dl class="legend cost-options">
