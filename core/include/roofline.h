@@ -1185,7 +1185,8 @@ size_t rl_lint_json(const char *command, size_t len, const char *request, size_t
 
 typedef struct rl_plan_query {
     double max_ttft_ms;           /* ms, >= 0; 0 = no target. Setups whose GPU has no TFLOPS then never qualify */
-    double min_tokens_per_s_user; /* decode tokens/s each user sees, >= 0; 0 = no target */
+    double min_tokens_per_s_user; /* decode tokens/s each user sees under the traffic (rl_cost.tokens_per_s_user), >= 0;
+                                     0 = no target */
     int allow_tight;              /* 1: a fit that is tight under the realistic budget qualifies */
     const char *precision;        /* NULL: auto, fp8 and int4; else only this weight precision */
     const char *const *gpus;      /* GPU preset ids to search; NULL or gpu_count 0: every GPU preset (at most RL_PLAN_MAX_GPUS) */
@@ -1203,7 +1204,8 @@ typedef struct rl_plan_candidate {
     char precision[8], kv_precision[8]; /* as the analysis resolved them ("fp16" for auto) */
     double ttft_ms;               /* ms: the engine's TTFT overhead + the expected prefill of one request's
                                      input (on the floor: launch + prefill) */
-    double tokens_per_s_user;     /* 1000 / the expected decode step ms (on the floor: the floor's) */
+    double tokens_per_s_user;     /* the cost's: 1000 / the loaded step, the expected decode step (on the floor: the
+                                     floor's) + (batch - 1) x prefill / output tokens, the speed under the traffic */
     double monthly_usd;           /* USD per 30-day month for the workload */
     double usd_per_mtok_out;      /* USD per million output tokens */
     rl_plan_option option;
