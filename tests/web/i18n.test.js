@@ -6,7 +6,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { ROOT, loadTestCore } from './core.js';
-import { LANGS, TABLES, errorText, findingText, leverText, loadLang, noticeText, pickLang, remedyText, t, warningText } from '../../web/src/i18n/index.js';
+import { LANG_NAMES, LANGS, TABLES, errorText, findingText, leverText, loadLang, noticeText, pickLang, remedyText, t, warningText } from '../../web/src/i18n/index.js';
 import { LANG_KEY, decodeLink, encodeLink } from '../../web/src/url-codec.js';
 import { defaultInputs } from '../../web/src/inputs.js';
 
@@ -45,6 +45,13 @@ test('the code tables read from the core are complete (counted against roofline.
   expect(CODES.remedy).toHaveLength(count('RL_REMEDY_COUNT_'));
   expect(CODES.lever).toHaveLength(count('RL_LEVER_COUNT_'));
   expect(CODES.error.length).toBeGreaterThanOrEqual(15);
+});
+
+test('every language has its own name for the toggle, and only the languages the page speaks', () => {
+  expect(Object.keys(LANG_NAMES).sort()).toEqual([...LANGS].sort());
+  // Named in itself: the Chinese name in Chinese characters, the English one in none.
+  expect(LANG_NAMES['zh-CN']).toMatch(CJK);
+  expect(LANG_NAMES.en).not.toMatch(CJK);
 });
 
 describe('every core code has a message in every language', () => {
@@ -200,8 +207,14 @@ describe('lang in the link: a page-only key beside core/fields.json', () => {
     const fields = JSON.parse(read('core/fields.json')).fields;
     expect(fields.some((f) => f.url === LANG_KEY)).toBe(false);
   });
+  test('zh, the CLI\'s word for it (--lang zh), is read as zh-CN, and written back as zh-CN', async () => {
+    const { state, notices, lang } = await decodeLink('?m=qwen3-4b&lang=zh', ctx);
+    expect(lang).toBe('zh-CN');
+    expect(notices).toEqual([]);
+    expect((await encodeLink(state, { ...ctx, lang })).query).toBe('?m=qwen3-4b&g=a100-40g&lang=zh-CN');
+  });
   test('a bad or repeated value is ignored with a notice, and never reaches the page', async () => {
-    for (const q of ['?lang=%3Cscript%3E', '?lang=fr', '?lang=en&lang=zh-CN']) {
+    for (const q of ['?lang=%3Cscript%3E', '?lang=fr', '?lang=en&lang=zh-CN', '?lang=zh&lang=zh', '?lang=constructor', '?lang=ZH']) {
       const { lang, notices } = await decodeLink(q, ctx);
       expect(lang).toBe(null);
       expect(notices).toHaveLength(1);

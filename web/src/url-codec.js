@@ -24,11 +24,13 @@ import { LANGS, t } from './i18n/index.js';
 import { PLAN_KEYS, PLAN_PRECISIONS, checkedGpus, validTarget } from './plan.js';
 
 /**
- * The page-only key: `lang`, the page's language (en, zh-CN). It is no input of
+ * The page-only key: `lang`, the page's language (en, zh-CN; zh, the CLI's word, is read as zh-CN). It is no input of
  * the core, so it is not a row of core/fields.json: the codec reads and writes
  * it beside the table's keys. Absent, the browser's language decides.
  */
 export const LANG_KEY = 'lang';
+// The CLI's short word for a language (`--lang zh`), read in a link as the page's code for it.
+const LANG_ALIASES = Object.freeze({ zh: 'zh-CN' });
 
 /**
  * The Plan view's page-only keys (web/src/plan.js): link name → {key, its check, its label's message,
@@ -137,7 +139,8 @@ export async function decodeLink(search, ctx) {
       }
       if (name === LANG_KEY) {
         langs++;
-        lang = LANGS.includes(value) && langs === 1 ? value : null;
+        const code = LANGS.includes(value) ? value : Object.hasOwn(LANG_ALIASES, value) ? LANG_ALIASES[value] : null;
+        lang = langs === 1 ? code : null;
         continue;
       }
       const key = Object.hasOwn(KEY_OF, name) ? KEY_OF[name] : null;

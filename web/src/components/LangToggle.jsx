@@ -1,4 +1,4 @@
-import { lang, LANGS, setLang, t } from '../i18n/index.js';
+import { lang, LANG_NAMES, LANGS, setLang, t } from '../i18n/index.js';
 
 // One button: the other language, named in itself. The choice goes into the link (`lang`).
 export function LangToggle() {
@@ -9,10 +9,10 @@ export function LangToggle() {
       class="quiet lang-toggle"
       data-testid="lang-toggle"
       lang={next}
-      aria-label={`${t('lang.label')}: ${t('lang.name', {}, next)}`}
+      aria-label={`${t('lang.label')}: ${LANG_NAMES[next]}`}
       onClick={() => setLang(next)}
     >
-      {t('lang.name', {}, next)}
+      {LANG_NAMES[next]}
     </button>
   );
 }

@@ -3,7 +3,6 @@ const plural = (n, one, many = `${one}s`) => (n === 1 ? one : many);
 const core = ({ w, x, l, e, f }) => (w ?? x ?? l ?? e ?? f).message;
 
 export default {
-  'lang.name': 'English',
   'lang.switch': '中文',
   'lang.label': 'Language',
 

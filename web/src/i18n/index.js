@@ -11,6 +11,11 @@ import { remedyValues, warningValues } from './core-values.js';
 export const TABLES = { en };
 const LOADERS = { 'zh-CN': () => import('./zh-CN.js') };
 export const LANGS = Object.freeze(['en', ...Object.keys(LOADERS)]);
+/**
+ * Each language named in itself, for the toggle, which shows the other language's name while the page
+ * speaks this one: it must not wait for that language's table (an English page would say "English").
+ */
+export const LANG_NAMES = Object.freeze({ en: 'English', 'zh-CN': '中文' });
 export const DEFAULT_LANG = 'en';
 
 /** Loads a language's table (once); resolves when t() can speak it. */

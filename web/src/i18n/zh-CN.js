@@ -3,7 +3,6 @@
 // The core's sentences write their numbers with printf (%lld, %.2f, %.4g, %.0f):
 // worded again here, they are written the same way, so the numbers stay as they were.
 export default {
-  'lang.name': '中文',
   'lang.switch': 'English',
   'lang.label': '语言',
 
