@@ -9,6 +9,7 @@ import { createLinker } from './link/share.js';
 import { createCompare } from './compare.js';
 import { App } from './components/App.jsx';
 import { pickLang, setLang, t } from './i18n/index.js';
+import { verdictShown } from './first-frame.js';
 import './styles.css';
 
 function BootError({ error }) {
@@ -57,8 +58,9 @@ async function boot() {
   performance.mark('rl:first-verdict');
   linker.sync();
   // Nothing else competes with the verdict's first frame: the presets' prose (not needed for the
-  // verdict) and the service worker come once that frame is painted.
-  requestAnimationFrame(() => setTimeout(() => {
+  // verdict) and the service worker come once that frame is on screen (first-frame.js, which the
+  // rest of the page waits for too), in a task of their own.
+  verdictShown().then(() => setTimeout(() => {
     import('virtual:preset-prose')
       .then(({ default: prose }) => addProse(presets, prose))
       .catch(() => {})

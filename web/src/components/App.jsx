@@ -19,6 +19,7 @@ import { LintBox } from './LintBox.jsx';
 import { CompareButton, ComparePanel } from './ComparePanel.jsx';
 import { PlanView, ViewToggle } from './PlanView.jsx';
 import { view } from '../plan.js';
+import { verdictShown } from '../first-frame.js';
 
 function NoSpeed() {
   return (
@@ -59,10 +60,12 @@ const Inputs = pure(({ app }) => <InputsPanel app={app} />);
 export function App({ app, notices, makeLink, compare }) {
   // The first frame shows the header and the verdict alone: its first layout is the
   // cost between the DOM write and that frame (a page's first layout shapes all of its
-  // text). The form, the memory panel, the charts and the detail panels follow right
-  // after it (Preact runs effects after the frame), so the verdict is never kept waiting.
+  // text). The form, the memory panel, the charts and the detail panels follow once that
+  // frame is on screen (first-frame.js), so the verdict is never kept waiting.
   const [full, setFull] = useState(false);
-  useEffect(() => setFull(true), []);
+  useEffect(() => {
+    verdictShown().then(() => setFull(true));
+  }, []);
   // The Plan view takes the verdict's place; the form (model, workload) stays.
   const plan = view.value === 'plan';
   return (
