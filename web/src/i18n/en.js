@@ -958,7 +958,7 @@ export default {
   'plan.view.main': 'Analysis',
   'plan.view.plan': 'Plan',
   'plan.title': 'Plan: the cheapest setups that meet your targets',
-  'plan.text': 'The model and workload of the form, served by the GPU presets and precisions chosen below at tp 1, 2, 4, 8 and pp 1 to 4, each at its best batch. A setup qualifies when it fits (not tight, unless allowed), the traffic fills its batch and it meets both targets; they are ranked by dollars per million output tokens, buying and renting apart. Times are the engine\'s expected figures (the realistic estimate), as the cost uses them; the speed per user is under the traffic, with the other requests\' prefills between its steps.',
+  'plan.text': 'The model and workload of the form, served by the GPU presets and precisions chosen below at tp 1, 2, 4, 8 and pp 1 to 4, each at its best batch. A setup qualifies when it fits (not tight, unless allowed), the traffic fills its batch and it meets both targets; they are ranked by dollars per million output tokens, buying and renting apart. Times are the engine\'s expected figures (the realistic estimate), as the cost uses them; the speed per user is under the traffic, with the other requests\' prefills between its steps; the time to first token is that of a request that finds the engine free (waiting behind others under load is not modelled).',
   'plan.max_ttft_ms': 'Max time to first token',
   'plan.min_tokens_per_s_user': 'Min speed per user',
   'plan.noTarget': 'none',
