@@ -147,7 +147,7 @@ static int run(const char *request, const char *config_path, int json, int markd
     } else if (r.is_estimate) {
         rl_print_estimate(stdout, &r.gpu, &r.deploy, &r.estimate);
     } else if (markdown) {
-        rl_print_report_md(stdout, &r.model, &r.gpu, &r.deploy, &r.result);
+        rl_print_report_md(stdout, &r.model, &r.gpu, &r.deploy, &r.result, &r.cost);
     } else {
         rl_print_report(stdout, &r.model, &r.gpu, &r.deploy, &r.result);
         rl_print_cost(stdout, &r.cost);

@@ -1,9 +1,11 @@
-/* The Markdown report (--format md): the verdict, the figures and the roofline
- * chart as inline SVG, in one file to paste into a design doc or a ticket.
+/* The Markdown report (--format md): the verdict, the figures, the roofline
+ * chart as inline SVG, the engine's expected figures and the cost with their
+ * sources, in one file to paste into a design doc or a ticket.
  * A refusal carries the reason, the shortfall and the ways out, and no time. */
 #include "report_md.h"
 
 #include "messages.h"
+#include "report_text.h"
 
 #include <math.h>
 #include <string.h>
@@ -69,7 +71,8 @@ static void roofline_svg(FILE *out, const rl_gpu *g, const rl_deploy *d, const r
 #undef SY
 }
 
-void rl_print_report_md(FILE *out, const rl_model *m, const rl_gpu *g, const rl_deploy *d, const rl_result *r) {
+void rl_print_report_md(FILE *out, const rl_model *m, const rl_gpu *g, const rl_deploy *d, const rl_result *r,
+                        const rl_cost *c) {
     static const char *verdicts[] = {"cli.verdictWord.fits", "cli.verdictWord.tight", "cli.md.refused"};
     int level = !r->fits ? 2 : r->verdict == RL_TIGHT ? 1 : 0;
     char buf[256], line[256], x[32], y[32], z[32], key[48];
@@ -133,6 +136,9 @@ void rl_print_report_md(FILE *out, const rl_model *m, const rl_gpu *g, const rl_
             roofline_svg(out, g, d, r);
         }
     }
+    /* The engine's expected figures and the cost: the text report's lines, as rows (nothing for a refusal). */
+    rl_print_expected_md(out, g, d, r);
+    rl_print_cost_md(out, c);
     list(out, T("cli.warnings"), r->warnings, RL_WARN_COUNT_, rl_msg_warning, m, d, r);
     list(out, r->fits ? T("cli.md.toFit") : T("cli.remedies"), r->remedies, RL_REMEDY_COUNT_, rl_msg_remedy, m, d, r);
     fprintf(out, "\n---\n%s\n", RL_MSG(buf, "cli.md.footer", "version", RL_VERSION));

@@ -6,6 +6,8 @@
 
 #include <stdio.h>
 
-void rl_print_report_md(FILE *out, const rl_model *m, const rl_gpu *g, const rl_deploy *d, const rl_result *r);
+/* c: the cost, or NULL; shown only when present (a workload, and a fit). */
+void rl_print_report_md(FILE *out, const rl_model *m, const rl_gpu *g, const rl_deploy *d, const rl_result *r,
+                        const rl_cost *c);
 
 #endif

@@ -3,6 +3,7 @@
 #include "messages.h"
 
 #include <math.h>
+#include <string.h>
 
 /* GiB with the digits a reader needs: small values keep four significant digits. */
 static const char *gib(double v, char *buf, size_t cap) {
@@ -33,6 +34,47 @@ static const char *nice(double v, char *buf, size_t cap) {
 static void label(FILE *out, const char *key, int width) {
     fputs("  ", out);
     rl_msg_pad(out, T(key), width);
+}
+
+/* Where a section's labelled lines go: the text report's padded label and value, or (md) a
+ * Markdown table row each, so that --format md carries the same lines as the text report. */
+typedef struct sink {
+    FILE *out;
+    int md;
+    int width; /* the text report's label column */
+} sink;
+
+static void sink_title(const sink *s, const char *title) {
+    if (s->md) fprintf(s->out, "\n## %s\n\n| %s | %s |\n|---|---|\n", title, T("cli.md.figure"), T("cli.md.value"));
+    else fprintf(s->out, "\n%s\n", title);
+}
+/* A labelled line: its label, then its value. */
+static void sink_line(const sink *s, const char *key, const char *value) {
+    if (s->md) {
+        fprintf(s->out, "| %s | %s |\n", T(key), value);
+        return;
+    }
+    label(s->out, key, s->width);
+    fprintf(s->out, "%s\n", value);
+}
+/* A line that goes on with the one above it, under its value. */
+static void sink_more(const sink *s, const char *value) {
+    if (s->md) fprintf(s->out, "|  | %s |\n", value);
+    else fprintf(s->out, "%*s%s\n", s->width + 2, "", value);
+}
+/* The sources list below a section: each figure's name, value, unit and source. */
+static void sink_sources(const sink *s, const char *title, const char *name, double value, const char *unit, const char *source,
+                         int first) {
+    if (first && !s->md) fprintf(s->out, "%s\n", title);
+    if (first && s->md) {
+        /* A heading, without the text report's closing colon. */
+        size_t n = strlen(title);
+        while (n > 0 && title[n - 1] == ':') n--;
+        if (n >= 3 && strncmp(title + n - 3, "\xef\xbc\x9a", 3) == 0) n -= 3; /* the full-width colon */
+        fprintf(s->out, "\n### %.*s\n\n", (int)n, title);
+    }
+    if (s->md) fprintf(s->out, "- `%s` = %.6g %s: %s\n", name, value, unit, source);
+    else fprintf(s->out, "    %-24s %.4g %s: %s\n", name, value, unit, source);
 }
 
 static void print_list(FILE *out, const char *title_key, unsigned bits, unsigned n,
@@ -169,46 +211,43 @@ static void print_bottleneck(FILE *out, const rl_result *r) {
 }
 
 /* Expected beside the floor: the realistic estimate with its band (only when it fits). */
-static void print_expected(FILE *out, const rl_gpu *g, const rl_deploy *d, const rl_result *r) {
+static void print_expected(const sink *s, const rl_gpu *g, const rl_deploy *d, const rl_result *r) {
     if (!r->has_realistic) return;
     const rl_realistic *x = &r->realistic;
-    char a[32], b[32], c[32], v[6][32], line[512];
-    fprintf(out, "\n%s\n", RL_MSG(line, "cli.expected.title", "engine", rl_engine_name(x->engine), "uncalibrated",
-                                  x->calibrated ? "" : T("cli.expected.uncalibrated")));
-    label(out, "cli.expected.step", 21);
-    fprintf(out, "%s\n", RL_MSG(line, "cli.expected.stepValue", "step", FMT(v[0], "%.4g", x->step_ms), "low",
-                                FMT(v[1], "%.4g", x->step_ms_low), "high", FMT(v[2], "%.4g", x->step_ms_high), "floor",
-                                FMT(v[3], "%.4g", r->step_ms)));
-    label(out, "cli.expected.throughput", 21);
-    fprintf(out, "%s\n", RL_MSG(line, "cli.expected.throughputValue", "perUser", nice(x->tokens_per_s_per_user, a, sizeof a), "tps",
-                                nice(x->tokens_per_s, b, sizeof b), "floor", nice(r->tokens_per_s, c, sizeof c)));
-    label(out, "cli.expected.inStep", 21);
-    fputs(RL_MSG(line, "cli.expected.inStepValue", "kernels", FMT(v[0], "%.3g", x->kernel_ms), "host", FMT(v[1], "%.3g", x->host_ms)),
-          out);
+    char a[32], b[32], c[32], v[6][32], line[512], parts[3][160];
+    sink_title(s, RL_MSG(line, "cli.expected.title", "engine", rl_engine_name(x->engine), "uncalibrated",
+                         x->calibrated ? "" : T("cli.expected.uncalibrated")));
+    sink_line(s, "cli.expected.step", RL_MSG(line, "cli.expected.stepValue", "step", FMT(v[0], "%.4g", x->step_ms), "low",
+                                             FMT(v[1], "%.4g", x->step_ms_low), "high", FMT(v[2], "%.4g", x->step_ms_high), "floor",
+                                             FMT(v[3], "%.4g", r->step_ms)));
+    sink_line(s, "cli.expected.throughput", RL_MSG(line, "cli.expected.throughputValue", "perUser", nice(x->tokens_per_s_per_user, a, sizeof a),
+                                                   "tps", nice(x->tokens_per_s, b, sizeof b), "floor", nice(r->tokens_per_s, c, sizeof c)));
+    RL_MSG(parts[0], "cli.expected.inStepValue", "kernels", FMT(v[0], "%.3g", x->kernel_ms), "host", FMT(v[1], "%.3g", x->host_ms));
+    parts[1][0] = parts[2][0] = '\0';
     if (d->tp > 1)
-        fputs(RL_MSG(line, "cli.expected.allreduce", "ms", FMT(v[0], "%.3g", x->allreduce_ms), "pct",
-                     FMT(v[1], "%.1f", x->allreduce_share * 100.0)),
-              out);
-    if (d->pp > 1) fputs(RL_MSG(line, "cli.expected.p2p", "ms", FMT(v[0], "%.3g", x->p2p_ms)), out);
-    fprintf(out, "\n");
-    if (x->has_prefill) {
-        label(out, "cli.expected.prefill", 21);
-        fprintf(out, "%s\n", RL_MSG(line, "cli.expected.prefillValue", "ms", FMT(v[0], "%.4g", x->prefill_ms), "ttft",
-                                    FMT(v[1], "%.4g", x->ttft_ms), "floor", FMT(v[2], "%.4g", r->ttft_ms)));
-    }
-    if (d->spec_tokens > 0) {
-        label(out, "cli.expected.speculative", 21);
-        fprintf(out, "%s\n", RL_MSG(line, "cli.expected.speculativeValue", "tokens", FMT(v[0], "%lld", (long long)d->spec_tokens),
-                                    "draft", d->draft.name, "accept", FMT(v[1], "%.2f", d->spec_accept), "perStep",
-                                    FMT(v[2], "%.3g", r->spec_tokens_per_step), "speedup", FMT(v[3], "%.2f", r->spec_realistic_speedup),
-                                    "slower", r->spec_realistic_speedup < 1.0 ? T("cli.expected.slower") : "", "floor",
-                                    FMT(v[4], "%.2f", r->spec_speedup)));
-    }
+        RL_MSG(parts[1], "cli.expected.allreduce", "ms", FMT(v[0], "%.3g", x->allreduce_ms), "pct", FMT(v[1], "%.1f", x->allreduce_share * 100.0));
+    if (d->pp > 1) RL_MSG(parts[2], "cli.expected.p2p", "ms", FMT(v[0], "%.3g", x->p2p_ms));
+    snprintf(line, sizeof line, "%s%s%s", parts[0], parts[1], parts[2]);
+    sink_line(s, "cli.expected.inStep", line);
+    if (x->has_prefill)
+        sink_line(s, "cli.expected.prefill", RL_MSG(line, "cli.expected.prefillValue", "ms", FMT(v[0], "%.4g", x->prefill_ms), "ttft",
+                                                    FMT(v[1], "%.4g", x->ttft_ms), "floor", FMT(v[2], "%.4g", r->ttft_ms)));
+    if (d->spec_tokens > 0)
+        sink_line(s, "cli.expected.speculative",
+                  RL_MSG(line, "cli.expected.speculativeValue", "tokens", FMT(v[0], "%lld", (long long)d->spec_tokens), "draft", d->draft.name,
+                         "accept", FMT(v[1], "%.2f", d->spec_accept), "perStep", FMT(v[2], "%.3g", r->spec_tokens_per_step), "speedup",
+                         FMT(v[3], "%.2f", r->spec_realistic_speedup), "slower", r->spec_realistic_speedup < 1.0 ? T("cli.expected.slower") : "",
+                         "floor", FMT(v[4], "%.2f", r->spec_speedup)));
     rl_assumption as[RL_MAX_ASSUMPTIONS];
     size_t n = rl_realistic_assumptions(g, d, r->weight_precision, as, RL_MAX_ASSUMPTIONS);
-    fprintf(out, "  %s\n", T("cli.expected.assumptions"));
+    snprintf(line, sizeof line, s->md ? "%s" : "  %s", T("cli.expected.assumptions"));
     for (size_t i = 0; i < n && i < RL_MAX_ASSUMPTIONS; i++)
-        fprintf(out, "    %-24s %.4g %s: %s\n", as[i].name, as[i].value, as[i].unit, as[i].source);
+        sink_sources(s, line, as[i].name, as[i].value, as[i].unit, as[i].source, i == 0);
+}
+
+void rl_print_expected_md(FILE *out, const rl_gpu *g, const rl_deploy *d, const rl_result *r) {
+    const sink s = {out, 1, 21};
+    print_expected(&s, g, d, r);
 }
 
 void rl_print_report(FILE *out, const rl_model *m, const rl_gpu *g, const rl_deploy *d, const rl_result *r) {
@@ -219,7 +258,8 @@ void rl_print_report(FILE *out, const rl_model *m, const rl_gpu *g, const rl_dep
                                 FMT(v[1], "%lld", (long long)d->seq), "batch", FMT(v[2], "%lld", (long long)d->batch)));
     print_fit(out, m, g, d, r);
     print_bottleneck(out, r);
-    print_expected(out, g, d, r);
+    const sink text = {out, 0, 21};
+    print_expected(&text, g, d, r);
 
     fprintf(out, "\n%s\n", T("cli.par.title"));
     if (d->tp == 1 && d->pp == 1) fprintf(out, "  %s\n", T("cli.par.one"));
@@ -299,73 +339,67 @@ void rl_print_estimate(FILE *out, const rl_gpu *g, const rl_deploy *d, const rl_
 }
 
 /* The cost, line by line with the arithmetic in it, then where every figure came from. */
-void rl_print_cost(FILE *out, const rl_cost *c) {
+static void print_cost(const sink *s, const rl_cost *c) {
     if (c == NULL || !c->present) return;
     char a[32], line[768], v[12][32];
     double G = (double)c->gpus;
-    const char *pad = "                      ";
-    fprintf(out, "\n%s\n", RL_MSG(line, "cli.cost.title", "basis", T(c->realistic ? "cli.cost.realistic" : "cli.cost.floor"), "days",
-                                  FMT(v[0], "%.0f", c->days_per_month)));
-    label(out, "cli.cost.workload", 20);
-    fprintf(out, "%s\n", RL_MSG(line, "cli.cost.workloadValue", "rpd", FMT(v[0], "%lld", (long long)c->requests_per_day), "in",
-                                FMT(v[1], "%lld", (long long)c->input_tokens), "out", FMT(v[2], "%lld", (long long)c->output_tokens),
-                                "mtokIn", FMT(v[3], "%.4g", c->mtok_in_per_month), "mtokOut", FMT(v[4], "%.4g", c->mtok_out_per_month)));
-    label(out, "cli.cost.active", 20);
-    fprintf(out, "%s\n", RL_MSG(line, "cli.cost.activeValue", "hours", FMT(v[0], "%.4g", c->active_hours_per_month), "secs",
-                                FMT(v[1], "%.4g", c->hours_per_request * 3600.0), "cap", nice(c->capacity_requests_per_day, a, sizeof a)));
-    label(out, "cli.cost.perUser", 20);
-    fprintf(out, "%s\n", RL_MSG(line, "cli.cost.perUserValue", "tps", FMT(v[0], "%.4g", c->tokens_per_s_user), "step",
-                                FMT(v[1], "%.4g", c->loaded_step_ms), "base", FMT(v[2], "%.4g", c->step_ms), "others",
-                                FMT(v[3], "%.4g", c->loaded_step_ms - c->step_ms)));
+    sink_title(s, RL_MSG(line, "cli.cost.title", "basis", T(c->realistic ? "cli.cost.realistic" : "cli.cost.floor"), "days",
+                         FMT(v[0], "%.0f", c->days_per_month)));
+    sink_line(s, "cli.cost.workload", RL_MSG(line, "cli.cost.workloadValue", "rpd", FMT(v[0], "%lld", (long long)c->requests_per_day), "in",
+                                             FMT(v[1], "%lld", (long long)c->input_tokens), "out", FMT(v[2], "%lld", (long long)c->output_tokens),
+                                             "mtokIn", FMT(v[3], "%.4g", c->mtok_in_per_month), "mtokOut", FMT(v[4], "%.4g", c->mtok_out_per_month)));
+    sink_line(s, "cli.cost.active", RL_MSG(line, "cli.cost.activeValue", "hours", FMT(v[0], "%.4g", c->active_hours_per_month), "secs",
+                                           FMT(v[1], "%.4g", c->hours_per_request * 3600.0), "cap", nice(c->capacity_requests_per_day, a, sizeof a)));
+    sink_line(s, "cli.cost.perUser", RL_MSG(line, "cli.cost.perUserValue", "tps", FMT(v[0], "%.4g", c->tokens_per_s_user), "step",
+                                            FMT(v[1], "%.4g", c->loaded_step_ms), "base", FMT(v[2], "%.4g", c->step_ms), "others",
+                                            FMT(v[3], "%.4g", c->loaded_step_ms - c->step_ms)));
     if (c->has_buy) {
-        label(out, "cli.cost.buy", 20);
-        fprintf(out, "%s\n", RL_MSG(line, "cli.cost.buyValue", "monthly", FMT(v[0], "%.2f", c->buy_monthly_usd), "dep",
-                                    FMT(v[1], "%.2f", c->depreciation_usd_per_month), "price", FMT(v[2], "%.0f", c->hardware_usd), "gpus",
-                                    FMT(v[3], "%lld", (long long)c->gpus), "replicas", c->replicas > 1 ? T("cli.cost.xReplicas") : "",
-                                    "resale", FMT(v[4], "%.2f", c->resale_fraction), "months", FMT(v[5], "%.0f", c->months)));
-        fprintf(out, "%s%s\n", pad,
-                RL_MSG(line, "cli.cost.energy", "energy", FMT(v[0], "%.2f", c->energy_usd_per_month), "kwh",
-                       FMT(v[1], "%.4g", c->energy_kwh_per_month), "hours", FMT(v[2], "%.4g", c->active_hours_per_month), "active",
-                       FMT(v[3], "%.4g", c->active_watts), "idleHours", FMT(v[4], "%.4g", c->idle_hours_per_month), "idle",
-                       FMT(v[5], "%.4g", c->idle_watts), "gpus", FMT(v[6], "%lld", (long long)c->gpus), "kwhPrice",
-                       FMT(v[7], "%.4g", c->usd_per_kwh)));
-        if (c->replicas > 1)
-            fprintf(out, "%s%s\n", pad, RL_MSG(line, "cli.cost.replicas", "n", FMT(v[0], "%lld", (long long)c->replicas)));
-        fprintf(out, "%s%s\n", pad, RL_MSG(line, "cli.cost.perMtok", "usd", FMT(v[0], "%.4g", c->buy_usd_per_mtok_out)));
+        sink_line(s, "cli.cost.buy", RL_MSG(line, "cli.cost.buyValue", "monthly", FMT(v[0], "%.2f", c->buy_monthly_usd), "dep",
+                                            FMT(v[1], "%.2f", c->depreciation_usd_per_month), "price", FMT(v[2], "%.0f", c->hardware_usd), "gpus",
+                                            FMT(v[3], "%lld", (long long)c->gpus), "replicas", c->replicas > 1 ? T("cli.cost.xReplicas") : "",
+                                            "resale", FMT(v[4], "%.2f", c->resale_fraction), "months", FMT(v[5], "%.0f", c->months)));
+        sink_more(s, RL_MSG(line, "cli.cost.energy", "energy", FMT(v[0], "%.2f", c->energy_usd_per_month), "kwh",
+                            FMT(v[1], "%.4g", c->energy_kwh_per_month), "hours", FMT(v[2], "%.4g", c->active_hours_per_month), "active",
+                            FMT(v[3], "%.4g", c->active_watts), "idleHours", FMT(v[4], "%.4g", c->idle_hours_per_month), "idle",
+                            FMT(v[5], "%.4g", c->idle_watts), "gpus", FMT(v[6], "%lld", (long long)c->gpus), "kwhPrice",
+                            FMT(v[7], "%.4g", c->usd_per_kwh)));
+        if (c->replicas > 1) sink_more(s, RL_MSG(line, "cli.cost.replicas", "n", FMT(v[0], "%lld", (long long)c->replicas)));
+        sink_more(s, RL_MSG(line, "cli.cost.perMtok", "usd", FMT(v[0], "%.4g", c->buy_usd_per_mtok_out)));
     }
-    if (c->has_cloud) {
-        label(out, "cli.cost.cloud", 20);
-        fprintf(out, "%s\n", RL_MSG(line, "cli.cost.cloudValue", "monthly", FMT(v[0], "%.2f", c->cloud_monthly_usd), "hours",
-                                    FMT(v[1], "%.4g", c->active_hours_per_month), "gpus", FMT(v[2], "%.0f", G), "rate",
-                                    FMT(v[3], "%.4g", c->usd_per_gpu_hour), "boot", FMT(v[4], "%.3g", c->boot_factor), "mtok",
-                                    FMT(v[5], "%.4g", c->cloud_usd_per_mtok_out)));
-    }
-    if (c->has_api) {
-        label(out, "cli.cost.api", 20);
-        fprintf(out, "%s\n", RL_MSG(line, "cli.cost.apiValue", "monthly", FMT(v[0], "%.2f", c->api_monthly_usd), "mtokIn",
-                                    FMT(v[1], "%.4g", c->mtok_in_per_month), "priceIn", FMT(v[2], "%.4g", c->api_usd_per_mtok_in), "mtokOut",
-                                    FMT(v[3], "%.4g", c->mtok_out_per_month), "priceOut", FMT(v[4], "%.4g", c->api_usd_per_mtok_out), "mtok",
-                                    FMT(v[5], "%.4g", c->api_usd_per_mtok_out_effective)));
-    }
+    if (c->has_cloud)
+        sink_line(s, "cli.cost.cloud", RL_MSG(line, "cli.cost.cloudValue", "monthly", FMT(v[0], "%.2f", c->cloud_monthly_usd), "hours",
+                                              FMT(v[1], "%.4g", c->active_hours_per_month), "gpus", FMT(v[2], "%.0f", G), "rate",
+                                              FMT(v[3], "%.4g", c->usd_per_gpu_hour), "boot", FMT(v[4], "%.3g", c->boot_factor), "mtok",
+                                              FMT(v[5], "%.4g", c->cloud_usd_per_mtok_out)));
+    if (c->has_api)
+        sink_line(s, "cli.cost.api", RL_MSG(line, "cli.cost.apiValue", "monthly", FMT(v[0], "%.2f", c->api_monthly_usd), "mtokIn",
+                                            FMT(v[1], "%.4g", c->mtok_in_per_month), "priceIn", FMT(v[2], "%.4g", c->api_usd_per_mtok_in), "mtokOut",
+                                            FMT(v[3], "%.4g", c->mtok_out_per_month), "priceOut", FMT(v[4], "%.4g", c->api_usd_per_mtok_out), "mtok",
+                                            FMT(v[5], "%.4g", c->api_usd_per_mtok_out_effective)));
     if (c->has_buy) {
-        if (c->has_breakeven_cloud || c->has_cloud) {
-            label(out, "cli.cost.breakEven", 20);
-            fprintf(out, "%s\n", c->has_breakeven_cloud ? RL_MSG(line, "cli.cost.beatsCloud", "n", nice(c->breakeven_cloud_requests_per_day, a, sizeof a))
-                                                        : T("cli.cost.neverCloud"));
-        }
-        if (c->has_breakeven_api || c->has_api) {
-            label(out, "cli.cost.breakEven", 20);
-            fprintf(out, "%s\n", c->has_breakeven_api ? RL_MSG(line, "cli.cost.beatsApi", "n", nice(c->breakeven_api_requests_per_day, a, sizeof a))
-                                                      : T("cli.cost.neverApi"));
-        }
+        if (c->has_breakeven_cloud || c->has_cloud)
+            sink_line(s, "cli.cost.breakEven", c->has_breakeven_cloud
+                                                   ? RL_MSG(line, "cli.cost.beatsCloud", "n", nice(c->breakeven_cloud_requests_per_day, a, sizeof a))
+                                                   : T("cli.cost.neverCloud"));
+        if (c->has_breakeven_api || c->has_api)
+            sink_line(s, "cli.cost.breakEven", c->has_breakeven_api
+                                                   ? RL_MSG(line, "cli.cost.beatsApi", "n", nice(c->breakeven_api_requests_per_day, a, sizeof a))
+                                                   : T("cli.cost.neverApi"));
     }
     for (unsigned b = 0; b < RL_COST_MISSING_COUNT_; b++)
-        if (c->missing & (1u << b)) {
-            label(out, "cli.cost.missing", 20);
-            fprintf(out, "%s\n", RL_MSG(line, "cli.cost.missingValue", "what", rl_cost_missing_name(b)));
-        }
-    fprintf(out, "\n%s\n", T("cli.cost.sources"));
+        if (c->missing & (1u << b)) sink_line(s, "cli.cost.missing", RL_MSG(line, "cli.cost.missingValue", "what", rl_cost_missing_name(b)));
+    fprintf(s->out, s->md ? "\n### %s\n\n" : "\n%s\n", T("cli.cost.sources"));
     for (int i = 0; i < c->assumption_count; i++)
-        fprintf(out, "  - %s = %.6g %s: %s\n", c->assumptions[i].name, c->assumptions[i].value, c->assumptions[i].unit,
-                c->assumptions[i].source);
+        fprintf(s->out, s->md ? "- `%s` = %.6g %s: %s\n" : "  - %s = %.6g %s: %s\n", c->assumptions[i].name, c->assumptions[i].value,
+                c->assumptions[i].unit, c->assumptions[i].source);
+}
+
+void rl_print_cost(FILE *out, const rl_cost *c) {
+    const sink s = {out, 0, 20};
+    print_cost(&s, c);
+}
+
+void rl_print_cost_md(FILE *out, const rl_cost *c) {
+    const sink s = {out, 1, 20};
+    print_cost(&s, c);
 }

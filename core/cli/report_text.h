@@ -11,5 +11,9 @@ void rl_print_report(FILE *out, const rl_model *m, const rl_gpu *g, const rl_dep
 void rl_print_estimate(FILE *out, const rl_gpu *g, const rl_deploy *d, const rl_estimate *e);
 /* The cost section, nothing when there is no cost (no workload, or a refusal). */
 void rl_print_cost(FILE *out, const rl_cost *c);
+/* The same two sections for --format md: the same lines as Markdown table rows, each
+ * section's sources as a list; nothing without a realistic estimate or a cost (a refusal). */
+void rl_print_expected_md(FILE *out, const rl_gpu *g, const rl_deploy *d, const rl_result *r);
+void rl_print_cost_md(FILE *out, const rl_cost *c);
 
 #endif

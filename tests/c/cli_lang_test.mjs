@@ -39,7 +39,8 @@ const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 function worded(text) {
   return text
     .split('\n')
-    .filter((line) => !/^ {4}\S/.test(line) && !/^ {2}\S+ +\S+ {2}\(.*\)$/.test(line) && !/^ {2}- \S+ = /.test(line) && !line.startsWith('<'))
+    .filter((line) => !/^ {4}\S/.test(line) && !/^ {2}\S+ +\S+ {2}\(.*\)$/.test(line) && !/^ {2}- \S+ = /.test(line) && !/^- `[^`]+` = /.test(line) &&
+      !line.startsWith('<'))
     .map((line) => line.replace(/`[^`]*`/g, '').replace(/^( {2}\d+\. )\S+/, '$1'))
     .join('\n');
 }
@@ -58,6 +59,8 @@ const CASES = [
   { args: ['--model', 'qwen3-8b', '--gpu', 'h100-sxm', '--batch', '8', '--format', 'md'], rc: 0, word: '结论：装得下' },
   { args: ['--model', 'qwen3-8b', '--gpu', 'rtx-4090', '--precision', 'fp16', '--gpu-layers', '20', '--ram-gib', '64', '--host-memory', 'ddr5-5600-2ch', '--format', 'md'], rc: 0, word: '卸载' },
   { args: ['--model', 'qwen3-8b', '--gpu', 'a100-40g', '--batch', '128', '--format', 'md'], rc: 3, word: '结论：装不下' },
+  { args: ['--model', 'llama-3-70b', '--gpu', 'h100-sxm', '--tp', '2', '--batch', '16', '--precision', 'fp8', '--requests-per-day', '10000',
+    '--input-tokens', '1000', '--output-tokens', '500', '--idle-watts', '100', '--format', 'md'], rc: 0, word: `### ${zh['cli.cost.sources']}` },
   { args: ['--params', '8B', '--gpu', 'rtx-4090', '--batch', '4'], rc: 0, word: '最多' },
   { args: ['--model', 'qwen3-8b', '--gpu', 'h100-sxm', '--requests-per-day', '100000', '--input-tokens', '1000', '--output-tokens', '200', '--hardware-usd', '30000', '--cloud-usd-hour', '3', '--api-usd-mtok-in', '0.2', '--api-usd-mtok-out', '0.8', '--active-watts', '700', '--idle-watts', '100'], rc: 0, word: '盈亏平衡' },
   { args: ['--gpu', 'h100-sxm', '--lint', 'vllm serve Qwen/Qwen3-8B --tensor-parallel-size 2 --max-model-len 32768 --max-num-seqs 256 --kv-cache-dtype fp8 --port 8000'], rc: 0, word: '结论：偏紧' },

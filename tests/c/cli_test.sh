@@ -54,6 +54,28 @@ refused_md="$("$cli" "${base[@]}" --batch 128 --format md 2>&1)"
 if printf '%s' "$refused_md" | grep -Eq ' ms\b|tok/s|<svg'; then
   fail=$((fail + 1)); echo "FAIL: the Markdown of a refusal shows a time or a chart"
 else pass=$((pass + 1)); fi
+# With the engine's expected figures and, given a workload, the cost: the text report's lines as rows, each
+# figure the JSON's (the monthly cloud cost, the loaded step), and a refusal with a workload has neither.
+work=(--requests-per-day 10000 --input-tokens 1000 --output-tokens 500)
+expect 0 '^\| decode step \| expected [0-9.]+ ms \(band' "${base[@]}" --format md
+expect 0 '^### assumptions$' "${base[@]}" --format md
+priced=(--model llama-3-70b --gpu h100-sxm --tp 2 --batch 16 --precision fp8)
+md_cost="$("$cli" "${priced[@]}" "${work[@]}" --format md 2>&1)"
+json_cost="$("$cli" "${priced[@]}" "${work[@]}" --json 2>&1)"
+cloud="$(printf '%s' "$json_cost" | grep -o '"cloud":{[^}]*"monthly_usd":[0-9.e+-]*' | grep -o '[0-9.e+-]*$')"
+loaded="$(printf '%s' "$json_cost" | grep -o '"loaded_step_ms":[0-9.e+-]*' | grep -o '[0-9.e+-]*$')"
+cloud2="$(printf '%.2f' "$cloud")"
+loaded4="$(printf '%.4g' "$loaded")"
+if [ -n "$cloud" ] && [ -n "$loaded" ] && printf '%s' "$md_cost" | grep -q "^| cloud | \$$cloud2/month" &&
+   printf '%s' "$md_cost" | grep -q "^| per user | .*a step of $loaded4 ms" && printf '%s' "$md_cost" | grep -q '^### Where each figure comes from$'; then
+  pass=$((pass + 1))
+else
+  fail=$((fail + 1)); echo "FAIL: the Markdown report's cost is not the JSON's (cloud $cloud2, loaded step $loaded4)"
+fi
+refused_cost_md="$("$cli" --model llama-3-70b --gpu a100-80g "${work[@]}" --format md 2>&1)"
+if ! printf '%s' "$refused_cost_md" | grep -q 'Verdict: does not fit' || printf '%s' "$refused_cost_md" | grep -Eq ' ms\b|tok/s|<svg|\$|Expected|Cost'; then
+  fail=$((fail + 1)); echo "FAIL: the Markdown of a refusal with a workload shows a time, a cost or the expected figures"
+else pass=$((pass + 1)); fi
 expect 2 '"code":"usage".*--format' "${base[@]}" --format pdf --json
 # A command the engine refuses to start carries no time of any kind, the engine's expected figures included.
 lint_refused="$("$cli" --lint 'vllm serve Qwen/Qwen3-8B' --gpu rtx-4090 --json 2>&1)"
