@@ -63,18 +63,12 @@ describe('verdictShown', () => {
     expect(verdictShown()).toBe(verdictShown());
   });
 
-  test('without Element Timing, two animation frames stand in for the presentation', async () => {
-    stubBrowser({ elementTiming: false });
-    const { promise, settled } = await load();
-    expect(observers).toHaveLength(0);
-    nextFrame();
-    expect(await settled()).toBe(false);
-    nextFrame();
-    await promise;
-  });
-
-  test('with no verdict on the page (the Plan view), the same two frames', async () => {
-    stubBrowser({ verdict: false });
+  // Without Element Timing (Firefox, Safari), or with no verdict on the page (the Plan view).
+  test.each([
+    ['without Element Timing', { elementTiming: false }],
+    ['with no verdict on the page', { verdict: false }],
+  ])('%s, two animation frames stand in for the presentation', async (_, browser) => {
+    stubBrowser(browser);
     const { promise, settled } = await load();
     expect(observers).toHaveLength(0);
     nextFrame();
