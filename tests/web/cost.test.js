@@ -4,6 +4,8 @@
 import { h, render } from 'preact';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { CostPanel } from '../../web/src/components/CostPanel.jsx';
+import { Expected } from '../../web/src/components/Expected.jsx';
+import * as f from '../../web/src/format.js';
 import { buildRequest } from '../../web/src/request.js';
 import { defaultInputs } from '../../web/src/inputs.js';
 import { createDocument } from './mini-dom.js';
@@ -66,6 +68,25 @@ describe('the cost panel', () => {
     expect(text).toContain(' 500 ');
     for (const path of ['cost.workload.loaded_step_ms', 'cost.workload.tokens_per_s_user'])
       expect(Number(byId(els, path).getAttribute('data-value')), path).toBe(path.split('.').reduce((o, k) => o[k], many));
+  });
+
+  test('the expected figures name the speed per user under the traffic too, when the traffic slows it', () => {
+    const note = (report) => {
+      const doc = createDocument();
+      const root = doc.createElement('div');
+      render(h(Expected, { report }), root);
+      const tile = [...root.descendants()].find((el) => el.getAttribute('data-testid') === 'realistic.tokens_per_s_per_user').parentNode;
+      const text = tile.textContent;
+      render(null, root);
+      return text;
+    };
+    const base = { model: 'llama-3-8b', gpu: 'h100-sxm', batch: 16 };
+    const loaded = core.analyze({ ...base, ...workload });
+    expect(loaded.cost.workload.tokens_per_s_user).toBeLessThan(loaded.realistic.tokens_per_s_per_user);
+    expect(note(loaded)).toContain(f.tokensPerS(loaded.cost.workload.tokens_per_s_user));
+    // No workload, or batch 1 (nobody else's prefill): the plain figure alone.
+    for (const report of [core.analyze(base), core.analyze({ ...base, batch: 1, ...workload })])
+      expect(note(report)).toBe(`${f.tokensPerS(report.realistic.tokens_per_s_per_user)} per user`);
   });
 
   test('an option without a sourced price says which figure is missing', () => {

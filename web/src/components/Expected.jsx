@@ -10,6 +10,9 @@ import { t, tx } from '../i18n/index.js';
 export function Expected({ report: r }) {
   const x = r.realistic;
   if (!r.fits || !x) return null;
+  // Under the workload's traffic (the cost panel's figure), when other requests' prefills slow each user.
+  const w = r.cost?.basis === 'realistic' ? r.cost.workload : null;
+  const loaded = w && w.loaded_step_ms > x.step_ms ? w.tokens_per_s_user : null;
   const band = tx('expected.band', {
     low: <Num testid="realistic.step_ms_low" value={x.step_ms_low} format={f.ms} />,
     high: <Num testid="realistic.step_ms_high" value={x.step_ms_high} format={f.ms} />,
@@ -27,7 +30,11 @@ export function Expected({ report: r }) {
         <Tile label={t('expected.step')} note={band}>
           <Num testid="realistic.step_ms" value={x.step_ms} format={f.ms} class="big" />
         </Tile>
-        <Tile label={t('expected.tps')} note={tx('expected.perUser', { tps: <Num testid="realistic.tokens_per_s_per_user" value={x.tokens_per_s_per_user} format={f.tokensPerS} /> })}>
+        <Tile label={t('expected.tps')} note={tx(loaded ? 'expected.perUserLoaded' : 'expected.perUser', {
+          tps: <Num testid="realistic.tokens_per_s_per_user" value={x.tokens_per_s_per_user} format={f.tokensPerS} />,
+          loaded: loaded ? f.tokensPerS(loaded) : '',
+          costs: t('cost.title'),
+        })}>
           <Num testid="realistic.tokens_per_s" value={x.tokens_per_s} format={f.tokensPerS} class="big" />
         </Tile>
         {x.ttft_ms !== undefined && (

@@ -437,6 +437,7 @@ export default {
   'expected.band': 'band {low}–{high}; floor {floor}',
   'expected.tps': 'Throughput, expected',
   'expected.perUser': '{tps} per user',
+  'expected.perUserLoaded': '{tps} per user; {loaded} under the traffic (see “{costs}”)',
   'expected.ttft': 'Time to first token, expected',
   'expected.floor': 'floor {floor}',
   'expected.allreduce': 'AllReduce share of the step',

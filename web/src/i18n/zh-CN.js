@@ -428,6 +428,7 @@ export default {
   'expected.band': '区间 {low}–{high}；下限 {floor}',
   'expected.tps': '吞吐量（预期）',
   'expected.perUser': '每用户 {tps}',
+  'expected.perUserLoaded': '每用户 {tps}；在此流量下 {loaded}（见“{costs}”）',
   'expected.ttft': '首 token 时间（预期）',
   'expected.floor': '下限 {floor}',
   'expected.allreduce': 'AllReduce 占步长比例',
