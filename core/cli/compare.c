@@ -60,6 +60,7 @@ static const row ROWS[] = {
     {"realistic.tokens_per_s", "cli.compare.row.realTps", 1},
     {"prefill.ttft_ms", "cli.compare.row.ttft", 1},
     {"realistic.ttft_ms", "cli.compare.row.realTtft", 1},
+    {"cost.workload.tokens_per_s_user", "cli.compare.row.userTps", 1},
     {"cost.buy.usd_per_mtok_out", "cli.compare.row.buyMtok", 1},
     {"cost.cloud.usd_per_mtok_out", "cli.compare.row.cloudMtok", 1},
     {"cost.buy.monthly_usd", "cli.compare.row.buyMonth", 1},

@@ -34,6 +34,7 @@ const FIGURES = [
   { path: 'realistic.tokens_per_s', label: 'compare.realTps', format: f.tokensPerS, timing: true },
   { path: 'prefill.ttft_ms', label: 'compare.ttft', format: f.ms, timing: true },
   { path: 'realistic.ttft_ms', label: 'compare.realTtft', format: f.ms, timing: true },
+  { path: 'cost.workload.tokens_per_s_user', label: 'compare.userTps', format: f.tokensPerS, timing: true },
   { path: 'cost.buy.usd_per_mtok_out', label: 'compare.buy', format: usd, timing: true },
   { path: 'cost.cloud.usd_per_mtok_out', label: 'compare.cloud', format: usd, timing: true },
 ];
