@@ -295,10 +295,6 @@ rl_status rl_request_from_json(const char *json, size_t len, const char *config_
     return st ? st : parse_request(&doc, config_text, config_len, NULL, m, NULL, g, d, &w, err);
 }
 
-/* The cost of a fitting run with a workload, on the roofline floor until the
- * realistic estimate lands: the decode step at the full context, and the
- * prefill of the input tokens alone (a second analysis at seq = input). A
- * refusal has no running cost, so it gets none. */
 /* The GPU preset a run's prices come from: a preset with some figures of the user's own
  * ("h100-sxm (custom)") is still that hardware and keeps the preset's prices. */
 static void price_gpu_id(const rl_run *run, char *id, size_t cap) {
@@ -329,7 +325,11 @@ static const rl_cost_prices *run_prices(rl_run *out, rl_run_memo *memo, rl_cost_
     return p;
 }
 
-/* The run's cost, on the prices `memo` keeps for its GPU and model, else read here. */
+/* The cost of a fitting run with a workload, on the roofline floor until the
+ * realistic estimate lands: the decode step at the full context, and the
+ * prefill of the input tokens alone (a second analysis at seq = input). A
+ * refusal has no running cost, so it gets none. The prices are those `memo`
+ * keeps for the run's GPU and model, else read here. */
 static rl_status run_cost(rl_run *out, rl_run_memo *memo) {
     const rl_workload *w = &out->workload;
     if (w->requests_per_day <= 0 || !out->result.fits) return RL_OK;

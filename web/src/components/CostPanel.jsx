@@ -61,10 +61,11 @@ export function CostPanel({ report: r }) {
   const c = r.cost;
   if (!c) return null;
   const w = c.workload;
-  // The batch's own step: the cost's basis, as its assumptions list gives it.
-  const step = c.assumptions.find((a) => a.name === 'step_ms')?.value ?? w.loaded_step_ms;
-  // The batch's other requests, whose replacements' prefills run between a request's steps.
-  const others = (c.assumptions.find((a) => a.name === 'batch')?.value ?? 1) - 1;
+  // A figure of the cost's basis, as its assumptions list gives it.
+  const assumed = (name, otherwise) => c.assumptions.find((a) => a.name === name)?.value ?? otherwise;
+  // The batch's own step, and its other requests, whose replacements' prefills run between a request's steps.
+  const step = assumed('step_ms', w.loaded_step_ms);
+  const others = assumed('batch', 1) - 1;
   return (
     <section class="panel" aria-labelledby="cost-h" data-testid="cost-panel">
       <h2 id="cost-h">{t('cost.title')}</h2>
