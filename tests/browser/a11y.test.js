@@ -106,3 +106,21 @@ for (const [name, query] of Object.entries(PAGES)) {
     await context.close();
   });
 }
+
+// The memory bar's line labels (capacity, engine pool) stay inside the chart, whichever side of their line
+// they take: at 1280 px a 24 GiB GPU's pool line sits near the start (weights of 131 GiB set the scale),
+// and at 390 px so does a 40 GiB GPU's.
+for (const [width, query] of [[1280, '?m=llama-3-70b&g=rtx-4090'], [390, PAGES.refusal], [390, PAGES.fit], [1280, PAGES.tight]]) {
+  test(`${width} px, ${query}: the memory bar's labels stay inside the chart`, async () => {
+    const page = await env.browser.newPage({ viewport: { width, height: 900 } });
+    await page.goto(env.server.url + query);
+    await page.waitForSelector(`${tid('results')}[data-ready="true"]`);
+    const labels = await page.evaluate(() => [...document.querySelectorAll('[data-testid="memory-bar"] .cap-label')].map((el) => {
+      const b = el.getBBox();
+      return { text: el.textContent, left: b.x, right: b.x + b.width, width: el.ownerSVGElement.viewBox.baseVal.width };
+    }));
+    assert.equal(labels.length, 2, 'the capacity and the pool labels');
+    for (const l of labels) assert.ok(l.left >= 0 && l.right <= l.width, `"${l.text}" spans ${l.left}..${l.right} of 0..${l.width}`);
+    await page.close();
+  });
+}
