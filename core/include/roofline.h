@@ -869,6 +869,10 @@ typedef struct rl_cost_assumption {
     char source[400];   /* "given", a formula, or a price preset's source and date */
 } rl_cost_assumption;
 
+/* The most copies of a deployment a cost counts: a traffic needing more is refused
+ * (RL_E_CONTRADICTION on requests_per_day) (inputs each within range can ask for ~1e19, past what int64 counts). */
+#define RL_COST_MAX_REPLICAS 1e9
+
 typedef struct rl_cost {
     int present;                   /* 1 when a workload was given and the deployment fits */
     int realistic;                 /* basis: 1 "realistic", 0 "floor" */
@@ -894,7 +898,7 @@ typedef struct rl_cost {
     int has_buy;
     double hardware_usd;           /* per GPU (per system) × gpus × replicas */
     double resale_fraction, months;
-    int64_t replicas;              /* deployments the traffic needs: ceil(active hours / 720), at least 1 */
+    int64_t replicas;              /* deployments the traffic needs: ceil(active hours / 720), 1..RL_COST_MAX_REPLICAS */
     double depreciation_usd_per_month; /* hardware × (1 − resale) / months */
     double active_watts, idle_watts, usd_per_kwh;
     double hours_per_month;        /* 720 × replicas */

@@ -218,7 +218,14 @@ static int resolve(rl_cost *c, const rl_workload *w, size_t offset, const figure
     return 0;
 }
 
-/* What rl_cost_compute checks before it reads a price: NULLs, no workload (no cost), the basis. */
+/* The time a request holds the deployment: its prefill plus its share of the steps that generate
+ * its output (the deployment prefills one request at a time and decodes `batch` requests per step). */
+static double hours_per_request(const rl_workload *w, const rl_cost_basis *b) {
+    return (b->prefill_ms + (double)w->output_tokens * b->step_ms / (double)b->batch) / MS_PER_HOUR;
+}
+
+/* What rl_cost_compute checks before it reads a price: NULLs, no workload (no cost), the basis, and a
+ * traffic that a countable number of copies of the deployment serves. */
 static rl_status cost_checks(const rl_workload *w, const rl_cost_basis *b, rl_cost *out, rl_error *err) {
     rl_clear_error(err);
     if (w == NULL || b == NULL || out == NULL) return rl_fail(err, RL_E_NULL, "cost", "cost: an argument was NULL");
@@ -226,6 +233,14 @@ static rl_status cost_checks(const rl_workload *w, const rl_cost_basis *b, rl_co
     if (w->requests_per_day <= 0) return RL_OK; /* no workload, no cost */
     if (!(b->step_ms > 0) || !(b->prefill_ms >= 0) || b->batch < 1 || b->gpus < 1)
         return rl_fail(err, RL_E_RANGE, "cost", "cost: the basis needs a step time > 0, a prefill time >= 0, batch and GPUs >= 1");
+    /* Inputs each within their ranges can still ask for more copies of the deployment than an
+     * int64 counts (1e12 requests a day of 8M tokens on a 0.001 GB/s GPU): past a billion, no cost. */
+    double one = (double)w->requests_per_day * DAYS_PER_MONTH * hours_per_request(w, b) / HOURS_PER_MONTH;
+    if (!(one <= RL_COST_MAX_REPLICAS))
+        return rl_fail(err, RL_E_CONTRADICTION, "requests_per_day",
+                       "requests_per_day %lld needs more than %.0f copies of this deployment, which serves about %.3g "
+                       "requests a day; lower the traffic or choose a faster setup",
+                       (long long)w->requests_per_day, RL_COST_MAX_REPLICAS, 24.0 / hours_per_request(w, b));
     return RL_OK;
 }
 
@@ -266,10 +281,7 @@ static void priced(const rl_workload *w, const rl_cost_basis *b, const rl_cost_p
     double rpd = (double)w->requests_per_day, requests = rpd * DAYS_PER_MONTH, G = (double)b->gpus;
     c->mtok_in_per_month = requests * (double)w->input_tokens / TOKENS_PER_MTOK;
     c->mtok_out_per_month = requests * (double)w->output_tokens / TOKENS_PER_MTOK;
-    /* The deployment prefills one request at a time and decodes `batch`
-     * requests per step: a request holds it for its prefill plus its share of
-     * the steps that generate its output. */
-    c->hours_per_request = (b->prefill_ms + (double)w->output_tokens * b->step_ms / (double)b->batch) / MS_PER_HOUR;
+    c->hours_per_request = hours_per_request(w, b);
     /* The same time seen from one request: between two of its steps run, on average, the prefills
      * of the requests that replace the batch's other (batch - 1), each replaced every output_tokens steps. */
     c->loaded_step_ms = b->step_ms + (double)(b->batch - 1) * b->prefill_ms / (double)w->output_tokens;
