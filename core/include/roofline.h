@@ -79,8 +79,9 @@ const char *rl_status_name(rl_status status);
 
 typedef enum rl_precision {
     RL_PREC_AUTO = 0, /* weights: the checkpoint's own format (quantization_config, else
-                         torch_dtype); KV: follows the weights (the checkpoint's torch_dtype
-                         when the weights are auto) */
+                         torch_dtype); KV: the activations' type, as engines default (vLLM
+                         and SGLang kv_cache_dtype auto, llama.cpp -ctk f16): the weights'
+                         when they are fp32/fp16/bf16, else the checkpoint's torch_dtype */
     RL_PREC_FP32 = 1, /* 4 bytes */
     RL_PREC_FP16 = 2, /* 2 bytes */
     RL_PREC_BF16 = 3, /* 2 bytes */
@@ -400,7 +401,7 @@ typedef struct rl_draft {
 
 typedef struct rl_deploy {
     rl_precision precision;     /* weights; default AUTO (the checkpoint's format) */
-    rl_precision kv_precision;  /* KV cache; AUTO follows the weights. default AUTO */
+    rl_precision kv_precision;  /* KV cache; AUTO: see RL_PREC_AUTO. default AUTO */
     int64_t seq;                /* S, context tokens per request (prompt + generated), 1..RL_MAX_SEQ, default 4096 */
     int64_t batch;              /* B, concurrent requests, 1..RL_MAX_BATCH, default 1 */
     int64_t tp;                 /* tensor-parallel degree, 1..RL_MAX_PARALLEL, default 1 */

@@ -14,6 +14,8 @@
  * rl_precision_bytes() is the checked public form. */
 extern const double rl_prec_bytes_table[RL_PREC_COUNT_];
 static inline double rl_prec_bytes(rl_precision p) { return (unsigned)p < RL_PREC_COUNT_ ? rl_prec_bytes_table[p] : 0.0; }
+/* fp32, fp16 or bf16: a type activations run in (the others are quantized storage). */
+static inline int rl_prec_is_float(rl_precision p) { return p == RL_PREC_FP32 || p == RL_PREC_FP16 || p == RL_PREC_BF16; }
 
 /* ---- errors ------------------------------------------------------------ */
 

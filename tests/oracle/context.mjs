@@ -48,7 +48,10 @@ function resolvePrecision(c) {
   } else {
     c.weightPrecision = d.precision;
     c.bEmbed = c.bMain = c.bExpert = PRECISION_BYTES[d.precision];
-    c.kvPrecision = d.kvPrecision === 'auto' ? d.precision : d.kvPrecision;
+    // The KV holds activations: in the weights' type if that is a float type, else in torch_dtype
+    // (engines' default KV type is the model's dtype; llama.cpp's is f16).
+    const float = d.precision === 'fp32' || d.precision === 'fp16' || d.precision === 'bf16';
+    c.kvPrecision = d.kvPrecision !== 'auto' ? d.kvPrecision : float ? d.precision : m.dtype;
   }
   c.bKv = PRECISION_BYTES[c.kvPrecision];
 
