@@ -97,12 +97,15 @@ static rl_status read_gpu(const rl_jdoc *doc, int v, int raised, rl_gpu *g, rl_e
         const char *name;
         if (!gpu_key(f, &name) || f->target != RL_TARGET_GPU) continue;
         int at = rl_jget(doc, v, name);
+        bool tflops = f->offset == offsetof(rl_gpu, tflops);
         if (at == RL_J_ABSENT) {
             if (base == RL_J_ABSENT && (f->flags & RL_FIELD_REQUIRED))
                 return rl_fail(err, RL_E_JSON_MISSING, f->key, "%s is missing", f->key);
+            /* A custom GPU without a TFLOPS figure has none, as with null: its times are the
+             * bandwidth floors, and a warning says so (the CLI's usage shows --tflops as optional). */
+            if (tflops && base == RL_J_ABSENT) g->tflops_unknown = 1;
             continue;
         }
-        bool tflops = f->offset == offsetof(rl_gpu, tflops);
         if ((f->flags & RL_FIELD_NULLABLE) && rl_jis_null(doc, at)) {
             if (tflops) g->tflops_unknown = 1; /* say so rather than invent a figure */
             continue;

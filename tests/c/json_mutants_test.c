@@ -1066,9 +1066,11 @@ static void test_request(void) {
           "a custom GPU's figures");
     expect_request("{\"model\":\"qwen3-4b\",\"gpu\":{\"tflops\":null,\"bandwidth_gbs\":1000,\"vram_gib\":80}}", RL_OK, "");
     CHECK(run.gpu.tflops_unknown == 1, "tflops null: no sourced figure");
-    /* tflops is not required (null is allowed): left out, it stays 0, outside its range */
-    expect_request("{\"model\":\"qwen3-4b\",\"gpu\":{\"bandwidth_gbs\":1000,\"vram_gib\":80}}", RL_E_RANGE,
-                   "gpu.tflops");
+    /* tflops is not required: left out of a custom GPU it is unknown, as null (it stayed 0 and was
+     * refused as "got 0", a value the user never gave) */
+    expect_request("{\"model\":\"qwen3-4b\",\"gpu\":{\"bandwidth_gbs\":1000,\"vram_gib\":80}}", RL_OK, "");
+    CHECK(run.gpu.tflops_unknown == 1 && run.result.fits && run.result.bound == RL_BOUND_UNKNOWN,
+          "tflops left out: no sourced figure, the bound unclassified");
     expect_request("{\"model\":\"qwen3-4b\",\"gpu\":{\"tflops\":1,\"vram_gib\":80}}", RL_E_JSON_MISSING,
                    "gpu.bandwidth_gbs");
     expect_request("{\"model\":\"qwen3-4b\",\"gpu\":{\"tflops\":1,\"bandwidth_gbs\":1000,\"vram_gib\":null}}",

@@ -65,11 +65,12 @@ function given(o, key, optional) {
 function customGpu(o) {
   const known = new Set(['tflops', 'bandwidth_gbs', 'vram_gib', 'tflops_fp8', 'tops_int8', 'link_gbs']);
   for (const k of Object.keys(o)) if (!known.has(k)) throw new OracleError(`gpu.${k} is not a known key`);
-  if (o.bandwidth_gbs === undefined || o.vram_gib === undefined || o.tflops === undefined) throw new OracleError('custom gpu is incomplete');
+  if (o.bandwidth_gbs === undefined || o.vram_gib === undefined) throw new OracleError('custom gpu is incomplete');
   const g = {
     name: 'custom',
-    tflops: o.tflops === null ? ZERO : given(o, 'tflops'),
-    tflopsUnknown: o.tflops === null,
+    // Left out, like null: no sourced figure.
+    tflops: o.tflops == null ? ZERO : given(o, 'tflops'),
+    tflopsUnknown: o.tflops == null,
     tflopsFp8: given(o, 'tflops_fp8', true),
     topsInt8: given(o, 'tops_int8', true),
     bandwidth: given(o, 'bandwidth_gbs'),
