@@ -298,6 +298,8 @@ void rl_print_report(FILE *out, const rl_model *m, const rl_gpu *g, const rl_dep
     else if (r->verdict == RL_TIGHT)
         RL_MSG(line, "cli.takeaway.tight", "max", FMT(v[0], "%lld", (long long)r->max_batch_realistic), "batch",
                FMT(v[1], "%lld", (long long)d->batch));
+    else if (!r->has_timing) /* a fit the engine refuses (a lint finding): no bound was computed */
+        snprintf(line, sizeof line, "%s", T("cli.takeaway.notTimed"));
     else if (r->bound == RL_BOUND_UNKNOWN)
         snprintf(line, sizeof line, "%s", T("cli.takeaway.unknown"));
     else if (r->bound == RL_BOUND_MEMORY && d->batch < r->max_batch_realistic)

@@ -84,6 +84,15 @@ if printf '%s' "$lint_refused" | grep -q '"verdict":"refused"' && ! printf '%s' 
 else
   fail=$((fail + 1)); echo "FAIL: a refused lint carries a time"
 fi
+# A command the engine refuses though the memory fits: the report's takeaway names no bound (none was
+# computed; it said "compute-bound" for a memory-bound setup) and says the engine refuses.
+lint_refused_fit="$("$cli" --lint 'vllm serve Qwen/Qwen3-8B --max-model-len 50000 --max-num-seqs 4' --gpu h100-sxm 2>&1)"
+if printf '%s' "$lint_refused_fit" | grep -q 'Verdict: refused' && printf '%s' "$lint_refused_fit" | grep -q '^Takeaway: the memory fits, but the engine refuses' &&
+  ! printf '%s' "$lint_refused_fit" | grep -Eq 'bound:|-bound'; then
+  pass=$((pass + 1))
+else
+  fail=$((fail + 1)); echo "FAIL: a lint the engine refuses ends on a takeaway with a bound"
+fi
 # The serve command names its engine: the report's expected figures are that engine's.
 expect 0 '"realistic":\{[^}]*"engine":"llama.cpp"' --lint 'llama-server -m Qwen3-8B-Q4_K_M.gguf -c 8192 -np 2' --gpu rtx-4090 --json
 expect 0 '"realistic":\{[^}]*"engine":"sglang"' --lint 'python -m sglang.launch_server --model-path Qwen/Qwen3-8B --context-length 4096' --gpu h100-sxm --json

@@ -742,6 +742,7 @@ export default {
   "cli.takeaway.kv": "it can't run: {batch} requests need {kv} of KV cache and only {free} is free; at most {max} fit.",
   "cli.takeaway.host": "it can't run: the layers left in host RAM need {host}, more than the {ram} GiB there is.",
   "cli.takeaway.tight": "tight: it fits on paper, but after the runtime reserve only {max} requests fit; expect the engine to refuse or preempt at batch {batch}.",
+  "cli.takeaway.notTimed": "the memory fits, but the engine refuses this deployment as given (the finding above says why): there is no time to give.",
   "cli.takeaway.unknown": "fits; with no sourced TFLOPS the times are bandwidth floors: real decode is at least this slow.",
   "cli.takeaway.memory": "fits; decode is memory-bound at {pct}% of peak compute, so a bigger batch (up to {max}) buys throughput almost free.",
   "cli.takeaway.memoryFull": "fits; decode is memory-bound and the batch is at its memory limit: fewer bytes per weight or KV, or more GPUs, buy throughput.",

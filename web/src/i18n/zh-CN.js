@@ -765,6 +765,7 @@ export default {
   "cli.takeaway.kv": "无法运行：{batch} 个请求需要 {kv} 的 KV 缓存，而只剩 {free}；最多放得下 {max} 个。",
   "cli.takeaway.host": "无法运行：留在主机内存中的层需要 {host}，超过现有的 {ram} GiB。",
   "cli.takeaway.tight": "偏紧：纸面上装得下，但扣除运行时预留后只放得下 {max} 个请求；批次 {batch} 时引擎可能拒绝或抢占。",
+  "cli.takeaway.notTimed": "显存装得下，但引擎按所给设置拒绝运行（原因见上面的检查结果）：没有时间可给。",
   "cli.takeaway.unknown": "装得下；没有可考的 TFLOPS，时间都是带宽下限：实际解码至少这么慢。",
   "cli.takeaway.memory": "装得下；解码受限于显存带宽，只用到峰值算力的 {pct}%，因此更大的批次（最多 {max}）几乎白赚吞吐量。",
   "cli.takeaway.memoryFull": "装得下；解码受限于显存带宽，且批次已到显存上限：减少每个权重或 KV 的字节数，或增加 GPU，才能提高吞吐量。",
