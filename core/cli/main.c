@@ -122,9 +122,7 @@ static int prove_red(const char *dir) {
 static int exit_code(const rl_run *run) {
     if (run->status != RL_OK) return EXIT_USAGE;
     if (run->is_estimate)
-        return run->estimate.gpus_needed >= 1 && run->estimate.gpus_needed <= run->deploy.tp * run->deploy.pp
-                   ? EXIT_FITS
-                   : EXIT_REFUSED;
+        return run->estimate.fits ? EXIT_FITS : EXIT_REFUSED;
     return run->result.fits ? EXIT_FITS : EXIT_REFUSED;
 }
 

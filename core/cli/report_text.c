@@ -322,6 +322,15 @@ void rl_print_estimate(FILE *out, const rl_gpu *g, const rl_deploy *d, const rl_
     fprintf(out, "%.2f GiB\n", e->usable_gib_per_gpu);
     label(out, "cli.est.gpus", 20);
     fprintf(out, "%s\n", RL_MSG(line, "cli.est.gpusValue", "n", FMT(v[0], "%lld", (long long)e->gpus_needed)));
+    /* The deployment asked for (tp × pp GPUs): enough for the weights or not, the exit code's answer. */
+    label(out, "cli.fit.verdict", 20);
+    fprintf(out, "%s\n", e->fits ? RL_MSG(line, "cli.est.fitsOn", "gpus", FMT(v[0], "%lld", (long long)e->gpus), "tp",
+                                         FMT(v[1], "%lld", (long long)d->tp), "pp", FMT(v[2], "%lld", (long long)d->pp))
+                                  : e->gpus_needed < 1
+                                        ? T("cli.est.noGpu")
+                                        : RL_MSG(line, "cli.est.tooFew", "gpus", FMT(v[0], "%lld", (long long)e->gpus), "tp",
+                                                 FMT(v[1], "%lld", (long long)d->tp), "pp", FMT(v[2], "%lld", (long long)d->pp),
+                                                 "n", FMT(v[3], "%lld", (long long)e->gpus_needed)));
     label(out, "cli.est.ai", 20);
     fprintf(out, "%s\n", RL_MSG(line, "cli.est.aiValue", "ai", FMT(v[0], "%.4g", e->decode_ai), "batch", FMT(v[1], "%lld", (long long)d->batch)));
     if (e->ridge > 0) {

@@ -786,7 +786,9 @@ typedef struct rl_estimate {
     double bytes_per_param;        /* b_w (auto = 2) */
     double weights_gib;            /* N·b_w */
     double usable_gib_per_gpu;     /* pool_fraction × vram − context reserve − weight overhead share */
-    int64_t gpus_needed;           /* ceil(weights·(1 + overhead) / (pool × vram − context reserve)) */
+    int64_t gpus_needed;           /* ceil(weights·(1 + overhead) / (pool × vram − context reserve)); 0: none holds any */
+    int64_t gpus;                  /* tp × pp: the GPUs the deployment gives */
+    int fits;                      /* 1 ≤ gpus_needed ≤ gpus: the weights fit on them (the KV cache is not counted) */
     double decode_ai;              /* B / b_w */
     double ridge;                  /* 0 when TFLOPS are unknown */
     double attainable_tflops;      /* min(peak, bandwidth·AI) (bandwidth·AI when the peak is unknown) */

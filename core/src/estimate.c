@@ -53,6 +53,8 @@ rl_status rl_estimate_params(double params, const rl_gpu *g, const rl_deploy *d,
     double room = d->pool_fraction * g->vram_gib - d->context_reserve_gib;
     e->usable_gib_per_gpu = room / (1.0 + d->weight_overhead);
     e->gpus_needed = room > 0 ? (int64_t)ceil(e->weights_gib / e->usable_gib_per_gpu) : 0;
+    e->gpus = d->tp * d->pp;
+    e->fits = e->gpus_needed >= 1 && e->gpus_needed <= e->gpus;
     e->decode_ai = B / bw;
     double roof_bw = g->bandwidth_gbs * e->decode_ai / 1000.0; /* TFLOPS the bandwidth allows */
     if (g->tflops_unknown) {
@@ -115,6 +117,8 @@ size_t rl_estimate_json(const rl_gpu *g, const rl_deploy *d, const rl_estimate *
     rl_jw_num(&s, "weights_gib", e->weights_gib);
     rl_jw_num(&s, "usable_gib_per_gpu", e->usable_gib_per_gpu);
     rl_jw_num(&s, "gpus_needed", (double)e->gpus_needed);
+    rl_jw_num(&s, "gpus", (double)e->gpus);
+    rl_jw_bool(&s, "fits", e->fits != 0);
     rl_jw_num(&s, "batch", (double)d->batch);
     rl_jw_num(&s, "decode_ai", e->decode_ai);
     if (e->ridge > 0) {

@@ -45,6 +45,10 @@ expect 0 '"micro_batches":2' "${base[@]}" --pp 2 --batch 4 --micro-batches 2 --j
 expect 0 "estimated from the size alone" --params 7B --gpu h100-sxm
 expect 3 '"gpus_needed":2' --params 70B --gpu h100-sxm --json
 expect 0 '"gpus_needed":2' --params 70B --gpu h100-sxm --tp 2 --json
+# The size-only estimate says whether the GPUs given hold the weights, not only the exit code.
+expect 3 'verdict +does not fit on the 1 GPU\(s\) given \(tp 1 x pp 1\): the weights need 2' --params 70B --gpu h100-sxm
+expect 0 'verdict +the weights fit on the 2 GPU\(s\) given' --params 70B --gpu h100-sxm --tp 2
+expect 3 '"gpus":1,"fits":false' --params 70B --gpu h100-sxm --json
 expect 2 '"field":"params"' --params 7Q --gpu h100-sxm --json
 # --format md: the verdict, the figures and the roofline as SVG; a refusal has no time in it.
 expect 0 '<svg .*aria-label="Roofline' "${base[@]}" --format md

@@ -24,6 +24,9 @@ export function estimate(params, gpu, deploy) {
   const room = d.poolFraction.mul(g.vram).sub(d.contextReserveGib);
   e.usable_gib_per_gpu = room.div(d.weightOverhead.add(1n));
   e.gpus_needed = room.sign() > 0 ? new Q(e.weights_gib.div(e.usable_gib_per_gpu).ceil()) : ZERO;
+  // The deployment's GPUs hold the weights or not (the exit code's answer).
+  e.gpus = Q.of(d.tp * d.pp);
+  e.fits = e.gpus_needed.sign() > 0 && !e.gpus.lt(e.gpus_needed);
   e.batch = B;
   e.decode_ai = B.div(bw);
   // TFLOPS the bandwidth allows at this intensity.
@@ -45,7 +48,7 @@ export function estimate(params, gpu, deploy) {
   }
   e.bound = bound;
   const ordered = {};
-  for (const k of ['params', 'bytes_per_param', 'weights_gib', 'usable_gib_per_gpu', 'gpus_needed', 'batch', 'decode_ai']) ordered[k] = e[k];
+  for (const k of ['params', 'bytes_per_param', 'weights_gib', 'usable_gib_per_gpu', 'gpus_needed', 'gpus', 'fits', 'batch', 'decode_ai']) ordered[k] = e[k];
   if (ridge.sign() > 0) {
     ordered.ridge = e.ridge;
     ordered.ceiling_fraction = e.ceiling_fraction;
