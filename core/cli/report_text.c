@@ -291,7 +291,8 @@ void rl_print_report(FILE *out, const rl_model *m, const rl_gpu *g, const rl_dep
         RL_MSG(line, "cli.takeaway.weights", "weights", gib(r->weights_gib, a, sizeof a), "vram", FMT(v[0], "%.2f", g->vram_gib));
     else if (r->verdict == RL_KV_DOES_NOT_FIT)
         RL_MSG(line, "cli.takeaway.kv", "batch", FMT(v[0], "%lld", (long long)d->batch), "kv", gib(r->kv_gib, a, sizeof a), "free",
-               gib(r->free_gib, b, sizeof b), "max", FMT(v[1], "%lld", (long long)r->max_batch));
+               gib(r->free_gib, b, sizeof b), "max", FMT(v[1], "%lld", (long long)r->max_batch), "real",
+               FMT(v[2], "%lld", (long long)r->max_batch_realistic));
     else if (r->verdict == RL_HOST_DOES_NOT_FIT)
         RL_MSG(line, "cli.takeaway.host", "host", gib(r->host_weights_gib + r->host_kv_gib, a, sizeof a), "ram",
                FMT(v[0], "%.2f", d->ram_gib));

@@ -393,38 +393,45 @@ static int64_t longest_context(const ctx *c, const fit *f, bool realistic) {
     return lo - lo % block;
 }
 
-/* Each remedy is a single change that gets this deployment through: past the
- * floor on a refusal, into the realistic budget when tight. */
+/* Each remedy is a single change that gets this deployment through: into the
+ * realistic budget when tight; on a refusal, into that budget too when one change
+ * does (so that applying it gives a fit the engine can start, not a tight fit
+ * whose budget holds no request), else past the floor alone. */
 static void find_remedies(const ctx *c, const fit *f, rl_result *r) {
     static const rl_precision lower[] = {RL_PREC_FP16, RL_PREC_FP8, RL_PREC_INT4};
     const rl_deploy *d = c->d;
     bool realistic = f->verdict == RL_TIGHT;
     bool kv_problem = f->verdict != RL_WEIGHTS_DO_NOT_FIT;
+    /* The budgets each search tries, in order: the realistic one first, then (a refusal) the floor. */
+    const bool passes[2] = {true, false};
+    int npass = realistic ? 1 : 2;
     rl_deploy t;
     ctx tc;
 
-    for (size_t i = 0; i < sizeof lower / sizeof lower[0]; i++) {
-        t = *d;
-        t.precision = lower[i];
-        t.kv_precision = c->kv_prec;
-        vary(&tc, c, &t);
-        resolve_precision(&tc);
-        if (tc.weight_total >= c->weight_total) continue;
-        if (reaches(&tc, realistic)) {
-            r->remedies |= RL_REMEDY_WEIGHT_PRECISION;
-            r->remedy_precision = lower[i];
-            break;
+    for (int p = 0; p < npass && !(r->remedies & RL_REMEDY_WEIGHT_PRECISION); p++) {
+        for (size_t i = 0; i < sizeof lower / sizeof lower[0]; i++) {
+            t = *d;
+            t.precision = lower[i];
+            t.kv_precision = c->kv_prec;
+            vary(&tc, c, &t);
+            resolve_precision(&tc);
+            if (tc.weight_total >= c->weight_total) continue;
+            if (reaches(&tc, passes[p])) {
+                r->remedies |= RL_REMEDY_WEIGHT_PRECISION;
+                r->remedy_precision = lower[i];
+                break;
+            }
         }
     }
 
-    if (kv_problem) {
+    for (int p = 0; kv_problem && p < npass && !(r->remedies & RL_REMEDY_KV_PRECISION); p++) {
         for (size_t i = 1; i < sizeof lower / sizeof lower[0]; i++) {
             if (rl_prec_bytes(lower[i]) >= c->b_kv) continue;
             t = *d;
             t.kv_precision = lower[i];
             vary(&tc, c, &t);
             resolve_precision(&tc);
-            if (reaches(&tc, realistic)) {
+            if (reaches(&tc, passes[p])) {
                 r->remedies |= RL_REMEDY_KV_PRECISION;
                 r->remedy_kv_precision = lower[i];
                 break;
@@ -432,27 +439,29 @@ static void find_remedies(const ctx *c, const fit *f, rl_result *r) {
         }
     }
 
-    t = *d;
-    vary(&tc, c, &t);
-    for (int64_t tp = 2; tp <= RL_MAX_PARALLEL && !c->offload; tp *= 2) { /* offload runs on one GPU */
-        if (tp <= d->tp) continue;
-        t.tp = tp;
-        tc.kv_share = c->F->kv_share(c->m, tp);
-        if (reaches(&tc, realistic)) {
-            r->remedies |= RL_REMEDY_MORE_TP;
-            r->remedy_tp = tp;
-            break;
+    for (int p = 0; p < npass && !(r->remedies & RL_REMEDY_MORE_TP); p++) {
+        t = *d;
+        vary(&tc, c, &t);
+        for (int64_t tp = 2; tp <= RL_MAX_PARALLEL && !c->offload; tp *= 2) { /* offload runs on one GPU */
+            if (tp <= d->tp) continue;
+            t.tp = tp;
+            tc.kv_share = c->F->kv_share(c->m, tp);
+            if (reaches(&tc, passes[p])) {
+                r->remedies |= RL_REMEDY_MORE_TP;
+                r->remedy_tp = tp;
+                break;
+            }
         }
     }
 
-    int64_t batch_limit = realistic ? f->max_batch_realistic : f->max_batch;
+    int64_t batch_limit = realistic || f->max_batch_realistic >= 1 ? f->max_batch_realistic : f->max_batch;
     if (kv_problem && batch_limit >= 1) {
         r->remedies |= RL_REMEDY_SMALLER_BATCH;
         r->remedy_batch = batch_limit;
     }
 
-    if (kv_problem) {
-        int64_t s = longest_context(c, f, realistic);
+    for (int p = 0; kv_problem && p < npass && !(r->remedies & RL_REMEDY_SHORTER_CONTEXT); p++) {
+        int64_t s = longest_context(c, f, passes[p]);
         if (s >= 1) {
             r->remedies |= RL_REMEDY_SHORTER_CONTEXT;
             r->remedy_seq = s;
@@ -483,7 +492,8 @@ static void find_remedies(const ctx *c, const fit *f, rl_result *r) {
     }
 
     r->remedies |= RL_REMEDY_BIGGER_GPU;
-    double need_gib = realistic ? need / d->pool_fraction : f->weights + f->kv;
+    /* A GPU whose engine pool holds everything the realistic budget must (a fit, never a tight one). */
+    double need_gib = need / d->pool_fraction;
     if (f->verdict == RL_HOST_DOES_NOT_FIT) {
         /* The host is short: a GPU that holds the whole model (weights + KV, no offload) is the way out. */
         fit all;

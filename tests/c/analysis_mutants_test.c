@@ -255,14 +255,22 @@ static const rl_run *analyze_setup(const setup *x) {
     return &run;
 }
 
-/* Through: past the floor on a refusal; into the realistic budget when tight. */
-static int through(const setup *x, int realistic) {
+/* How far a setup gets: 2 into the realistic budget (a fit), 1 past the floor alone (tight), 0 not at all. */
+static int level(const setup *x) {
     const rl_run *r = analyze_setup(x);
     if (r->status != RL_OK) return 0;
-    return realistic ? r->result.verdict == RL_FITS : r->result.fits;
+    return r->result.verdict == RL_FITS ? 2 : r->result.fits ? 1 : 0;
 }
 
 static int seen_verdict[8], seen_remedy[RL_REMEDY_COUNT_];
+
+/* The rule each remedy keeps: a tight fit's gets into the realistic budget; a refusal's gets
+ * there when one change of its kind can (the smallest such change), else past the floor. `got`
+ * is the remedy's level, `best` the highest level any candidate of its kind reaches. */
+static void check_goal(const char *name, const char *what, int tight, int got, int best) {
+    if (tight) CHECK(got == 2, "%s: %s gets into the realistic budget", name, what);
+    else CHECK(got >= 1 && got == best, "%s: %s gets as far as any candidate (%d of %d)", name, what, got, best);
+}
 
 static void check_remedies(const char *name, const setup *x) {
     const rl_run *r = analyze_setup(x);
@@ -274,28 +282,35 @@ static void check_remedies(const char *name, const setup *x) {
         CHECK(res.remedies == 0, "%s: a fit has no remedy", name);
         return;
     }
-    int realistic = res.verdict == RL_TIGHT;
+    int tight = res.verdict == RL_TIGHT;
     unsigned bits = res.remedies;
     setup t;
     CHECK(bits & RL_REMEDY_BIGGER_GPU, "%s: a bigger GPU is always a way out", name);
-    /* The bigger GPU: its memory is enough (with a hair more for the rounding of GiB), 0.1% less is not. */
+    /* The bigger GPU holds the realistic budget (with a hair more for the rounding of GiB), 0.1% less does not;
+     * a host refusal's is the GPU that holds the whole model on the floor. */
+    int host = res.verdict == RL_HOST_DOES_NOT_FIT, want = host ? 1 : 2;
     t = *x;
     t.vram_gib = res.remedy_vram_gib * (1 + 1e-9);
-    CHECK(through(&t, realistic), "%s: %.6g GiB is enough", name, res.remedy_vram_gib);
+    CHECK(level(&t) >= want, "%s: %.6g GiB is enough", name, res.remedy_vram_gib);
     t.vram_gib = res.remedy_vram_gib * 0.999;
-    CHECK(!through(&t, realistic), "%s: 0.1%% under %.6g GiB is not", name, res.remedy_vram_gib);
+    CHECK(level(&t) < want, "%s: 0.1%% under %.6g GiB is not", name, res.remedy_vram_gib);
     if (bits & RL_REMEDY_SMALLER_BATCH) {
         t = *x;
         t.batch = res.remedy_batch;
-        CHECK(res.remedy_batch == (realistic ? res.max_batch_realistic : res.max_batch) && res.remedy_batch < x->batch,
-              "%s: the smaller batch %lld is the max batch", name, (long long)res.remedy_batch);
-        CHECK(through(&t, realistic), "%s: batch %lld gets through", name, (long long)t.batch);
+        int64_t want_batch = tight || res.max_batch_realistic >= 1 ? res.max_batch_realistic : res.max_batch;
+        CHECK(res.remedy_batch == want_batch && res.remedy_batch < x->batch, "%s: the smaller batch %lld is the max batch",
+              name, (long long)res.remedy_batch);
+        int got = level(&t);
+        setup one = *x;
+        one.batch = 1;
+        check_goal(name, "the smaller batch", tight, got, level(&one));
         t.batch++;
-        CHECK(!through(&t, realistic), "%s: batch %lld does not", name, (long long)t.batch);
+        CHECK(level(&t) < got, "%s: batch %lld does not get as far", name, (long long)t.batch);
     } else {
         t = *x;
         t.batch = 1;
-        CHECK(res.verdict == RL_WEIGHTS_DO_NOT_FIT || !through(&t, realistic), "%s: no smaller batch, and batch 1 does not get through", name);
+        CHECK(res.verdict == RL_WEIGHTS_DO_NOT_FIT || level(&t) < (tight ? 2 : 1),
+              "%s: no smaller batch, and batch 1 does not get through", name);
     }
     if (bits & RL_REMEDY_SHORTER_CONTEXT) {
         int64_t block = x->kv_block > 0 ? x->kv_block : 1;
@@ -303,55 +318,67 @@ static void check_remedies(const char *name, const setup *x) {
         t.seq = res.remedy_seq;
         CHECK(res.remedy_seq >= 1 && res.remedy_seq < x->seq && res.remedy_seq % block == 0,
               "%s: context %lld, a whole number of blocks under %lld", name, (long long)res.remedy_seq, (long long)x->seq);
-        CHECK(through(&t, realistic), "%s: context %lld gets through", name, (long long)t.seq);
+        int got = level(&t);
+        setup shortest = *x;
+        shortest.seq = block;
+        check_goal(name, "the shorter context", tight, got, level(&shortest));
         t.seq += block;
-        CHECK(t.seq >= x->seq || !through(&t, realistic), "%s: context %lld does not", name, (long long)t.seq);
+        CHECK(t.seq >= x->seq || level(&t) < got, "%s: context %lld does not get as far", name, (long long)t.seq);
     } else if (res.verdict != RL_WEIGHTS_DO_NOT_FIT) {
         t = *x;
         t.seq = x->kv_block > 0 ? x->kv_block : 1;
-        CHECK(!through(&t, realistic), "%s: no shorter context, and the shortest does not get through", name);
+        CHECK(level(&t) < (tight ? 2 : 1), "%s: no shorter context, and the shortest does not get through", name);
     }
     if (bits & RL_REMEDY_MORE_TP) {
         t = *x;
         CHECK(res.remedy_tp > x->tp && (res.remedy_tp & (res.remedy_tp - 1)) == 0, "%s: tp %lld, a power of two", name,
               (long long)res.remedy_tp);
         t.tp = res.remedy_tp;
-        CHECK(through(&t, realistic), "%s: tp %lld gets through", name, (long long)t.tp);
-        for (int64_t tp = 2; tp < res.remedy_tp; tp *= 2) {
+        int got = level(&t), best = got;
+        for (int64_t tp = 2; tp <= 1024; tp *= 2) {
             if (tp <= x->tp) continue;
             t.tp = tp;
-            CHECK(!through(&t, realistic), "%s: tp %lld, smaller, does not", name, (long long)tp);
+            int l = level(&t);
+            if (l > best) best = l;
+            if (tp < res.remedy_tp) CHECK(l < got, "%s: tp %lld, smaller, does not get as far", name, (long long)tp);
         }
+        check_goal(name, "the tp", tight, got, best);
     }
     if (bits & RL_REMEDY_RAISE_POOL) {
-        CHECK(realistic, "%s: raising the pool is for a tight fit", name);
+        CHECK(tight, "%s: raising the pool is for a tight fit", name);
         t = *x;
         t.pool = res.remedy_pool_fraction;
         CHECK(res.remedy_pool_fraction > x->pool && res.remedy_pool_fraction <= 0.98, "%s: pool %.2f", name,
               res.remedy_pool_fraction);
-        CHECK(through(&t, 1), "%s: pool %.2f gets through", name, t.pool);
+        CHECK(level(&t) == 2, "%s: pool %.2f gets through", name, t.pool);
         t.pool = res.remedy_pool_fraction - 0.01;
-        CHECK(!through(&t, 1), "%s: pool %.2f does not", name, t.pool);
+        CHECK(level(&t) < 2, "%s: pool %.2f does not", name, t.pool);
     }
     if (bits & RL_REMEDY_WEIGHT_PRECISION) {
         t = *x;
         t.precision = rl_precision_name(res.remedy_precision);
         t.kv_precision = rl_precision_name(res.kv_precision);
-        CHECK(through(&t, realistic), "%s: weights in %s get through", name, t.precision);
+        int got = level(&t);
+        setup int4 = t;
+        int4.precision = "int4"; /* the fewest bytes a candidate stores: the furthest any gets */
+        check_goal(name, "the lower weight precision", tight, got, level(&int4) > got ? level(&int4) : got);
     }
     if (bits & RL_REMEDY_KV_PRECISION) {
         t = *x;
         t.kv_precision = rl_precision_name(res.remedy_kv_precision);
-        CHECK(through(&t, realistic), "%s: KV in %s gets through", name, t.kv_precision);
+        int got = level(&t);
+        setup int4 = *x;
+        int4.kv_precision = "int4";
+        check_goal(name, "the lower KV precision", tight, got, level(&int4) > got ? level(&int4) : got);
     }
     if (bits & RL_REMEDY_FEWER_GPU_LAYERS) {
         t = *x;
         t.gpu_layers = res.remedy_gpu_layers;
         CHECK(res.remedy_gpu_layers >= 0 && res.remedy_gpu_layers == res.max_gpu_layers, "%s: -ngl %lld", name,
               (long long)res.remedy_gpu_layers);
-        CHECK(through(&t, realistic), "%s: -ngl %lld gets through", name, (long long)t.gpu_layers);
+        CHECK(level(&t) >= (tight ? 2 : 1), "%s: -ngl %lld gets through", name, (long long)t.gpu_layers);
         t.gpu_layers = res.remedy_gpu_layers + 1; /* one more layer on the GPU: its part is over the budget */
-        CHECK(!through(&t, 1), "%s: -ngl %lld does not", name, (long long)t.gpu_layers);
+        CHECK(level(&t) < 2, "%s: -ngl %lld does not", name, (long long)t.gpu_layers);
     }
 }
 

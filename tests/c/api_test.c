@@ -1675,12 +1675,15 @@ static void test_utf8_output(void) {
 static void check_shorter_context(const rl_model *m, const rl_gpu *g, const rl_deploy *d, const char *what) {
     rl_result r, t;
     CHECK(rl_analyze(m, g, d, &r, NULL) == RL_OK, "%s runs", what);
-    int realistic = r.verdict == RL_TIGHT;
     CHECK(r.verdict != RL_FITS && (r.remedies & RL_REMEDY_SHORTER_CONTEXT), "%s offers shorter_context (%s)", what,
           rl_verdict_name(r.verdict));
     if (!(r.remedies & RL_REMEDY_SHORTER_CONTEXT)) return;
     int64_t block = d->kv_block > 0 ? d->kv_block : 1;
     rl_deploy e = *d;
+    /* Into the realistic budget when tight, and on a refusal when the shortest context gets there; else past the floor. */
+    e.seq = block;
+    rl_analyze(m, g, &e, &t, NULL);
+    int realistic = r.verdict == RL_TIGHT || t.verdict == RL_FITS;
     e.seq = r.remedy_seq;
     rl_analyze(m, g, &e, &t, NULL);
     CHECK(r.remedy_seq >= 1 && r.remedy_seq < d->seq && r.remedy_seq % block == 0 &&

@@ -21,51 +21,50 @@ function longestContext(c, realistic) {
   return lo - (lo % block);
 }
 
-// c: the context, f: its fit check. Returns [{code, value}].
+// c: the context, f: its fit check. Returns [{code, value}]. A tight fit's ways out
+// reach the realistic budget; a refusal's reach it too when one change does, else
+// the floor alone (each search tries the budgets in that order).
 export function findRemedies(c, f) {
   const { model, gpu, deploy } = c;
   const realistic = f.verdict === 'tight';
   const kvProblem = f.verdict !== 'weights_do_not_fit';
+  const budgets = realistic ? [true] : [true, false];
+  const first = (candidates, gets) => {
+    for (const b of budgets) for (const x of candidates) if (gets(x, b)) return x;
+    return undefined;
+  };
   const out = [];
 
   // Lower weight precision, highest candidate first, only when it stores fewer
   // bytes; the KV stays at its current effective precision.
   const current = weightBytesTotal(c);
-  for (const p of ['fp16', 'fp8', 'int4']) {
-    const t = { ...deploy, precision: p, kvPrecision: c.kvPrecision };
-    const tc = makeContext(model, gpu, t);
-    if (weightBytesTotal(tc).ge(current)) continue;
-    if (reaches(model, gpu, t, realistic)) {
-      out.push({ code: 'lower_weight_precision', value: p });
-      break;
-    }
-  }
+  const fewer = ['fp16', 'fp8', 'int4'].filter((p) => weightBytesTotal(makeContext(model, gpu, { ...deploy, precision: p, kvPrecision: c.kvPrecision })).lt(current));
+  const wp = first(fewer, (p, b) => reaches(model, gpu, { ...deploy, precision: p, kvPrecision: c.kvPrecision }, b));
+  if (wp !== undefined) out.push({ code: 'lower_weight_precision', value: wp });
 
   if (kvProblem) {
-    for (const p of ['fp8', 'int4']) {
-      if (PRECISION_BYTES[p].ge(c.bKv)) continue;
-      if (reaches(model, gpu, { ...deploy, kvPrecision: p }, realistic)) {
-        out.push({ code: 'lower_kv_precision', value: p });
-        break;
-      }
-    }
+    const smaller = ['fp8', 'int4'].filter((p) => PRECISION_BYTES[p].lt(c.bKv));
+    const kp = first(smaller, (p, b) => reaches(model, gpu, { ...deploy, kvPrecision: p }, b));
+    if (kp !== undefined) out.push({ code: 'lower_kv_precision', value: kp });
   }
 
   // Offload runs on one GPU: more tp is no way out of it.
-  for (let tp = 2n; tp <= 1024n && !c.offload; tp *= 2n) {
-    if (tp <= deploy.tp) continue;
-    if (reaches(model, gpu, { ...deploy, tp }, realistic)) {
-      out.push({ code: 'more_tp', value: tp });
-      break;
-    }
-  }
+  const tps = [];
+  for (let tp = 2n; tp <= 1024n && !c.offload; tp *= 2n) if (tp > deploy.tp) tps.push(tp);
+  const tp = first(tps, (x, b) => reaches(model, gpu, { ...deploy, tp: x }, b));
+  if (tp !== undefined) out.push({ code: 'more_tp', value: tp });
 
-  const batchLimit = realistic ? f.maxBatchRealistic : f.maxBatch;
+  const batchLimit = realistic || f.maxBatchRealistic >= 1n ? f.maxBatchRealistic : f.maxBatch;
   if (kvProblem && batchLimit >= 1n) out.push({ code: 'smaller_batch', value: batchLimit });
 
   if (kvProblem) {
-    const s = longestContext(c, realistic);
-    if (s >= 1n) out.push({ code: 'shorter_context', value: s });
+    for (const b of budgets) {
+      const s = longestContext(c, b);
+      if (s >= 1n) {
+        out.push({ code: 'shorter_context', value: s });
+        break;
+      }
+    }
   }
 
   // Everything the realistic budget must hold, per GPU.
@@ -79,7 +78,8 @@ export function findRemedies(c, f) {
     }
   }
 
-  let vram = realistic ? need.div(deploy.poolFraction) : f.weights.add(f.kv);
+  // A GPU whose engine pool holds everything the realistic budget must (a fit, not a tight one).
+  let vram = need.div(deploy.poolFraction);
   if (f.verdict === 'host_ram_does_not_fit') {
     // The host is short: a GPU that holds the whole model (weights + KV, no offload).
     const all = fitCheck(makeContext(model, gpu, { ...deploy, gpuLayers: model.layers + 1n }));

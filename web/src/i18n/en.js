@@ -739,7 +739,7 @@ export default {
   "cli.remedies": "Ways out",
   "cli.takeaway": "Takeaway: ",
   "cli.takeaway.weights": "it can't run: the weights alone need {weights} per GPU, more than the {vram} GiB there is.",
-  "cli.takeaway.kv": "it can't run: {batch} requests need {kv} of KV cache and only {free} is free; at most {max} fit.",
+  "cli.takeaway.kv": "it can't run: {batch} requests need {kv} of KV cache and only {free} is free; at most {max} fit, {real} within the engine's budget.",
   "cli.takeaway.host": "it can't run: the layers left in host RAM need {host}, more than the {ram} GiB there is.",
   "cli.takeaway.tight": "tight: it fits on paper, but after the runtime reserve only {max} requests fit; expect the engine to refuse or preempt at batch {batch}.",
   "cli.takeaway.notTimed": "the memory fits, but the engine refuses this deployment as given (the finding above says why): there is no time to give.",

@@ -762,7 +762,7 @@ export default {
   "cli.remedies": "补救办法",
   "cli.takeaway": "要点：",
   "cli.takeaway.weights": "无法运行：仅权重每张 GPU 就需要 {weights}，超过现有的 {vram} GiB。",
-  "cli.takeaway.kv": "无法运行：{batch} 个请求需要 {kv} 的 KV 缓存，而只剩 {free}；最多放得下 {max} 个。",
+  "cli.takeaway.kv": "无法运行：{batch} 个请求需要 {kv} 的 KV 缓存，而只剩 {free}；最多放得下 {max} 个，在引擎预算内为 {real} 个。",
   "cli.takeaway.host": "无法运行：留在主机内存中的层需要 {host}，超过现有的 {ram} GiB。",
   "cli.takeaway.tight": "偏紧：纸面上装得下，但扣除运行时预留后只放得下 {max} 个请求；批次 {batch} 时引擎可能拒绝或抢占。",
   "cli.takeaway.notTimed": "显存装得下，但引擎按所给设置拒绝运行（原因见上面的检查结果）：没有时间可给。",
