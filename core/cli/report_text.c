@@ -296,6 +296,8 @@ void rl_print_report(FILE *out, const rl_model *m, const rl_gpu *g, const rl_dep
     else if (r->verdict == RL_HOST_DOES_NOT_FIT)
         RL_MSG(line, "cli.takeaway.host", "host", gib(r->host_weights_gib + r->host_kv_gib, a, sizeof a), "ram",
                FMT(v[0], "%.2f", d->ram_gib));
+    else if (r->verdict == RL_TIGHT && r->max_batch_realistic < 1)
+        snprintf(line, sizeof line, "%s", T("cli.takeaway.tightNone"));
     else if (r->verdict == RL_TIGHT)
         RL_MSG(line, "cli.takeaway.tight", "max", FMT(v[0], "%lld", (long long)r->max_batch_realistic), "batch",
                FMT(v[1], "%lld", (long long)d->batch));

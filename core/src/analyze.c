@@ -778,9 +778,16 @@ rl_status rl_analyze(const rl_model *m, const rl_gpu *g, const rl_deploy *d, rl_
                               .floor_prefill_s = r->prefill_ms / 1e3,
                               .floor_ttft_ms = r->ttft_ms,
                               .host_s = host_s};
-        rl_realistic_compute(&in, g, d, &r->realistic);
-        r->has_realistic = 1;
-        if (d->spec_tokens > 0) speculate(&c, &in, B, S, step, r);
+        /* The engine's estimate is for an engine that starts: none when its budget holds no request
+         * (a tight fit with max_batch_realistic 0, where vLLM stops at "No available memory for the
+         * cache blocks"); the floor stays, labelled as the floor. */
+        if (f.max_batch_realistic >= 1) {
+            rl_realistic_compute(&in, g, d, &r->realistic);
+            r->has_realistic = 1;
+            if (d->spec_tokens > 0) speculate(&c, &in, B, S, step, r);
+        } else {
+            clear_realistic(r);
+        }
     } else {
         clear_realistic(r);
     }

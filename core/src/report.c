@@ -42,6 +42,15 @@ size_t rl_warning_text(unsigned bit, const rl_model *m, const rl_deploy *d, cons
                        tp, hkv, hkv, r->kv_share);
         break;
     case RL_WARN_TIGHT:
+        if (r->kv_room_gib <= 0) { /* nothing left for the KV: no request fits, and no engine estimate is given */
+            rl_out_fmt(&o,
+                       "Tight: it fits the floor but not the realistic budget. The engine's pool (%.0f%% of the GPU) "
+                       "minus the runtime reserve (%.2f GiB) leaves no room for the KV cache: the weights and "
+                       "reserves are %.2f GiB over the pool, so the engine cannot start with this setup and no "
+                       "request fits realistically; only the floor's figures are given.",
+                       d->pool_fraction * 100.0, r->reserve_gib, -r->kv_room_gib);
+            break;
+        }
         rl_out_fmt(&o,
                    "Tight: it fits the floor but not the realistic budget. The engine's pool (%.0f%% of the GPU) "
                    "minus the runtime reserve (%.2f GiB) leaves %.2f GiB for the KV cache, %.2f GiB short of the "
@@ -342,7 +351,7 @@ static size_t write_report(const rl_model *m, const rl_gpu *g, const rl_deploy *
         rl_jw_num(&s, "accept", d->spec_accept);
         rl_jw_num(&s, "draft_weights_gib_per_gpu", r->draft_weights_gib);
         rl_jw_num(&s, "draft_kv_gib_per_request", r->draft_kv_gib_per_request);
-        if (r->has_timing) {
+        if (r->has_timing && r->has_realistic) {
             rl_jw_num(&s, "tokens_per_step", r->spec_tokens_per_step);
             rl_jw_num(&s, "step_ms", r->spec_step_ms);
             rl_jw_num(&s, "ms_per_token", r->spec_ms_per_token);

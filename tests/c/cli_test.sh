@@ -97,6 +97,14 @@ if printf '%s' "$lint_refused_fit" | grep -q 'Verdict: refused' && printf '%s' "
 else
   fail=$((fail + 1)); echo "FAIL: a lint the engine refuses ends on a takeaway with a bound"
 fi
+# A tight fit whose engine budget holds no request: no engine estimate, and no negative room in the words.
+tight_none="$("$cli" --model qwen3-32b --vram-gib 64 --bandwidth-gbs 2000 --tflops 500 --seq 2048 2>&1)"
+if printf '%s' "$tight_none" | grep -q 'verdict  *TIGHT' && printf '%s' "$tight_none" | grep -q 'not one request fits' &&
+  ! printf '%s' "$tight_none" | grep -Eq '^Expected|leaves -[0-9]'; then
+  pass=$((pass + 1))
+else
+  fail=$((fail + 1)); echo "FAIL: a tight fit with no request in the engine's budget shows an engine estimate or a negative room"
+fi
 # The serve command names its engine: the report's expected figures are that engine's.
 expect 0 '"realistic":\{[^}]*"engine":"llama.cpp"' --lint 'llama-server -m Qwen3-8B-Q4_K_M.gguf -c 8192 -np 2' --gpu rtx-4090 --json
 expect 0 '"realistic":\{[^}]*"engine":"sglang"' --lint 'python -m sglang.launch_server --model-path Qwen/Qwen3-8B --context-length 4096' --gpu h100-sxm --json

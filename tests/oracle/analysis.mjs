@@ -266,14 +266,15 @@ export function analyze(model, gpu, deploy) {
       report.prefill.tokens_per_s = S.div(seconds);
       report.prefill.ttft_ms = d.launchMs.add(seconds.mul(MS));
     }
-    report.realistic = realistic(c, m, gpu, d, step, {
+    // The engine's estimate is for an engine that starts: none when its budget holds no request.
+    if (f.maxBatchRealistic >= 1n) report.realistic = realistic(c, m, gpu, d, step, {
       flops: prefillFlops,
       bytes: prefillWeights,
       floorS: known ? report.prefill.ms.div(MS) : ZERO,
       floorTtftMs: known ? report.prefill.ttft_ms : ZERO,
     });
   }
-  if (d.specTokens > 0n) report.speculative = speculative(c, m, gpu, d, step, fits ? report.realistic : null, warnings);
+  if (d.specTokens > 0n) report.speculative = speculative(c, m, gpu, d, step, fits ? report.realistic ?? null : null, warnings);
 
   if (m.experts > 0n) {
     report.moe = {

@@ -164,6 +164,18 @@ describe('warnings and remedies in zh-CN: from the code and values, numbers kept
   }
 });
 
+test('a tight fit with no room left for the KV says so, in both languages, with no negative size', () => {
+  const noRoom = [...seen.warning.values()].filter(([w, r]) => w.code === 'tight' && r.memory.realistic.kv_room_gib <= 0);
+  expect(noRoom.length).toBeGreaterThan(0);
+  for (const [w, r] of noRoom) {
+    for (const lang of ['en', 'zh-CN']) {
+      const text = warningText(w, r, lang);
+      expect(text, lang).not.toMatch(/-\d/);
+      expect(text, lang).toContain(String((-r.memory.realistic.kv_room_gib).toFixed(2)));
+    }
+  }
+});
+
 test('every error status the vectors produce is worded in zh-CN with its field', () => {
   expect(seen.error.size).toBeGreaterThan(10);
   for (const e of seen.error.values()) {

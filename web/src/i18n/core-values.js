@@ -45,6 +45,7 @@ export function warningValues(r) {
     pool_pct: f0(r.config.pool_fraction * 100),
     reserve: f2(real.reserve_gib),
     kv_room: f2(real.kv_room_gib),
+    over: f2(-real.kv_room_gib),
     kv_need: f2(r.memory?.kv_gib_per_gpu),
     missing: f2(real.missing_gib),
     max_real: n(r.memory?.max_batch_realistic ?? real.max_batch),

@@ -86,7 +86,14 @@ export function tx(key, params = {}, code = lang.value) {
 /** A core warning ({code, message}) for the report r: a template filled from the report's values (core-values.js). */
 export function warningText(w, r, code = lang.value) {
   // Latent attention replicates the KV for another reason than too few heads: its own sentence.
-  const key = w.code === 'kv_replicated_across_tp' && r.model?.mla ? `warning.${w.code}.mla` : `warning.${w.code}`;
+  // Latent attention replicates the KV for another reason than too few heads; a tight fit with no room
+  // left for the KV is an engine that cannot start: each has its own sentence.
+  const key =
+    w.code === 'kv_replicated_across_tp' && r.model?.mla
+      ? `warning.${w.code}.mla`
+      : w.code === 'tight' && r.memory?.realistic?.kv_room_gib <= 0
+        ? 'warning.tight.noRoom'
+        : `warning.${w.code}`;
   return t(key, { w, r, ...warningValues(r) }, code);
 }
 /** A core remedy ({code, message, value}) for the report r. */
