@@ -756,6 +756,16 @@ static bool correct(rl_lint *l, const parsed *p, rl_deploy d, int64_t max_positi
     rl_deploy start = d;
     rl_result r;
     if (l->engine == RL_SERVE_VLLM && max_positions > 0 && d.seq > max_positions) d.seq = max_positions;
+    int64_t heads = l->run.model.heads;
+    if (l->engine != RL_SERVE_LLAMA_SERVER && heads > 0 && heads % d.tp != 0) {
+        /* A tp that divides the heads: the next one up (as many GPUs or more, so the memory per GPU
+         * does not grow), within one 8-GPU node; else the next one down. */
+        int64_t tp = d.tp;
+        while (tp <= 8 && heads % tp != 0) tp++;
+        if (tp > 8)
+            for (tp = d.tp - 1; heads % tp != 0; tp--) continue;
+        d.tp = tp;
+    }
     analyze_at(l, &d, &r);
     if (l->engine == RL_SERVE_LLAMA_SERVER && host_described(&d) && r.verdict != RL_FITS) {
         /* The largest -ngl whose GPU part fits: fewer layers on a GPU that is short, more on
@@ -1214,6 +1224,20 @@ static rl_status lint_run(const char *command, size_t len, const char *base, siz
                            "(it needs VLLM_ALLOW_LONG_MAX_MODEL_LEN=1 and a RoPE scaling the config names).",
                            (long long)d.seq, (long long)max_pos),
                "seq", FMT(v[0], "%lld", (long long)d.seq), "max_positions", FMT(v[1], "%lld", (long long)max_pos));
+    }
+    if (e != RL_SERVE_LLAMA_SERVER && d.tp > 1 && l->run.model.heads % d.tp != 0) {
+        /* vLLM (ModelConfig.verify_with_parallel_config) and SGLang split whole attention heads over the ranks. */
+        l->verdict = RL_LINT_REFUSED;
+        long long tp = (long long)d.tp, heads = (long long)l->run.model.heads;
+        VALUES(add_finding(l, "tp_not_dividing_heads",
+                           e == RL_SERVE_VLLM
+                               ? "vLLM refuses to start: --tensor-parallel-size %lld does not divide the model's %lld attention "
+                                 "heads (\"Total number of attention heads (%lld) must be divisible by tensor parallel size "
+                                 "(%lld).\"); a tensor-parallel size must divide them."
+                               : "SGLang refuses to start: --tp-size %lld does not divide the model's %lld attention heads, "
+                                 "which it splits whole over the ranks; a tensor-parallel size must divide them.",
+                           tp, heads, heads, tp),
+               "variant", e == RL_SERVE_VLLM ? "" : "sglang", "tp", FMT(v[0], "%lld", tp), "heads", FMT(v[1], "%lld", heads));
     }
     if (r.verdict == RL_WEIGHTS_DO_NOT_FIT) {
         l->verdict = RL_LINT_REFUSED;

@@ -765,6 +765,8 @@ export default {
   "lintf.model_matched_by_name.no_preset": core,
   "lintf.partial_offload_not_modeled": core,
   "lintf.vllm_max_model_len_over_model": core,
+  "lintf.tp_not_dividing_heads": core,
+  "lintf.tp_not_dividing_heads.sglang": core,
   "lintf.weights_do_not_fit": core,
   "lintf.weights_do_not_fit.many": core,
   "lintf.no_kv_memory": core,
