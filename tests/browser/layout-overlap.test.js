@@ -1,0 +1,85 @@
+// The page's layout, measured in the browser: every input of the form shows its
+// value and its unit; the charts' labels stay inside their chart and off each
+// other; the cost chart reads in dark mode and says which line is which.
+// Boxes are the browser's own (getBoundingClientRect, canvas measureText).
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { startPage, tid, waitForVerdict } from './helpers.js';
+
+let env;
+before(async () => {
+  env = await startPage();
+});
+after(() => env?.close());
+
+const WIDTHS = [390, 1280];
+const LANGS = ['en', 'zh-CN'];
+
+async function open(query, { width = 1280, colorScheme = 'light' } = {}) {
+  const context = await env.browser.newContext({ viewport: { width, height: 900 }, colorScheme });
+  const page = await context.newPage();
+  await page.goto(`${env.server.url}${query}`);
+  await waitForVerdict(page);
+  return { page, close: () => context.close() };
+}
+
+const withLang = (query, lang) => (lang === 'en' ? query : `${query}${query.includes('?') ? '&' : '?'}lang=${lang}`);
+
+/**
+ * Every visible text input of the form: the width its text needs (its value, else
+ * its placeholder, in its own font) against the width it has, and where its unit
+ * lies against its field and the form's content box.
+ */
+function measureInputs() {
+  const form = document.querySelector('form.inputs');
+  const fr = form.getBoundingClientRect();
+  const fcs = getComputedStyle(form);
+  const content = {
+    left: fr.left + form.clientLeft + parseFloat(fcs.paddingLeft),
+    right: fr.left + form.clientLeft + form.clientWidth - parseFloat(fcs.paddingRight),
+  };
+  const ctx = document.createElement('canvas').getContext('2d');
+  const rows = [];
+  for (const input of form.querySelectorAll('input[type="text"]')) {
+    if (!input.offsetParent) continue;
+    const cs = getComputedStyle(input);
+    ctx.font = `${cs.fontStyle} ${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
+    const need = Math.max(ctx.measureText(input.value).width, ctx.measureText(input.placeholder).width);
+    const have = input.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
+    const unit = input.parentElement.querySelector('.unit');
+    const field = input.closest('.field').getBoundingClientRect();
+    const u = unit?.getBoundingClientRect();
+    rows.push({
+      id: input.dataset.testid, text: input.value || input.placeholder, need, have,
+      unit: unit ? { text: unit.textContent, left: u.left, right: u.right, width: u.width, scroll: unit.scrollWidth } : null,
+      field: { left: field.left, right: field.right },
+    });
+  }
+  return { rows, content, overflow: form.scrollWidth - form.clientWidth };
+}
+
+test('every input of the form is wide enough for its value, its unit visible beside or under it (390 and 1280 px, en and zh-CN)', async () => {
+  for (const lang of LANGS) {
+    for (const width of WIDTHS) {
+      const { page, close } = await open(withLang('?', lang), { width });
+      // Every folded part of the form open, and a workload as a person types it.
+      await page.evaluate(() => document.querySelectorAll('form.inputs details').forEach((d) => { d.open = true; }));
+      await page.fill(tid('requests_per_day'), '1000000');
+      await page.fill(tid('input_tokens'), '32768');
+      await page.fill(tid('output_tokens'), '4096');
+      await waitForVerdict(page);
+      const { rows, content, overflow } = await page.evaluate(measureInputs);
+      const where = `${lang} at ${width} px`;
+      assert.ok(rows.length > 20, `${where}: the form's inputs are measured (${rows.length})`);
+      assert.ok(overflow <= 0, `${where}: the form scrolls sideways by ${overflow} px`);
+      for (const r of rows) {
+        assert.ok(r.have + 0.5 >= r.need, `${where}: ${r.id} is ${r.have.toFixed(1)} px inside, "${r.text}" needs ${r.need.toFixed(1)} px`);
+        if (!r.unit) continue;
+        assert.ok(r.unit.scroll <= Math.ceil(r.unit.width), `${where}: ${r.id}'s unit "${r.unit.text}" is cut`);
+        assert.ok(r.unit.left >= r.field.left - 0.5 && r.unit.right <= r.field.right + 0.5,
+          `${where}: ${r.id}'s unit "${r.unit.text}" (${r.unit.left.toFixed(1)}..${r.unit.right.toFixed(1)}) leaves its field (${r.field.left.toFixed(1)}..${r.field.right.toFixed(1)})`);
+        assert.ok(r.unit.right <= content.right + 0.5, `${where}: ${r.id}'s unit "${r.unit.text}" ends at ${r.unit.right.toFixed(1)}, past the form's ${content.right.toFixed(1)}`);
+      }
+    }
+  }
+});
