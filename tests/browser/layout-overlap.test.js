@@ -83,3 +83,54 @@ test('every input of the form is wide enough for its value, its unit visible bes
     }
   }
 });
+
+/** Every text of a chart, as the browser lays it out, and the chart's own box. */
+function measureChart(testid) {
+  const svg = document.querySelector(`[data-testid="${testid}"]`);
+  if (!svg) return null;
+  const box = svg.getBoundingClientRect();
+  const texts = [...svg.querySelectorAll('text')].filter((el) => !el.closest('.tip') && el.textContent.trim() !== '').map((el) => {
+    const r = el.getBoundingClientRect();
+    return { text: el.textContent, cls: el.getAttribute('class') ?? el.parentElement.getAttribute('class') ?? '', left: r.left, right: r.right, top: r.top, bottom: r.bottom };
+  });
+  return { box: { left: box.left, right: box.right, top: box.top, bottom: box.bottom }, texts };
+}
+
+const overlaps = (a, b) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > 0.5 && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 0.5;
+const show = (t) => `"${t.text}" (${t.left.toFixed(0)}..${t.right.toFixed(0)} × ${t.top.toFixed(0)}..${t.bottom.toFixed(0)})`;
+
+/** Asserts that no two texts of a chart overlap and that each lies inside the chart. */
+async function assertChartText(page, testid, where) {
+  const chart = await page.evaluate(measureChart, testid);
+  assert.ok(chart, `${where}: ${testid} is drawn`);
+  const { box, texts } = chart;
+  for (const t of texts) {
+    assert.ok(t.left >= box.left - 0.5 && t.right <= box.right + 0.5 && t.top >= box.top - 0.5 && t.bottom <= box.bottom + 0.5,
+      `${where}: ${testid}'s ${show(t)} leaves the chart (${box.left.toFixed(0)}..${box.right.toFixed(0)} × ${box.top.toFixed(0)}..${box.bottom.toFixed(0)})`);
+  }
+  for (let i = 0; i < texts.length; i++) {
+    for (let j = i + 1; j < texts.length; j++) {
+      assert.ok(!overlaps(texts[i], texts[j]), `${where}: ${testid}'s ${show(texts[i])} overlaps ${show(texts[j])}`);
+    }
+  }
+}
+
+// The default page, the two pages of the audit whose labels left the sweep chart (a
+// batch near the KV wall; a parallelism with no room for any engine, "tight beyond 0").
+const CHART_PAGES = [
+  { query: '?', widths: [390, 1024, 1280, 1920] },
+  { query: '?m=smollm2-135m&g=b200&b=4096&s=512', widths: [390, 1280] },
+  { query: '?tp=1024&pp=1024', widths: [390, 1280] },
+];
+
+test('the roofline\'s and the sweep\'s labels overlap no other text and stay inside their chart (default page and the audit\'s, en and zh-CN)', async () => {
+  for (const { query, widths } of CHART_PAGES) {
+    for (const lang of LANGS) {
+      for (const width of widths) {
+        const { page, close } = await open(withLang(query, lang), { width });
+        for (const id of ['roofline-plot', 'sweep-plot']) await assertChartText(page, id, `${withLang(query, lang)} at ${width} px`);
+        await close();
+      }
+    }
+  }
+});
