@@ -134,3 +134,14 @@ test('the roofline\'s and the sweep\'s labels overlap no other text and stay ins
     }
   }
 });
+
+test('at 390 px the pages of the audit do not scroll sideways (a tile\'s "412,075 tok/s" ran 4 px out)', async () => {
+  for (const { query } of CHART_PAGES) {
+    for (const lang of LANGS) {
+      const { page, close } = await open(withLang(query, lang), { width: 390 });
+      const [scroll, inner] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+      assert.ok(scroll <= inner, `${withLang(query, lang)}: the page is ${scroll} px wide in a ${inner} px window`);
+      await close();
+    }
+  }
+});
