@@ -145,3 +145,61 @@ test('at 390 px the pages of the audit do not scroll sideways (a tile\'s "412,07
     }
   }
 });
+
+// A workload with all three prices and both break-evens (llama-3-70b fp8 on two H100s).
+const COST_PAGE = '?m=llama-3-70b&g=h100-sxm&tp=2&b=16&p=fp8&rpd=10000&it=1000&ot=500&iw=100';
+
+/** The WCAG contrast of each of the cost chart's and its legend's words against the panel behind them. */
+function costContrast() {
+  const rgb = (s) => s.match(/[\d.]+/g).slice(0, 4).map(Number);
+  const lum = ([r, g, b]) => {
+    const c = [r, g, b].map((v) => { const s = v / 255; return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4; });
+    return 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2];
+  };
+  const backdrop = (el) => {
+    for (let e = el; e; e = e.parentElement) {
+      const bg = rgb(getComputedStyle(e).backgroundColor);
+      if (bg.length < 4 || bg[3] > 0) return bg;
+    }
+    return [255, 255, 255];
+  };
+  const ratio = (a, b) => { const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x); return (hi + 0.05) / (lo + 0.05); };
+  const chart = document.querySelector('[data-testid="cost-chart"]');
+  const words = [...chart.querySelectorAll('text')].map((el) => ({ text: el.textContent, ratio: ratio(rgb(getComputedStyle(el).fill), backdrop(chart)) }));
+  const legend = [...document.querySelectorAll('[data-testid="cost-legend"] li')].map((el) => ({ text: el.textContent, ratio: ratio(rgb(getComputedStyle(el).color), backdrop(el)) }));
+  return { words, legend };
+}
+
+test('the cost chart reads in dark mode (its words ≥ 3:1 on the panel) and its legend names each line in its colour and the traffic', async () => {
+  for (const colorScheme of ['dark', 'light']) {
+    const { page, close } = await open(COST_PAGE, { colorScheme });
+    const { words, legend } = await page.evaluate(costContrast);
+    assert.ok(words.length >= 6, `${colorScheme}: the chart's words are measured`);
+    for (const w of [...words, ...legend]) assert.ok(w.ratio >= 3, `${colorScheme}: "${w.text}" has a contrast of ${w.ratio.toFixed(2)}:1`);
+    // One legend entry per line, its swatch in the line's colour, and one for the dotted traffic line.
+    for (const k of ['buy', 'cloud', 'api']) {
+      const [line, swatch] = await page.evaluate((key) => [
+        getComputedStyle(document.querySelector(`[data-testid="cost-line-${key}"]`)).stroke,
+        getComputedStyle(document.querySelector(`[data-testid="cost-legend-${key}"] line`)).stroke,
+      ], k);
+      assert.equal(swatch, line, `${colorScheme}: the ${k} legend's swatch has its line's colour`);
+    }
+    const traffic = await page.textContent(tid('cost-legend-traffic'));
+    assert.match(traffic, /10,000/, 'the legend names the traffic line with its requests per day');
+    await close();
+  }
+  // The legend's words are the page's language.
+  const { page, close } = await open(withLang(COST_PAGE, 'zh-CN'));
+  assert.match(await page.textContent(tid('cost-legend')), /购买硬件.*租用.*无服务器 API.*10,000/);
+  await close();
+});
+
+test('the cost chart\'s words overlap no other text and stay inside it (390 and 1280 px, en and zh-CN)', async () => {
+  for (const lang of LANGS) {
+    for (const width of WIDTHS) {
+      const { page, close } = await open(withLang(COST_PAGE, lang), { width });
+      await assertChartText(page, 'cost-chart', `${withLang(COST_PAGE, lang)} at ${width} px`);
+      await close();
+    }
+  }
+});
