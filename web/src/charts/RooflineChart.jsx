@@ -1,20 +1,27 @@
 import { useState } from 'preact/hooks';
 import * as f from '../format.js';
-import { logDomain, logScale } from './scale.js';
+import { logDomain, logScale, logTicks, tickLabel } from './scale.js';
 import { attainable } from './roof.js';
 import { AxisTitle, Frame, LogGridX, LogGridY, gridProps } from './axes.jsx';
 import { ChartTip } from '../components/ChartTip.jsx';
 import { useWidth } from './useWidth.js';
 import { RooflineLegend } from './RooflineLegend.jsx';
+import { around, dot, labelBox, placeLabels, textWidth, vline } from './labels.js';
 import { t } from '../i18n/index.js';
 
 // The roofline of one GPU with the decode and prefill operating points and the
 // decode trajectory as the batch grows, up to the KV capacity wall. Drawn only
 // for a deployment that fits. Every AI comes from the core (report / sweep).
-function layout(width) {
+// The plot starts right of the widest y tick label (estimated), which starts right
+// of the vertical axis title (x 14, ~15 px of type): 1e-5 TFLOPS needs more than 1k.
+// It ends where the last x tick label, centred on the right edge, still fits.
+function layout(width, yDomain, xMax) {
   const W = Math.max(300, width);
   const H = Math.round(Math.min(420, Math.max(300, W * 0.62)));
-  return { W, H, BOX: { left: W < 480 ? 52 : 64, right: W - 14, top: 18, bottom: H - 48 } };
+  const ticks = logTicks(yDomain[0], yDomain[1]).major.map((v) => textWidth(tickLabel(v)));
+  const left = Math.max(W < 480 ? 52 : 64, Math.ceil(28 + Math.max(0, ...ticks)));
+  const right = W - Math.max(14, Math.ceil(textWidth(tickLabel(xMax)) / 2 + 2));
+  return { W, H, BOX: { left, right, top: 18, bottom: H - 48 } };
 }
 
 function tipFor(kind, p, r) {
@@ -46,10 +53,46 @@ export function roofText(r, wall) {
   return head + points + grow;
 }
 
+/** The axis-aligned box of a label turned by `angle` degrees about (cx, cy), its baseline `lift` px above that point. */
+function turnedBox(text, cx, cy, angle, lift) {
+  const b = labelBox([text], cx, cy - lift, 'start', { bold: true });
+  const a = (angle * Math.PI) / 180;
+  const corners = [[b.left, b.top], [b.right, b.top], [b.left, b.bottom], [b.right, b.bottom]]
+    .map(([u, v]) => [cx + (u - cx) * Math.cos(a) - (v - cy) * Math.sin(a), cy + (u - cx) * Math.sin(a) + (v - cy) * Math.cos(a)]);
+  const xs = corners.map((c) => c[0]);
+  const ys = corners.map((c) => c[1]);
+  return { left: Math.min(...xs), right: Math.max(...xs), top: Math.min(...ys), bottom: Math.max(...ys) };
+}
+
+/**
+ * The roofline's labels, inside the plot box and off each other, the points and
+ * the vertical lines: the peak's at the roof's right end, each point's beside its
+ * marker, the ridge's and the KV wall's at the foot of their lines (these two are
+ * left out where no place is free: the legend below names both).
+ */
+export function placeRoofLabels({ BOX, hasRoof, wall, dx, dy, ey, px, py, wx, wy, ridgeX, peakY, peak, slope, text }) {
+  const obstacles = [dot(dx, dy, 8), dot(px, py, 9.5)];
+  if (ey !== null) obstacles.push(dot(dx, ey, 7), vline(dx, dy, ey));
+  if (wall) obstacles.push(dot(wx, wy, 7.5), vline(wx, BOX.top, BOX.bottom));
+  if (hasRoof) obstacles.push(vline(ridgeX, peakY, BOX.bottom));
+  if (slope) obstacles.push(turnedBox(slope.text, slope.x, slope.y, slope.angle, 6));
+  const beside = (lx, rows) => rows.flatMap((ly) => [{ x: lx + 5, y: ly }, { x: lx - 5, y: ly, anchor: 'end' }]);
+  const foot = [BOX.bottom - 8, BOX.bottom - 22, BOX.bottom - 36];
+  const labels = [];
+  if (peak) labels.push({ key: 'peak', text: peak, bold: true, candidates: [{ x: BOX.right - 6, y: peakY - 7, anchor: 'end' }] });
+  labels.push({ key: 'decode', text: text.decode, bold: true, candidates: around(dx, dy, 7) });
+  if (ey !== null) {
+    labels.push({ key: 'expected', text: text.expected, candidates: around(dx, ey, 6, ['right', 'belowRight', 'left', 'belowLeft', 'below', 'aboveRight', 'aboveLeft']) });
+  }
+  labels.push({ key: 'prefill', text: text.prefill, bold: true, candidates: around(px, py, 8.5, ['below', 'above', 'left', 'right', 'belowLeft', 'aboveLeft', 'belowRight', 'aboveRight']) });
+  if (hasRoof) labels.push({ key: 'ridge', text: text.ridge, optional: true, candidates: beside(ridgeX, [...foot, peakY + 18]) });
+  if (wall) labels.push({ key: 'kvFull', text: text.kvFull, bold: true, optional: true, candidates: beside(wx, [...foot, BOX.top + 14]) });
+  return placeLabels(labels, BOX, obstacles);
+}
+
 export function RooflineChart({ report: r, sweep }) {
   const [active, setActive] = useState(null);
   const [box, width] = useWidth();
-  const { W, H, BOX } = layout(width);
   const bw = r.gpu.bandwidth_gbs;
   // The roof of the precision the weights compute in (fp8/int8 peaks when used); none when unsourced.
   const peak = r.roofline.peak_tflops ?? r.gpu.tflops ?? null;
@@ -60,12 +103,13 @@ export function RooflineChart({ report: r, sweep }) {
   const att = (ai) => attainable(ai, hasRoof ? peak : Infinity, bw);
 
   const xDomain = logDomain([hasRoof ? ridge : NaN, r.roofline.ai, r.prefill.ai, ...points.map((p) => p.ai)], 2);
-  const x = logScale(xDomain, [BOX.left, BOX.right]);
   // The engine's expected point: the same intensity, at the share of the roof the
   // expected step reaches (floor step / expected step). It always sits below the floor's.
   const x9 = r.realistic;
   const expectedTflops = x9 && x9.step_ms > 0 ? att(r.roofline.ai) * (r.decode.step_ms / x9.step_ms) : null;
   const yDomain = logDomain([att(xDomain[0]), hasRoof ? peak * 1.6 : att(xDomain[1]), ...(expectedTflops ? [expectedTflops] : [])], 1);
+  const { W, H, BOX } = layout(width, yDomain, xDomain[1]);
+  const x = logScale(xDomain, [BOX.left, BOX.right]);
   const y = logScale(yDomain, [BOX.bottom, BOX.top]);
   const at = (ai) => [x(ai), y(att(ai))];
 
@@ -81,12 +125,29 @@ export function RooflineChart({ report: r, sweep }) {
   const slopeMid = x(xDomain[0]) + 6;
   const slopeMidY = y(att(x.invert(slopeMid)));
   const firstPoint = Math.min(r.roofline.ai, r.prefill.ai, ...points.map((p) => p.ai));
-  const slopeFits = x(firstPoint) - slopeMid > slopeLabel.length * 6.6 * Math.cos((slopeAngle * Math.PI) / 180) + 12;
+  const slopeFits = x(firstPoint) - slopeMid > textWidth(slopeLabel, 12, true) * Math.cos((slopeAngle * Math.PI) / 180) + 12;
   const roomRight = hasRoof ? BOX.right - x(ridge) : 0;
   const trajectory = points.map((p) => at(p.ai).join(',')).join(' ');
   const [dx, dy] = at(r.roofline.ai);
   const [px, py] = at(r.prefill.ai);
   const [wx, wy] = wall ? at(wall.ai) : [0, 0];
+
+  const ey = expectedTflops ? y(expectedTflops) : null;
+  const labels = placeRoofLabels({
+    BOX, hasRoof, wall, dx, dy, ey, px, py, wx, wy,
+    ridgeX: hasRoof ? x(ridge) : null,
+    peakY: hasRoof ? y(peak) : null,
+    peak: hasRoof && roomRight > 190 ? t('chart.peak', { precision: r.roofline.compute_precision ?? '', peak }) : null,
+    slope: slopeFits ? { text: slopeLabel, x: slopeMid, y: slopeMidY, angle: slopeAngle } : null,
+    text: {
+      decode: t('chart.decodePoint'),
+      expected: x9 ? t('chart.expectedPoint', { engine: x9.engine }) : '',
+      prefill: t('chart.prefillPoint'),
+      ridge: hasRoof ? t('chart.ridge', { ridge: f.intensity(ridge) }) : '',
+      kvFull: t('chart.kvFull'),
+    },
+  });
+  const at0 = (key) => labels[key] && { x: labels[key].x, y: labels[key].y, 'text-anchor': labels[key].anchor };
 
   const show = (kind, p, xy) => () => setActive({ kind, p, xy });
   const hide = () => setActive(null);
@@ -109,11 +170,9 @@ export function RooflineChart({ report: r, sweep }) {
       <LogGridY {...gridProps(yDomain, BOX)} />
       <Frame box={BOX} />
       {hasRoof && <line class="ridge" x1={x(ridge)} x2={x(ridge)} y1={y(peak)} y2={BOX.bottom} />}
-      {hasRoof && <text class="ridge-label" x={x(ridge) + 5} y={BOX.bottom - 8}>{t('chart.ridge', { ridge: f.intensity(ridge) })}</text>}
+      {labels.ridge && <text class="ridge-label" {...at0('ridge')}>{labels.ridge.lines[0]}</text>}
       <path class="roof" d={roof} />
-      {roomRight > 190 && (
-        <text class="roof-label" x={BOX.right - 6} y={y(peak) - 7} text-anchor="end">{t('chart.peak', { precision: r.roofline.compute_precision ?? '', peak })}</text>
-      )}
+      {labels.peak && <text class="roof-label" {...at0('peak')}>{labels.peak.lines[0]}</text>}
       {slopeFits && (
         <text class="roof-label" x={slopeMid} y={slopeMidY - 6} transform={`rotate(${slopeAngle} ${slopeMid} ${slopeMidY})`}>
           {slopeLabel}
@@ -122,7 +181,7 @@ export function RooflineChart({ report: r, sweep }) {
       {wall && (
         <g class="wall">
           <line x1={wx} x2={wx} y1={BOX.top} y2={BOX.bottom} />
-          {(!hasRoof || Math.abs(x(ridge) - wx) > 80) && <text x={wx + 5} y={BOX.bottom - 8}>{t('chart.kvFull')}</text>}
+          {labels.kvFull && <text {...at0('kvFull')}>{labels.kvFull.lines[0]}</text>}
         </g>
       )}
       {points.length > 1 && <polyline class="trajectory" points={trajectory} />}
@@ -132,17 +191,17 @@ export function RooflineChart({ report: r, sweep }) {
       })}
       {wall && <circle class="wall-point" cx={wx} cy={wy} r="6" {...focusable('wall', wall, [wx, wy], tipFor('wall', wall, r).join(', '))} />}
       <rect class="prefill-point" x={px - 6} y={py - 6} width="12" height="12" transform={`rotate(45 ${px} ${py})`} {...focusable('prefill', null, [px, py], tipFor('prefill', null, r).join(', '))} />
-      <text class="point-label" x={px} y={py + 22} text-anchor="middle">{t('chart.prefillPoint')}</text>
-            {expectedTflops && (
+      <text class="point-label" {...at0('prefill')}>{labels.prefill.lines[0]}</text>
+      {expectedTflops && (
         <g class="expected-point" data-testid="roofline-expected" data-value={String(expectedTflops)}>
           <line class="expected-drop" x1={dx} x2={dx} y1={dy} y2={y(expectedTflops)} />
           <circle class="point expected" cx={dx} cy={y(expectedTflops)} r="6"
             {...focusable('expected', null, [dx, y(expectedTflops)], tipFor('expected', null, r).join(', '))} />
-          <text class="expected-label" x={dx + 10} y={y(expectedTflops) + 4}>{t('chart.expectedPoint', { engine: x9.engine })}</text>
+          <text class="expected-label" {...at0('expected')}>{labels.expected.lines[0]}</text>
         </g>
       )}
       <circle class="decode-point" cx={dx} cy={dy} r="7" {...focusable('decode', null, [dx, dy], tipFor('decode', null, r).join(', '))} />
-      <text class="point-label" x={dx + 10} y={dy + 18}>{t('chart.decodePoint')}</text>
+      <text class="point-label" {...at0('decode')}>{labels.decode.lines[0]}</text>
       <AxisTitle x={(BOX.left + BOX.right) / 2} y={H - 10}>{t('chart.aiAxis')}</AxisTitle>
       <AxisTitle x={14} y={(BOX.top + BOX.bottom) / 2} vertical>{t('chart.attAxis')}</AxisTitle>
       {active && <ChartTip x={active.xy[0]} y={active.xy[1]} lines={tipFor(active.kind, active.p, r)} box={BOX} />}

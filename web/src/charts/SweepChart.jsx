@@ -1,19 +1,23 @@
 import { useState } from 'preact/hooks';
 import * as f from '../format.js';
-import { linearScale, logDomain, logScale, zeroDomain } from './scale.js';
+import { linearScale, linearTicks, logDomain, logScale, tickLabel, zeroDomain } from './scale.js';
 import { AxisTitle, Frame, LinearGridY, LogGridX, gridProps } from './axes.jsx';
 import { ChartTip } from '../components/ChartTip.jsx';
 import { useWidth } from './useWidth.js';
 import { t } from '../i18n/index.js';
+import { LINE, dot, labelBox, placeLabels, textWidth, vline } from './labels.js';
 
 // Aggregate tok/s (top) and ms per token (bottom) against the batch, from
 // core.sweep: batch 1 to the largest batch whose KV fits, then the wall.
 // One tab stop; ← → Home End move through the batches.
-function layout(width) {
+// The panels start right of their widest y tick label and end where the last x
+// tick label, centred on the right edge, still fits (estimated widths).
+function layout(width, domains, xMax) {
   const W = Math.max(300, width);
   const H = W < 480 ? 380 : 420;
-  const LEFT = W < 480 ? 44 : 56;
-  const RIGHT = W - 14;
+  const ticks = domains.flatMap(([d0, d1]) => linearTicks(d0, d1, 4)).map((v) => textWidth(tickLabel(v)));
+  const LEFT = Math.max(W < 480 ? 44 : 56, Math.ceil(10 + Math.max(0, ...ticks)));
+  const RIGHT = W - Math.max(14, Math.ceil(textWidth(tickLabel(xMax)) / 2 + 2));
   const mid = Math.round((24 + H - 50) / 2);
   const TOP_BOX = { left: LEFT, right: RIGHT, top: 24, bottom: mid - 18 };
   const BOTTOM_BOX = { left: LEFT, right: RIGHT, top: mid + 18, bottom: H - 50 };
@@ -40,23 +44,62 @@ function Series({ points, x, y, value, cls }) {
   return <polyline class={`series ${cls}`} points={points.map((p) => `${x(p.batch)},${y(value(p))}`).join(' ')} />;
 }
 
+/**
+ * The sweep's labels, inside the two panels and off each other, the vertical
+ * lines and the current batch's points: the legend at the top right, the KV
+ * wall's two lines beside the wall, "tight beyond" beside its line and "your
+ * batch" beside the current batch's line, each on the side and row that is free.
+ */
+export function placeSweepLabels({ TOP_BOX, BOTTOM_BOX, ALL, LEFT, RIGHT, wallX, tightX, current, text }) {
+  const obstacles = [
+    labelBox([text.perToken], LEFT, BOTTOM_BOX.top - 8, 'start', { bold: true }),
+    vline(wallX, ALL.top, ALL.bottom),
+  ];
+  if (tightX !== null) obstacles.push(vline(tightX, ALL.top, ALL.bottom));
+  if (current) obstacles.push(vline(current.x, ALL.top, ALL.bottom), dot(current.x, current.yTop, 6), dot(current.x, current.yBottom, 6));
+  const beside = (lx, rows, gap = 5) => rows.flatMap((ly) => [{ x: lx - gap, y: ly, anchor: 'end' }, { x: lx + gap, y: ly }]);
+  const labels = [];
+  if (text.legend) labels.push({ key: 'legend', text: text.legend, candidates: [0, 1, 2].map((i) => ({ x: RIGHT - 4, y: TOP_BOX.top + 14 + i * LINE, anchor: 'end' })) });
+  labels.push({ key: 'wall', lines: [text.kvFull, text.beyond], bold: true, candidates: beside(wallX, [BOTTOM_BOX.top + 14, BOTTOM_BOX.top + 42]) });
+  if (tightX !== null) {
+    labels.push({ key: 'tight', text: text.tight, bold: true, candidates: beside(tightX, [0, 1, 2, 3].map((i) => TOP_BOX.top + 14 + i * LINE)) });
+  }
+  if (current) {
+    labels.push({ key: 'current', text: text.yourBatch, bold: true, candidates: beside(current.x, [TOP_BOX.bottom - 8, TOP_BOX.bottom - 8 - LINE, TOP_BOX.bottom - 8 - 2 * LINE], 9) });
+  }
+  return placeLabels(labels, ALL, obstacles);
+}
+
 export function SweepChart({ points, batch, maxBatch, realisticBatch }) {
   const [active, setActive] = useState(null);
   const [box, width] = useWidth();
-  const { W, H, LEFT, RIGHT, TOP_BOX, BOTTOM_BOX, ALL } = layout(width);
   const xDomain = logDomain([1, maxBatch], 1);
   if (xDomain[1] <= maxBatch) xDomain[1] = xDomain[1] * 10;
-  const x = logScale(xDomain, [LEFT, RIGHT]);
   const expected = hasExpected(points);
   const tpsDomain = zeroDomain(points.map((p) => p.tokens_per_s), 4);
-  const yTop = linearScale(tpsDomain, [TOP_BOX.bottom, TOP_BOX.top]);
   const mptDomain = zeroDomain(points.map((p) => (expected ? Math.max(p.ms_per_token, expectedMpt(p)) : p.ms_per_token)), 4);
+  const { W, H, LEFT, RIGHT, TOP_BOX, BOTTOM_BOX, ALL } = layout(width, [tpsDomain, mptDomain], xDomain[1]);
+  const x = logScale(xDomain, [LEFT, RIGHT]);
+  const yTop = linearScale(tpsDomain, [TOP_BOX.bottom, TOP_BOX.top]);
   const yBottom = linearScale(mptDomain, [BOTTOM_BOX.bottom, BOTTOM_BOX.top]);
   const wallX = x(maxBatch);
   // Past the realistic max batch the floor still fits but an engine would not: tight.
   const tightFrom = realisticBatch !== undefined && realisticBatch < maxBatch ? Math.max(realisticBatch, 1) : null;
   const tightX = tightFrom === null ? null : realisticBatch < 1 ? LEFT : x(tightFrom);
   const current = points.findIndex((p) => p.batch === batch);
+  const labels = placeSweepLabels({
+    TOP_BOX, BOTTOM_BOX, ALL, LEFT, RIGHT, wallX, tightX,
+    current: current >= 0 ? { x: x(batch), yTop: yTop(points[current].tokens_per_s), yBottom: yBottom(points[current].ms_per_token) } : null,
+    text: {
+      perToken: t('chart.perToken'),
+      legend: expected ? t('chart.sweepLegend') : null,
+      kvFull: t('chart.kvFull'),
+      beyond: t('chart.beyond', { batch: f.integer(maxBatch) }),
+      tight: tightX === null ? '' : t('chart.tightBeyond', { batch: f.integer(Math.max(realisticBatch, 0)) }),
+      yourBatch: t('chart.yourBatch', { batch: f.integer(batch) }),
+    },
+  });
+  const at = (key, i = 0) => ({ x: labels[key].x, y: labels[key].y + i * LINE, 'text-anchor': labels[key].anchor });
   const index = active ?? -1;
   const p = points[index];
 
@@ -97,13 +140,12 @@ export function SweepChart({ points, batch, maxBatch, realisticBatch }) {
       <text class="panel-title" x={LEFT} y={BOTTOM_BOX.top - 8}>{t('chart.perToken')}</text>
       <g class="wall">
         <line x1={wallX} x2={wallX} y1={ALL.top} y2={ALL.bottom} />
-        <text x={wallX - 5} y={BOTTOM_BOX.top + 14} text-anchor="end">{t('chart.kvFull')}</text>
-        <text x={wallX - 5} y={BOTTOM_BOX.top + 28} text-anchor="end">{t('chart.beyond', { batch: f.integer(maxBatch) })}</text>
+        {labels.wall.lines.map((line, i) => <text key={i} {...at('wall', i)}>{line}</text>)}
       </g>
       {tightX !== null && (
         <g class="tight-line">
           <line x1={tightX} x2={tightX} y1={ALL.top} y2={ALL.bottom} />
-          <text x={tightX - 5} y={TOP_BOX.top + 14} text-anchor="end">{t('chart.tightBeyond', { batch: f.integer(Math.max(realisticBatch, 0)) })}</text>
+          <text {...at('tight')}>{labels.tight.lines[0]}</text>
         </g>
       )}
       {current >= 0 && <line class="current" x1={x(batch)} x2={x(batch)} y1={ALL.top} y2={ALL.bottom} />}
@@ -113,14 +155,14 @@ export function SweepChart({ points, batch, maxBatch, realisticBatch }) {
       {expected && <Series points={points} x={x} y={yBottom} value={expectedMpt} cls="mpt expected" />}
       {expected && (
         <g class="legend" data-testid="sweep-legend">
-          <text x={RIGHT - 4} y={TOP_BOX.top + 14} text-anchor="end">{t('chart.sweepLegend')}</text>
+          <text {...at('legend')}>{labels.legend.lines[0]}</text>
         </g>
       )}
       {current >= 0 && (
         <g class="current-points">
           <circle cx={x(batch)} cy={yTop(points[current].tokens_per_s)} r="5" />
           <circle cx={x(batch)} cy={yBottom(points[current].ms_per_token)} r="5" />
-          <text x={x(batch) + 7} y={TOP_BOX.bottom - 8}>{t('chart.yourBatch', { batch: f.integer(batch) })}</text>
+          <text {...at('current')}>{labels.current.lines[0]}</text>
         </g>
       )}
       {p && (

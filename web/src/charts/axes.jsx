@@ -13,7 +13,7 @@ export const LogGridX = pure(({ d0, d1, left, right, top, bottom }) => {
       {major.map((v) => (
         <g key={v}>
           <line class="grid" x1={scale(v)} x2={scale(v)} y1={top} y2={bottom} />
-          <text class="tick" x={scale(v)} y={bottom + 16} text-anchor="middle">{tickLabel(v)}</text>
+          <text class="tick" x={scale(v)} y={bottom + 18} text-anchor="middle">{tickLabel(v)}</text>
         </g>
       ))}
     </g>

@@ -7,6 +7,8 @@
 import * as f from '../format.js';
 import { Num } from './Num.jsx';
 import { t, tx } from '../i18n/index.js';
+import { useWidth } from '../charts/useWidth.js';
+import { LINE, placeLabels, textWidth, vline } from '../charts/labels.js';
 
 const usd = (v) => `$${f.significant(v, 4)}`;
 const OPTIONS = [
@@ -15,7 +17,19 @@ const OPTIONS = [
   ['api', 'cost.option.api', 'var(--ok, #059669)'],
 ];
 
+/**
+ * Where the break-evens' words go: each beside its dashed line, on the first
+ * row free of the other's words and of the lines (the traffic's too), inside the plot.
+ */
+export function placeCostLabels({ box, trafficX, marks }) {
+  const rows = [0, 1, 2, 3].map((i) => box.top + 12 + i * LINE);
+  const beside = (lx) => rows.flatMap((ly) => [{ x: lx + 4, y: ly }, { x: lx - 4, y: ly, anchor: 'end' }]);
+  const obstacles = [vline(trafficX, box.top, box.bottom), ...marks.map((m) => vline(m.x, box.top, box.bottom))];
+  return placeLabels(marks.map((m) => ({ key: m.key, text: m.text, candidates: beside(m.x) })), box, obstacles);
+}
+
 function CostChart({ cost }) {
+  const [ref, width] = useWidth(560);
   const ch = cost.chart;
   const xMax = ch.max_requests_per_day;
   const lines = [];
@@ -24,36 +38,57 @@ function CostChart({ cost }) {
   if (cost.api) lines.push(['api', 0, ch.api_usd_at_max]);
   if (!(xMax > 0) || lines.length === 0) return null;
   const yMax = Math.max(...lines.map((l) => Math.max(l[1], l[2]))) || 1;
-  const W = 560, H = 240, L = 64, B = 36, T = 12, R = 12;
+  // One SVG unit a CSS pixel, so the 12 px words stay 12 px on a phone; the plot
+  // starts right of its widest y label.
+  const W = Math.max(300, width), H = 240, B = 36, T = 12, R = 12;
+  const L = Math.max(40, Math.ceil(textWidth(usd(yMax)) + 12));
   const x = (v) => L + (v / xMax) * (W - L - R);
   const y = (v) => H - B - (v / yMax) * (H - B - T);
   const color = Object.fromEntries(OPTIONS.map(([k, , c]) => [k, c]));
+  const rpd = cost.workload.requests_per_day;
+  const trafficX = x(Math.min(rpd, xMax));
   const marks = [
     ['buy_vs_cloud_requests_per_day', t('cost.crossCloud')],
     ['buy_vs_api_requests_per_day', t('cost.crossApi')],
-  ].filter(([k]) => cost.break_even[k] !== undefined);
+  ].filter(([k]) => cost.break_even[k] !== undefined).map(([key, text]) => ({ key, text, x: x(cost.break_even[key]) }));
+  const words = placeCostLabels({ box: { left: L, right: W - R, top: T, bottom: H - B }, trafficX, marks });
+  const at = (key) => ({ x: words[key].x, y: words[key].y, 'text-anchor': words[key].anchor });
   return (
-    <svg class="cost-chart" data-testid="cost-chart" viewBox={`0 0 ${W} ${H}`} role="img"
-      aria-label={t('cost.chartLabel')}>
-      <line x1={L} y1={H - B} x2={W - R} y2={H - B} stroke="currentColor" />
-      <line x1={L} y1={T} x2={L} y2={H - B} stroke="currentColor" />
-      <text x={L} y={H - 8} font-size="12">0</text>
-      <text x={W - R} y={H - 8} font-size="12" text-anchor="end">{t('cost.perDay', { n: f.integer(Math.floor(xMax)) })}</text>
-      <text x={L - 6} y={T + 10} font-size="12" text-anchor="end">{usd(yMax)}</text>
-      <text x={L - 6} y={H - B} font-size="12" text-anchor="end">$0</text>
-      {lines.map(([k, a, b]) => (
-        <line key={k} data-testid={`cost-line-${k}`} data-value={`${a} ${b}`} x1={x(0)} y1={y(a)} x2={x(xMax)} y2={y(b)}
-          stroke={color[k]} stroke-width="2" />
-      ))}
-      <line data-testid="cost-traffic" data-value={String(cost.workload.requests_per_day)} x1={x(Math.min(cost.workload.requests_per_day, xMax))}
-        x2={x(Math.min(cost.workload.requests_per_day, xMax))} y1={T} y2={H - B} stroke="currentColor" stroke-dasharray="2 3" />
-      {marks.map(([k, label]) => (
-        <g key={k} data-testid={`cost-cross-${k}`} data-value={String(cost.break_even[k])}>
-          <line x1={x(cost.break_even[k])} x2={x(cost.break_even[k])} y1={T} y2={H - B} stroke="currentColor" stroke-dasharray="6 3" />
-          <text x={x(cost.break_even[k]) + 3} y={T + 12} font-size="12">{label}</text>
-        </g>
-      ))}
-    </svg>
+    <div class="chart-box" ref={ref}>
+      <svg class="chart cost-chart" data-testid="cost-chart" viewBox={`0 0 ${W} ${H}`} role="img"
+        aria-label={t('cost.chartLabel')}>
+        <line x1={L} y1={H - B} x2={W - R} y2={H - B} stroke="currentColor" />
+        <line x1={L} y1={T} x2={L} y2={H - B} stroke="currentColor" />
+        <text x={L} y={H - 8}>0</text>
+        <text x={W - R} y={H - 8} text-anchor="end">{t('cost.perDay', { n: f.integer(Math.floor(xMax)) })}</text>
+        <text x={L - 6} y={T + 10} text-anchor="end">{usd(yMax)}</text>
+        <text x={L - 6} y={H - B} text-anchor="end">$0</text>
+        {lines.map(([k, a, b]) => (
+          <line key={k} data-testid={`cost-line-${k}`} data-value={`${a} ${b}`} x1={x(0)} y1={y(a)} x2={x(xMax)} y2={y(b)}
+            stroke={color[k]} stroke-width="2" />
+        ))}
+        <line data-testid="cost-traffic" data-value={String(rpd)} x1={trafficX} x2={trafficX} y1={T} y2={H - B}
+          stroke="currentColor" stroke-dasharray="2 3" />
+        {marks.map(({ key, text, x: mx }) => (
+          <g key={key} data-testid={`cost-cross-${key}`} data-value={String(cost.break_even[key])}>
+            <line x1={mx} x2={mx} y1={T} y2={H - B} stroke="currentColor" stroke-dasharray="6 3" />
+            <text class="cost-mark" {...at(key)}>{text}</text>
+          </g>
+        ))}
+      </svg>
+      <ul class="chart-legend" data-testid="cost-legend">
+        {lines.map(([k]) => (
+          <li key={k} data-testid={`cost-legend-${k}`}>
+            <svg viewBox="0 0 24 12" aria-hidden="true"><line x1="1" y1="6" x2="23" y2="6" stroke={color[k]} stroke-width="2.5" /></svg>
+            {t(OPTIONS.find((o) => o[0] === k)[1])}
+          </li>
+        ))}
+        <li data-testid="cost-legend-traffic">
+          <svg viewBox="0 0 12 12" aria-hidden="true"><line x1="6" y1="0" x2="6" y2="12" stroke="currentColor" stroke-width="1.5" stroke-dasharray="2 3" /></svg>
+          {t('cost.traffic', { n: f.integer(rpd) })}
+        </li>
+      </ul>
+    </div>
   );
 }
 

@@ -1015,4 +1015,5 @@ export default {
   'plan.precision.fp8': 'fp8',
   'plan.precision.int4': 'int4',
   'plan.allow_tight': 'Allow tight fits',
+  'cost.traffic': 'your traffic, {n}/day',
 };

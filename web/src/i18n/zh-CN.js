@@ -1038,4 +1038,5 @@ export default {
   'plan.precision.fp8': 'fp8',
   'plan.precision.int4': 'int4',
   'plan.allow_tight': '允许紧张的放置',
+  'cost.traffic': '你的流量，{n} 请求/天',
 };

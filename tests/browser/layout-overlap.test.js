@@ -1,0 +1,205 @@
+// The page's layout, measured in the browser: every input of the form shows its
+// value and its unit; the charts' labels stay inside their chart and off each
+// other; the cost chart reads in dark mode and says which line is which.
+// Boxes are the browser's own (getBoundingClientRect, canvas measureText).
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { startPage, tid, waitForVerdict } from './helpers.js';
+
+let env;
+before(async () => {
+  env = await startPage();
+});
+after(() => env?.close());
+
+const WIDTHS = [390, 1280];
+const LANGS = ['en', 'zh-CN'];
+
+async function open(query, { width = 1280, colorScheme = 'light' } = {}) {
+  const context = await env.browser.newContext({ viewport: { width, height: 900 }, colorScheme });
+  const page = await context.newPage();
+  await page.goto(`${env.server.url}${query}`);
+  await waitForVerdict(page);
+  return { page, close: () => context.close() };
+}
+
+const withLang = (query, lang) => (lang === 'en' ? query : `${query}${query.includes('?') ? '&' : '?'}lang=${lang}`);
+
+/**
+ * Every visible text input of the form: the width its text needs (its value, else
+ * its placeholder, in its own font) against the width it has, and where its unit
+ * lies against its field and the form's content box.
+ */
+function measureInputs() {
+  const form = document.querySelector('form.inputs');
+  const fr = form.getBoundingClientRect();
+  const fcs = getComputedStyle(form);
+  const content = {
+    left: fr.left + form.clientLeft + parseFloat(fcs.paddingLeft),
+    right: fr.left + form.clientLeft + form.clientWidth - parseFloat(fcs.paddingRight),
+  };
+  const ctx = document.createElement('canvas').getContext('2d');
+  const rows = [];
+  for (const input of form.querySelectorAll('input[type="text"]')) {
+    if (!input.offsetParent) continue;
+    const cs = getComputedStyle(input);
+    ctx.font = `${cs.fontStyle} ${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
+    const need = Math.max(ctx.measureText(input.value).width, ctx.measureText(input.placeholder).width);
+    const have = input.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
+    const unit = input.parentElement.querySelector('.unit');
+    const field = input.closest('.field').getBoundingClientRect();
+    const u = unit?.getBoundingClientRect();
+    rows.push({
+      id: input.dataset.testid, text: input.value || input.placeholder, need, have,
+      unit: unit ? { text: unit.textContent, left: u.left, right: u.right, width: u.width, scroll: unit.scrollWidth } : null,
+      field: { left: field.left, right: field.right },
+    });
+  }
+  return { rows, content, overflow: form.scrollWidth - form.clientWidth };
+}
+
+test('every input of the form is wide enough for its value, its unit visible beside or under it (390 and 1280 px, en and zh-CN)', async () => {
+  for (const lang of LANGS) {
+    for (const width of WIDTHS) {
+      const { page, close } = await open(withLang('?', lang), { width });
+      // Every folded part of the form open, and a workload as a person types it.
+      await page.evaluate(() => document.querySelectorAll('form.inputs details').forEach((d) => { d.open = true; }));
+      await page.fill(tid('requests_per_day'), '1000000');
+      await page.fill(tid('input_tokens'), '32768');
+      await page.fill(tid('output_tokens'), '4096');
+      await waitForVerdict(page);
+      const { rows, content, overflow } = await page.evaluate(measureInputs);
+      const where = `${lang} at ${width} px`;
+      assert.ok(rows.length > 20, `${where}: the form's inputs are measured (${rows.length})`);
+      assert.ok(overflow <= 0, `${where}: the form scrolls sideways by ${overflow} px`);
+      for (const r of rows) {
+        assert.ok(r.have + 0.5 >= r.need, `${where}: ${r.id} is ${r.have.toFixed(1)} px inside, "${r.text}" needs ${r.need.toFixed(1)} px`);
+        if (!r.unit) continue;
+        assert.ok(r.unit.scroll <= Math.ceil(r.unit.width), `${where}: ${r.id}'s unit "${r.unit.text}" is cut`);
+        assert.ok(r.unit.left >= r.field.left - 0.5 && r.unit.right <= r.field.right + 0.5,
+          `${where}: ${r.id}'s unit "${r.unit.text}" (${r.unit.left.toFixed(1)}..${r.unit.right.toFixed(1)}) leaves its field (${r.field.left.toFixed(1)}..${r.field.right.toFixed(1)})`);
+        assert.ok(r.unit.right <= content.right + 0.5, `${where}: ${r.id}'s unit "${r.unit.text}" ends at ${r.unit.right.toFixed(1)}, past the form's ${content.right.toFixed(1)}`);
+      }
+    }
+  }
+});
+
+/** Every text of a chart, as the browser lays it out, and the chart's own box. */
+function measureChart(testid) {
+  const svg = document.querySelector(`[data-testid="${testid}"]`);
+  if (!svg) return null;
+  const box = svg.getBoundingClientRect();
+  const texts = [...svg.querySelectorAll('text')].filter((el) => !el.closest('.tip') && el.textContent.trim() !== '').map((el) => {
+    const r = el.getBoundingClientRect();
+    return { text: el.textContent, cls: el.getAttribute('class') ?? el.parentElement.getAttribute('class') ?? '', left: r.left, right: r.right, top: r.top, bottom: r.bottom };
+  });
+  return { box: { left: box.left, right: box.right, top: box.top, bottom: box.bottom }, texts };
+}
+
+const overlaps = (a, b) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > 0.5 && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 0.5;
+const show = (t) => `"${t.text}" (${t.left.toFixed(0)}..${t.right.toFixed(0)} × ${t.top.toFixed(0)}..${t.bottom.toFixed(0)})`;
+
+/** Asserts that no two texts of a chart overlap and that each lies inside the chart. */
+async function assertChartText(page, testid, where) {
+  const chart = await page.evaluate(measureChart, testid);
+  assert.ok(chart, `${where}: ${testid} is drawn`);
+  const { box, texts } = chart;
+  for (const t of texts) {
+    assert.ok(t.left >= box.left - 0.5 && t.right <= box.right + 0.5 && t.top >= box.top - 0.5 && t.bottom <= box.bottom + 0.5,
+      `${where}: ${testid}'s ${show(t)} leaves the chart (${box.left.toFixed(0)}..${box.right.toFixed(0)} × ${box.top.toFixed(0)}..${box.bottom.toFixed(0)})`);
+  }
+  for (let i = 0; i < texts.length; i++) {
+    for (let j = i + 1; j < texts.length; j++) {
+      assert.ok(!overlaps(texts[i], texts[j]), `${where}: ${testid}'s ${show(texts[i])} overlaps ${show(texts[j])}`);
+    }
+  }
+}
+
+// The default page, the two pages of the audit whose labels left the sweep chart (a
+// batch near the KV wall; a parallelism with no room for any engine, "tight beyond 0").
+const CHART_PAGES = [
+  { query: '?', widths: [390, 1024, 1280, 1920] },
+  { query: '?m=smollm2-135m&g=b200&b=4096&s=512', widths: [390, 1280] },
+  { query: '?tp=1024&pp=1024', widths: [390, 1280] },
+];
+
+test('the roofline\'s and the sweep\'s labels overlap no other text and stay inside their chart (default page and the audit\'s, en and zh-CN)', async () => {
+  for (const { query, widths } of CHART_PAGES) {
+    for (const lang of LANGS) {
+      for (const width of widths) {
+        const { page, close } = await open(withLang(query, lang), { width });
+        for (const id of ['roofline-plot', 'sweep-plot']) await assertChartText(page, id, `${withLang(query, lang)} at ${width} px`);
+        await close();
+      }
+    }
+  }
+});
+
+test('at 390 px the pages of the audit do not scroll sideways (a tile\'s "412,075 tok/s" ran 4 px out)', async () => {
+  for (const { query } of CHART_PAGES) {
+    for (const lang of LANGS) {
+      const { page, close } = await open(withLang(query, lang), { width: 390 });
+      const [scroll, inner] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+      assert.ok(scroll <= inner, `${withLang(query, lang)}: the page is ${scroll} px wide in a ${inner} px window`);
+      await close();
+    }
+  }
+});
+
+// A workload with all three prices and both break-evens (llama-3-70b fp8 on two H100s).
+const COST_PAGE = '?m=llama-3-70b&g=h100-sxm&tp=2&b=16&p=fp8&rpd=10000&it=1000&ot=500&iw=100';
+
+/** The WCAG contrast of each of the cost chart's and its legend's words against the panel behind them. */
+function costContrast() {
+  const rgb = (s) => s.match(/[\d.]+/g).slice(0, 4).map(Number);
+  const lum = ([r, g, b]) => {
+    const c = [r, g, b].map((v) => { const s = v / 255; return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4; });
+    return 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2];
+  };
+  const backdrop = (el) => {
+    for (let e = el; e; e = e.parentElement) {
+      const bg = rgb(getComputedStyle(e).backgroundColor);
+      if (bg.length < 4 || bg[3] > 0) return bg;
+    }
+    return [255, 255, 255];
+  };
+  const ratio = (a, b) => { const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x); return (hi + 0.05) / (lo + 0.05); };
+  const chart = document.querySelector('[data-testid="cost-chart"]');
+  const words = [...chart.querySelectorAll('text')].map((el) => ({ text: el.textContent, ratio: ratio(rgb(getComputedStyle(el).fill), backdrop(chart)) }));
+  const legend = [...document.querySelectorAll('[data-testid="cost-legend"] li')].map((el) => ({ text: el.textContent, ratio: ratio(rgb(getComputedStyle(el).color), backdrop(el)) }));
+  return { words, legend };
+}
+
+test('the cost chart reads in dark mode (its words ≥ 3:1 on the panel) and its legend names each line in its colour and the traffic', async () => {
+  for (const colorScheme of ['dark', 'light']) {
+    const { page, close } = await open(COST_PAGE, { colorScheme });
+    const { words, legend } = await page.evaluate(costContrast);
+    assert.ok(words.length >= 6, `${colorScheme}: the chart's words are measured`);
+    for (const w of [...words, ...legend]) assert.ok(w.ratio >= 3, `${colorScheme}: "${w.text}" has a contrast of ${w.ratio.toFixed(2)}:1`);
+    // One legend entry per line, its swatch in the line's colour, and one for the dotted traffic line.
+    for (const k of ['buy', 'cloud', 'api']) {
+      const [line, swatch] = await page.evaluate((key) => [
+        getComputedStyle(document.querySelector(`[data-testid="cost-line-${key}"]`)).stroke,
+        getComputedStyle(document.querySelector(`[data-testid="cost-legend-${key}"] line`)).stroke,
+      ], k);
+      assert.equal(swatch, line, `${colorScheme}: the ${k} legend's swatch has its line's colour`);
+    }
+    const traffic = await page.textContent(tid('cost-legend-traffic'));
+    assert.match(traffic, /10,000/, 'the legend names the traffic line with its requests per day');
+    await close();
+  }
+  // The legend's words are the page's language.
+  const { page, close } = await open(withLang(COST_PAGE, 'zh-CN'));
+  assert.match(await page.textContent(tid('cost-legend')), /购买硬件.*租用.*无服务器 API.*10,000/);
+  await close();
+});
+
+test('the cost chart\'s words overlap no other text and stay inside it (390 and 1280 px, en and zh-CN)', async () => {
+  for (const lang of LANGS) {
+    for (const width of WIDTHS) {
+      const { page, close } = await open(withLang(COST_PAGE, lang), { width });
+      await assertChartText(page, 'cost-chart', `${withLang(COST_PAGE, lang)} at ${width} px`);
+      await close();
+    }
+  }
+});
