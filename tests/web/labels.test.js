@@ -1,0 +1,82 @@
+// The charts' label placement (web/src/charts/labels.js): pure functions, checked
+// here on hand-made layouts; the browser test (tests/browser/layout-overlap.test.js)
+// checks the real charts.
+import { describe, expect, test } from 'vitest';
+import { around, clash, dot, labelBox, placeLabels, textWidth, vline } from '../../web/src/charts/labels.js';
+
+const bounds = { left: 0, right: 300, top: 0, bottom: 200 };
+
+describe('textWidth', () => {
+  test('a CJK character is a full em, wider than a Latin one', () => {
+    expect(textWidth('中', 12)).toBe(12);
+    expect(textWidth('a', 12)).toBeLessThan(12);
+    expect(textWidth('中文', 12)).toBe(2 * textWidth('中', 12));
+  });
+  test('narrow punctuation is narrower than a digit, and bold is wider than regular', () => {
+    expect(textWidth('.', 12)).toBeLessThan(textWidth('8', 12));
+    expect(textWidth('W', 12)).toBeGreaterThan(textWidth('8', 12));
+    expect(textWidth('decode', 12, true)).toBeGreaterThan(textWidth('decode', 12, false));
+    expect(textWidth('decode', 24)).toBeCloseTo(2 * textWidth('decode', 12), 9);
+  });
+});
+
+describe('labelBox and clash', () => {
+  test('the anchor sets which side of x the box lies on', () => {
+    const w = textWidth('abc', 12);
+    expect(labelBox(['abc'], 100, 50, 'start')).toMatchObject({ left: 100, right: 100 + w });
+    expect(labelBox(['abc'], 100, 50, 'end')).toMatchObject({ left: 100 - w, right: 100 });
+    expect(labelBox(['abc'], 100, 50, 'middle').left).toBeCloseTo(100 - w / 2, 9);
+  });
+  test('each more line adds a line pitch below the first baseline', () => {
+    const one = labelBox(['a'], 0, 50), two = labelBox(['a', 'b'], 0, 50);
+    expect(two.top).toBe(one.top);
+    expect(two.bottom - one.bottom).toBe(14);
+  });
+  test('apart is 0; overlapping is the shared area; a zero-width line still counts', () => {
+    const a = { left: 0, right: 10, top: 0, bottom: 10 };
+    expect(clash(a, { left: 20, right: 30, top: 0, bottom: 10 })).toBe(0);
+    expect(clash(a, { left: 5, right: 15, top: 5, bottom: 15 }, 0)).toBe(25);
+    expect(clash(a, vline(5, -5, 5))).toBeGreaterThan(0);
+  });
+});
+
+describe('placeLabels', () => {
+  test('the second label of a contested place takes its next candidate', () => {
+    const both = [{ x: 10, y: 20 }, { x: 10, y: 60 }];
+    const p = placeLabels(
+      [
+        { key: 'a', text: 'first', candidates: both },
+        { key: 'b', text: 'second', candidates: both },
+      ],
+      bounds,
+    );
+    expect(p.a.y).toBe(20);
+    expect(p.b.y).toBe(60);
+    expect(clash(p.a.box, p.b.box)).toBe(0);
+  });
+  test('a label past the edge is moved inside the bounds', () => {
+    const p = placeLabels([{ key: 'a', text: 'a long label at the edge', candidates: [{ x: 290, y: 20 }] }], bounds);
+    expect(p.a.box.right).toBeLessThanOrEqual(bounds.right);
+    expect(p.a.box.left).toBeGreaterThanOrEqual(bounds.left);
+    expect(p.a.x).toBeLessThan(290);
+  });
+  test('an obstacle (a marker) pushes the label to a clear candidate', () => {
+    const marker = dot(40, 16, 5);
+    const p = placeLabels([{ key: 'a', text: 'point', candidates: [{ x: 30, y: 20 }, { x: 30, y: 120 }] }], bounds, [marker]);
+    expect(p.a.y).toBe(120);
+    expect(clash(p.a.box, marker)).toBe(0);
+  });
+  test('with no clear place an optional label is left out, a required one takes the least overlap', () => {
+    const wall = { left: 0, right: 300, top: 0, bottom: 200 };
+    const candidates = [{ x: 10, y: 20 }, { x: 10, y: 100 }];
+    expect(placeLabels([{ key: 'a', text: 'x', optional: true, candidates }], bounds, [wall]).a).toBeNull();
+    const kept = placeLabels([{ key: 'a', text: 'x', candidates }], bounds, [wall]).a;
+    expect(kept).not.toBeNull();
+    expect(kept.y).toBe(20);
+  });
+  test('around() offers the eight places of a marker, each clear of it', () => {
+    const spots = around(100, 100, 5);
+    expect(spots).toHaveLength(8);
+    for (const s of spots) expect(clash(labelBox(['ab'], s.x, s.y, s.anchor), dot(100, 100, 5), 0)).toBe(0);
+  });
+});
