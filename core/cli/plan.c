@@ -8,6 +8,7 @@
 #include "messages.h"
 
 #include <math.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -135,16 +136,27 @@ int rl_plan_main(int argc, char **argv) {
         int takes = strcmp(f, "--max-ttft-ms") == 0 || strcmp(f, "--min-tokens-per-s-user") == 0 || strcmp(f, "--gpus") == 0 ||
                     strcmp(f, "--top") == 0;
         if (takes && i + 1 >= argc) return usage(f, "cli.plan.needsValue", o.json);
-        if (strcmp(f, "--max-ttft-ms") == 0) o.max_ttft_ms = atof(argv[++i]);
-        else if (strcmp(f, "--min-tokens-per-s-user") == 0) o.min_tokens_per_s_user = atof(argv[++i]);
-        else if (strcmp(f, "--gpus") == 0) snprintf(gpu_list, sizeof gpu_list, "%s", argv[++i]);
-        else if (strcmp(f, "--top") == 0) o.top = atoi(argv[++i]);
-        else if (strcmp(f, "--allow-tight") == 0) o.allow_tight = 1;
-        else rest[restc++] = argv[i];
+        /* Each value read whole, as the field table's flags are: "abc", "-1", "1.5" or "1e400" is an error, not 0. */
+        rl_error e;
+        if (strcmp(f, "--max-ttft-ms") == 0 || strcmp(f, "--min-tokens-per-s-user") == 0) {
+            double x;
+            if (rl_parse_number(argv[++i], f, &x, &e) != RL_OK || !(x > 0 && x <= 1e9))
+                return usage(f, "cli.plan.positive", o.json);
+            if (f[6] == 't') o.max_ttft_ms = x;
+            else o.min_tokens_per_s_user = x;
+        } else if (strcmp(f, "--gpus") == 0) {
+            snprintf(gpu_list, sizeof gpu_list, "%s", argv[++i]);
+        } else if (strcmp(f, "--top") == 0) {
+            int64_t n;
+            if (rl_parse_count(argv[++i], f, 1, MAX_CANDIDATES, &n, &e) != RL_OK) return request_error(f, &e, o.json);
+            o.top = (int)n;
+        } else if (strcmp(f, "--allow-tight") == 0) {
+            o.allow_tight = 1;
+        } else {
+            rest[restc++] = argv[i];
+        }
     }
     if (o.top <= 0) o.top = 10;
-    if (o.max_ttft_ms < 0 || o.min_tokens_per_s_user < 0)
-        return usage("--max-ttft-ms", "cli.plan.positive", o.json);
 
     static rl_cli_args a;
     rl_error err;
@@ -168,7 +180,12 @@ int rl_plan_main(int argc, char **argv) {
     if (rl_cli_request(&a, base, sizeof base, &err) == 0) return request_error(err.field, &err, o.json);
 
     if (gpu_list[0]) {
-        for (char *t = strtok(gpu_list, ","); t && o.gpu_count < MAX_GPUS; t = strtok(NULL, ",")) o.gpus[o.gpu_count++] = t;
+        for (char *t = strtok(gpu_list, ","); t && o.gpu_count < MAX_GPUS; t = strtok(NULL, ",")) {
+            bool again = false; /* a GPU named twice is searched once */
+            for (int k = 0; k < o.gpu_count && !again; k++) again = strcmp(o.gpus[k], t) == 0;
+            if (!again) o.gpus[o.gpu_count++] = t;
+        }
+        if (o.gpu_count == 0) return usage("--gpus", "cli.plan.noGpus", o.json);
     } else {
         for (size_t i = 0; i < rl_preset_count(RL_PRESET_GPU) && o.gpu_count < MAX_GPUS; i++)
             o.gpus[o.gpu_count++] = rl_preset_id(RL_PRESET_GPU, i);

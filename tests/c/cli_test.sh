@@ -111,6 +111,14 @@ expect 0 '"realistic":\{[^}]*"engine":"sglang"' --lint 'python -m sglang.launch_
 # Modes with options of their own come first.
 expect 2 '"code":"usage".*--plan: must be the first flag' "${base[@]}" --plan --json
 expect 2 '"code":"usage".*--accuracy: must be the first flag' "${base[@]}" --accuracy --json
+# --plan's own options are read whole, as the table's flags are: a bad value is an error naming the flag, not 0.
+plan=(--plan --model qwen3-8b --requests-per-day 1000 --input-tokens 500 --output-tokens 200)
+expect 2 '"code":"not_integer","status":3,"field":"--top"' "${plan[@]}" --top abc --json
+expect 2 '"code":"range","status":2,"field":"--top"' "${plan[@]}" --top -1 --json
+expect 2 '"field":"--max-ttft-ms".*above 0' "${plan[@]}" --max-ttft-ms 0 --json
+expect 2 '"field":"--min-tokens-per-s-user".*above 0' "${plan[@]}" --min-tokens-per-s-user abc --json
+expect 2 '"field":"--gpus"' "${plan[@]}" --gpus ,,, --json
+expect 0 '"searched":48,' "${plan[@]}" --gpus h100-sxm,h100-sxm --json
 # --plan's errors carry their own code, and their JSON stays valid with a quoted name in the message.
 plan_err="$("$cli" --plan --model nope --requests-per-day 10 --input-tokens 5 --output-tokens 5 --json 2>&1)"
 if printf '%s' "$plan_err" | node -e 'const e = JSON.parse(require("fs").readFileSync(0, "utf8")).error; process.exit(e.code === "unknown_preset" && e.field === "model" && /"nope"/.test(e.message) ? 0 : 1)'; then
