@@ -142,13 +142,13 @@ int rl_plan_main(int argc, char **argv) {
             double x;
             if (rl_parse_number(argv[++i], f, &x, &e) != RL_OK || !(x > 0 && x <= 1e9))
                 return usage(f, "cli.plan.positive", o.json);
-            if (f[6] == 't') o.max_ttft_ms = x;
+            if (strcmp(f, "--max-ttft-ms") == 0) o.max_ttft_ms = x;
             else o.min_tokens_per_s_user = x;
         } else if (strcmp(f, "--gpus") == 0) {
             snprintf(gpu_list, sizeof gpu_list, "%s", argv[++i]);
         } else if (strcmp(f, "--top") == 0) {
             int64_t n;
-            if (rl_parse_count(argv[++i], f, 1, MAX_CANDIDATES, &n, &e) != RL_OK) return request_error(f, &e, o.json);
+            if (rl_parse_count(argv[++i], f, 1, 1000000, &n, &e) != RL_OK) return request_error(f, &e, o.json);
             o.top = (int)n;
         } else if (strcmp(f, "--allow-tight") == 0) {
             o.allow_tight = 1;
