@@ -413,6 +413,7 @@ rl_status rl_jint(const rl_jdoc *doc, int i, const char *field, int64_t lo, int6
 rl_status rl_jnum(const rl_jdoc *doc, int i, const char *field, double *out, rl_error *err) {
     if (!token_number(doc, i, out))
         return rl_fail(err, RL_E_JSON_TYPE, field, "%s must be a number", field);
+    if (*out == 0.0) *out = 0.0; /* -0 is 0: a reserve of "-0" GiB is none, and prints as 0 */
     return RL_OK;
 }
 
@@ -464,6 +465,6 @@ rl_status rl_parse_number(const char *s, const char *field, double *out, rl_erro
         return rl_fail(err, RL_E_NOT_INTEGER, field, "%s must be a number (got \"%.32s\")", field, s);
     if (isinf(v) || errno == ERANGE)
         return rl_fail(err, RL_E_RANGE, field, "%s is out of range (got \"%.32s\")", field, s);
-    *out = v;
+    *out = v == 0.0 ? 0.0 : v; /* -0 is 0, as in rl_jnum */
     return RL_OK;
 }

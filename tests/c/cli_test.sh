@@ -111,6 +111,9 @@ expect 0 '"realistic":\{[^}]*"engine":"sglang"' --lint 'python -m sglang.launch_
 # Modes with options of their own come first.
 expect 2 '"code":"usage".*--plan: must be the first flag' "${base[@]}" --plan --json
 expect 2 '"code":"usage".*--accuracy: must be the first flag' "${base[@]}" --accuracy --json
+# -0 is 0, from a flag and from a request: never "-0" in the output.
+expect 0 '"weight_overhead":0,' --model llama-3-8b --gpu h100-sxm --weight-overhead -0 --json
+expect 0 '"launch_ms":0,' --request '{"model":"llama-3-8b","gpu":"h100-sxm","launch_ms":-0}'
 # --plan's own options are read whole, as the table's flags are: a bad value is an error naming the flag, not 0.
 plan=(--plan --model qwen3-8b --requests-per-day 1000 --input-tokens 500 --output-tokens 200)
 expect 2 '"code":"not_integer","status":3,"field":"--top"' "${plan[@]}" --top abc --json
