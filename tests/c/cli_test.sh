@@ -111,6 +111,9 @@ expect 0 '"realistic":\{[^}]*"engine":"sglang"' --lint 'python -m sglang.launch_
 # Modes with options of their own come first.
 expect 2 '"code":"usage".*--plan: must be the first flag' "${base[@]}" --plan --json
 expect 2 '"code":"usage".*--accuracy: must be the first flag' "${base[@]}" --accuracy --json
+# An out-of-range value is echoed to its last digit, as given (%g wrote 1048577 as 1.04858e+06).
+expect 2 'batch must be an integer from 1 to 1048576 \(got 1048577\)' --model llama-3-8b --gpu h100-sxm --batch 1048577
+expect 2 'at most 1e\+06 TFLOPS \(got 9999999\)' --model llama-3-8b --tflops 9999999 --bandwidth-gbs 100 --vram-gib 80
 # -0 is 0, from a flag and from a request: never "-0" in the output.
 expect 0 '"weight_overhead":0,' --model llama-3-8b --gpu h100-sxm --weight-overhead -0 --json
 expect 0 '"launch_ms":0,' --request '{"model":"llama-3-8b","gpu":"h100-sxm","launch_ms":-0}'
