@@ -493,6 +493,7 @@ export default {
   'notice.config_unreadable': '“{url}” ({label}) in the link could not be read: the preset model is used.',
   'notice.broken': 'The link could not be read: the defaults are shown.',
   'notice.config_too_big_for_link': 'Your config.json is too large for a link ({kib} KiB compressed, the limit is {limit} KiB): the link carries the other settings only.',
+  'notice.not_in_link': 'The link leaves “{url}” ({label}) out: a link carries a count or a number only as plain digits, no more of them than the field’s maximum has (a size as 70B). Whoever opens it gets the default.',
   'notice.gpus_dropped': ({ count, left, url, label }) => `${count} item${count > 1 ? 's' : ''} of “${url}” (${label}) in the link ${count > 1 ? 'are' : 'is'} no GPU preset: ${count > 1 ? 'they were' : 'it was'} dropped${left ? '' : ', and every preset is searched'}.`,
 
   // the core's messages, by code: in English, the core's own words

@@ -483,6 +483,7 @@ export default {
   'notice.config_unreadable': '无法读取链接中的“{url}”（{label}）：使用预设模型。',
   'notice.broken': '无法读取此链接：显示默认值。',
   'notice.config_too_big_for_link': '你的 config.json 太大，放不进链接（压缩后 {kib} KiB，上限 {limit} KiB）：链接只携带其他设置。',
+  'notice.not_in_link': '链接中没有“{url}”（{label}）：链接只携带普通数字形式的计数或数值，位数不超过该字段上限的位数（大小写作 70B 这样的形式）。打开链接的人会看到默认值。',
   'notice.gpus_dropped': ({ count, left, url, label }) => `链接中“${url}”（${label}）有 ${count} 项不是 GPU 预设，已丢弃${left ? '' : '，将搜索全部预设'}。`,
 
   // 核心的警告：按代码，用报告中的数值重写
