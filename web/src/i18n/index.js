@@ -49,9 +49,17 @@ export async function setLang(code, chosen = true) {
   }
 }
 
+/**
+ * The keys asked for that no table has: t() then shows the key itself, as a label or a sentence.
+ * Tests render the page and read this, so a raw key on the page fails one (tests/web/i18n.test.js).
+ */
+export const missingKeys = new Set();
+
 function lookup(key, code) {
   const table = TABLES[code] ?? en;
-  return Object.hasOwn(table, key) ? table[key] : en[key];
+  const m = Object.hasOwn(table, key) ? table[key] : Object.hasOwn(en, key) ? en[key] : undefined;
+  if (m === undefined) missingKeys.add(key);
+  return m;
 }
 
 const HOLE = /\{(\w+)\}/g;
