@@ -1,7 +1,7 @@
 import { ENGINE_FIELDS, FIELD, FIELDS } from '../inputs.js';
 import { SelectField } from './SelectField.jsx';
 import { TextField } from './TextField.jsx';
-import { t } from '../i18n/index.js';
+import { t, unitText } from '../i18n/index.js';
 
 // The realistic estimate's serving engine and its overrides (the table's realistic group): its
 // numbers as text fields, its preset rows (the speculative draft) as selects.
@@ -56,7 +56,7 @@ export function EngineFields({ app }) {
         {REALISTIC.map((key) => (FIELD[key].type === 'preset' ? (
           <SelectField key={key} app={app} name={key} label={t(`realistic.${key}`)} options={presetOptions(app, key)} hint={t(`realistic.${key}.hint`)} />
         ) : (
-          <TextField key={key} app={app} name={key} label={t(`realistic.${key}`)} unit={FIELD[key].unit} inputMode="decimal"
+          <TextField key={key} app={app} name={key} label={t(`realistic.${key}`)} unit={unitText(FIELD[key].unit)} inputMode="decimal"
             placeholder={t(OFF_WHEN_EMPTY.includes(key) ? `realistic.${key}.empty` : 'realistic.enginesOwn')} />
         )))}
       </div>

@@ -121,6 +121,19 @@ export function errorText(e, code = lang.value) {
   return t(`error.${e.code}`, { e, field, range, message: e.message }, code);
 }
 
+/**
+ * A unit by its code, as core/fields.json's rows and the core's assumptions name it (requests/day,
+ * fraction, USD/GPU-hour): its word in the page's language (unitName.<code>); the code when no table has
+ * it, and the key then counts as missing.
+ */
+export function unitText(unit, code = lang.value) {
+  if (!unit) return '';
+  const key = `unitName.${unit}`;
+  if (Object.hasOwn(TABLES[code] ?? en, key) || Object.hasOwn(en, key)) return t(key, {}, code);
+  missingKeys.add(key);
+  return unit;
+}
+
 /** A form field's name, by its request key; a config.json key as written. */
 export function fieldLabel(key, code = lang.value) {
   const table = TABLES[code] ?? en;
