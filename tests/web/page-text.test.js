@@ -17,6 +17,8 @@ import { Verdict } from '../../web/src/components/Verdict.jsx';
 import { CostPanel } from '../../web/src/components/CostPanel.jsx';
 import { AssumptionTable } from '../../web/src/components/Expected.jsx';
 import { CORE_MARKS } from '../../web/src/i18n/sources.js';
+import { PresetSource } from '../../web/src/components/PresetSource.jsx';
+import { addProse } from '../../web/src/presets.js';
 import { allowList, englishWords } from './english.js';
 import { MemoryPanel } from '../../web/src/components/MemoryPanel.jsx';
 import { ModelPanel } from '../../web/src/components/ModelPanel.jsx';
@@ -252,4 +254,20 @@ test.each(Object.keys(SETUPS))('zh-CN: the form\'s units, placeholders and hints
   for (const text of [...units, ...placeholders]) expect(englishWords(text, allow), text).toEqual([]);
   expect(placeholders).toContain('组织/模型名');
   render(null, root);
+});
+
+test('a GPU figure its preset leaves null is said in words in the source notes, never as the literal null', () => {
+  const a100 = { ...presets.gpus.find((g) => g.id === 'a100-40g') };
+  expect(a100.tflops_fp8).toBe(null);
+  addProse({ models: [], gpus: [a100] }, { gpus: { 'a100-40g': { source: 'A100 datasheet.', notes: 'No FP8 support on Ampere (tflops_fp8 null). 40 GB HBM2.' } } });
+  for (const [code, words] of [['en', 'tflops_fp8: no sourced figure'], ['zh-CN', 'tflops_fp8：无可考数值']]) {
+    const root = renderIn(code, h(PresetSource, { preset: a100, testid: 'gpu-source' }));
+    expect(root.textContent).toContain(`(${words})`);
+    expect(root.textContent).not.toMatch(/\bnull\b/);
+    render(null, root);
+  }
+  // A model's null (a config field, not an unsourced figure) is the file's own words.
+  const model = { id: 'x', name: 'X', sliding_window: null, notes: 'sliding_window null: full attention' };
+  const root = renderIn('en', h(PresetSource, { preset: model, testid: 'model-source' }));
+  expect(root.textContent).toContain('sliding_window null: full attention');
 });
