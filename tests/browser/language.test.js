@@ -2,7 +2,8 @@
 // carried by `lang` in the link; the core's messages follow, by their codes.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { SINGLE_FILE_URL, startPage, tid, waitForVerdict } from './helpers.js';
+import { SINGLE_FILE_URL, loadBuiltCore, startPage, tid, waitForVerdict } from './helpers.js';
+import { allowList, englishWords } from '../web/english.js';
 
 let env;
 before(async () => {
@@ -79,4 +80,52 @@ test('the explanations and a hostile lang value: Chinese formulas, and a notice 
   assert.equal(await hostile.page.locator('img[src="x"]').count(), 0);
   assert.equal(dialogs, 0);
   await hostile.context.close();
+});
+
+/** The text of the sections a selector finds, without what is marked as a quotation, with their placeholders. */
+function readSections(page, selector) {
+  return page.$$eval(selector, (els) => els.map((el) => {
+    const copy = el.cloneNode(true);
+    for (const c of copy.querySelectorAll('cite[lang="en"]')) c.remove();
+    const holders = [...copy.querySelectorAll('[placeholder]')].map((x) => x.getAttribute('placeholder'));
+    const texts = [];
+    const walker = document.createTreeWalker(copy, NodeFilter.SHOW_TEXT);
+    while (walker.nextNode()) texts.push(walker.currentNode.data);
+    return `${texts.join(' ')} ${holders.join(' ')}`;
+  }).join(' '));
+}
+
+test('the Chinese page with its folded sections open: no English left in the expected figures, the cost, the form or the estimate', async () => {
+  const presets = (await loadBuiltCore()).presets();
+  const allow = allowList([...presets.models.map((m) => m.name), ...presets.gpus.map((g) => g.name)]);
+  const { context, page } = await open(`${env.server.url}?m=llama-3-70b&g=h100-sxm&tp=2&p=fp8&rpd=10000&it=1000&ot=500&lang=zh-CN`);
+  await page.locator(`${tid('realistic.assumptions')} summary`).click();
+  await page.locator(`${tid('realistic.assumptions')} tbody tr`).first().waitFor();
+  for (const folded of [`${tid('cost-panel')} details`, 'details.engine', 'details.prices']) {
+    const summary = page.locator(`${folded} > summary`);
+    if (!(await page.locator(folded).evaluate((d) => d.open))) await summary.click();
+  }
+  const assumptions = await readSections(page, tid('realistic.assumptions'));
+  assert.match(assumptions, /步长 = max\(字节数/);
+  assert.deepEqual(englishWords(assumptions, allow), []);
+  const cost = await readSections(page, tid('cost-panel'));
+  assert.doesNotMatch(cost, /buy\.|_watts|usd_per/);
+  assert.deepEqual(englishWords(cost, allow), []);
+  // The price presets' sources are quoted as they are, marked as quotations.
+  assert.ok(await page.locator(`${tid('cost-assumptions')} cite[lang="en"]`).count() > 0);
+  const form = await readSections(page, `${tid('workload-group')}, details.engine, .hf-fetch`);
+  assert.match(form, /请求\/天/);
+  assert.deepEqual(englishWords(form, allow), []);
+  await context.close();
+
+  // Only a size: the estimate stands where the verdict would.
+  const size = { context: await env.browser.newContext({ locale: 'en-US' }) };
+  size.page = await size.context.newPage();
+  await size.page.goto(`${env.server.url}?n=70B&g=h100-sxm&lang=zh-CN`);
+  await size.page.waitForSelector(tid('estimate'));
+  await size.page.waitForFunction(() => document.querySelector('#estimate-word')?.textContent === '估算');
+  const estimate = await readSections(size.page, tid('estimate'));
+  assert.match(estimate, /⌈权重 \/ 每张可用⌉/);
+  assert.deepEqual(englishWords(estimate, allow), []);
+  await size.context.close();
 });

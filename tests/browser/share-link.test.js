@@ -69,3 +69,29 @@ test('an invalid input travels too, and shows the same error', async () => {
   assert.equal(await again.getAttribute(tid('batch'), 'aria-invalid'), 'true');
   assert.equal(await again.textContent(tid('error-batch')), await page.textContent(tid('error-batch')));
 });
+
+test('the largest values the field table allows stay in the address bar: 5e9 requests a day, a 25,000,000 USD price', async () => {
+  const page = await env.browser.newPage();
+  await page.goto(env.server.url);
+  await waitForVerdict(page);
+  await setInputs(page, { requests_per_day: 5000000000, input_tokens: 100, output_tokens: 100, hardware_usd: 25000000 });
+  await waitForVerdict(page);
+  const before = await snapshot(page);
+  await page.waitForFunction(() => location.search.includes('rpd=5000000000') && location.search.includes('hw=25000000'));
+  const url = await copyLink(page);
+  assert.match(url, /&rpd=5000000000&it=100&ot=100&hw=25000000$/);
+  assert.equal(await page.locator(`${tid('share-url')} ~ .hint`).count(), 0, 'no notice: every value is in the link');
+  const again = await reopen(url);
+  assert.equal(await again.locator(tid('link-notice')).count(), 0);
+  assert.deepEqual(await snapshot(again), before);
+});
+
+test('a typed value the link cannot carry is named by a notice under the copied link', async () => {
+  const page = await env.browser.newPage();
+  await page.goto(env.server.url);
+  await waitForVerdict(page);
+  await page.fill(tid('batch'), '1e3');
+  const url = await copyLink(page);
+  assert.doesNotMatch(url, /[?&]b=/);
+  assert.match(await page.textContent('.share-result'), /leaves “b” \(batch\) out/);
+});

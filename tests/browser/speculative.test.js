@@ -66,3 +66,26 @@ test('a refusal shows no speculative figure, and mtp on a model without modules 
   assert.equal(await bad.locator(tid('error-spec_draft')).textContent(), error.message);
   await bad.close();
 });
+
+test('the draft is chosen from a list (none, mtp, the model presets) under labels of its own, in both languages', async () => {
+  for (const [lang, want] of [['en', /Speculative draft/], ['zh-CN', /推测解码/]]) {
+    const page = await env.browser.newPage();
+    await page.goto(`${env.server.url}?m=deepseek-v3&g=h200-sxm&tp=8&sg=1&sa=0.85&lang=${lang}`);
+    await waitForVerdict(page);
+    await page.locator('details.engine > summary').click();
+    const draft = page.locator(tid('spec_draft'));
+    assert.equal(await draft.evaluate((el) => el.localName), 'select');
+    const options = await draft.locator('option').evaluateAll((els) => els.map((el) => el.value));
+    assert.deepEqual(options.slice(0, 2), ['', 'mtp']);
+    assert.ok(options.includes('llama-3.2-1b'));
+    for (const key of ['spec_draft', 'spec_tokens', 'spec_accept']) {
+      const label = await page.textContent(`label[for="in-${key}"]`);
+      assert.doesNotMatch(label, /realistic\.|spec_/, `${lang}: ${key} has a label of its own`);
+    }
+    assert.match(await page.textContent('label[for="in-spec_draft"]'), want);
+    await draft.selectOption('mtp');
+    await page.waitForSelector(tid('speculative'));
+    await page.waitForFunction(() => location.search.includes('sd=mtp'));
+    await page.close();
+  }
+});

@@ -95,7 +95,11 @@ describe('the cost panel', () => {
     expect(report.cost.missing).toContain('buy.idle_watts');
     const els = renderPanel(report);
     expect(byId(els, 'cost.buy.monthly_usd')).toBeUndefined();
-    expect(byId(els, 'cost-option-buy').textContent).toContain('buy.idle_watts');
+    // Named in words by its code, never as the code itself; the code stays in data-missing.
+    const buy = byId(els, 'cost-option-buy');
+    expect(buy.textContent).toContain(en['cost.miss.buy.idle_watts']);
+    expect(buy.textContent).not.toContain('buy.idle_watts');
+    expect([...buy.descendants()].find((el) => el.getAttribute('data-missing') !== null).getAttribute('data-missing')).toContain('buy.idle_watts');
   });
 
   test('a preset with figures of the user\'s own keeps the preset\'s prices', () => {

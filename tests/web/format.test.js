@@ -41,3 +41,18 @@ test('null or non-finite figures from the core print as a dash or infinity, neve
   expect(f.si(undefined, 'B')).toBe('\u2014 B');
   expect(f.integer(-Infinity)).toBe('\u2212\u221e');
 });
+
+test('five digits and more are grouped in thousands, in every formatter; four digits and fractions are not', () => {
+  // The reported figures: a KV cache of 2415919104 GiB, a size of 1e15 parameters, a price of 30000.
+  expect(f.gib(2415919104)).toBe('2,415,919,104.00 GiB');
+  expect(f.params(1e15)).toBe('1,000,000 B');
+  expect(f.significant(30000, 6)).toBe('30,000');
+  expect(f.significant(-123456, 6)).toBe('\u2212123,456');
+  expect(f.fixed(12345.678, 2)).toBe('12,345.68');
+  expect(f.capacity(999999)).toBe('999,999 GiB');
+  // Four digits stay as a GPU's figures are quoted; a fraction's digits are never grouped.
+  expect(f.significant(3350, 4)).toBe('3350');
+  expect(f.gib(1234.5)).toBe('1234.50 GiB');
+  expect(f.significant(0.000012344, 4)).toBe('0.00001234');
+  expect(f.groupDigits('1234567.891011')).toBe('1,234,567.891011');
+});

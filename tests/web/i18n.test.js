@@ -79,6 +79,18 @@ test('both tables have the same keys (zh-CN adds only field names for errors)', 
   expect(zhKeys).toEqual(enKeys);
 });
 
+// The comparison above cannot see a key that neither table has. The keys the sources name
+// literally are checked here; the ones a component builds (realistic.${key}, from the field
+// table) by rendering the page in each language: tests/web/page-text.test.js.
+test("every key the page's sources name literally, t('…') or tx('…'), is in both tables", () => {
+  const src = new URL('web/src/', ROOT);
+  const files = readdirSync(src, { recursive: true }).filter((f) => /\.(js|jsx)$/.test(f));
+  const named = new Set();
+  for (const f of files) for (const m of read(`web/src/${f}`).matchAll(/\btx?\(\s*'([A-Za-z][\w.-]*)'/g)) named.add(m[1]);
+  expect(named.size).toBeGreaterThan(300);
+  expect([...named].filter((k) => !Object.hasOwn(en, k) || !Object.hasOwn(zh, k))).toEqual([]);
+});
+
 test('every zh-CN message is Chinese, and its holes are the English holes', () => {
   const holes = (m) => (typeof m === 'string' ? [...m.matchAll(/\{(\w+)\}/g)].map((x) => x[1]).sort() : null);
   const untranslated = [];
@@ -187,7 +199,49 @@ test('every error status the vectors produce is worded in zh-CN with its field',
   // A range error keeps the range the core states, from the same field table.
   const batch = core.analyze({ model: 'qwen3-4b', gpu: 'a100-40g', batch: 0 }).error;
   expect(batch.message).toMatch(/1048576/);
-  expect(errorText(batch, 'zh-CN')).toMatch(/批次.*1 到 1048576/);
+  expect(errorText(batch, 'zh-CN')).toMatch(/批次.*1 到 1,048,576/);
+});
+
+describe('a count or number out of its range is said with the value as typed, never as the core\'s %g', () => {
+  const FIELDS = JSON.parse(read('core/fields.json')).fields.filter((f) => (f.type === 'count' || f.type === 'number') && typeof f.url === 'string');
+  const base = { model: 'qwen3-4b', gpu: 'h100-sxm' };
+  // Each row just past its max, typed as a person would: 1048577, 9999999.
+  const past = (f) => (f.type === 'count' ? String(f.max + 1) : String(f.max * 10 - 1));
+  /** The request the page sends for one typed value (the GPU's figures make a custom GPU). */
+  const request = (f, text) => {
+    if (!f.key.startsWith('gpu.')) return { ...base, ...(f.group === 'workload' ? { requests_per_day: 10, input_tokens: 10, output_tokens: 10 } : {}), [f.key]: Number(text) };
+    return { model: 'qwen3-4b', gpu: { tflops: 100, bandwidth_gbs: 900, vram_gib: 80, [f.key.slice(4)]: Number(text) } };
+  };
+
+  test('the reported cases: ?b=1048577 and tf=9999999', () => {
+    const b = core.analyze({ ...base, batch: 1048577 }).error;
+    expect(b.message).toMatch(/\(got 1048577\)$/); // the core echoes it to its last digit too
+    expect(errorText(b, 'en', { batch: '1048577' })).toBe('batch must be an integer from 1 to 1,048,576 requests (got 1048577)');
+    expect(errorText(b, 'zh-CN', { batch: '1048577' })).toBe('批次 超出有效范围：须为 1 到 1,048,576 个请求之间的整数（输入为 1048577）。');
+    const tf = core.analyze({ model: 'qwen3-4b', gpu: { tflops: 9999999, bandwidth_gbs: 100, vram_gib: 40 } }).error;
+    expect(tf.message).toMatch(/\(got 9999999\)$/);
+    expect(errorText(tf, 'en', { 'gpu.tflops': '9999999' })).toBe('gpu.tflops must be a number from 0.001 to 1,000,000 TFLOPS (got 9999999)');
+  });
+
+  test.each(FIELDS.map((f) => [f.key, f]))('%s', (key, f) => {
+    const text = past(f);
+    const e = core.analyze(request(f, text)).error;
+    expect(e, `${key}=${text}`).toBeDefined();
+    expect(e.field).toBe(key);
+    for (const code of LANGS) {
+      const said = errorText(e, code, { [key]: text });
+      expect(said, code).toContain(text);
+      expect(said, code).not.toMatch(/\de[+-]\d/);
+    }
+  });
+
+  test('a value within the range that breaks another rule keeps the core\'s sentence; so does an error without the typed values', () => {
+    const e = core.analyze({ ...base, pp: 2, batch: 4, micro_batches: 8 }).error;
+    expect(e.field).toBe('micro_batches');
+    expect(errorText(e, 'en', { micro_batches: '8', batch: '4', pp: '2' })).toBe(e.message);
+    const b = core.analyze({ ...base, batch: 1048577 }).error;
+    expect(errorText(b, 'en')).toBe(b.message);
+  });
 });
 
 test('a missing translation fails: a table without one key is caught', () => {

@@ -13,6 +13,9 @@ const defaults = defaultInputs(modelIds, gpuIds);
 
 const b64 = (bytes) => Buffer.from(bytes).toString('base64url');
 
+/** The integer digits of a row's max in the field table: 1e12 → 13, 0.99 → 1. */
+const wholeDigits = (key) => String(Math.trunc(FIELD[key].max)).length;
+
 /** Every value a decoded state may hold: defaults, ids, vocabulary, digits, or inflated config text. */
 function assertValidState(state) {
   expect(Object.keys(state).sort()).toEqual([...INPUT_KEYS].sort());
@@ -33,10 +36,11 @@ function assertValidState(state) {
     'bw_efficiency', 'kernel_us', 'allreduce_us', 'host_ms', 'prefill_efficiency', 'ttft_overhead_ms', 'spec_accept', 'ram_gib', 'cpu_bandwidth_gbs',
     'hardware_usd', 'months', 'resale_fraction', 'electricity_usd_kwh', 'active_watts', 'idle_watts', 'cloud_usd_hour', 'boot_factor',
     'api_usd_mtok_in', 'api_usd_mtok_out'];
-  for (const key of numbers) expect(state[key]).toMatch(/^(\d{1,7}(\.\d{1,9})?)?$/);
+  // Digits only: as many integer digits as the row's max has (core/fields.json), a double's worth after the point.
+  for (const key of numbers) expect(state[key]).toMatch(new RegExp(`^(\\d{1,${wholeDigits(key)}}(\\.\\d{1,20})?)?$`));
   const counts = ['seq', 'batch', 'tp', 'pp', 'micro_batches', 'kv_block', 'prefill_chunk', 'gpu_layers', 'spec_tokens', 'requests_per_day', 'input_tokens', 'output_tokens'];
   if (state.spec_draft !== '') expect([...modelIds, ...FIELD.spec_draft.also]).toContain(state.spec_draft);
-  for (const key of counts) expect(state[key]).toMatch(/^\d{0,9}$/);
+  for (const key of counts) expect(state[key]).toMatch(new RegExp(`^\\d{0,${wholeDigits(key)}}$`));
   // Every key the table types as a number or a count is one of those.
   expect(FIELDS.filter((f) => f.type === 'number').map((f) => f.key).sort()).toEqual([...numbers].sort());
   expect(FIELDS.filter((f) => f.type === 'count').map((f) => f.key).sort()).toEqual([...counts].sort());
@@ -144,15 +148,78 @@ describe('round trips', () => {
     expect(encodeNotices.length).toBe(1);
   });
 
-  test('values the decoder would refuse are not written', async () => {
-    const { query } = await roundTrip({ ...defaults, batch: 'abc', seq: '1e3', tp: ' 4 ' });
+  test('values the decoder would refuse are not written, and the link says which', async () => {
+    const { query, encodeNotices } = await roundTrip({ ...defaults, batch: 'abc', seq: '1e3', tp: ' 4 ' });
     expect(query).toBe('?m=qwen3-4b&g=a100-40g&tp=4');
+    expect(encodeNotices).toHaveLength(2);
+    expect(encodeNotices[0]).toMatch(/^The link leaves “s” \(context\) out/);
+    expect(encodeNotices[1]).toMatch(/^The link leaves “b” \(batch\) out/);
   });
 
   test('out-of-range values travel: the core, not the link, judges them', async () => {
-    const { state } = await decodeLink('?b=0&s=999999999', ctx);
+    const { state, notices } = await decodeLink('?b=0&s=99999999', ctx);
+    expect(notices).toEqual([]);
     expect(state.batch).toBe('0');
-    expect(state.seq).toBe('999999999');
+    expect(state.seq).toBe('99999999');
+  });
+
+  test('a value with more integer digits than its row\'s max is no value of the field: refused with a notice', async () => {
+    // seq's max, 16777216, has 8 digits; 9 cannot be in range. requests_per_day's max, 1e12, has 13.
+    const { state, notices } = await decodeLink('?s=999999999&rpd=10000000000000&hw=10000000000', ctx);
+    expect(state.seq).toBe(defaults.seq);
+    expect(state.requests_per_day).toBe('');
+    expect(state.hardware_usd).toBe('');
+    expect(notices).toHaveLength(3);
+  });
+});
+
+describe('every value the field table allows travels (derived from core/fields.json, not fixed digit counts)', () => {
+  const digitRows = FIELDS.filter((f) => (f.type === 'count' || f.type === 'number') && typeof f.url === 'string');
+  // A custom GPU carries the GPU's figures; every other row travels on the default GPU.
+  const withValue = (f, value) => ({ ...defaults, ...(f.key.startsWith('gpu.') ? { gpu: CUSTOM } : {}), [f.key]: value });
+
+  test('the rows: every count and number row of the table has a link key', () => {
+    expect(digitRows.length).toBe(FIELDS.filter((f) => f.type === 'count' || f.type === 'number').length);
+    expect(digitRows.length).toBeGreaterThan(40);
+  });
+
+  test.each(digitRows.map((f) => [f.key, f]))('%s at its max, at its min and just under its max', async (key, f) => {
+    for (const value of [String(f.max), String(f.min), f.type === 'count' ? String(f.max - 1) : String(f.max * 0.999999)]) {
+      const state = withValue(f, value);
+      const { query, encodeNotices, notices, state: back } = await roundTrip(state);
+      expect(encodeNotices, `${key}=${value}`).toEqual([]);
+      expect(notices, `${key}=${value}`).toEqual([]);
+      // A default is left out of the link (batch 1, tp 1) and comes back all the same.
+      if (value !== defaults[key]) expect(query).toContain(`${f.url}=${value}`);
+      expect(back[key]).toBe(value);
+    }
+  });
+
+  test('the reported values: 5,000,000,000 requests a day and a 25,000,000 USD price', async () => {
+    const state = { ...defaults, requests_per_day: '5000000000', input_tokens: '100', output_tokens: '100', hardware_usd: '25000000' };
+    const { query, encodeNotices, notices, state: back } = await roundTrip(state);
+    expect(query).toBe('?m=qwen3-4b&g=a100-40g&rpd=5000000000&it=100&ot=100&hw=25000000');
+    expect(encodeNotices).toEqual([]);
+    expect(notices).toEqual([]);
+    expect(back).toEqual(state);
+  });
+
+  test('a fraction as precise as a double: 17 significant digits after the leading zeros', async () => {
+    const state = { ...defaults, 'gpu.bandwidth_gbs': '0.00112345678901234567', 'gpu.vram_gib': '999999.99999999999999999', gpu: CUSTOM, spec_accept: '0.98765432109876543' };
+    const { encodeNotices, notices, state: back } = await roundTrip(state);
+    expect(encodeNotices).toEqual([]);
+    expect(notices).toEqual([]);
+    expect(back).toEqual(state);
+  });
+
+  test('the compared setups carry the same values', async () => {
+    const setups = [{ ...defaults, requests_per_day: '1000000000000', hardware_usd: '1000000000' }];
+    const { query } = await encodeLink({ ...defaults }, { ...ctx, compare: setups });
+    expect(query).toContain('c1=rpd:1000000000000,hw:1000000000');
+    const { compare, notices } = await decodeLink(query, ctx);
+    expect(notices).toEqual([]);
+    expect(compare[0].requests_per_day).toBe('1000000000000');
+    expect(compare[0].hardware_usd).toBe('1000000000');
   });
 });
 

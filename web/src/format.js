@@ -18,19 +18,29 @@ function odd(v) {
   return '\u2014';
 }
 
+/**
+ * Thousands separators in the integer part of a plain decimal text, from five digits on
+ * (2415919104.00 → 2,415,919,104.00; 1000000 → 1,000,000), as integer() groups whole
+ * numbers; four digits stay as they are (3350 GB/s, 1000T), the fraction never.
+ */
+export function groupDigits(text) {
+  const m = /^(\d{5,})(\.\d*)?$/.exec(text);
+  return m ? m[1].replace(/\B(?=(\d{3})+(?!\d))/g, ',') + (m[2] ?? '') : text;
+}
+
 /** `digits` significant digits, trailing zeros dropped, never exponent notation for |v| ≥ 1e-6. */
 export function significant(v, digits) {
   if (!Number.isFinite(v)) return odd(v);
   if (v === 0) return '0';
   const text = Math.abs(v).toPrecision(digits);
   const plain = text.includes('e') ? Number(text).toString() : text;
-  return sign(v, plain.includes('.') ? plain.replace(/\.?0+$/, '') : plain);
+  return sign(v, groupDigits(plain.includes('.') ? plain.replace(/\.?0+$/, '') : plain));
 }
 
 export function fixed(v, decimals) {
   if (!Number.isFinite(v)) return odd(v);
   const text = Math.abs(v).toFixed(decimals);
-  return Number(text) === 0 ? '0' : sign(v, text);
+  return Number(text) === 0 ? '0' : sign(v, groupDigits(text));
 }
 
 export function integer(v) {

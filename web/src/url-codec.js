@@ -13,8 +13,10 @@
 // Precedence, per key: a valid value in the link > the preset default. A missing
 // key takes the default silently; a malformed one takes the default and adds a
 // notice. c wins over n, and n over m. Values are checked for shape only (ids from the preset
-// lists, numbers by regex); ranges are the core's job, so a link restores
-// exactly what was shared, errors included. Nothing here throws, and the result
+// lists, counts and numbers as plain digits, as many integer digits as the row's max has in
+// core/fields.json); ranges are the core's job, so a link restores what was shared, errors
+// included, as long as it is written in no more digits than the row's max. A typed value that
+// cannot travel is left out with a notice (Copy link shows it). Nothing here throws, and the result
 // only ever holds known ids, vocabulary words, digit strings, sizes (digits, a
 // point, an exponent, one suffix letter) or inflated text.
 
@@ -66,8 +68,25 @@ export const MAX_CONFIG_BYTES = 1024 * 1024;
 /** Leaves room for the other keys under MAX_QUERY_CHARS. */
 export const MAX_LINK_CONFIG_CHARS = 15 * 1024;
 
-const WHOLE = /^\d{1,9}$/;
-const DECIMAL = /^\d{1,7}(\.\d{1,9})?$/;
+/**
+ * The digits a value of a row may have, from the field table's range: its integer part as many
+ * as the row's max has (requests_per_day, to 1e12: 13; hardware_usd, to 1e9: 10), so that every
+ * value the table allows travels and no longer digit string does. A number's fractional part
+ * holds a double's 17 significant digits after the leading zeros of the table's smallest positive
+ * min (0.001: 3).
+ */
+const integerDigits = (field) => String(Math.trunc(Math.abs(field.max))).length;
+const SMALLEST_MIN = Math.min(...FIELDS.filter((f) => f.type === 'number' && f.min > 0).map((f) => f.min));
+export const FRACTION_DIGITS = 17 + Math.max(0, Math.ceil(-Math.log10(SMALLEST_MIN)));
+const SHAPES = new Map();
+/** The regex a count's or a number's link value must match: digits only, bounded as above. */
+export function digitsShape(field) {
+  if (!SHAPES.has(field.key)) {
+    const whole = `\\d{1,${integerDigits(field)}}`;
+    SHAPES.set(field.key, new RegExp(field.type === 'count' ? `^${whole}$` : `^${whole}(\\.\\d{1,${FRACTION_DIGITS}})?$`));
+  }
+  return SHAPES.get(field.key);
+}
 /** A size as the core reads one: 70B, 7.6b, 1.5T, 350M, 8e9, 70000000000. */
 const SIZE = /^(\d{1,16}(\.\d{0,9})?|\.\d{1,9})([eE][+-]?\d{1,3})?[kKmMbBgGtT]?$/;
 
@@ -84,8 +103,11 @@ function shapeOf(key, ctx) {
     }
     case 'size': return (v) => SIZE.test(v);
     case 'enum': return (v) => field.choices.includes(v);
-    case 'number': return (v) => DECIMAL.test(v);
-    case 'count': return (v) => WHOLE.test(v);
+    case 'number':
+    case 'count': {
+      const shape = digitsShape(field);
+      return (v) => shape.test(v);
+    }
     default: return () => false;
   }
 }
@@ -227,6 +249,8 @@ export async function encodeLink(state, ctx) {
   const say = typeof ctx?.say === 'function' ? ctx.say : english;
   const put = (key, value) => parts.push(`${URL_KEYS[key]}=${encodeURIComponent(value)}`);
   const clean = (key) => String(state[key] ?? '').trim();
+  // A typed value the decoder would refuse is not written; the link says so rather than drop it unseen.
+  const leftOut = (key) => notices.push(say('not_in_link', { code: 'not_in_link', ...describe(key) }));
 
   if (state.model === CUSTOM) {
     const c = ctx.encodedConfig ?? (state.config ? await encodeConfig(state.config) : '');
@@ -234,6 +258,7 @@ export async function encodeLink(state, ctx) {
     else if (c) notices.push(say('config_too_big_for_link', { code: 'config_too_big_for_link', kib: Math.ceil(c.length / 1024), limit: MAX_LINK_CONFIG_CHARS / 1024 }));
   } else if (state.model === PARAMS) {
     if (shapeOf('params', shapeCtx)(clean('params'))) put('params', clean('params'));
+    else if (clean('params') !== '') leftOut('params');
   } else if (shapeOf('model', shapeCtx)(state.model)) {
     put('model', state.model);
   }
@@ -244,7 +269,9 @@ export async function encodeLink(state, ctx) {
     if (key === 'model' || key === 'config' || key === 'params' || key === 'gpu') continue;
     if (GPU_FIELDS.includes(key) && !figures) continue;
     const value = clean(key);
-    if (value !== defaults[key] && shapeOf(key, shapeCtx)(value)) put(key, value);
+    if (value === defaults[key]) continue;
+    if (shapeOf(key, shapeCtx)(value)) put(key, value);
+    else if (value !== '') leftOut(key);
   }
   // The compared setups (ctx.compare: their inputs), as their differences from these.
   if (Array.isArray(ctx.compare) && ctx.compare.length) parts.push(encodeCompare(state, ctx.compare, shapeCtx));

@@ -76,11 +76,11 @@ function FigureCell({ index, row, report: r, base }) {
   );
 }
 
-function VerdictCell({ index, report: r, base }) {
+function VerdictCell({ index, report: r, base, values }) {
   if (r.error) {
     return (
       <td class="bad" data-testid={`compare.${index}.error`} data-code={r.error.code}>
-        <strong>{t('verdict.check')}</strong> {errorText(r.error)}
+        <strong>{t('verdict.check')}</strong> {errorText(r.error, undefined, values)}
       </td>
     );
   }
@@ -177,7 +177,7 @@ export function ComparePanel({ app, compare }) {
             {inputs.map(([name, label, field]) => <InputRow key={name} setups={setups} name={name} label={label} field={field} />)}
             <tr>
               <th scope="row">{t('compare.verdict')}</th>
-              {reports.map((r, i) => <VerdictCell key={i} index={i} report={r} base={base} />)}
+              {reports.map((r, i) => <VerdictCell key={i} index={i} report={r} base={base} values={setups[i].values.value} />)}
             </tr>
             {rows.map((row) => (
               <tr key={row.path}>

@@ -6,7 +6,8 @@
 // here computes a cost: a refusal has no `cost`, so this panel is absent then.
 import * as f from '../format.js';
 import { Num } from './Num.jsx';
-import { t, tx } from '../i18n/index.js';
+import { t, tx, unitText } from '../i18n/index.js';
+import { costSource } from '../i18n/sources.js';
 import { useWidth } from '../charts/useWidth.js';
 import { LINE, placeLabels, textWidth, vline } from '../charts/labels.js';
 
@@ -137,7 +138,9 @@ export function CostPanel({ report: r }) {
           ) : (
             <div key={k} data-testid={`cost-option-${k}`} class="muted">
               <dt>{t(label)}</dt>
-              <dd>{t('cost.missing', { what: c.missing.filter((m) => m.startsWith(`${k}.`)).join(', ') || t('cost.aPrice') })}</dd>
+              <dd data-missing={c.missing.filter((m) => m.startsWith(`${k}.`)).join(' ')}>
+                {t('cost.missing', { what: c.missing.filter((m) => m.startsWith(`${k}.`)).map((m) => t(`cost.miss.${m}`)).join(t('cost.list')) || t('cost.aPrice') })}
+              </dd>
             </div>
           ),
         )}
@@ -165,9 +168,16 @@ export function CostPanel({ report: r }) {
       <details class="table-wrap">
         <summary>{t('cost.sources')}</summary>
         <ul class="cost-sources" data-testid="cost-assumptions">
-          {c.assumptions.map((a) => (
-            <li key={a.name}><code>{a.name}</code> = <span data-value={String(a.value)}>{f.significant(a.value, 6)}</span> {a.unit}: {a.source}</li>
-          ))}
+          {c.assumptions.map((a) => {
+            // The page's words for the figure and its source (i18n/sources.js), a price preset's source quoted.
+            const s = costSource(a, c);
+            return (
+              <li key={a.name} data-code={a.name}>
+                {t(`cost.a.${a.name}`)} = <span data-value={String(a.value)}>{f.significant(a.value, 6)}</span> {unitText(a.unit)}{t('cost.sourceSep')}
+                {s.text}{s.text && s.cite ? ' ' : ''}{s.cite && <cite lang="en">{s.cite}</cite>}
+              </li>
+            );
+          })}
         </ul>
       </details>
     </section>

@@ -1,10 +1,25 @@
 import { ENGINE_FIELDS, FIELD, FIELDS } from '../inputs.js';
 import { SelectField } from './SelectField.jsx';
 import { TextField } from './TextField.jsx';
-import { t } from '../i18n/index.js';
+import { t, unitText } from '../i18n/index.js';
 
-// The realistic estimate's serving engine and its overrides (the table's realistic group).
+// The realistic estimate's serving engine and its overrides (the table's realistic group): its
+// numbers as text fields, its preset rows (the speculative draft) as selects.
 const REALISTIC = FIELDS.filter((f) => f.group === 'realistic' && f.type !== 'enum').map((f) => f.key);
+
+/** The rows whose empty value turns speculative decoding off rather than taking the engine's figure. */
+const OFF_WHEN_EMPTY = ['spec_tokens', 'spec_accept'];
+
+/** A preset row's choices: empty (its zero_means, "none"), the row's own words (`also`: mtp), then the presets. */
+function presetOptions(app, key) {
+  const field = FIELD[key];
+  const presets = field.preset === 'model' ? app.presets.models : app.presets.gpus;
+  return [
+    { value: '', label: t(`realistic.${key}.none`) },
+    ...(field.also ?? []).map((v) => ({ value: v, label: t(`realistic.${key}.${v}`) })),
+    { group: t(field.preset === 'model' ? 'model.presets' : 'gpu.groupSourced'), options: presets.map((m) => ({ value: m.id, label: m.name })) },
+  ];
+}
 
 // The realistic budget's knobs: the field table's budget group, in its order.
 // Empty fields use the core's defaults, which the report echoes (config.*): they
@@ -38,9 +53,12 @@ export function EngineFields({ app }) {
         })}
       </div>
       <div class="pair">
-        {REALISTIC.map((key) => (
-          <TextField key={key} app={app} name={key} label={t(`realistic.${key}`)} unit={FIELD[key].unit} inputMode="decimal" placeholder={t('realistic.enginesOwn')} />
-        ))}
+        {REALISTIC.map((key) => (FIELD[key].type === 'preset' ? (
+          <SelectField key={key} app={app} name={key} label={t(`realistic.${key}`)} options={presetOptions(app, key)} hint={t(`realistic.${key}.hint`)} />
+        ) : (
+          <TextField key={key} app={app} name={key} label={t(`realistic.${key}`)} unit={unitText(FIELD[key].unit)} inputMode="decimal"
+            placeholder={t(OFF_WHEN_EMPTY.includes(key) ? `realistic.${key}.empty` : 'realistic.enginesOwn')} />
+        )))}
       </div>
     </details>
     </>

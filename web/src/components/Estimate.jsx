@@ -34,12 +34,12 @@ export function Estimate({ app, estimate: e }) {
         </span>
       </h2>
       <dl class="figures">
-        <Figure label={t('est.weights')} testid="estimate.weights_gib" value={e.weights_gib} format={f.gib} note="N · b_w" />
-        <Figure label={t('est.usable')} testid="estimate.usable_gib_per_gpu" value={e.usable_gib_per_gpu} format={f.gib} note="(pool · VRAM − context) / (1 + overhead)" />
-        <Figure label={t('est.gpus')} testid="estimate.gpus_needed" value={e.gpus_needed} format={gpus} note="⌈weights / usable⌉" />
-        <Figure label={t('est.ai')} testid="estimate.decode_ai" value={e.decode_ai} format={f.intensity} unit=" FLOP/byte" note="≈ B / b_w" />
-        {hasRidge && <Figure label={t('est.ridge')} testid="estimate.ridge" value={e.ridge} format={f.intensity} unit=" FLOP/byte" note="peak / bandwidth" />}
-        <Figure label={t(hasRidge ? 'est.attainable' : 'est.attainableMost')} testid="estimate.attainable_tflops" value={e.attainable_tflops} format={(v) => f.significant(v, 4)} unit=" TFLOPS" note={hasRidge ? 'min(peak, bandwidth · AI)' : 'bandwidth · AI'} />
+        <Figure label={t('est.weights')} testid="estimate.weights_gib" value={e.weights_gib} format={f.gib} note={t('est.f.weights')} />
+        <Figure label={t('est.usable')} testid="estimate.usable_gib_per_gpu" value={e.usable_gib_per_gpu} format={f.gib} note={t('est.f.usable')} />
+        <Figure label={t('est.gpus')} testid="estimate.gpus_needed" value={e.gpus_needed} format={gpus} note={t('est.f.gpus')} />
+        <Figure label={t('est.ai')} testid="estimate.decode_ai" value={e.decode_ai} format={f.intensity} unit=" FLOP/byte" note={t('est.f.ai')} />
+        {hasRidge && <Figure label={t('est.ridge')} testid="estimate.ridge" value={e.ridge} format={f.intensity} unit=" FLOP/byte" note={t('est.f.ridge')} />}
+        <Figure label={t(hasRidge ? 'est.attainable' : 'est.attainableMost')} testid="estimate.attainable_tflops" value={e.attainable_tflops} format={(v) => f.significant(v, 4)} unit=" TFLOPS" note={t(hasRidge ? 'est.f.attainable' : 'est.f.attainableMost')} />
         <Figure label={t('est.bound')} testid="estimate.bound" value={e.bound} format={(v) => t(`boundAdj.${v}`)} />
         {e.ceiling_fraction !== undefined && <Figure label={t('est.share')} testid="estimate.ceiling_fraction" value={e.ceiling_fraction} format={f.percent} />}
       </dl>

@@ -2,7 +2,8 @@ import { useState } from 'preact/hooks';
 import * as f from '../format.js';
 import { Num } from './Num.jsx';
 import { Tile } from './Tile.jsx';
-import { t, tx } from '../i18n/index.js';
+import { t, tx, unitText } from '../i18n/index.js';
+import { assumptionSource } from '../i18n/sources.js';
 
 // What a named serving engine will likely give, beside the floor: the core's
 // `realistic` object, present only when the deployment fits. Every assumption
@@ -48,41 +49,48 @@ export function Expected({ report: r }) {
           </Tile>
         )}
       </div>
-      <Assumptions list={x.assumptions} />
+      <Assumptions list={x.assumptions} report={r} />
     </section>
   );
 }
 
-function Assumptions({ list }) {
+function Assumptions({ list, report }) {
   // Built only while open, like the other "How is this computed?" boxes.
   const [open, setOpen] = useState(false);
   if (!Array.isArray(list) || list.length === 0) return null;
   return (
     <details class="explain" data-testid="realistic.assumptions" onToggle={(e) => setOpen(e.currentTarget.open)}>
       <summary>{t('expected.how')}</summary>
-      {open && (
-        <>
-          <p class="formula">
-            <code>
-              step = max(bytes / (η_bw · BW), FLOPs / (η_c · peak)) + L · (kernels · t_kernel) + 2 · L · t_allreduce + t_host
-            </code>
-          </p>
-          <table class="assumptions">
-            <thead>
-              <tr><th scope="col">{t('expected.assumption')}</th><th scope="col">{t('expected.value')}</th><th scope="col">{t('expected.source')}</th></tr>
-            </thead>
-            <tbody>
-              {list.map((a) => (
-                <tr key={a.name}>
-                  <th scope="row"><code>{a.name}</code></th>
-                  <td data-value={String(a.value)}>{f.significant(a.value, 4)} {a.unit}</td>
-                  <td>{a.source}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </>
-      )}
+      {open && <AssumptionTable list={list} report={report} />}
     </details>
+  );
+}
+
+/**
+ * The formula and every assumption: its name and its source in the page's language, by the
+ * assumption's code (i18n/sources.js); a source the page has no words for is the core's, quoted.
+ */
+export function AssumptionTable({ list, report }) {
+  return (
+    <>
+      <p class="formula"><code>{t('expected.formula')}</code></p>
+      <table class="assumptions">
+        <thead>
+          <tr><th scope="col">{t('expected.assumption')}</th><th scope="col">{t('expected.value')}</th><th scope="col">{t('expected.source')}</th></tr>
+        </thead>
+        <tbody>
+          {list.map((a) => {
+            const s = assumptionSource(a, report);
+            return (
+              <tr key={a.name} data-code={a.name}>
+                <th scope="row">{t(`assume.${a.name}`)}</th>
+                <td data-value={String(a.value)}>{f.significant(a.value, 4)} {unitText(a.unit)}</td>
+                <td>{s.text ?? <cite lang="en">{s.cite}</cite>}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </>
   );
 }

@@ -82,7 +82,7 @@ export function HfFetch({ app }) {
           type="text"
           autoComplete="off"
           spellcheck={false}
-          placeholder="org/name"
+          placeholder={t('hf.placeholder')}
           data-testid="hf-repo"
           value={repo}
           aria-describedby="hf-status"

@@ -147,7 +147,7 @@ export function PlanView({ app }) {
   } else if (r.error) {
     body = (
       <p class="plan-none" data-testid="plan-none" role="status">
-        {r.error.field === 'requests_per_day' ? t('plan.needsWorkload') : errorText(r.error)}
+        {r.error.field === 'requests_per_day' ? t('plan.needsWorkload') : errorText(r.error, undefined, app.values.value)}
       </p>
     );
   } else {

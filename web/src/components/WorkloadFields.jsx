@@ -1,6 +1,6 @@
 import { FIELD, WORKLOAD_FIELDS } from '../inputs.js';
 import { TextField } from './TextField.jsx';
-import { t } from '../i18n/index.js';
+import { t, unitText } from '../i18n/index.js';
 
 // The workload and its prices: the field table's workload group, in its order.
 // The three workload figures add the cost; every price left empty is
@@ -23,7 +23,7 @@ export function WorkloadFields({ app }) {
       <legend>{t('workload.legend')}</legend>
       <div class="triple">
         {WORKLOAD.map((key) => (
-          <TextField key={key} app={app} name={key} label={t(`workload.${key}`)} unit={FIELD[key].unit} placeholder={t('workload.none')} />
+          <TextField key={key} app={app} name={key} label={t(`workload.${key}`)} unit={unitText(FIELD[key].unit)} placeholder={t('workload.none')} />
         ))}
       </div>
       <p class="hint">{t('workload.hint')}</p>
@@ -38,7 +38,7 @@ export function WorkloadFields({ app }) {
                 app={app}
                 name={key}
                 label={t(`workload.${key}`)}
-                unit={FIELD[key].unit}
+                unit={unitText(FIELD[key].unit)}
                 inputMode="decimal"
                 placeholder={v === undefined ? (FIELD[key].default !== undefined ? String(FIELD[key].default) : t('workload.preset')) : String(v)}
               />

@@ -5,6 +5,8 @@
 import { signal } from '@preact/signals';
 import en from './en.js';
 import { FIELD } from '../inputs.js';
+import { numberOrText } from '../request.js';
+import { integer } from '../format.js';
 import { remedyValues, warningValues } from './core-values.js';
 
 /** The tables loaded so far: English always; the others when first needed (their own chunk in the hosted build). */
@@ -49,9 +51,17 @@ export async function setLang(code, chosen = true) {
   }
 }
 
+/**
+ * The keys asked for that no table has: t() then shows the key itself, as a label or a sentence.
+ * Tests render the page and read this, so a raw key on the page fails one (tests/web/i18n.test.js).
+ */
+export const missingKeys = new Set();
+
 function lookup(key, code) {
   const table = TABLES[code] ?? en;
-  return Object.hasOwn(table, key) ? table[key] : en[key];
+  const m = Object.hasOwn(table, key) ? table[key] : Object.hasOwn(en, key) ? en[key] : undefined;
+  if (m === undefined) missingKeys.add(key);
+  return m;
 }
 
 const HOLE = /\{(\w+)\}/g;
@@ -107,17 +117,55 @@ export function findingText(f, code = lang.value) {
 /** A parameters-only lever ({code, message, gain}). */
 export const leverText = (l, code = lang.value) => t(`lever.${l.code}`, { l }, code);
 
-/** The core's error ({code, field, message}): by its status name and field. */
-export function errorText(e, code = lang.value) {
+/** A bound of the field table (1048576, 1e6, 0.001) as the page writes figures: 1,048,576; 1,000,000; 0.001. */
+const bound = (v) => (Number.isInteger(v) && Math.abs(v) >= 1e4 ? integer(v) : String(v));
+
+/**
+ * The text typed for a count or number row (values: the inputs as typed, by key) when it reads
+ * as a number outside the row's range, or a fraction for a count; else null. Only then is the
+ * core's range the field table's: a value within it broke another rule (micro_batches ≤ batch).
+ */
+function typedOutOfRange(row, values) {
+  if (!row || (row.type !== 'count' && row.type !== 'number') || !values) return null;
+  const text = String(values[row.key] ?? '').trim();
+  const v = numberOrText(text);
+  if (typeof v !== 'number') return null;
+  return v < row.min || v > row.max || (row.type === 'count' && !Number.isInteger(v)) ? text : null;
+}
+
+/**
+ * The core's error ({code, field, message}): by its status name and field. `values` (optional):
+ * the inputs as typed, by key. A count or number out of its range is then said with the value as
+ * the user gave it (1048577, 9999999), where the core's sentence prints it as %g (1.04858e+06, 1e+07).
+ */
+export function errorText(e, code = lang.value, values = undefined) {
   if (!e) return '';
   const field = e.field ? fieldLabel(e.field, code) : '';
   // The field table's range for the field at fault (the core's message states the same one).
   const row = FIELD[e.field];
+  const given = (e.code === 'range' || e.code === 'not_integer') ? typedOutOfRange(row, values) : null;
+  if (given !== null) {
+    const unit = unitText(row.unit, code);
+    return t(`error.${e.code}.${row.type}`, { field, min: bound(row.min), max: bound(row.max), unit: unit ? ` ${unit}` : '', given }, code);
+  }
   const bounds = `error.${e.code}.bounds`;
   const range = row && row.min !== undefined && row.max !== undefined && Object.hasOwn(TABLES[code] ?? en, bounds)
-    ? t(bounds, { min: row.min, max: row.max }, code)
+    ? t(bounds, { min: bound(row.min), max: bound(row.max) }, code)
     : '';
   return t(`error.${e.code}`, { e, field, range, message: e.message }, code);
+}
+
+/**
+ * A unit by its code, as core/fields.json's rows and the core's assumptions name it (requests/day,
+ * fraction, USD/GPU-hour): its word in the page's language (unitName.<code>); the code when no table has
+ * it, and the key then counts as missing.
+ */
+export function unitText(unit, code = lang.value) {
+  if (!unit) return '';
+  const key = `unitName.${unit}`;
+  if (Object.hasOwn(TABLES[code] ?? en, key) || Object.hasOwn(en, key)) return t(key, {}, code);
+  missingKeys.add(key);
+  return unit;
 }
 
 /** A form field's name, by its request key; a config.json key as written. */

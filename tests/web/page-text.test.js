@@ -1,0 +1,273 @@
+// The page's words as the page renders them (mini-dom, no browser), in every language:
+// no key shown in place of its message, whichever way a component builds the key.
+//
+// "both tables have the same keys" (i18n.test.js) compares the two tables with each
+// other, so a key that neither has passes it: the form builds its labels from the field
+// table (realistic.${key}), and realistic.spec_draft, spec_tokens and spec_accept, rows
+// added later, were shown as those raw keys in both languages. Here the form and the
+// results are rendered for setups that show every folded section, and every key that
+// t() was asked for and no table has (i18n/index.js: missingKeys) fails the test.
+import { h, render } from 'preact';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { CUSTOM, FIELD, PARAMS, defaultInputs } from '../../web/src/inputs.js';
+import { createState } from '../../web/src/state.js';
+import { LANGS, lang, loadLang, missingKeys } from '../../web/src/i18n/index.js';
+import { InputsPanel } from '../../web/src/components/InputsPanel.jsx';
+import { Verdict } from '../../web/src/components/Verdict.jsx';
+import { CostPanel } from '../../web/src/components/CostPanel.jsx';
+import { AssumptionTable } from '../../web/src/components/Expected.jsx';
+import { CORE_MARKS } from '../../web/src/i18n/sources.js';
+import { PresetSource } from '../../web/src/components/PresetSource.jsx';
+import { addProse } from '../../web/src/presets.js';
+import { allowList, englishWords } from './english.js';
+import { MemoryPanel } from '../../web/src/components/MemoryPanel.jsx';
+import { ModelPanel } from '../../web/src/components/ModelPanel.jsx';
+import { ParallelPanel } from '../../web/src/components/ParallelPanel.jsx';
+import { PagingPanel } from '../../web/src/components/PagingPanel.jsx';
+import { createDocument } from './mini-dom.js';
+import { loadTestCore } from './core.js';
+
+const core = await loadTestCore();
+const presets = core.presets();
+const defaults = defaultInputs(presets.models.map((m) => m.id), presets.gpus.map((g) => g.id));
+for (const code of LANGS) await loadLang(code);
+
+/** Setups that between them show every input and every result section (values as the form holds them). */
+export const SETUPS = {
+  preset: {},
+  unified: { gpu: 'm4-max-128g' },
+  custom: { gpu: CUSTOM, 'gpu.bandwidth_gbs': '900', 'gpu.vram_gib': '20' },
+  size: { model: PARAMS, params: '70B', gpu: 'h100-sxm' },
+  speculative: { model: 'llama-3-8b', gpu: 'h100-sxm', spec_draft: 'llama-3.2-1b', spec_tokens: '4', spec_accept: '0.7' },
+  mtp: { model: 'deepseek-v3', gpu: 'h200-sxm', tp: '8', spec_draft: 'mtp', spec_tokens: '1', spec_accept: '0.85' },
+  cost: { model: 'llama-3-70b', gpu: 'h100-sxm', tp: '2', pp: '2', kv_block: '16', requests_per_day: '10000', input_tokens: '1000', output_tokens: '500' },
+  refusal: { model: 'llama-3-70b', gpu: 'a100-40g' },
+  offload: { model: 'llama-3-8b', gpu: 'rtx-3060m-6g', engine: 'llama.cpp', gpu_layers: '10', ram_gib: '64', host_memory: 'ddr5-5600-2ch' },
+};
+
+/** The form and the results, rendered for one setup; returns the root (mini-dom) and the state. */
+export function renderPage(initial) {
+  const doc = createDocument();
+  const root = doc.createElement('div');
+  const app = createState(core, presets, { ...defaults, ...initial });
+  const r = app.report.value;
+  render(h('div', null,
+    h(InputsPanel, { app }),
+    h(Verdict, { app }),
+    !r.error && !r.estimate && h(MemoryPanel, { report: r }),
+    !r.error && !r.estimate && r.fits && h(CostPanel, { report: r }),
+    !r.error && !r.estimate && h(ParallelPanel, { report: r }),
+    !r.error && !r.estimate && h(PagingPanel, { report: r }),
+    !r.error && !r.estimate && h(ModelPanel, { report: r })), root);
+  return { root, app };
+}
+
+/** Every text the page shows, each text node and each worded attribute, in document order. */
+export function shownTexts(root) {
+  const out = [];
+  const walk = (node) => {
+    if (node.nodeType === 3) {
+      if (node.data.trim()) out.push(node.data.trim());
+      return;
+    }
+    for (const name of ['placeholder', 'aria-label', 'title', 'label']) {
+      const v = node.getAttribute?.(name);
+      if (v) out.push(v);
+    }
+    for (const c of node.childNodes) walk(c);
+  };
+  walk(root);
+  return out;
+}
+
+let saved;
+beforeAll(() => {
+  saved = lang.value;
+});
+afterAll(() => {
+  lang.value = saved;
+});
+
+describe.each(LANGS)('every message the page asks for is in a table (%s)', (code) => {
+  test.each(Object.keys(SETUPS))('%s', (name) => {
+    lang.value = code;
+    missingKeys.clear();
+    const { root } = renderPage(SETUPS[name]);
+    const texts = shownTexts(root);
+    render(null, root);
+    expect([...missingKeys]).toEqual([]);
+    expect(texts.length).toBeGreaterThan(50);
+  });
+});
+
+test('the speculative-decoding inputs have their own labels, and the draft is a choice: none, mtp, or a model preset', () => {
+  for (const code of LANGS) {
+    lang.value = code;
+    const { root } = renderPage(SETUPS.speculative);
+    const els = [...root.descendants()];
+    for (const key of ['spec_draft', 'spec_tokens', 'spec_accept']) {
+      const label = els.find((el) => el.localName === 'label' && el.getAttribute('for') === `in-${key}`);
+      expect(label, key).toBeDefined();
+      expect(label.textContent).not.toMatch(/realistic\.|spec_/);
+      expect(label.textContent.length).toBeGreaterThan(1);
+    }
+    const draft = els.find((el) => el.getAttribute('data-testid') === 'spec_draft');
+    expect(draft.localName).toBe('select');
+    expect(draft.getAttribute('value')).toBe('llama-3.2-1b');
+    const values = [...draft.descendants()].filter((el) => el.localName === 'option').map((el) => el.getAttribute('value'));
+    expect(values).toEqual(['', 'mtp', ...presets.models.map((m) => m.id)]);
+    render(null, root);
+  }
+});
+
+// ---------------------------------------------------------------------------
+// The Chinese page: the sections the audit found English in, opened, read for English
+// words (tests/web/english.js: names, units and quoted citations allowed).
+// ---------------------------------------------------------------------------
+
+const allow = allowList([...presets.models.map((m) => m.name), ...presets.gpus.map((g) => g.name)]);
+
+/** An element's text, leaving out what is marked as a quotation (<cite lang="en">), with its worded attributes. */
+function readable(node) {
+  if (node.nodeType === 3) return node.data;
+  if (node.localName === 'cite' && node.getAttribute('lang') === 'en') return ' ';
+  const attrs = ['placeholder', 'aria-label', 'title'].map((a) => node.getAttribute?.(a)).filter(Boolean).join(' ');
+  return `${attrs} ${node.childNodes.map(readable).join('')} `;
+}
+
+function renderIn(code, vnode) {
+  lang.value = code;
+  missingKeys.clear();
+  const root = createDocument().createElement('div');
+  render(vnode, root);
+  return root;
+}
+
+const ENGINES = FIELD.engine.choices;
+const numbersOf = (text) => text.match(/\d+(?:\.\d+)?/g) ?? [];
+
+describe('zh-CN: "How is the expected figure computed?", for every engine', () => {
+  const cases = ENGINES.flatMap((engine) => ['bf16', 'int4', 'q4_k_m'].flatMap((precision) => [{ tp: 1 }, { tp: 2 }, { pp: 2 }].map((split) =>
+    ({ model: 'llama-3-8b', gpu: 'h100-sxm', engine, precision, ...split }))));
+  cases.push({ model: 'llama-3-8b', gpu: 'h100-sxm', tp: 2, bw_efficiency: 0.7, kernel_us: 5, allreduce_us: 9, host_ms: 1, prefill_efficiency: 0.5, ttft_overhead_ms: 20 });
+  cases.push({ model: 'llama-3-8b', gpu: { tflops: 100, bandwidth_gbs: 900, vram_gib: 80 }, tp: 2 });
+  const english = new Map(); // the Chinese sentence → the core's English sentences it stands for
+
+  test.each(cases.map((c) => [JSON.stringify(c), c]))('%s', (_, request) => {
+    const r = core.analyze(request);
+    expect(r.realistic, JSON.stringify(r.error)).toBeDefined();
+    const root = renderIn('zh-CN', h(AssumptionTable, { list: r.realistic.assumptions, report: r }));
+    const rows = [...root.descendants()].filter((el) => el.localName === 'tr' && el.getAttribute('data-code'));
+    expect(rows.map((el) => el.getAttribute('data-code'))).toEqual(r.realistic.assumptions.map((a) => a.name));
+    expect(englishWords(readable(root), allow)).toEqual([]);
+    expect([...missingKeys]).toEqual([]);
+    for (const [i, a] of r.realistic.assumptions.entries()) {
+      const cells = rows[i].childNodes.filter((el) => el.nodeType === 1);
+      // Every source in the page's own words, none quoted from the core, its numbers kept.
+      expect([...cells[2].descendants()].some((el) => el.localName === 'cite'), `${a.name}: ${a.source}`).toBe(false);
+      const zh = cells[2].textContent;
+      expect(zh).toMatch(/[\u4e00-\u9fff]/);
+      if (a.source !== CORE_MARKS.request) for (const x of numbersOf(a.source)) expect(zh, `${x} of "${a.source}"`).toContain(x);
+      if (!english.has(zh)) english.set(zh, new Set());
+      english.get(zh).add(a.source);
+      expect(cells[1].textContent).not.toMatch(/fraction|kernels|\bus\b/);
+    }
+    render(null, root);
+  });
+
+  test('one Chinese sentence stands for one English one: a source the core changes for one engine is not hidden', () => {
+    expect(english.size).toBeGreaterThan(20);
+    for (const [zh, sources] of english) expect([...sources], zh).toHaveLength(1);
+  });
+
+  test('the formula is worded too', () => {
+    const r = core.analyze(cases[0]);
+    const root = renderIn('zh-CN', h(AssumptionTable, { list: r.realistic.assumptions, report: r }));
+    const formula = [...root.descendants()].find((el) => el.localName === 'code').textContent;
+    expect(formula).toMatch(/^步长 = max\(字节数/);
+    expect(englishWords(formula, allow)).toEqual([]);
+  });
+});
+
+describe('zh-CN: the cost panel, its missing prices and every figure with its source', () => {
+  const workload = { requests_per_day: 10000, input_tokens: 1000, output_tokens: 500 };
+  const cases = {
+    // Prices from the presets: the H100's power is its board figure, its idle power and API price are missing.
+    presets: { model: 'llama-3-70b', gpu: 'h100-sxm', tp: 2, precision: 'fp8', ...workload },
+    // Every price and term given.
+    given: { model: 'llama-3-8b', gpu: 'h100-sxm', ...workload, hardware_usd: 25000, resale_fraction: 0.3, months: 24, active_watts: 700, idle_watts: 90,
+      electricity_usd_kwh: 0.1, cloud_usd_hour: 2, boot_factor: 1.2, api_usd_mtok_in: 0.5, api_usd_mtok_out: 1 },
+    // A GPU without a sourced TFLOPS figure: no prefill time, the floor's step.
+    unsourced: { model: 'llama-3-8b', gpu: 'm4-max-128g', ...workload },
+    // Nothing priced: every option missing.
+    custom: { model: 'llama-3-8b', gpu: { tflops: 900, bandwidth_gbs: 3350, vram_gib: 80 }, ...workload, idle_watts: 50 },
+  };
+  test.each(Object.entries(cases))('%s', (name, request) => {
+    const r = core.analyze(request);
+    expect(r.cost, JSON.stringify(r.error)).toBeDefined();
+    const root = renderIn('zh-CN', h(CostPanel, { report: r }));
+    expect(englishWords(readable(root), allow)).toEqual([]);
+    expect([...missingKeys]).toEqual([]);
+    // No raw code: neither a missing price's (buy.idle_watts) nor a figure's name (usd_per_kwh).
+    expect(readable(root)).not.toMatch(/\b(buy|cloud|api)\.\w+|\b[a-z]+_[a-z_]+\b/);
+    // A price preset's source is quoted as it is, marked as a quotation.
+    const cites = [...root.descendants()].filter((el) => el.localName === 'cite');
+    for (const el of cites) expect(el.getAttribute('lang')).toBe('en');
+    const quoted = r.cost.assumptions.filter((a) => a.source !== CORE_MARKS.given && /^(hardware_usd|active_watts|idle_watts|usd_per_kwh|usd_per_gpu_hour|api_usd_per_mtok_(in|out))$/.test(a.name));
+    expect(cites).toHaveLength(quoted.length);
+    render(null, root);
+  });
+
+  test('the core still marks the cases the page reads as codes: given, request, and a board-power figure', () => {
+    const given = core.analyze(cases.given).cost.assumptions;
+    expect(given.find((a) => a.name === 'hardware_usd').source).toBe(CORE_MARKS.given);
+    expect(core.analyze(cases.presets).cost.assumptions.find((a) => a.name === 'active_watts').source.startsWith(CORE_MARKS.board)).toBe(true);
+    const overridden = core.analyze({ model: 'llama-3-8b', gpu: 'h100-sxm', kernel_us: 5 }).realistic.assumptions;
+    expect(overridden.find((a) => a.name === 'kernel_us').source).toBe(CORE_MARKS.request);
+    expect(core.analyze(cases.unsourced).cost.assumptions.find((a) => a.name === 'prefill_ms').value).toBe(0);
+  });
+});
+
+test('zh-CN: the parameters-only estimate, its formulas included', () => {
+  const { root } = (() => {
+    lang.value = 'zh-CN';
+    missingKeys.clear();
+    return renderPage(SETUPS.size);
+  })();
+  const estimate = [...root.descendants()].find((el) => el.getAttribute('data-testid') === 'estimate');
+  expect(estimate).toBeDefined();
+  expect(englishWords(readable(estimate), allow)).toEqual([]);
+  const notes = [...estimate.descendants()].filter((el) => el.getAttribute('class') === 'note').map((el) => el.textContent);
+  expect(notes).toContain('⌈权重 / 每张可用⌉');
+  expect(notes).toContain('峰值 / 带宽');
+  render(null, root);
+});
+
+test.each(Object.keys(SETUPS))('zh-CN: the form\'s units, placeholders and hints (%s)', (name) => {
+  lang.value = 'zh-CN';
+  missingKeys.clear();
+  const { root } = renderPage(SETUPS[name]);
+  const form = [...root.descendants()].find((el) => el.localName === 'form');
+  const units = [...form.descendants()].filter((el) => el.getAttribute('class') === 'unit').map((el) => el.textContent);
+  expect(units.length).toBeGreaterThan(5);
+  const placeholders = [...form.descendants()].map((el) => el.getAttribute('placeholder')).filter(Boolean);
+  for (const text of [...units, ...placeholders]) expect(englishWords(text, allow), text).toEqual([]);
+  expect(placeholders).toContain('组织/模型名');
+  render(null, root);
+});
+
+test('a GPU figure its preset leaves null is said in words in the source notes, never as the literal null', () => {
+  const a100 = { ...presets.gpus.find((g) => g.id === 'a100-40g') };
+  expect(a100.tflops_fp8).toBe(null);
+  addProse({ models: [], gpus: [a100] }, { gpus: { 'a100-40g': { source: 'A100 datasheet.', notes: 'No FP8 support on Ampere (tflops_fp8 null). 40 GB HBM2.' } } });
+  for (const [code, words] of [['en', 'tflops_fp8: no sourced figure'], ['zh-CN', 'tflops_fp8：无可考数值']]) {
+    const root = renderIn(code, h(PresetSource, { preset: a100, testid: 'gpu-source' }));
+    expect(root.textContent).toContain(`(${words})`);
+    expect(root.textContent).not.toMatch(/\bnull\b/);
+    render(null, root);
+  }
+  // A model's null (a config field, not an unsourced figure) is the file's own words.
+  const model = { id: 'x', name: 'X', sliding_window: null, notes: 'sliding_window null: full attention' };
+  const root = renderIn('en', h(PresetSource, { preset: model, testid: 'model-source' }));
+  expect(root.textContent).toContain('sliding_window null: full attention');
+});
