@@ -39,6 +39,7 @@ async function assertShowsEstimate(page, request) {
     'estimate.weights_gib': e.weights_gib,
     'estimate.usable_gib_per_gpu': e.usable_gib_per_gpu,
     'estimate.gpus_needed': e.gpus_needed,
+    'estimate.fits': e.fits,
     'estimate.decode_ai': e.decode_ai,
     'estimate.attainable_tflops': e.attainable_tflops,
     'estimate.bound': e.bound,

@@ -37,6 +37,13 @@ export function Estimate({ app, estimate: e }) {
         <Figure label={t('est.weights')} testid="estimate.weights_gib" value={e.weights_gib} format={f.gib} note={t('est.f.weights')} />
         <Figure label={t('est.usable')} testid="estimate.usable_gib_per_gpu" value={e.usable_gib_per_gpu} format={f.gib} note={t('est.f.usable')} />
         <Figure label={t('est.gpus')} testid="estimate.gpus_needed" value={e.gpus_needed} format={gpus} note={t('est.f.gpus')} />
+        {/* The deployment asked for: do its tp × pp GPUs hold the weights (the CLI's exit code, said)? */}
+        <Figure
+          label={t('est.given')}
+          testid="estimate.fits"
+          value={e.fits}
+          format={(fits) => (fits ? t('est.givenFits', { gpus: f.integer(e.gpus) }) : t('est.givenShort', { gpus: f.integer(e.gpus), need: gpus(e.gpus_needed) }))}
+        />
         <Figure label={t('est.ai')} testid="estimate.decode_ai" value={e.decode_ai} format={f.intensity} unit=" FLOP/byte" note={t('est.f.ai')} />
         {hasRidge && <Figure label={t('est.ridge')} testid="estimate.ridge" value={e.ridge} format={f.intensity} unit=" FLOP/byte" note={t('est.f.ridge')} />}
         <Figure label={t(hasRidge ? 'est.attainable' : 'est.attainableMost')} testid="estimate.attainable_tflops" value={e.attainable_tflops} format={(v) => f.significant(v, 4)} unit=" TFLOPS" note={t(hasRidge ? 'est.f.attainable' : 'est.f.attainableMost')} />
