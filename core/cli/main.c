@@ -64,8 +64,10 @@ static int list_presets(void) {
         rl_error err;
         if (rl_model_preset(id, &m, &err) == RL_OK)
             printf("  %-18s %16.0f / %.0f\n", id, m.params_total, m.params_active);
-        else
-            printf("  %-18s (not loadable: %s)\n", id, err.message);
+        else {
+            char text[1024]; /* in the CLI's language, from the error's code and field */
+            printf("  %-18s (not loadable: %s)\n", id, rl_msg_error(&err, rl_cli_flag_of(err.field), text, sizeof text));
+        }
     }
     printf("%s\n", rl_msg_text("cli.list.gpus"));
     for (size_t i = 0; i < rl_preset_count(RL_PRESET_GPU); i++) {
@@ -83,8 +85,13 @@ static int list_presets(void) {
             printf("  %-18s %*s%s / %6.4g / %6.4g  %s\n", id, 9 - rl_msg_columns(tflops), "", tflops, g.bandwidth_gbs,
                    g.vram_gib, cJSON_IsString(name) ? name->valuestring : "");
         }
-        else
-            printf("  %-18s (%s)\n", id, err.message);
+        else {
+            /* The one preset a GPU can fail to load as: unified memory with no sourced GPU limit. */
+            char text[1024];
+            printf("  %-18s (%s)\n", id,
+                   err.status == RL_E_UNSUPPORTED ? rl_msg_text("cli.list.noLimit")
+                                                  : rl_msg_error(&err, rl_cli_flag_of(err.field), text, sizeof text));
+        }
         cJSON_Delete(j);
     }
     return EXIT_FITS;

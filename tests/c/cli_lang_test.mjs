@@ -181,4 +181,8 @@ test('--lang before the other modes: --matrix and --accuracy run as if their fla
   assert.equal(l.rc, 0);
   assert.ok(l.out.startsWith(zh['cli.list.models']), l.out.slice(0, 80));
   assert.deepEqual(englishLeft(l.out.split('\n').filter((line) => !line.startsWith('  ')).join('\n')), []);
+  // A preset that cannot be analysed says why in the page's words (a GPU's notes in parentheses).
+  const notes = l.out.split('\n').filter((line) => /^ {2}\S+ +\(/.test(line));
+  assert.ok(notes.length > 0, 'the unified-memory presets without a GPU limit are listed with a note');
+  for (const line of notes) assert.deepEqual(englishLeft(line.replace(/^ {2}\S+/, '')), [], line);
 });

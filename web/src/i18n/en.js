@@ -1115,6 +1115,7 @@ export default {
   "cli.plan.needsWorkload": "--plan needs a workload: --requests-per-day, --input-tokens, --output-tokens",
   "cli.list.models": "Models (params total / active):",
   "cli.list.gpus": "GPUs (dense FP16 TFLOPS / GB/s / GiB):",
+  "cli.list.noLimit": "unified memory, but no sourced GPU memory limit: not analysed yet",
   "cli.list.unsourced": "unsourced",
   // The Plan view (web/src/components/PlanView.jsx): the core's SLA planner.
   'plan.views': 'View',

@@ -1131,6 +1131,7 @@ export default {
   "cli.plan.needsWorkload": "--plan 需要负载：--requests-per-day、--input-tokens、--output-tokens",
   "cli.list.models": "模型（参数 总数 / 激活）：",
   "cli.list.gpus": "GPU（稠密 FP16 TFLOPS / GB/s / GiB）：",
+  "cli.list.noLimit": "统一内存，但没有可考的 GPU 内存上限：暂不分析",
   "cli.list.unsourced": "无来源",
   // 规划视图（web/src/components/PlanView.jsx）：核心的 SLA 规划器。
   'plan.views': '视图',
