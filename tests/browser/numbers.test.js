@@ -51,3 +51,17 @@ test("the A100's source notes say its missing FP8 figure in words, not as null",
   assert.doesNotMatch(text, /\bnull\b/);
   await page.close();
 });
+
+test('with a workload the context field shows the context the analysis read (input + output), not the text typed before', async () => {
+  const page = await open('?m=llama-3.1-8b&g=rtx-4090&rpd=20000&it=500&ot=200&s=8192');
+  const field = page.locator(tid('seq'));
+  assert.equal(await field.inputValue(), '700');
+  assert.equal(await field.isDisabled(), true);
+  assert.match(await page.textContent('#hint-seq'), /workload/);
+  // Without the workload, the typed context is read again.
+  await page.goto(`${env.server.url}?m=llama-3.1-8b&g=rtx-4090&s=8192`);
+  await waitForVerdict(page);
+  assert.equal(await page.locator(tid('seq')).inputValue(), '8192');
+  assert.equal(await page.locator(tid('seq')).isDisabled(), false);
+  await page.close();
+});

@@ -2,7 +2,7 @@
 // the couplings a person expects when switching presets.
 import { describe, expect, test } from 'vitest';
 import { createState } from '../../web/src/state.js';
-import { buildRequest, inputForErrorField, numberOrText } from '../../web/src/request.js';
+import { buildRequest, inputForErrorField, inputsAsRead, numberOrText } from '../../web/src/request.js';
 import { CUSTOM, PARAMS } from '../../web/src/inputs.js';
 import { sizeText, unifiedLimitGib } from '../../web/src/state.js';
 import { loadTestCore } from './core.js';
@@ -187,6 +187,23 @@ describe('state', () => {
     s.set('model', 'qwen3-4b');
     expect(s.report.value.fits).toBe(true);
     expect(s.ignored.value).toEqual({});
+  });
+
+  test('a workload sets the context: the context input is not read, and the inputs as read carry the workload\'s', () => {
+    const s = make();
+    s.set('seq', '8192');
+    expect(s.ignored.value.seq).toBeUndefined();
+    s.set('requests_per_day', '20000');
+    s.set('input_tokens', '500');
+    s.set('output_tokens', '200');
+    expect(s.report.value.config.seq).toBe(700);
+    expect(s.ignored.value).toEqual({ seq: true });
+    expect(s.inputs.seq.value).toBe('8192'); // the typed text stays, for when the workload goes
+    expect(inputsAsRead(s.values.value, s.report.value)).toMatchObject({ seq: '700', requests_per_day: '20000' });
+    for (const k of ['requests_per_day', 'input_tokens', 'output_tokens']) s.set(k, '');
+    expect(s.ignored.value).toEqual({});
+    expect(s.report.value.config.seq).toBe(8192);
+    expect(inputsAsRead(s.values.value, s.report.value).seq).toBe('8192');
   });
 
   test('typing a size switches the model to it', () => {

@@ -19,6 +19,18 @@ export function numberOrText(text) {
 
 const filled = (text) => String(text ?? '').trim() !== '';
 
+/** A workload sets the context (input + output tokens): the context input is then not read. */
+export const workloadSetsContext = (v) => filled(v.requests_per_day);
+
+/**
+ * The inputs as the analysis read them: with a workload, the context is the one it
+ * set (the report's config.seq), not the text left in the context input.
+ */
+export function inputsAsRead(values, report) {
+  if (!workloadSetsContext(values) || !Number.isFinite(report?.config?.seq)) return values;
+  return { ...values, seq: String(report.config.seq) };
+}
+
 /** An input's text as its row's type is sent: counts and numbers as numbers when they read as one. */
 function valueOf(field, text) {
   return field.type === 'count' || field.type === 'number' ? numberOrText(text) : String(text ?? '');
@@ -65,7 +77,7 @@ export function buildRequest(v) {
     // Empty means "the core's default": M = batch under pp, paging off, the engine defaults.
     if (!filled(text) && emptyMeansCoreDefault(key)) continue;
     // A workload sets the context (input + output tokens); the context input would contradict it.
-    if (key === 'seq' && filled(v.requests_per_day)) continue;
+    if (key === 'seq' && workloadSetsContext(v)) continue;
     request[key] = valueOf(field, text);
   }
   return { request, configText };

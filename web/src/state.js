@@ -3,7 +3,7 @@
 
 import { batch, computed, signal } from '@preact/signals';
 import { CUSTOM, ESTIMATE_INPUTS, GPU_FIELDS, INPUT_KEYS, PARAMS, defaultInputs, gpuEdited } from './inputs.js';
-import { buildRequest, inputForErrorField } from './request.js';
+import { buildRequest, inputForErrorField, workloadSetsContext } from './request.js';
 import { significant } from './format.js';
 import { planSearches, view } from './plan.js';
 
@@ -84,7 +84,11 @@ export function createState(core, presets, initial = {}) {
   const IGNORED = Object.freeze(Object.fromEntries(INPUT_KEYS.filter((k) => k !== 'model' && k !== 'config' && !ESTIMATE_INPUTS.includes(k)).map((k) => [k, true])));
   // The Plan view searches the GPU, tp, pp, batch, precision and context itself: the form's are not read.
   const SEARCHED = Object.freeze(Object.fromEntries(INPUT_KEYS.filter(planSearches).map((k) => [k, true])));
-  const ignored = computed(() => (inputs.model.value === PARAMS ? IGNORED : view.value === 'plan' ? SEARCHED : NONE));
+  // A workload sets the context (input + output): the context input is shown with it, not read.
+  const FROM_WORKLOAD = Object.freeze({ seq: true });
+  const ignored = computed(() =>
+    inputs.model.value === PARAMS ? IGNORED : view.value === 'plan' ? SEARCHED : workloadSetsContext(values.value) ? FROM_WORKLOAD : NONE,
+  );
   // No sweep for a refusal: it would be throughput for a deployment that cannot run.
   const sweep = computed(() => {
     if (!fits.value) return null;

@@ -9,6 +9,7 @@ import { EngineFields } from './EngineFields.jsx';
 import { OffloadFields } from './OffloadFields.jsx';
 import { HfFetch } from './HfFetch.jsx';
 import { t } from '../i18n/index.js';
+import { workloadSetsContext } from '../request.js';
 import { WorkloadFields } from './WorkloadFields.jsx';
 
 const PRECISION_OPTIONS = PRECISIONS.map((p) => ({ value: p, label: p }));
@@ -59,7 +60,15 @@ export function InputsPanel({ app }) {
       <fieldset>
         <legend>{t('form.workload')}</legend>
         <div class="pair">
-          <TextField app={app} name="seq" label={t('form.seq')} unit={t('unit.tokensWord')} hint={t('form.seqHint')} />
+          {/* With a workload the context is its input + output tokens: shown, not editable here. */}
+          <TextField
+            app={app}
+            name="seq"
+            label={t('form.seq')}
+            unit={t('unit.tokensWord')}
+            hint={workloadSetsContext(app.values.value) ? t('form.seqFromWorkload') : t('form.seqHint')}
+            value={workloadSetsContext(app.values.value) ? String(app.report.value.config?.seq ?? '') : undefined}
+          />
           <TextField app={app} name="batch" label={t('form.batch')} unit={t('unit.requests')} hint={t('form.batchHint')} />
         </div>
       </fieldset>

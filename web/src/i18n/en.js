@@ -308,6 +308,7 @@ export default {
   'form.resolvedKv': 'Analysed as {precision}.',
   'form.seq': 'Context per request',
   'form.seqHint': 'Prompt + generated tokens.',
+  'form.seqFromWorkload': 'Set by the workload below: its input + output tokens.',
   'form.batch': 'Batch',
   'form.batchHint': 'Requests decoded at once.',
   'form.tp': 'Tensor, tp',

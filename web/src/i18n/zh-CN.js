@@ -297,6 +297,7 @@ export default {
   'form.resolvedKv': '按 {precision} 分析。',
   'form.seq': '每请求上下文',
   'form.seqHint': '提示词 + 生成的 tokens。',
+  'form.seqFromWorkload': '由下面的工作负载决定：其输入 + 输出 tokens。',
   'form.batch': '批次',
   'form.batchHint': '同时解码的请求数。',
   'form.tp': '张量并行 tp',
