@@ -364,6 +364,8 @@ static void print_cost(const sink *s, const rl_cost *c) {
                                              "mtokIn", FMT(v[3], "%.4g", c->mtok_in_per_month), "mtokOut", FMT(v[4], "%.4g", c->mtok_out_per_month)));
     sink_line(s, "cli.cost.active", RL_MSG(line, "cli.cost.activeValue", "hours", FMT(v[0], "%.4g", c->active_hours_per_month), "secs",
                                            FMT(v[1], "%.4g", c->hours_per_request * 3600.0), "cap", nice(c->capacity_requests_per_day, a, sizeof a)));
+    /* More traffic than one deployment's 720 hours: every option runs that many copies (buy owns them all month). */
+    if (c->replicas > 1) sink_more(s, RL_MSG(line, "cli.cost.replicas", "n", FMT(v[0], "%lld", (long long)c->replicas)));
     sink_line(s, "cli.cost.perUser", RL_MSG(line, "cli.cost.perUserValue", "tps", FMT(v[0], "%.4g", c->tokens_per_s_user), "step",
                                             FMT(v[1], "%.4g", c->loaded_step_ms), "base", FMT(v[2], "%.4g", c->step_ms), "others",
                                             FMT(v[3], "%.4g", c->loaded_step_ms - c->step_ms)));
@@ -377,7 +379,6 @@ static void print_cost(const sink *s, const rl_cost *c) {
                             FMT(v[3], "%.4g", c->active_watts), "idleHours", FMT(v[4], "%.4g", c->idle_hours_per_month), "idle",
                             FMT(v[5], "%.4g", c->idle_watts), "gpus", FMT(v[6], "%lld", (long long)c->gpus), "kwhPrice",
                             FMT(v[7], "%.4g", c->usd_per_kwh)));
-        if (c->replicas > 1) sink_more(s, RL_MSG(line, "cli.cost.replicas", "n", FMT(v[0], "%lld", (long long)c->replicas)));
         sink_more(s, RL_MSG(line, "cli.cost.perMtok", "usd", FMT(v[0], "%.4g", c->buy_usd_per_mtok_out)));
     }
     if (c->has_cloud)

@@ -413,6 +413,8 @@ void rl_cost_write(rl_jw *parent, const rl_cost *c) {
     rl_jw_num(&t, "hours_per_request", c->hours_per_request);
     rl_jw_num(&t, "active_hours_per_month", c->active_hours_per_month);
     rl_jw_num(&t, "capacity_requests_per_day", c->capacity_requests_per_day);
+    /* Copies of the deployment the traffic keeps busy (its 720 h a month each): every option's, not buy's alone. */
+    rl_jw_num(&t, "replicas", (double)c->replicas);
     rl_jw_num(&t, "loaded_step_ms", c->loaded_step_ms);
     rl_jw_num(&t, "tokens_per_s_user", c->tokens_per_s_user);
     rl_jw_num(&t, "gpus", (double)c->gpus);

@@ -94,7 +94,7 @@ export function costSection({ report, prefillReport, workload, gpuId, modelId, d
     workload: {
       requests_per_day: rpd, input_tokens: tin, output_tokens: tout, days_per_month: DAYS,
       mtok_in_per_month: mtokIn, mtok_out_per_month: mtokOut, hours_per_request: hoursPerRequest,
-      active_hours_per_month: active, capacity_requests_per_day: capacity,
+      active_hours_per_month: active, capacity_requests_per_day: capacity, replicas: null,
       loaded_step_ms: loaded, tokens_per_s_user: dec('1000').div(loaded), gpus: G,
     },
   };
@@ -124,6 +124,7 @@ export function costSection({ report, prefillReport, workload, gpuId, modelId, d
 
   const oneDeployment = active.div(HOURS_PER_MONTH);
   const replicas = oneDeployment.gt(1n) ? Q.of(oneDeployment.ceil()) : Q.of(1n);
+  cost.workload.replicas = replicas;
   const K = dec('1000');
   const buy = hw && resale && wa && wi && kwh;
   if (buy) {

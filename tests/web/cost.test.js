@@ -30,6 +30,20 @@ const byId = (els, id) => els.find((el) => el.getAttribute('data-testid') === id
 const workload = { requests_per_day: 10000, input_tokens: 1000, output_tokens: 500 };
 
 describe('the cost panel', () => {
+  test('more traffic than one deployment serves is said as the core\'s count of copies, not "busy N hours of 720"', () => {
+    const report = core.analyze({ model: 'llama-3.1-8b', gpu: 'rtx-4090', requests_per_day: 500000000, input_tokens: 500, output_tokens: 200 });
+    expect(report.cost.workload.replicas).toBeGreaterThan(1);
+    const els = renderPanel(report);
+    expect(Number(byId(els, 'cost.workload.replicas').getAttribute('data-value'))).toBe(report.cost.workload.replicas);
+    const sub = els.find((el) => el.getAttribute('class') === 'sub').textContent;
+    expect(sub).not.toContain('of 720.');
+    expect(sub).toContain(f.integer(report.cost.workload.replicas));
+    // Within one deployment's month, the one-deployment sentence and no count of copies.
+    const one = renderPanel(core.analyze({ model: 'llama-3.1-8b', gpu: 'rtx-4090', ...workload, requests_per_day: 100 }));
+    expect(byId(one, 'cost.workload.replicas')).toBeUndefined();
+    expect(one.find((el) => el.getAttribute('class') === 'sub').textContent).toContain('of 720.');
+  });
+
   test('shows the three options, the break-evens and the chart, each figure the core\'s', () => {
     const report = core.analyze({ model: 'llama-3-70b', gpu: 'h100-sxm', tp: 2, batch: 16, precision: 'fp8', ...workload, idle_watts: 100 });
     // Every fit has the engine's estimate, so the cost is charged on it, not on the floor.

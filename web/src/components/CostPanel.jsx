@@ -106,11 +106,13 @@ export function CostPanel({ report: r }) {
     <section class="panel" aria-labelledby="cost-h" data-testid="cost-panel">
       <h2 id="cost-h">{t('cost.title')}</h2>
       <p class="sub">
-        {tx('cost.workload', {
+        {/* More busy hours than one deployment's 720: the core's count of copies, not "busy 6,729,000 hours of 720". */}
+        {tx(w.replicas > 1 ? 'cost.workloadCopies' : 'cost.workload', {
           rpd: <Num testid="cost.workload.requests_per_day" value={w.requests_per_day} format={f.integer} />,
           tin: <Num testid="cost.workload.input_tokens" value={w.input_tokens} format={f.integer} />,
           tout: <Num testid="cost.workload.output_tokens" value={w.output_tokens} format={f.integer} />,
           hours: <Num testid="cost.workload.active_hours_per_month" value={w.active_hours_per_month} format={(v) => f.significant(v, 4)} />,
+          copies: <Num testid="cost.workload.replicas" value={w.replicas} format={f.integer} />,
         })}{' '}
         {c.basis === 'floor' ? t('cost.basisFloor') : t('cost.basisRealistic', { engine: r.realistic?.engine ?? '' })}
       </p>

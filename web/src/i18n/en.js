@@ -435,6 +435,7 @@ export default {
   "cost.perDay": "{n} requests/day",
   "cost.title": "What it costs",
   "cost.workload": "{rpd} requests a day, {tin} in and {tout} out tokens each: the deployment is busy {hours} hours a month of 720.",
+  "cost.workloadCopies": "{rpd} requests a day, {tin} in and {tout} out tokens each: {hours} busy hours a month, more than one deployment's 720, so {copies} copies of it.",
   "cost.basisFloor": "Times are the roofline floor (each output token charged at the last, slowest step); real engines take longer.",
   "cost.basisRealistic": "Times are the expected figures of {engine} (each output token charged at the last step).",
   "cost.perUser": "Under this traffic each user gets {tps} tokens/s: a step of {step} ms, the batch's own {base} ms plus {others} ms for the prefills of new requests, since each of the other {n} requests in the batch is replaced once every {out} steps. Engines that overlap prefill chunks with decode steps can do better.",

@@ -423,6 +423,7 @@ export default {
   "cost.perDay": "{n} 请求/天",
   "cost.title": "成本",
   "cost.workload": "每天 {rpd} 个请求，每个输入 {tin}、输出 {tout} 个 token：部署每月 720 小时中有 {hours} 小时处于忙碌。",
+  "cost.workloadCopies": "每天 {rpd} 个请求，每个输入 {tin}、输出 {tout} 个 token：每月忙碌 {hours} 小时，超过一套部署的 720 小时，因此需要 {copies} 套。",
   "cost.basisFloor": "时间按 roofline 下限计算（每个输出 token 按最后、最慢的一步计费）；实际引擎会更慢。",
   "cost.basisRealistic": "时间按 {engine} 的预期值计算（每个输出 token 按最后一步计费）。",
   "cost.perUser": "在此流量下每个用户得到 {tps} tokens/s：每步 {step} ms，即批次自身的 {base} ms，加上新请求的预填充 {others} ms，因为批次中其他 {n} 个请求每隔 {out} 步各被替换一次。能把预填充分块与解码步重叠的引擎可以更快。",
