@@ -749,6 +749,17 @@ static void write_corrected(rl_lint *l, const parsed *p, const fix *fixes, int n
     if (!l->has_corrected) l->corrected[0] = '\0';
 }
 
+/* How vLLM and SGLang split attention over tp ranks: whole query heads
+ * (ModelConfig.verify_with_parallel_config: "Total number of attention heads (q)
+ * must be divisible by tensor parallel size (tp)."), and whole KV heads, each
+ * replicated on tp / h_kv ranks once tp passes them (QKVParallelLinear: divide()
+ * of the one by the other). MLA keeps one latent per rank: only the query heads count. */
+static bool tp_splits_heads(const rl_model *m, int64_t tp) {
+    if (m->heads % tp != 0) return false;
+    if (m->mla || m->kv_heads <= 0) return true;
+    return m->kv_heads >= tp ? m->kv_heads % tp == 0 : tp % m->kv_heads == 0;
+}
+
 /* Finds a deployment the engine serves in full: the same GPUs first, then the
  * tp the analysis names. Fills the fixes; false when none is found. */
 static bool correct(rl_lint *l, const parsed *p, rl_deploy d, int64_t max_positions, fix *fixes, int *n) {
@@ -756,14 +767,14 @@ static bool correct(rl_lint *l, const parsed *p, rl_deploy d, int64_t max_positi
     rl_deploy start = d;
     rl_result r;
     if (l->engine == RL_SERVE_VLLM && max_positions > 0 && d.seq > max_positions) d.seq = max_positions;
-    int64_t heads = l->run.model.heads;
-    if (l->engine != RL_SERVE_LLAMA_SERVER && heads > 0 && heads % d.tp != 0) {
-        /* A tp that divides the heads: the next one up (as many GPUs or more, so the memory per GPU
-         * does not grow), within one 8-GPU node; else the next one down. */
+    const rl_model *m = &l->run.model;
+    if (l->engine != RL_SERVE_LLAMA_SERVER && !tp_splits_heads(m, d.tp)) {
+        /* A tp the engine splits the heads over: the next one up (as many GPUs or more, so the
+         * memory per GPU does not grow), within one 8-GPU node; else the next one down (tp 1 always is). */
         int64_t tp = d.tp;
-        while (tp <= 8 && heads % tp != 0) tp++;
+        while (tp <= 8 && !tp_splits_heads(m, tp)) tp++;
         if (tp > 8)
-            for (tp = d.tp - 1; heads % tp != 0; tp--) continue;
+            for (tp = d.tp - 1; !tp_splits_heads(m, tp); tp--) continue;
         d.tp = tp;
     }
     analyze_at(l, &d, &r);
@@ -1225,19 +1236,28 @@ static rl_status lint_run(const char *command, size_t len, const char *base, siz
                            (long long)d.seq, (long long)max_pos),
                "seq", FMT(v[0], "%lld", (long long)d.seq), "max_positions", FMT(v[1], "%lld", (long long)max_pos));
     }
-    if (e != RL_SERVE_LLAMA_SERVER && d.tp > 1 && l->run.model.heads % d.tp != 0) {
-        /* vLLM (ModelConfig.verify_with_parallel_config) and SGLang split whole attention heads over the ranks. */
+    if (e != RL_SERVE_LLAMA_SERVER && !tp_splits_heads(&l->run.model, d.tp)) {
+        /* vLLM and SGLang split whole heads over the ranks (tp_splits_heads). */
         l->verdict = RL_LINT_REFUSED;
-        long long tp = (long long)d.tp, heads = (long long)l->run.model.heads;
-        VALUES(add_finding(l, "tp_not_dividing_heads",
-                           e == RL_SERVE_VLLM
-                               ? "vLLM refuses to start: --tensor-parallel-size %lld does not divide the model's %lld attention "
-                                 "heads (\"Total number of attention heads (%lld) must be divisible by tensor parallel size "
-                                 "(%lld).\"); a tensor-parallel size must divide them."
-                               : "SGLang refuses to start: --tp-size %lld does not divide the model's %lld attention heads, "
-                                 "which it splits whole over the ranks; a tensor-parallel size must divide them.",
-                           tp, heads, heads, tp),
-               "variant", e == RL_SERVE_VLLM ? "" : "sglang", "tp", FMT(v[0], "%lld", tp), "heads", FMT(v[1], "%lld", heads));
+        long long tp = (long long)d.tp, heads = (long long)l->run.model.heads, kv = (long long)l->run.model.kv_heads;
+        if (l->run.model.heads % d.tp == 0) {
+            VALUES(add_finding(l, "tp_not_dividing_heads",
+                               "%s refuses to start: tensor-parallel size %lld and the model's %lld KV heads do not divide one "
+                               "another, so the KV heads cannot be split or replicated evenly over the ranks; a tensor-parallel "
+                               "size must divide them, or be a multiple of them.",
+                               engine_title(e), tp, kv),
+                   "variant", "kv", "engine", engine_title(e), "tp", FMT(v[0], "%lld", tp), "kv_heads", FMT(v[1], "%lld", kv));
+        } else {
+            VALUES(add_finding(l, "tp_not_dividing_heads",
+                               e == RL_SERVE_VLLM
+                                   ? "vLLM refuses to start: --tensor-parallel-size %lld does not divide the model's %lld attention "
+                                     "heads (\"Total number of attention heads (%lld) must be divisible by tensor parallel size "
+                                     "(%lld).\"); a tensor-parallel size must divide them."
+                                   : "SGLang refuses to start: --tp-size %lld does not divide the model's %lld attention heads, "
+                                     "which it splits whole over the ranks; a tensor-parallel size must divide them.",
+                               tp, heads, heads, tp),
+                   "variant", e == RL_SERVE_VLLM ? "" : "sglang", "tp", FMT(v[0], "%lld", tp), "heads", FMT(v[1], "%lld", heads));
+        }
     }
     if (r.verdict == RL_WEIGHTS_DO_NOT_FIT) {
         l->verdict = RL_LINT_REFUSED;

@@ -920,6 +920,7 @@ export default {
   "lintf.vllm_max_model_len_over_model": core,
   "lintf.tp_not_dividing_heads": core,
   "lintf.tp_not_dividing_heads.sglang": core,
+  "lintf.tp_not_dividing_heads.kv": core,
   "lintf.weights_do_not_fit": core,
   "lintf.weights_do_not_fit.many": core,
   "lintf.no_kv_memory": core,

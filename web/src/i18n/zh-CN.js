@@ -934,6 +934,7 @@ export default {
   "lintf.model_matched_by_name.no_preset": "{model} 没有自己的预设；按预设 {preset}（{repo}）读取，架构相同。",
   "lintf.partial_offload_not_modeled": "-ngl {ngl} 把 {layers} 层中的 {ngl} 层放在 GPU 上；请求没有给出主机内存和带宽（ram_gib、host_memory 或 cpu_bandwidth_gbs），因此不分析卸载，本分析按所有层都在 GPU 上计算。",
   "lintf.tp_not_dividing_heads": "vLLM 拒绝启动：--tensor-parallel-size {tp} 不能整除模型的 {heads} 个注意力头（“Total number of attention heads ({heads}) must be divisible by tensor parallel size ({tp}).”）；张量并行的规模必须能整除注意力头数。",
+  "lintf.tp_not_dividing_heads.kv": "{engine} 拒绝启动：张量并行规模 {tp} 与模型的 {kv_heads} 个 KV 头互不整除，KV 头无法在各 rank 之间均匀切分或复制；张量并行的规模必须能整除 KV 头数，或是它的倍数。",
   "lintf.tp_not_dividing_heads.sglang": "SGLang 拒绝启动：--tp-size {tp} 不能整除模型的 {heads} 个注意力头（它把注意力头整个分给各个 rank）；张量并行的规模必须能整除注意力头数。",
   "lintf.vllm_max_model_len_over_model": "vLLM 拒绝启动：--max-model-len {seq} 大于模型的 max_position_embeddings {max_positions}（需要 VLLM_ALLOW_LONG_MAX_MODEL_LEN=1 以及配置中指定的 RoPE 缩放）。",
   "lintf.weights_do_not_fit": "{engine} 无法加载模型：权重每张 GPU 需要 {weights} GiB，而这张 GPU 只有 {vram} GiB（加载时显存不足）。",
