@@ -387,6 +387,13 @@ static FZ_UNUSED void fz_check_result(const rl_gpu *g, const rl_deploy *d, rl_st
         FZ_CHECK(!r->has_realistic && r->realistic.step_ms == 0.0 && r->realistic.tokens_per_s == 0.0 &&
                      r->realistic.prefill_ms == 0.0 && r->realistic.ttft_ms == 0.0,
                  "refusal with a realistic estimate: step %g", r->realistic.step_ms);
+    } else if (r->max_batch_realistic < 1) {
+        /* A tight fit whose engine budget holds no request: the floor's figures, no engine estimate. */
+        FZ_CHECK(r->verdict == RL_TIGHT, "a fit whose budget holds no request is %d, not tight", (int)r->verdict);
+        FZ_CHECK(!r->has_realistic && r->realistic.step_ms == 0.0 && r->realistic.tokens_per_s == 0.0 &&
+                     r->realistic.ttft_ms == 0.0,
+                 "an engine estimate for an engine that holds no request: step %g", r->realistic.step_ms);
+        FZ_CHECK(r->step_ms > 0.0 && isfinite(r->step_ms), "tight with no request in budget: floor step %.17g", r->step_ms);
     } else {
         /* The realistic estimate: finite, never under the floor, its band around it. */
         const rl_realistic *x = &r->realistic;
