@@ -563,13 +563,14 @@ enum {
 const char *rl_warning_code(unsigned bit_index);
 
 /* Remedy bits in rl_result.remedies: each is a way out that alone makes the
- * deployment fit (on a refusal: the floor; when tight: the realistic budget);
- * the figure that does it is in the rl_result.remedy_* fields. */
+ * deployment fit. When tight: into the realistic budget. On a refusal: into the
+ * realistic budget when a change of that kind can, else past the floor (a tight
+ * fit). The figure that does it is in the rl_result.remedy_* fields. */
 enum {
     RL_REMEDY_WEIGHT_PRECISION = 1u << 0, /* remedy_precision */
     RL_REMEDY_KV_PRECISION = 1u << 1,     /* remedy_kv_precision */
     RL_REMEDY_MORE_TP = 1u << 2,          /* remedy_tp */
-    RL_REMEDY_SMALLER_BATCH = 1u << 3,    /* remedy_batch (= max_batch) */
+    RL_REMEDY_SMALLER_BATCH = 1u << 3,    /* remedy_batch (= max_batch_realistic, or max_batch when that is 0) */
     RL_REMEDY_SHORTER_CONTEXT = 1u << 4,  /* remedy_seq */
     RL_REMEDY_BIGGER_GPU = 1u << 5,       /* remedy_vram_gib */
     RL_REMEDY_RAISE_POOL = 1u << 6,       /* remedy_pool_fraction (tight only) */
@@ -697,7 +698,7 @@ typedef struct rl_result {
     int64_t remedy_tp;             /* smallest power-of-two tp (≤ 1024) that fits */
     int64_t remedy_batch;          /* largest batch that fits */
     int64_t remedy_seq;            /* largest context that fits this batch */
-    double remedy_vram_gib;        /* memory per GPU this deployment needs */
+    double remedy_vram_gib;        /* GiB per GPU whose engine pool holds the realistic budget (a host refusal: weights + KV) */
     double remedy_pool_fraction;   /* the pool fraction that would make a tight setup fit */
     int64_t remedy_gpu_layers;     /* fewer layers on the GPU (-ngl) with the rest in host RAM */
 

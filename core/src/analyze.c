@@ -74,7 +74,9 @@ static void resolve_precision(ctx *c) {
         /* The KV holds activations: in the weights' type when that is a float type, else (quantized
          * weights: fp8, int8, int4, the block formats) in torch_dtype, as engines default (vLLM and
          * SGLang kv_cache_dtype "auto" = the model's dtype; llama.cpp -ctk f16). */
-        c->kv_prec = d->kv_precision != RL_PREC_AUTO ? d->kv_precision : rl_prec_is_float(d->precision) ? d->precision : (rl_precision)m->dtype;
+        c->kv_prec = d->kv_precision != RL_PREC_AUTO       ? d->kv_precision
+                     : rl_prec_is_float(d->precision) ? d->precision
+                                                      : (rl_precision)m->dtype;
     }
     c->b_kv = c->F->kv_element_bytes(rl_prec_bytes(c->kv_prec), c->b_main);
     c->weight_total = weight_bytes_total(c);
