@@ -109,6 +109,13 @@ test('a refused setup shows its reason and shortfall, and no time, speed or cost
   assert.deepEqual(ids.filter((id) => TIMING.test(id)), []);
   assert.ok((await page.locator(`${tid('compare')} td.cant`).count()) >= 6, 'every timing row says it cannot run');
   assert.match(await page.locator(`${tid('compare')} td.cant`).first().textContent(), /can.t run/);
+  // With a workload the context both setups analyse is input + output (1000 + 200), shown as such.
+  assert.equal(await page.inputValue(tid('compare.1.seq')), '1200');
+  assert.match(await page.locator('tr.compare-input', { hasText: 'Context' }).locator('td').first().textContent(), /^1200/);
+  // Its ways out, each the core's, as the verdict lists them.
+  const ways = await page.$$eval(`${tid('compare.1.remedies')} > li`, (items) => items.map((li) => [li.dataset.code, li.dataset.value]));
+  assert.deepEqual(ways, refused.remedies.map((x) => [x.code, String(x.value)]));
+  assert.ok(ways.length > 0);
   await page.close();
 });
 

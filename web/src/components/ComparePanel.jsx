@@ -10,7 +10,8 @@ import * as f from '../format.js';
 import { CUSTOM, FIELD, KV_PRECISIONS, PARAMS, PRECISIONS } from '../inputs.js';
 import { SETUP_NAMES } from '../url-codec.js';
 import { MAX_COMPARED } from '../compare.js';
-import { errorText, t } from '../i18n/index.js';
+import { inputsAsRead, workloadSetsContext } from '../request.js';
+import { errorText, remedyText, t } from '../i18n/index.js';
 import { levelOf } from './Verdict.jsx';
 import { Num } from './Num.jsx';
 import { SelectField } from './SelectField.jsx';
@@ -97,18 +98,29 @@ function VerdictCell({ index, report: r, base, values }) {
           <Num testid={`compare.${index}.memory.shortfall_gib`} value={r.memory.shortfall_gib} format={f.gib} />
         </p>
       )}
+      {/* A setup that cannot run says so with its ways out, as the verdict does. */}
+      {!r.fits && r.remedies?.length > 0 && (
+        <ul class="ways" data-testid={`compare.${index}.remedies`}>
+          {r.remedies.map((x) => (
+            <li key={x.code} data-code={x.code} data-value={String(x.value)}>{remedyText(x, r)}</li>
+          ))}
+        </ul>
+      )}
     </td>
   );
 }
 
 /** One input row: A's value as text (its input is the form), each other setup's own field. */
+/** A setup's input as its analysis read it: with a workload, the context is the one the workload set. */
+const asRead = (s, name) => String(inputsAsRead(s.values.value, s.report.value)[name] ?? '');
+
 function InputRow({ setups, name, label, field }) {
-  const base = String(setups[0].inputs[name].value);
+  const base = asRead(setups[0], name);
   return (
     <tr class="compare-input">
       <th scope="row">{label}</th>
       {setups.map((s, i) => {
-        const differs = i > 0 && String(s.inputs[name].value) !== base;
+        const differs = i > 0 && asRead(s, name) !== base;
         return (
           <td key={i} data-differs={differs ? 'true' : undefined} class={differs ? 'differs' : undefined}>
             {i === 0 ? <span>{base || '—'}</span> : field(s, `compare.${i}.`, `${SETUP_NAMES[i]}: ${label}`)}
@@ -131,7 +143,9 @@ function modelOptions(app, value) {
 const select = (name, options) => (s, prefix, label) => (
   <SelectField app={s} name={name} prefix={prefix} label={label} options={typeof options === 'function' ? options(s) : options} />
 );
-const text = (name) => (s, prefix, label) => <TextField app={s} name={name} prefix={prefix} label={label} />;
+const text = (name) => (s, prefix, label) => (
+  <TextField app={s} name={name} prefix={prefix} label={label} value={name === 'seq' && workloadSetsContext(s.values.value) ? asRead(s, name) : undefined} />
+);
 
 export function ComparePanel({ app, compare }) {
   const columns = compare.columns.value;
