@@ -6,7 +6,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { ROOT, loadTestCore } from './core.js';
-import { LANG_NAMES, LANGS, TABLES, errorText, findingText, leverText, loadLang, noticeText, pickLang, remedyText, t, warningText } from '../../web/src/i18n/index.js';
+import { LANG_NAMES, LANGS, TABLES, errorText, fieldLabel, findingText, leverText, loadLang, noticeText, pickLang, remedyText, t, warningText } from '../../web/src/i18n/index.js';
 import { LANG_KEY, decodeLink, encodeLink } from '../../web/src/url-codec.js';
 import { defaultInputs } from '../../web/src/inputs.js';
 
@@ -174,6 +174,15 @@ describe('warnings and remedies in zh-CN: from the code and values, numbers kept
       expect(leverText(l, 'en')).toBe(l.message);
     });
   }
+});
+
+test('every field of the table has a name in zh-CN, from its field row or its form label (errors, notices and the report use it)', () => {
+  const TERMS = new Set(['config', 'gpu', 'tp', 'pp']); // config.json, GPU, tp, pp: the same in both languages
+  const fields = JSON.parse(read('core/fields.json')).fields;
+  const unnamed = fields.filter((f) => !TERMS.has(f.key) && !CJK.test(fieldLabel(f.key, 'zh-CN'))).map((f) => f.key);
+  expect(unnamed).toEqual([]);
+  // English keeps naming a field by its request key, as the core's messages do.
+  expect(fieldLabel('requests_per_day', 'en')).toBe('requests_per_day');
 });
 
 test('a tight fit with no room left for the KV says so, in both languages, with no negative size', () => {

@@ -168,11 +168,21 @@ export function unitText(unit, code = lang.value) {
   return unit;
 }
 
-/** A form field's name, by its request key; a config.json key as written. */
+// The keys of the labels the form gives the fields that have no field.<key> row: the workload's and the
+// engine's fields by their group, and two by name. One vocabulary: an error, a link notice or the report
+// in another language names such a field as its form does.
+const FORM_LABEL = { engine: 'engine.select', 'gpu.link_gbs': 'gpu.link' };
+
+/**
+ * A form field's name, by its request key; a config.json key as written. English names a field by its
+ * key (the core's messages do) unless it has a field.<key> row; another language by its own words.
+ */
 export function fieldLabel(key, code = lang.value) {
   const table = TABLES[code] ?? en;
-  const k = `field.${key}`;
-  return Object.hasOwn(table, k) ? table[k] : key;
+  const own = [`field.${key}`];
+  if (table !== en) own.push(FORM_LABEL[key] ?? `${FIELD[key]?.group}.${key}`);
+  const k = own.find((x) => Object.hasOwn(table, x));
+  return k ? table[k] : key;
 }
 
 /** A link notice, {code, ...params}, or a plain string from older callers. */
