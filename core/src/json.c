@@ -390,16 +390,15 @@ static rl_status check_int_double(double v, const char *field, int64_t lo, int64
     if (isnan(v))
         return rl_fail(err, RL_E_NOT_INTEGER, field, "%s must be an integer from %lld to %lld (got NaN)",
                        field, (long long)lo, (long long)hi);
-    /* The value as given, to its last digit (%g wrote 16777217 as 1.67772e+07). */
-    char got[RL_FMT_MAX_LEN + 1];
-    got[rl_fmt_shortest(got, v)] = '\0';
-    if (v < (double)lo || v > (double)hi)
-        return rl_fail(err, RL_E_RANGE, field, "%s must be an integer from %lld to %lld (got %s)",
-                       field, (long long)lo, (long long)hi, got);
-    if (v != floor(v))
-        return rl_fail(err, RL_E_NOT_INTEGER, field,
-                       "%s must be a whole number from %lld to %lld (got %s)", field, (long long)lo,
-                       (long long)hi, got);
+    bool range = v < (double)lo || v > (double)hi;
+    if (range || v != floor(v)) {
+        /* The value as given, to its last digit (%g wrote 16777217 as 1.67772e+07); formatted
+         * only here, off the path every count a request or config holds takes. */
+        char got[RL_FMT_MAX_LEN + 1];
+        got[rl_fmt_shortest(got, v)] = '\0';
+        return rl_fail(err, range ? RL_E_RANGE : RL_E_NOT_INTEGER, field, "%s must be %s from %lld to %lld (got %s)", field,
+                       range ? "an integer" : "a whole number", (long long)lo, (long long)hi, got);
+    }
     *out = (int64_t)v;
     return RL_OK;
 }
