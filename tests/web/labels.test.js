@@ -2,7 +2,7 @@
 // here on hand-made layouts; the browser test (tests/browser/layout-overlap.test.js)
 // checks the real charts.
 import { describe, expect, test } from 'vitest';
-import { around, clash, dot, labelBox, placeLabels, textWidth, vline } from '../../web/src/charts/labels.js';
+import { LINE, around, beside, clash, dot, labelBox, placeLabels, textAt, textWidth, vline } from '../../web/src/charts/labels.js';
 
 const bounds = { left: 0, right: 300, top: 0, bottom: 200 };
 
@@ -73,6 +73,16 @@ describe('placeLabels', () => {
     const kept = placeLabels([{ key: 'a', text: 'x', candidates }], bounds, [wall]).a;
     expect(kept).not.toBeNull();
     expect(kept.y).toBe(20);
+  });
+  test('beside() offers both sides of a line on each row, right first unless asked', () => {
+    expect(beside(100, [10, 30])).toEqual([
+      { x: 105, y: 10 }, { x: 95, y: 10, anchor: 'end' }, { x: 105, y: 30 }, { x: 95, y: 30, anchor: 'end' },
+    ]);
+    expect(beside(100, [10], { gap: 9, leftFirst: true })).toEqual([{ x: 91, y: 10, anchor: 'end' }, { x: 109, y: 10 }]);
+  });
+  test('textAt() gives a placed label\'s SVG attributes, a line pitch lower for each next line', () => {
+    expect(textAt({ x: 3, y: 40, anchor: 'end' })).toEqual({ x: 3, y: 40, 'text-anchor': 'end' });
+    expect(textAt({ x: 3, y: 40, anchor: 'start' }, 2).y).toBe(40 + 2 * LINE);
   });
   test('around() offers the eight places of a marker, each clear of it', () => {
     const spots = around(100, 100, 5);

@@ -6,7 +6,7 @@ import { AxisTitle, Frame, LogGridX, LogGridY, gridProps } from './axes.jsx';
 import { ChartTip } from '../components/ChartTip.jsx';
 import { useWidth } from './useWidth.js';
 import { RooflineLegend } from './RooflineLegend.jsx';
-import { around, dot, labelBox, placeLabels, textWidth, vline } from './labels.js';
+import { around, beside, dot, labelBox, placeLabels, textAt, textWidth, vline } from './labels.js';
 import { t } from '../i18n/index.js';
 
 // The roofline of one GPU with the decode and prefill operating points and the
@@ -76,7 +76,6 @@ export function placeRoofLabels({ BOX, hasRoof, wall, dx, dy, ey, px, py, wx, wy
   if (wall) obstacles.push(dot(wx, wy, 7.5), vline(wx, BOX.top, BOX.bottom));
   if (hasRoof) obstacles.push(vline(ridgeX, peakY, BOX.bottom));
   if (slope) obstacles.push(turnedBox(slope.text, slope.x, slope.y, slope.angle, 6));
-  const beside = (lx, rows) => rows.flatMap((ly) => [{ x: lx + 5, y: ly }, { x: lx - 5, y: ly, anchor: 'end' }]);
   const foot = [BOX.bottom - 8, BOX.bottom - 22, BOX.bottom - 36];
   const labels = [];
   if (peak) labels.push({ key: 'peak', text: peak, bold: true, candidates: [{ x: BOX.right - 6, y: peakY - 7, anchor: 'end' }] });
@@ -147,7 +146,7 @@ export function RooflineChart({ report: r, sweep }) {
       kvFull: t('chart.kvFull'),
     },
   });
-  const at0 = (key) => labels[key] && { x: labels[key].x, y: labels[key].y, 'text-anchor': labels[key].anchor };
+  const at0 = (key) => labels[key] && textAt(labels[key]);
 
   const show = (kind, p, xy) => () => setActive({ kind, p, xy });
   const hide = () => setActive(null);

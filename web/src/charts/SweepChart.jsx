@@ -5,7 +5,7 @@ import { AxisTitle, Frame, LinearGridY, LogGridX, gridProps } from './axes.jsx';
 import { ChartTip } from '../components/ChartTip.jsx';
 import { useWidth } from './useWidth.js';
 import { t } from '../i18n/index.js';
-import { LINE, dot, labelBox, placeLabels, textWidth, vline } from './labels.js';
+import { LINE, beside, dot, labelBox, placeLabels, textAt, textWidth, vline } from './labels.js';
 
 // Aggregate tok/s (top) and ms per token (bottom) against the batch, from
 // core.sweep: batch 1 to the largest batch whose KV fits, then the wall.
@@ -57,15 +57,14 @@ export function placeSweepLabels({ TOP_BOX, BOTTOM_BOX, ALL, LEFT, RIGHT, wallX,
   ];
   if (tightX !== null) obstacles.push(vline(tightX, ALL.top, ALL.bottom));
   if (current) obstacles.push(vline(current.x, ALL.top, ALL.bottom), dot(current.x, current.yTop, 6), dot(current.x, current.yBottom, 6));
-  const beside = (lx, rows, gap = 5) => rows.flatMap((ly) => [{ x: lx - gap, y: ly, anchor: 'end' }, { x: lx + gap, y: ly }]);
   const labels = [];
   if (text.legend) labels.push({ key: 'legend', text: text.legend, candidates: [0, 1, 2].map((i) => ({ x: RIGHT - 4, y: TOP_BOX.top + 14 + i * LINE, anchor: 'end' })) });
-  labels.push({ key: 'wall', lines: [text.kvFull, text.beyond], bold: true, candidates: beside(wallX, [BOTTOM_BOX.top + 14, BOTTOM_BOX.top + 42]) });
+  labels.push({ key: 'wall', lines: [text.kvFull, text.beyond], bold: true, candidates: beside(wallX, [BOTTOM_BOX.top + 14, BOTTOM_BOX.top + 42], { leftFirst: true }) });
   if (tightX !== null) {
-    labels.push({ key: 'tight', text: text.tight, bold: true, candidates: beside(tightX, [0, 1, 2, 3].map((i) => TOP_BOX.top + 14 + i * LINE)) });
+    labels.push({ key: 'tight', text: text.tight, bold: true, candidates: beside(tightX, [0, 1, 2, 3].map((i) => TOP_BOX.top + 14 + i * LINE), { leftFirst: true }) });
   }
   if (current) {
-    labels.push({ key: 'current', text: text.yourBatch, bold: true, candidates: beside(current.x, [TOP_BOX.bottom - 8, TOP_BOX.bottom - 8 - LINE, TOP_BOX.bottom - 8 - 2 * LINE], 9) });
+    labels.push({ key: 'current', text: text.yourBatch, bold: true, candidates: beside(current.x, [TOP_BOX.bottom - 8, TOP_BOX.bottom - 8 - LINE, TOP_BOX.bottom - 8 - 2 * LINE], { gap: 9, leftFirst: true }) });
   }
   return placeLabels(labels, ALL, obstacles);
 }
@@ -99,7 +98,7 @@ export function SweepChart({ points, batch, maxBatch, realisticBatch }) {
       yourBatch: t('chart.yourBatch', { batch: f.integer(batch) }),
     },
   });
-  const at = (key, i = 0) => ({ x: labels[key].x, y: labels[key].y + i * LINE, 'text-anchor': labels[key].anchor });
+  const at = (key, i = 0) => textAt(labels[key], i);
   const index = active ?? -1;
   const p = points[index];
 

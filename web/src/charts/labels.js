@@ -90,6 +90,21 @@ export function placeLabels(labels, bounds, obstacles = []) {
   return placed;
 }
 
+/**
+ * Candidate positions beside a vertical line at x, on each of `rows` (baselines) in turn: `gap` px
+ * right of it and left of it (anchored at its end), the left one first when `leftFirst`.
+ */
+export function beside(x, rows, { gap = 5, leftFirst = false } = {}) {
+  return rows.flatMap((y) => {
+    const right = { x: x + gap, y };
+    const left = { x: x - gap, y, anchor: 'end' };
+    return leftFirst ? [left, right] : [right, left];
+  });
+}
+
+/** The SVG text attributes of a placed label (placeLabels' entry), for its `line`th line. */
+export const textAt = (placed, line = 0) => ({ x: placed.x, y: placed.y + line * LINE, 'text-anchor': placed.anchor });
+
 /** Candidate positions around a point marker of radius r: right, below, left and above it. */
 export function around(x, y, r, order = ['belowRight', 'right', 'belowLeft', 'left', 'aboveRight', 'aboveLeft', 'below', 'above']) {
   const gap = r + 4;

@@ -9,7 +9,7 @@ import { Num } from './Num.jsx';
 import { t, tx, unitText } from '../i18n/index.js';
 import { costSource } from '../i18n/sources.js';
 import { useWidth } from '../charts/useWidth.js';
-import { LINE, placeLabels, textWidth, vline } from '../charts/labels.js';
+import { LINE, beside, placeLabels, textAt, textWidth, vline } from '../charts/labels.js';
 
 const usd = (v) => `$${f.significant(v, 4)}`;
 const OPTIONS = [
@@ -24,9 +24,8 @@ const OPTIONS = [
  */
 export function placeCostLabels({ box, trafficX, marks }) {
   const rows = [0, 1, 2, 3].map((i) => box.top + 12 + i * LINE);
-  const beside = (lx) => rows.flatMap((ly) => [{ x: lx + 4, y: ly }, { x: lx - 4, y: ly, anchor: 'end' }]);
   const obstacles = [vline(trafficX, box.top, box.bottom), ...marks.map((m) => vline(m.x, box.top, box.bottom))];
-  return placeLabels(marks.map((m) => ({ key: m.key, text: m.text, candidates: beside(m.x) })), box, obstacles);
+  return placeLabels(marks.map((m) => ({ key: m.key, text: m.text, candidates: beside(m.x, rows, { gap: 4 }) })), box, obstacles);
 }
 
 function CostChart({ cost }) {
@@ -53,7 +52,7 @@ function CostChart({ cost }) {
     ['buy_vs_api_requests_per_day', t('cost.crossApi')],
   ].filter(([k]) => cost.break_even[k] !== undefined).map(([key, text]) => ({ key, text, x: x(cost.break_even[key]) }));
   const words = placeCostLabels({ box: { left: L, right: W - R, top: T, bottom: H - B }, trafficX, marks });
-  const at = (key) => ({ x: words[key].x, y: words[key].y, 'text-anchor': words[key].anchor });
+  const at = (key) => textAt(words[key]);
   return (
     <div class="chart-box" ref={ref}>
       <svg class="chart cost-chart" data-testid="cost-chart" viewBox={`0 0 ${W} ${H}`} role="img"
