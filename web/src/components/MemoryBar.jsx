@@ -1,5 +1,6 @@
 import * as f from '../format.js';
 import { useWidth } from '../charts/useWidth.js';
+import { textWidth } from '../charts/labels.js';
 import { t } from '../i18n/index.js';
 
 // One GPU's memory, drawn twice on one scale. The floor: weights, the batch's
@@ -9,11 +10,10 @@ import { t } from '../i18n/index.js';
 const BAR = 22;
 
 // A line's label goes left of the line (anchored at its end) when it fits there, else right of it.
-// Its width is estimated from its text in the labels' 12 px bold type: ~0.6 em a Latin character
-// (measured: "engine pool 21.60 GiB" is 149 px), 1 em a CJK one.
+// Its width is the charts' estimate (labels.js) of its text in the labels' 12 px bold type.
 const LABEL_PX = 12;
 function labelBeside(lineX, text) {
-  const width = [...text].reduce((sum, ch) => sum + (ch.codePointAt(0) >= 0x2e80 ? 1 : 0.6), 0) * LABEL_PX;
+  const width = textWidth(text, LABEL_PX, true);
   return lineX - 5 - width >= 0 ? { x: lineX - 5, anchor: 'end' } : { x: lineX + 5, anchor: 'start' };
 }
 
