@@ -110,10 +110,10 @@ function VerdictCell({ index, report: r, base, values }) {
   );
 }
 
-/** One input row: A's value as text (its input is the form), each other setup's own field. */
 /** A setup's input as its analysis read it: with a workload, the context is the one the workload set. */
 const asRead = (s, name) => String(inputsAsRead(s.values.value, s.report.value)[name] ?? '');
 
+/** One input row: A's value as text (its input is the form), each other setup's own field. */
 function InputRow({ setups, name, label, field }) {
   const base = asRead(setups[0], name);
   return (

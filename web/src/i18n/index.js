@@ -95,7 +95,6 @@ export function tx(key, params = {}, code = lang.value) {
 
 /** A core warning ({code, message}) for the report r: a template filled from the report's values (core-values.js). */
 export function warningText(w, r, code = lang.value) {
-  // Latent attention replicates the KV for another reason than too few heads: its own sentence.
   // Latent attention replicates the KV for another reason than too few heads; a tight fit with no room
   // left for the KV is an engine that cannot start: each has its own sentence.
   const key =
