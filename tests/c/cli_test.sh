@@ -56,8 +56,8 @@ expect 0 "decode step \\| [0-9.]+ ms" "${base[@]}" --format md
 expect 3 "Verdict: does not fit" "${base[@]}" --batch 128 --format md
 refused_md="$("$cli" "${base[@]}" --batch 128 --format md 2>&1)"
 if printf '%s' "$refused_md" | grep -Eq ' ms\b|tok/s|<svg'; then
-  fail=$((fail + 1)); echo "FAIL: the Markdown of a refusal shows a time or a chart"
-else pass=$((pass + 1)); fi
+  bad "the Markdown of a refusal shows a time or a chart"
+else ok; fi
 # With the engine's expected figures and, given a workload, the cost: the text report's lines as rows, each
 # figure the JSON's (the monthly cloud cost, the loaded step), and a refusal with a workload has neither.
 work=(--requests-per-day 10000 --input-tokens 1000 --output-tokens 500)
@@ -72,38 +72,38 @@ cloud2="$(printf '%.2f' "$cloud")"
 loaded4="$(printf '%.4g' "$loaded")"
 if [ -n "$cloud" ] && [ -n "$loaded" ] && printf '%s' "$md_cost" | grep -q "^| cloud | \$$cloud2/month" &&
    printf '%s' "$md_cost" | grep -q "^| per user | .*a step of $loaded4 ms" && printf '%s' "$md_cost" | grep -q '^### Where each figure comes from$'; then
-  pass=$((pass + 1))
+  ok
 else
-  fail=$((fail + 1)); echo "FAIL: the Markdown report's cost is not the JSON's (cloud $cloud2, loaded step $loaded4)"
+  bad "the Markdown report's cost is not the JSON's (cloud $cloud2, loaded step $loaded4)"
 fi
 refused_cost_md="$("$cli" --model llama-3-70b --gpu a100-80g "${work[@]}" --format md 2>&1)"
 if ! printf '%s' "$refused_cost_md" | grep -q 'Verdict: does not fit' || printf '%s' "$refused_cost_md" | grep -Eq ' ms\b|tok/s|<svg|\$|Expected|Cost'; then
-  fail=$((fail + 1)); echo "FAIL: the Markdown of a refusal with a workload shows a time, a cost or the expected figures"
-else pass=$((pass + 1)); fi
+  bad "the Markdown of a refusal with a workload shows a time, a cost or the expected figures"
+else ok; fi
 expect 2 '"code":"usage".*--format' "${base[@]}" --format pdf --json
 # A command the engine refuses to start carries no time of any kind, the engine's expected figures included.
 lint_refused="$("$cli" --lint 'vllm serve Qwen/Qwen3-8B' --gpu rtx-4090 --json 2>&1)"
 if printf '%s' "$lint_refused" | grep -q '"verdict":"refused"' && ! printf '%s' "$lint_refused" | grep -Eq '"(tokens_per_s|step_ms|ttft_ms|prefill_ms)"'; then
-  pass=$((pass + 1))
+  ok
 else
-  fail=$((fail + 1)); echo "FAIL: a refused lint carries a time"
+  bad "a refused lint carries a time"
 fi
 # A command the engine refuses though the memory fits: the report's takeaway names no bound (none was
 # computed; it said "compute-bound" for a memory-bound setup) and says the engine refuses.
 lint_refused_fit="$("$cli" --lint 'vllm serve Qwen/Qwen3-8B --max-model-len 50000 --max-num-seqs 4' --gpu h100-sxm 2>&1)"
 if printf '%s' "$lint_refused_fit" | grep -q 'Verdict: refused' && printf '%s' "$lint_refused_fit" | grep -q '^Takeaway: the memory fits, but the engine refuses' &&
   ! printf '%s' "$lint_refused_fit" | grep -Eq 'bound:|-bound'; then
-  pass=$((pass + 1))
+  ok
 else
-  fail=$((fail + 1)); echo "FAIL: a lint the engine refuses ends on a takeaway with a bound"
+  bad "a lint the engine refuses ends on a takeaway with a bound"
 fi
 # A tight fit whose engine budget holds no request: no engine estimate, and no negative room in the words.
 tight_none="$("$cli" --model qwen3-32b --vram-gib 64 --bandwidth-gbs 2000 --tflops 500 --seq 2048 2>&1)"
 if printf '%s' "$tight_none" | grep -q 'verdict  *TIGHT' && printf '%s' "$tight_none" | grep -q 'not one request fits' &&
   ! printf '%s' "$tight_none" | grep -Eq '^Expected|leaves -[0-9]'; then
-  pass=$((pass + 1))
+  ok
 else
-  fail=$((fail + 1)); echo "FAIL: a tight fit with no request in the engine's budget shows an engine estimate or a negative room"
+  bad "a tight fit with no request in the engine's budget shows an engine estimate or a negative room"
 fi
 # The serve command names its engine: the report's expected figures are that engine's.
 expect 0 '"realistic":\{[^}]*"engine":"llama.cpp"' --lint 'llama-server -m Qwen3-8B-Q4_K_M.gguf -c 8192 -np 2' --gpu rtx-4090 --json
@@ -128,16 +128,16 @@ expect 0 '"searched":48,' "${plan[@]}" --gpus h100-sxm,h100-sxm --json
 # --plan's errors carry their own code, and their JSON stays valid with a quoted name in the message.
 plan_err="$("$cli" --plan --model nope --requests-per-day 10 --input-tokens 5 --output-tokens 5 --json 2>&1)"
 if printf '%s' "$plan_err" | node -e 'const e = JSON.parse(require("fs").readFileSync(0, "utf8")).error; process.exit(e.code === "unknown_preset" && e.field === "model" && /"nope"/.test(e.message) ? 0 : 1)'; then
-  pass=$((pass + 1))
+  ok
 else
-  fail=$((fail + 1)); echo "FAIL: --plan --json error is not valid JSON naming unknown_preset: $plan_err"
+  bad "--plan --json error is not valid JSON naming unknown_preset: $plan_err"
 fi
 expect 0 "Models" --list
 expect 0 "usage" --help
 # --help comes from the field table: every row's flag is in it.
 fields="$(dirname "$0")/../../core/fields.json"
 flags="$(grep -o '"flag": "--[a-z0-9-]*"' "$fields" | cut -d'"' -f4)"
-[ "$(printf '%s\n' "$flags" | wc -l)" -ge 20 ] || { echo "FAIL: read fewer than 20 flags from $fields"; fail=$((fail + 1)); }
+[ "$(printf '%s\n' "$flags" | wc -l)" -ge 20 ] || bad "read fewer than 20 flags from $fields"
 for flag in $flags; do
   expect 0 "^  ${flag} " --help
 done
