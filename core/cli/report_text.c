@@ -404,9 +404,12 @@ static void print_cost(const sink *s, const rl_cost *c) {
     for (unsigned b = 0; b < RL_COST_MISSING_COUNT_; b++)
         if (c->missing & (1u << b)) sink_line(s, "cli.cost.missing", RL_MSG(line, "cli.cost.missingValue", "what", rl_cost_missing_name(b)));
     fprintf(s->out, s->md ? "\n### %s\n\n" : "\n%s\n", T("cli.cost.sources"));
-    for (int i = 0; i < c->assumption_count; i++)
-        fprintf(s->out, s->md ? "- `%s` = %.6g %s: %s\n" : "  - %s = %.6g %s: %s\n", c->assumptions[i].name, c->assumptions[i].value,
-                c->assumptions[i].unit, c->assumptions[i].source);
+    for (int i = 0; i < c->assumption_count; i++) {
+        const rl_cost_assumption *x = &c->assumptions[i];
+        /* A board power standing in for a wall power says so before its source (the origin is a code). */
+        const char *source = x->origin == RL_ORIGIN_BOARD ? RL_MSG(line, "cli.cost.board", "source", x->source) : x->source;
+        fprintf(s->out, s->md ? "- `%s` = %.6g %s: %s\n" : "  - %s = %.6g %s: %s\n", x->name, x->value, x->unit, source);
+    }
 }
 
 void rl_print_cost(FILE *out, const rl_cost *c) {

@@ -579,12 +579,31 @@ enum {
 };
 const char *rl_remedy_code(unsigned bit_index);
 
+/* Where an assumption's figure comes from, as a code: a reader words it in its own
+ * language from this and the assumption's name, never from the English `source`.
+ * Values are pinned; new origins are appended. rl_origin_name() gives the code. */
+typedef enum rl_origin {
+    RL_ORIGIN_ENGINE = 0,       /* "engine": the engine preset's figure (core/src/engines.c) */
+    RL_ORIGIN_ENGINE_QUANT = 1, /* "engine_quant": the engine's figure for weight-only formats (rl_weight_only_quant) */
+    RL_ORIGIN_GIVEN = 2,        /* "given": the request's own value, in place of the default */
+    RL_ORIGIN_GPU = 3,          /* "gpu": the GPU's figure (link_gbs; 0 when the GPU gives none) */
+    RL_ORIGIN_INPUT = 4,        /* "input": another input of the request (launch_ms for the TTFT overhead) */
+    RL_ORIGIN_ANALYSIS = 5,     /* "analysis": this deployment's analysis (its step, prefill and batch) */
+    RL_ORIGIN_SPEC = 6,         /* "spec": the specification's constant or default (30 days, 36 months, resale by class) */
+    RL_ORIGIN_PRESET = 7,       /* "preset": a price preset's figure; `source` quotes its document and date */
+    RL_ORIGIN_BOARD = 8,        /* "board": a preset's board power standing in for an unsourced wall power */
+    RL_ORIGIN_COUNT_ = 9
+} rl_origin;
+const char *rl_origin_name(rl_origin origin); /* "" for a value outside the enum */
+
 /* One parameter of the realistic estimate as used: the engine's, or the
- * request's override; `source` says where the figure comes from. */
+ * request's override. `origin` says where the figure comes from as a code,
+ * `source` in English. */
 typedef struct rl_assumption {
     const char *name;   /* "bw_efficiency", "kernel_us", ... (the request key when it has one) */
     double value;
     const char *unit;   /* "fraction", "us", "ms", "GB/s", "kernels" */
+    rl_origin origin;   /* engine, engine_quant, given, gpu or input */
     const char *source; /* prose naming the public source, or "request" for an override */
 } rl_assumption;
 
@@ -870,7 +889,8 @@ typedef struct rl_cost_assumption {
     char name[32];
     double value;
     char unit[16];
-    char source[400];   /* "given", a formula, or a price preset's source and date */
+    rl_origin origin;   /* analysis, spec, given, preset or board */
+    char source[400];   /* "given", a formula, or a price preset's source and date (board: the board figure's) */
 } rl_cost_assumption;
 
 /* The most copies of a deployment a cost counts: a traffic needing more is refused
@@ -941,6 +961,7 @@ rl_status rl_cost_compute(const rl_workload *w, const rl_cost_basis *basis, cons
 typedef struct rl_price_figure {
     int ok;
     double value;
+    rl_origin origin; /* preset, or board (a board power standing in for an unsourced wall power) */
     char source[sizeof(((rl_cost_assumption *)0)->source)];
 } rl_price_figure;
 

@@ -146,6 +146,12 @@ double rl_deploy_host_gbs(const rl_deploy *d) {
     return d->cpu_bandwidth_gbs > 0 ? d->cpu_bandwidth_gbs : rl_host_memory_gbs(d->host_memory);
 }
 
+const char *rl_origin_name(rl_origin origin) {
+    static const char *const names[RL_ORIGIN_COUNT_] = {"engine", "engine_quant", "given", "gpu", "input",
+                                                        "analysis", "spec", "preset", "board"};
+    return (unsigned)origin < RL_ORIGIN_COUNT_ ? names[origin] : "";
+}
+
 const char *rl_remedy_code(unsigned bit_index) {
     return bit_index < RL_REMEDY_COUNT_ ? remedy_codes[bit_index] : "";
 }

@@ -91,6 +91,7 @@ static rl_status read_figure(const rl_jdoc *doc, int obj, const char *key, figur
         return st;
     cite(f, "", text, date);
     f->ok = 1;
+    f->origin = RL_ORIGIN_PRESET;
     return RL_OK;
 }
 
@@ -113,9 +114,11 @@ static rl_status read_offer(const rl_jdoc *doc, int obj, const char *key, const 
         return st;
     cite(f1, provider, text, date);
     f1->ok = 1;
+    f1->origin = RL_ORIGIN_PRESET;
     if (n2) {
         memcpy(f2->source, f1->source, sizeof f2->source);
         f2->ok = 1;
+        f2->origin = RL_ORIGIN_PRESET;
     }
     return RL_OK;
 }
@@ -141,14 +144,14 @@ static rl_status read_gpu_prices(const char *gpu_id, rl_jdoc *scratch, rl_cost_p
     if (st || root < 0) return st;
     if ((st = read_figure(doc, root, "hardware_usd", &p->hardware_usd, err))) return st;
     /* Wall power is what the meter bills; the board's rated power stands in
-     * when no wall figure is sourced, and says so (the energy is then low). */
+     * when no wall figure is sourced, and says so by its origin (the energy is then low). */
     figure board;
     if ((st = read_figure(doc, root, "wall_watts_active", &p->active_watts, err))) return st;
     if (!p->active_watts.ok) {
         if ((st = read_figure(doc, root, "board_watts_active", &board, err))) return st;
         if (board.ok) {
             p->active_watts = board;
-            join(p->active_watts.source, sizeof p->active_watts.source, "board power, no wall figure sourced: ", board.source, "", "", "");
+            p->active_watts.origin = RL_ORIGIN_BOARD;
         }
     }
     if ((st = read_figure(doc, root, "wall_watts_idle", &p->idle_watts, err))) return st;
@@ -156,7 +159,7 @@ static rl_status read_gpu_prices(const char *gpu_id, rl_jdoc *scratch, rl_cost_p
         if ((st = read_figure(doc, root, "board_watts_idle", &board, err))) return st;
         if (board.ok) {
             p->idle_watts = board;
-            join(p->idle_watts.source, sizeof p->idle_watts.source, "board power, no wall figure sourced: ", board.source, "", "", "");
+            p->idle_watts.origin = RL_ORIGIN_BOARD;
         }
     }
     if ((st = read_offer(doc, root, "cloud", "usd_per_gpu_hour", &p->usd_per_gpu_hour, NULL, NULL, err))) return st;
@@ -168,6 +171,7 @@ static rl_status read_gpu_prices(const char *gpu_id, rl_jdoc *scratch, rl_cost_p
         p->resale_fraction.ok = 1;
         p->resale_fraction.value = RESALE_MINI_PC;
     }
+    p->resale_fraction.origin = RL_ORIGIN_SPEC;
     if (p->resale_fraction.ok)
         snprintf(p->resale_fraction.source, sizeof p->resale_fraction.source,
                  "the specification: 35%% for Apple and NVIDIA, 25%% for mini-PCs; presets/prices/%.40s.json says its class",
@@ -192,12 +196,13 @@ rl_status rl_cost_read_prices(const char *gpu_id, const char *model_id, rl_cost_
 
 /* ---- the cost ------------------------------------------------------------ */
 
-static void assume(rl_cost *c, const char *name, double value, const char *unit, const char *source) {
+static void assume(rl_cost *c, const char *name, double value, const char *unit, rl_origin origin, const char *source) {
     if (c->assumption_count >= RL_COST_MAX_ASSUMPTIONS) return;
     rl_cost_assumption *a = &c->assumptions[c->assumption_count++];
     snprintf(a->name, sizeof a->name, "%s", name);
     a->value = value;
     snprintf(a->unit, sizeof a->unit, "%s", unit);
+    a->origin = origin;
     snprintf(a->source, sizeof a->source, "%s", source);
 }
 
@@ -206,12 +211,12 @@ static int resolve(rl_cost *c, const rl_workload *w, size_t offset, const figure
                    const char *unit, unsigned missing_bit, double *out) {
     if (rl_workload_given(w, offset)) {
         *out = *(const double *)((const char *)w + offset);
-        assume(c, name, *out, unit, "given");
+        assume(c, name, *out, unit, RL_ORIGIN_GIVEN, "given");
         return 1;
     }
     if (preset->ok) {
         *out = preset->value;
-        assume(c, name, *out, unit, preset->source);
+        assume(c, name, *out, unit, preset->origin, preset->source);
         return 1;
     }
     c->missing |= missing_bit;
@@ -289,17 +294,17 @@ static void priced(const rl_workload *w, const rl_cost_basis *b, const rl_cost_p
     c->active_hours_per_month = requests * c->hours_per_request;
     c->capacity_requests_per_day = 24.0 / c->hours_per_request;
 
-    assume(c, "step_ms", b->step_ms, "ms",
+    assume(c, "step_ms", b->step_ms, "ms", RL_ORIGIN_ANALYSIS,
            b->realistic ? "the realistic estimate: one decode step of the batch at the full context"
                         : "the roofline floor: one decode step of the batch at the full context (input + output "
                           "tokens), the slowest step of a request, charged for every output token; real engines "
                           "take longer than the floor");
-    assume(c, "prefill_ms", b->prefill_ms, "ms",
+    assume(c, "prefill_ms", b->prefill_ms, "ms", RL_ORIGIN_ANALYSIS,
            b->prefill_ms > 0 ? "prefill of the input tokens, on the same basis"
                              : "not counted: no sourced TFLOPS for this GPU, so the prefill has no time");
-    assume(c, "batch", (double)b->batch, "requests",
+    assume(c, "batch", (double)b->batch, "requests", RL_ORIGIN_ANALYSIS,
            "the batch in the inputs: every step decodes this many requests, and the traffic is taken to keep it full");
-    assume(c, "days_per_month", DAYS_PER_MONTH, "days", "the specification");
+    assume(c, "days_per_month", DAYS_PER_MONTH, "days", RL_ORIGIN_SPEC, "the specification");
 
 
     /* Buy. */
@@ -309,7 +314,9 @@ static void priced(const rl_workload *w, const rl_cost_basis *b, const rl_cost_p
     buy &= resolve(c, w, offsetof(rl_workload, resale_fraction), &p->resale_fraction, "resale_fraction", "fraction",
                    RL_COST_MISSING_RESALE_FRACTION, &resale);
     c->months = w->months;
-    assume(c, "months", w->months, "months", rl_workload_given(w, offsetof(rl_workload, months)) ? "given" : "the specification");
+    int months_given = rl_workload_given(w, offsetof(rl_workload, months));
+    assume(c, "months", w->months, "months", months_given ? RL_ORIGIN_GIVEN : RL_ORIGIN_SPEC,
+           months_given ? "given" : "the specification");
     buy &= resolve(c, w, offsetof(rl_workload, active_watts), &p->active_watts, "active_watts", "W",
                    RL_COST_MISSING_ACTIVE_WATTS, &wa);
     buy &= resolve(c, w, offsetof(rl_workload, idle_watts), &p->idle_watts, "idle_watts", "W", RL_COST_MISSING_IDLE_WATTS,
@@ -347,9 +354,9 @@ static void priced(const rl_workload *w, const rl_cost_basis *b, const rl_cost_p
         c->cloud_monthly_usd = c->active_hours_per_month * G * rate * w->boot_factor;
         c->cloud_usd_per_mtok_out = c->cloud_monthly_usd / out_mtok;
     }
-    assume(c, "boot_factor", w->boot_factor, "factor",
-           rl_workload_given(w, offsetof(rl_workload, boot_factor)) ? "given"
-                                                                     : "the specification: container boot and session time");
+    int boot_given = rl_workload_given(w, offsetof(rl_workload, boot_factor));
+    assume(c, "boot_factor", w->boot_factor, "factor", boot_given ? RL_ORIGIN_GIVEN : RL_ORIGIN_SPEC,
+           boot_given ? "given" : "the specification: container boot and session time");
 
     /* Serverless API: both prices, or none. */
     double pin = 0, pout = 0;
@@ -484,6 +491,7 @@ void rl_cost_write(rl_jw *parent, const rl_cost *c) {
         rl_jw_str(&item, "name", a->name);
         rl_jw_num(&item, "value", a->value);
         rl_jw_str(&item, "unit", a->unit);
+        rl_jw_str(&item, "origin", rl_origin_name(a->origin));
         rl_jw_str(&item, "source", a->source);
         rl_jw_end(&item);
     }

@@ -158,11 +158,12 @@ double rl_realistic_spec_step_s(const rl_realistic_in *in, const rl_gpu *g, cons
 }
 
 static size_t put(rl_assumption *out, size_t n, size_t cap, const char *name, double value, const char *unit,
-                  const char *source) {
+                  rl_origin origin, const char *source) {
     if (n < cap) {
         out[n].name = name;
         out[n].value = value;
         out[n].unit = unit;
+        out[n].origin = origin;
         out[n].source = source;
     }
     return n + 1;
@@ -178,25 +179,30 @@ size_t rl_realistic_assumptions(const rl_gpu *g, const rl_deploy *d, rl_precisio
     params p = resolve(g, d, quant);
     const rl_engine_preset *e = p.e;
     const char *req = "request";
+    const rl_origin given = RL_ORIGIN_GIVEN, engine = RL_ORIGIN_ENGINE;
     size_t n = 0;
     n = put(out, n, cap, "bw_efficiency", p.bw_eff, "fraction",
+            d->bw_efficiency > 0 ? given : quant ? RL_ORIGIN_ENGINE_QUANT : engine,
             d->bw_efficiency > 0 ? req : quant ? e->quant_bw_source : e->bw_source);
-    n = put(out, n, cap, "compute_efficiency", p.c_eff, "fraction", e->compute_source);
-    n = put(out, n, cap, "prefill_efficiency", p.p_eff, "fraction", d->prefill_efficiency > 0 ? req : e->prefill_source);
-    n = put(out, n, cap, "kernel_us", p.kernel_s * 1e6, "us", d->kernel_us > 0 ? req : e->kernel_source);
-    n = put(out, n, cap, "kernels_per_dense_layer", e->kernels_dense, "kernels", e->kernels_source);
-    n = put(out, n, cap, "kernels_per_moe_layer", e->kernels_moe, "kernels", e->kernels_source);
+    n = put(out, n, cap, "compute_efficiency", p.c_eff, "fraction", engine, e->compute_source);
+    n = put(out, n, cap, "prefill_efficiency", p.p_eff, "fraction", d->prefill_efficiency > 0 ? given : engine,
+            d->prefill_efficiency > 0 ? req : e->prefill_source);
+    n = put(out, n, cap, "kernel_us", p.kernel_s * 1e6, "us", d->kernel_us > 0 ? given : engine,
+            d->kernel_us > 0 ? req : e->kernel_source);
+    n = put(out, n, cap, "kernels_per_dense_layer", e->kernels_dense, "kernels", engine, e->kernels_source);
+    n = put(out, n, cap, "kernels_per_moe_layer", e->kernels_moe, "kernels", engine, e->kernels_source);
     if (d->tp > 1 || d->pp > 1)
         n = put(out, n, cap, "allreduce_us", allreduce_alpha_us(&p, d, d->tp > 1 ? d->tp : 2), "us",
-                p.ar_override ? req : e->allreduce_source);
+                p.ar_override ? given : engine, p.ar_override ? req : e->allreduce_source);
     if (d->tp > 1 || d->pp > 1)
-        n = put(out, n, cap, "link_gbs", g->link_gbs, "GB/s",
+        n = put(out, n, cap, "link_gbs", g->link_gbs, "GB/s", RL_ORIGIN_GPU,
                 g->link_gbs > 0 ? "the GPU's link, both directions summed; collectives use half"
                                 : "unknown: only the AllReduce latency is counted");
-    n = put(out, n, cap, "host_ms", p.host_s * 1e3, "ms", d->host_ms > 0 ? req : e->host_source);
-    n = put(out, n, cap, "ttft_overhead_ms", p.ttft_ms, "ms",
+    n = put(out, n, cap, "host_ms", p.host_s * 1e3, "ms", d->host_ms > 0 ? given : engine,
+            d->host_ms > 0 ? req : e->host_source);
+    n = put(out, n, cap, "ttft_overhead_ms", p.ttft_ms, "ms", d->ttft_overhead_ms > 0 ? given : RL_ORIGIN_INPUT,
             d->ttft_overhead_ms > 0 ? req : "the launch_ms input (35 ms by default): no TTFT in the corpus");
-    n = put(out, n, cap, "band_low", e->band_low, "fraction", e->band_source);
-    n = put(out, n, cap, "band_high", e->band_high, "fraction", e->band_source);
+    n = put(out, n, cap, "band_low", e->band_low, "fraction", engine, e->band_source);
+    n = put(out, n, cap, "band_high", e->band_high, "fraction", engine, e->band_source);
     return n;
 }

@@ -195,6 +195,7 @@ static void write_realistic(rl_jw *top, const rl_gpu *g, const rl_deploy *d, rl_
         rl_jw_str(&item, "name", a[i].name);
         rl_jw_num(&item, "value", a[i].value);
         rl_jw_str(&item, "unit", a[i].unit);
+        rl_jw_str(&item, "origin", rl_origin_name(a[i].origin));
         rl_jw_str(&item, "source", a[i].source);
         rl_jw_end(&item);
     }

@@ -855,6 +855,12 @@ static void test_names(void) {
         CHECK(strcmp(rl_status_name((rl_status)i), st[i]) == 0, "status %d is %s (got %s)", i, st[i], rl_status_name((rl_status)i));
     CHECK(strcmp(rl_status_name(RL_STATUS_COUNT_), "unknown") == 0 && strcmp(rl_status_name((rl_status)-1), "unknown") == 0,
           "status past the end is unknown");
+    /* The origins are pinned: the page words each code (web/src/i18n/sources.js). */
+    static const char *const on[] = {"engine", "engine_quant", "given", "gpu", "input", "analysis", "spec", "preset", "board"};
+    CHECK(sizeof on / sizeof on[0] == RL_ORIGIN_COUNT_, "a name per origin");
+    for (int i = 0; i < RL_ORIGIN_COUNT_; i++)
+        CHECK(strcmp(rl_origin_name((rl_origin)i), on[i]) == 0, "origin %d is %s (got %s)", i, on[i], rl_origin_name((rl_origin)i));
+    CHECK(strcmp(rl_origin_name(RL_ORIGIN_COUNT_), "") == 0 && strcmp(rl_origin_name((rl_origin)-1), "") == 0, "origin past the end is empty");
     static const char *const pn[] = {"auto", "fp32", "fp16", "bf16", "fp8", "int8", "int4", "q8_0", "q6_k",
                                      "q5_k_m", "q4_k_m", "q4_0", "q3_k_m", "q2_k", "iq4_xs", "mxfp4", "nvfp4"};
     /* bits per weight / 8: ggml block layouts (q4_0 18 B per 32 = 4.5 bpw) and the K-quant mixes' averages */

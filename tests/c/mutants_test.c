@@ -564,7 +564,7 @@ static rl_workload small_workload(void) {
 /* Where each price comes from: the preset's resale class (NVIDIA and Apple
  * 35 %, mini-PCs 25 %, no class: missing), board power standing in for wall
  * power and saying so, "given" for the request's own figures, and the
- * specification's months and boot factor. */
+ * specification's months and boot factor; each with its origin code. */
 static void test_cost_sources(void) {
     rl_workload w = small_workload();
     const rl_cost_basis b = {10.0, 5.0, 4, 1, 0};
@@ -582,35 +582,42 @@ static void test_cost_sources(void) {
                   classes[i].gpu);
         else
             CHECK(st == RL_OK && a != NULL && a->value == classes[i].resale && c.resale_fraction == classes[i].resale &&
-                      !(c.missing & RL_COST_MISSING_RESALE_FRACTION) && starts(a->source, "the specification: 35% for Apple and NVIDIA"),
+                      !(c.missing & RL_COST_MISSING_RESALE_FRACTION) && starts(a->source, "the specification: 35% for Apple and NVIDIA") &&
+                      a->origin == RL_ORIGIN_SPEC,
                   "%s: resale %g from its class (%s)", classes[i].gpu, classes[i].resale, a ? a->source : "none");
     }
     /* a100-80g: board_watts_active 400 and board_watts_idle 62.13 (a published NVML
-     * reading), no wall figure: both board figures stand in for wall power and say so. */
+     * reading), no wall figure: both board figures stand in for wall power and say so,
+     * by their origin (the source is the board figure's citation). */
     rl_status st = rl_cost_compute(&w, &b, "a100-80g", NULL, &c, &err);
     const rl_cost_assumption *a = assumption(&c, "active_watts");
-    CHECK(st == RL_OK && a != NULL && a->value == 400 && starts(a->source, "board power, no wall figure sourced: Hugging Face hardware page") &&
+    CHECK(st == RL_OK && a != NULL && a->value == 400 && a->origin == RL_ORIGIN_BOARD && starts(a->source, "Hugging Face hardware page") &&
               ends(a->source, " (as of 2026-12-01)"),
           "a100-80g: board power stands in for wall power and says so (%s)", a ? a->source : "none");
     a = assumption(&c, "idle_watts");
-    CHECK(a != NULL && a->value == 62.13 && starts(a->source, "board power, no wall figure sourced: ") &&
-              ends(a->source, " (as of 2025-12-10)") && !(c.missing & RL_COST_MISSING_IDLE_WATTS) && c.has_buy,
+    CHECK(a != NULL && a->value == 62.13 && a->origin == RL_ORIGIN_BOARD && ends(a->source, " (as of 2025-12-10)") &&
+              !(c.missing & RL_COST_MISSING_IDLE_WATTS) && c.has_buy,
           "a100-80g: board idle power stands in for wall power, so buying shows (%s)", a ? a->source : "none");
+    /* m2-ultra-192g: a wall figure is sourced, so it is the preset's own. */
+    rl_cost_compute(&w, &b, "m2-ultra-192g", NULL, &c, &err);
+    a = assumption(&c, "active_watts");
+    CHECK(a != NULL && a->origin == RL_ORIGIN_PRESET, "m2-ultra-192g: the wall power is the preset's (%s)", a ? rl_origin_name(a->origin) : "none");
     /* h100-sxm: no idle figure at all, board or wall: idle power is missing, and so is buying. */
     CHECK(rl_cost_compute(&w, &b, "h100-sxm", NULL, &c, &err) == RL_OK && assumption(&c, "idle_watts") == NULL &&
               (c.missing & RL_COST_MISSING_IDLE_WATTS) && !c.has_buy,
           "h100-sxm: idle power missing, no buy");
     st = rl_cost_compute(&w, &b, "a100-80g", NULL, &c, &err);
     a = assumption(&c, "usd_per_gpu_hour");
-    CHECK(a != NULL && a->value == 1.79 && starts(a->source, "RunPod (Secure Cloud, A100 SXM 80GB): ") && ends(a->source, " (as of 2026-11-09)"),
+    CHECK(a != NULL && a->value == 1.79 && a->origin == RL_ORIGIN_PRESET && starts(a->source, "RunPod (Secure Cloud, A100 SXM 80GB): ") &&
+              ends(a->source, " (as of 2026-11-09)"),
           "a100-80g: the cloud offer cites provider: source (as of date) (%s)", a ? a->source : "none");
     a = assumption(&c, "months");
     const rl_cost_assumption *boot = assumption(&c, "boot_factor");
-    CHECK(a && a->value == 36 && strcmp(a->source, "the specification") == 0 && boot && boot->value == 1.15 &&
-              starts(boot->source, "the specification"),
+    CHECK(a && a->value == 36 && strcmp(a->source, "the specification") == 0 && a->origin == RL_ORIGIN_SPEC && boot &&
+              boot->value == 1.15 && starts(boot->source, "the specification") && boot->origin == RL_ORIGIN_SPEC,
           "defaults say the specification");
     a = assumption(&c, "prefill_ms");
-    CHECK(a && a->value == 5.0 && starts(a->source, "prefill of the input tokens"), "a timed prefill is counted");
+    CHECK(a && a->value == 5.0 && starts(a->source, "prefill of the input tokens") && a->origin == RL_ORIGIN_ANALYSIS, "a timed prefill is counted");
     const rl_cost_basis untimed = {10.0, 0.0, 4, 1, 0};
     rl_cost_compute(&w, &untimed, "a100-80g", NULL, &c, &err);
     a = assumption(&c, "prefill_ms");
@@ -623,7 +630,8 @@ static void test_cost_sources(void) {
     st = rl_cost_compute(&w, &b, "a100-80g", NULL, &c, &err);
     a = assumption(&c, "idle_watts");
     const rl_cost_assumption *mo = assumption(&c, "months");
-    CHECK(st == RL_OK && a && a->value == 50 && strcmp(a->source, "given") == 0 && mo && mo->value == 24 && strcmp(mo->source, "given") == 0,
+    CHECK(st == RL_OK && a && a->value == 50 && strcmp(a->source, "given") == 0 && a->origin == RL_ORIGIN_GIVEN && mo && mo->value == 24 &&
+              strcmp(mo->source, "given") == 0 && mo->origin == RL_ORIGIN_GIVEN,
           "given idle power and months say given");
     CHECK(c.has_buy && !(c.missing & RL_COST_MISSING_IDLE_WATTS), "with idle power given, a100-80g can be bought");
     CHECK(rl_workload_given(&w, offsetof(rl_workload, idle_watts)) && rl_workload_given(&w, offsetof(rl_workload, months)) &&

@@ -11,12 +11,11 @@ import { h, render } from 'preact';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { CUSTOM, FIELD, PARAMS, defaultInputs } from '../../web/src/inputs.js';
 import { createState } from '../../web/src/state.js';
-import { LANGS, lang, loadLang, missingKeys } from '../../web/src/i18n/index.js';
+import { LANGS, lang, loadLang, missingKeys, t } from '../../web/src/i18n/index.js';
 import { InputsPanel } from '../../web/src/components/InputsPanel.jsx';
 import { Verdict } from '../../web/src/components/Verdict.jsx';
 import { CostPanel } from '../../web/src/components/CostPanel.jsx';
 import { AssumptionTable } from '../../web/src/components/Expected.jsx';
-import { CORE_MARKS } from '../../web/src/i18n/sources.js';
 import { PresetSource } from '../../web/src/components/PresetSource.jsx';
 import { addProse } from '../../web/src/presets.js';
 import { allowList, englishWords } from './english.js';
@@ -167,7 +166,7 @@ describe('zh-CN: "How is the expected figure computed?", for every engine', () =
       expect([...cells[2].descendants()].some((el) => el.localName === 'cite'), `${a.name}: ${a.source}`).toBe(false);
       const zh = cells[2].textContent;
       expect(zh).toMatch(/[\u4e00-\u9fff]/);
-      if (a.source !== CORE_MARKS.request) for (const x of numbersOf(a.source)) expect(zh, `${x} of "${a.source}"`).toContain(x);
+      if (a.origin !== 'given') for (const x of numbersOf(a.source)) expect(zh, `${x} of "${a.source}"`).toContain(x);
       if (!english.has(zh)) english.set(zh, new Set());
       english.get(zh).add(a.source);
       expect(cells[1].textContent).not.toMatch(/fraction|kernels|\bus\b/);
@@ -213,17 +212,35 @@ describe('zh-CN: the cost panel, its missing prices and every figure with its so
     // A price preset's source is quoted as it is, marked as a quotation.
     const cites = [...root.descendants()].filter((el) => el.localName === 'cite');
     for (const el of cites) expect(el.getAttribute('lang')).toBe('en');
-    const quoted = r.cost.assumptions.filter((a) => a.source !== CORE_MARKS.given && /^(hardware_usd|active_watts|idle_watts|usd_per_kwh|usd_per_gpu_hour|api_usd_per_mtok_(in|out))$/.test(a.name));
+    const quoted = r.cost.assumptions.filter((a) => a.origin === 'preset' || a.origin === 'board');
     expect(cites).toHaveLength(quoted.length);
+    // A board power standing in for a wall power is said so, before its citation.
+    const boards = r.cost.assumptions.filter((a) => a.origin === 'board').length;
+    expect(readable(root).split(t('csrc.board', {}, 'zh-CN')).length - 1).toBe(boards);
+    if (name === 'presets') expect(boards).toBe(1);
     render(null, root);
   });
 
-  test('the core still marks the cases the page reads as codes: given, request, and a board-power figure', () => {
+  test('the core says where each figure comes from as a code, which the page words: no English is read', () => {
+    const origin = (list, name) => list.find((a) => a.name === name).origin;
     const given = core.analyze(cases.given).cost.assumptions;
-    expect(given.find((a) => a.name === 'hardware_usd').source).toBe(CORE_MARKS.given);
-    expect(core.analyze(cases.presets).cost.assumptions.find((a) => a.name === 'active_watts').source.startsWith(CORE_MARKS.board)).toBe(true);
-    const overridden = core.analyze({ model: 'llama-3-8b', gpu: 'h100-sxm', kernel_us: 5 }).realistic.assumptions;
-    expect(overridden.find((a) => a.name === 'kernel_us').source).toBe(CORE_MARKS.request);
+    expect(given.map((a) => a.origin)).toEqual(['analysis', 'analysis', 'analysis', 'spec', ...Array(7).fill('given'), 'given', 'given', 'given']);
+    const presets = core.analyze(cases.presets).cost.assumptions;
+    expect(origin(presets, 'hardware_usd')).toBe('preset');
+    expect(origin(presets, 'resale_fraction')).toBe('spec');
+    expect(origin(presets, 'months')).toBe('spec');
+    // The board power standing in for the wall power: the origin says so, the source is the board figure's citation.
+    const board = presets.find((a) => a.name === 'active_watts');
+    expect([board.origin, board.source]).toEqual(['board', expect.stringMatching(/^Hugging Face hardware page /)]);
+    const overridden = core.analyze({ model: 'llama-3-8b', gpu: 'h100-sxm', kernel_us: 5, tp: 2 }).realistic.assumptions;
+    expect(Object.fromEntries(overridden.map((a) => [a.name, a.origin]))).toEqual({
+      bw_efficiency: 'engine', compute_efficiency: 'engine', prefill_efficiency: 'engine', kernel_us: 'given',
+      kernels_per_dense_layer: 'engine', kernels_per_moe_layer: 'engine', allreduce_us: 'engine', link_gbs: 'gpu',
+      host_ms: 'engine', ttft_overhead_ms: 'input', band_low: 'engine', band_high: 'engine',
+    });
+    // Weight-only formats read the engine's other bandwidth figure; fp8 runs in 8-bit math and does not.
+    for (const [precision, want] of [['int4', 'engine_quant'], ['q4_k_m', 'engine_quant'], ['int8', 'engine_quant'], ['fp8', 'engine'], ['bf16', 'engine']])
+      expect(origin(core.analyze({ model: 'llama-3-8b', gpu: 'h100-sxm', precision }).realistic.assumptions, 'bw_efficiency'), precision).toBe(want);
     expect(core.analyze(cases.unsourced).cost.assumptions.find((a) => a.name === 'prefill_ms').value).toBe(0);
   });
 });

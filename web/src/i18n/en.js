@@ -1047,6 +1047,7 @@ export default {
   "cli.cost.missing": "missing",
   "cli.cost.missingValue": "{what}: no price preset has it; give it to see that option",
   "cli.cost.sources": "Where each figure comes from",
+  "cli.cost.board": "board power, no wall figure sourced: {source}",
 
   // --help's prose (core/cli/flags.c); the flags' help is core/fields.json's, English only
   "cli.help.intro": "Does the model fit on the GPUs, and if so where is the decode bottleneck?\nEvery flag below is a row of core/fields.json, the field table the page and\nthe request reader share: a flag and a request key take the same values.",

@@ -1,25 +1,14 @@
 // Where each figure of the expected estimate and of the cost comes from, in the page's
-// language. The core lists them as {name, value, unit, source}: `name` is a code, and the
-// source is the core's English sentence, chosen by the engine preset (core/src/engines.c)
-// or the price preset (presets/prices/) and the inputs. The page words each from codes
-// and values it has: the assumption's name, the report's engine, the resolved weight
-// precision, the cost's basis; never from the English sentence. The price presets'
-// sources are quotations of documents (a page, its URL, its date): they are shown as
-// given, marked as a citation, after the page's own words.
-//
-// The core marks three cases with fixed words instead of a code, and the page reads
-// those as codes (tests/web/page-text.test.js checks the core still writes them):
-// "request" (an engine parameter the inputs override), "given" (a price or term the
-// inputs give) and the prefix it puts before a board-power figure that stands in for an
-// unsourced wall-power one.
+// language. The core lists them as {name, value, unit, origin, source}: `name` and
+// `origin` are codes (rl_origin in core/include/roofline.h: engine, engine_quant, given,
+// gpu, input, analysis, spec, preset, board), and the source is the core's English
+// sentence, chosen by the engine preset (core/src/engines.c) or the price preset
+// (presets/prices/) and the inputs. The page words each from codes and values: the
+// assumption's name and origin, the report's engine, the cost's basis; never from the
+// English sentence. The price presets' sources are quotations of documents (a page, its
+// URL, its date): they are shown as given, marked as a citation, after the page's own words.
 import { FIELD } from '../inputs.js';
 import { t } from './index.js';
-
-export const CORE_MARKS = Object.freeze({
-  request: 'request',
-  given: 'given',
-  board: 'board power, no wall figure sourced: ',
-});
 
 /** The engine parameter each assumption reads (core/src/realistic.c: rl_realistic_assumptions). */
 const ENGINE_PARAM = Object.freeze({
@@ -35,22 +24,20 @@ const ENGINE_PARAM = Object.freeze({
   band_high: 'band',
 });
 
-/** The weight formats the engines run weight-only (16-bit math): they read the engine's quantized bandwidth figure. */
-export const weightOnlyQuant = (precision) => !['fp32', 'fp16', 'bf16', 'fp8'].includes(precision);
-
 /**
  * One assumption of the expected estimate (report.realistic.assumptions[i]) of the report r:
  * {text}, the page's words, or {cite}, the core's own when the page has none for it.
  */
 export function assumptionSource(a, r, code) {
   const source = String(a.source ?? '');
-  if (source === CORE_MARKS.request) return { text: t('asrc.request', { source }, code) };
+  if (a.origin === 'given') return { text: t('asrc.request', { source }, code) };
   const engine = r.realistic?.engine;
   const param = ENGINE_PARAM[a.name];
   let key = null;
   let params = { source };
   if (param) {
-    const variant = param === 'bw' && weightOnlyQuant(r.config?.precision) ? 'bw_quant' : param;
+    // The bandwidth efficiency the engine has for weight-only formats (int8, int4, the block formats).
+    const variant = a.origin === 'engine_quant' ? 'bw_quant' : param;
     key = `asrc.${engine}.${variant}`;
   } else if (a.name === 'link_gbs') {
     key = a.value > 0 ? 'asrc.link' : 'asrc.link_unknown';
@@ -72,7 +59,7 @@ const PRICES = Object.freeze(['hardware_usd', 'active_watts', 'idle_watts', 'usd
  */
 export function costSource(a, c, code) {
   const source = String(a.source ?? '');
-  const given = source === CORE_MARKS.given;
+  const given = a.origin === 'given';
   const say = (key, params = {}) => ({ text: t(key, { source, ...params }, code) });
   switch (a.name) {
     case 'step_ms': return say(c.basis === 'realistic' ? 'csrc.step_ms.realistic' : 'csrc.step_ms.floor');
@@ -86,6 +73,6 @@ export function costSource(a, c, code) {
   }
   if (!PRICES.includes(a.name)) return { cite: source };
   if (given) return say('csrc.given');
-  if (source.startsWith(CORE_MARKS.board)) return { text: t('csrc.board', {}, code), cite: source.slice(CORE_MARKS.board.length) };
+  if (a.origin === 'board') return { text: t('csrc.board', {}, code), cite: source };
   return { text: t('csrc.preset', {}, code), cite: source };
 }

@@ -1063,6 +1063,7 @@ export default {
   "cli.cost.missing": "缺少",
   "cli.cost.missingValue": "{what}：没有价格预设提供它；给出它才能看到这一选项",
   "cli.cost.sources": "每个数字的来源",
+  "cli.cost.board": "板卡功耗（没有可考的整机功耗，电费因此偏低）：{source}",
 
   // --help's prose (core/cli/flags.c); the flags' help is core/fields.json's, English only
   "cli.help.intro": "模型装得进这些 GPU 吗？装得下的话，解码的瓶颈在哪里？\n下面每个参数都是 core/fields.json 的一行，即页面与请求读取器共用的字段表：\n参数与请求键取值相同。参数说明来自该表，只有英文。",
