@@ -55,6 +55,11 @@ test('a refusal in Chinese, from the single file: the reason and the ways out, n
   const { html } = await download(page);
   assert.match(html, /<html lang="zh-CN">/);
   assert.match(html, /装不下/);
+  // The inputs as the form shows them: the model and GPU by name, not by their codes.
+  const inputs = html.match(/<table class="inputs-table">([\s\S]*?)<\/table>/)[1];
+  assert.match(inputs, /Qwen3-4B（4\.02 B 参数）/);
+  assert.match(inputs, /NVIDIA A100 40GB/);
+  assert.doesNotMatch(inputs, /<td>(qwen3-4b|a100-40g)<\/td>/);
   assert.match(html, /data-code="more_tp"/);
   assert.doesNotMatch(html, /tokens_per_s/);
   assert.doesNotMatch(html, /<script/i);

@@ -31,6 +31,17 @@ const CONTROLS = 'input:not([type=checkbox]), select, textarea';
 const shownValue = (control) => (control.tagName === 'SELECT' ? control.selectedOptions[0]?.textContent ?? '' : control.value);
 
 /**
+ * The inputs ({key: value}) as the form shows them: a choice in its option's words, in the
+ * page's language (the model's name, "union（期望）"), not its code; any other value as given.
+ */
+export function inputsAsShown(doc, inputs) {
+  return Object.fromEntries(Object.entries(inputs).map(([key, value]) => {
+    const select = doc.querySelector(`select[data-testid="${CSS.escape(key)}"]`);
+    return [key, select && select.value === String(value) ? shownValue(select) : value];
+  }));
+}
+
+/**
  * A copy of a rendered element without what only works on the page: buttons,
  * inputs, open/close boxes, hit areas. With `values`, a form control becomes
  * the text it shows (the Compare table's setups B and C are their fields); the

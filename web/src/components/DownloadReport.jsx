@@ -1,6 +1,6 @@
 import { FIELDS } from '../inputs.js';
 import { fieldLabel, lang, t } from '../i18n/index.js';
-import { VERDICT_AREA, buildReport, reportName, saveFile } from '../report.js';
+import { VERDICT_AREA, buildReport, inputsAsShown, reportName, saveFile } from '../report.js';
 import { inputsAsRead } from '../request.js';
 
 // "Download report": what the page shows, as one self-contained HTML file: the
@@ -10,7 +10,8 @@ export function DownloadReport({ app, makeLink }) {
     const { url } = await makeLink();
     const values = app.values.value;
     const labels = Object.fromEntries(FIELDS.map((f) => [f.key, fieldLabel(f.key) === f.key ? f.label : fieldLabel(f.key)]));
-    const html = buildReport({ doc: document, inputs: inputsAsRead(values, app.report.value), labels, link: url, lang: lang.value, title: `${t('report.title')}: ${document.querySelector(VERDICT_AREA)?.querySelector('h2')?.textContent ?? ''}` });
+    const inputs = inputsAsShown(document, inputsAsRead(values, app.report.value));
+    const html = buildReport({ doc: document, inputs, labels, link: url, lang: lang.value, title: `${t('report.title')}: ${document.querySelector(VERDICT_AREA)?.querySelector('h2')?.textContent ?? ''}` });
     saveFile(document, reportName(values), html);
   }
   return (
