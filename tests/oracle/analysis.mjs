@@ -260,6 +260,8 @@ export function analyze(model, gpu, deploy) {
     const prefillWeights = weightBytesRead(c, d.seq);
     const pai = prefillFlops.div(prefillWeights);
     report.prefill = { ai: pai, bound: known ? (pai.lt(ridge) ? 'memory' : 'compute') : 'unknown' };
+    // Figures the core does not report, which vector comments show in their derivation (derivation.mjs).
+    Object.defineProperty(report, 'derived', { value: { prefill_flops: prefillFlops, prefill_bytes: prefillWeights }, enumerable: false });
     if (known) {
       const seconds = Q.max(prefillFlops.div(tp).div(c.peak), prefillWeights.div(tp).div(c.bw));
       report.prefill.ms = seconds.mul(MS);

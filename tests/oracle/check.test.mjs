@@ -94,3 +94,35 @@ test('--write restores a wrong figure and leaves printed-precision vectors alone
   assert.ok(Math.abs(back.expected[path] - right) <= 1e-15 * right, `${back.expected[path]} vs ${right}`);
   if (printed) assert.deepEqual(after.vectors.find((x) => x.name === printed.name).expected, printed.expected);
 });
+
+// The arithmetic a comment shows (derivation.mjs): a figure in a "Derivation:" that the
+// oracle's value does not round to fails the check, naming the comment's figure, and
+// --write prints it again at the digits it had.
+test('a derivation showing a stale figure fails the check, and --write prints the oracle\'s', () => {
+  const dir = copyCorpus();
+  const file = 'fit.json';
+  const doc = JSON.parse(readFileSync(join(dir, file), 'utf8'));
+  const v = doc.vectors.find((x) => /step = [\d.]+ ms/.test(x.comment ?? '') && x.expected?.['decode.step_ms'] !== undefined);
+  const right = v.comment.match(/step = ([\d.]+) ms/)[1];
+  v.comment = v.comment.replace(`step = ${right} ms`, `step = ${(Number(right) * 1.001).toPrecision(8)} ms`);
+  save(dir, file, doc);
+  const stale = run('--check', '--dir', dir);
+  assert.notEqual(stale.status, 0, stale.out);
+  assert.ok(stale.out.split('\n').some((l) => l.startsWith('FAIL') && l.includes(` ${v.name} comment: decode.step_ms:`)), stale.out);
+  assert.equal(run('--write', '--dir', dir).status, 0);
+  const back = JSON.parse(readFileSync(join(dir, file), 'utf8')).vectors.find((x) => x.name === v.name);
+  assert.equal(back.comment.match(/step = ([\d.]+) ms/)[1], right);
+  assert.equal(run('--check', '--dir', dir).status, 0);
+});
+
+test('a derivation with a formula the analysis no longer computes fails the check', () => {
+  const dir = copyCorpus();
+  const file = 'fit.json';
+  const doc = JSON.parse(readFileSync(join(dir, file), 'utf8'));
+  const v = doc.vectors.find((x) => (x.comment ?? '').includes('2*L*q*d*S^2'));
+  v.comment = v.comment.replace('2*L*q*d*S^2', '4*L*q*d*S^2');
+  save(dir, file, doc);
+  const r = run('--check', '--dir', dir);
+  assert.notEqual(r.status, 0, r.out);
+  assert.ok(r.out.includes(` ${v.name} comment: formula: stored 4*L*q*d*S^2`), r.out);
+});

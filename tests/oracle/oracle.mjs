@@ -23,6 +23,12 @@ export function computeVector(vector) {
       report, prefillReport, workload, deploy: req.deploy,
       gpuId: typeof input.gpu === 'string' ? input.gpu : null, modelId: typeof input.model === 'string' ? input.model : null,
     });
+    // The step and the prefill (at the input's length) the cost used, which cost comments show (derivation.mjs).
+    const real = report.cost.basis === 'realistic';
+    Object.assign(report.derived ?? {}, {
+      cost_step_ms: real ? report.realistic.step_ms : report.decode.step_ms,
+      cost_prefill_ms: real ? prefillReport.realistic?.prefill_ms : prefillReport.prefill?.ms,
+    });
   }
   return report;
 }

@@ -1,16 +1,18 @@
 #!/usr/bin/env node
 // npm run vectors [-- --check | --write] [--strict] [--dir DIR]
 //
-// --check: recompute every expected figure of every vector file from the
-// oracle and compare; exit 1 on any difference.
-// --write (the default): rewrite the expected figures, warnings and remedies
-// in place from the oracle, then check. Printed-precision vectors (*-printed)
+// --check: recompute every expected figure of every vector file, and every figure
+// a comment's derivation shows (derivation.mjs), from the oracle and compare; exit 1
+// on any difference.
+// --write (the default): rewrite the expected figures, warnings, remedies and
+// derivations in place from the oracle, then check. Printed-precision vectors (*-printed)
 // hold the specification's printed numbers and are only checked.
 
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { judgeVector } from './oracle.mjs';
+import { refreshDerivation } from './derivation.mjs';
 import { rewriteFile } from './write.mjs';
 
 function parseArgs(argv) {
@@ -45,7 +47,10 @@ function check(dir, strict) {
         notComputed++;
         continue;
       }
-      const { diffs } = judgeVector(v);
+      const { diffs, report } = judgeVector(v);
+      // The arithmetic a comment shows is checked as its figures are.
+      for (const s of refreshDerivation(v.comment ?? '', report).stale)
+        diffs.push({ path: `comment: ${s.path}`, stored: s.shown, oracle: s.oracle, soft: false });
       const failing = diffs.filter((d) => strict || !d.soft);
       soft += diffs.length - diffs.filter((d) => !d.soft).length;
       if (failing.length === 0) passed++;

@@ -1,10 +1,12 @@
 // --write: regenerates one vector file's expected figures, warnings and
-// remedies from the oracle, editing only the values that change so that the
-// rest of the text stays byte for byte as it was.
+// remedies, and the figures its comments' derivations show (derivation.mjs), from
+// the oracle, editing only the values that change so that the rest of the text
+// stays byte for byte as it was.
 
 import { storedForm } from './compare.mjs';
 import { applyEdits, indentAt, member, parseSpans } from './jsontext.mjs';
 import { judgeVector } from './oracle.mjs';
+import { refreshDerivation } from './derivation.mjs';
 import { codes, lookup } from './paths.mjs';
 import { Q } from './rational.mjs';
 
@@ -70,6 +72,12 @@ export function rewriteFile(text) {
       const span = member(node, key);
       edits.push({ start: span.start, end: span.end, text: arrayText(next, indentAt(text, span.start)) });
       changed++;
+    }
+    const derivation = refreshDerivation(v.comment ?? '', report);
+    if (derivation.text !== (v.comment ?? '')) {
+      const span = member(node, 'comment');
+      edits.push({ start: span.start, end: span.end, text: JSON.stringify(derivation.text) });
+      changed += derivation.stale.length;
     }
     if (changed > 0) {
       figures += changed;
