@@ -267,6 +267,8 @@ typedef struct rl_model {
     double params_text;           /* the language model alone: embeddings, decoder layers, LM head */
     double params_active;         /* N_act: params one token touches (k of E experts) */
     double params_embed;          /* input embedding + LM head (once when tied) */
+    double params_input_table;    /* N_in: the untied input embedding (vocab × hidden), 0 when tied; a token
+                                     looks up one row of it, so it is in N_act but does no FLOPs */
     double params_expert;         /* one routed expert: matrices + biases */
     double params_expert_matrix;  /* one routed expert's three matrices */
     double params_always_read;    /* N minus all routed experts: read fully every step */

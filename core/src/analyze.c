@@ -169,9 +169,16 @@ static double weight_bytes_read(const ctx *c, double b, double touched) {
     return read * c->F->weight_passes(b);
 }
 
+/* The parameters a token multiplies: N_act less an untied input embedding, of
+ * which it looks up one row (formulas.c). For a draft, `embed` less its LM head is
+ * its own input table (none for MTP modules, which share the target's). */
+static double matmul_params(const ctx *c, double active, double input_table) {
+    return c->F->input_embedding_flops ? active : active - input_table;
+}
+
 /* FLOPs of a decode step of b requests; `tokens` is layer_tokens at S. */
 static double step_flops(const ctx *c, double b, double tokens) {
-    return b * (2.0 * c->m->params_active + c->m->attn_flops_per_token_pair * tokens);
+    return b * (2.0 * matmul_params(c, c->m->params_active, c->m->params_input_table) + c->m->attn_flops_per_token_pair * tokens);
 }
 
 static double floor_seconds(const ctx *c, double bytes, double flops) {
@@ -527,7 +534,8 @@ static void speculate(const ctx *c, const rl_realistic_in *in, double B, double 
         own -= x->params_routed * (1.0 - r->experts_touched / (double)c->m->experts);
     double draft_read = (own + x->vocab * x->hidden) * c->b_main;
     double draft_bytes = draft_read / tp + B * share * draft_kv_bytes(c, S) * draft_kv_share(c);
-    double draft_flops = B * (2.0 * x->params_active + x->attn_flops_per_token_pair * x->layers * share * S) / tp;
+    double draft_table = fmax(0.0, x->params_embed - x->vocab * x->hidden);
+    double draft_flops = B * (2.0 * matmul_params(c, x->params_active, draft_table) + x->attn_flops_per_token_pair * x->layers * share * S) / tp;
     double verify = floor_seconds(c, in->step_bytes, in->step_flops * (gamma + 1.0));
     double spec = gamma * floor_seconds(c, draft_bytes, draft_flops) + verify;
     r->spec_tokens_per_step = tokens;
@@ -735,8 +743,8 @@ rl_status rl_analyze(const rl_model *m, const rl_gpu *g, const rl_deploy *d, rl_
         /* Prefill of S tokens: the weights are read once for the whole prompt.
          * Attention is causal: fused kernels skip the masked half, so a query
          * meets half the layer's cached tokens on average (2·L·q·d·S², not 4·). */
-        double prefill_flops =
-            2.0 * m->params_active * S + c.F->prefill_attention_share * m->attn_flops_per_token_pair * S * tokens;
+        double prefill_flops = 2.0 * matmul_params(&c, m->params_active, m->params_input_table) * S +
+                               c.F->prefill_attention_share * m->attn_flops_per_token_pair * S * tokens;
         double prefill_weights = weight_bytes_read(&c, S, experts_touched(&c, S));
         r->has_timing = 1;
         r->flops_per_step = flops;

@@ -83,5 +83,8 @@ const rl_formulas rl_right_formulas = {
     /* A step reads the LM head (vocab × hidden); the input table is looked up by
      * B rows, and tied embeddings are one matrix, read once as the head. */
     .reads_input_embedding = 0,
+    /* A token's FLOPs are its matmuls: an untied input embedding is a lookup of one
+     * row, so 2·(N_act − N_in); a tied one is multiplied once, as the LM head. */
+    .input_embedding_flops = 0,
     .offload_step = offload_step,
 };

@@ -54,6 +54,9 @@ typedef struct rl_formulas {
     double prefill_attention_share;
     /* 1 when a step reads the input embedding table as well as the LM head (a wrong formula). */
     int reads_input_embedding;
+    /* 1 when the FLOPs count the untied input embedding's lookup as a matmul, 2·N_act per
+     * token instead of 2·(N_act − N_in) (a wrong formula). */
+    int input_embedding_flops;
     /* Offload: the decode step from its GPU part and its host part. */
     double (*offload_step)(double gpu_s, double host_s);
 } rl_formulas;

@@ -214,6 +214,7 @@ rl_status rl_model_finish(rl_model *m, rl_error *err) {
     m->params_total = total;
     m->params_text = text;
     m->params_embed = embed;
+    m->params_input_table = m->tied_embeddings ? 0.0 : (double)m->vocab * H;
     m->params_expert = pe;
     m->params_expert_matrix = pem;
     /* The vision tower runs on images, not in a decode step: neither read nor active per token. */

@@ -219,6 +219,7 @@ static size_t write_report(const rl_model *m, const rl_gpu *g, const rl_deploy *
     rl_jw_str(&s, "model_type", m->model_type);
     rl_jw_num(&s, "params_total", m->params_total);
     rl_jw_num(&s, "params_active", m->params_active);
+    rl_jw_num(&s, "params_input_table", m->params_input_table);
     rl_jw_num(&s, "params_text", m->params_text);
     rl_jw_num(&s, "params_vision", m->params_vision);
     rl_jw_num(&s, "layers", (double)m->layers);

@@ -88,6 +88,7 @@ static const char *const fault_names[RL_FAULT_COUNT_] = {
     "acausal-prefill",
     "input-embedding-read",
     "offload-parts-overlapped",
+    "input-embedding-flops",
 };
 
 const char *rl_fault_name(rl_fault f) { return (unsigned)f < RL_FAULT_COUNT_ ? fault_names[f] : "unknown"; }
@@ -113,6 +114,8 @@ void rl_testing_set_fault(rl_fault f) {
     /* Every embedding parameter read each step, the input table included. */
     case RL_FAULT_INPUT_EMBEDDING_READ: faulted.reads_input_embedding = 1; break;
     case RL_FAULT_OFFLOAD_OVERLAPPED: faulted.offload_step = offload_parts_overlapped; break;
+    /* 2·N_act FLOPs per token, the input embedding's lookup counted as a matmul. */
+    case RL_FAULT_INPUT_EMBEDDING_FLOPS: faulted.input_embedding_flops = 1; break;
     default: in_use = &rl_right_formulas; return; /* RL_FAULT_NONE, or out of range: no fault */
     }
     in_use = &faulted;

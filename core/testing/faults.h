@@ -27,7 +27,8 @@ typedef enum rl_fault {
     RL_FAULT_ACAUSAL_PREFILL = 11,      /* prefill attention over the full S x S, not the causal half */
     RL_FAULT_INPUT_EMBEDDING_READ = 12, /* a step reads the input embedding table as well as the head */
     RL_FAULT_OFFLOAD_OVERLAPPED = 13,   /* offload: the GPU and host parts of a step overlap (max, not sum) */
-    RL_FAULT_COUNT_ = 14
+    RL_FAULT_INPUT_EMBEDDING_FLOPS = 14, /* FLOPs count the untied input embedding's lookup as a matmul */
+    RL_FAULT_COUNT_ = 15
 } rl_fault;
 
 /* Sets the fault every later analysis uses; a value out of range is RL_FAULT_NONE. */

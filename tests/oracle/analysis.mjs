@@ -21,6 +21,7 @@ function modelSection(m, c) {
     model_type: m.type,
     params_total: q(m.paramsTotal),
     params_active: q(m.paramsActive),
+    params_input_table: q(m.paramsInputTable),
     layers: q(m.layers),
     hidden: q(m.hidden),
     heads: q(m.heads),
@@ -189,7 +190,9 @@ function speculative(c, m, gpu, d, step, real, warnings) {
     : q(x.paramsTotal - x.paramsEmbed + x.vocab * x.hidden).mul(c.bMain);
   const stepLayers = x.mtp ? 1n : x.layers;
   const draftBytes = read.div(d.tp).add(q(x.kvElems * stepLayers * S).mul(c.bKv).mul(B).mul(draftKvShare(c)));
-  const draftFlops = q(B).mul(q(2n * x.paramsActive).add(q(x.attnFlopsPerPair * stepLayers * S))).div(d.tp);
+  // A draft model's own untied input table is a lookup too; MTP modules have none (the target's is shared).
+  const draftTable = x.mtp ? 0n : x.paramsEmbed - x.vocab * x.hidden;
+  const draftFlops = q(B).mul(q(2n * (x.paramsActive - draftTable)).add(q(x.attnFlopsPerPair * stepLayers * S))).div(d.tp);
   const verify = floorSeconds(c, step.bytes, step.flops.mul(gamma + 1n));
   const spec = q(gamma).mul(floorSeconds(c, draftBytes, draftFlops)).add(verify);
   const realSpec = realisticSpecStep(c, m, gpu, d, step, draftBytes, draftFlops);
@@ -255,7 +258,7 @@ export function analyze(model, gpu, deploy) {
     // Prefill of one request over S tokens: causal attention, so a query meets
     // half the layer's cached tokens on average (fused kernels skip the masked
     // half); pp does not divide it (its stages run one after another).
-    const prefillFlops = q(2n * m.paramsActive).mul(S)
+    const prefillFlops = q(2n * (m.paramsActive - m.paramsInputTable)).mul(S)
       .add(q(m.attnFlopsPerPair).mul(S).mul(layerTokens(c, d.seq, windowOf(c, d.seq))).div(2n));
     const prefillWeights = weightBytesRead(c, d.seq);
     const pai = prefillFlops.div(prefillWeights);

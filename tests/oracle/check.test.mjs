@@ -119,10 +119,10 @@ test('a derivation with a formula the analysis no longer computes fails the chec
   const dir = copyCorpus();
   const file = 'fit.json';
   const doc = JSON.parse(readFileSync(join(dir, file), 'utf8'));
-  const v = doc.vectors.find((x) => (x.comment ?? '').includes('2*L*q*d*S^2'));
-  v.comment = v.comment.replace('2*L*q*d*S^2', '4*L*q*d*S^2');
+  const v = doc.vectors.find((x) => (x.comment ?? '').includes('2*(N_act - N_in)'));
+  v.comment = v.comment.replace('2*(N_act - N_in)', '2*N_act');
   save(dir, file, doc);
   const r = run('--check', '--dir', dir);
   assert.notEqual(r.status, 0, r.out);
-  assert.ok(r.out.includes(` ${v.name} comment: formula: stored 4*L*q*d*S^2`), r.out);
+  assert.ok(r.out.includes(` ${v.name} comment: formula: stored 2*N_act`), r.out);
 });

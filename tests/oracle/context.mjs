@@ -154,7 +154,8 @@ export function weightBytesRead(c, b) {
 export function stepFlops(c, b) {
   const s = c.deploy.seq;
   const attn = q(c.model.attnFlopsPerPair).mul(layerTokens(c, s, windowOf(c, s)));
-  return q(b).mul(q(2n * c.model.paramsActive).add(attn));
+  // The matmuls: N_act less the untied input table, which a token only looks a row up in.
+  return q(b).mul(q(2n * (c.model.paramsActive - c.model.paramsInputTable)).add(attn));
 }
 
 export const kvReadBytes = (c, b) => q(b).mul(kvBytesRequest(c));

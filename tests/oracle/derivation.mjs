@@ -51,8 +51,10 @@ const BOUNDS = [
   [/(prefill: FLOPs [^;]*?, AI [\d.e+-]+ \()(memory|compute)(\))/g, 'prefill.bound'],
 ];
 
-// The formulas as the analysis computes them: prefill attention is causal (half of the S x S term).
+// The formulas as the analysis computes them: a token's matmuls leave out an untied input
+// table (N_in, looked up), and prefill attention is causal (half of the S x S term).
 const FORMULAS = [
+  [/2\*N_act\b/g, '2*(N_act - N_in)'],
   [/4\*L\*q\*d\*S\^2/g, '2*L*q*d*S^2'],
 ];
 

@@ -7,27 +7,27 @@ const D = (x) => x; // a decimal spelled as a string, read by Q.fromDecimal
 
 export const ENGINES = {
   vllm: {
-    bw: D('0.89'), bwQuant: D('0.89'), compute: D('0.81'), prefill: D('0.65'), kernelUs: D('4.5'),
+    bw: D('0.89'), bwQuant: D('0.89'), compute: D('0.81'), prefill: D('0.61'), kernelUs: D('4.5'),
     kernelsDense: D('10'), kernelsMoe: D('13'), allreduceUs: [D('20'), D('20'), D('20')], hostMs: D('1.5'),
     bandLow: D('0.75'), bandHigh: D('1.3'), gpus: ['h200'],
   },
   sglang: {
-    bw: D('0.89'), bwQuant: D('0.89'), compute: D('0.81'), prefill: D('0.65'), kernelUs: D('4.5'),
+    bw: D('0.89'), bwQuant: D('0.89'), compute: D('0.81'), prefill: D('0.61'), kernelUs: D('4.5'),
     kernelsDense: D('10'), kernelsMoe: D('13'), allreduceUs: [D('2.8'), D('3.3'), D('3.6')], hostMs: D('1.5'),
     bandLow: D('0.6'), bandHigh: D('1.6'), gpus: [],
   },
   'trt-llm': {
-    bw: D('0.80'), bwQuant: D('0.80'), compute: D('0.81'), prefill: D('0.65'), kernelUs: D('3.0'),
+    bw: D('0.80'), bwQuant: D('0.80'), compute: D('0.81'), prefill: D('0.61'), kernelUs: D('3.0'),
     kernelsDense: D('10'), kernelsMoe: D('13'), allreduceUs: [D('2.8'), D('3.3'), D('3.6')], hostMs: D('2.8'),
     bandLow: D('0.75'), bandHigh: D('1.3'), gpus: ['h100'],
   },
   'llama.cpp': {
-    bw: D('0.82'), bwQuant: D('0.74'), compute: D('0.81'), prefill: D('0.65'), kernelUs: D('7.3'),
+    bw: D('0.82'), bwQuant: D('0.74'), compute: D('0.81'), prefill: D('0.61'), kernelUs: D('7.3'),
     kernelsDense: D('10'), kernelsMoe: D('13'), allreduceUs: [D('8.8'), D('16.4'), D('31.6')], hostMs: D('0.35'),
     bandLow: D('0.8'), bandHigh: D('1.3'), gpus: ['rtx-', 'a100', 'h100', 'm2-', 'm3-', 'm4-'],
   },
   'gpt-fast': {
-    bw: D('0.75'), bwQuant: D('0.50'), compute: D('0.81'), prefill: D('0.65'), kernelUs: D('3.0'),
+    bw: D('0.75'), bwQuant: D('0.50'), compute: D('0.81'), prefill: D('0.61'), kernelUs: D('3.0'),
     kernelsDense: D('10'), kernelsMoe: D('13'), allreduceUs: [D('7'), D('11'), D('17')], hostMs: D('0.6'),
     bandLow: D('0.72'), bandHigh: D('1.3'), gpus: ['a100', 'mi250'],
   },

@@ -352,6 +352,8 @@ function countParams(m) {
   const total = embed + H + mixers + L * m.normsPerLayer * H + denseLayers * denseMlp + m.moeLayers * (moeFixed + E * expert);
   m.paramsTotal = total;
   m.paramsEmbed = embed;
+  // An untied input table is looked up (one row a token), not multiplied: in N_act, not in the FLOPs.
+  m.paramsInputTable = m.tied ? 0n : m.vocab * H;
   m.paramsExpert = expert;
   m.paramsExpertMatrix = expertMatrix;
   m.paramsAlwaysRead = total - m.moeLayers * E * expert;

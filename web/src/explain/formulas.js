@@ -147,11 +147,14 @@ function perStep(r) {
     : { who: `B = ${n(c.batch)}`, div: `tp = ${n(c.tp)}` };
 }
 
+/** N_in: the untied input embedding, which a token looks a row up in (no matmul); 0 when the embeddings are tied. */
+const inputTable = (r) => `N_in = ${n(r.model.params_input_table)}${r.model.params_input_table > 0 ? '' : ` (${t('fx.tied')})`}`;
+
 export function flops(r) {
   const s = perStep(r);
   return {
     formula: t('fx.flops.formula', { who: r.config.pp > 1 ? 'M · b' : 'B', div: r.config.pp > 1 ? '(tp·pp)' : 'tp' }),
-    numbers: `${s.who}; N_act = ${n(r.model.params_active)}; ${attnCoef(r)}; ${t('fx.layersTokens')} = ${window(r).text}, S = ${n(r.config.seq)}; ${t('fx.dividedBy', { div: s.div })}`,
+    numbers: `${s.who}; N_act = ${n(r.model.params_active)}, ${inputTable(r)}; ${attnCoef(r)}; ${t('fx.layersTokens')} = ${window(r).text}, S = ${n(r.config.seq)}; ${t('fx.dividedBy', { div: s.div })}`,
     result: `= ${f.si(r.roofline.flops_per_step, 'FLOP')} (${n(r.roofline.flops_per_step)})`,
   };
 }
@@ -226,7 +229,7 @@ export function perToken(r) {
 export function prefill(r) {
   return {
     formula: t('fx.prefill.formula'),
-    numbers: `N_act = ${n(r.model.params_active)}, S = ${n(r.config.seq)}; ${attnCoef(r)}; ${t('fx.layersTokens')} = ${window(r).text}; ${t(r.moe ? 'fx.prefill.wreadMoe' : 'fx.prefill.wread')}`,
+    numbers: `N_act = ${n(r.model.params_active)}, ${inputTable(r)}, S = ${n(r.config.seq)}; ${attnCoef(r)}; ${t('fx.layersTokens')} = ${window(r).text}; ${t(r.moe ? 'fx.prefill.wreadMoe' : 'fx.prefill.wread')}`,
     result: t('fx.prefill.result', { ai: f.intensity(r.prefill.ai), bound: t(`boundAdj.${r.prefill.bound}`) }),
   };
 }
