@@ -95,11 +95,12 @@ void rl_print_report_md(FILE *out, const rl_model *m, const rl_gpu *g, const rl_
     row_gib(out, "cli.fit.weights", r->weights_gib);
     row_gib(out, "cli.fit.kvRequest", r->kv_gib_per_request);
     row_gib(out, "cli.fit.kvBatch", r->kv_gib);
-    row_gib(out, "cli.md.freeFloor", r->free_gib);
+    char room[96];
+    row(out, "cli.md.freeFloor", rl_fmt_room_gib(r->free_gib, room, sizeof room));
     snprintf(buf, sizeof buf, "%lld", (long long)r->max_batch);
     row(out, "cli.md.maxFloor", buf);
     row_gib(out, "cli.md.reserves", r->reserve_gib);
-    row_gib(out, "cli.md.roomReal", r->kv_room_gib);
+    row(out, "cli.md.roomReal", rl_fmt_room_gib(r->kv_room_gib, room, sizeof room));
     snprintf(buf, sizeof buf, "%lld", (long long)r->max_batch_realistic);
     row(out, "cli.md.maxReal", buf);
     if (!r->fits) row_gib(out, "cli.md.shortfall", r->shortfall_gib);

@@ -12,6 +12,13 @@ static const char *gib(double v, char *buf, size_t cap) {
     return buf;
 }
 
+const char *rl_fmt_room_gib(double v, char *buf, size_t cap) {
+    char over[32];
+    if (!(v < 0.0)) return gib(v, buf, cap);
+    rl_msg_fill(buf, cap, "cli.fit.over", (const char *const[]){"gib", gib(-v, over, sizeof over), NULL});
+    return buf;
+}
+
 static const char *count(double v, char *buf, size_t cap) {
     if (v >= 1e12) snprintf(buf, cap, "%.2f T", v / 1e12);
     else if (v >= 1e9) snprintf(buf, cap, "%.2f B", v / 1e9);
@@ -123,7 +130,7 @@ static void print_fit(FILE *out, const rl_model *m, const rl_gpu *g, const rl_de
     label(out, "cli.fit.kvBatch", 20);
     fprintf(out, "%s\n", gib(r->kv_gib, a, sizeof a));
     label(out, "cli.fit.free", 20);
-    fprintf(out, "%s\n", gib(r->free_gib, a, sizeof a));
+    fprintf(out, "%s\n", rl_fmt_room_gib(r->free_gib, line, sizeof line));
     label(out, "cli.fit.maxBatch", 20);
     fprintf(out, "%s\n", RL_MSG(line, "cli.fit.maxBatchValue", "floor", FMT(x, "%lld", (long long)r->max_batch), "real",
                                 FMT(y, "%lld", (long long)r->max_batch_realistic)));
@@ -176,7 +183,7 @@ static void print_fit(FILE *out, const rl_model *m, const rl_gpu *g, const rl_de
     fprintf(out, "%s\n", RL_MSG(line, "cli.budget.activationsValue", "gib", gib(r->activation_gib, a, sizeof a), "chunk",
                                 FMT(x, "%lld", (long long)(d->prefill_chunk < d->seq ? d->prefill_chunk : d->seq))));
     label(out, "cli.budget.room", 20);
-    fprintf(out, "%s\n", gib(r->kv_room_gib, a, sizeof a));
+    fprintf(out, "%s\n", rl_fmt_room_gib(r->kv_room_gib, line, sizeof line));
 }
 
 static void print_bottleneck(FILE *out, const rl_result *r) {

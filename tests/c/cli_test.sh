@@ -10,6 +10,11 @@ expect 0 "Takeaway" "${base[@]}"
 expect 3 "DOES NOT FIT" "${base[@]}" --batch 128
 expect 3 '"verdict":"kv_does_not_fit"' "${base[@]}" --batch 128 --json
 expect 3 '"verdict":"weights_do_not_fit"' --model llama-3-70b --gpu a100-80g --json
+# Weights past the GPU leave no room: said as how far over, not as a negative free size (the JSON keeps the raw figure).
+expect 3 'free after weights +none: 107\.42 GiB over' --model llama-3-70b --gpu rtx-4090
+expect 3 'room for KV +none: 113\.37 GiB over' --model llama-3-70b --gpu rtx-4090
+expect 3 '\| room for KV \(realistic\) \| none: 113\.37 GiB over \|' --model llama-3-70b --gpu rtx-4090 --format md
+expect 3 '"free_gib_per_gpu":-107\.416' --model llama-3-70b --gpu rtx-4090 --json
 expect 0 '"tokens_per_s"' "${base[@]}" --json
 # --request: the exit code comes from the result (a refusal through --request once exited 0).
 expect 0 '"level":"fits"' --request '{"model":"qwen3-4b","gpu":"a100-40g","precision":"fp16"}'

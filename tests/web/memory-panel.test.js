@@ -1,0 +1,41 @@
+// The memory panel when the weights alone pass the GPU: what is left for the KV cache is
+// said as how far over, in the page's language, not as a negative size; data-value keeps
+// the raw figure, as the report has it.
+import { h, render } from 'preact';
+import { beforeAll, expect, test } from 'vitest';
+import { MemoryPanel } from '../../web/src/components/MemoryPanel.jsx';
+import { LANGS, lang, loadLang } from '../../web/src/i18n/index.js';
+import { createDocument } from './mini-dom.js';
+import { loadTestCore } from './core.js';
+
+const core = await loadTestCore();
+beforeAll(async () => {
+  for (const code of LANGS) await loadLang(code);
+});
+
+function figure(report, code, testid) {
+  lang.value = code;
+  const root = createDocument().createElement('div');
+  render(h(MemoryPanel, { report }), root);
+  const el = [...root.descendants()].find((x) => x.getAttribute?.('data-testid') === testid);
+  const out = { text: el.textContent, value: Number(el.getAttribute('data-value')) };
+  render(null, root);
+  return out;
+}
+
+test.each([
+  ['en', 'none: 107.42 GiB over', 'none: 113.37 GiB over'],
+  ['zh-CN', '无：超出 107.42 GiB', '无：超出 113.37 GiB'],
+])('%s: llama-3-70b on one RTX 4090', (code, free, room) => {
+  const r = core.analyze({ model: 'llama-3-70b', gpu: 'rtx-4090' });
+  expect(r.verdict).toBe('weights_do_not_fit');
+  expect(figure(r, code, 'memory.free_gib_per_gpu')).toEqual({ text: free, value: r.memory.free_gib_per_gpu });
+  expect(r.memory.free_gib_per_gpu).toBeLessThan(0);
+  expect(figure(r, code, 'memory.realistic.kv_room_gib')).toEqual({ text: room, value: r.memory.realistic.kv_room_gib });
+});
+
+test('room left is shown as a size', () => {
+  const r = core.analyze({ model: 'qwen3-4b', gpu: 'a100-40g', precision: 'fp16' });
+  expect(figure(r, 'en', 'memory.free_gib_per_gpu').text).toBe('32.51 GiB');
+  expect(figure(r, 'en', 'memory.realistic.kv_room_gib').text).toBe('27.64 GiB');
+});
