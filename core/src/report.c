@@ -326,6 +326,7 @@ static size_t write_report(const rl_model *m, const rl_gpu *g, const rl_deploy *
         if (r->peak_tflops > 0) rl_jw_num(&s, "peak_tflops", r->peak_tflops);
         rl_jw_num(&s, "flops_per_step", r->flops_per_step);
         rl_jw_num(&s, "bytes_per_step", r->bytes_per_step);
+        rl_jw_num(&s, "weight_bytes_read", r->weight_bytes_read);
         rl_jw_end(&s);
 
         rl_jw_object(&top, "decode", &s);

@@ -246,6 +246,8 @@ export function analyze(model, gpu, deploy) {
     if (known) roof.peak_tflops = c.peak.div(10n ** 12n);
     roof.flops_per_step = step.flops;
     roof.bytes_per_step = step.bytes;
+    // One step's weight read, whole model: all but an untied input table (looked up), the touched experts.
+    roof.weight_bytes_read = weightBytesRead(c, d.batch);
     report.roofline = roof;
 
     report.decode = {

@@ -43,7 +43,7 @@ function attnCoef(r) {
 function weightRead(r) {
   return r.moe
     ? t('fx.wreadMoe', { bytes: f.si(r.moe.weight_bytes_read, 'B'), touched: f.significant(r.moe.experts_touched_per_layer, 4), read: r.moe.read })
-    : t('fx.wread', { bytes: n(r.model.weight_bytes) });
+    : t('fx.wread', { bytes: n(r.roofline.weight_bytes_read) });
 }
 
 export function weights(r) {
