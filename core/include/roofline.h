@@ -695,6 +695,8 @@ typedef struct rl_result {
     double prefill_ms;             /* max(prefill FLOPs/peak, weight bytes/bandwidth) per GPU; 0 when TFLOPS unknown */
     double prefill_tokens_per_s;   /* S / prefill time */
     double ttft_ms;                /* launch_ms + prefill_ms */
+    double prefill_flops;          /* has_timing: the prefill's FLOPs over S tokens, whole model */
+    double prefill_weight_bytes_read; /* has_timing: the weights the prefill reads (the experts S tokens touch), whole model */
 
     /* Tensor parallel (tp > 1). */
     double allreduce_bytes_per_gpu; /* ideal ring: 8·(tp−1)/tp·L·hidden·B, shown not added */
@@ -706,6 +708,8 @@ typedef struct rl_result {
     double pp_speedup;             /* one-GPU floor of the whole batch / drain; set even when refused */
     double pp_stage_ms;            /* has_timing only */
     double pp_drain_ms;            /* has_timing only */
+    double pp_weight_bytes_read;   /* the weights one micro-batch of ceil(B/M) requests reads, whole model */
+    double pp_one_gpu_ms;          /* the floor of the whole batch on one GPU, which pp_speedup divides by the drain */
 
     /* Paged KV (kv_block > 0). */
     int64_t tokens_per_request;    /* ceil(S/block)·block, or S without paging */
@@ -730,6 +734,9 @@ typedef struct rl_result {
     double host_kv_gib;            /* the batch's KV of the host layers */
     double host_free_gib;          /* ram − host weights − host KV (negative when it does not fit) */
     double host_bandwidth_gbs;     /* the host bandwidth in use */
+    double layer_weight_bytes;     /* the layers' weights, whole model (all but the embeddings, the LM head and any
+                                      vision tower): n/L of them on the GPU */
+    double lm_head_bytes;          /* the LM head a step reads (vocab × hidden), on the host */
     int64_t max_gpu_layers;        /* the largest -ngl whose GPU part (weights, KV, reserves) fits the realistic
                                       budget; L + 1 = everything; -1 when not even 0 fits. Searched for an
                                       offload, or for a single-GPU setup that does not fit when ram_gib is given */

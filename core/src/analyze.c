@@ -694,6 +694,8 @@ rl_status rl_analyze(const rl_model *m, const rl_gpu *g, const rl_deploy *d, rl_
         r->micro_batches = M;
         r->pp_bubble = (pp - 1.0) / ((double)M + pp - 1.0);
         r->pp_speedup = c.F->pp_speedup(one_gpu, drain, pp, (double)M);
+        r->pp_weight_bytes_read = stage_read;
+        r->pp_one_gpu_ms = one_gpu * 1e3;
         flops = (double)M * stage_flops;
         bytes = (double)M * stage_bytes;
         step = drain;
@@ -754,6 +756,8 @@ rl_status rl_analyze(const rl_model *m, const rl_gpu *g, const rl_deploy *d, rl_
         r->ms_per_token = step * 1e3 / B;
         r->tokens_per_s = B / step;
         r->prefill_ai = prefill_flops / prefill_weights;
+        r->prefill_flops = prefill_flops;
+        r->prefill_weight_bytes_read = prefill_weights;
         if (c.peak > 0) {
             r->bound = r->ai < r->ridge ? RL_BOUND_MEMORY : RL_BOUND_COMPUTE;
             r->ceiling_fraction = fmin(1.0, r->ai / r->ridge);
@@ -804,6 +808,8 @@ rl_status rl_analyze(const rl_model *m, const rl_gpu *g, const rl_deploy *d, rl_
     if (c.offload) {
         r->offload = 1;
         r->layers_on_gpu = d->gpu_layers;
+        r->layer_weight_bytes = c.weight_total - m->params_embed * c.b_embed - m->params_vision * c.b_main;
+        r->lm_head_bytes = (double)m->vocab * (double)m->hidden * c.b_embed * c.F->weight_passes(B);
         r->host_bandwidth_gbs = c.host_bw / 1e9;
     }
     /* The largest -ngl is a search: it is made for an offload, or for a setup that does not

@@ -244,6 +244,8 @@ static size_t write_report(const rl_model *m, const rl_gpu *g, const rl_deploy *
         /* Linear-attention layers and Mamba mixers: their fixed state, part of kv_bytes_per_request. */
         if (m->linear_layers > 0) rl_jw_num(&s, "linear_layers", (double)m->linear_layers);
         if (m->mamba_layers > 0) rl_jw_num(&s, "mamba_layers", (double)m->mamba_layers);
+        /* The layers with attention, sliding ones included: a Mamba (v1) layer replaces it, a Mamba-2 mixer sits beside it. */
+        rl_jw_num(&s, "attention_layers", (double)(m->layers - m->linear_layers - (m->mamba_v1 ? m->mamba_layers : 0)));
         rl_jw_num(&s, "state_elems_per_layer", m->state_elems_per_layer);
         rl_jw_num(&s, "state_bytes_per_request", (double)(m->linear_layers + m->mamba_layers) *
                                                      m->state_elems_per_layer * rl_precision_bytes((rl_precision)m->dtype));
@@ -339,6 +341,8 @@ static size_t write_report(const rl_model *m, const rl_gpu *g, const rl_deploy *
         rl_jw_object(&top, "prefill", &s);
         rl_jw_num(&s, "ai", r->prefill_ai);
         rl_jw_str(&s, "bound", rl_bound_name(r->prefill_bound));
+        rl_jw_num(&s, "flops", r->prefill_flops);
+        rl_jw_num(&s, "weight_bytes_read", r->prefill_weight_bytes_read);
         if (r->prefill_ms > 0) {
             rl_jw_num(&s, "ms", r->prefill_ms);
             rl_jw_num(&s, "tokens_per_s", r->prefill_tokens_per_s);
@@ -384,6 +388,8 @@ static size_t write_report(const rl_model *m, const rl_gpu *g, const rl_deploy *
         rl_jw_num(&s, "micro_batches", (double)r->micro_batches);
         rl_jw_num(&s, "bubble", r->pp_bubble);
         rl_jw_num(&s, "speedup_vs_one_gpu", r->pp_speedup);
+        rl_jw_num(&s, "one_gpu_ms", r->pp_one_gpu_ms);
+        rl_jw_num(&s, "weight_bytes_read", r->pp_weight_bytes_read);
         if (r->has_timing) {
             rl_jw_num(&s, "stage_ms", r->pp_stage_ms);
             rl_jw_num(&s, "drain_ms", r->pp_drain_ms);
@@ -401,6 +407,8 @@ static size_t write_report(const rl_model *m, const rl_gpu *g, const rl_deploy *
         rl_jw_num(&s, "ram_gib", d->ram_gib);
         rl_jw_num(&s, "host_free_gib", r->host_free_gib);
         rl_jw_num(&s, "host_bandwidth_gbs", r->host_bandwidth_gbs);
+        rl_jw_num(&s, "layer_weight_bytes", r->layer_weight_bytes);
+        rl_jw_num(&s, "lm_head_bytes", r->lm_head_bytes);
         rl_jw_num(&s, "max_gpu_layers", (double)r->max_gpu_layers);
         if (r->has_timing) {
             rl_jw_num(&s, "gpu_ms", r->gpu_part_ms);

@@ -45,6 +45,8 @@ function modelSection(m, c) {
     // Linear-attention layers and Mamba mixers: their fixed state, part of kv_bytes_per_request.
     if (m.linearLayers > 0n) s.linear_layers = q(m.linearLayers);
     if (m.mambaLayers > 0n) s.mamba_layers = q(m.mambaLayers);
+    // The layers with attention, sliding ones included: a Mamba (v1) layer replaces it, a Mamba-2 mixer sits beside it.
+    s.attention_layers = q(m.layers - (m.linearLayers ?? 0n) - (m.mambaV1 ? m.mambaLayers : 0n));
     s.state_elems_per_layer = q(m.stateElems);
     s.state_bytes_per_request = q((m.linearLayers + m.mambaLayers) * m.stateElems).mul(PRECISION_BYTES[m.dtype]);
   }
@@ -145,6 +147,9 @@ function decodeStep(c, d, warnings) {
       micro_batches: q(M),
       bubble: new Q(d.pp - 1n, M + d.pp - 1n),
       speedup_vs_one_gpu: oneGpu.div(drain),
+      // What the speedup compares: the whole batch's floor on one GPU, and one micro-batch's weight read.
+      one_gpu_ms: oneGpu.mul(MS),
+      weight_bytes_read: weightBytesRead(c, mb),
     };
     if (c.model.layers % d.pp !== 0n) warnings.add('layers_not_divisible_by_pp');
     if (pipe.speedup_vs_one_gpu.lt(1n)) warnings.add('pp_slower_than_one_gpu');
@@ -264,9 +269,14 @@ export function analyze(model, gpu, deploy) {
       .add(q(m.attnFlopsPerPair).mul(S).mul(layerTokens(c, d.seq, windowOf(c, d.seq))).div(2n));
     const prefillWeights = weightBytesRead(c, d.seq);
     const pai = prefillFlops.div(prefillWeights);
-    report.prefill = { ai: pai, bound: known ? (pai.lt(ridge) ? 'memory' : 'compute') : 'unknown' };
-    // Figures the core does not report, which vector comments show in their derivation (derivation.mjs).
-    Object.defineProperty(report, 'derived', { value: { prefill_flops: prefillFlops, prefill_bytes: prefillWeights }, enumerable: false });
+    report.prefill = {
+      ai: pai,
+      bound: known ? (pai.lt(ridge) ? 'memory' : 'compute') : 'unknown',
+      flops: prefillFlops,
+      weight_bytes_read: prefillWeights,
+    };
+    // Figures the core does not report, which vector comments show in their derivation (derivation.mjs): the cost's (oracle.mjs).
+    Object.defineProperty(report, 'derived', { value: {}, enumerable: false });
     if (known) {
       const seconds = Q.max(prefillFlops.div(tp).div(c.peak), prefillWeights.div(tp).div(c.bw));
       report.prefill.ms = seconds.mul(MS);
@@ -318,6 +328,9 @@ export function analyze(model, gpu, deploy) {
       ram_gib: d.ramGib,
       host_free_gib: gib(d.ramGib.mul(GIB).sub(f.hostWeights).sub(f.hostKv)),
       host_bandwidth_gbs: d.hostGbs,
+      // The layers' weights (all but the embeddings and the LM head), n/L of them on the GPU; the LM head a step reads.
+      layer_weight_bytes: weightBytesTotal(c).sub(q(m.paramsEmbed).mul(c.bEmbed)),
+      lm_head_bytes: q(m.vocab * m.hidden).mul(c.bEmbed),
       max_gpu_layers: q(ngl),
     };
     if (fits) {

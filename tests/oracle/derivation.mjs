@@ -31,7 +31,7 @@ const FIGURES = [
   [`step: FLOPs ${NUM}, bytes ${NUM}, AI ${NUM}`, ['roofline.flops_per_step', 'roofline.bytes_per_step', 'roofline.ai']],
   [`-> ridge ${NUM}, (?:memory|compute)-bound, ceiling ${NUM}`, ['roofline.ridge', 'roofline.ceiling_fraction']],
   [`; step ${NUM} ms, ${NUM} tok/s`, ['decode.step_ms', 'decode.tokens_per_s']],
-  [`prefill: FLOPs [^=]* = ${NUM}, Wread\\(S\\) = ${NUM} B, AI ${NUM}`, ['derived.prefill_flops', 'derived.prefill_bytes', 'prefill.ai']],
+  [`prefill: FLOPs [^=]* = ${NUM}, Wread\\(S\\) = ${NUM} B, AI ${NUM}`, ['prefill.flops', 'prefill.weight_bytes_read', 'prefill.ai']],
   [`prefill ms = max\\([^)]*\\) = ${NUM}, ttft = [\\d.]+ \\+ that = ${NUM}`, ['prefill.ms', 'prefill.ttft_ms']],
   // A cost: "(prefill 67.99 ms at seq 1000 + 500 x step 20.71 ms / batch 16) / 3.6e6 = 0.0001986 h; active … h/month"
   [`\\(prefill ${NUM} ms at seq \\d+ \\+ \\d+ x step ${NUM} ms / batch \\d+\\) / 3\\.6e6 = ${NUM} h`,
