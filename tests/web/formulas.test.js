@@ -1,10 +1,12 @@
 // The "How is it computed?" formulas: the numbers they show put back into the formula they
-// print give the figure beside them. Here the FLOPs' parameter term, 2·(N_act − N_in): the
-// input embedding, untied, is looked up and not multiplied (core/src/formulas.c).
+// print give the figure beside them. Each explanation's numbers are read back from its text and
+// evaluated as printed (× · − ⌈⌉ ⌊⌋ min max, B GiB GB/s TFLOPS ms), then compared with the report's
+// own figure; a factor, a quantity or a division the text leaves out makes it differ.
+import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { bytesPerStep, flops, prefill } from '../../web/src/explain/formulas.js';
+import * as fx from '../../web/src/explain/formulas.js';
 import { lang, loadLang } from '../../web/src/i18n/index.js';
-import { loadTestCore } from './core.js';
+import { ROOT, loadTestCore } from './core.js';
 
 const core = await loadTestCore();
 beforeAll(async () => {
@@ -12,7 +14,108 @@ beforeAll(async () => {
   lang.value = 'en';
 });
 
+const GIB = 2 ** 30;
 const shown = (text, name) => Number(text.match(new RegExp(`${name} = ([\\d,]+)`))[1].replace(/,/g, ''));
+
+const NUM = String.raw`\d+(?:\.\d+)?(?:e[+-]?\d+)?`;
+const UNITS = [
+  ['GiB', GIB], ['GB/s', 1e9], ['TFLOPS', 1e12], ['ms', 1e-3],
+  ['PB', 1e15], ['TB', 1e12], ['GB', 1e9], ['MB', 1e6], ['kB', 1e3], ['B', 1],
+  ['PFLOP', 1e15], ['TFLOP', 1e12], ['GFLOP', 1e9], ['MFLOP', 1e6], ['kFLOP', 1e3], ['FLOP', 1],
+];
+
+/** Arithmetic as the explanations print it, units and all, in bytes, FLOPs and seconds. */
+function evaluate(text, vars = {}) {
+  let e = ` ${text} `.replace(/(\d),(?=\d{3}(?!\d))/g, '$1'); // thousands separators; a list's ", " keeps its space
+  for (const [unit, scale] of UNITS) {
+    // A unit binds to its number: "3350 GB/s" is (3350 * 1e9) wherever it stands in a quotient.
+    e = e.replace(new RegExp(`(${NUM}) ${unit.replace('/', '\\/')}(?![\\w/])`, 'g'), `($1 * ${scale})`);
+    e = e.replace(new RegExp(`\\) ${unit.replace('/', '\\/')}(?![\\w/])`, 'g'), `) * ${scale}`); // "(a − b) B"
+  }
+  e = e.replace(/[×·]/g, '*').replace(/−/g, '-')
+    .replace(/⌈/g, 'ceil(').replace(/⌉/g, ')').replace(/⌊/g, 'floor(').replace(/⌋/g, ')');
+  for (const [name, value] of Object.entries(vars)) e = e.replace(new RegExp(`\\b${name}\\b`, 'g'), `(${value})`);
+  const words = e.replace(new RegExp(NUM, 'g'), '0').match(/[A-Za-z_]+/g)?.filter((w) => !['ceil', 'floor', 'min', 'max'].includes(w));
+  if (words?.length) throw new Error(`cannot evaluate "${text}": ${words.join(', ')}`);
+  return Function('ceil', 'floor', 'min', 'max', `return (${e});`)(Math.ceil, Math.floor, Math.min, Math.max);
+}
+
+/** The text after `label = ` up to `stop` (the next "; " by default), evaluated; `last`: its last "= x". */
+function valueOf(text, label, vars, stop = /;|$/, last = false) {
+  const at = text.indexOf(`${label} = `);
+  if (at < 0) throw new Error(`no "${label} =" in "${text}"`);
+  const rest = text.slice(at + label.length + 3);
+  const end = rest.search(stop);
+  const item = end < 0 ? rest : rest.slice(0, end);
+  return evaluate(last ? item.split(' = ').at(-1) : item, vars);
+}
+
+/** The last "= x" of a labelled item: kv_elems = 2 · h_kv · d = 2 × 8 × 128 = 2,048 → 2048. */
+function lastValue(text, label) {
+  const at = text.indexOf(`${label} = `);
+  if (at < 0) throw new Error(`no "${label} =" in "${text}"`);
+  const item = text.slice(at).split(/;/)[0];
+  return evaluate(item.split(' = ').at(-1).replace(/ \([A-Za-z].*$/, '')); // a note in brackets is not a number
+}
+
+const layersTokens = (text, vars) => valueOf(text, 'layers × tokens', vars, /, [ST] = |;| \(\d[\d,]* of |$/);
+const close = (got, want, rel) => expect(Math.abs(got - want)).toBeLessThanOrEqual(rel * Math.abs(want));
+const near = (got, want, abs) => expect(Math.abs(got - want)).toBeLessThanOrEqual(abs);
+// Figures shown to the byte or the FLOP differ from the core's doubles by the rounding and the order of
+// the sums alone; figures shown to 3 significant digits by up to half a unit in the last.
+const EXACT = 1e-10;
+const DIGITS3 = 5e-3;
+
+const vector = (name) => JSON.parse(readFileSync(new URL('tests/vectors/attention-kinds.json', ROOT), 'utf8')).vectors.find((v) => v.name === name).input.config;
+const OFFLOAD = { ram_gib: 64, host_memory: 'ddr5-5600-2ch' };
+const SETUPS = {
+  'dense untied (llama-3-8b)': { model: 'llama-3-8b', gpu: 'h100-sxm', batch: 8, seq: 4096 },
+  'tied (qwen3-4b)': { model: 'qwen3-4b', gpu: 'h100-sxm', batch: 8, seq: 4096 },
+  'MoE (qwen3-30b-a3b)': { model: 'qwen3-30b-a3b', gpu: 'h100-sxm', batch: 16, seq: 4096 },
+  'MoE tp 2 (mixtral-8x7b)': { model: 'mixtral-8x7b', gpu: 'h100-sxm', tp: 2, batch: 8, seq: 8192 },
+  'MLA tp 8 (deepseek-v3)': { model: 'deepseek-v3', gpu: 'h200-sxm', tp: 8, batch: 16, seq: 8192 },
+  'sliding, S over the window (gpt-oss-120b)': { model: 'gpt-oss-120b', gpu: 'h100-sxm', batch: 8, seq: 8192 },
+  'every layer sliding (mistral-7b)': { model: 'mistral-7b', gpu: 'h100-sxm', batch: 8, seq: 8192 },
+  'tp 16 over 8 KV heads (llama-3-70b)': { model: 'llama-3-70b', gpu: 'h100-sxm', tp: 16, batch: 8, seq: 4096 },
+  'pp 2 tp 2 (llama-3-70b)': { model: 'llama-3-70b', gpu: 'h100-sxm', tp: 2, pp: 2, batch: 16, micro_batches: 4, seq: 4096 },
+  'pp 2, MoE, B not a multiple of M (qwen3-30b-a3b)': { model: 'qwen3-30b-a3b', gpu: 'h100-sxm', pp: 2, batch: 7, micro_batches: 3, seq: 4096 },
+  'paged, window rounded to blocks (gpt-oss-120b)': { model: 'gpt-oss-120b', gpu: 'h100-sxm', batch: 8, seq: 8000, kv_block: 48 },
+  'offload (llama-3-8b, -ngl 24)': { model: 'llama-3-8b', gpu: 'rtx-4090', batch: 2, seq: 4096, gpu_layers: 24, ...OFFLOAD },
+  'offload, MoE (gpt-oss-20b, -ngl 10)': { model: 'gpt-oss-20b', gpu: 'rtx-4090', batch: 2, seq: 4096, gpu_layers: 10, ...OFFLOAD },
+  'offload, no sourced TFLOPS (rtx-3060)': { model: 'llama-3-8b', gpu: 'rtx-3060-12g', batch: 1, seq: 4096, gpu_layers: 20, ...OFFLOAD },
+  'speculative (llama-3-70b + llama-3.2-1b)': { model: 'llama-3-70b', gpu: 'h200-sxm', tp: 2, batch: 8, seq: 4096, spec_tokens: 4, spec_draft: 'llama-3.2-1b', spec_accept: 0.7 },
+  'block formats (q4_k_m weights, q8_0 KV)': { model: 'llama-3-8b', gpu: 'h100-sxm', precision: 'q4_k_m', kv_precision: 'q8_0', batch: 8, seq: 4096 },
+  'fp8 KV': { model: 'qwen3-8b', gpu: 'h100-sxm', kv_precision: 'fp8', batch: 8, seq: 4096 },
+  'linear attention (Qwen3-Next)': { config: vector('qwen3-next-gated-deltanet-s131072'), gpu: 'h200-sxm', tp: 2, batch: 4, seq: 131072 },
+  'Mamba in place of attention (Jamba)': { config: vector('jamba-mamba-s4096'), gpu: 'h200-sxm', batch: 4, seq: 16384, kv_block: 16 },
+  'Mamba-2 beside attention (Falcon-H1)': { config: vector('falcon-h1-mamba2-s4096'), gpu: 'h200-sxm', batch: 4, seq: 32768 },
+  'tight (llama-3-8b, batch 120)': { model: 'llama-3-8b', gpu: 'h100-sxm', batch: 120, seq: 4096 },
+  // The batch's logits weigh: 256 × 4·V is 0.15 GiB beside 7 MiB of KV per request.
+  'short context, large batch (qwen3-0.6b, 128 tokens)': { model: 'qwen3-0.6b', gpu: 'h100-sxm', batch: 256, seq: 128 },
+};
+const REFUSED = {
+  'weights do not fit (llama-3-70b on a 4090)': { model: 'llama-3-70b', gpu: 'rtx-4090', batch: 1, seq: 4096 },
+  'KV does not fit (llama-3-8b, batch 512 at 32K)': { model: 'llama-3-8b', gpu: 'h100-sxm', batch: 512, seq: 32768 },
+  'host RAM does not fit (llama-3-70b, -ngl 10)': { model: 'llama-3-70b', gpu: 'rtx-4090', batch: 1, seq: 4096, gpu_layers: 10, ...OFFLOAD },
+  'pp refused (llama-3.1-405b on 2 x 2 H100)': { model: 'llama-3.1-405b', gpu: 'h100-sxm', tp: 2, pp: 2, batch: 8, seq: 4096 },
+};
+const reports = {};
+const analyze = (name) => (reports[name] ??= core.analyze(SETUPS[name] ?? REFUSED[name]));
+const fitting = Object.keys(SETUPS);
+const all = [...fitting, ...Object.keys(REFUSED)];
+const where = (pick) => all.filter((name) => pick(analyze(name)));
+
+test('the setups are what their names say', () => {
+  for (const name of fitting) expect(analyze(name).fits, name).toBe(true);
+  for (const name of Object.keys(REFUSED)) expect(analyze(name).fits, name).toBe(false);
+  expect(analyze('tight (llama-3-8b, batch 120)').verdict).toBe('tight');
+  expect(analyze('host RAM does not fit (llama-3-70b, -ngl 10)').verdict).toBe('host_ram_does_not_fit');
+  expect(analyze('offload, no sourced TFLOPS (rtx-3060)').decode.bandwidth_floor_only).toBe(true);
+  expect(analyze('linear attention (Qwen3-Next)').model.linear_layers).toBeGreaterThan(0);
+  expect(analyze('Mamba in place of attention (Jamba)').model.attention_layers).toBeLessThan(analyze('Mamba in place of attention (Jamba)').model.layers);
+  expect(analyze('Mamba-2 beside attention (Falcon-H1)').model.attention_layers).toBe(analyze('Mamba-2 beside attention (Falcon-H1)').model.layers);
+  expect(analyze('paged, window rounded to blocks (gpt-oss-120b)').model.sliding_window % 48).not.toBe(0);
+});
 
 describe('FLOPs: 2·(N_act − N_in) per token, and attention', () => {
   // Attention grows with the context, the matmuls do not: two contexts give the matmul part.
@@ -23,27 +126,196 @@ describe('FLOPs: 2·(N_act − N_in) per token, and attention', () => {
     ['qwen3-30b-a3b', 151936 * 2048], // MoE: k of E experts' matmuls
   ])('%s', (model, table) => {
     const a = at(model, 1024), b = at(model, 2048);
-    const text = flops(a).numbers;
+    const text = fx.flops(a).numbers;
     expect(shown(text, 'N_in')).toBe(table);
     expect(a.model.params_input_table).toBe(table);
     const matmuls = 2 * a.roofline.flops_per_step - b.roofline.flops_per_step; // attention is linear in S here
     expect(matmuls / (4 * 2 * (shown(text, 'N_act') - shown(text, 'N_in')))).toBeCloseTo(1, 9);
-    expect(prefill(a).numbers).toContain(`N_in = ${table.toLocaleString('en-US')}`);
+    expect(fx.prefill(a).numbers).toContain(`N_in = ${table.toLocaleString('en-US')}`);
+  });
+
+  test.each(fitting)('FLOPs per step per GPU, %s', (name) => {
+    const r = analyze(name);
+    const x = fx.flops(r).numbers;
+    const S = r.config.seq;
+    expect(fx.flops(r).formula).toBe(r.config.pp > 1
+      ? 'FLOPs per step per GPU = M · b · (2·(N_act − N_in) + attn · layers × tokens) / (tp·pp)'
+      : 'FLOPs per step per GPU = B · (2·(N_act − N_in) + attn · layers × tokens) / tp');
+    const who = r.config.pp > 1 ? valueOf(x, 'M', {}, /;|,/) * valueOf(x, 'b = ⌈B/M⌉', {}, /,/) : valueOf(x, 'B', {});
+    const div = r.config.pp > 1 ? valueOf(x, '(tp · pp)') : valueOf(x, 'tp');
+    const perToken = 2 * (shown(x, 'N_act') - shown(x, 'N_in')) + lastValue(x, 'attn') * layersTokens(x, { S });
+    close(who * perToken / div, r.roofline.flops_per_step, EXACT);
   });
 });
 
-describe('bytes per step: W_read/tp + B · KV bytes per request · kv_share, with the numbers shown', () => {
-  test.each([
-    ['llama-3-8b', {}], // untied: its input table is looked up, not read
-    ['qwen3-4b', {}], // tied: the one matrix is read as the LM head
-    ['llama-3-70b', { tp: 2, gpu: 'h100-sxm' }],
-  ])('%s %j', (model, extra) => {
-    const r = core.analyze({ model, gpu: 'h200-sxm', batch: 8, ...extra });
-    const text = bytesPerStep(r).numbers;
-    const read = Number(text.match(/= ([\d,]+) B/)[1].replace(/,/g, ''));
-    const kv = Number(text.match(/KV bytes per request = ([\d,]+)/)[1].replace(/,/g, ''));
-    expect(read).toBe(r.roofline.weight_bytes_read);
-    expect(read).toBeLessThan(r.model.weight_bytes + 1);
-    expect((read / r.config.tp + 8 * kv * (r.tp?.kv_share_per_gpu ?? 1)) / r.roofline.bytes_per_step).toBeCloseTo(1, 12);
+describe('bytes per step: W_read/tp + B · KV bytes per request · kv_share (pp: per micro-batch)', () => {
+  test.each(fitting)('%s', (name) => {
+    const r = analyze(name);
+    const x = fx.bytesPerStep(r).numbers;
+    expect(fx.bytesPerStep(r).formula).toBe(r.config.pp > 1
+      ? 'bytes per step per GPU = M · (W_read(b)/(tp·pp) + b · KV bytes per request · kv_share / pp)'
+      : 'bytes per step per GPU = W_read(B)/tp + B · KV bytes per request · kv_share');
+    const read = valueOf(x, r.config.pp > 1 ? 'W_read(b)' : 'W_read', {}, /:|;/, true);
+    const kv = valueOf(x, 'KV bytes per request', {}, / \(/);
+    const share = lastValue(x, 'kv_share');
+    const tp = valueOf(x, 'tp', {}, /;|,/);
+    let bytes;
+    if (r.config.pp > 1) {
+      const M = valueOf(x, 'M', {}, /,/), b = valueOf(x, 'b = ⌈B/M⌉', {}, /,/), pp = valueOf(x, 'pp', {}, /;|,/);
+      bytes = M * (read / (tp * pp) + b * kv * share / pp);
+    } else {
+      bytes = read / tp + valueOf(x, 'B', {}, /,/) * kv * share;
+    }
+    close(bytes, r.roofline.bytes_per_step, EXACT);
+    // The weights a step reads: never more than all of them, and less by the untied input table.
+    expect(read).toBeLessThanOrEqual(r.model.weight_bytes + 1);
+    if (r.model.params_input_table > 0 && !r.moe) expect(read).toBeLessThan(r.model.weight_bytes);
+  });
+});
+
+describe('arithmetic intensity, ridge, step and per token', () => {
+  test.each(fitting)('%s', (name) => {
+    const r = analyze(name);
+    expect(fx.ai(r).formula).toBe('arithmetic intensity = FLOPs per step / bytes per step');
+    const a = fx.ai(r).numbers.slice(2).split(' / ').map(evaluate);
+    close(a[0] / a[1], r.roofline.ai, EXACT);
+    if (r.roofline.ridge !== undefined) {
+      const [peak, bw] = fx.ridge(r).numbers.match(/= ([\d.]+)·10¹² .* \/ \(([\d.]+)·10⁹\)/).slice(1).map(Number);
+      close(peak * 1e12 / (bw * 1e9), r.roofline.ridge, EXACT);
+    }
+    const s = fx.step(r).numbers;
+    const formula = fx.step(r).formula;
+    if (r.offload) {
+      expect(formula).toContain('n/L · (bytes per step − LM head) / BW');
+      expect(formula).toContain('(the rest of the bytes, LM head included) / host bandwidth');
+      const [gpu, host] = s.slice(2).split(' = ')[0].split(/ \+ (?=\()/).map((p) => evaluate(p));
+      close(gpu * 1e3, r.offload.gpu_ms, EXACT);
+      close(host * 1e3, r.offload.host_ms, EXACT);
+      close((gpu + host) * 1e3, r.decode.step_ms, EXACT);
+    } else if (r.config.pp > 1) {
+      expect(formula).toBe('step = drain = (M + pp − 1) · stage, stage = max(bytes per step / M / BW, FLOPs per step / M / peak)');
+      const stage = valueOf(s, 'stage', {}, / = \d/);
+      close(stage * 1e3, r.pp.stage_ms, EXACT);
+      close(valueOf(s, 'step', {}) * 1e3, r.decode.step_ms, DIGITS3); // the stage as shown
+    } else {
+      expect(formula).toBe('step = max(bytes per step / bandwidth, FLOPs per step / peak)');
+      close(evaluate(s.slice(2)) * 1e3, r.decode.step_ms, DIGITS3); // bytes and FLOPs as shown
+    }
+    const [ms, tps] = fx.perToken(r).numbers.slice(2).split(';').map((p) => evaluate(p));
+    close(ms * 1e3, r.decode.ms_per_token, DIGITS3);
+    close(tps, r.decode.tokens_per_s, DIGITS3);
+  });
+});
+
+describe('prefill: (2·(N_act − N_in)·S + ½ · attn · S · layers × tokens) / W_read(S), and TTFT', () => {
+  test.each(fitting)('%s', (name) => {
+    const r = analyze(name);
+    const x = fx.prefill(r).numbers;
+    const S = shown(x, 'S');
+    expect(fx.prefill(r).formula).toBe('prefill AI = (2·(N_act − N_in)·S + ½ · attn · S · layers × tokens) / W_read(S), ½: causal attention');
+    const flops = 2 * (shown(x, 'N_act') - shown(x, 'N_in')) * S + 0.5 * lastValue(x, 'attn') * S * layersTokens(x, { S });
+    close(flops, valueOf(x, 'prefill FLOPs'), EXACT);
+    close(flops / valueOf(x, 'W_read(S)', {}, /;|$/, true), r.prefill.ai, EXACT);
+    if (r.prefill.ms === undefined) return;
+    expect(fx.ttft(r).formula).toContain('launch + prefill, prefill = max(prefill FLOPs / tp / peak, W_read(S) / tp / bandwidth)');
+    const t = fx.ttft(r).numbers;
+    const prefill = valueOf(t, 'prefill', {}, / = \d/);
+    close(prefill * 1e3, r.prefill.ms, EXACT);
+    close(evaluate(t.split('; ')[1].slice(2)) * 1e3, r.prefill.ttft_ms, DIGITS3);
+  });
+});
+
+describe('KV: per token, per request per GPU, per GPU', () => {
+  test.each(fitting)('%s', (name) => {
+    const r = analyze(name);
+    const x = fx.kvPerToken(r).numbers;
+    const S = r.config.seq;
+    expect(fx.kvPerToken(r).formula).toMatch(/^KV bytes per request = kv_elems · b_kv · \(tokens held by every layer\); per token = that \/ S$/);
+    const perRequest = lastValue(x, 'kv_elems') * valueOf(x, 'b_kv', {}, / \(/) * layersTokens(x, { S });
+    close(perRequest, r.model.kv_bytes_per_request, EXACT);
+
+    const y = fx.kvPerRequest(r).numbers;
+    expect(fx.kvPerRequest(r).formula).toBe('KV per request per GPU = kv_elems · b_kv · (layers × tokens, over the held tokens) · kv_share / pp' +
+      (r.offload ? ' · n/L (the layers on the GPU)' : '') + (r.speculative ? " + the draft model's KV per request per GPU" : ''));
+    expect(fx.kvPerGpu(r).formula).toBe('KV per GPU = B × KV per request per GPU');
+    const T = r.paged ? lastValue(y, 'held tokens T') : S;
+    let kv = lastValue(y, 'kv_elems') * valueOf(y, 'b_kv', {}, / \(/) * layersTokens(y, { S: T, T }) * lastValue(y, 'kv_share') / valueOf(y, 'pp');
+    if (r.offload) kv *= valueOf(y, 'n/L');
+    if (r.speculative) {
+      kv += evaluate(y.match(/the draft: ([^;]*)/)[1]); // shown in GiB, to 4 digits
+      close(kv / GIB, r.memory.kv_gib_per_request, 1e-3);
+    } else {
+      close(kv / GIB, r.memory.kv_gib_per_request, EXACT);
+    }
+    close(evaluate(fx.kvPerGpu(r).numbers.slice(2)) / GIB, r.memory.kv_gib_per_gpu, DIGITS3); // KV per request as shown
+  });
+});
+
+describe('memory: weights, free, the max batches, the reserve and the room for KV', () => {
+  test.each(all)('%s', (name) => {
+    const r = analyze(name);
+    const w = fx.weights(r);
+    expect(w.formula).toMatch(r.offload ? /^weights on the GPU = n\/L · layer weights/ : /^weights per GPU = weight bytes \/ \(tp · pp\)/);
+    expect(w.formula.endsWith(" + the draft model's weights per GPU")).toBe(Boolean(r.speculative));
+    const x = w.numbers;
+    const [main, drafted] = x.slice(2).split(';')[0].split(' + ');
+    expect(drafted !== undefined).toBe(Boolean(r.speculative));
+    const draft = r.speculative ? evaluate(drafted.replace(/ \(.*$/, '')) : 0;
+    close((evaluate(main) + draft) / GIB, r.memory.weights_gib_per_gpu, r.speculative ? 1e-4 : EXACT); // the draft in GiB, to 4 digits
+    if (r.config.precision_source === 'chosen') close(evaluate(x.split('N · b_w = ')[1].replace(/ \(.*$/, '')), r.model.weight_bytes, 1e-9);
+
+    near(evaluate(fx.free(r).numbers.slice(2)) / GIB, r.memory.free_gib_per_gpu, 0.01); // GiB to 2 decimals
+    expect(fx.maxBatch(r).formula.includes('(host RAM − host weights) / host KV per request')).toBe(Boolean(r.offload));
+    expect(Math.max(0, evaluate(fx.maxBatch(r).numbers.slice(2)))).toBe(r.memory.max_batch);
+    if (!r.fits) {
+      expect(fx.shortfall(r).formula).toBe({
+        weights_do_not_fit: 'shortfall = weights per GPU − VRAM', kv_does_not_fit: 'shortfall = KV per GPU − free', host_ram_does_not_fit: 'shortfall = host weights + host KV − host RAM',
+      }[r.verdict]);
+    }
+    if (!r.fits) near(evaluate(fx.shortfall(r).numbers.slice(2)) / GIB, r.memory.shortfall_gib, 0.01);
+
+    const real = r.memory.realistic;
+    near(evaluate(fx.reserve(r).numbers.slice(2).split(';')[0]) / GIB, real.reserve_gib, 0.01);
+    const room = fx.kvRoom(r).numbers;
+    near(evaluate(room.slice(2).split(';')[0]) / GIB, real.kv_room_gib, 0.015);
+    close(valueOf(room, 'pool') / GIB, real.pool_gib, EXACT);
+    expect(fx.maxBatchRealistic(r).formula).toContain('room before logits = room for KV + B · 4·V bytes');
+    expect(Math.max(0, evaluate(fx.maxBatchRealistic(r).numbers.slice(2).split(';')[0]))).toBe(real.max_batch);
+  });
+});
+
+describe('offload, paging, pipeline and tensor parallel', () => {
+  test.each(where((r) => r.offload))('offload: host RAM left, %s', (name) => {
+    const r = analyze(name);
+    const x = fx.offload(r).numbers;
+    const [, hostW, hostKv, ram] = x.match(/host ([\d.]+) GiB weights \+ ([\d.]+) GiB KV in ([\d.]+) GiB/).map(Number);
+    near(ram - hostW - hostKv, r.offload.host_free_gib, 0.015);
+  });
+
+  test.each(where((r) => r.paged))('paging: %s', (name) => {
+    const r = analyze(name);
+    const [T, pad, waste] = fx.paging(r).numbers.slice(2).split(';').map((p) => evaluate(p));
+    expect([T, pad]).toEqual([r.paged.tokens_per_request, r.paged.padding_tokens]);
+    close(waste, r.paged.waste_fraction, EXACT);
+  });
+
+  test.each(where((r) => r.pp))('pipeline: bubble and speedup, %s', (name) => {
+    const r = analyze(name);
+    close(evaluate(fx.bubble(r).numbers.slice(2)), r.pp.bubble, EXACT);
+    expect(fx.speedup(r).formula).toBe('speedup = one GPU / drain, one GPU = max((W_read(B) + KV_read(B)) / BW, FLOPs(B) / peak), drain = (M + pp − 1) · stage');
+    const x = fx.speedup(r).numbers;
+    const one = valueOf(x, 'one GPU', { S: r.config.seq }, / = [\d.]+ ms|;/);
+    if (r.fits) {
+      close(one * 1e3, r.pp.one_gpu_ms, EXACT);
+      const drain = valueOf(x, 'drain', {}, / = /);
+      close(one / drain, r.pp.speedup_vs_one_gpu, DIGITS3); // the stage as shown
+    } else {
+      close(one * 1e3, r.pp.one_gpu_ms, DIGITS3);
+    }
+  });
+
+  test.each(where((r) => r.tp))('AllReduce: %s', (name) => {
+    const r = analyze(name);
+    close(evaluate(fx.allreduce(r).numbers.slice(2)), r.tp.allreduce_bytes_per_gpu, EXACT);
   });
 });

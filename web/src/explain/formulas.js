@@ -6,18 +6,38 @@
 import * as f from '../format.js';
 import { t } from '../i18n/index.js';
 
-// Bytes per element, as roofline.h documents them; shown, never multiplied.
-const BYTES = { fp32: '4', fp16: '2', bf16: '2', fp8: '1', int8: '1', int4: '0.5' };
+// Bytes per element, as roofline.h documents them (the block formats: their bits per weight / 8); shown, never multiplied.
+const BYTES = {
+  fp32: '4', fp16: '2', bf16: '2', fp8: '1', int8: '1', int4: '0.5', q8_0: '1.0625', q6_k: '0.8203125', q5_k_m: '0.7125',
+  q4_k_m: '0.6125', q4_0: '0.5625', q3_k_m: '0.5', q2_k: '0.328125', iq4_xs: '0.53125', mxfp4: '0.53125', nvfp4: '0.5625',
+};
 const n = (v) => f.integer(v);
 const bytesOf = (precision) => `${BYTES[precision] ?? '?'} B (${precision})`;
 const bytes = (v) => `${Number.isInteger(v) ? n(v) : f.significant(v, 6)} B`;
+/** A GiB figure that a floor divides: enough digits that ⌊a/b⌋ comes out as the core's. */
+const gibFine = (v) => `${f.significant(v, 7)} GiB`;
+const peakOf = (r) => r.roofline.peak_tflops ?? r.gpu.tflops;
 
-function window(r) {
+/**
+ * The cached tokens summed over the layers, as the core counts them (layer_tokens in analyze.c): the
+ * attending layers keep all `sym` tokens, a sliding one min(sym, window); linear-attention and Mamba layers
+ * keep a fixed state, counted as the cached tokens it weighs (its bytes over kv_elems · b_kv). `win` is the
+ * window as the text shows it (paging rounds it up to whole blocks).
+ */
+function window(r, sym = 'S', win = n(r.model.sliding_window)) {
   const m = r.model;
   const local = m.sliding_layers ?? 0;
-  return local > 0
-    ? { text: `(${n(m.layers)} − ${n(local)}) · S + ${n(local)} · min(S, ${n(m.sliding_window)})`, note: t('fx.windowNote', { local: n(local), layers: n(m.layers), window: n(m.sliding_window) }) }
-    : { text: `${n(m.layers)} · S`, note: null };
+  const attending = m.attention_layers ?? m.layers;
+  const notes = [];
+  let text = local > 0 ? `(${n(attending)} − ${n(local)}) · ${sym} + ${n(local)} · min(${sym}, ${win})` : `${n(attending)} · ${sym}`;
+  if (local > 0) notes.push(t('fx.windowNote', { local: n(local), layers: n(m.layers), window: n(m.sliding_window) }));
+  if (m.state_bytes_per_request > 0) {
+    text += ` + ${n(m.state_bytes_per_request)} B / (${n(m.kv_elems_per_token_per_layer)} × ${BYTES[r.config.kv_precision] ?? '?'} B)`;
+    notes.push(t('fx.stateNote', {
+      attending: n(attending), layers: n(m.layers), states: n((m.linear_layers ?? 0) + (m.mamba_layers ?? 0)), state: n(m.state_bytes_per_request),
+    }));
+  }
+  return { text, note: notes.length > 0 ? notes.join('; ') : null };
 }
 
 function kvElems(r) {
@@ -33,6 +53,14 @@ function share(r) {
   return `kv_share = ⌈h_kv/tp⌉/h_kv = ⌈${n(r.model.kv_heads)}/${n(r.config.tp)}⌉/${n(r.model.kv_heads)} = ${got}`;
 }
 
+/** attn's arithmetic alone, to write inside a longer product. */
+function attnValue(r) {
+  const m = r.model;
+  return m.mla
+    ? `(2×${n(m.heads)}×(${n(m.kv_lora_rank)} + ${n(m.qk_rope_head_dim)}) + 2×${n(m.heads)}×${n(m.kv_lora_rank)})`
+    : `4 × ${n(m.heads)} × ${n(m.head_dim)}`;
+}
+
 function attnCoef(r) {
   const m = r.model;
   return m.mla
@@ -40,9 +68,13 @@ function attnCoef(r) {
     : `attn = 4 · q · d = 4 × ${n(m.heads)} × ${n(m.head_dim)}`;
 }
 
+/** W_read of the whole batch, or with pp > 1 of one micro-batch (its experts are those b requests touch). */
 function weightRead(r) {
+  if (r.config.pp > 1) {
+    return t(r.moe ? 'fx.wreadMoePp' : 'fx.wreadPp', { bytes: n(r.pp.weight_bytes_read), read: r.moe?.read ?? '' });
+  }
   return r.moe
-    ? t('fx.wreadMoe', { bytes: f.si(r.moe.weight_bytes_read, 'B'), touched: f.significant(r.moe.experts_touched_per_layer, 4), read: r.moe.read })
+    ? t('fx.wreadMoe', { bytes: n(r.moe.weight_bytes_read), touched: f.significant(r.moe.experts_touched_per_layer, 4), read: r.moe.read })
     : t('fx.wread', { bytes: n(r.roofline.weight_bytes_read) });
 }
 
@@ -51,9 +83,14 @@ export function weights(r) {
   const how = c.precision_source === 'checkpoint'
     ? t('fx.checkpoint', { precision: c.precision, experts: c.expert_precision ? t('fx.withExperts', { p: c.expert_precision }) : '' })
     : `N · b_w = ${n(r.model.params_total)} × ${bytesOf(c.precision)}`;
+  // A speculative draft's weights are split over the GPUs like the target's (the report gives them per GPU).
+  const draft = r.speculative ? t('fx.weights.draftNumbers', { draft: f.gib(r.speculative.draft_weights_gib_per_gpu) }) : '';
   return {
-    formula: t('fx.weights.formula'),
-    numbers: t('fx.weights.numbers', { bytes: n(r.model.weight_bytes), tp: n(c.tp), pp: n(c.pp), how }),
+    formula: t(r.offload ? 'fx.weights.formulaOffload' : 'fx.weights.formula') + (r.speculative ? t('fx.weights.draft') : ''),
+    // Offload: the GPU holds n/L of the layers' weights; the embeddings, the LM head and any vision tower stay in host RAM.
+    numbers: r.offload
+      ? t('fx.weights.numbersOffload', { n: n(r.offload.gpu_layers), layers: n(r.model.layers), layerBytes: n(r.offload.layer_weight_bytes), bytes: n(r.model.weight_bytes), how, draft })
+      : t('fx.weights.numbers', { bytes: n(r.model.weight_bytes), tp: n(c.tp), pp: n(c.pp), how, draft }),
     result: t('fx.weights.result', { gib: f.gib(r.memory.weights_gib_per_gpu) }),
   };
 }
@@ -68,12 +105,20 @@ export function kvPerToken(r) {
 }
 
 export function kvPerRequest(r) {
+  const m = r.model;
+  const block = r.paged?.kv_block;
   const held = r.paged
-    ? t('fx.heldPaged', { seq: n(r.config.seq), block: n(r.paged.kv_block), held: n(r.paged.tokens_per_request) })
+    ? t('fx.heldPaged', { seq: n(r.config.seq), block: n(block), held: n(r.paged.tokens_per_request) })
     : t('fx.held', { seq: n(r.config.seq) });
+  // Paging rounds a sliding window up to whole blocks too (set_tokens in analyze.c).
+  const win = r.paged && m.sliding_layers > 0 ? `⌈${n(m.sliding_window)}/${n(block)}⌉ × ${n(block)}` : n(m.sliding_window);
+  const w = window(r, r.paged ? 'T' : 'S', win);
+  const parts = [held, kvElems(r), `b_kv = ${bytesOf(r.config.kv_precision)}`, `${t('fx.layersTokens')} = ${w.text}${w.note ? ` (${w.note})` : ''}`, share(r), `pp = ${n(r.config.pp)}`];
+  if (r.offload) parts.push(t('fx.kvRequest.offloadNumbers', { n: n(r.offload.gpu_layers), layers: n(m.layers) }));
+  if (r.speculative) parts.push(t('fx.kvRequest.draftNumbers', { draft: f.gib(r.speculative.draft_kv_gib_per_request) }));
   return {
-    formula: t('fx.kvRequest.formula'),
-    numbers: `${held}; ${share(r)}; pp = ${n(r.config.pp)}`,
+    formula: t('fx.kvRequest.formula') + (r.offload ? t('fx.kvRequest.offload') : '') + (r.speculative ? t('fx.kvRequest.draft') : ''),
+    numbers: parts.join('; '),
     result: `= ${f.gib(r.memory.kv_gib_per_request)}`,
   };
 }
@@ -94,21 +139,31 @@ export function free(r) {
   };
 }
 
+/** Offload: the requests whose host KV fits the RAM the host weights leave bound both max batches. */
+function hostBound(r) {
+  const o = r.offload;
+  return `⌊(${f.capacity(o.ram_gib)} − ${gibFine(o.host_weights_gib)}) / (${gibFine(o.host_kv_gib)} / ${n(r.config.batch)})⌋`;
+}
+
 export function maxBatch(r) {
+  const floor = `⌊${gibFine(r.memory.free_gib_per_gpu)} / ${gibFine(r.memory.kv_gib_per_request)}⌋`;
   return {
-    formula: t('fx.maxBatch.formula'),
-    numbers: `= ⌊${f.gib(r.memory.free_gib_per_gpu)} / ${f.gib(r.memory.kv_gib_per_request)}⌋`,
+    formula: t(r.offload ? 'fx.maxBatch.formulaHost' : 'fx.maxBatch.formula'),
+    numbers: r.offload ? `= min(${floor}, ${hostBound(r)})` : `= ${floor}`,
     result: `= ${n(r.memory.max_batch)}`,
   };
 }
 
 export function shortfall(r) {
-  const weightsShort = r.verdict === 'weights_do_not_fit';
+  const which = r.verdict === 'weights_do_not_fit' ? 'weights' : r.verdict === 'host_ram_does_not_fit' ? 'host' : 'kv';
+  const numbers = {
+    weights: () => `= ${f.gib(r.memory.weights_gib_per_gpu)} − ${f.capacity(r.gpu.vram_gib)}`,
+    kv: () => `= ${f.gib(r.memory.kv_gib_per_gpu)} − ${f.gib(r.memory.free_gib_per_gpu)}`,
+    host: () => `= ${f.gib(r.offload.host_weights_gib)} + ${f.gib(r.offload.host_kv_gib)} − ${f.capacity(r.offload.ram_gib)}`,
+  };
   return {
-    formula: t(weightsShort ? 'fx.shortfall.weights' : 'fx.shortfall.kv'),
-    numbers: weightsShort
-      ? `= ${f.gib(r.memory.weights_gib_per_gpu)} − ${f.capacity(r.gpu.vram_gib)}`
-      : `= ${f.gib(r.memory.kv_gib_per_gpu)} − ${f.gib(r.memory.free_gib_per_gpu)}`,
+    formula: t(`fx.shortfall.${which}`),
+    numbers: numbers[which](),
     result: `= ${f.gib(r.memory.shortfall_gib)}`,
   };
 }
@@ -133,9 +188,12 @@ export function kvRoom(r) {
 }
 
 export function maxBatchRealistic(r) {
+  const v = n(r.model.vocab);
+  // The room before this batch's logits (kv_room plus them back), over what one request takes.
+  const floor = `⌊(${gibFine(r.memory.realistic.kv_room_gib)} + ${n(r.config.batch)} × 4 × ${v} B) / (${gibFine(r.memory.kv_gib_per_request)} + 4 × ${v} B)⌋`;
   return {
-    formula: t('fx.maxReal.formula'),
-    numbers: t('fx.maxReal.numbers', { vocab: n(r.model.vocab), kv: f.gib(r.memory.kv_gib_per_request) }),
+    formula: t(r.offload ? 'fx.maxReal.formulaHost' : 'fx.maxReal.formula'),
+    numbers: `${r.offload ? `= min(${floor}, ${hostBound(r)})` : `= ${floor}`}; ${t('fx.maxReal.numbers', { vocab: v })}`,
     result: `= ${n(r.memory.realistic.max_batch)}`,
   };
 }
@@ -161,9 +219,12 @@ export function flops(r) {
 
 export function bytesPerStep(r) {
   const c = r.config;
+  const who = c.pp > 1
+    ? `M = ${n(c.micro_batches)}, b = ⌈B/M⌉ = ⌈${n(c.batch)}/${n(c.micro_batches)}⌉, tp = ${n(c.tp)}, pp = ${n(c.pp)}`
+    : `B = ${n(c.batch)}, tp = ${n(c.tp)}`;
   return {
     formula: t(c.pp > 1 ? 'fx.bytes.formulaPp' : 'fx.bytes.formula'),
-    numbers: `${weightRead(r)}; ${t('fx.bytes.kv', { kv: n(r.model.kv_bytes_per_request) })}; ${share(r)}`,
+    numbers: `${who}; ${weightRead(r)}; ${t('fx.bytes.kv', { kv: n(r.model.kv_bytes_per_request) })}; ${share(r)}`,
     result: `= ${f.si(r.roofline.bytes_per_step, 'B')} (${n(r.roofline.bytes_per_step)} B)`,
   };
 }
@@ -183,37 +244,49 @@ export function ridge(r) {
   const rl = r.roofline;
   return {
     formula: t('fx.ridge.formula'),
-    numbers: t('fx.ridge.numbers', { peak: rl.peak_tflops ?? r.gpu.tflops, precision: rl.compute_precision ?? 'fp16', bw: r.gpu.bandwidth_gbs }),
+    numbers: t('fx.ridge.numbers', { peak: peakOf(r), precision: rl.compute_precision ?? 'fp16', bw: r.gpu.bandwidth_gbs }),
     result: t('fx.ridge.result', { ridge: f.intensity(rl.ridge) }),
   };
 }
 
 export function step(r) {
   const c = r.config;
+  const rl = r.roofline;
+  const known = rl.peak_tflops != null;
   if (r.offload?.gpu_ms !== undefined) {
+    const o = r.offload;
+    const share = `${n(o.gpu_layers)}/${n(r.model.layers)}`;
+    const gpuBytes = `${share} × (${n(rl.bytes_per_step)} − ${n(o.lm_head_bytes)}) B / ${r.gpu.bandwidth_gbs} GB/s`;
+    const gpu = known ? `max(${gpuBytes}, ${share} × ${n(rl.flops_per_step)} FLOP / ${peakOf(r)} TFLOPS)` : gpuBytes;
     return {
-      formula: t('fx.step.formulaOffload'),
-      numbers: `= ${f.ms(r.offload.gpu_ms)} + ${f.ms(r.offload.host_ms)};  n/L = ${n(r.offload.gpu_layers)}/${n(r.model.layers)}, ${r.gpu.bandwidth_gbs} GB/s, ${r.offload.host_bandwidth_gbs} GB/s`,
-      result: t('fx.step.result', { step: f.ms(r.decode.step_ms) }),
+      formula: t(known ? 'fx.step.formulaOffload' : 'fx.step.formulaOffloadFloor'),
+      numbers: t('fx.step.numbersOffload', {
+        gpu, rest: `(${n(rl.bytes_per_step)} B − ${share} × (${n(rl.bytes_per_step)} − ${n(o.lm_head_bytes)}) B) / ${o.host_bandwidth_gbs} GB/s`,
+        gpuMs: f.ms(o.gpu_ms), hostMs: f.ms(o.host_ms),
+      }),
+      result: t(known ? 'fx.step.result' : 'fx.step.resultFloor', { step: f.ms(r.decode.step_ms) }),
     };
   }
   if (c.pp > 1 && r.pp?.stage_ms !== undefined) {
+    const M = n(c.micro_batches);
+    const stageBytes = `${n(rl.bytes_per_step)} B / ${M} / ${r.gpu.bandwidth_gbs} GB/s`;
+    const stage = known ? `max(${stageBytes}, ${n(rl.flops_per_step)} FLOP / ${M} / ${peakOf(r)} TFLOPS)` : stageBytes;
     return {
       formula: t('fx.step.formulaPp'),
-      numbers: `= (${n(c.micro_batches)} + ${n(c.pp)} − 1) × ${f.ms(r.pp.stage_ms)}`,
+      numbers: t('fx.step.numbersPp', { stage, stageMs: f.ms(r.pp.stage_ms), m: M, pp: n(c.pp) }),
       result: t('fx.step.resultPp', { step: f.ms(r.decode.step_ms) }),
     };
   }
   if (r.decode.bandwidth_floor_only) {
     return {
       formula: t('fx.step.formulaFloor'),
-      numbers: `= ${f.si(r.roofline.bytes_per_step, 'B')} / ${r.gpu.bandwidth_gbs} GB/s`,
+      numbers: `= ${f.si(rl.bytes_per_step, 'B')} / ${r.gpu.bandwidth_gbs} GB/s`,
       result: t('fx.step.resultFloor', { step: f.ms(r.decode.step_ms) }),
     };
   }
   return {
     formula: t('fx.step.formula'),
-    numbers: `= max(${f.si(r.roofline.bytes_per_step, 'B')} / ${r.gpu.bandwidth_gbs} GB/s, ${f.si(r.roofline.flops_per_step, 'FLOP')} / ${r.roofline.peak_tflops ?? r.gpu.tflops} TFLOPS)`,
+    numbers: `= max(${f.si(rl.bytes_per_step, 'B')} / ${r.gpu.bandwidth_gbs} GB/s, ${f.si(rl.flops_per_step, 'FLOP')} / ${peakOf(r)} TFLOPS)`,
     result: t('fx.step.result', { step: f.ms(r.decode.step_ms) }),
   };
 }
@@ -227,18 +300,22 @@ export function perToken(r) {
 }
 
 export function prefill(r) {
+  const p = r.prefill;
   return {
     formula: t('fx.prefill.formula'),
-    numbers: `N_act = ${n(r.model.params_active)}, ${inputTable(r)}, S = ${n(r.config.seq)}; ${attnCoef(r)}; ${t('fx.layersTokens')} = ${window(r).text}; ${t(r.moe ? 'fx.prefill.wreadMoe' : 'fx.prefill.wread')}`,
-    result: t('fx.prefill.result', { ai: f.intensity(r.prefill.ai), bound: t(`boundAdj.${r.prefill.bound}`) }),
+    numbers: `N_act = ${n(r.model.params_active)}, ${inputTable(r)}, S = ${n(r.config.seq)}; ${attnCoef(r)}; ${t('fx.layersTokens')} = ${window(r).text}; ${t('fx.prefill.flops', { flops: n(p.flops) })}; ${t(r.moe ? 'fx.prefill.wreadMoe' : 'fx.prefill.wread', { bytes: n(p.weight_bytes_read) })}`,
+    result: t('fx.prefill.result', { ai: f.intensity(p.ai), bound: t(`boundAdj.${p.bound}`) }),
   };
 }
 
 export function ttft(r) {
   const p = r.prefill;
+  const tp = n(r.config.tp);
   return {
     formula: t('fx.ttft.formula'),
-    numbers: `= ${f.ms(r.config.launch_ms)} + ${f.ms(p.ms)}; ${t('fx.ttft.rate', { tps: f.tokensPerS(p.tokens_per_s) })}`,
+    numbers: `${t('fx.ttft.prefill', {
+      flops: `${n(p.flops)} FLOP / ${tp} / ${peakOf(r)} TFLOPS`, bytes: `${n(p.weight_bytes_read)} B / ${tp} / ${r.gpu.bandwidth_gbs} GB/s`, ms: f.ms(p.ms),
+    })}; = ${f.ms(r.config.launch_ms)} + ${f.ms(p.ms)}; ${t('fx.ttft.rate', { tps: f.tokensPerS(p.tokens_per_s) })}`,
     result: `= ${f.ms(p.ttft_ms)}`,
   };
 }
@@ -262,10 +339,20 @@ export function bubble(r) {
 }
 
 export function speedup(r) {
+  const c = r.config;
+  const p = r.pp;
+  const B = n(c.batch);
+  // The whole batch on one GPU: the weights once, every request's whole KV, all the FLOPs (the roofline,
+  // with W_read(B) and the peak in use, is in the report only when it fits).
+  const rl = r.roofline;
+  const read = rl && `(${n(rl.weight_bytes_read)} + ${B} × ${n(r.model.kv_bytes_per_request)}) B / ${r.gpu.bandwidth_gbs} GB/s`;
+  const work = rl && `${B} × (2 × (${n(r.model.params_active)} − ${n(r.model.params_input_table)}) + ${attnValue(r)} × (${window(r).text})) FLOP / ${rl.peak_tflops} TFLOPS`;
+  const one = !rl ? null : rl.peak_tflops != null ? `max(${read}, ${work})` : read;
+  const drain = p.stage_ms !== undefined ? t('fx.speedup.drain', { m: n(p.micro_batches), pp: n(c.pp), stage: f.ms(p.stage_ms), drain: f.ms(p.drain_ms) }) : t('fx.speedup.noDrain');
   return {
     formula: t('fx.speedup.formula'),
-    numbers: t('fx.speedup.numbers', { m: n(r.pp.micro_batches), pp: n(r.config.pp) }),
-    result: `= ${f.times(r.pp.speedup_vs_one_gpu)}${r.pp.speedup_vs_one_gpu < 1 ? t('fx.speedup.slower') : ''}`,
+    numbers: `${one ? t('fx.speedup.one', { one, seq: n(c.seq), ms: f.ms(p.one_gpu_ms) }) : t('fx.speedup.oneOnly', { ms: f.ms(p.one_gpu_ms) })}; ${drain}; ${t('fx.speedup.numbers', { m: n(p.micro_batches), pp: n(c.pp) })}`,
+    result: `= ${f.times(p.speedup_vs_one_gpu)}${p.speedup_vs_one_gpu < 1 ? t('fx.speedup.slower') : ''}`,
   };
 }
 
