@@ -135,12 +135,15 @@ static void test_assumptions(void) {
         static const double values[] = {0.5, 0.4, 0.5, 0.25, 0.5, 0.75};
         for (size_t i = 0; i < 6; i++) {
             const rl_assumption *x = named(q, n, given[i]);
-            CHECK(x != NULL && near(x->value, values[i]) && strcmp(x->source, "request") == 0,
-                  "%s: %s overridden to %g by the request", row->name, given[i], values[i]);
+            CHECK(x != NULL && near(x->value, values[i]) && strcmp(x->source, "request") == 0 && x->origin == RL_ORIGIN_GIVEN,
+                  "%s: %s overridden to %g by the request (origin %s)", row->name, given[i], values[i],
+                  x ? rl_origin_name(x->origin) : "none");
         }
         const rl_assumption *c = named(q, n, "compute_efficiency");
-        CHECK(c != NULL && strcmp(c->source, "request") != 0 && near(c->value, 0.81), "%s: compute_efficiency kept",
-              row->name);
+        CHECK(c != NULL && strcmp(c->source, "request") != 0 && near(c->value, 0.81) && c->origin == RL_ORIGIN_ENGINE,
+              "%s: compute_efficiency kept", row->name);
+        const rl_assumption *link = named(q, n, "link_gbs");
+        CHECK(link != NULL && link->origin == RL_ORIGIN_GPU, "%s: the link is the GPU's", row->name);
         /* launch_ms is the TTFT overhead when no override is given. */
         o = d;
         o.launch_ms = 12;
@@ -156,7 +159,12 @@ static void test_assumptions(void) {
     d.tp = 2;
     rl_assumption a[RL_MAX_ASSUMPTIONS];
     size_t n = rl_realistic_assumptions(&custom, &d, RL_PREC_BF16, a, RL_MAX_ASSUMPTIONS);
-    CHECK(n == 12 && a[7].value == 0 && strncmp(a[7].source, "unknown", 7) == 0, "no link figure: %s",
+    CHECK(n == 12 && a[7].value == 0 && strncmp(a[7].source, "unknown", 7) == 0 && a[7].origin == RL_ORIGIN_GPU,
+          "no link figure: %s", n == 12 ? a[7].source : "");
+    /* A slow link is still a link: any figure above 0 is the GPU's (a custom GPU may give 0.001 GB/s). */
+    custom.link_gbs = 0.5;
+    n = rl_realistic_assumptions(&custom, &d, RL_PREC_BF16, a, RL_MAX_ASSUMPTIONS);
+    CHECK(n == 12 && a[7].value == 0.5 && strncmp(a[7].source, "the GPU's link", 14) == 0, "a 0.5 GB/s link: %s",
           n == 12 ? a[7].source : "");
 
     /* A short output: the whole count, only `cap` written. */

@@ -342,7 +342,34 @@ static void test_prices_read_once(void) {
     CHECK(rl_cost_read_prices("h100-sxm", NULL, NULL, &err) == RL_E_NULL, "nowhere to read prices into: refused as null");
 }
 
+/* Every price preset reads whole: each GPU and model preset's prices (an offer with its price,
+ * provider, date and source; a figure with its value, date and source) give no error, and each
+ * figure found cites a date. The reader's checks for a malformed offer then guard only against a
+ * preset added without them (tests/mutants-equivalent.md, d7). */
+static void test_every_preset_reads(void) {
+    for (size_t i = 0; i < rl_preset_count(RL_PRESET_GPU); i++) {
+        const char *gpu = rl_preset_id(RL_PRESET_GPU, i);
+        rl_cost_prices p;
+        rl_error err;
+        rl_status st = rl_cost_read_prices(gpu, NULL, &p, &err);
+        CHECK(st == RL_OK, "%s: its prices read (%s)", gpu, err.message);
+        const rl_price_figure *figs[] = {&p.hardware_usd, &p.active_watts, &p.idle_watts, &p.usd_per_gpu_hour};
+        for (size_t k = 0; k < sizeof figs / sizeof figs[0]; k++)
+            CHECK(!figs[k]->ok || (strstr(figs[k]->source, "(as of ") != NULL && figs[k]->source[0] != '(' &&
+                                   (figs[k]->origin == RL_ORIGIN_PRESET || figs[k]->origin == RL_ORIGIN_BOARD)),
+                  "%s: figure %zu cites its source and date (%s)", gpu, k, figs[k]->source);
+    }
+    for (size_t i = 0; i < rl_preset_count(RL_PRESET_MODEL); i++) {
+        const char *model = rl_preset_id(RL_PRESET_MODEL, i);
+        rl_cost_prices p;
+        rl_error err;
+        CHECK(rl_cost_read_prices(NULL, model, &p, &err) == RL_OK, "%s: its API prices read (%s)", model, err.message);
+        CHECK(!p.api_usd_per_mtok_in.ok == !p.api_usd_per_mtok_out.ok, "%s: both API prices or none", model);
+    }
+}
+
 int main(void) {
+    test_every_preset_reads();
     test_prices_read_once();
     test_given_bits();
     test_price_kinds();

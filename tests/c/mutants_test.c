@@ -622,6 +622,12 @@ static void test_cost_sources(void) {
     rl_cost_compute(&w, &untimed, "a100-80g", NULL, &c, &err);
     a = assumption(&c, "prefill_ms");
     CHECK(a && a->value == 0 && starts(a->source, "not counted"), "a prefill of 0 ms is said to be not counted");
+    /* A prefill under a millisecond (a small prompt on a fast GPU) is counted all the same. */
+    const rl_cost_basis quick = {10.0, 0.25, 4, 1, 0};
+    rl_cost_compute(&w, &quick, "a100-80g", NULL, &c, &err);
+    a = assumption(&c, "prefill_ms");
+    CHECK(a && a->value == 0.25 && starts(a->source, "prefill of the input tokens"), "a 0.25 ms prefill is counted (%s)",
+          a ? a->source : "none");
     /* Given figures say "given", and fill what the preset lacks. */
     w.idle_watts = 50;
     w.given |= (uint64_t)1 << (offsetof(rl_workload, idle_watts) / 8); /* as the request reader marks a member given */
