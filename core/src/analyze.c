@@ -176,9 +176,23 @@ static double matmul_params(const ctx *c, double active, double input_table) {
     return c->F->input_embedding_flops ? active : active - input_table;
 }
 
-/* FLOPs of a decode step of b requests; `tokens` is layer_tokens at S. */
-static double step_flops(const ctx *c, double b, double tokens) {
-    return b * (2.0 * matmul_params(c, c->m->params_active, c->m->params_input_table) + c->m->attn_flops_per_token_pair * tokens);
+/* Cached tokens the attending layers hold (global ones all, local ones the window), the
+ * states left out: what attention's FLOPs run over. */
+static double attention_tokens(const ctx *c, double global_tokens, double local_tokens) {
+    return c->global_layers * global_tokens + c->local_layers * local_tokens;
+}
+
+/* One token's FLOPs in the linear-attention and Mamba layers: a pass over each state (formulas.c),
+ * whatever the KV precision. */
+static double state_flops(const ctx *c) {
+    if (c->F->state_flops_as_attention) return c->m->attn_flops_per_token_pair * c->state_layers * c->state_tokens;
+    return c->F->state_flops_per_elem * c->state_layers * c->m->state_elems_per_layer;
+}
+
+/* FLOPs of a decode step of b requests; `attn_tokens` is attention_tokens at S. */
+static double step_flops(const ctx *c, double b, double attn_tokens) {
+    return b * (2.0 * matmul_params(c, c->m->params_active, c->m->params_input_table) +
+                c->m->attn_flops_per_token_pair * attn_tokens + state_flops(c));
 }
 
 static double floor_seconds(const ctx *c, double bytes, double flops) {
@@ -651,8 +665,10 @@ rl_status rl_analyze(const rl_model *m, const rl_gpu *g, const rl_deploy *d, rl_
         r->draft_kv_gib_per_request = draft_kv_bytes(&c, (double)c.tokens) * draft_kv_share(&c) / RL_GIB;
     }
 
-    /* Cached tokens over the layers at S, unpadded: the KV bytes and the attention FLOPs follow. */
+    /* Cached tokens over the layers at S, unpadded: the KV bytes follow (the states included), and
+     * attention's FLOPs (over the attending layers' tokens alone). */
     double tokens = layer_tokens(&c, S, window_of(&c, S));
+    double attn_tokens = attention_tokens(&c, S, window_of(&c, S));
     double kv_request = c.kv_elems * c.b_kv * tokens;
     double touched = experts_touched(&c, B);
     r->weight_precision = c.w_prec;
@@ -675,7 +691,7 @@ rl_status rl_analyze(const rl_model *m, const rl_gpu *g, const rl_deploy *d, rl_
 
     /* The decode step: one pass over the weights for the whole batch, or with
      * pp > 1 the drain of M micro-batches through pp stages. */
-    double batch_flops = step_flops(&c, B, tokens), batch_kv = B * kv_request;
+    double batch_flops = step_flops(&c, B, attn_tokens), batch_kv = B * kv_request;
     double flops, bytes, step;
     double unit_bytes, unit_flops, mb = B; /* what the realistic estimate scales: the step, or one stage */
     double host_s = 0.0;                   /* offload: the host part of the step */
@@ -683,7 +699,7 @@ rl_status rl_analyze(const rl_model *m, const rl_gpu *g, const rl_deploy *d, rl_
         int64_t M = d->micro_batches > 0 ? d->micro_batches : d->batch;
         mb = (double)rl_ceil_div(d->batch, M);
         double gpus = tp * pp;
-        double stage_flops = step_flops(&c, mb, tokens) / gpus;
+        double stage_flops = step_flops(&c, mb, attn_tokens) / gpus;
         double stage_read = weight_bytes_read(&c, mb, mb == B ? touched : experts_touched(&c, mb));
         double stage_bytes = stage_read / gpus + mb * kv_request * c.kv_share / pp;
         double stage = floor_seconds(&c, stage_bytes, stage_flops);
@@ -744,9 +760,11 @@ rl_status rl_analyze(const rl_model *m, const rl_gpu *g, const rl_deploy *d, rl_
     if (r->fits) {
         /* Prefill of S tokens: the weights are read once for the whole prompt.
          * Attention is causal: fused kernels skip the masked half, so a query
-         * meets half the layer's cached tokens on average (2·L·q·d·S², not 4·). */
+         * meets half the layer's cached tokens on average (2·L·q·d·S², not 4·). Each
+         * token also passes once over every recurrent state. */
         double prefill_flops = 2.0 * matmul_params(&c, m->params_active, m->params_input_table) * S +
-                               c.F->prefill_attention_share * m->attn_flops_per_token_pair * S * tokens;
+                               c.F->prefill_attention_share * m->attn_flops_per_token_pair * S * attn_tokens +
+                               S * state_flops(&c);
         double prefill_weights = weight_bytes_read(&c, S, experts_touched(&c, S));
         r->has_timing = 1;
         r->flops_per_step = flops;

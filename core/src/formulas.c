@@ -86,5 +86,10 @@ const rl_formulas rl_right_formulas = {
     /* A token's FLOPs are its matmuls: an untied input embedding is a lookup of one
      * row, so 2·(N_act − N_in); a tied one is multiplied once, as the LM head. */
     .input_embedding_flops = 0,
+    /* A linear-attention or Mamba state is updated and read out once per token: a multiply-add
+     * per element for each, the least any of those recurrences does (a decay and an outer product
+     * in, a contraction out). Its bytes are counted as the cached tokens they weigh; its FLOPs are not. */
+    .state_flops_per_elem = 4.0,
+    .state_flops_as_attention = 0,
     .offload_step = offload_step,
 };

@@ -57,6 +57,11 @@ typedef struct rl_formulas {
     /* 1 when the FLOPs count the untied input embedding's lookup as a matmul, 2·N_act per
      * token instead of 2·(N_act − N_in) (a wrong formula). */
     int input_embedding_flops;
+    /* FLOPs per token per element of a linear-attention or Mamba layer's state. */
+    double state_flops_per_elem;
+    /* 1 when a state's FLOPs are counted as attention over the cached tokens its bytes weigh (a wrong
+     * formula: it moves with the KV precision). */
+    int state_flops_as_attention;
     /* Offload: the decode step from its GPU part and its host part. */
     double (*offload_step)(double gpu_s, double host_s);
 } rl_formulas;

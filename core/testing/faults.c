@@ -89,6 +89,7 @@ static const char *const fault_names[RL_FAULT_COUNT_] = {
     "input-embedding-read",
     "offload-parts-overlapped",
     "input-embedding-flops",
+    "state-flops-as-attention",
 };
 
 const char *rl_fault_name(rl_fault f) { return (unsigned)f < RL_FAULT_COUNT_ ? fault_names[f] : "unknown"; }
@@ -116,6 +117,8 @@ void rl_testing_set_fault(rl_fault f) {
     case RL_FAULT_OFFLOAD_OVERLAPPED: faulted.offload_step = offload_parts_overlapped; break;
     /* 2·N_act FLOPs per token, the input embedding's lookup counted as a matmul. */
     case RL_FAULT_INPUT_EMBEDDING_FLOPS: faulted.input_embedding_flops = 1; break;
+    /* The state charged 4·q·d per pseudo-token: its bytes over one cached token's, at the KV precision. */
+    case RL_FAULT_STATE_AS_ATTENTION: faulted.state_flops_as_attention = 1; break;
     default: in_use = &rl_right_formulas; return; /* RL_FAULT_NONE, or out of range: no fault */
     }
     in_use = &faulted;

@@ -28,7 +28,8 @@ typedef enum rl_fault {
     RL_FAULT_INPUT_EMBEDDING_READ = 12, /* a step reads the input embedding table as well as the head */
     RL_FAULT_OFFLOAD_OVERLAPPED = 13,   /* offload: the GPU and host parts of a step overlap (max, not sum) */
     RL_FAULT_INPUT_EMBEDDING_FLOPS = 14, /* FLOPs count the untied input embedding's lookup as a matmul */
-    RL_FAULT_COUNT_ = 15
+    RL_FAULT_STATE_AS_ATTENTION = 15,   /* a recurrent state's FLOPs as attention over the tokens its bytes weigh */
+    RL_FAULT_COUNT_ = 16
 } rl_fault;
 
 /* Sets the fault every later analysis uses; a value out of range is RL_FAULT_NONE. */

@@ -4,7 +4,7 @@
 
 import {
   ceilDiv, draftKvBytes, draftKvShare, draftWeightBytes, expertsTouched, fitCheck, largestGpuLayers, floorSeconds, GIB, kvBytesRequest,
-  kvReadBytes, layerTokens, makeContext, PRECISION_BYTES, stepFlops, weightBytesRead, weightBytesTotal, windowOf,
+  attentionTokens, kvReadBytes, layerTokens, makeContext, PRECISION_BYTES, stateFlops, stepFlops, weightBytesRead, weightBytesTotal, windowOf,
 } from './context.mjs';
 import { realistic, realisticSpecStep } from './realistic.mjs';
 import { findRemedies } from './remedies.mjs';
@@ -266,7 +266,8 @@ export function analyze(model, gpu, deploy) {
     // half the layer's cached tokens on average (fused kernels skip the masked
     // half); pp does not divide it (its stages run one after another).
     const prefillFlops = q(2n * (m.paramsActive - m.paramsInputTable)).mul(S)
-      .add(q(m.attnFlopsPerPair).mul(S).mul(layerTokens(c, d.seq, windowOf(c, d.seq))).div(2n));
+      .add(q(m.attnFlopsPerPair).mul(S).mul(attentionTokens(c, d.seq, windowOf(c, d.seq))).div(2n))
+      .add(S.mul(stateFlops(c)));
     const prefillWeights = weightBytesRead(c, d.seq);
     const pai = prefillFlops.div(prefillWeights);
     report.prefill = {

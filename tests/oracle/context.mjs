@@ -104,6 +104,14 @@ export function layerTokens(c, globalTokens, localTokens) {
   return q(c.globalLayers).mul(globalTokens).add(q(c.localLayers).mul(localTokens)).add(q(c.stateLayers).mul(c.stateTokens));
 }
 
+// The tokens attention runs over: the attending layers' alone (a state is no attention).
+export function attentionTokens(c, globalTokens, localTokens) {
+  return q(c.globalLayers).mul(globalTokens).add(q(c.localLayers).mul(localTokens));
+}
+
+// A token's pass over every linear-attention or Mamba state: a multiply-add to update each element and one to read it out.
+export const stateFlops = (c) => q(4n * c.stateLayers * (c.model.stateElems ?? 0n));
+
 export function windowOf(c, s) {
   const w = c.model.slidingWindow;
   return w > 0n && w < s ? w : s;
@@ -153,9 +161,9 @@ export function weightBytesRead(c, b) {
 
 export function stepFlops(c, b) {
   const s = c.deploy.seq;
-  const attn = q(c.model.attnFlopsPerPair).mul(layerTokens(c, s, windowOf(c, s)));
+  const attn = q(c.model.attnFlopsPerPair).mul(attentionTokens(c, s, windowOf(c, s)));
   // The matmuls: N_act less the untied input table, which a token only looks a row up in.
-  return q(b).mul(q(2n * (c.model.paramsActive - c.model.paramsInputTable)).add(attn));
+  return q(b).mul(q(2n * (c.model.paramsActive - c.model.paramsInputTable)).add(attn).add(stateFlops(c)));
 }
 
 export const kvReadBytes = (c, b) => q(b).mul(kvBytesRequest(c));

@@ -58,6 +58,8 @@ function lastValue(text, label) {
   return evaluate(item.split(' = ').at(-1).replace(/ \([A-Za-z].*$/, '')); // a note in brackets is not a number
 }
 
+/** F_state = 4 · layers with a state × state elements = 4 × 36 × 548,864 (…) → its product. */
+const fState = (text) => evaluate(text.match(/F_state = [^=]*= ([^(;]*)/)[1]);
 const layersTokens = (text, vars) => valueOf(text, 'layers × tokens', vars, /, [ST] = |;| \(\d[\d,]* of |$/);
 const close = (got, want, rel) => expect(Math.abs(got - want)).toBeLessThanOrEqual(rel * Math.abs(want));
 const near = (got, want, abs) => expect(Math.abs(got - want)).toBeLessThanOrEqual(abs);
@@ -138,12 +140,14 @@ describe('FLOPs: 2·(N_act − N_in) per token, and attention', () => {
     const r = analyze(name);
     const x = fx.flops(r).numbers;
     const S = r.config.seq;
+    // A recurrent state (linear attention, Mamba) costs F_state per token, whatever the KV precision.
+    const state = r.model.state_bytes_per_request > 0;
     expect(fx.flops(r).formula).toBe(r.config.pp > 1
-      ? 'FLOPs per step per GPU = M · b · (2·(N_act − N_in) + attn · layers × tokens) / (tp·pp)'
-      : 'FLOPs per step per GPU = B · (2·(N_act − N_in) + attn · layers × tokens) / tp');
+      ? `FLOPs per step per GPU = M · b · (2·(N_act − N_in) + attn · layers × tokens${state ? ' + F_state' : ''}) / (tp·pp)`
+      : `FLOPs per step per GPU = B · (2·(N_act − N_in) + attn · layers × tokens${state ? ' + F_state' : ''}) / tp`);
     const who = r.config.pp > 1 ? valueOf(x, 'M', {}, /;|,/) * valueOf(x, 'b = ⌈B/M⌉', {}, /,/) : valueOf(x, 'B', {});
     const div = r.config.pp > 1 ? valueOf(x, '(tp · pp)') : valueOf(x, 'tp');
-    const perToken = 2 * (shown(x, 'N_act') - shown(x, 'N_in')) + lastValue(x, 'attn') * layersTokens(x, { S });
+    const perToken = 2 * (shown(x, 'N_act') - shown(x, 'N_in')) + lastValue(x, 'attn') * layersTokens(x, { S }) + (state ? fState(x) : 0);
     close(who * perToken / div, r.roofline.flops_per_step, EXACT);
   });
 });
@@ -212,8 +216,9 @@ describe('prefill: (2·(N_act − N_in)·S + ½ · attn · S · layers × tokens
     const r = analyze(name);
     const x = fx.prefill(r).numbers;
     const S = shown(x, 'S');
-    expect(fx.prefill(r).formula).toBe('prefill AI = (2·(N_act − N_in)·S + ½ · attn · S · layers × tokens) / W_read(S), ½: causal attention');
-    const flops = 2 * (shown(x, 'N_act') - shown(x, 'N_in')) * S + 0.5 * lastValue(x, 'attn') * S * layersTokens(x, { S });
+    const state = r.model.state_bytes_per_request > 0;
+    expect(fx.prefill(r).formula).toBe(`prefill AI = (2·(N_act − N_in)·S + ½ · attn · S · layers × tokens${state ? ' + S · F_state' : ''}) / W_read(S), ½: causal attention`);
+    const flops = 2 * (shown(x, 'N_act') - shown(x, 'N_in')) * S + 0.5 * lastValue(x, 'attn') * S * layersTokens(x, { S }) + (state ? S * fState(x) : 0);
     close(flops, valueOf(x, 'prefill FLOPs'), EXACT);
     close(flops / valueOf(x, 'W_read(S)', {}, /;|$/, true), r.prefill.ai, EXACT);
     if (r.prefill.ms === undefined) return;

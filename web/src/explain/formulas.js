@@ -24,14 +24,14 @@ const peakOf = (r) => r.roofline.peak_tflops ?? r.gpu.tflops;
  * keep a fixed state, counted as the cached tokens it weighs (its bytes over kv_elems · b_kv). `win` is the
  * window as the text shows it (paging rounds it up to whole blocks).
  */
-function window(r, sym = 'S', win = n(r.model.sliding_window)) {
+function window(r, sym = 'S', win = n(r.model.sliding_window), { states = true } = {}) {
   const m = r.model;
   const local = m.sliding_layers ?? 0;
   const attending = m.attention_layers ?? m.layers;
   const notes = [];
   let text = local > 0 ? `(${n(attending)} − ${n(local)}) · ${sym} + ${n(local)} · min(${sym}, ${win})` : `${n(attending)} · ${sym}`;
   if (local > 0) notes.push(t('fx.windowNote', { local: n(local), layers: n(m.layers), window: n(m.sliding_window) }));
-  if (m.state_bytes_per_request > 0) {
+  if (states && m.state_bytes_per_request > 0) {
     text += ` + ${n(m.state_bytes_per_request)} B / (${n(m.kv_elems_per_token_per_layer)} × ${BYTES[r.config.kv_precision] ?? '?'} B)`;
     notes.push(t('fx.stateNote', {
       attending: n(attending), layers: n(m.layers), states: n((m.linear_layers ?? 0) + (m.mamba_layers ?? 0)), state: n(m.state_bytes_per_request),
@@ -208,11 +208,23 @@ function perStep(r) {
 /** N_in: the untied input embedding, which a token looks a row up in (no matmul); 0 when the embeddings are tied. */
 const inputTable = (r) => `N_in = ${n(r.model.params_input_table)}${r.model.params_input_table > 0 ? '' : ` (${t('fx.tied')})`}`;
 
+/** A recurrent state's FLOPs per token (linear attention, Mamba): a pass over each state, 4 per element; '' without one. */
+function stateFlops(r) {
+  const m = r.model;
+  if (!(m.state_bytes_per_request > 0)) return '';
+  const states = (m.linear_layers ?? 0) + (m.mamba_layers ?? 0);
+  return `; ${t('fx.stateFlops', { states: n(states), elems: n(m.state_elems_per_layer) })}`;
+}
+/** Where the formulas show F_state: the recurrent states' term, for the models that have them. */
+const stateTerm = (r, times = '') => (r.model.state_bytes_per_request > 0 ? ` + ${times}F_state` : '');
+
 export function flops(r) {
   const s = perStep(r);
+  // Attention runs over the attending layers' tokens; a state costs its own FLOPs, not its bytes' worth of tokens.
+  const w = window(r, 'S', undefined, { states: false });
   return {
-    formula: t('fx.flops.formula', { who: r.config.pp > 1 ? 'M · b' : 'B', div: r.config.pp > 1 ? '(tp·pp)' : 'tp' }),
-    numbers: `${s.who}; N_act = ${n(r.model.params_active)}, ${inputTable(r)}; ${attnCoef(r)}; ${t('fx.layersTokens')} = ${window(r).text}, S = ${n(r.config.seq)}; ${t('fx.dividedBy', { div: s.div })}`,
+    formula: t('fx.flops.formula', { who: r.config.pp > 1 ? 'M · b' : 'B', div: r.config.pp > 1 ? '(tp·pp)' : 'tp', state: stateTerm(r) }),
+    numbers: `${s.who}; N_act = ${n(r.model.params_active)}, ${inputTable(r)}; ${attnCoef(r)}; ${t('fx.layersTokens')} = ${w.text}, S = ${n(r.config.seq)}${stateFlops(r)}; ${t('fx.dividedBy', { div: s.div })}`,
     result: `= ${f.si(r.roofline.flops_per_step, 'FLOP')} (${n(r.roofline.flops_per_step)})`,
   };
 }
@@ -302,8 +314,8 @@ export function perToken(r) {
 export function prefill(r) {
   const p = r.prefill;
   return {
-    formula: t('fx.prefill.formula'),
-    numbers: `N_act = ${n(r.model.params_active)}, ${inputTable(r)}, S = ${n(r.config.seq)}; ${attnCoef(r)}; ${t('fx.layersTokens')} = ${window(r).text}; ${t('fx.prefill.flops', { flops: n(p.flops) })}; ${t(r.moe ? 'fx.prefill.wreadMoe' : 'fx.prefill.wread', { bytes: n(p.weight_bytes_read) })}`,
+    formula: t('fx.prefill.formula', { state: stateTerm(r, 'S · ') }),
+    numbers: `N_act = ${n(r.model.params_active)}, ${inputTable(r)}, S = ${n(r.config.seq)}; ${attnCoef(r)}; ${t('fx.layersTokens')} = ${window(r, 'S', undefined, { states: false }).text}${stateFlops(r)}; ${t('fx.prefill.flops', { flops: n(p.flops) })}; ${t(r.moe ? 'fx.prefill.wreadMoe' : 'fx.prefill.wread', { bytes: n(p.weight_bytes_read) })}`,
     result: t('fx.prefill.result', { ai: f.intensity(p.ai), bound: t(`boundAdj.${p.bound}`) }),
   };
 }
