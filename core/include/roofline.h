@@ -709,7 +709,8 @@ typedef struct rl_result {
     double pp_stage_ms;            /* has_timing only */
     double pp_drain_ms;            /* has_timing only */
     double pp_weight_bytes_read;   /* the weights one micro-batch of ceil(B/M) requests reads, whole model */
-    double pp_one_gpu_ms;          /* the floor of the whole batch on one GPU, which pp_speedup divides by the drain */
+    double pp_one_gpu_ms;          /* the floor of the whole batch on one GPU, which pp_speedup divides by the drain;
+                                      computed for the speedup even when refused, reported only with has_timing */
 
     /* Paged KV (kv_block > 0). */
     int64_t tokens_per_request;    /* ceil(S/block)·block, or S without paging */

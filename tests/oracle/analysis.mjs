@@ -147,14 +147,13 @@ function decodeStep(c, d, warnings) {
       micro_batches: q(M),
       bubble: new Q(d.pp - 1n, M + d.pp - 1n),
       speedup_vs_one_gpu: oneGpu.div(drain),
-      // What the speedup compares: the whole batch's floor on one GPU, and one micro-batch's weight read.
-      one_gpu_ms: oneGpu.mul(MS),
+      // One micro-batch's weight read; the speedup's one-GPU time is reported only when it fits (below).
       weight_bytes_read: weightBytesRead(c, mb),
     };
     if (c.model.layers % d.pp !== 0n) warnings.add('layers_not_divisible_by_pp');
     if (pipe.speedup_vs_one_gpu.lt(1n)) warnings.add('pp_slower_than_one_gpu');
     if (B % M !== 0n) warnings.add('batch_not_divisible_by_micro_batches');
-    return { M, mb, stageFlops, stageBytes, flops: stageFlops.mul(M), bytes: stageBytes.mul(M), step: drain, stage, drain, pipe };
+    return { M, mb, stageFlops, stageBytes, flops: stageFlops.mul(M), bytes: stageBytes.mul(M), step: drain, stage, drain, pipe, oneGpu };
   }
   if (c.offload) {
     // tp = 1: the GPU reads its n/L share of the layers' weights and KV; then the host reads
@@ -313,6 +312,7 @@ export function analyze(model, gpu, deploy) {
     if (fits) {
       report.pp.stage_ms = step.stage.mul(MS);
       report.pp.drain_ms = step.drain.mul(MS);
+      report.pp.one_gpu_ms = step.oneGpu.mul(MS);
     }
   }
   // The largest -ngl: for an offload, or for a setup that does not fit when host RAM is given.

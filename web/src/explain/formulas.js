@@ -360,10 +360,11 @@ export function speedup(r) {
   const read = rl && `(${n(rl.weight_bytes_read)} + ${B} × ${n(r.model.kv_bytes_per_request)}) B / ${r.gpu.bandwidth_gbs} GB/s`;
   const work = rl && `${B} × (2 × (${n(r.model.params_active)} − ${n(r.model.params_input_table)}) + ${attnValue(r)} × (${window(r).text})) FLOP / ${rl.peak_tflops} TFLOPS`;
   const one = !rl ? null : rl.peak_tflops != null ? `max(${read}, ${work})` : read;
-  const drain = p.stage_ms !== undefined ? t('fx.speedup.drain', { m: n(p.micro_batches), pp: n(c.pp), stage: f.ms(p.stage_ms), drain: f.ms(p.drain_ms) }) : t('fx.speedup.noDrain');
+  const drain = p.stage_ms !== undefined && t('fx.speedup.drain', { m: n(p.micro_batches), pp: n(c.pp), stage: f.ms(p.stage_ms), drain: f.ms(p.drain_ms) });
   return {
     formula: t('fx.speedup.formula'),
-    numbers: `${one ? t('fx.speedup.one', { one, seq: n(c.seq), ms: f.ms(p.one_gpu_ms) }) : t('fx.speedup.oneOnly', { ms: f.ms(p.one_gpu_ms) })}; ${drain}; ${t('fx.speedup.numbers', { m: n(p.micro_batches), pp: n(c.pp) })}`,
+    // A refusal has no time to show (its one-GPU floor and drain are not in the report): the ratio alone.
+    numbers: `${one && drain ? `${t('fx.speedup.one', { one, seq: n(c.seq), ms: f.ms(p.one_gpu_ms) })}; ${drain}` : t('fx.speedup.noTimes')}; ${t('fx.speedup.numbers', { m: n(p.micro_batches), pp: n(c.pp) })}`,
     result: `= ${f.times(p.speedup_vs_one_gpu)}${p.speedup_vs_one_gpu < 1 ? t('fx.speedup.slower') : ''}`,
   };
 }
