@@ -75,8 +75,11 @@ function configSection(m, d, c, microBatches) {
     precision_source: d.precision === 'auto' ? 'checkpoint' : 'chosen',
   };
   if (d.precision === 'auto' && m.quant === 'mxfp4') s.expert_precision = 'mxfp4';
+  Object.assign(s, { kv_precision: c.kvPrecision });
+  // Bytes per weight when a precision is chosen (a checkpoint mixes several), and per KV element.
+  if (d.precision !== 'auto') s.weight_bytes_per_param = PRECISION_BYTES[c.weightPrecision];
   Object.assign(s, {
-    kv_precision: c.kvPrecision,
+    kv_bytes_per_element: PRECISION_BYTES[c.kvPrecision],
     seq: q(d.seq),
     batch: q(d.batch),
     tp: q(d.tp),

@@ -6,13 +6,9 @@
 import * as f from '../format.js';
 import { t } from '../i18n/index.js';
 
-// Bytes per element, as roofline.h documents them (the block formats: their bits per weight / 8); shown, never multiplied.
-const BYTES = {
-  fp32: '4', fp16: '2', bf16: '2', fp8: '1', int8: '1', int4: '0.5', q8_0: '1.0625', q6_k: '0.8203125', q5_k_m: '0.7125',
-  q4_k_m: '0.6125', q4_0: '0.5625', q3_k_m: '0.5', q2_k: '0.328125', iq4_xs: '0.53125', mxfp4: '0.53125', nvfp4: '0.5625',
-};
 const n = (v) => f.integer(v);
-const bytesOf = (precision) => `${BYTES[precision] ?? '?'} B (${precision})`;
+/** Bytes per element as the report gives them (config.weight_bytes_per_param, kv_bytes_per_element), with the format's name. */
+const bytesOf = (value, precision) => `${value ?? '?'} B (${precision})`;
 const bytes = (v) => `${Number.isInteger(v) ? n(v) : f.significant(v, 6)} B`;
 /** A GiB figure that a floor divides: enough digits that ⌊a/b⌋ comes out as the core's. */
 const gibFine = (v) => `${f.significant(v, 7)} GiB`;
@@ -32,7 +28,7 @@ function window(r, sym = 'S', win = n(r.model.sliding_window), { states = true }
   let text = local > 0 ? `(${n(attending)} − ${n(local)}) · ${sym} + ${n(local)} · min(${sym}, ${win})` : `${n(attending)} · ${sym}`;
   if (local > 0) notes.push(t('fx.windowNote', { local: n(local), layers: n(m.layers), window: n(m.sliding_window) }));
   if (states && m.state_bytes_per_request > 0) {
-    text += ` + ${n(m.state_bytes_per_request)} B / (${n(m.kv_elems_per_token_per_layer)} × ${BYTES[r.config.kv_precision] ?? '?'} B)`;
+    text += ` + ${n(m.state_bytes_per_request)} B / (${n(m.kv_elems_per_token_per_layer)} × ${r.config.kv_bytes_per_element} B)`;
     notes.push(t('fx.stateNote', {
       attending: n(attending), layers: n(m.layers), states: n((m.linear_layers ?? 0) + (m.mamba_layers ?? 0)), state: n(m.state_bytes_per_request),
     }));
@@ -82,7 +78,7 @@ export function weights(r) {
   const c = r.config;
   const how = c.precision_source === 'checkpoint'
     ? t('fx.checkpoint', { precision: c.precision, experts: c.expert_precision ? t('fx.withExperts', { p: c.expert_precision }) : '' })
-    : `N · b_w = ${n(r.model.params_total)} × ${bytesOf(c.precision)}`;
+    : `N · b_w = ${n(r.model.params_total)} × ${bytesOf(c.weight_bytes_per_param, c.precision)}`;
   // A speculative draft's weights are split over the GPUs like the target's (the report gives them per GPU).
   const draft = r.speculative ? t('fx.weights.draftNumbers', { draft: f.gib(r.speculative.draft_weights_gib_per_gpu) }) : '';
   return {
@@ -99,7 +95,7 @@ export function kvPerToken(r) {
   const w = window(r);
   return {
     formula: t('fx.kvToken.formula'),
-    numbers: `${kvElems(r)}; b_kv = ${bytesOf(r.config.kv_precision)}; ${t('fx.layersTokens')} = ${w.text}, S = ${n(r.config.seq)}${w.note ? ` (${w.note})` : ''}`,
+    numbers: `${kvElems(r)}; b_kv = ${bytesOf(r.config.kv_bytes_per_element, r.config.kv_precision)}; ${t('fx.layersTokens')} = ${w.text}, S = ${n(r.config.seq)}${w.note ? ` (${w.note})` : ''}`,
     result: t('fx.kvToken.result', { request: bytes(r.model.kv_bytes_per_request), token: bytes(r.model.kv_bytes_per_token) }),
   };
 }
@@ -113,7 +109,7 @@ export function kvPerRequest(r) {
   // Paging rounds a sliding window up to whole blocks too (set_tokens in analyze.c).
   const win = r.paged && m.sliding_layers > 0 ? `⌈${n(m.sliding_window)}/${n(block)}⌉ × ${n(block)}` : n(m.sliding_window);
   const w = window(r, r.paged ? 'T' : 'S', win);
-  const parts = [held, kvElems(r), `b_kv = ${bytesOf(r.config.kv_precision)}`, `${t('fx.layersTokens')} = ${w.text}${w.note ? ` (${w.note})` : ''}`, share(r), `pp = ${n(r.config.pp)}`];
+  const parts = [held, kvElems(r), `b_kv = ${bytesOf(r.config.kv_bytes_per_element, r.config.kv_precision)}`, `${t('fx.layersTokens')} = ${w.text}${w.note ? ` (${w.note})` : ''}`, share(r), `pp = ${n(r.config.pp)}`];
   if (r.offload) parts.push(t('fx.kvRequest.offloadNumbers', { n: n(r.offload.gpu_layers), layers: n(m.layers) }));
   if (r.speculative) parts.push(t('fx.kvRequest.draftNumbers', { draft: f.gib(r.speculative.draft_kv_gib_per_request) }));
   return {
