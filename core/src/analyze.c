@@ -144,9 +144,15 @@ static void vary(ctx *tc, const ctx *c, rl_deploy *t) {
     tc->d = t;
 }
 
-/* Cached tokens summed over layers: global layers hold them all, local ones the window. */
+/* Cached tokens the attending layers hold (global ones all, local ones the window), the
+ * states left out: what attention's FLOPs run over. */
+static double attention_tokens(const ctx *c, double global_tokens, double local_tokens) {
+    return c->global_layers * global_tokens + c->local_layers * local_tokens;
+}
+
+/* Cached tokens summed over layers: the attending layers', and each state in the tokens it weighs. */
 static double layer_tokens(const ctx *c, double global_tokens, double local_tokens) {
-    return c->global_layers * global_tokens + c->local_layers * local_tokens + c->state_layers * c->state_tokens;
+    return attention_tokens(c, global_tokens, local_tokens) + c->state_layers * c->state_tokens;
 }
 
 static double window_of(const ctx *c, double s) {
@@ -174,12 +180,6 @@ static double weight_bytes_read(const ctx *c, double b, double touched) {
  * its own input table (none for MTP modules, which share the target's). */
 static double matmul_params(const ctx *c, double active, double input_table) {
     return c->F->input_embedding_flops ? active : active - input_table;
-}
-
-/* Cached tokens the attending layers hold (global ones all, local ones the window), the
- * states left out: what attention's FLOPs run over. */
-static double attention_tokens(const ctx *c, double global_tokens, double local_tokens) {
-    return c->global_layers * global_tokens + c->local_layers * local_tokens;
 }
 
 /* One token's FLOPs in the linear-attention and Mamba layers: a pass over each state (formulas.c),

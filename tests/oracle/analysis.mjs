@@ -278,8 +278,6 @@ export function analyze(model, gpu, deploy) {
       flops: prefillFlops,
       weight_bytes_read: prefillWeights,
     };
-    // Figures the core does not report, which vector comments show in their derivation (derivation.mjs): the cost's (oracle.mjs).
-    Object.defineProperty(report, 'derived', { value: {}, enumerable: false });
     if (known) {
       const seconds = Q.max(prefillFlops.div(tp).div(c.peak), prefillWeights.div(tp).div(c.bw));
       report.prefill.ms = seconds.mul(MS);

@@ -99,9 +99,9 @@ export function makeContext(model, gpu, deploy) {
   return c;
 }
 
-// Cached tokens summed over the layers: global layers keep them all, local ones the window.
+// Cached tokens summed over the layers: the attending layers' (below), and each state in the tokens it weighs.
 export function layerTokens(c, globalTokens, localTokens) {
-  return q(c.globalLayers).mul(globalTokens).add(q(c.localLayers).mul(localTokens)).add(q(c.stateLayers).mul(c.stateTokens));
+  return attentionTokens(c, globalTokens, localTokens).add(q(c.stateLayers).mul(c.stateTokens));
 }
 
 // The tokens attention runs over: the attending layers' alone (a state is no attention).

@@ -11,7 +11,7 @@ import { Q } from './rational.mjs';
 const NUM = '(\\d[\\d,]*(?:\\.\\d+)?(?:e[+-]?\\d+)?)';
 
 // [regex, [report path per captured number]]: a number's path, or "derived.*" for a
-// figure the report does not carry (report.derived, from the oracle's analysis).
+// figure the report does not carry (report.derived: the step and prefill a cost used, oracle.mjs).
 const FIGURES = [
   // The first derivations' shape: "FLOPs = B*(…)/tp = 1,234; bytes = … = 5,678. AI = …"
   [`FLOPs = B\\*\\([^=]*\\)/tp = ${NUM}`, ['roofline.flops_per_step']],

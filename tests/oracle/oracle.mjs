@@ -23,11 +23,15 @@ export function computeVector(vector) {
       report, prefillReport, workload, deploy: req.deploy,
       gpuId: typeof input.gpu === 'string' ? input.gpu : null, modelId: typeof input.model === 'string' ? input.model : null,
     });
-    // The step and the prefill (at the input's length) the cost used, which cost comments show (derivation.mjs).
+    // The step and the prefill (at the input's length) the cost used: figures the core does not report,
+    // which cost comments show in their derivation (derivation.mjs). Not enumerable: no report key.
     const real = report.cost.basis === 'realistic';
-    Object.assign(report.derived ?? {}, {
-      cost_step_ms: real ? report.realistic.step_ms : report.decode.step_ms,
-      cost_prefill_ms: real ? prefillReport.realistic?.prefill_ms : prefillReport.prefill?.ms,
+    Object.defineProperty(report, 'derived', {
+      value: {
+        cost_step_ms: real ? report.realistic.step_ms : report.decode.step_ms,
+        cost_prefill_ms: real ? prefillReport.realistic?.prefill_ms : prefillReport.prefill?.ms,
+      },
+      enumerable: false,
     });
   }
   return report;
