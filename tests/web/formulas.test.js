@@ -91,6 +91,8 @@ const SETUPS = {
   'linear attention (Qwen3-Next)': { config: vector('qwen3-next-gated-deltanet-s131072'), gpu: 'h200-sxm', tp: 2, batch: 4, seq: 131072 },
   'Mamba in place of attention (Jamba)': { config: vector('jamba-mamba-s4096'), gpu: 'h200-sxm', batch: 4, seq: 16384, kv_block: 16 },
   'Mamba-2 beside attention (Falcon-H1)': { config: vector('falcon-h1-mamba2-s4096'), gpu: 'h200-sxm', batch: 4, seq: 32768 },
+  // A pipeline of a hybrid: the speedup's one-GPU FLOPs carry the states' own FLOPs, not their bytes' worth of tokens.
+  'pp 2, Mamba in place of attention, compute-bound (Jamba)': { config: vector('jamba-mamba-s4096'), gpu: 'h200-sxm', pp: 2, batch: 1024, micro_batches: 4, seq: 256 },
   'tight (llama-3-8b, batch 120)': { model: 'llama-3-8b', gpu: 'h100-sxm', batch: 120, seq: 4096 },
   // The batch's logits weigh: 256 × 4·V is 0.15 GiB beside 7 MiB of KV per request.
   'short context, large batch (qwen3-0.6b, 128 tokens)': { model: 'qwen3-0.6b', gpu: 'h100-sxm', batch: 256, seq: 128 },
@@ -145,7 +147,7 @@ describe('FLOPs: 2·(N_act − N_in) per token, and attention', () => {
     expect(fx.flops(r).formula).toBe(r.config.pp > 1
       ? `FLOPs per step per GPU = M · b · (2·(N_act − N_in) + attn · layers × tokens${state ? ' + F_state' : ''}) / (tp·pp)`
       : `FLOPs per step per GPU = B · (2·(N_act − N_in) + attn · layers × tokens${state ? ' + F_state' : ''}) / tp`);
-    const who = r.config.pp > 1 ? valueOf(x, 'M', {}, /;|,/) * valueOf(x, 'b = ⌈B/M⌉', {}, /,/) : valueOf(x, 'B', {});
+    const who = r.config.pp > 1 ? valueOf(x, 'M', {}, /;|, /) * valueOf(x, 'b = ⌈B/M⌉', {}, /, /) : valueOf(x, 'B', {});
     const div = r.config.pp > 1 ? valueOf(x, '(tp · pp)') : valueOf(x, 'tp');
     const perToken = 2 * (shown(x, 'N_act') - shown(x, 'N_in')) + lastValue(x, 'attn') * layersTokens(x, { S }) + (state ? fState(x) : 0);
     close(who * perToken / div, r.roofline.flops_per_step, EXACT);
@@ -162,13 +164,13 @@ describe('bytes per step: W_read/tp + B · KV bytes per request · kv_share (pp:
     const read = valueOf(x, r.config.pp > 1 ? 'W_read(b)' : 'W_read', {}, /:|;/, true);
     const kv = valueOf(x, 'KV bytes per request', {}, / \(/);
     const share = lastValue(x, 'kv_share');
-    const tp = valueOf(x, 'tp', {}, /;|,/);
+    const tp = valueOf(x, 'tp', {}, /;|, /);
     let bytes;
     if (r.config.pp > 1) {
-      const M = valueOf(x, 'M', {}, /,/), b = valueOf(x, 'b = ⌈B/M⌉', {}, /,/), pp = valueOf(x, 'pp', {}, /;|,/);
+      const M = valueOf(x, 'M', {}, /, /), b = valueOf(x, 'b = ⌈B/M⌉', {}, /, /), pp = valueOf(x, 'pp', {}, /;|, /);
       bytes = M * (read / (tp * pp) + b * kv * share / pp);
     } else {
-      bytes = read / tp + valueOf(x, 'B', {}, /,/) * kv * share;
+      bytes = read / tp + valueOf(x, 'B', {}, /, /) * kv * share;
     }
     close(bytes, r.roofline.bytes_per_step, EXACT);
     // The weights a step reads: never more than all of them, and less by the untied input table.

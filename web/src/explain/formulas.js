@@ -204,15 +204,16 @@ function perStep(r) {
 /** N_in: the untied input embedding, which a token looks a row up in (no matmul); 0 when the embeddings are tied. */
 const inputTable = (r) => `N_in = ${n(r.model.params_input_table)}${r.model.params_input_table > 0 ? '' : ` (${t('fx.tied')})`}`;
 
-/** A recurrent state's FLOPs per token (linear attention, Mamba): a pass over each state, 4 per element; '' without one. */
+/** The layers with a recurrent state (linear attention, Mamba), or 0. */
+const stateLayers = (m) => (m.state_bytes_per_request > 0 ? (m.linear_layers ?? 0) + (m.mamba_layers ?? 0) : 0);
+
+/** A recurrent state's FLOPs per token, defined: a pass over each state, 4 per element; '' without one. */
 function stateFlops(r) {
   const m = r.model;
-  if (!(m.state_bytes_per_request > 0)) return '';
-  const states = (m.linear_layers ?? 0) + (m.mamba_layers ?? 0);
-  return `; ${t('fx.stateFlops', { states: n(states), elems: n(m.state_elems_per_layer) })}`;
+  return stateLayers(m) > 0 ? `; ${t('fx.stateFlops', { states: n(stateLayers(m)), elems: n(m.state_elems_per_layer) })}` : '';
 }
 /** Where the formulas show F_state: the recurrent states' term, for the models that have them. */
-const stateTerm = (r, times = '') => (r.model.state_bytes_per_request > 0 ? ` + ${times}F_state` : '');
+const stateTerm = (r, times = '') => (stateLayers(r.model) > 0 ? ` + ${times}F_state` : '');
 
 export function flops(r) {
   const s = perStep(r);
@@ -354,7 +355,9 @@ export function speedup(r) {
   // with W_read(B) and the peak in use, is in the report only when it fits).
   const rl = r.roofline;
   const read = rl && `(${n(rl.weight_bytes_read)} + ${B} × ${n(r.model.kv_bytes_per_request)}) B / ${r.gpu.bandwidth_gbs} GB/s`;
-  const work = rl && `${B} × (2 × (${n(r.model.params_active)} − ${n(r.model.params_input_table)}) + ${attnValue(r)} × (${window(r).text})) FLOP / ${rl.peak_tflops} TFLOPS`;
+  // Attention over the attending layers' tokens, and each recurrent state's own FLOPs (as in flops()).
+  const states = stateLayers(r.model) > 0 ? ` + 4 × ${n(stateLayers(r.model))} × ${n(r.model.state_elems_per_layer)}` : '';
+  const work = rl && `${B} × (2 × (${n(r.model.params_active)} − ${n(r.model.params_input_table)}) + ${attnValue(r)} × (${window(r, 'S', undefined, { states: false }).text})${states}) FLOP / ${rl.peak_tflops} TFLOPS`;
   const one = !rl ? null : rl.peak_tflops != null ? `max(${read}, ${work})` : read;
   const drain = p.stage_ms !== undefined && t('fx.speedup.drain', { m: n(p.micro_batches), pp: n(c.pp), stage: f.ms(p.stage_ms), drain: f.ms(p.drain_ms) });
   return {
