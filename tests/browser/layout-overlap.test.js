@@ -203,3 +203,22 @@ test('the cost chart\'s words overlap no other text and stay inside it (390 and 
     }
   }
 });
+
+test('the memory panel\'s figures stay inside their cells, "none: 107.42 GiB over" included (390 and 1280 px, en and zh-CN)', async () => {
+  for (const lang of LANGS) {
+    for (const width of WIDTHS) {
+      const query = withLang('?m=llama-3-70b&g=rtx-4090', lang);
+      const { page, close } = await open(query, { width });
+      await page.waitForSelector(`${tid('results')}[data-ready="true"]`);
+      const out = await page.evaluate(() => [...document.querySelectorAll('.legend > div')].flatMap((cell) => {
+        const box = cell.getBoundingClientRect();
+        return [...cell.querySelectorAll('.num')].map((num) => {
+          const r = num.getBoundingClientRect();
+          return { id: num.dataset.testid ?? num.dataset.of, over: Math.max(0, r.right - box.right), text: num.textContent };
+        }).filter((x) => x.over > 0.5);
+      }));
+      assert.deepEqual(out, [], `${query} at ${width} px`);
+      await close();
+    }
+  }
+});

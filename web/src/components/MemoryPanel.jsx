@@ -7,12 +7,14 @@ import { t } from '../i18n/index.js';
 
 /** What a budget leaves: GiB, or "none: X over" when the weights already pass it (data-value keeps the raw figure). */
 const room = (v) => (v < 0 ? t('memory.over', { gib: f.gib(-v) }) : f.gib(v));
+/** The words of "none: X over" wrap in a narrow cell; a plain figure stays on one line. */
+const roomClass = (v) => (v < 0 ? 'words' : undefined);
 
-function Figure({ label, swatch, testid, echo, value, format, of, report }) {
+function Figure({ label, swatch, testid, echo, value, format, of, report, numClass }) {
   return (
     <div>
       <dt>{swatch && <span class={`swatch ${swatch}`} aria-hidden="true" />}{label}</dt>
-      <dd><Num testid={testid} of={echo} value={value} format={format} /></dd>
+      <dd><Num testid={testid} of={echo} value={value} format={format} class={numClass} /></dd>
       {of && <dd class="explain-cell"><Explain of={of} report={report} /></dd>}
     </div>
   );
@@ -28,7 +30,7 @@ function Realistic({ report: r }) {
       <dl class="legend">
         <Figure label={t('memory.pool')} testid="memory.realistic.pool_gib" value={real.pool_gib} format={f.gib} />
         <Figure label={t('memory.reserve')} swatch="reserve" testid="memory.realistic.reserve_gib" value={real.reserve_gib} format={f.gib} of={explain.reserve} report={r} />
-        <Figure label={t('memory.kvRoom')} testid="memory.realistic.kv_room_gib" value={real.kv_room_gib} format={room} of={explain.kvRoom} report={r} />
+        <Figure label={t('memory.kvRoom')} testid="memory.realistic.kv_room_gib" value={real.kv_room_gib} format={room} numClass={roomClass(real.kv_room_gib)} of={explain.kvRoom} report={r} />
         <Figure label={t('memory.maxReal')} testid="memory.realistic.max_batch" value={real.max_batch} format={f.integer} of={explain.maxBatchRealistic} report={r} />
         {real.missing_gib > 0 && <Figure label={t('memory.missing')} echo="memory.realistic.missing_gib" value={real.missing_gib} format={f.gib} />}
       </dl>
@@ -52,7 +54,7 @@ export function MemoryPanel({ report: r }) {
       <dl class="legend">
         <Figure label={t('memory.weights')} swatch="weights" testid="memory.weights_gib_per_gpu" value={m.weights_gib_per_gpu} format={f.gib} of={explain.weights} report={r} />
         <Figure label={t('memory.kvBatch', { batch: f.integer(c.batch), batchN: c.batch })} swatch="kv" testid="memory.kv_gib_per_gpu" value={m.kv_gib_per_gpu} format={f.gib} of={explain.kvPerGpu} report={r} />
-        <Figure label={t('memory.free')} swatch="free" testid="memory.free_gib_per_gpu" value={m.free_gib_per_gpu} format={room} of={explain.free} report={r} />
+        <Figure label={t('memory.free')} swatch="free" testid="memory.free_gib_per_gpu" value={m.free_gib_per_gpu} format={room} numClass={roomClass(m.free_gib_per_gpu)} of={explain.free} report={r} />
         <Figure label={t('memory.kvRequest')} testid="memory.kv_gib_per_request" value={m.kv_gib_per_request} format={f.gib} of={explain.kvPerRequest} report={r} />
         <Figure label={t('memory.kvToken')} testid="model.kv_bytes_per_token" value={r.model.kv_bytes_per_token} format={(v) => `${Number.isInteger(v) ? f.integer(v) : f.significant(v, 6)} B`} of={explain.kvPerToken} report={r} />
         <Figure label={t('memory.maxBatch')} echo="memory.max_batch" value={m.max_batch} format={f.integer} of={explain.maxBatch} report={r} />
