@@ -6,6 +6,7 @@
 #include "roofline.h"
 
 #include <stddef.h>
+#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -342,6 +343,18 @@ static void test_prices_read_once(void) {
     CHECK(rl_cost_read_prices("h100-sxm", NULL, NULL, &err) == RL_E_NULL, "nowhere to read prices into: refused as null");
 }
 
+/* A price's date, as cite() writes it into the source ("... (as of 2024-05-23)"), is a whole
+ * day: the guide asks for a date on every price, and a year alone ("2024") does not say how
+ * stale a price is. */
+static int dated_to_the_day(const char *source) {
+    const char *at = strstr(source, "(as of ");
+    if (!at) return 0;
+    at += strlen("(as of ");
+    for (int i = 0; i < 10; i++)
+        if (i == 4 || i == 7 ? at[i] != '-' : !isdigit((unsigned char)at[i])) return 0;
+    return at[10] == ')';
+}
+
 /* Every price preset reads whole: each GPU and model preset's prices (an offer with its price,
  * provider, date and source; a figure with its value, date and source) give no error, and each
  * figure found cites a date. The reader's checks for a malformed offer then guard only against a
@@ -353,9 +366,9 @@ static void test_every_preset_reads(void) {
         rl_error err;
         rl_status st = rl_cost_read_prices(gpu, NULL, &p, &err);
         CHECK(st == RL_OK, "%s: its prices read (%s)", gpu, err.message);
-        const rl_price_figure *figs[] = {&p.hardware_usd, &p.active_watts, &p.idle_watts, &p.usd_per_gpu_hour};
+        const rl_price_figure *figs[] = {&p.hardware_usd, &p.active_watts, &p.idle_watts, &p.usd_per_gpu_hour, &p.usd_per_kwh};
         for (size_t k = 0; k < sizeof figs / sizeof figs[0]; k++)
-            CHECK(!figs[k]->ok || (strstr(figs[k]->source, "(as of ") != NULL && figs[k]->source[0] != '(' &&
+            CHECK(!figs[k]->ok || (dated_to_the_day(figs[k]->source) && figs[k]->source[0] != '(' &&
                                    (figs[k]->origin == RL_ORIGIN_PRESET || figs[k]->origin == RL_ORIGIN_BOARD)),
                   "%s: figure %zu cites its source and date (%s)", gpu, k, figs[k]->source);
     }
@@ -365,6 +378,8 @@ static void test_every_preset_reads(void) {
         rl_error err;
         CHECK(rl_cost_read_prices(NULL, model, &p, &err) == RL_OK, "%s: its API prices read (%s)", model, err.message);
         CHECK(!p.api_usd_per_mtok_in.ok == !p.api_usd_per_mtok_out.ok, "%s: both API prices or none", model);
+        CHECK(!p.api_usd_per_mtok_in.ok || (dated_to_the_day(p.api_usd_per_mtok_in.source) && dated_to_the_day(p.api_usd_per_mtok_out.source)),
+              "%s: its API prices are dated to the day (%s)", model, p.api_usd_per_mtok_in.source);
     }
 }
 
