@@ -1,6 +1,7 @@
 #include "report_text.h"
 
 #include "messages.h"
+#include "source_words.h"
 
 #include <math.h>
 #include <string.h>
@@ -80,8 +81,8 @@ static void sink_sources(const sink *s, const char *title, const char *name, dou
         if (n >= 3 && strncmp(title + n - 3, "\xef\xbc\x9a", 3) == 0) n -= 3; /* the full-width colon */
         fprintf(s->out, "\n### %.*s\n\n", (int)n, title);
     }
-    if (s->md) fprintf(s->out, "- `%s` = %.6g %s: %s\n", name, value, unit, source);
-    else fprintf(s->out, "    %-24s %.4g %s: %s\n", name, value, unit, source);
+    if (s->md) fprintf(s->out, "- `%s` = %.6g %s: %s\n", name, value, rl_msg_unit(unit), source);
+    else fprintf(s->out, "    %-24s %.4g %s: %s\n", name, value, rl_msg_unit(unit), source);
 }
 
 static void print_list(FILE *out, const char *title_key, unsigned bits, unsigned n,
@@ -246,10 +247,11 @@ static void print_expected(const sink *s, const rl_gpu *g, const rl_deploy *d, c
                          FMT(v[3], "%.2f", r->spec_realistic_speedup), "slower", r->spec_realistic_speedup < 1.0 ? T("cli.expected.slower") : "",
                          "floor", FMT(v[4], "%.2f", r->spec_speedup)));
     rl_assumption as[RL_MAX_ASSUMPTIONS];
+    char source[1024];
     size_t n = rl_realistic_assumptions(g, d, r->weight_precision, as, RL_MAX_ASSUMPTIONS);
     snprintf(line, sizeof line, s->md ? "%s" : "  %s", T("cli.expected.assumptions"));
     for (size_t i = 0; i < n && i < RL_MAX_ASSUMPTIONS; i++)
-        sink_sources(s, line, as[i].name, as[i].value, as[i].unit, as[i].source, i == 0);
+        sink_sources(s, line, as[i].name, as[i].value, as[i].unit, rl_msg_assumption_source(&as[i], d->engine, source, sizeof source), i == 0);
 }
 
 void rl_print_expected_md(FILE *out, const rl_gpu *g, const rl_deploy *d, const rl_result *r) {
@@ -413,9 +415,9 @@ static void print_cost(const sink *s, const rl_cost *c) {
     fprintf(s->out, s->md ? "\n### %s\n\n" : "\n%s\n", T("cli.cost.sources"));
     for (int i = 0; i < c->assumption_count; i++) {
         const rl_cost_assumption *x = &c->assumptions[i];
-        /* A board power standing in for a wall power says so before its source (the origin is a code). */
-        const char *source = x->origin == RL_ORIGIN_BOARD ? RL_MSG(line, "cli.cost.board", "source", x->source) : x->source;
-        fprintf(s->out, s->md ? "- `%s` = %.6g %s: %s\n" : "  - %s = %.6g %s: %s\n", x->name, x->value, x->unit, source);
+        /* Worded from its codes; a board power standing in for a wall power says so before its source. */
+        fprintf(s->out, s->md ? "- `%s` = %.6g %s: %s\n" : "  - %s = %.6g %s: %s\n", x->name, x->value, rl_msg_unit(x->unit),
+                rl_msg_cost_source(x, c, line, sizeof line));
     }
 }
 

@@ -24,9 +24,11 @@ const en = await load(enPath);
 const zh = await load(zhPath);
 
 // The prefixes the CLI prints: its own report words, and the core's codes.
-const CLI = ['cli.', 'level.', 'lint.', 'lintf.', 'warning.', 'remedy.', 'lever.', 'error.', 'field.'];
+// asrc. and csrc.: where the expected estimate's and the cost's figures come from
+// (core/cli/source_words.c), unitName.: their units.
+const CLI = ['cli.', 'level.', 'lint.', 'lintf.', 'warning.', 'remedy.', 'lever.', 'error.', 'field.', 'asrc.', 'csrc.', 'unitName.'];
 // The core's English sentences: en.js hands back the core's message (a function).
-const CORE = ['lintf.', 'warning.', 'remedy.', 'lever.', 'error.'];
+const CORE = ['lintf.', 'warning.', 'remedy.', 'lever.', 'error.', 'asrc.', 'csrc.'];
 
 const problems = [];
 const rows = [];

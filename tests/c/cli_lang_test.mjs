@@ -32,8 +32,8 @@ for (const [key, m] of Object.entries(en)) {
 const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
- * The text the CLI words: not the sourced citations it quotes (assumptions,
- * engine defaults, cost sources), the codes it names (`fits`, a lever's code),
+ * The text the CLI words: not the lists of sources (assumptions, engine defaults,
+ * cost sources: each line is checked against the page's words at the end), the codes it names (`fits`, a lever's code),
  * nor the SVG's markup, which are data in any language.
  */
 function worded(text) {
@@ -186,3 +186,50 @@ test('--lang before the other modes: --matrix and --accuracy run as if their fla
   assert.ok(notes.length > 0, 'the unified-memory presets without a GPU limit are listed with a note');
   for (const line of notes) assert.deepEqual(englishLeft(line.replace(/^ {2}\S+/, '')), [], line);
 });
+
+// Where each figure comes from, in zh: the expected estimate's assumptions and the cost's
+// sources are worded as the page words them (web/src/i18n/sources.js, from the JSON's codes),
+// a price preset's citation quoted after the words; their units from the unitName.* rows.
+// In English each line is the core's own sentence, as the report always printed it.
+const { assumptionSource, costSource } = await import('../../web/src/i18n/sources.js');
+const { setLang, unitText } = await import('../../web/src/i18n/index.js');
+await setLang('zh-CN', false);
+const shown = (s) => (s.text ?? '') + (s.cite ?? '');
+const SOURCED = [
+  ['--model', 'llama-3.1-70b', '--gpu', 'h100-sxm', '--tp', '2', '--precision', 'fp8', '--batch', '32', '--requests-per-day', '100000',
+    '--input-tokens', '1000', '--output-tokens', '300'],
+  ['--model', 'llama-3-8b', '--gpu', 'rtx-4090', '--engine', 'llama.cpp', '--precision', 'q4_k_m', '--requests-per-day', '1000', '--input-tokens', '500',
+    '--output-tokens', '200', '--months', '24', '--kernel-us', '6', '--cloud-usd-hour', '0.7'],
+  ['--model', 'qwen3-8b', '--gpu', 'm3-max-128g', '--engine', 'gpt-fast', '--precision', 'int4', '--requests-per-day', '1000', '--input-tokens', '500',
+    '--output-tokens', '200', '--hardware-usd', '4000', '--boot-factor', '1.3', '--format', 'md'],
+  ['--model', 'qwen3-32b', '--gpu', 'l4', '--tp', '4', '--engine', 'trt-llm', '--requests-per-day', '5000', '--input-tokens', '2000', '--output-tokens', '500'],
+  ['--model', 'qwen3-8b', '--gpu', 'h100-sxm', '--engine', 'sglang', '--host-ms', '2', '--requests-per-day', '100', '--input-tokens', '100', '--output-tokens', '100',
+    '--resale-fraction', '0.5', '--electricity-usd-kwh', '0.3'],
+];
+for (const args of SOURCED) {
+  test(`--lang zh words each source as the page does: ${args.join(' ')}`, () => {
+    const report = JSON.parse(run([...args, '--json']).out);
+    const md = args.includes('md');
+    const z = run([...args, '--lang', 'zh']).out;
+    const e = run(args).out;
+    const lines = (out) => out.split('\n');
+    const assumptions = report.realistic.assumptions;
+    const costs = report.cost.assumptions;
+    assert.ok(assumptions.length >= 10 && costs.length >= 8, `${assumptions.length} assumptions, ${costs.length} cost figures`);
+    const value = (v) => (md ? String(Number(v.toPrecision(6))) : String(Number(v.toPrecision(4))));
+    for (const a of assumptions) {
+      const line = md ? `- \`${a.name}\` = ${value(a.value)} ` : `    ${a.name.padEnd(24)} ${value(a.value)} `;
+      assert.ok(lines(z).includes(`${line}${unitText(a.unit, 'zh-CN')}: ${shown(assumptionSource(a, report, 'zh-CN'))}`), `${a.name} in:\n${z}`);
+      assert.ok(lines(e).includes(`${line}${a.unit}: ${a.source}`), `${a.name} in:\n${e}`);
+    }
+    for (const x of costs) {
+      const line = md ? `- \`${x.name}\` = ${value(x.value)} ` : `  - ${x.name} = ${String(Number(x.value.toPrecision(6)))} `;
+      assert.ok(lines(z).includes(`${line}${unitText(x.unit, 'zh-CN')}: ${shown(costSource(x, report.cost, 'zh-CN'))}`), `${x.name} in:\n${z}`);
+      assert.ok(lines(e).some((l) => l.startsWith(`${line}${x.unit}: `) && l.endsWith(x.source)), `${x.name} in:\n${e}`);
+    }
+    // Every line of the two lists says something in Chinese, bar a figure the page has no words for.
+    const listed = lines(z).filter((l) => /^ {4}\w+ +[\d.e+-]+ /.test(l) || /^ {2}- \w+ = /.test(l) || /^- `\w+` = /.test(l));
+    assert.equal(listed.length, assumptions.length + costs.length, listed.join('\n'));
+    for (const l of listed) assert.match(l.split(': ').slice(1).join(': '), CJK, l);
+  });
+}
