@@ -99,6 +99,20 @@ describe.each(LANGS)('every message the page asks for is in a table (%s)', (code
   });
 });
 
+// Chinese sets no space after its full-width punctuation: two sentences of one paragraph
+// (the verdict's "fits" and "largest batch", the cost's workload and basis, the offload's
+// figures and step) join with the table's sep.sentence, not with a space written into the JSX.
+// The setups that show a tight fit and an unsourced GPU's note are added to the ones above.
+test.each(Object.entries({ ...SETUPS, tight: { model: 'llama-3.1-70b', gpu: 'h100-sxm', tp: '2', precision: 'fp8', batch: '32', seq: '8192' },
+  unsourced: { model: 'llama-3-8b', gpu: 'm4-max-128g', requests_per_day: '1000', input_tokens: '500', output_tokens: '200' } }))(
+  'zh-CN: no space after a full-width full stop, comma, colon or semicolon in the %s page', (name, setup) => {
+    lang.value = 'zh-CN';
+    const { root } = renderPage(setup);
+    const spaced = [...root.descendants()].filter((el) => el.localName === 'p').map((el) => el.textContent).filter((text) => /[。，：；] /.test(text));
+    render(null, root);
+    expect(spaced).toEqual([]);
+  });
+
 test('the speculative-decoding inputs have their own labels, and the draft is a choice: none, mtp, or a model preset', () => {
   for (const code of LANGS) {
     lang.value = code;

@@ -112,7 +112,7 @@ export function CostPanel({ report: r }) {
           tout: <Num testid="cost.workload.output_tokens" value={w.output_tokens} format={f.integer} />,
           hours: <Num testid="cost.workload.active_hours_per_month" value={w.active_hours_per_month} format={(v) => f.significant(v, 4)} />,
           copies: <Num testid="cost.workload.replicas" value={w.replicas} format={f.integer} />,
-        })}{' '}
+        })}{t('sep.sentence')}
         {c.basis === 'floor' ? t('cost.basisFloor') : t('cost.basisRealistic', { engine: r.realistic?.engine ?? '' })}
       </p>
       <p class="hint" data-testid="cost-per-user">

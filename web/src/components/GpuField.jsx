@@ -19,7 +19,7 @@ function Unsourced({ preset }) {
   const noBandwidth = preset.bandwidth_gbs == null;
   return (
     <p class="callout warn" data-testid="gpu-unsourced" role="note">
-      {t('gpu.unsourced', { name: preset.name, bw: noBandwidth ? t('gpu.unsourcedBw') : '' })}{' '}
+      {t('gpu.unsourced', { name: preset.name, bw: noBandwidth ? t('gpu.unsourcedBw') : '' })}{t('sep.sentence')}
       {t(noBandwidth ? 'gpu.noBandwidth' : 'gpu.floorOnly')}
     </p>
   );

@@ -93,7 +93,7 @@ export function HfFetch({ app }) {
       </div>
       <p class={failed ? 'field-error' : 'hint'} id="hf-status" data-testid="hf-status" data-state={state} role={failed ? 'alert' : undefined}>
         {message}
-        {failed && state !== 'bad' && <>{' '}<a href="#in-config" data-testid="hf-paste">{t('hf.paste')}</a></>}
+        {failed && state !== 'bad' && <>{t('sep.sentence')}<a href="#in-config" data-testid="hf-paste">{t('hf.paste')}</a></>}
       </p>
     </div>
   );

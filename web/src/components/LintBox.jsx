@@ -87,7 +87,7 @@ export function LintBox({ app }) {
             {t(`lint.verdict.${lint.verdict}`)}
             {lint.verdict !== 'refused' && (
               <span data-testid="lint-concurrency" data-value={lint.concurrency}>
-                {' '}
+                {t('sep.sentence')}
                 {t('lint.concurrency', { n: lint.concurrency, max: lint.max_seqs })}
               </span>
             )}

@@ -37,7 +37,7 @@ export function OffloadFields({ app }) {
             ram: f.gib(r.offload.ram_gib),
             bw: <Num testid="offload.host_bandwidth_gbs" value={r.offload.host_bandwidth_gbs} />,
           })}
-          {r.offload.gpu_ms !== undefined && <>{' '}{tx('offload.step', {
+          {r.offload.gpu_ms !== undefined && <>{t('sep.sentence')}{tx('offload.step', {
             gpu: <Num testid="offload.gpu_ms" value={r.offload.gpu_ms} format={f.ms} />,
             host: <Num testid="offload.host_ms" value={r.offload.host_ms} format={f.ms} />,
           })}</>}

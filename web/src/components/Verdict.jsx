@@ -63,7 +63,7 @@ function Refusal({ report: r }) {
 function Realistic({ report: r }) {
   const m = r.memory;
   if (m.max_batch_realistic === undefined) return null;
-  return <>{' '}{tx('fit.realistic', { max: <Num testid="memory.max_batch_realistic" value={m.max_batch_realistic} format={f.integer} /> })}</>;
+  return <>{t('sep.sentence')}{tx('fit.realistic', { max: <Num testid="memory.max_batch_realistic" value={m.max_batch_realistic} format={f.integer} /> })}</>;
 }
 
 function Fit({ report: r, tight }) {
@@ -74,7 +74,7 @@ function Fit({ report: r, tight }) {
     <p class="reason">
       {tight
         ? tx('fit.tight', { ...args, missing: missing !== undefined ? <Num testid="memory.realistic.missing_gib" value={missing} format={f.gib} /> : undefined })
-        : t('fit.plain', args)}{' '}
+        : t('fit.plain', args)}{t('sep.sentence')}
       {tx('fit.max', { seq: f.integer(r.config.seq), max: <Num testid="memory.max_batch" value={m.max_batch} format={f.integer} /> })}
       <Realistic report={r} />
     </p>

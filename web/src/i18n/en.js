@@ -12,7 +12,7 @@ export default {
   'app.title': 'roofline-lint: does your LLM deployment fit?',
   'app.skip': 'Skip to the results',
   'app.tagline': 'Does your LLM deployment fit in memory, and where will decode hurt?',
-  'app.footer': 'Every figure is computed in your browser by the roofline-lint C core, compiled to WebAssembly; nothing you enter leaves the page. Units: GiB = 2³⁰ bytes, GB/s = 10⁹ bytes/s, TFLOPS = dense 10¹² FLOP/s. Times are roofline floors.',
+  'app.footer': "Every figure is computed in your browser by the roofline-lint C core, compiled to WebAssembly; nothing you enter leaves the page, except a Hugging Face repo name you fetch. Units: GiB = 2³⁰ bytes, GB/s = 10⁹ bytes/s, TFLOPS = dense 10¹² FLOP/s. A floor is the roofline's lower bound on a time; an expected figure is the chosen engine's estimate, each of its assumptions with its source.",
   'boot.title': 'roofline-lint could not start',
   'boot.text': 'The roofline core (WebAssembly) failed to load: {error}',
   'boot.loading': 'Loading the roofline core…',
@@ -447,6 +447,8 @@ export default {
   "cost.aPrice": "a price",
   "cost.list": ", ",
   "cost.sourceSep": ": ",
+  // Between two sentences of one paragraph: a space in English, nothing after a Chinese full stop.
+  "sep.sentence": " ",
   "cost.buyLine": "Buy: depreciation {dep} (price × {gpus} GPU(s) × (1 − {resale} resale) / {months} months) + energy {energy}.",
   "cost.beatsCloud": "Buying beats renting above {n} requests a day.",
   "cost.beatsApi": "Buying beats the API above {n} requests a day.",
