@@ -44,6 +44,22 @@ describe('the cost panel', () => {
     expect(one.find((el) => el.getAttribute('class') === 'sub').textContent).toContain('of 720.');
   });
 
+  test('a traffic past one deployment\'s capacity, the chart\'s right end, is drawn at that end and says so', () => {
+    const legend = (report) => byId(renderPanel(report), 'cost-legend-traffic').textContent;
+    const past = core.analyze({ model: 'llama-3-70b', gpu: 'h100-sxm', tp: 2, precision: 'fp8', ...workload });
+    const max = past.cost.chart.max_requests_per_day;
+    expect(past.cost.workload.requests_per_day).toBeGreaterThan(max);
+    const els = renderPanel(past);
+    expect(Number(byId(els, 'cost-traffic').getAttribute('data-value'))).toBe(workload.requests_per_day);
+    expect(legend(past)).toContain(f.integer(workload.requests_per_day));
+    expect(legend(past)).toContain(f.integer(Math.floor(max)));
+    expect(legend(past)).toContain('past the');
+    // Within it: the traffic alone.
+    const within = core.analyze({ model: 'llama-3-70b', gpu: 'h100-sxm', tp: 2, precision: 'fp8', ...workload, requests_per_day: 1000 });
+    expect(within.cost.workload.requests_per_day).toBeLessThan(within.cost.chart.max_requests_per_day);
+    expect(legend(within)).toBe('your traffic, 1,000/day');
+  });
+
   test('shows the three options, the break-evens and the chart, each figure the core\'s', () => {
     const report = core.analyze({ model: 'llama-3-70b', gpu: 'h100-sxm', tp: 2, batch: 16, precision: 'fp8', ...workload, idle_watts: 100 });
     // Every fit has the engine's estimate, so the cost is charged on it, not on the floor.

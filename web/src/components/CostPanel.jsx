@@ -85,7 +85,8 @@ function CostChart({ cost }) {
         ))}
         <li data-testid="cost-legend-traffic">
           <svg viewBox="0 0 12 12" aria-hidden="true"><line x1="6" y1="0" x2="6" y2="12" stroke="currentColor" stroke-width="1.5" stroke-dasharray="2 3" /></svg>
-          {t('cost.traffic', { n: f.integer(rpd) })}
+          {/* The chart spans one deployment's capacity: a traffic past it is drawn at the edge, and says so. */}
+          {rpd > xMax ? t('cost.trafficBeyond', { n: f.integer(rpd), max: f.integer(Math.floor(xMax)) }) : t('cost.traffic', { n: f.integer(rpd) })}
         </li>
       </ul>
     </div>

@@ -1201,4 +1201,5 @@ export default {
   'plan.precision.int4': 'int4',
   'plan.allow_tight': 'Allow tight fits',
   'cost.traffic': 'your traffic, {n}/day',
+  'cost.trafficBeyond': 'your traffic, {n}/day: past the {max}/day one deployment serves, drawn at the edge',
 };

@@ -1217,4 +1217,5 @@ export default {
   'plan.precision.int4': 'int4',
   'plan.allow_tight': '允许紧张的放置',
   'cost.traffic': '你的流量，{n} 请求/天',
+  'cost.trafficBeyond': '你的流量，{n} 请求/天：超出一套部署每天能服务的 {max}，画在右边缘',
 };
