@@ -63,6 +63,12 @@ test('qwen3-8b on h100-sxm at fp8 against mi300x at int4: each column is the cor
   assert.equal(await page.inputValue(tid('compare.1.gpu')), 'mi300x');
   assert.equal(await page.inputValue(tid('compare.1.precision')), 'int4');
   assert.equal(await page.inputValue(tid('compare.1.model')), 'qwen3-8b');
+  // Setup A's inputs, as text, are worded as the selects word them: the model's and the GPU's names, not their ids.
+  const rowText = (i) => page.locator('[data-testid="compare"] tr.compare-input').nth(i).locator('td').first().textContent();
+  assert.equal(await rowText(0), 'Qwen3-8B');
+  assert.equal(await rowText(1), 'NVIDIA H100 SXM');
+  assert.equal(await rowText(2), 'fp8');
+  assert.equal(await page.locator(`${tid('compare.1.model')} option[value="qwen3-8b"]`).textContent(), 'Qwen3-8B');
 
   // Marked where B differs from A, and only there; A is never marked.
   assert.equal(await differs(page, 'compare.1.gpu'), true);

@@ -83,8 +83,10 @@ test('with a comparison: the Compare table, each setup\'s own inputs as text and
   assert.equal(await view.textContent(tid('compare.1.decode.step_ms')), stepB);
   // B's inputs were fields on the page: the report shows what they held, as text, and no field.
   const gpuRow = await view.locator('[data-testid="compare"] tr.compare-input').nth(1).textContent();
-  assert.match(gpuRow, /h100-sxm/);
-  assert.match(gpuRow, /MI300X/); // the list's shown option, not its id
+  // Both columns as the page words them: each GPU's name, not its id.
+  assert.match(gpuRow, /NVIDIA H100 SXM/);
+  assert.match(gpuRow, /MI300X/);
+  assert.doesNotMatch(gpuRow, /h100-sxm|mi300x/);
   assert.equal(await view.locator('[data-testid="compare"] input, [data-testid="compare"] select, [data-testid="compare"] button').count(), 0);
   assert.doesNotMatch(html, /<script/i);
   await view.close();

@@ -123,7 +123,7 @@ function InputRow({ setups, name, label, field }) {
         const differs = i > 0 && asRead(s, name) !== base;
         return (
           <td key={i} data-differs={differs ? 'true' : undefined} class={differs ? 'differs' : undefined}>
-            {i === 0 ? <span>{base || '—'}</span> : field(s, `compare.${i}.`, `${SETUP_NAMES[i]}: ${label}`)}
+            {i === 0 ? <span>{(field.shown ? field.shown(s, base) : base) || '—'}</span> : field(s, `compare.${i}.`, `${SETUP_NAMES[i]}: ${label}`)}
             {differs && <Differs />}
           </td>
         );
@@ -133,16 +133,24 @@ function InputRow({ setups, name, label, field }) {
 }
 
 function modelOptions(app, value) {
-  const presets = app.presets.models.map((m) => ({ value: m.id, label: m.id }));
+  const presets = app.presets.models.map((m) => ({ value: m.id, label: m.name }));
   // A setup copied from A's own config.json or size keeps that choice; a column cannot start one.
   if (value === CUSTOM) presets.push({ value: CUSTOM, label: t('model.ownConfig') });
   if (value === PARAMS) presets.push({ value: PARAMS, label: t('model.onlySize') });
   return presets;
 }
 
-const select = (name, options) => (s, prefix, label) => (
-  <SelectField app={s} name={name} prefix={prefix} label={label} options={typeof options === 'function' ? options(s) : options} />
-);
+/** The label of `value` among options ([{value, label}] or groups [{group, options}]); undefined when none has it. */
+const optionLabel = (options, value) =>
+  options.flatMap((o) => (o.options ? o.options : [o])).find((o) => String(o.value) === value)?.label;
+
+const select = (name, options) => {
+  const list = (s) => (typeof options === 'function' ? options(s) : options);
+  const field = (s, prefix, label) => <SelectField app={s} name={name} prefix={prefix} label={label} options={list(s)} />;
+  // Setup A's value as text, worded as its select words it (the model's and the GPU's names), not its code.
+  field.shown = (s, value) => optionLabel(list(s), value) ?? value;
+  return field;
+};
 const text = (name) => (s, prefix, label) => (
   <TextField app={s} name={name} prefix={prefix} label={label} value={name === 'seq' && workloadSetsContext(s.values.value) ? asRead(s, name) : undefined} />
 );
