@@ -119,6 +119,22 @@ describe('the cost panel', () => {
       expect(note(report)).toBe(`${f.tokensPerS(report.realistic.tokens_per_s_per_user)} per user`);
   });
 
+  test('each engine is named as its project writes it (vLLM, SGLang, TensorRT-LLM), its id staying the value', () => {
+    const names = { vllm: 'vLLM', sglang: 'SGLang', 'trt-llm': 'TensorRT-LLM', 'llama.cpp': 'llama.cpp', 'gpt-fast': 'gpt-fast' };
+    for (const [engine, name] of Object.entries(names)) {
+      const report = core.analyze({ model: 'llama-3-8b', gpu: 'h100-sxm', batch: 4, engine, ...workload });
+      expect(report.realistic.engine).toBe(engine);
+      const doc = createDocument();
+      const root = doc.createElement('div');
+      render(h(Expected, { report }), root);
+      const title = [...root.descendants()].find((el) => el.localName === 'h3').textContent;
+      render(null, root);
+      expect(title.startsWith(`Expected with ${name} `), title).toBe(true);
+      const basis = renderPanel(report).find((el) => el.getAttribute('class') === 'sub').textContent;
+      expect(basis, basis).toContain(` ${name} `);
+    }
+  });
+
   test('an option without a sourced price says which figure is missing', () => {
     const report = core.analyze({ model: 'llama-3-70b', gpu: 'h100-sxm', tp: 2, batch: 16, precision: 'fp8', ...workload });
     expect(report.cost.buy).toBeUndefined();

@@ -16,3 +16,10 @@ export function gpuName(app) {
 export function plural(count, one, many = `${one}s`) {
   return count === 1 ? one : many;
 }
+
+/** The serving engines as their projects write their names; the id (the CLI's --engine value) otherwise. */
+const ENGINE_NAMES = Object.freeze({ vllm: 'vLLM', sglang: 'SGLang', 'trt-llm': 'TensorRT-LLM', 'llama.cpp': 'llama.cpp', 'gpt-fast': 'gpt-fast' });
+
+export function engineName(id) {
+  return Object.hasOwn(ENGINE_NAMES, id) ? ENGINE_NAMES[id] : String(id ?? '');
+}

@@ -8,6 +8,7 @@ import { useWidth } from './useWidth.js';
 import { RooflineLegend } from './RooflineLegend.jsx';
 import { around, beside, dot, labelBox, placeLabels, textAt, textWidth, vline } from './labels.js';
 import { t } from '../i18n/index.js';
+import { engineName } from '../names.js';
 
 // The roofline of one GPU with the decode and prefill operating points and the
 // decode trajectory as the batch grows, up to the KV capacity wall. Drawn only
@@ -30,7 +31,7 @@ function tipFor(kind, p, r) {
   }
   if (kind === 'expected') {
     const x = r.realistic;
-    return [t('tip.expected', { engine: x.engine, batch: f.integer(r.config.batch) }), t('tip.expectedStep', { step: f.ms(x.step_ms), floor: f.ms(r.decode.step_ms) }), f.tokensPerS(x.tokens_per_s)];
+    return [t('tip.expected', { engine: engineName(x.engine), batch: f.integer(r.config.batch) }), t('tip.expectedStep', { step: f.ms(x.step_ms), floor: f.ms(r.decode.step_ms) }), f.tokensPerS(x.tokens_per_s)];
   }
   if (kind === 'prefill') {
     return [t('tip.prefill', { seq: f.integer(r.config.seq) }), t('tip.ai', { ai: f.intensity(r.prefill.ai) }), t(`boundAdj.${r.prefill.bound}`)];
@@ -140,7 +141,7 @@ export function RooflineChart({ report: r, sweep }) {
     slope: slopeFits ? { text: slopeLabel, x: slopeMid, y: slopeMidY, angle: slopeAngle } : null,
     text: {
       decode: t('chart.decodePoint'),
-      expected: x9 ? t('chart.expectedPoint', { engine: x9.engine }) : '',
+      expected: x9 ? t('chart.expectedPoint', { engine: engineName(x9.engine) }) : '',
       prefill: t('chart.prefillPoint'),
       ridge: hasRoof ? t('chart.ridge', { ridge: f.intensity(ridge) }) : '',
       kvFull: t('chart.kvFull'),

@@ -8,6 +8,7 @@ import * as f from '../format.js';
 import { Num } from './Num.jsx';
 import { t, tx, unitText } from '../i18n/index.js';
 import { costSource } from '../i18n/sources.js';
+import { engineName } from '../names.js';
 import { useWidth } from '../charts/useWidth.js';
 import { LINE, beside, placeLabels, textAt, textWidth, vline } from '../charts/labels.js';
 
@@ -114,7 +115,7 @@ export function CostPanel({ report: r }) {
           hours: <Num testid="cost.workload.active_hours_per_month" value={w.active_hours_per_month} format={(v) => f.significant(v, 4)} />,
           copies: <Num testid="cost.workload.replicas" value={w.replicas} format={f.integer} />,
         })}{t('sep.sentence')}
-        {c.basis === 'floor' ? t('cost.basisFloor') : t('cost.basisRealistic', { engine: r.realistic?.engine ?? '' })}
+        {c.basis === 'floor' ? t('cost.basisFloor') : t('cost.basisRealistic', { engine: engineName(r.realistic?.engine) })}
       </p>
       <p class="hint" data-testid="cost-per-user">
         {tx(others > 0 ? 'cost.perUser' : 'cost.perUserAlone', {

@@ -4,6 +4,7 @@ import { Num } from './Num.jsx';
 import { Tile } from './Tile.jsx';
 import { t, tx, unitText } from '../i18n/index.js';
 import { assumptionSource } from '../i18n/sources.js';
+import { engineName } from '../names.js';
 
 // What a named serving engine will likely give, beside the floor: the core's
 // `realistic` object, present only when the deployment fits. Every assumption
@@ -22,7 +23,7 @@ export function Expected({ report: r }) {
   return (
     <section class="expected" data-testid="realistic" aria-labelledby="expected-h">
       <h3 id="expected-h">
-        {t('expected.title', { engine: x.engine })}{' '}
+        {t('expected.title', { engine: engineName(x.engine) })}{' '}
         <span class={x.calibrated ? 'badge' : 'badge warn'} data-testid="realistic.calibrated" data-value={String(x.calibrated)}>
           {t(x.calibrated ? 'expected.calibrated' : 'expected.uncalibrated')}
         </span>
