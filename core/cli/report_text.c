@@ -102,6 +102,7 @@ static const char *precision_label(const rl_model *m, const rl_deploy *d, const 
     const char *p = rl_precision_name(r->weight_precision);
     if (d->precision != RL_PREC_AUTO) snprintf(buf, cap, "%s", p);
     else if (m->quant == RL_QUANT_MXFP4) rl_msg_fill(buf, cap, "cli.precision.mxfp4", (const char *const[]){"precision", p, NULL});
+    else if (m->dtype_defaulted && m->quant == RL_QUANT_NONE) rl_msg_fill(buf, cap, "cli.precision.default", (const char *const[]){"precision", p, NULL});
     else rl_msg_fill(buf, cap, "cli.precision.checkpoint", (const char *const[]){"precision", p, NULL});
     return buf;
 }

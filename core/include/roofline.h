@@ -216,6 +216,8 @@ typedef struct rl_model {
 
     /* Checkpoint format, used by precision RL_PREC_AUTO. */
     int dtype;                /* rl_precision of torch_dtype: FP32, FP16 or BF16 (FP16 when absent) */
+    int dtype_defaulted;      /* 1 when config.json gives no torch_dtype: dtype is FP16, as vLLM's dtype "auto"
+                                 loads such a model; the report says "default", not "checkpoint" */
     rl_quant quant;
 
     /* Linear-attention layers (Qwen3-Next's gated DeltaNet): `linear_layers` of

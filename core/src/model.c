@@ -588,6 +588,7 @@ static rl_status read_quantization(const rl_jdoc *doc, int obj, int root, rl_mod
     m->dtype = RL_PREC_FP16;
     int dt = rl_jget(doc, obj, "torch_dtype");
     if (dt < 0) dt = rl_jget(doc, root, "torch_dtype");
+    m->dtype_defaulted = dt < 0 || rl_jis_null(doc, dt);
     if (dt >= 0 && !rl_jis_null(doc, dt)) {
         char name[32];
         if ((st = rl_jstr(doc, dt, "config.torch_dtype", name, sizeof name, err))) return st;

@@ -271,12 +271,14 @@ static size_t write_report(const rl_model *m, const rl_gpu *g, const rl_deploy *
 
     rl_jw_object(&top, "config", &s);
     rl_jw_str(&s, "precision", rl_precision_name(r->weight_precision));
-    rl_jw_str(&s, "precision_source", d->precision == RL_PREC_AUTO ? "checkpoint" : "chosen");
+    /* auto: the checkpoint's own format, or (no torch_dtype and no quantization_config) the default fp16. */
+    bool defaulted = d->precision == RL_PREC_AUTO && m->dtype_defaulted && m->quant == RL_QUANT_NONE;
+    rl_jw_str(&s, "precision_source", d->precision != RL_PREC_AUTO ? "chosen" : defaulted ? "default" : "checkpoint");
     if (d->precision == RL_PREC_AUTO && m->quant == RL_QUANT_MXFP4) rl_jw_str(&s, "expert_precision", "mxfp4");
     rl_jw_str(&s, "kv_precision", rl_precision_name(r->kv_precision));
-    /* Bytes per weight (a chosen precision; a checkpoint's mixes several) and per KV element, so
-     * that a reader shows them without a copy of the precision table. */
-    if (d->precision != RL_PREC_AUTO) rl_jw_num(&s, "weight_bytes_per_param", rl_precision_bytes(r->weight_precision));
+    /* Bytes per weight (a chosen precision, or the default one; a checkpoint's mixes several) and per KV
+     * element, so that a reader shows them without a copy of the precision table. */
+    if (d->precision != RL_PREC_AUTO || defaulted) rl_jw_num(&s, "weight_bytes_per_param", rl_precision_bytes(r->weight_precision));
     rl_jw_num(&s, "kv_bytes_per_element", rl_precision_bytes(r->kv_precision));
     rl_jw_num(&s, "seq", (double)d->seq);
     rl_jw_num(&s, "batch", (double)d->batch);

@@ -16,6 +16,11 @@ expect 3 'room for KV +none: 113\.37 GiB over' --model llama-3-70b --gpu rtx-409
 expect 3 '\| room for KV \(realistic\) \| none: 113\.37 GiB over \|' --model llama-3-70b --gpu rtx-4090 --format md
 expect 3 '"free_gib_per_gpu":-107\.416' --model llama-3-70b --gpu rtx-4090 --json
 expect 0 '"tokens_per_s"' "${base[@]}" --json
+# auto weights: the checkpoint's torch_dtype, or (a config.json without one) the default fp16, not called the checkpoint's.
+expect 0 '^qwen3-8b on 1 x a100-40g \(bf16 \(checkpoint\) weights' --model qwen3-8b --gpu a100-40g
+expect 0 '^qwen3-4b on 1 x a100-40g \(fp16 \(default: no torch_dtype\) weights' "${base[@]}"
+expect 0 '"precision_source":"default","kv_precision":"fp16","weight_bytes_per_param":2,' "${base[@]}" --json
+expect 0 '"precision_source":"checkpoint","kv_precision":"bf16",' --model qwen3-8b --gpu a100-40g --json
 # --request: the exit code comes from the result (a refusal through --request once exited 0).
 expect 0 '"level":"fits"' --request '{"model":"qwen3-4b","gpu":"a100-40g","precision":"fp16"}'
 expect 0 '"level":"tight"' --request '{"model":"llama-3-70b","gpu":"a100-80g","tp":2,"batch":8}'

@@ -70,14 +70,16 @@ function gpuSection(g) {
 }
 
 function configSection(m, d, c, microBatches) {
+  // auto: the checkpoint's format, or (no torch_dtype, no quantization_config) the default fp16.
+  const defaulted = d.precision === 'auto' && m.dtypeDefaulted && m.quant === 'none';
   const s = {
     precision: c.weightPrecision,
-    precision_source: d.precision === 'auto' ? 'checkpoint' : 'chosen',
+    precision_source: d.precision !== 'auto' ? 'chosen' : defaulted ? 'default' : 'checkpoint',
   };
   if (d.precision === 'auto' && m.quant === 'mxfp4') s.expert_precision = 'mxfp4';
   Object.assign(s, { kv_precision: c.kvPrecision });
-  // Bytes per weight when a precision is chosen (a checkpoint mixes several), and per KV element.
-  if (d.precision !== 'auto') s.weight_bytes_per_param = PRECISION_BYTES[c.weightPrecision];
+  // Bytes per weight when a precision is chosen or the default (a checkpoint mixes several), and per KV element.
+  if (d.precision !== 'auto' || defaulted) s.weight_bytes_per_param = PRECISION_BYTES[c.weightPrecision];
   Object.assign(s, {
     kv_bytes_per_element: PRECISION_BYTES[c.kvPrecision],
     seq: q(d.seq),

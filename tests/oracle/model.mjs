@@ -277,6 +277,8 @@ export function readModel(config, name = 'custom') {
   const dt = has(cfg, 'torch_dtype') ? cfg.torch_dtype : has(root, 'torch_dtype') ? root.torch_dtype : null;
   if (dt !== null && !Object.hasOwn(DTYPES, dt)) throw new OracleError(`torch_dtype ${dt} is not modeled`);
   m.dtype = dt === null ? 'fp16' : DTYPES[dt];
+  // No torch_dtype: fp16, as vLLM's dtype "auto" loads such a model; the report calls that the default.
+  m.dtypeDefaulted = dt === null;
   const qc = has(cfg, 'quantization_config') ? cfg.quantization_config : has(root, 'quantization_config') ? root.quantization_config : null;
   m.quant = 'none';
   if (qc !== null) {

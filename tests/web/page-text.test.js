@@ -113,6 +113,23 @@ test.each(Object.entries({ ...SETUPS, tight: { model: 'llama-3.1-70b', gpu: 'h10
     expect(spaced).toEqual([]);
   });
 
+// What "auto" resolved the weights to, and from where: a checkpoint's torch_dtype, or (a config.json
+// without one) the default fp16, which the page must not call the checkpoint's format.
+test.each([
+  ['qwen3-8b', 'bf16', 'form.fromCheckpoint'],
+  ['qwen3-4b', 'fp16', 'form.fromDefault'],
+  ['gpt-oss-20b', 'fp16', 'form.fromCheckpoint'],
+])('auto weights of %s: analysed as %s, from %s', (model, precision, from) => {
+  for (const code of LANGS) {
+    lang.value = code;
+    const { root, app } = renderPage({ model });
+    expect(app.report.value.config.precision).toBe(precision);
+    const hints = [...root.descendants()].filter((el) => el.localName === 'p' && el.getAttribute('class') === 'hint').map((el) => el.textContent);
+    render(null, root);
+    expect(hints.filter((text) => text.includes(t(from))), hints.join('\n')).toHaveLength(1);
+  }
+});
+
 test('the speculative-decoding inputs have their own labels, and the draft is a choice: none, mtp, or a model preset', () => {
   for (const code of LANGS) {
     lang.value = code;

@@ -24,7 +24,7 @@ function Resolved({ app, kind }) {
   const config = app.report.value.config;
   if (!config) return null;
   if (kind === 'precision') {
-    const from = t(config.precision_source === 'checkpoint' ? 'form.fromCheckpoint' : 'form.fromChoice');
+    const from = t({ checkpoint: 'form.fromCheckpoint', default: 'form.fromDefault' }[config.precision_source] ?? 'form.fromChoice');
     const experts = config.expert_precision ? t('form.resolvedExperts', { p: config.expert_precision }) : '';
     return <p class="hint">{t('form.resolved', { precision: config.precision, experts, from })}</p>;
   }

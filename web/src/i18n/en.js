@@ -306,6 +306,7 @@ export default {
   'form.resolvedExperts': ' (experts {p})',
   'form.fromCheckpoint': 'the checkpoint',
   'form.fromChoice': 'your choice',
+  'form.fromDefault': 'the default for a config.json without torch_dtype (vLLM loads it as fp16)',
   'form.resolvedKv': 'Analysed as {precision}.',
   'form.seq': 'Context per request',
   'form.seqHint': 'Prompt + generated tokens.',
@@ -837,6 +838,7 @@ export default {
   // the CLI's text report (core/cli/report_text.c, --lang en|zh): its labels and sentences; the numbers fill the holes as printed
   "cli.precision.checkpoint": "{precision} (checkpoint)",
   "cli.precision.mxfp4": "mxfp4 experts + {precision} (checkpoint)",
+  "cli.precision.default": "{precision} (default: no torch_dtype)",
   "cli.bound.memory": "memory-bound",
   "cli.bound.compute": "compute-bound",
   "cli.bound.unknown": "unknown-bound",

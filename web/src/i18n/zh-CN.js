@@ -295,6 +295,7 @@ export default {
   'form.resolvedExperts': '（专家 {p}）',
   'form.fromCheckpoint': '检查点',
   'form.fromChoice': '你的选择',
+  'form.fromDefault': 'config.json 未给出 torch_dtype 时的默认值（vLLM 按 fp16 载入）',
   'form.resolvedKv': '按 {precision} 分析。',
   'form.seq': '每请求上下文',
   'form.seqHint': '提示词 + 生成的 tokens。',
@@ -853,6 +854,7 @@ export default {
   // 命令行文本报告（core/cli/report_text.c，--lang zh）：标签与句子；数字按原样填入
   "cli.precision.checkpoint": "{precision}（检查点自身的格式）",
   "cli.precision.mxfp4": "mxfp4 专家 + {precision}（检查点自身的格式）",
+  "cli.precision.default": "{precision}（默认：无 torch_dtype）",
   "cli.bound.memory": "受限于显存带宽",
   "cli.bound.compute": "受限于算力",
   "cli.bound.unknown": "瓶颈未知",
