@@ -222,3 +222,41 @@ test('the memory panel\'s figures stay inside their cells, "none: 107.42 GiB ove
     }
   }
 });
+
+// A key figure reads on one line in a desktop tile: a four-digit rate with its thousands
+// separator and its unit ("1,380 tok/s") broke between them at 1280 px. Each figure's text is
+// measured line by line (a Range's client rects), in both languages, for a batch whose
+// rate has four digits and a tight fit whose verdict adds its expected tiles.
+test('every key figure of the verdict sits on one line in its tile at 1280 px, and inside it at 390 px (en and zh-CN)', async () => {
+  const TIGHT = '?m=llama-3.1-70b&g=h100-sxm&tp=2&p=fp8&b=32&s=8192';
+  const BUSY = '?m=qwen3-8b&g=h200-sxm&b=256&s=2048';
+  // Six digits: may take two lines in a tile, but never runs out of it.
+  const HUGE = '?m=smollm2-135m&g=h200-sxm&b=1024&s=2048';
+  for (const lang of LANGS) {
+    for (const width of WIDTHS) {
+      for (const query of [TIGHT, BUSY, HUGE]) {
+        const { page, close } = await open(withLang(query, lang), { width });
+        const figures = await page.evaluate(() => [...document.querySelectorAll('.tile .num.big')].map((el) => {
+          const range = document.createRange();
+          range.selectNodeContents(el);
+          // Lines: a rect that overlaps no earlier line vertically starts a new one (the unit is smaller, so its
+          // box sits lower on the same line).
+          const lines = [];
+          for (const r of [...range.getClientRects()].filter((x) => x.width > 0)) {
+            if (!lines.some((l) => r.top < l.bottom && r.bottom > l.top)) lines.push({ top: r.top, bottom: r.bottom });
+          }
+          const box = el.getBoundingClientRect();
+          const tile = el.closest('.tile').getBoundingClientRect();
+          return { text: el.textContent, lines: lines.length, inside: box.left >= tile.left - 0.5 && box.right <= tile.right + 0.5 };
+        }));
+        assert.ok(figures.length >= 5, `${query} ${lang} ${width}: ${figures.length} figures`);
+        assert.ok(figures.some((x) => /\d,\d{3} tok\/s/.test(x.text)), `${query}: a rate of four digits or more is measured (${figures.map((x) => x.text)})`);
+        for (const x of figures) {
+          assert.ok(x.inside, `${lang} ${width} px: "${x.text}" stays inside its tile`);
+          if (width === 1280 && query !== HUGE) assert.equal(x.lines, 1, `${lang} 1280 px: "${x.text}" on one line`);
+        }
+        await close();
+      }
+    }
+  }
+});
