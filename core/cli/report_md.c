@@ -16,8 +16,7 @@ static void row(FILE *out, const char *key, const char *value) { fprintf(out, "|
 
 static void row_gib(FILE *out, const char *name, double v) {
     char buf[48];
-    snprintf(buf, sizeof buf, fabs(v) < 1.0 && v != 0.0 ? "%.4g GiB" : "%.2f GiB", v);
-    row(out, name, buf);
+    row(out, name, rl_fmt_gib(v, buf, sizeof buf));
 }
 
 static void row_num(FILE *out, const char *name, double v, const char *unit) {

@@ -13,6 +13,8 @@ static const char *gib(double v, char *buf, size_t cap) {
     return buf;
 }
 
+const char *rl_fmt_gib(double v, char *buf, size_t cap) { return gib(v, buf, cap); }
+
 const char *rl_fmt_room_gib(double v, char *buf, size_t cap) {
     char over[32];
     if (!(v < 0.0)) return gib(v, buf, cap);

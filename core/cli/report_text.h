@@ -15,6 +15,8 @@ void rl_print_cost(FILE *out, const rl_cost *c);
  * section's sources as a list; nothing without a realistic estimate or a cost (a refusal). */
 void rl_print_expected_md(FILE *out, const rl_gpu *g, const rl_deploy *d, const rl_result *r);
 void rl_print_cost_md(FILE *out, const rl_cost *c);
+/* A size in GiB with the digits a reader needs: "7.49 GiB", small values to four significant digits ("0.5625 GiB"). */
+const char *rl_fmt_gib(double gib, char *buf, size_t cap);
 /* What a memory budget leaves, into buf: "7.49 GiB", or "none: 107.42 GiB over" (in the CLI's language)
  * when the weights already pass it; the raw, negative figure stays in the JSON. Returns buf. */
 const char *rl_fmt_room_gib(double gib, char *buf, size_t cap);
