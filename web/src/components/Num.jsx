@@ -12,7 +12,7 @@ export function Num({ testid, of, value, format, class: cls }) {
 }
 
 /**
- * A key figure's number at the big size and its unit ("tok/s", "ms") a size smaller, on one
+ * A key figure's number at the big size and its unit ("tok/s", "ms") at the unit size, on one
  * line: "1,380 tok/s" at one size ran past a 150 px tile at 1280 px and broke between its
  * number and its unit. The text, and so the figure's textContent, is unchanged.
  */
