@@ -128,8 +128,7 @@ static void ctx_init(ctx *c, const rl_formulas *F, const rl_model *m, const rl_g
     c->state_tokens = c->state_layers > 0 ? m->state_elems_per_layer * rl_precision_bytes((rl_precision)m->dtype) /
                                                 (c->kv_elems * c->b_kv)
                                           : 0.0;
-    /* Falcon-H1's Mamba-2 mixers sit beside attention; Jamba's Mamba layers replace it. */
-    c->global_layers = (double)m->layers - c->local_layers - (double)m->linear_layers - (m->mamba_v1 ? (double)m->mamba_layers : 0.0);
+    c->global_layers = (double)rl_attention_layers(m) - c->local_layers;
     set_tokens(c);
     set_gpu_layers(c, d->gpu_layers);
     c->skip_host = false;

@@ -244,8 +244,7 @@ static size_t write_report(const rl_model *m, const rl_gpu *g, const rl_deploy *
         /* Linear-attention layers and Mamba mixers: their fixed state, part of kv_bytes_per_request. */
         if (m->linear_layers > 0) rl_jw_num(&s, "linear_layers", (double)m->linear_layers);
         if (m->mamba_layers > 0) rl_jw_num(&s, "mamba_layers", (double)m->mamba_layers);
-        /* The layers with attention, sliding ones included: a Mamba (v1) layer replaces it, a Mamba-2 mixer sits beside it. */
-        rl_jw_num(&s, "attention_layers", (double)(m->layers - m->linear_layers - (m->mamba_v1 ? m->mamba_layers : 0)));
+        rl_jw_num(&s, "attention_layers", (double)rl_attention_layers(m));
         rl_jw_num(&s, "state_elems_per_layer", m->state_elems_per_layer);
         rl_jw_num(&s, "state_bytes_per_request", (double)(m->linear_layers + m->mamba_layers) *
                                                      m->state_elems_per_layer * rl_precision_bytes((rl_precision)m->dtype));
