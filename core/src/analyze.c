@@ -175,8 +175,7 @@ static double weight_bytes_read(const ctx *c, double b, double touched) {
 }
 
 /* The parameters a token multiplies: N_act less an untied input embedding, of
- * which it looks up one row (formulas.c). For a draft, `embed` less its LM head is
- * its own input table (none for MTP modules, which share the target's). */
+ * which it looks up one row (formulas.c). */
 static double matmul_params(const ctx *c, double active, double input_table) {
     return c->F->input_embedding_flops ? active : active - input_table;
 }
@@ -547,8 +546,7 @@ static void speculate(const ctx *c, const rl_realistic_in *in, double B, double 
         own -= x->params_routed * (1.0 - r->experts_touched / (double)c->m->experts);
     double draft_read = (own + x->vocab * x->hidden) * c->b_main;
     double draft_bytes = draft_read / tp + B * share * draft_kv_bytes(c, S) * draft_kv_share(c);
-    double draft_table = fmax(0.0, x->params_embed - x->vocab * x->hidden);
-    double draft_flops = B * (2.0 * matmul_params(c, x->params_active, draft_table) + x->attn_flops_per_token_pair * x->layers * share * S) / tp;
+    double draft_flops = B * (2.0 * matmul_params(c, x->params_active, x->params_input_table) + x->attn_flops_per_token_pair * x->layers * share * S) / tp;
     double verify = floor_seconds(c, in->step_bytes, in->step_flops * (gamma + 1.0));
     double spec = gamma * floor_seconds(c, draft_bytes, draft_flops) + verify;
     r->spec_tokens_per_step = tokens;

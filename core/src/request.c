@@ -206,6 +206,7 @@ static rl_status read_draft(const rl_jdoc *doc, int v, const rl_model *target, r
     out->params_total = m.params_total;
     out->params_active = m.params_active;
     out->params_embed = m.params_embed;
+    out->params_input_table = m.params_input_table;
     out->params_always_read = m.params_always_read;
     out->layers = (double)m.layers;
     out->hidden = (double)m.hidden;
