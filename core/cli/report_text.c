@@ -280,11 +280,11 @@ void rl_print_report(FILE *out, const rl_model *m, const rl_gpu *g, const rl_dep
                                       FMT(v[1], "%.4g", r->allreduce_bytes_per_gpu / 1e6), "share", FMT(v[2], "%.4g", r->kv_share)));
     if (d->pp > 1) {
         fprintf(out, "  %s\n", RL_MSG(line, "cli.par.pp", "pp", FMT(v[0], "%lld", (long long)d->pp), "micro",
-                                      FMT(v[1], "%lld", (long long)r->micro_batches), "bubble", FMT(v[2], "%.1f", r->pp_bubble * 100.0),
-                                      "speedup", FMT(v[3], "%.3g", r->pp_speedup)));
+                                      FMT(v[1], "%lld", (long long)r->micro_batches), "bubble", FMT(v[2], "%.1f", r->pp_bubble * 100.0)));
+        /* The times and the speedup that compares two of them: only for a deployment that runs. */
         if (r->has_timing)
             fprintf(out, "  %s\n", RL_MSG(line, "cli.par.stage", "stage", FMT(v[0], "%.4g", r->pp_stage_ms), "drain",
-                                          FMT(v[1], "%.4g", r->pp_drain_ms)));
+                                          FMT(v[1], "%.4g", r->pp_drain_ms), "speedup", FMT(v[2], "%.3g", r->pp_speedup)));
     }
 
     fprintf(out, "\n%s\n", T("cli.paging.title"));

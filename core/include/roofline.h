@@ -709,12 +709,12 @@ typedef struct rl_result {
     /* Pipeline parallel (pp > 1). */
     int64_t micro_batches;         /* M in effect */
     double pp_bubble;              /* (pp−1)/(M+pp−1) */
-    double pp_speedup;             /* one-GPU floor of the whole batch / drain; set even when refused */
+    double pp_speedup;             /* one-GPU floor of the whole batch / drain; has_timing only (0 when refused) */
     double pp_stage_ms;            /* has_timing only */
     double pp_drain_ms;            /* has_timing only */
     double pp_weight_bytes_read;   /* the weights one micro-batch of ceil(B/M) requests reads, whole model */
     double pp_one_gpu_ms;          /* the floor of the whole batch on one GPU, which pp_speedup divides by the drain;
-                                      computed for the speedup even when refused, reported only with has_timing */
+                                      has_timing only */
 
     /* Paged KV (kv_block > 0). */
     int64_t tokens_per_request;    /* ceil(S/block)·block, or S without paging */

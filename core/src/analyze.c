@@ -703,21 +703,23 @@ rl_status rl_analyze(const rl_model *m, const rl_gpu *g, const rl_deploy *d, rl_
         unit_bytes = stage_bytes;
         unit_flops = stage_flops;
         double drain = ((double)M + pp - 1.0) * stage;
-        double one_gpu = floor_seconds(&c, r->weight_bytes_read + batch_kv, batch_flops);
         r->micro_batches = M;
         r->pp_bubble = (pp - 1.0) / ((double)M + pp - 1.0);
-        r->pp_speedup = c.F->pp_speedup(one_gpu, drain, pp, (double)M);
         r->pp_weight_bytes_read = stage_read;
-        r->pp_one_gpu_ms = one_gpu * 1e3;
         flops = (double)M * stage_flops;
         bytes = (double)M * stage_bytes;
         step = drain;
         if (r->fits) {
+            /* The speedup compares two times, so a refusal has none (nor its "slower" warning):
+             * it would be a speed for a deployment that cannot run. */
+            double one_gpu = floor_seconds(&c, r->weight_bytes_read + batch_kv, batch_flops);
             r->pp_stage_ms = stage * 1e3;
             r->pp_drain_ms = drain * 1e3;
+            r->pp_one_gpu_ms = one_gpu * 1e3;
+            r->pp_speedup = c.F->pp_speedup(one_gpu, drain, pp, (double)M);
+            if (r->pp_speedup < 1.0) r->warnings |= RL_WARN_PP_SLOWER_THAN_ONE_GPU;
         }
         if (m->layers % d->pp != 0) r->warnings |= RL_WARN_LAYERS_NOT_DIVISIBLE_BY_PP;
-        if (r->pp_speedup < 1.0) r->warnings |= RL_WARN_PP_SLOWER_THAN_ONE_GPU;
         if (d->batch % M != 0) r->warnings |= RL_WARN_BATCH_NOT_DIVISIBLE_BY_MICRO;
     } else if (c.offload) {
         /* tp = 1. The GPU reads its n/L share of the layers' weights and KV at its

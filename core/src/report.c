@@ -392,10 +392,10 @@ static size_t write_report(const rl_model *m, const rl_gpu *g, const rl_deploy *
         rl_jw_object(&top, "pp", &s);
         rl_jw_num(&s, "micro_batches", (double)r->micro_batches);
         rl_jw_num(&s, "bubble", r->pp_bubble);
-        rl_jw_num(&s, "speedup_vs_one_gpu", r->pp_speedup);
         rl_jw_num(&s, "weight_bytes_read", r->pp_weight_bytes_read);
         if (r->has_timing) {
-            /* A time: never on a refusal (the speedup, a ratio, is reported either way). */
+            /* Times, and the speedup that compares two of them: never on a refusal. */
+            rl_jw_num(&s, "speedup_vs_one_gpu", r->pp_speedup);
             rl_jw_num(&s, "one_gpu_ms", r->pp_one_gpu_ms);
             rl_jw_num(&s, "stage_ms", r->pp_stage_ms);
             rl_jw_num(&s, "drain_ms", r->pp_drain_ms);

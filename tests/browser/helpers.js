@@ -159,6 +159,7 @@ export const TESTIDS_OF_SECTION = {
   pp: ['pp.bubble', 'pp.speedup_vs_one_gpu', 'pp.stage_ms', 'pp.drain_ms'],
   'pp.stage_ms': ['pp.stage_ms'],
   'pp.drain_ms': ['pp.drain_ms'],
+  'pp.speedup_vs_one_gpu': ['pp.speedup_vs_one_gpu', 'pp-slower'],
   paged: ['paged.waste_fraction', 'paged.tokens_per_request', 'paged.padding_tokens'],
   tp: ['tp.allreduce_bytes_per_gpu'],
   moe: ['moe.experts_touched_per_layer'],
@@ -172,6 +173,8 @@ export const TESTIDS_OF_SECTION = {
 
 export const TIMING_TESTIDS = [
   'decode.step_ms', 'decode.ms_per_token', 'decode.tokens_per_s', 'pp.stage_ms', 'pp.drain_ms', 'prefill.ms', 'prefill.ttft_ms',
+  // A pipeline's speedup over one GPU compares two times.
+  'pp.speedup_vs_one_gpu', 'pp-slower',
   // The engine's expected figures are times too: a refusal shows none of them.
   'realistic', 'realistic.step_ms', 'realistic.tokens_per_s', 'realistic.ttft_ms', 'roofline-expected',
   // And speculative decoding's.

@@ -212,8 +212,11 @@ static void test_refusal_has_no_time(void) {
     d.pp = 2;
     g.vram_gib = 1.0; /* weights cannot fit: pp accounting stays, times go */
     CHECK(rl_analyze(&m, &g, &d, &r, NULL) == RL_OK && r.verdict == RL_WEIGHTS_DO_NOT_FIT, "weights refusal");
-    CHECK(r.pp_speedup > 0 && r.pp_bubble > 0 && r.pp_stage_ms == 0 && r.pp_drain_ms == 0,
-          "pp ratio kept, pp times dropped");
+    CHECK(r.pp_bubble > 0 && r.pp_speedup == 0 && r.pp_one_gpu_ms == 0 && r.pp_stage_ms == 0 && r.pp_drain_ms == 0,
+          "pp bubble kept; its times, and the speedup that compares two of them, dropped");
+    CHECK(!(r.warnings & RL_WARN_PP_SLOWER_THAN_ONE_GPU), "no \"slower than one GPU\" for a deployment that cannot run");
+    rl_report_json(&m, &g, &d, &r, buf, sizeof buf);
+    CHECK(strstr(buf, "\"bubble\"") != NULL && strstr(buf, "speedup") == NULL, "the refusal's pp has its bubble, no speedup: %s", buf);
 }
 
 static void test_report_buffer(void) {

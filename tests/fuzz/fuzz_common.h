@@ -257,7 +257,7 @@ static FZ_UNUSED void fz_check_nonneg(const char *what, double v) {
 
 /* The report keys that carry a time or a throughput: never on a refusal. */
 static const char *const fz_timing_keys[] = {"\"tokens_per_s\"", "\"ms_per_token\"", "\"step_ms\"", "\"stage_ms\"",
-                                             "\"drain_ms\"",     "\"ttft_ms\"",      "\"one_gpu_ms\"", NULL};
+                                             "\"drain_ms\"",     "\"ttft_ms\"",      "\"one_gpu_ms\"", "\"speedup_vs_one_gpu\"", NULL};
 
 static FZ_UNUSED bool fz_contains(const char *hay, size_t n, const char *needle) {
     size_t k = strlen(needle);

@@ -151,12 +151,10 @@ function decodeStep(c, d, warnings) {
     const pipe = {
       micro_batches: q(M),
       bubble: new Q(d.pp - 1n, M + d.pp - 1n),
-      speedup_vs_one_gpu: oneGpu.div(drain),
-      // One micro-batch's weight read; the speedup's one-GPU time is reported only when it fits (below).
+      // One micro-batch's weight read; the speedup and its one-GPU time come only when it fits (below).
       weight_bytes_read: weightBytesRead(c, mb),
     };
     if (c.model.layers % d.pp !== 0n) warnings.add('layers_not_divisible_by_pp');
-    if (pipe.speedup_vs_one_gpu.lt(1n)) warnings.add('pp_slower_than_one_gpu');
     if (B % M !== 0n) warnings.add('batch_not_divisible_by_micro_batches');
     return { M, mb, stageFlops, stageBytes, flops: stageFlops.mul(M), bytes: stageBytes.mul(M), step: drain, stage, drain, pipe, oneGpu };
   }
@@ -313,6 +311,9 @@ export function analyze(model, gpu, deploy) {
   if (d.pp > 1n) {
     report.pp = { ...step.pipe };
     if (fits) {
+      // A speedup compares two times: a refusal has neither, nor the warning that reads it.
+      report.pp.speedup_vs_one_gpu = step.oneGpu.div(step.drain);
+      if (report.pp.speedup_vs_one_gpu.lt(1n)) warnings.add('pp_slower_than_one_gpu');
       report.pp.stage_ms = step.stage.mul(MS);
       report.pp.drain_ms = step.drain.mul(MS);
       report.pp.one_gpu_ms = step.oneGpu.mul(MS);

@@ -24,7 +24,9 @@ function Tensor({ report: r }) {
 function Pipeline({ report: r }) {
   if (!r.pp) return <p>{t('par.ppOff')}</p>;
   const p = r.pp;
-  const slower = p.speedup_vs_one_gpu < 1;
+  // The speedup compares two times: a refusal's report has neither, nor the speedup.
+  const timed = p.speedup_vs_one_gpu !== undefined;
+  const slower = timed && p.speedup_vs_one_gpu < 1;
   return (
     <div class="sub-block">
       <h3>{t('par.ppTitle', { pp: r.config.pp, m: f.integer(p.micro_batches) })}</h3>
@@ -39,13 +41,13 @@ function Pipeline({ report: r }) {
           <dd><Num testid="pp.bubble" value={p.bubble} format={f.percent} /></dd>
           <dd class="explain-cell"><Explain of={explain.bubble} report={r} /></dd>
         </div>
-        <div>
-          <dt>{t('par.speedup')}</dt>
-          <dd><Num testid="pp.speedup_vs_one_gpu" value={p.speedup_vs_one_gpu} format={f.times} /></dd>
-          <dd class="explain-cell"><Explain of={explain.speedup} report={r} /></dd>
-        </div>
-        {r.fits && (
+        {timed && (
           <>
+            <div>
+              <dt>{t('par.speedup')}</dt>
+              <dd><Num testid="pp.speedup_vs_one_gpu" value={p.speedup_vs_one_gpu} format={f.times} /></dd>
+              <dd class="explain-cell"><Explain of={explain.speedup} report={r} /></dd>
+            </div>
             <div>
               <dt>{t('par.stage')}</dt>
               <dd><Num testid="pp.stage_ms" value={p.stage_ms} format={f.ms} /></dd>

@@ -351,19 +351,18 @@ export function speedup(r) {
   const c = r.config;
   const p = r.pp;
   const B = n(c.batch);
-  // The whole batch on one GPU: the weights once, every request's whole KV, all the FLOPs (the roofline,
-  // with W_read(B) and the peak in use, is in the report only when it fits).
+  // The whole batch on one GPU: the weights once, every request's whole KV, all the FLOPs. Shown only for a
+  // deployment that runs (ParallelPanel): a refusal's report has no speedup, no roofline and no time.
   const rl = r.roofline;
-  const read = rl && `(${n(rl.weight_bytes_read)} + ${B} × ${n(r.model.kv_bytes_per_request)}) B / ${r.gpu.bandwidth_gbs} GB/s`;
+  const read = `(${n(rl.weight_bytes_read)} + ${B} × ${n(r.model.kv_bytes_per_request)}) B / ${r.gpu.bandwidth_gbs} GB/s`;
   // Attention over the attending layers' tokens, and each recurrent state's own FLOPs (as in flops()).
   const states = stateLayers(r.model) > 0 ? ` + 4 × ${n(stateLayers(r.model))} × ${n(r.model.state_elems_per_layer)}` : '';
-  const work = rl && `${B} × (2 × (${n(r.model.params_active)} − ${n(r.model.params_input_table)}) + ${attnValue(r)} × (${window(r, 'S', undefined, { states: false }).text})${states}) FLOP / ${rl.peak_tflops} TFLOPS`;
-  const one = !rl ? null : rl.peak_tflops != null ? `max(${read}, ${work})` : read;
-  const drain = p.stage_ms !== undefined && t('fx.speedup.drain', { m: n(p.micro_batches), pp: n(c.pp), stage: f.ms(p.stage_ms), drain: f.ms(p.drain_ms) });
+  const work = `${B} × (2 × (${n(r.model.params_active)} − ${n(r.model.params_input_table)}) + ${attnValue(r)} × (${window(r, 'S', undefined, { states: false }).text})${states}) FLOP / ${rl.peak_tflops} TFLOPS`;
+  const one = rl.peak_tflops != null ? `max(${read}, ${work})` : read;
+  const drain = t('fx.speedup.drain', { m: n(p.micro_batches), pp: n(c.pp), stage: f.ms(p.stage_ms), drain: f.ms(p.drain_ms) });
   return {
     formula: t('fx.speedup.formula'),
-    // A refusal has no time to show (its one-GPU floor and drain are not in the report): the ratio alone.
-    numbers: `${one && drain ? `${t('fx.speedup.one', { one, seq: n(c.seq), ms: f.ms(p.one_gpu_ms) })}; ${drain}` : t('fx.speedup.noTimes')}; ${t('fx.speedup.numbers', { m: n(p.micro_batches), pp: n(c.pp) })}`,
+    numbers: `${t('fx.speedup.one', { one, seq: n(c.seq), ms: f.ms(p.one_gpu_ms) })}; ${drain}; ${t('fx.speedup.numbers', { m: n(p.micro_batches), pp: n(c.pp) })}`,
     result: `= ${f.times(p.speedup_vs_one_gpu)}${p.speedup_vs_one_gpu < 1 ? t('fx.speedup.slower') : ''}`,
   };
 }
