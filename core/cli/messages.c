@@ -154,7 +154,7 @@ const char *rl_msg_remedy(unsigned bit, const rl_model *m, const rl_deploy *d, c
         rl_remedy_text(bit, m, d, r, buf, cap);
         return buf;
     }
-    char key[80], value[40], f2[40], v[5][40];
+    char key[80], value[40], f2[40], v[6][40];
     snprintf(key, sizeof key, "remedy.%s", rl_remedy_code(bit));
     double x = 0.0;
     switch (1u << bit) {
@@ -165,14 +165,16 @@ const char *rl_msg_remedy(unsigned bit, const rl_model *m, const rl_deploy *d, c
     case RL_REMEDY_SHORTER_CONTEXT: x = (double)r->remedy_seq; break;
     case RL_REMEDY_RAISE_POOL: x = r->remedy_pool_fraction; break;
     case RL_REMEDY_FEWER_GPU_LAYERS: x = (double)r->remedy_gpu_layers; break;
+    case RL_REMEDY_PRECISION_AND_TP: snprintf(value, sizeof value, "%s", rl_precision_name(r->remedy_pair_precision)); break;
     default: x = r->remedy_vram_gib; break;
     }
-    if ((1u << bit) != RL_REMEDY_WEIGHT_PRECISION && (1u << bit) != RL_REMEDY_KV_PRECISION) shortest(value, sizeof value, x);
+    unsigned named = RL_REMEDY_WEIGHT_PRECISION | RL_REMEDY_KV_PRECISION | RL_REMEDY_PRECISION_AND_TP;
+    if (!((1u << bit) & named)) shortest(value, sizeof value, x);
     const char *const kv[] = {"value", value, "value_f2", FMT(f2, "%.2f", x),
                               "precision", FMT(v[0], "%s", rl_precision_name(r->weight_precision)),
                               "batch", FMT(v[1], "%lld", (long long)d->batch), "seq", FMT(v[2], "%lld", (long long)d->seq),
                               "layers", FMT(v[3], "%lld", (long long)m->layers), "pool_now", FMT(v[4], "%.2f", d->pool_fraction),
-                              NULL};
+                              "tp", FMT(v[5], "%lld", (long long)r->remedy_pair_tp), NULL};
     return rl_msg_fill(buf, cap, key, kv);
 }
 

@@ -569,7 +569,7 @@ enum {
 const char *rl_warning_code(unsigned bit_index);
 
 /* Remedy bits in rl_result.remedies: each is a way out that alone makes the
- * deployment fit. When tight: into the realistic budget. On a refusal: into the
+ * deployment fit (one change; RL_REMEDY_PRECISION_AND_TP is the one pair of changes). When tight: into the realistic budget. On a refusal: into the
  * realistic budget when a change of that kind can, else past the floor (a tight
  * fit). The figure that does it is in the rl_result.remedy_* fields. */
 enum {
@@ -581,7 +581,10 @@ enum {
     RL_REMEDY_BIGGER_GPU = 1u << 5,       /* remedy_vram_gib */
     RL_REMEDY_RAISE_POOL = 1u << 6,       /* remedy_pool_fraction (tight only) */
     RL_REMEDY_FEWER_GPU_LAYERS = 1u << 7, /* remedy_gpu_layers: the largest -ngl that fits (offload) */
-    RL_REMEDY_COUNT_ = 8
+    RL_REMEDY_PRECISION_AND_TP = 1u << 8, /* remedy_pair_precision on remedy_pair_tp GPUs: two changes at once, offered
+                                             only when a lower weight precision alone is no way out and the pair needs
+                                             fewer GPUs than more tp alone (or tp alone reaches nothing) */
+    RL_REMEDY_COUNT_ = 9
 };
 const char *rl_remedy_code(unsigned bit_index);
 
@@ -725,12 +728,14 @@ typedef struct rl_result {
     unsigned remedies;             /* RL_REMEDY_* bits, on a refusal or when tight */
     rl_precision remedy_precision; /* highest weight precision below the current one that fits */
     rl_precision remedy_kv_precision;
+    rl_precision remedy_pair_precision; /* with remedy_pair_tp: the weight precision of the fewest GPUs (the highest of a tie) */
     int64_t remedy_tp;             /* smallest power-of-two tp (≤ 1024) that fits */
     int64_t remedy_batch;          /* largest batch that fits */
     int64_t remedy_seq;            /* largest context that fits this batch */
     double remedy_vram_gib;        /* GiB per GPU whose engine pool holds the realistic budget (a host refusal: weights + KV) */
     double remedy_pool_fraction;   /* the pool fraction that would make a tight setup fit */
     int64_t remedy_gpu_layers;     /* fewer layers on the GPU (-ngl) with the rest in host RAM */
+    int64_t remedy_pair_tp;        /* the power-of-two tp that remedy_pair_precision needs, below remedy_tp */
 
     /* Offload (gpu_layers <= L, tp = pp = 1): the host part and its time. */
     int offload;                   /* 1 when some weights live in host RAM */

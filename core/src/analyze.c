@@ -475,6 +475,36 @@ static void find_remedies(const ctx *c, const fit *f, rl_result *r) {
         }
     }
 
+    /* A lower weight precision and more tp at once, when neither alone is the cheap way out: Llama-3-70B
+     * on 24 GiB GPUs needs tp=8 in fp16, but int4 on two. Offered only when the precision alone does not
+     * get through (else it needs no more GPUs at all), on fewer GPUs than tp alone needs, and into the
+     * realistic budget (a deployment the engine starts; two changes that only pass the floor would still
+     * leave it refusing to start): the fewest GPUs, and of those the highest precision (the least quality
+     * given up). */
+    if (!(r->remedies & RL_REMEDY_WEIGHT_PRECISION) && !c->offload) {
+        int64_t above = r->remedies & RL_REMEDY_MORE_TP ? r->remedy_tp : 2 * RL_MAX_PARALLEL;
+        for (size_t i = 0; i < sizeof lower / sizeof lower[0]; i++) {
+            t = *d;
+            t.precision = lower[i];
+            t.kv_precision = c->kv_prec;
+            vary(&tc, c, &t);
+            resolve_precision(&tc);
+            if (tc.weight_total >= c->weight_total) continue;
+            for (int64_t tp = 2; tp < above; tp *= 2) {
+                if (tp <= d->tp) continue;
+                t.tp = tp;
+                tc.kv_share = c->F->kv_share(c->m, tp);
+                if (reaches(&tc, true)) {
+                    r->remedies |= RL_REMEDY_PRECISION_AND_TP;
+                    r->remedy_pair_precision = lower[i];
+                    r->remedy_pair_tp = tp;
+                    above = tp; /* a lower precision must need fewer GPUs still */
+                    break;
+                }
+            }
+        }
+    }
+
     int64_t batch_limit = realistic || f->max_batch_realistic >= 1 ? f->max_batch_realistic : f->max_batch;
     if (kv_problem && batch_limit >= 1) {
         r->remedies |= RL_REMEDY_SMALLER_BATCH;

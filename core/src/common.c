@@ -130,7 +130,7 @@ const char *rl_warning_code(unsigned bit_index) {
 static const char *const remedy_codes[RL_REMEDY_COUNT_] = {
     "lower_weight_precision", "lower_kv_precision", "more_tp",
     "smaller_batch",          "shorter_context",    "bigger_gpu",
-    "raise_pool_fraction",    "fewer_gpu_layers",
+    "raise_pool_fraction",    "fewer_gpu_layers",   "lower_precision_more_tp",
 };
 
 /* Host-memory presets: channels x 8 bytes (a 64-bit channel) x MT/s, in GB/s

@@ -118,6 +118,11 @@ size_t rl_remedy_text(unsigned bit, const rl_model *m, const rl_deploy *d, const
         rl_out_fmt(&o, "Keep %lld of the %lld layers on the GPU (llama.cpp -ngl %lld) and the rest in host RAM.",
                    (long long)r->remedy_gpu_layers, (long long)m->layers, (long long)r->remedy_gpu_layers);
         break;
+    case RL_REMEDY_PRECISION_AND_TP:
+        rl_out_fmt(&o, "Store the weights in %s (now %s) and split them over %lld GPUs with tensor parallelism: tp=%lld.",
+                   rl_precision_name(r->remedy_pair_precision), rl_precision_name(r->weight_precision),
+                   (long long)r->remedy_pair_tp, (long long)r->remedy_pair_tp);
+        break;
     default: break;
     }
     return o.len;
@@ -132,6 +137,7 @@ static void remedy_value(rl_out *o, unsigned bit, const rl_result *r) {
     case RL_REMEDY_SHORTER_CONTEXT: rl_out_jnum(o, (double)r->remedy_seq); break;
     case RL_REMEDY_RAISE_POOL: rl_out_jnum(o, r->remedy_pool_fraction); break;
     case RL_REMEDY_FEWER_GPU_LAYERS: rl_out_jnum(o, (double)r->remedy_gpu_layers); break;
+    case RL_REMEDY_PRECISION_AND_TP: rl_out_jstr(o, rl_precision_name(r->remedy_pair_precision)); break;
     default: rl_out_jnum(o, r->remedy_vram_gib); break;
     }
 }
@@ -153,6 +159,8 @@ static void coded_list(rl_jw *w, const char *key, unsigned bits, unsigned count,
         if (with_value) {
             rl_jw_key(&item, "value");
             remedy_value(item.o, b, r);
+            /* The pair's second change: its value is the precision, this its tp. */
+            if ((1u << b) == RL_REMEDY_PRECISION_AND_TP) rl_jw_num(&item, "tp", (double)r->remedy_pair_tp);
         }
         rl_jw_end(&item);
     }

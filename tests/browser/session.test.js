@@ -105,6 +105,23 @@ test('a GPU without a sourced TFLOPS says so, and takes the TFLOPS you trust', a
   await page.waitForSelector(`${tid('verdict')}[data-fits="true"]`);
 });
 
+test('a way out of two changes applies both: Llama-3-70B on one RTX 4090 takes int4 weights on tp=2', async () => {
+  const page = await env.browser.newPage();
+  await page.goto(`${env.server.url}?m=llama-3-70b&g=rtx-4090&p=fp16`);
+  await waitForVerdict(page);
+  const pair = page.locator(`${tid('remedies')} li[data-code="lower_precision_more_tp"]`);
+  // The core's own figures, not ours: the pair it found and tp alone for comparison.
+  const want = core.analyze({ model: 'llama-3-70b', gpu: 'rtx-4090', precision: 'fp16' });
+  const found = atPath(want, 'remedies.lower_precision_more_tp');
+  assert.ok(found.tp < atPath(want, 'remedies.more_tp.value'), 'the pair needs fewer GPUs than tp alone');
+  assert.ok((await pair.textContent()).includes(`tp=${found.tp}`));
+  await pair.locator('button').click();
+  await page.waitForSelector(`${tid('verdict')}[data-fits="true"]`);
+  assert.equal(await page.inputValue(tid('precision')), found.value);
+  assert.equal(await page.inputValue(tid('tp')), String(found.tp));
+  await page.close();
+});
+
 test('keyboard alone: inputs, remedies, and chart tooltips on focus', async () => {
   const page = await env.browser.newPage();
   await page.goto(`${env.server.url}?b=128`);

@@ -381,6 +381,44 @@ static void check_remedies(const char *name, const setup *x) {
         int4.kv_precision = "int4";
         check_goal(name, "the lower KV precision", tight, got, level(&int4) > got ? level(&int4) : got);
     }
+    if (bits & RL_REMEDY_PRECISION_AND_TP) {
+        /* Two changes at once: only when the precision alone is no way out, on fewer GPUs than tp alone, into
+         * the realistic budget; no pair on fewer GPUs gets in, nor a higher precision on as many. */
+        static const char *const lower[] = {"fp16", "fp8", "int4"};
+        int64_t pair_tp = res.remedy_pair_tp;
+        const char *pair = rl_precision_name(res.remedy_pair_precision);
+        CHECK(!(bits & RL_REMEDY_WEIGHT_PRECISION), "%s: a pair only when no precision alone gets through", name);
+        CHECK(pair_tp > x->tp && (pair_tp & (pair_tp - 1)) == 0, "%s: pair tp %lld, a power of two", name, (long long)pair_tp);
+        CHECK(!(bits & RL_REMEDY_MORE_TP) || pair_tp < res.remedy_tp, "%s: the pair's tp %lld under tp alone's %lld", name,
+              (long long)pair_tp, (long long)res.remedy_tp);
+        t = *x;
+        t.precision = pair;
+        t.kv_precision = rl_precision_name(res.kv_precision);
+        t.tp = pair_tp;
+        CHECK(level(&t) == 2, "%s: %s on tp %lld gets into the realistic budget", name, pair, (long long)pair_tp);
+        int higher = 1;
+        for (size_t i = 0; i < sizeof lower / sizeof lower[0]; i++) {
+            if (strcmp(lower[i], pair) == 0) higher = 0;
+            t.precision = lower[i];
+            for (int64_t tp = 2; tp <= pair_tp; tp *= 2) {
+                if (tp <= x->tp || (tp == pair_tp && !higher)) continue;
+                t.tp = tp;
+                CHECK(level(&t) < 2, "%s: %s on tp %lld, fewer GPUs or a higher precision than the pair's, does not get in",
+                      name, lower[i], (long long)tp);
+            }
+        }
+    } else if (!(bits & RL_REMEDY_WEIGHT_PRECISION) && x->gpu_layers < 0) {
+        /* No pair: int4 on any tp below tp alone's does not get in. */
+        t = *x;
+        t.precision = "int4";
+        t.kv_precision = rl_precision_name(res.kv_precision);
+        int64_t limit = bits & RL_REMEDY_MORE_TP ? res.remedy_tp : 2048;
+        for (int64_t tp = 2; tp < limit; tp *= 2) {
+            if (tp <= x->tp) continue;
+            t.tp = tp;
+            CHECK(level(&t) < 2, "%s: no pair offered, and int4 on tp %lld does not get in", name, (long long)tp);
+        }
+    }
     if (bits & RL_REMEDY_FEWER_GPU_LAYERS) {
         t = *x;
         t.gpu_layers = res.remedy_gpu_layers;
@@ -400,6 +438,7 @@ static void test_remedies(void) {
         {"llama-3-8b", "bf16", "fp8", 24, 0.85, 6000, 1, 1, 16, -1, 0},
         {"qwen3-4b", "fp16", "auto", 40, 0.9, 4096, 1, 1, 0, -1, 0},
         {"llama-3-70b", "bf16", "auto", 80, 0.9, 4096, 1, 1, 0, -1, 0},
+        {"llama-3-70b", "bf16", "auto", 24, 0.9, 4096, 1, 1, 0, -1, 0},
         {"llama-3-70b", "fp8", "auto", 48, 0.9, 4096, 1, 2, 0, -1, 0},
         {"mistral-7b", "bf16", "auto", 16, 0.9, 32768, 1, 1, 0, -1, 0},
         {"gemma-3-27b", "bf16", "auto", 80, 0.9, 32768, 1, 1, 32, -1, 0},

@@ -908,7 +908,8 @@ static void test_names(void) {
     for (unsigned i = 0; i < RL_WARN_COUNT_; i++) CHECK(strcmp(rl_warning_code(i), wc[i]) == 0, "warning %u is %s", i, wc[i]);
     CHECK(strcmp(rl_warning_code(RL_WARN_COUNT_), "") == 0 && strcmp(rl_warning_code(1000), "") == 0, "warning past the end");
     static const char *const rc[] = {"lower_weight_precision", "lower_kv_precision", "more_tp", "smaller_batch",
-                                     "shorter_context", "bigger_gpu", "raise_pool_fraction", "fewer_gpu_layers"};
+                                     "shorter_context", "bigger_gpu", "raise_pool_fraction", "fewer_gpu_layers",
+                                     "lower_precision_more_tp"};
     for (unsigned i = 0; i < RL_REMEDY_COUNT_; i++) CHECK(strcmp(rl_remedy_code(i), rc[i]) == 0, "remedy %u is %s", i, rc[i]);
     CHECK(strcmp(rl_remedy_code(RL_REMEDY_COUNT_), "") == 0, "remedy past the end");
     for (unsigned i = 0; i < RL_LEVER_COUNT_; i++) CHECK(strlen(rl_lever_code(i)) > 0, "lever %u named", i);

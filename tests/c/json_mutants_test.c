@@ -737,11 +737,11 @@ static void test_names(void) {
     CHECK(strcmp(rl_warning_code(9), "") == 0 && strcmp(rl_warning_code(1000), "") == 0, "past the warnings: empty");
     static const char *const remedy[] = {"lower_weight_precision", "lower_kv_precision", "more_tp",
                                          "smaller_batch",          "shorter_context",    "bigger_gpu",
-                                         "raise_pool_fraction",    "fewer_gpu_layers"};
-    CHECK(RL_REMEDY_COUNT_ == 8, "8 remedies");
-    for (unsigned k = 0; k < 8; k++)
+                                         "raise_pool_fraction",    "fewer_gpu_layers",   "lower_precision_more_tp"};
+    CHECK(RL_REMEDY_COUNT_ == 9, "9 remedies");
+    for (unsigned k = 0; k < 9; k++)
         CHECK(strcmp(rl_remedy_code(k), remedy[k]) == 0, "remedy %u is %s", k, remedy[k]);
-    CHECK(strcmp(rl_remedy_code(8), "") == 0, "past the remedies: empty");
+    CHECK(strcmp(rl_remedy_code(9), "") == 0, "past the remedies: empty");
 
     /* host memory: channels x 8 B x MT/s (roofline.h's table) */
     CHECK(rl_host_memory_gbs(RL_HOST_MEMORY_NONE) == 0.0, "none: 0");

@@ -352,6 +352,9 @@ export function analyze(model, gpu, deploy) {
     };
   }
   report.warnings = [...warnings].map((code) => ({ code }));
-  report.remedies = f.verdict === 'fits' ? [] : findRemedies(c, f).map(({ code, value }) => ({ code, value: typeof value === 'bigint' ? q(value) : value }));
+  report.remedies = f.verdict === 'fits' ? [] : findRemedies(c, f).map((x) => {
+    const bare = (v) => (typeof v === 'bigint' ? q(v) : v);
+    return x.tp === undefined ? { code: x.code, value: bare(x.value) } : { code: x.code, value: bare(x.value), tp: bare(x.tp) };
+  });
   return report;
 }

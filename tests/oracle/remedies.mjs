@@ -54,6 +54,23 @@ export function findRemedies(c, f) {
   const tp = first(tps, (x, b) => reaches(model, gpu, { ...deploy, tp: x }, b));
   if (tp !== undefined) out.push({ code: 'more_tp', value: tp });
 
+  // A lower weight precision and more tp at once: only when the precision alone is no way out,
+  // on fewer GPUs than tp alone needs, and into the realistic budget (the floor alone would leave
+  // the engine refusing to start). The fewest GPUs win, and of those the highest precision.
+  if (wp === undefined) {
+    let best;
+    for (const p of fewer) {
+      for (const x of tps) {
+        if (x >= (best?.tp ?? tp ?? 2048n)) break;
+        if (reaches(model, gpu, { ...deploy, precision: p, kvPrecision: c.kvPrecision, tp: x }, true)) {
+          best = { p, tp: x };
+          break;
+        }
+      }
+    }
+    if (best) out.push({ code: 'lower_precision_more_tp', value: best.p, tp: best.tp });
+  }
+
   const batchLimit = realistic || f.maxBatchRealistic >= 1n ? f.maxBatchRealistic : f.maxBatch;
   if (kvProblem && batchLimit >= 1n) out.push({ code: 'smaller_batch', value: batchLimit });
 

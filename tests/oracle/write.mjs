@@ -17,7 +17,7 @@ const COUNT = new RegExp(
     'kv_elems_per_token_per_layer|kv_bytes_per_token)|config\\.(seq|batch|tp|pp|micro_batches|kv_block|prefill_chunk|gpu_layers)|' +
     'memory\\.(max_batch|max_batch_realistic|gpus|realistic\\.max_batch|max_gpu_layers)|pp\\.micro_batches|' +
     'offload\\.(gpu_layers|layers_on_host|max_gpu_layers)|' +
-    'paged\\.(kv_block|tokens_per_request|padding_tokens)|remedies\\.(more_tp|smaller_batch|shorter_context|fewer_gpu_layers)\\.value|' +
+    'paged\\.(kv_block|tokens_per_request|padding_tokens)|remedies\\.(more_tp|smaller_batch|shorter_context|fewer_gpu_layers)\\.value|remedies\\.lower_precision_more_tp\\.tp|' +
     'estimate\\.(gpus_needed|batch))$',
 );
 

@@ -1,15 +1,25 @@
+import { batch } from '@preact/signals';
 import { remedyText, t } from '../i18n/index.js';
 
 // Each remedy alone fixes the setup (the core checked it). Where the remedy is
-// an input change, one button applies it to that input (by its field-table key).
+// an input change, one button applies it to its inputs (by their field-table keys):
+// the pair of a precision and a tp sets both.
+const one = (key) => (x) => [[key, x.value]];
 const APPLY = {
-  lower_weight_precision: 'precision',
-  lower_kv_precision: 'kv_precision',
-  more_tp: 'tp',
-  smaller_batch: 'batch',
-  shorter_context: 'seq',
-  raise_pool_fraction: 'pool_fraction',
+  lower_weight_precision: one('precision'),
+  lower_kv_precision: one('kv_precision'),
+  more_tp: one('tp'),
+  smaller_batch: one('batch'),
+  shorter_context: one('seq'),
+  raise_pool_fraction: one('pool_fraction'),
+  lower_precision_more_tp: (x) => [['precision', x.value], ['tp', x.tp]],
 };
+
+function apply(app, x) {
+  batch(() => {
+    for (const [key, value] of APPLY[x.code](x)) app.set(key, String(value));
+  });
+}
 
 export function RemedyList({ app, remedies, tight }) {
   if (!remedies.length) return null;
@@ -24,7 +34,7 @@ export function RemedyList({ app, remedies, tight }) {
             <li key={x.code} data-code={x.code}>
               <span>{text}</span>
               {APPLY[x.code] && (
-                <button type="button" class="small" aria-label={t('remedies.applyAria', { text })} onClick={() => app.set(APPLY[x.code], String(x.value))}>
+                <button type="button" class="small" aria-label={t('remedies.applyAria', { text })} onClick={() => apply(app, x)}>
                   {t('remedies.apply')}
                 </button>
               )}

@@ -66,5 +66,7 @@ export function remedyValues(x, r) {
     seq: n(r.config.seq),
     layers: n(r.model?.layers),
     pool_now: f2(r.config.pool_fraction),
+    // lower_precision_more_tp's second change (its value is the precision).
+    tp: n(x.tp),
   };
 }

@@ -667,6 +667,7 @@ export default {
   'remedy.bigger_gpu': core,
   'remedy.raise_pool_fraction': core,
   'remedy.fewer_gpu_layers': core,
+  'remedy.lower_precision_more_tp': core,
   'lever.batch': core,
   'lever.weight_precision': core,
   'lever.kv_precision': core,

@@ -652,6 +652,7 @@ export default {
   'remedy.bigger_gpu': '使用每张至少 {value_f2} GiB 显存的 GPU。',
   'remedy.fewer_gpu_layers': '只把 {layers} 层中的 {value} 层放在 GPU 上（llama.cpp -ngl {value}），其余留在主机内存。',
   'remedy.raise_pool_fraction': '把引擎的内存池（vLLM gpu_memory_utilization）提高到 {value_f2}（当前 {pool_now}）。',
+  'remedy.lower_precision_more_tp': '把权重存为 {value}（当前 {precision}），并用张量并行拆到 {tp} 张 GPU 上：tp={tp}。',
   // 仅参数量估算的手段
   'lever.batch': '增大批次：解码强度随批次增长，直到拐点。',
   'lever.weight_precision': '用更少的字节存权重（fp8、int4）：每一步读得更少。',
