@@ -418,6 +418,17 @@ static int64_t longest_context(const ctx *c, const fit *f, bool realistic) {
  * realistic budget when tight; on a refusal, into that budget too when one change
  * does (so that applying it gives a fit the engine can start, not a tight fit
  * whose budget holds no request), else past the floor alone. */
+/* The deployment with weights in p (the KV kept at its effective precision) into t and tc; true when
+ * p stores fewer bytes than the weights now do (only then is it a lower precision to offer). */
+static bool with_lower_weights(ctx *tc, const ctx *c, rl_deploy *t, rl_precision p) {
+    *t = *c->d;
+    t->precision = p;
+    t->kv_precision = c->kv_prec;
+    vary(tc, c, t);
+    resolve_precision(tc);
+    return tc->weight_total < c->weight_total;
+}
+
 static void find_remedies(const ctx *c, const fit *f, rl_result *r) {
     static const rl_precision lower[] = {RL_PREC_FP16, RL_PREC_FP8, RL_PREC_INT4};
     const rl_deploy *d = c->d;
@@ -431,12 +442,7 @@ static void find_remedies(const ctx *c, const fit *f, rl_result *r) {
 
     for (int p = 0; p < npass && !(r->remedies & RL_REMEDY_WEIGHT_PRECISION); p++) {
         for (size_t i = 0; i < sizeof lower / sizeof lower[0]; i++) {
-            t = *d;
-            t.precision = lower[i];
-            t.kv_precision = c->kv_prec;
-            vary(&tc, c, &t);
-            resolve_precision(&tc);
-            if (tc.weight_total >= c->weight_total) continue;
+            if (!with_lower_weights(&tc, c, &t, lower[i])) continue;
             if (reaches(&tc, passes[p])) {
                 r->remedies |= RL_REMEDY_WEIGHT_PRECISION;
                 r->remedy_precision = lower[i];
@@ -484,12 +490,7 @@ static void find_remedies(const ctx *c, const fit *f, rl_result *r) {
     if (!(r->remedies & RL_REMEDY_WEIGHT_PRECISION) && !c->offload) {
         int64_t above = r->remedies & RL_REMEDY_MORE_TP ? r->remedy_tp : 2 * RL_MAX_PARALLEL;
         for (size_t i = 0; i < sizeof lower / sizeof lower[0]; i++) {
-            t = *d;
-            t.precision = lower[i];
-            t.kv_precision = c->kv_prec;
-            vary(&tc, c, &t);
-            resolve_precision(&tc);
-            if (tc.weight_total >= c->weight_total) continue;
+            if (!with_lower_weights(&tc, c, &t, lower[i])) continue;
             for (int64_t tp = 2; tp < above; tp *= 2) {
                 if (tp <= d->tp) continue;
                 t.tp = tp;
