@@ -346,6 +346,12 @@ void rl_print_estimate(FILE *out, const rl_gpu *g, const rl_deploy *d, const rl_
                                         : RL_MSG(line, "cli.est.tooFew", "gpus", FMT(v[0], "%lld", (long long)e->gpus), "tp",
                                                  FMT(v[1], "%lld", (long long)d->tp), "pp", FMT(v[2], "%lld", (long long)d->pp),
                                                  "n", FMT(v[3], "%lld", (long long)e->gpus_needed)));
+    if (!e->fits) {
+        /* No intensity, roof or lever for weights that do not fit: there is no throughput to give. */
+        label(out, "cli.est.bottleneck", 20);
+        fprintf(out, "%s\n", T("cli.bottleneck.none"));
+        return;
+    }
     label(out, "cli.est.ai", 20);
     fprintf(out, "%s\n", RL_MSG(line, "cli.est.aiValue", "ai", FMT(v[0], "%.4g", e->decode_ai), "batch", FMT(v[1], "%lld", (long long)d->batch)));
     if (e->ridge > 0) {

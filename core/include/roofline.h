@@ -828,6 +828,8 @@ typedef struct rl_estimate {
     int64_t gpus_needed;           /* ceil(weights·(1 + overhead) / (pool × vram − context reserve)); 0: none holds any */
     int64_t gpus;                  /* tp × pp: the GPUs the deployment gives */
     int fits;                      /* 1 ≤ gpus_needed ≤ gpus: the weights fit on them (the KV cache is not counted) */
+    /* The rest only when fits (0, RL_BOUND_NONE and no levers otherwise): a deployment whose weights do
+     * not fit has no throughput, so no intensity, roof or lever is computed for it. */
     double decode_ai;              /* B / b_w */
     double ridge;                  /* 0 when TFLOPS are unknown */
     double attainable_tflops;      /* min(peak, bandwidth·AI) (bandwidth·AI when the peak is unknown) */

@@ -55,6 +55,9 @@ rl_status rl_estimate_params(double params, const rl_gpu *g, const rl_deploy *d,
     e->gpus_needed = room > 0 ? (int64_t)ceil(e->weights_gib / e->usable_gib_per_gpu) : 0;
     e->gpus = d->tp * d->pp;
     e->fits = e->gpus_needed >= 1 && e->gpus_needed <= e->gpus;
+    /* Weights that do not fit on the GPUs given: no intensity, roof or lever (each is a throughput, or what
+     * multiplies one), as the full analysis has no roofline on a refusal. The answer is the GPUs needed. */
+    if (!e->fits) return RL_OK;
     e->decode_ai = B / bw;
     double roof_bw = g->bandwidth_gbs * e->decode_ai / 1000.0; /* TFLOPS the bandwidth allows */
     if (g->tflops_unknown) {
@@ -120,23 +123,26 @@ size_t rl_estimate_json(const rl_gpu *g, const rl_deploy *d, const rl_estimate *
     rl_jw_num(&s, "gpus", (double)e->gpus);
     rl_jw_bool(&s, "fits", e->fits != 0);
     rl_jw_num(&s, "batch", (double)d->batch);
-    rl_jw_num(&s, "decode_ai", e->decode_ai);
-    if (e->ridge > 0) {
-        rl_jw_num(&s, "ridge", e->ridge);
-        rl_jw_num(&s, "ceiling_fraction", e->ceiling_fraction);
+    if (e->fits) {
+        /* Only for weights that fit: a deployment that cannot run has no throughput (rl_estimate_params). */
+        rl_jw_num(&s, "decode_ai", e->decode_ai);
+        if (e->ridge > 0) {
+            rl_jw_num(&s, "ridge", e->ridge);
+            rl_jw_num(&s, "ceiling_fraction", e->ceiling_fraction);
+        }
+        rl_jw_num(&s, "attainable_tflops", e->attainable_tflops);
+        rl_jw_str(&s, "bound", rl_bound_name(e->bound));
+        rl_jw_array(&s, "levers", &levers);
+        for (int i = 0; i < e->lever_count; i++) {
+            unsigned l = e->lever_order[i];
+            rl_jw_object(&levers, NULL, &lever);
+            rl_jw_str(&lever, "code", rl_lever_code(l));
+            rl_jw_num(&lever, "gain", e->lever_gain[l]);
+            rl_jw_str(&lever, "message", lever_text(l));
+            rl_jw_end(&lever);
+        }
+        rl_jw_end(&levers);
     }
-    rl_jw_num(&s, "attainable_tflops", e->attainable_tflops);
-    rl_jw_str(&s, "bound", rl_bound_name(e->bound));
-    rl_jw_array(&s, "levers", &levers);
-    for (int i = 0; i < e->lever_count; i++) {
-        unsigned l = e->lever_order[i];
-        rl_jw_object(&levers, NULL, &lever);
-        rl_jw_str(&lever, "code", rl_lever_code(l));
-        rl_jw_num(&lever, "gain", e->lever_gain[l]);
-        rl_jw_str(&lever, "message", lever_text(l));
-        rl_jw_end(&lever);
-    }
-    rl_jw_end(&levers);
     rl_jw_end(&s);
     rl_jw_object(&top, "gpu", &s);
     rl_jw_str(&s, "name", g->name);

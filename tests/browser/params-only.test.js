@@ -1,7 +1,8 @@
 // The parameters-only path: "Only the size (e.g. 70B)" gives the core's
-// approximate estimate, clearly marked, with no fit verdict and no time or
-// throughput anywhere; a bad size shows the core's message on its field; the
-// size travels in the link as n.
+// approximate estimate, clearly marked, with no full verdict and no time or
+// tokens/s anywhere (and no intensity, roof or lever either when the weights do
+// not fit on the tp × pp GPUs given); a bad size shows the core's message on its
+// field; the size travels in the link as n.
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
@@ -53,7 +54,9 @@ async function assertShowsEstimate(page, request) {
   // The levers, in the core's order, each with its gain.
   const levers = await page.$$eval(`${tid('levers')} > li`, (items) =>
     items.map((li) => ({ code: li.dataset.code, gain: li.querySelector('[data-value]').dataset.value, message: li.querySelector('span').textContent })));
-  assert.deepEqual(levers, e.levers.map((l) => ({ code: l.code, gain: String(l.gain), message: l.message })));
+  assert.deepEqual(levers, (e.levers ?? []).map((l) => ({ code: l.code, gain: String(l.gain), message: l.message })));
+  // Weights that do not fit: no throughput figure, and the words that say why.
+  assert.equal(await page.locator(tid('estimate-no-speed')).count(), e.fits ? 0 : 1);
   return e;
 }
 
@@ -83,18 +86,26 @@ test('choosing "Only the size" gives the marked estimate, and nothing the core d
   await page.fill(tid('params'), '70B');
   await page.selectOption(tid('gpu'), 'h100-sxm');
   await page.fill(tid('batch'), '8');
+  // 70B in 16 bits needs two H100s: on the one given it cannot run, so no intensity, roof or lever.
+  await page.waitForSelector(tid('estimate-no-speed'));
+  const refused = await assertShowsEstimate(page, { params: '70B', gpu: 'h100-sxm', precision: 'auto', batch: 8 });
+  assert.deepEqual([refused.gpus_needed, refused.fits], [2, false]);
+  assert.equal(await page.getAttribute(tid('estimate'), 'data-bound'), null);
+  await assertNoAnalysis(page);
+  // tp × pp are the GPUs given: on two it runs.
+  await page.fill(tid('tp'), '2');
   await page.waitForSelector(`${tid('estimate.decode_ai')}[data-value="4"]`);
-  const e = await assertShowsEstimate(page, { params: '70B', gpu: 'h100-sxm', precision: 'auto', batch: 8 });
+  const e = await assertShowsEstimate(page, { params: '70B', gpu: 'h100-sxm', precision: 'auto', batch: 8, tp: 2 });
   assert.equal(e.gpus_needed, 2);
   assert.equal(await page.getAttribute(tid('estimate'), 'data-bound'), 'memory');
   await assertNoAnalysis(page);
   assert.equal(await page.locator(tid('estimate-limits')).count(), 1);
 
   // What the estimate does not read is greyed out; what it reads is not.
-  for (const id of ['seq', 'tp', 'pp', 'micro_batches', 'kv_block', 'kv_precision', 'moe_read']) {
+  for (const id of ['seq', 'micro_batches', 'kv_block', 'kv_precision', 'moe_read']) {
     assert.equal(await page.isDisabled(tid(id)), true, `${id} is disabled`);
   }
-  for (const id of ['params', 'batch', 'precision', 'gpu']) {
+  for (const id of ['params', 'batch', 'precision', 'gpu', 'tp', 'pp']) {
     assert.equal(await page.isDisabled(tid(id)), false, `${id} is enabled`);
   }
 
@@ -103,13 +114,13 @@ test('choosing "Only the size" gives the marked estimate, and nothing the core d
   await page.locator('details.engine > summary').click();
   await page.fill(tid('pool_fraction'), '0.8');
   await page.waitForSelector(`${tid('estimate.decode_ai')}[data-value="16"]`);
-  await assertShowsEstimate(page, { params: '70B', gpu: 'h100-sxm', precision: 'int4', batch: 8, pool_fraction: 0.8 });
+  await assertShowsEstimate(page, { params: '70B', gpu: 'h100-sxm', precision: 'int4', batch: 8, tp: 2, pool_fraction: 0.8 });
 
   // A compute-bound batch: no levers, said in words.
   await page.fill(tid('batch'), '1024');
   await page.waitForSelector(`${tid('estimate')}[data-bound="compute"]`);
   assert.equal(await page.locator(tid('levers')).count(), 0);
-  await assertShowsEstimate(page, { params: '70B', gpu: 'h100-sxm', precision: 'int4', batch: 1024, pool_fraction: 0.8 });
+  await assertShowsEstimate(page, { params: '70B', gpu: 'h100-sxm', precision: 'int4', batch: 1024, tp: 2, pool_fraction: 0.8 });
 
   // Every figure carries its exact value, and every testid is unique.
   const { duplicates, bare, paths } = await page.evaluate(() => {
@@ -124,7 +135,7 @@ test('choosing "Only the size" gives the marked estimate, and nothing the core d
   assert.deepEqual(duplicates, []);
   assert.equal(bare, 0);
   // Each figure's testid is its path in the core's answer, its data-value that value.
-  const answer = core.analyze({ params: '70B', gpu: 'h100-sxm', precision: 'int4', batch: 1024, pool_fraction: 0.8 });
+  const answer = core.analyze({ params: '70B', gpu: 'h100-sxm', precision: 'int4', batch: 1024, tp: 2, pool_fraction: 0.8 });
   for (const [path, value] of paths) assert.equal(value, String(atPath(answer, path)), path);
 
   // Back to a preset: the full analysis returns, and the inputs are enabled again.
@@ -138,9 +149,9 @@ test('choosing "Only the size" gives the marked estimate, and nothing the core d
 
 test('a GPU without a sourced TFLOPS: the bound is unknown and the attainable figure is a bandwidth bound', async () => {
   const page = await env.browser.newPage();
-  await page.goto(`${env.server.url}?n=70B&g=m4-max-128g`);
+  await page.goto(`${env.server.url}?n=70B&g=m4-max-128g&p=int4`);
   await waitForEstimate(page);
-  await assertShowsEstimate(page, { params: '70B', gpu: 'm4-max-128g', precision: 'auto', batch: 1 });
+  assert.equal((await assertShowsEstimate(page, { params: '70B', gpu: 'm4-max-128g', precision: 'int4', batch: 1 })).fits, true);
   assert.equal(await page.getAttribute(tid('estimate.bound'), 'data-value'), 'unknown');
   // The GPU fields keep the preset's figures: the core's memory limit, no TFLOPS.
   assert.equal(await page.inputValue(tid('gpu.tflops')), '');
@@ -175,6 +186,7 @@ test('the size survives a share link, as n, and the link beats the default', asy
   await page.fill(tid('params'), '70B'); // typing a size chooses the estimate
   await page.selectOption(tid('gpu'), 'h100-sxm');
   await page.fill(tid('batch'), '8');
+  await page.fill(tid('tp'), '2');
   await page.waitForSelector(`${tid('estimate.decode_ai')}[data-value="4"]`);
   assert.equal(await page.inputValue(tid('model')), 'params');
   const before = await snapshot(page);
@@ -182,7 +194,7 @@ test('the size survives a share link, as n, and the link beats the default', asy
   const field = page.locator(tid('share-url'));
   await field.waitFor();
   const url = await field.inputValue();
-  assert.match(url, /\?n=70B&g=h100-sxm&b=8$/);
+  assert.match(url, /\?n=70B&g=h100-sxm&b=8&tp=2$/);
   const again = await env.browser.newPage();
   await again.goto(url);
   await waitForEstimate(again);
@@ -203,7 +215,9 @@ test('the single file from file://, offline: the estimate from a link', async ()
   const page = await context.newPage();
   await page.goto(`${SINGLE_FILE_URL}?n=1.5T&g=h200-sxm&p=int4&b=8`);
   await waitForEstimate(page);
+  // 1.5T at int4 needs six H200s: on the one given, the GPUs needed and no throughput figure.
   const e = await assertShowsEstimate(page, { params: '1.5T', gpu: 'h200-sxm', precision: 'int4', batch: 8 });
+  assert.deepEqual([e.gpus_needed, e.fits], [6, false]);
   assert.equal(await page.getAttribute(tid('estimate.gpus_needed'), 'data-value'), String(e.gpus_needed));
   await assertNoAnalysis(page);
   await context.close();
@@ -255,6 +269,8 @@ describe('parameters-only vectors through the form', () => {
     for (const path of v.absent ?? []) {
       const lever = /^estimate\.levers\.[a-z_]+$/.test(path);
       if (lever && (await page.locator(tid(`${path}.gain`)).count()) !== 0) failures.push(`${path} is shown`);
+      if (path === 'estimate.levers' && (await page.locator(tid('levers')).count()) !== 0) failures.push('the levers are shown');
+      if (ESTIMATE_PATHS.includes(path) && (await page.locator(tid(path)).count()) !== 0) failures.push(`${path} is shown`);
     }
     return failures;
   }

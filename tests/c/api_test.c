@@ -1210,9 +1210,10 @@ static void test_estimate(void) {
         {200, {RL_LEVER_WEIGHT_PRECISION, RL_LEVER_BATCH, RL_LEVER_SPECULATIVE, RL_LEVER_TP, RL_LEVER_KV_PRECISION}},
         {400, {RL_LEVER_WEIGHT_PRECISION, RL_LEVER_SPECULATIVE, RL_LEVER_TP, RL_LEVER_BATCH, RL_LEVER_KV_PRECISION}},
     };
+    d.tp = 2; /* the 2 GPUs 70B needs on H100 (below): levers only for weights that fit */
     for (size_t i = 0; i < 3; i++) {
         d.batch = cases[i].batch;
-        CHECK(rl_estimate_params(7e10, &g, &d, &e, &err) == RL_OK && e.lever_count == 5, "estimate runs");
+        CHECK(rl_estimate_params(7e10, &g, &d, &e, &err) == RL_OK && e.fits && e.lever_count == 5, "estimate runs");
         double ridge = 989e12 / 3350e9;
         CHECK(near(e.lever_gain[RL_LEVER_BATCH], ridge / (cases[i].batch / 2.0)) && e.lever_gain[RL_LEVER_WEIGHT_PRECISION] == 4 &&
                   e.lever_gain[RL_LEVER_KV_PRECISION] == 1 && e.lever_gain[RL_LEVER_SPECULATIVE] == 2 && e.lever_gain[RL_LEVER_TP] == 2,
@@ -1223,8 +1224,17 @@ static void test_estimate(void) {
     /* gpus needed = ceil(weights·(1+overhead)/(pool·vram − context)): 70e9·2 B = 130.385 GiB over
      * (0.9·80 − 0.6)/1.02 = 70 GiB -> 2. */
     d.batch = 1;
+    d.tp = 1;
     rl_estimate_params(7e10, &g, &d, &e, &err);
     CHECK(e.gpus_needed == 2 && near(e.usable_gib_per_gpu, 71.4 / 1.02), "70B on H100: 2 GPUs (%lld)", (long long)e.gpus_needed);
+    /* On the one GPU given it cannot run: no intensity, roof, bound or lever, in the struct or in its JSON. */
+    CHECK(!e.fits && e.decode_ai == 0 && e.attainable_tflops == 0 && e.ridge == 0 && e.bound == RL_BOUND_NONE && e.lever_count == 0,
+          "70B on one H100: no throughput figure");
+    char json[4096];
+    rl_estimate_json(&g, &d, &e, json, sizeof json);
+    CHECK(strstr(json, "\"gpus_needed\":2") && !strstr(json, "decode_ai") && !strstr(json, "attainable") && !strstr(json, "ridge") &&
+              !strstr(json, "bound") && !strstr(json, "levers"),
+          "its JSON has the GPUs needed and no throughput: %s", json);
 }
 
 /* ---- the JSON reader: every prefix of a valid config is truncated JSON ----- */

@@ -59,6 +59,14 @@ expect 0 '"gpus_needed":2' --params 70B --gpu h100-sxm --tp 2 --json
 expect 3 'verdict +does not fit on the 1 GPU\(s\) given \(tp 1 x pp 1\): the weights need 2' --params 70B --gpu h100-sxm
 expect 0 'verdict +the weights fit on the 2 GPU\(s\) given' --params 70B --gpu h100-sxm --tp 2
 expect 3 '"gpus":1,"fits":false' --params 70B --gpu h100-sxm --json
+# Weights that do not fit: no intensity, roof or lever, in the text or the JSON; the reason instead.
+est_refused="$("$cli" --params 70B --gpu h100-sxm 2>&1; "$cli" --params 70B --gpu h100-sxm --json 2>&1)"
+if printf '%s' "$est_refused" | grep -Eq 'bottleneck +not computed: this deployment cannot run' &&
+   ! printf '%s' "$est_refused" | grep -Eqi 'attainable|levers|decode intensity|TFLOPS|decode_ai|ridge'; then
+  ok
+else
+  bad "a size whose weights do not fit shows a throughput figure: $est_refused"
+fi
 expect 2 '"field":"params"' --params 7Q --gpu h100-sxm --json
 # --format md: the verdict, the figures and the roofline as SVG; a refusal has no time in it.
 expect 0 '<svg .*aria-label="Roofline' "${base[@]}" --format md

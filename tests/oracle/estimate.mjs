@@ -28,6 +28,12 @@ export function estimate(params, gpu, deploy) {
   e.gpus = Q.of(d.tp * d.pp);
   e.fits = e.gpus_needed.sign() > 0 && !e.gpus.lt(e.gpus_needed);
   e.batch = B;
+  const head = {};
+  for (const k of ['params', 'bytes_per_param', 'weights_gib', 'usable_gib_per_gpu', 'gpus_needed', 'gpus', 'fits', 'batch']) head[k] = e[k];
+  // Weights that do not fit: no intensity, roof or lever (a deployment that cannot run has no throughput).
+  if (!e.fits) {
+    return { estimate: { ...head, approximate: true }, gpu: { name: g.name, vram_gib: g.vram, bandwidth_gbs: g.bandwidth } };
+  }
   e.decode_ai = B.div(bw);
   // TFLOPS the bandwidth allows at this intensity.
   const roofBw = g.bandwidth.mul(e.decode_ai).div(1000n);

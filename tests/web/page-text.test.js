@@ -36,7 +36,8 @@ export const SETUPS = {
   preset: {},
   unified: { gpu: 'm4-max-128g' },
   custom: { gpu: CUSTOM, 'gpu.bandwidth_gbs': '900', 'gpu.vram_gib': '20' },
-  size: { model: PARAMS, params: '70B', gpu: 'h100-sxm' },
+  size: { model: PARAMS, params: '70B', gpu: 'h100-sxm', tp: '2' },
+  sizeRefused: { model: PARAMS, params: '70B', gpu: 'h100-sxm' },
   speculative: { model: 'llama-3-8b', gpu: 'h100-sxm', spec_draft: 'llama-3.2-1b', spec_tokens: '4', spec_accept: '0.7' },
   mtp: { model: 'deepseek-v3', gpu: 'h200-sxm', tp: '8', spec_draft: 'mtp', spec_tokens: '1', spec_accept: '0.85' },
   cost: { model: 'llama-3-70b', gpu: 'h100-sxm', tp: '2', pp: '2', kv_block: '16', requests_per_day: '10000', input_tokens: '1000', output_tokens: '500' },
@@ -289,6 +290,19 @@ test('zh-CN: the parameters-only estimate, its formulas included', () => {
   expect(notes).toContain('⌈权重 / 每张可用⌉');
   expect(notes).toContain('峰值 / 带宽');
   render(null, root);
+});
+
+// A size whose weights do not fit on the GPUs given: it cannot run, so the estimate gives the GPUs it
+// needs and says why there is no intensity, roof or lever; none of them is in the page.
+test.each(LANGS)('the parameters-only estimate that does not fit: GPUs needed, no throughput figure (%s)', (code) => {
+  lang.value = code;
+  const { root } = renderPage(SETUPS.sizeRefused);
+  const ids = [...root.descendants()].map((el) => el.getAttribute('data-testid')).filter(Boolean);
+  render(null, root);
+  expect(ids).toEqual(expect.arrayContaining(['estimate.gpus_needed', 'estimate.fits', 'estimate-no-speed']));
+  for (const id of ['estimate.decode_ai', 'estimate.ridge', 'estimate.attainable_tflops', 'estimate.bound', 'estimate.ceiling_fraction', 'levers']) {
+    expect(ids).not.toContain(id);
+  }
 });
 
 test.each(Object.keys(SETUPS))('zh-CN: the form\'s units, placeholders and hints (%s)', (name) => {

@@ -26,7 +26,7 @@ describe('requests', () => {
   });
   test('only the size: the estimate request carries what the estimate reads', () => {
     const v = { ...make().values.value, model: PARAMS, params: ' 70B ', batch: '8', precision: 'fp8', tp: '4', seq: '8192', pool_fraction: '0.8', launch_ms: '20' };
-    expect(buildRequest(v)).toEqual({ request: { params: '70B', gpu: 'a100-40g', precision: 'fp8', batch: 8, pool_fraction: 0.8 }, configText: undefined });
+    expect(buildRequest(v)).toEqual({ request: { params: '70B', gpu: 'a100-40g', precision: 'fp8', batch: 8, tp: 4, pp: 1, pool_fraction: 0.8 }, configText: undefined });
   });
   test('error fields map to inputs: the same key (config.* → config)', () => {
     expect(inputForErrorField('params')).toBe('params');
@@ -169,13 +169,20 @@ describe('state', () => {
     s.set('model', PARAMS);
     // The size starts from the model that was shown.
     expect(s.inputs.params.value).toBe('4.02B');
-    expect(s.ignored.value).toMatchObject({ seq: true, tp: true, pp: true, kv_precision: true, micro_batches: true, launch_ms: true });
-    expect(s.ignored.value.batch).toBeUndefined();
+    expect(s.ignored.value).toMatchObject({ seq: true, kv_precision: true, micro_batches: true, launch_ms: true });
+    // tp × pp are the GPUs the weights must fit on: the estimate reads them.
+    expect([s.ignored.value.batch, s.ignored.value.tp, s.ignored.value.pp]).toEqual([undefined, undefined, undefined]);
     s.set('params', '70B');
     s.set('gpu', 'h100-sxm');
+    // On one GPU the weights do not fit: the GPUs needed, and no throughput figure.
+    const refused = s.estimate.value;
+    expect(refused).toEqual(core.analyze({ params: '70B', gpu: 'h100-sxm', precision: 'auto', batch: 1, tp: 1, pp: 1 }).estimate);
+    expect(refused).toMatchObject({ approximate: true, params: 7e10, gpus_needed: 2, gpus: 1, fits: false });
+    for (const key of ['decode_ai', 'ridge', 'attainable_tflops', 'bound', 'levers']) expect(refused[key]).toBeUndefined();
+    s.set('tp', '2');
     const e = s.estimate.value;
-    expect(e).toEqual(core.analyze({ params: '70B', gpu: 'h100-sxm', precision: 'auto', batch: 1 }).estimate);
-    expect(e).toMatchObject({ approximate: true, params: 7e10, gpus_needed: 2, decode_ai: 0.5, bound: 'memory' });
+    expect(e).toEqual(core.analyze({ params: '70B', gpu: 'h100-sxm', precision: 'auto', batch: 1, tp: 2, pp: 1 }).estimate);
+    expect(e).toMatchObject({ approximate: true, params: 7e10, gpus_needed: 2, gpus: 2, fits: true, decode_ai: 0.5, bound: 'memory' });
     expect(s.fits.value).toBe(false);
     expect(s.sweep.value).toBeNull();
     // The GPU fields still show the preset's figures (an estimate's gpu has no TFLOPS).

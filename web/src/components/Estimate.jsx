@@ -4,8 +4,9 @@ import { Num } from './Num.jsx';
 import { leverText, t, tx } from '../i18n/index.js';
 
 // The parameters-only estimate: what a size alone can tell (roofline.h,
-// rl_estimate_params). No fit verdict, no time and no tokens/s: without an
-// architecture there is no KV cache to fit and no step to time.
+// rl_estimate_params): whether the weights fit on the GPUs given, no time and no
+// tokens/s (without an architecture there is no KV cache to fit and no step to
+// time). Weights that do not fit get no intensity, roof or lever either.
 const gain = (v) => (v > 0 ? t('est.gain', { gain: f.significant(v, 3) }) : t('est.gainUnknown'));
 const gpus = (v) => (v >= 1 ? f.integer(v) : t('est.gpusNone'));
 
@@ -19,10 +20,40 @@ function Figure({ label, testid, value, format, unit, note }) {
   );
 }
 
-export function Estimate({ app, estimate: e }) {
+function Throughput({ estimate: e }) {
   const hasRidge = e.ridge !== undefined;
   return (
-    <section class="verdict estimate" data-testid="estimate" data-bound={e.bound} aria-labelledby="estimate-word">
+    <>
+      <Figure label={t('est.ai')} testid="estimate.decode_ai" value={e.decode_ai} format={f.intensity} unit=" FLOP/byte" note={t('est.f.ai')} />
+      {hasRidge && <Figure label={t('est.ridge')} testid="estimate.ridge" value={e.ridge} format={f.intensity} unit=" FLOP/byte" note={t('est.f.ridge')} />}
+      <Figure label={t(hasRidge ? 'est.attainable' : 'est.attainableMost')} testid="estimate.attainable_tflops" value={e.attainable_tflops} format={(v) => f.significant(v, 4)} unit=" TFLOPS" note={t(hasRidge ? 'est.f.attainable' : 'est.f.attainableMost')} />
+      <Figure label={t('est.bound')} testid="estimate.bound" value={e.bound} format={(v) => t(`boundAdj.${v}`)} />
+      {e.ceiling_fraction !== undefined && <Figure label={t('est.share')} testid="estimate.ceiling_fraction" value={e.ceiling_fraction} format={f.percent} />}
+    </>
+  );
+}
+
+function Levers({ levers }) {
+  return (
+    <div class="remedies">
+      <h3>{t(levers.length ? 'est.levers' : 'est.noLever')}</h3>
+      {levers.length > 0 && (
+        <ol data-testid="levers">
+          {levers.map((l) => (
+            <li key={l.code} data-code={l.code}>
+              <span>{leverText(l)}</span>
+              <Num testid={`estimate.levers.${l.code}.gain`} value={l.gain} format={gain} />
+            </li>
+          ))}
+        </ol>
+      )}
+    </div>
+  );
+}
+
+export function Estimate({ app, estimate: e }) {
+  return (
+    <section class="verdict estimate" data-testid="estimate" data-bound={e.fits ? e.bound : undefined} aria-labelledby="estimate-word">
       <p class="verdict-word" id="estimate-word" aria-live="polite">{t('est.word')}</p>
       <p class="approx-banner" data-testid="estimate-banner" role="note">
         <strong>{t('est.banner')}</strong>{t('est.bannerRest')}
@@ -44,25 +75,9 @@ export function Estimate({ app, estimate: e }) {
           value={e.fits}
           format={(fits) => (fits ? t('est.givenFits', { gpus: f.integer(e.gpus) }) : t('est.givenShort', { gpus: f.integer(e.gpus), need: gpus(e.gpus_needed) }))}
         />
-        <Figure label={t('est.ai')} testid="estimate.decode_ai" value={e.decode_ai} format={f.intensity} unit=" FLOP/byte" note={t('est.f.ai')} />
-        {hasRidge && <Figure label={t('est.ridge')} testid="estimate.ridge" value={e.ridge} format={f.intensity} unit=" FLOP/byte" note={t('est.f.ridge')} />}
-        <Figure label={t(hasRidge ? 'est.attainable' : 'est.attainableMost')} testid="estimate.attainable_tflops" value={e.attainable_tflops} format={(v) => f.significant(v, 4)} unit=" TFLOPS" note={t(hasRidge ? 'est.f.attainable' : 'est.f.attainableMost')} />
-        <Figure label={t('est.bound')} testid="estimate.bound" value={e.bound} format={(v) => t(`boundAdj.${v}`)} />
-        {e.ceiling_fraction !== undefined && <Figure label={t('est.share')} testid="estimate.ceiling_fraction" value={e.ceiling_fraction} format={f.percent} />}
+        {e.fits && <Throughput estimate={e} />}
       </dl>
-      <div class="remedies">
-        <h3>{t(e.levers.length ? 'est.levers' : 'est.noLever')}</h3>
-        {e.levers.length > 0 && (
-          <ol data-testid="levers">
-            {e.levers.map((l) => (
-              <li key={l.code} data-code={l.code}>
-                <span>{leverText(l)}</span>
-                <Num testid={`estimate.levers.${l.code}.gain`} value={l.gain} format={gain} />
-              </li>
-            ))}
-          </ol>
-        )}
-      </div>
+      {e.fits ? <Levers levers={e.levers} /> : <p class="no-speed" data-testid="estimate-no-speed">{t('est.noSpeed')}</p>}
     </section>
   );
 }
