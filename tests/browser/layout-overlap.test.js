@@ -260,3 +260,29 @@ test('every key figure of the verdict sits on one line in its tile at 1280 px, a
     }
   }
 });
+
+// Every figure of a figures grid stays inside its cell: a figure that is a phrase (the
+// estimate's "too few: 1 given, 2 needed for the weights") wraps instead of running past it.
+test('every figure of a figures grid stays inside its cell (390 and 1280 px, en and zh-CN)', async () => {
+  const pages = ['?n=70B&g=h100-sxm', '?n=70B&g=h100-sxm&tp=2', '?', '?m=llama-3-70b&g=a100-80g&pp=2&b=4'];
+  for (const query of pages) {
+    for (const lang of LANGS) {
+      for (const width of WIDTHS) {
+        const context = await env.browser.newContext({ viewport: { width, height: 900 } });
+        const page = await context.newPage();
+        await page.goto(`${env.server.url}${withLang(query, lang)}`);
+        await page.waitForSelector(`${tid('results')}[data-ready="true"]`);
+        const cells = await page.evaluate(() => [...document.querySelectorAll('.figures > div')].filter((div) => div.offsetParent).flatMap((div) => {
+          const cell = div.getBoundingClientRect();
+          return [...div.querySelectorAll('.num')].map((num) => {
+            const box = num.getBoundingClientRect();
+            return { text: num.textContent, inside: box.left >= cell.left - 0.5 && box.right <= cell.right + 0.5 };
+          });
+        }));
+        assert.ok(cells.length >= 4, `${query} ${lang} ${width}: ${cells.length} figures measured`);
+        for (const x of cells) assert.ok(x.inside, `${query} ${lang} ${width} px: "${x.text}" runs past its cell`);
+        await context.close();
+      }
+    }
+  }
+});

@@ -10,11 +10,11 @@ import { leverText, t, tx } from '../i18n/index.js';
 const gain = (v) => (v > 0 ? t('est.gain', { gain: f.significant(v, 3) }) : t('est.gainUnknown'));
 const gpus = (v) => (v >= 1 ? f.integer(v) : t('est.gpusNone'));
 
-function Figure({ label, testid, value, format, unit, note }) {
+function Figure({ label, testid, value, format, unit, note, words }) {
   return (
     <div>
       <dt>{label}</dt>
-      <dd><Num testid={testid} value={value} format={format} />{unit}</dd>
+      <dd><Num testid={testid} value={value} format={format} class={words ? 'words' : undefined} />{unit}</dd>
       {note && <dd class="note">{note}</dd>}
     </div>
   );
@@ -72,6 +72,7 @@ export function Estimate({ app, estimate: e }) {
         <Figure
           label={t('est.given')}
           testid="estimate.fits"
+          words
           value={e.fits}
           format={(fits) => (fits ? t('est.givenFits', { gpus: f.integer(e.gpus) }) : t('est.givenShort', { gpus: f.integer(e.gpus), need: gpus(e.gpus_needed) }))}
         />
