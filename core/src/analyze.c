@@ -414,10 +414,6 @@ static int64_t longest_context(const ctx *c, const fit *f, bool realistic) {
     return lo - lo % block;
 }
 
-/* Each remedy is a single change that gets this deployment through: into the
- * realistic budget when tight; on a refusal, into that budget too when one change
- * does (so that applying it gives a fit the engine can start, not a tight fit
- * whose budget holds no request), else past the floor alone. */
 /* The deployment with weights in p (the KV kept at its effective precision) into t and tc; true when
  * p stores fewer bytes than the weights now do (only then is it a lower precision to offer). */
 static bool with_lower_weights(ctx *tc, const ctx *c, rl_deploy *t, rl_precision p) {
@@ -429,6 +425,11 @@ static bool with_lower_weights(ctx *tc, const ctx *c, rl_deploy *t, rl_precision
     return tc->weight_total < c->weight_total;
 }
 
+/* Each remedy is a single change that gets this deployment through: into the
+ * realistic budget when tight; on a refusal, into that budget too when one change
+ * does (so that applying it gives a fit the engine can start, not a tight fit
+ * whose budget holds no request), else past the floor alone. The one pair of
+ * changes (a lower weight precision on more tp) only into that budget. */
 static void find_remedies(const ctx *c, const fit *f, rl_result *r) {
     static const rl_precision lower[] = {RL_PREC_FP16, RL_PREC_FP8, RL_PREC_INT4};
     const rl_deploy *d = c->d;
