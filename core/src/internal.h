@@ -175,6 +175,9 @@ extern const rl_preset_entry rl_preset_gpus[];
 extern const size_t rl_preset_gpus_count;
 extern const rl_preset_entry rl_preset_prices[]; /* presets/prices/ (cost.c) */
 extern const size_t rl_preset_prices_count;
+/* RL_E_UNKNOWN_PRESET for an id no preset of `kind` has, named by `field` (model, gpu, spec_draft), its
+ * message listing the known ids after `first` (a word the field also takes, such as "mtp"; NULL for none). */
+rl_status rl_preset_unknown(rl_preset_kind kind, const char *id, const char *field, const char *first, rl_error *err);
 
 /* ---- the field table (fields.c) ---------------------------------------- */
 

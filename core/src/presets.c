@@ -45,17 +45,27 @@ const char *rl_preset_json(rl_preset_kind kind, const char *id) {
 
 static void set_name(char *dst, size_t cap, const char *id) { snprintf(dst, cap, "%s", id); }
 
-static rl_status unknown(rl_preset_kind kind, const char *id, rl_error *err) {
+rl_status rl_preset_unknown(rl_preset_kind kind, const char *id, const char *field, const char *first, rl_error *err) {
     const char *what = kind == RL_PRESET_MODEL ? "model" : "gpu";
     char list[200];
     rl_out o;
     rl_out_init(&o, list, sizeof list);
-    for (size_t i = 0; i < rl_preset_count(kind); i++) {
-        if (i) rl_out_raw(&o, ", ");
-        rl_out_raw(&o, rl_preset_id(kind, i));
+    if (first) rl_out_raw(&o, first);
+    bool cut = false;
+    for (size_t i = 0; i < rl_preset_count(kind) && !cut; i++) {
+        const char *next = rl_preset_id(kind, i);
+        /* Whole ids only: the list stops before the first that would not fit, and says so. */
+        cut = o.len + 2 + strlen(next) >= sizeof list;
+        if (!cut) rl_out_fmt(&o, "%s%s", i || first ? ", " : "", next);
     }
-    return rl_fail(err, RL_E_UNKNOWN_PRESET, what, "%s: no preset is named \"%.40s\"; known: %s%s", what,
-                   id ? id : "", list, o.len >= sizeof list ? "..." : "");
+    /* "model: no preset is named ..."; a field of another name says which kind of preset it wants. */
+    bool own = strcmp(field, what) == 0;
+    return rl_fail(err, RL_E_UNKNOWN_PRESET, field, "%s: no %s%spreset is named \"%.40s\"; known: %s%s", field, own ? "" : what,
+                   own ? "" : " ", id ? id : "", list, cut ? ", ..." : "");
+}
+
+static rl_status unknown(rl_preset_kind kind, const char *id, rl_error *err) {
+    return rl_preset_unknown(kind, id, kind == RL_PRESET_MODEL ? "model" : "gpu", NULL, err);
 }
 
 /* Finds a preset and tokenizes its JSON; the error names "model" or "gpu". */

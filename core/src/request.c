@@ -198,6 +198,8 @@ static rl_status read_draft(const rl_jdoc *doc, int v, const rl_model *target, r
     if (strcmp(id, "mtp") == 0) return mtp_draft(target, out, err);
     rl_model m;
     if ((st = rl_model_preset(id, &m, err))) {
+        /* The message names spec_draft, not model, and lists "mtp" with the presets. */
+        if (st == RL_E_UNKNOWN_PRESET) return rl_preset_unknown(RL_PRESET_MODEL, id, "spec_draft", "mtp", err);
         if (err) memcpy(err->field, "spec_draft", sizeof "spec_draft");
         return st;
     }
