@@ -569,7 +569,8 @@ enum {
 const char *rl_warning_code(unsigned bit_index);
 
 /* Remedy bits in rl_result.remedies: each is a way out that alone makes the
- * deployment fit (one change; RL_REMEDY_PRECISION_AND_TP is the one pair of changes). When tight: into the realistic budget. On a refusal: into the
+ * deployment fit (one change; RL_REMEDY_PRECISION_AND_TP is the one pair of
+ * changes). When tight: into the realistic budget. On a refusal: into the
  * realistic budget when a change of that kind can, else past the floor (a tight
  * fit). The figure that does it is in the rl_result.remedy_* fields. */
 enum {

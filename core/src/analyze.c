@@ -384,6 +384,12 @@ static void with_seq(ctx *tc, const ctx *c, rl_deploy *t, int64_t seq) {
     set_tokens(tc);
 }
 
+/* tc (whose deployment is t) on another tp: a TP rank's share of the KV follows it. */
+static void set_tp(ctx *tc, rl_deploy *t, int64_t tp) {
+    t->tp = tp;
+    tc->kv_share = tc->F->kv_share(tc->m, tp);
+}
+
 /* The longest context that gets through with this batch. The KV is linear in
  * the tokens up to the window, so a closed-form guess is usually exact; it is
  * checked, and a bisection takes over when the guess is off (activation sizes
@@ -472,8 +478,7 @@ static void find_remedies(const ctx *c, const fit *f, rl_result *r) {
         vary(&tc, c, &t);
         for (int64_t tp = 2; tp <= RL_MAX_PARALLEL && !c->offload; tp *= 2) { /* offload runs on one GPU */
             if (tp <= d->tp) continue;
-            t.tp = tp;
-            tc.kv_share = c->F->kv_share(c->m, tp);
+            set_tp(&tc, &t, tp);
             if (reaches(&tc, passes[p])) {
                 r->remedies |= RL_REMEDY_MORE_TP;
                 r->remedy_tp = tp;
@@ -494,8 +499,7 @@ static void find_remedies(const ctx *c, const fit *f, rl_result *r) {
             if (!with_lower_weights(&tc, c, &t, lower[i])) continue;
             for (int64_t tp = 2; tp < above; tp *= 2) {
                 if (tp <= d->tp) continue;
-                t.tp = tp;
-                tc.kv_share = c->F->kv_share(c->m, tp);
+                set_tp(&tc, &t, tp);
                 if (reaches(&tc, true)) {
                     r->remedies |= RL_REMEDY_PRECISION_AND_TP;
                     r->remedy_pair_precision = lower[i];
@@ -696,8 +700,9 @@ rl_status rl_analyze(const rl_model *m, const rl_gpu *g, const rl_deploy *d, rl_
 
     /* Cached tokens over the layers at S, unpadded: the KV bytes follow (the states included), and
      * attention's FLOPs (over the attending layers' tokens alone). */
-    double tokens = layer_tokens(&c, S, window_of(&c, S));
-    double attn_tokens = attention_tokens(&c, S, window_of(&c, S));
+    double local = window_of(&c, S);
+    double tokens = layer_tokens(&c, S, local);
+    double attn_tokens = attention_tokens(&c, S, local);
     double kv_request = c.kv_elems * c.b_kv * tokens;
     double touched = experts_touched(&c, B);
     r->weight_precision = c.w_prec;
