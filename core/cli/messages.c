@@ -173,7 +173,7 @@ const char *rl_msg_remedy(unsigned bit, const rl_model *m, const rl_deploy *d, c
     const char *const kv[] = {"value", value, "value_f2", FMT(f2, "%.2f", x),
                               "precision", FMT(v[0], "%s", rl_precision_name(r->weight_precision)),
                               "batch", FMT(v[1], "%lld", (long long)d->batch), "seq", FMT(v[2], "%lld", (long long)d->seq),
-                              "layers", FMT(v[3], "%lld", (long long)m->layers), "pool_now", FMT(v[4], "%.2f", d->pool_fraction),
+                              "layers", FMT(v[3], "%lld", (long long)(m ? m->layers : 0)), "pool_now", FMT(v[4], "%.2f", d->pool_fraction),
                               "tp", FMT(v[5], "%lld", (long long)r->remedy_pair_tp), NULL};
     return rl_msg_fill(buf, cap, key, kv);
 }

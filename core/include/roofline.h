@@ -829,6 +829,17 @@ typedef struct rl_estimate {
     int64_t gpus_needed;           /* ceil(weights·(1 + overhead) / (pool × vram − context reserve)); 0: none holds any */
     int64_t gpus;                  /* tp × pp: the GPUs the deployment gives */
     int fits;                      /* 1 ≤ gpus_needed ≤ gpus: the weights fit on them (the KV cache is not counted) */
+    rl_precision weight_precision; /* the precision the weights are counted in (auto: fp16, 2 bytes) */
+    /* Only when the weights do not fit (0 otherwise): how far short each GPU is, and the ways out, each
+     * of which alone makes the weights fit. They are the full analysis's RL_REMEDY_* bits (of them only
+     * WEIGHT_PRECISION, MORE_TP, BIGGER_GPU and PRECISION_AND_TP), so the same sentences word them. */
+    double shortfall_gib;          /* weights / gpus − usable per GPU: what each GPU lacks for its share, GiB */
+    unsigned remedies;             /* RL_REMEDY_* bits */
+    rl_precision remedy_precision; /* the highest of fp16, fp8, int4 below weight_precision that fits on the gpus */
+    int64_t remedy_tp;             /* the smallest power-of-two tp (≤ 1024) with tp × pp ≥ gpus_needed */
+    rl_precision remedy_pair_precision; /* only when no precision alone fits: the precision of the fewest GPUs */
+    int64_t remedy_pair_tp;        /* its power-of-two tp, below remedy_tp (of a tie, the higher precision) */
+    double remedy_vram_gib;        /* VRAM per GPU whose usable share holds weights / gpus */
     /* The rest only when fits (0, RL_BOUND_NONE and no levers otherwise): a deployment whose weights do
      * not fit has no throughput, so no intensity, roof or lever is computed for it. */
     double decode_ai;              /* B / b_w */
@@ -846,6 +857,9 @@ typedef struct rl_estimate {
 rl_status rl_parse_params(const char *text, double *out, rl_error *err);
 rl_status rl_estimate_params(double params, const rl_gpu *g, const rl_deploy *d, rl_estimate *out, rl_error *err);
 size_t rl_estimate_json(const rl_gpu *g, const rl_deploy *d, const rl_estimate *e, char *buf, size_t cap);
+/* The estimate's ways out in the remedy fields of a zeroed result (remedies, remedy_*, weight_precision),
+ * so that rl_remedy_text and the CLI's message tables word them as they word a refusal's. */
+void rl_estimate_ways_out(const rl_estimate *e, rl_result *out);
 
 /* ======================================================================== */
 /* Cost: a workload, and buy vs cloud vs serverless API           */

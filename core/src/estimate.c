@@ -34,6 +34,60 @@ rl_status rl_parse_params(const char *text, double *out, rl_error *err) {
     return RL_OK;
 }
 
+/* GPUs whose usable share holds weights of w GiB (0: none holds any, when nothing is left after the reserve). */
+static int64_t gpus_for(double w, double room, double usable) { return room > 0 ? (int64_t)ceil(w / usable) : 0; }
+
+/* The smallest power-of-two tp (≤ 1024, below `above`) whose tp × pp GPUs are at least `need`; 0: none. */
+static int64_t tp_for(int64_t need, int64_t pp, int64_t above) {
+    for (int64_t tp = 1; tp <= RL_MAX_PARALLEL && tp < above; tp *= 2)
+        if (need >= 1 && tp * pp >= need) return tp;
+    return 0;
+}
+
+/* The ways out of weights that do not fit, as a refusal of the full analysis offers them (find_remedies):
+ * a lower precision alone; more tp; when no precision alone fits, a lower precision on fewer GPUs than tp
+ * alone needs (the fewest, and of a tie the highest precision); and always a bigger GPU. */
+static void ways_out(rl_estimate *e, const rl_deploy *d, double room) {
+    static const rl_precision lower[] = {RL_PREC_FP16, RL_PREC_FP8, RL_PREC_INT4};
+    const size_t n = sizeof lower / sizeof lower[0];
+    e->shortfall_gib = e->weights_gib / (double)e->gpus - e->usable_gib_per_gpu;
+    for (size_t i = 0; i < n && room > 0; i++) {
+        double b = rl_precision_bytes(lower[i]);
+        if (b >= e->bytes_per_param || gpus_for(e->params * b / RL_GIB, room, e->usable_gib_per_gpu) > e->gpus) continue;
+        e->remedies |= RL_REMEDY_WEIGHT_PRECISION;
+        e->remedy_precision = lower[i];
+        break;
+    }
+    if ((e->remedy_tp = tp_for(e->gpus_needed, d->pp, 2 * RL_MAX_PARALLEL)) > 0) e->remedies |= RL_REMEDY_MORE_TP;
+    if (!(e->remedies & RL_REMEDY_WEIGHT_PRECISION)) {
+        int64_t above = e->remedy_tp > 0 ? e->remedy_tp : 2 * RL_MAX_PARALLEL;
+        for (size_t i = 0; i < n; i++) {
+            double b = rl_precision_bytes(lower[i]);
+            if (b >= e->bytes_per_param) continue;
+            int64_t tp = tp_for(gpus_for(e->params * b / RL_GIB, room, e->usable_gib_per_gpu), d->pp, above);
+            if (tp == 0) continue;
+            e->remedies |= RL_REMEDY_PRECISION_AND_TP;
+            e->remedy_pair_precision = lower[i];
+            e->remedy_pair_tp = tp;
+            above = tp; /* a lower precision must need fewer GPUs still */
+        }
+    }
+    /* usable ≥ weights / gpus: (pool × VRAM − context) / (1 + overhead) ≥ the share, solved for VRAM. */
+    e->remedies |= RL_REMEDY_BIGGER_GPU;
+    e->remedy_vram_gib = (e->weights_gib / (double)e->gpus * (1.0 + d->weight_overhead) + d->context_reserve_gib) / d->pool_fraction;
+}
+
+void rl_estimate_ways_out(const rl_estimate *e, rl_result *out) {
+    memset(out, 0, sizeof *out);
+    out->weight_precision = e->weight_precision;
+    out->remedies = e->remedies;
+    out->remedy_precision = e->remedy_precision;
+    out->remedy_tp = e->remedy_tp;
+    out->remedy_pair_precision = e->remedy_pair_precision;
+    out->remedy_pair_tp = e->remedy_pair_tp;
+    out->remedy_vram_gib = e->remedy_vram_gib;
+}
+
 rl_status rl_estimate_params(double params, const rl_gpu *g, const rl_deploy *d, rl_estimate *out, rl_error *err) {
     rl_clear_error(err);
     if (out == NULL) return rl_fail(err, RL_E_NULL, "estimate", "estimate: no output was given");
@@ -49,15 +103,20 @@ rl_status rl_estimate_params(double params, const rl_gpu *g, const rl_deploy *d,
     double B = (double)d->batch;
     e->params = params;
     e->bytes_per_param = bw;
+    e->weight_precision = d->precision == RL_PREC_AUTO ? RL_PREC_FP16 : d->precision;
     e->weights_gib = params * bw / RL_GIB;
     double room = d->pool_fraction * g->vram_gib - d->context_reserve_gib;
     e->usable_gib_per_gpu = room / (1.0 + d->weight_overhead);
-    e->gpus_needed = room > 0 ? (int64_t)ceil(e->weights_gib / e->usable_gib_per_gpu) : 0;
+    e->gpus_needed = gpus_for(e->weights_gib, room, e->usable_gib_per_gpu);
     e->gpus = d->tp * d->pp;
     e->fits = e->gpus_needed >= 1 && e->gpus_needed <= e->gpus;
     /* Weights that do not fit on the GPUs given: no intensity, roof or lever (each is a throughput, or what
-     * multiplies one), as the full analysis has no roofline on a refusal. The answer is the GPUs needed. */
-    if (!e->fits) return RL_OK;
+     * multiplies one), as the full analysis has no roofline on a refusal. The answer is the shortfall and
+     * the ways out. */
+    if (!e->fits) {
+        ways_out(e, d, room);
+        return RL_OK;
+    }
     e->decode_ai = B / bw;
     double roof_bw = g->bandwidth_gbs * e->decode_ai / 1000.0; /* TFLOPS the bandwidth allows */
     if (g->tflops_unknown) {
@@ -117,13 +176,20 @@ size_t rl_estimate_json(const rl_gpu *g, const rl_deploy *d, const rl_estimate *
     rl_jw_str(&s, "note", "Parameters only: no architecture, so no KV cache, attention or MoE. Less exact than a config.json.");
     rl_jw_num(&s, "params", e->params);
     rl_jw_num(&s, "bytes_per_param", e->bytes_per_param);
+    rl_jw_str(&s, "precision", rl_precision_name(e->weight_precision));
     rl_jw_num(&s, "weights_gib", e->weights_gib);
     rl_jw_num(&s, "usable_gib_per_gpu", e->usable_gib_per_gpu);
     rl_jw_num(&s, "gpus_needed", (double)e->gpus_needed);
     rl_jw_num(&s, "gpus", (double)e->gpus);
     rl_jw_bool(&s, "fits", e->fits != 0);
     rl_jw_num(&s, "batch", (double)d->batch);
-    if (e->fits) {
+    if (!e->fits) {
+        /* The refusal's answer: the shortfall and the ways out, worded as the full analysis words its own. */
+        rl_result r;
+        rl_estimate_ways_out(e, &r);
+        rl_jw_num(&s, "shortfall_gib", e->shortfall_gib);
+        rl_write_remedies(&s, NULL, d, &r);
+    } else {
         /* Only for weights that fit: a deployment that cannot run has no throughput (rl_estimate_params). */
         rl_jw_num(&s, "decode_ai", e->decode_ai);
         if (e->ridge > 0) {

@@ -151,6 +151,12 @@ void rl_jw_null(rl_jw *w, const char *key);
 /* The key (or an array's comma) alone: the caller writes the value into w->o. */
 void rl_jw_key(rl_jw *w, const char *key);
 
+/* ---- report (report.c) ------------------------------------------------- */
+
+/* Writes "remedies": [{"code", "message", "value"(, "tp")}] for r's remedy bits as a member of w (m may
+ * be NULL where no bit needs the model: the parameters-only estimate). */
+void rl_write_remedies(rl_jw *w, const rl_model *m, const rl_deploy *d, const rl_result *r);
+
 /* ---- cost (cost.c) ------------------------------------------------------ */
 
 /* Writes "cost": {...} as a member of the report object w. */

@@ -116,7 +116,7 @@ size_t rl_remedy_text(unsigned bit, const rl_model *m, const rl_deploy *d, const
         break;
     case RL_REMEDY_FEWER_GPU_LAYERS:
         rl_out_fmt(&o, "Keep %lld of the %lld layers on the GPU (llama.cpp -ngl %lld) and the rest in host RAM.",
-                   (long long)r->remedy_gpu_layers, (long long)m->layers, (long long)r->remedy_gpu_layers);
+                   (long long)r->remedy_gpu_layers, (long long)(m ? m->layers : 0), (long long)r->remedy_gpu_layers);
         break;
     case RL_REMEDY_PRECISION_AND_TP:
         rl_out_fmt(&o, "Store the weights in %s (now %s) and split them over %lld GPUs with tensor parallelism: tp=%lld.",
@@ -165,6 +165,10 @@ static void coded_list(rl_jw *w, const char *key, unsigned bits, unsigned count,
         rl_jw_end(&item);
     }
     rl_jw_end(&list);
+}
+
+void rl_write_remedies(rl_jw *w, const rl_model *m, const rl_deploy *d, const rl_result *r) {
+    coded_list(w, "remedies", r->remedies, RL_REMEDY_COUNT_, rl_remedy_code, rl_remedy_text, true, m, d, r);
 }
 
 static const char *level_name(rl_verdict v) {
@@ -442,7 +446,7 @@ static size_t write_report(const rl_model *m, const rl_gpu *g, const rl_deploy *
     if (c != NULL && c->present && r->fits) rl_cost_write(&top, c);
 
     coded_list(&top, "warnings", r->warnings, RL_WARN_COUNT_, rl_warning_code, rl_warning_text, false, m, d, r);
-    coded_list(&top, "remedies", r->remedies, RL_REMEDY_COUNT_, rl_remedy_code, rl_remedy_text, true, m, d, r);
+    rl_write_remedies(&top, m, d, r);
     rl_jw_end(&top);
     return o.len;
 }

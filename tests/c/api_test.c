@@ -1237,6 +1237,101 @@ static void test_estimate(void) {
           "its JSON has the GPUs needed and no throughput: %s", json);
 }
 
+/* ---- the parameters-only estimate's ways out ------------------------------ */
+
+static bool est_fits(double params, const rl_gpu *g, const rl_deploy *d) {
+    rl_estimate e;
+    rl_error err;
+    return rl_estimate_params(params, g, d, &e, &err) == RL_OK && e.fits;
+}
+
+/* Over a grid of sizes, GPUs, precisions and tp × pp: a refused estimate has a positive shortfall, and
+ * each way out, applied alone, makes the weights fit, while the next smaller step does not: the precision
+ * is the highest that fits; tp is the smallest power of two; the pair is offered only when no precision
+ * alone fits, on fewer GPUs than tp alone, and no lower precision gets there on fewer; the bigger GPU
+ * is the least VRAM that fits. */
+static void test_estimate_ways_out(void) {
+    static const double sizes[] = {7e9, 70e9, 405e9, 1e12};
+    static const char *const gpus[] = {"rtx-4090", "h100-sxm", "a100-40g"};
+    static const rl_precision precs[] = {RL_PREC_AUTO, RL_PREC_FP8, RL_PREC_INT4};
+    static const rl_precision lower[] = {RL_PREC_FP16, RL_PREC_FP8, RL_PREC_INT4};
+    static const int64_t par[][2] = {{1, 1}, {2, 1}, {1, 2}, {1, 3}};
+    int refused = 0, pairs = 0, alone = 0;
+    for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++)
+        for (size_t gi = 0; gi < sizeof gpus / sizeof gpus[0]; gi++)
+            for (size_t pi = 0; pi < sizeof precs / sizeof precs[0]; pi++)
+                for (size_t k = 0; k < sizeof par / sizeof par[0]; k++) {
+                    rl_gpu g = gpu(gpus[gi]);
+                    rl_deploy d = rl_deploy_default(), t;
+                    d.precision = precs[pi];
+                    d.tp = par[k][0];
+                    d.pp = par[k][1];
+                    rl_estimate e;
+                    rl_error err;
+                    double N = sizes[s];
+                    if (rl_estimate_params(N, &g, &d, &e, &err) != RL_OK || e.fits) {
+                        CHECK(e.remedies == 0 && e.shortfall_gib == 0, "a fit has no way out (%g on %s)", N, gpus[gi]);
+                        continue;
+                    }
+                    refused++;
+                    CHECK(e.shortfall_gib > 0 && (e.remedies & RL_REMEDY_BIGGER_GPU), "%g on %s: shortfall %g, bits %x", N, gpus[gi],
+                          e.shortfall_gib, e.remedies);
+                    double bytes = rl_precision_bytes(e.weight_precision);
+                    /* The precision alone: it fits, and no higher one of the three below the current does. */
+                    bool any_alone = false;
+                    for (size_t i = 0; i < 3; i++) {
+                        if (rl_precision_bytes(lower[i]) >= bytes) continue;
+                        t = d;
+                        t.precision = lower[i];
+                        bool fits = est_fits(N, &g, &t);
+                        if (fits && !any_alone)
+                            CHECK((e.remedies & RL_REMEDY_WEIGHT_PRECISION) && e.remedy_precision == lower[i],
+                                  "%g on %s tp%lld pp%lld: %s fits alone (bits %x)", N, gpus[gi], (long long)d.tp, (long long)d.pp,
+                                  rl_precision_name(lower[i]), e.remedies);
+                        any_alone |= fits;
+                    }
+                    CHECK(any_alone == ((e.remedies & RL_REMEDY_WEIGHT_PRECISION) != 0), "%g on %s: a precision alone offered only when one fits",
+                          N, gpus[gi]);
+                    alone += any_alone;
+                    /* tp: the smallest power of two. */
+                    if (e.remedies & RL_REMEDY_MORE_TP) {
+                        t = d;
+                        t.tp = e.remedy_tp;
+                        CHECK(est_fits(N, &g, &t), "%g on %s: tp=%lld fits", N, gpus[gi], (long long)e.remedy_tp);
+                        t.tp = e.remedy_tp / 2;
+                        CHECK(t.tp <= d.tp || !est_fits(N, &g, &t), "%g on %s: tp=%lld already fits", N, gpus[gi], (long long)t.tp);
+                    }
+                    /* The pair: fits; only without a precision alone; below tp alone; no lower precision on fewer GPUs. */
+                    if (e.remedies & RL_REMEDY_PRECISION_AND_TP) {
+                        pairs++;
+                        t = d;
+                        t.precision = e.remedy_pair_precision;
+                        t.tp = e.remedy_pair_tp;
+                        CHECK(est_fits(N, &g, &t) && !any_alone && (!(e.remedies & RL_REMEDY_MORE_TP) || e.remedy_pair_tp < e.remedy_tp),
+                              "%g on %s: the pair %s tp=%lld", N, gpus[gi], rl_precision_name(e.remedy_pair_precision),
+                              (long long)e.remedy_pair_tp);
+                        for (size_t i = 0; i < 3; i++) {
+                            if (rl_precision_bytes(lower[i]) >= bytes) continue;
+                            t.precision = lower[i];
+                            t.tp = e.remedy_pair_tp / 2;
+                            CHECK(t.tp <= d.tp || !est_fits(N, &g, &t), "%g on %s: %s fits on tp=%lld, fewer than the pair's", N, gpus[gi],
+                                  rl_precision_name(lower[i]), (long long)t.tp);
+                            t.tp = e.remedy_pair_tp;
+                            CHECK(rl_precision_bytes(lower[i]) <= rl_precision_bytes(e.remedy_pair_precision) || !est_fits(N, &g, &t),
+                                  "%g on %s: the higher %s fits on the pair's tp=%lld", N, gpus[gi], rl_precision_name(lower[i]),
+                                  (long long)t.tp);
+                        }
+                    }
+                    /* The bigger GPU: the least VRAM that fits (the figure, and a hair under it). */
+                    rl_gpu big = g;
+                    big.vram_gib = e.remedy_vram_gib * (1 + 1e-12);
+                    CHECK(est_fits(N, &big, &d), "%g on %s: %g GiB fits", N, gpus[gi], e.remedy_vram_gib);
+                    big.vram_gib = e.remedy_vram_gib * (1 - 1e-9);
+                    CHECK(!est_fits(N, &big, &d), "%g on %s: less than %g GiB fits too", N, gpus[gi], e.remedy_vram_gib);
+                }
+    CHECK(refused > 40 && pairs > 5 && alone > 5, "the grid sees each way out: %d refused, %d pairs, %d precisions alone", refused, pairs, alone);
+}
+
 /* ---- the JSON reader: every prefix of a valid config is truncated JSON ----- */
 
 /* The one-pass tokenizer: RL_CONFIG_MAX_TOKENS tokens fit, one more does not; the
@@ -1967,6 +2062,7 @@ int main(void) {
     test_sentences();
     test_faults();
     test_estimate();
+    test_estimate_ways_out();
     test_json_reader();
     test_json_token_limit();
     test_analysis_edges();

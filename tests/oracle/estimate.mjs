@@ -10,6 +10,40 @@ const GIB = new Q(1n << 30n);
 // The order levers are listed in when their gains tie.
 const LEVERS = ['batch', 'weight_precision', 'kv_precision', 'speculative_decoding', 'tensor_parallel'];
 
+// The lower weight precisions a way out tries, highest first (as the full analysis's remedies).
+const LOWER = ['fp16', 'fp8', 'int4'];
+
+// The smallest power-of-two tp (up to 1024, below `above`) whose tp × pp GPUs are at least `need`.
+function tpFor(need, pp, above) {
+  if (need.sign() <= 0) return undefined;
+  for (let tp = 1n; tp <= 1024n && tp < above; tp *= 2n) if (!Q.of(tp * pp).lt(need)) return tp;
+  return undefined;
+}
+
+// Weights that do not fit: how far short each GPU is, and each single way out (a lower precision,
+// more tp, a lower precision on fewer GPUs than tp alone when no precision alone fits, a bigger GPU).
+function waysOut(e, d, room) {
+  const gpusFor = (w) => (room.sign() > 0 ? new Q(w.div(e.usable_gib_per_gpu).ceil()) : ZERO);
+  const weightsAt = (p) => e.params.mul(PRECISION_BYTES[p]).div(GIB);
+  const lower = LOWER.filter((p) => PRECISION_BYTES[p].lt(e.bytes_per_param));
+  const out = [];
+  const alone = room.sign() > 0 ? lower.find((p) => !e.gpus.lt(gpusFor(weightsAt(p)))) : undefined;
+  if (alone !== undefined) out.push({ code: 'lower_weight_precision', value: alone });
+  const pp = BigInt(d.pp);
+  const tp = tpFor(e.gpus_needed, pp, 2048n);
+  if (tp !== undefined) out.push({ code: 'more_tp', value: new Q(tp) });
+  out.push({ code: 'bigger_gpu', value: e.weights_gib.div(e.gpus).mul(d.weightOverhead.add(1n)).add(d.contextReserveGib).div(d.poolFraction) });
+  if (alone === undefined) {
+    let best;
+    for (const p of lower) {
+      const t = tpFor(gpusFor(weightsAt(p)), pp, best?.tp ?? tp ?? 2048n);
+      if (t !== undefined) best = { p, tp: t };
+    }
+    if (best) out.push({ code: 'lower_precision_more_tp', value: best.p, tp: new Q(best.tp) });
+  }
+  return { shortfall_gib: e.weights_gib.div(e.gpus).sub(e.usable_gib_per_gpu), remedies: out };
+}
+
 export function estimate(params, gpu, deploy) {
   const d = deploy, g = gpu;
   // auto has no checkpoint to follow: 16-bit.
@@ -19,6 +53,7 @@ export function estimate(params, gpu, deploy) {
     approximate: true,
     params,
     bytes_per_param: bw,
+    precision: d.precision === 'auto' ? 'fp16' : d.precision,
     weights_gib: params.mul(bw).div(GIB),
   };
   const room = d.poolFraction.mul(g.vram).sub(d.contextReserveGib);
@@ -29,10 +64,10 @@ export function estimate(params, gpu, deploy) {
   e.fits = e.gpus_needed.sign() > 0 && !e.gpus.lt(e.gpus_needed);
   e.batch = B;
   const head = {};
-  for (const k of ['params', 'bytes_per_param', 'weights_gib', 'usable_gib_per_gpu', 'gpus_needed', 'gpus', 'fits', 'batch']) head[k] = e[k];
+  for (const k of ['params', 'bytes_per_param', 'precision', 'weights_gib', 'usable_gib_per_gpu', 'gpus_needed', 'gpus', 'fits', 'batch']) head[k] = e[k];
   // Weights that do not fit: no intensity, roof or lever (a deployment that cannot run has no throughput).
   if (!e.fits) {
-    return { estimate: { ...head, approximate: true }, gpu: { name: g.name, vram_gib: g.vram, bandwidth_gbs: g.bandwidth } };
+    return { estimate: { ...head, ...waysOut(e, d, room), approximate: true }, gpu: { name: g.name, vram_gib: g.vram, bandwidth_gbs: g.bandwidth } };
   }
   e.decode_ai = B.div(bw);
   // TFLOPS the bandwidth allows at this intensity.
@@ -54,7 +89,7 @@ export function estimate(params, gpu, deploy) {
   }
   e.bound = bound;
   const ordered = {};
-  for (const k of ['params', 'bytes_per_param', 'weights_gib', 'usable_gib_per_gpu', 'gpus_needed', 'gpus', 'fits', 'batch', 'decode_ai']) ordered[k] = e[k];
+  for (const k of ['params', 'bytes_per_param', 'precision', 'weights_gib', 'usable_gib_per_gpu', 'gpus_needed', 'gpus', 'fits', 'batch', 'decode_ai']) ordered[k] = e[k];
   if (ridge.sign() > 0) {
     ordered.ridge = e.ridge;
     ordered.ceiling_fraction = e.ceiling_fraction;

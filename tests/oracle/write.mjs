@@ -18,7 +18,7 @@ const COUNT = new RegExp(
     'memory\\.(max_batch|max_batch_realistic|gpus|realistic\\.max_batch|max_gpu_layers)|pp\\.micro_batches|' +
     'offload\\.(gpu_layers|layers_on_host|max_gpu_layers)|' +
     'paged\\.(kv_block|tokens_per_request|padding_tokens)|remedies\\.(more_tp|smaller_batch|shorter_context|fewer_gpu_layers)\\.value|remedies\\.lower_precision_more_tp\\.tp|' +
-    'estimate\\.(gpus_needed|batch))$',
+    'estimate\\.(gpus_needed|batch|gpus|remedies\\.more_tp\\.value|remedies\\.lower_precision_more_tp\\.tp))$',
 );
 
 const isPrinted = (v) => v.name.endsWith('-printed');
