@@ -149,6 +149,8 @@ static int run(const char *request, const char *config_path, int json, int markd
         static char buf[1 << 18];
         rl_run_write_json(&r, buf, sizeof buf);
         printf("%s\n", buf);
+    } else if (r.is_estimate && markdown) {
+        rl_print_estimate_md(stdout, &r.gpu, &r.deploy, &r.estimate);
     } else if (r.is_estimate) {
         rl_print_estimate(stdout, &r.gpu, &r.deploy, &r.estimate);
     } else if (markdown) {

@@ -1,7 +1,8 @@
 /* The Markdown report (--format md): the verdict, the figures, the roofline
  * chart as inline SVG, the engine's expected figures and the cost with their
  * sources, in one file to paste into a design doc or a ticket.
- * A refusal carries the reason, the shortfall and the ways out, and no time. */
+ * A refusal carries the reason, the shortfall and the ways out, and no time.
+ * The parameters-only estimate has its own, shorter report (rl_print_estimate_md). */
 #include "report_md.h"
 
 #include "messages.h"
@@ -68,6 +69,47 @@ static void roofline_svg(FILE *out, const rl_gpu *g, const rl_deploy *d, const r
     fputs("</svg>\n", out);
 #undef SX
 #undef SY
+}
+
+void rl_print_estimate_md(FILE *out, const rl_gpu *g, const rl_deploy *d, const rl_estimate *e) {
+    char buf[512], x[32], y[32];
+    snprintf(x, sizeof x, "%.4g", e->params / 1e9);
+    fprintf(out, "# %s\n\n> %s\n\n", RL_MSG(buf, "cli.md.estTitle", "params", x, "gpu", g->name), T("cli.md.estNote"));
+    fprintf(out, "**%s**\n\n", RL_MSG(buf, "cli.md.verdict", "verdict", T(e->fits ? "cli.md.weightsFit" : "cli.md.refused")));
+    fprintf(out, "%s\n\n", rl_estimate_verdict(d, e, buf, sizeof buf));
+    fprintf(out, "| %s | %s |\n|---|---|\n", T("cli.md.figure"), T("cli.md.value"));
+    snprintf(x, sizeof x, "%.2f", e->weights_gib);
+    snprintf(y, sizeof y, "%.3g", e->bytes_per_param);
+    row(out, "cli.fit.weights", RL_MSG(buf, "cli.est.weightsValue", "gib", x, "bytes", y));
+    row_gib(out, "cli.est.usable", e->usable_gib_per_gpu);
+    row(out, "cli.est.gpus", rl_estimate_gpus(e, buf, sizeof buf));
+    snprintf(buf, sizeof buf, "tp %lld, pp %lld", (long long)d->tp, (long long)d->pp);
+    row(out, "cli.md.parallelism", buf);
+    if (!e->fits) {
+        /* A refusal: the shortfall and the ways out, and no intensity, roof or lever (no throughput). */
+        row_gib(out, "cli.md.shortfall", e->shortfall_gib);
+        rl_result ways;
+        rl_estimate_ways_out(e, &ways);
+        list(out, T("cli.remedies"), ways.remedies, RL_REMEDY_COUNT_, rl_msg_remedy, NULL, d, &ways);
+    } else {
+        snprintf(x, sizeof x, "%lld", (long long)d->batch);
+        snprintf(y, sizeof y, "%.4g", e->decode_ai);
+        row(out, "cli.est.ai", RL_MSG(buf, "cli.est.aiValue", "ai", y, "batch", x));
+        if (e->ridge > 0) {
+            row_num(out, "cli.md.ridge", e->ridge, "FLOP/byte");
+            snprintf(buf, sizeof buf, "cli.md.bound.%s", rl_bound_name(e->bound));
+            row(out, "cli.md.bound", T(buf));
+        }
+        row_num(out, "cli.est.attainable", e->attainable_tflops, "TFLOPS");
+        if (e->lever_count > 0) {
+            fprintf(out, "\n## %s\n\n", T("cli.md.levers"));
+            for (int i = 0; i < e->lever_count; i++) {
+                snprintf(x, sizeof x, "%.3g", e->lever_gain[e->lever_order[i]]);
+                fprintf(out, "%d. `%s`: %s\n", i + 1, rl_lever_code(e->lever_order[i]), RL_MSG(buf, "cli.est.upTo", "gain", x));
+            }
+        }
+    }
+    fprintf(out, "\n---\n%s\n", RL_MSG(buf, "cli.md.footer", "version", RL_VERSION));
 }
 
 void rl_print_report_md(FILE *out, const rl_model *m, const rl_gpu *g, const rl_deploy *d, const rl_result *r,

@@ -327,6 +327,23 @@ void rl_print_report(FILE *out, const rl_model *m, const rl_gpu *g, const rl_dep
     fprintf(out, "%s\n", line);
 }
 
+const char *rl_estimate_gpus(const rl_estimate *e, char *line, size_t cap) {
+    char n[24];
+    if (e->gpus_needed < 1) return rl_msg_fill(line, cap, "cli.est.gpusNone", (const char *const[]){NULL});
+    return rl_msg_fill(line, cap, "cli.est.gpusValue", (const char *const[]){"n", FMT(n, "%lld", (long long)e->gpus_needed), NULL});
+}
+
+const char *rl_estimate_verdict(const rl_deploy *d, const rl_estimate *e, char *line, size_t cap) {
+    char v[4][32], s[32];
+    if (e->fits)
+        return rl_msg_fill(line, cap, "cli.est.fitsOn", (const char *const[]){"gpus", FMT(v[0], "%lld", (long long)e->gpus), "tp",
+                           FMT(v[1], "%lld", (long long)d->tp), "pp", FMT(v[2], "%lld", (long long)d->pp), NULL});
+    if (e->gpus_needed < 1) return rl_msg_fill(line, cap, "cli.est.noGpu", (const char *const[]){"short", gib(e->shortfall_gib, s, sizeof s), NULL});
+    return rl_msg_fill(line, cap, "cli.est.tooFew", (const char *const[]){"gpus", FMT(v[0], "%lld", (long long)e->gpus), "tp",
+                       FMT(v[1], "%lld", (long long)d->tp), "pp", FMT(v[2], "%lld", (long long)d->pp), "n",
+                       FMT(v[3], "%lld", (long long)e->gpus_needed), "short", gib(e->shortfall_gib, s, sizeof s), NULL});
+}
+
 void rl_print_estimate(FILE *out, const rl_gpu *g, const rl_deploy *d, const rl_estimate *e) {
     char line[512], v[4][32], key[40];
     fprintf(out, "%s\n\n", RL_MSG(line, "cli.est.title", "params", FMT(v[0], "%.4g", e->params / 1e9), "gpu", g->name));
@@ -336,20 +353,18 @@ void rl_print_estimate(FILE *out, const rl_gpu *g, const rl_deploy *d, const rl_
     label(out, "cli.est.usable", 20);
     fprintf(out, "%.2f GiB\n", e->usable_gib_per_gpu);
     label(out, "cli.est.gpus", 20);
-    fprintf(out, "%s\n", RL_MSG(line, "cli.est.gpusValue", "n", FMT(v[0], "%lld", (long long)e->gpus_needed)));
+    fprintf(out, "%s\n", rl_estimate_gpus(e, line, sizeof line));
     /* The deployment asked for (tp × pp GPUs): enough for the weights or not, the exit code's answer. */
     label(out, "cli.fit.verdict", 20);
-    fprintf(out, "%s\n", e->fits ? RL_MSG(line, "cli.est.fitsOn", "gpus", FMT(v[0], "%lld", (long long)e->gpus), "tp",
-                                         FMT(v[1], "%lld", (long long)d->tp), "pp", FMT(v[2], "%lld", (long long)d->pp))
-                                  : e->gpus_needed < 1
-                                        ? T("cli.est.noGpu")
-                                        : RL_MSG(line, "cli.est.tooFew", "gpus", FMT(v[0], "%lld", (long long)e->gpus), "tp",
-                                                 FMT(v[1], "%lld", (long long)d->tp), "pp", FMT(v[2], "%lld", (long long)d->pp),
-                                                 "n", FMT(v[3], "%lld", (long long)e->gpus_needed)));
+    fprintf(out, "%s\n", rl_estimate_verdict(d, e, line, sizeof line));
     if (!e->fits) {
-        /* No intensity, roof or lever for weights that do not fit: there is no throughput to give. */
+        /* No intensity, roof or lever for weights that do not fit: there is no throughput to give. The ways
+         * out are the full analysis's remedies, in its sentences. */
         label(out, "cli.est.bottleneck", 20);
         fprintf(out, "%s\n", T("cli.bottleneck.none"));
+        rl_result ways;
+        rl_estimate_ways_out(e, &ways);
+        print_list(out, "cli.remedies", ways.remedies, RL_REMEDY_COUNT_, rl_msg_remedy, NULL, d, &ways);
         return;
     }
     label(out, "cli.est.ai", 20);

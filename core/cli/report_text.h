@@ -9,6 +9,10 @@
 void rl_print_report(FILE *out, const rl_model *m, const rl_gpu *g, const rl_deploy *d, const rl_result *r);
 /* The parameters-only estimate: approximate, and says so. */
 void rl_print_estimate(FILE *out, const rl_gpu *g, const rl_deploy *d, const rl_estimate *e);
+/* The GPUs the estimate's weights need, or none when the reserves leave no room for any. */
+const char *rl_estimate_gpus(const rl_estimate *e, char *line, size_t cap);
+/* The estimate's verdict sentence: the weights fit on the GPUs given, or not, with the GPUs they need and the shortfall. */
+const char *rl_estimate_verdict(const rl_deploy *d, const rl_estimate *e, char *line, size_t cap);
 /* The cost section, nothing when there is no cost (no workload, or a refusal). */
 void rl_print_cost(FILE *out, const rl_cost *c);
 /* The same two sections for --format md: the same lines as Markdown table rows, each

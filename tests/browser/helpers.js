@@ -144,7 +144,7 @@ export const SHOWN_PATHS = [
 export const ESTIMATE_PATHS = [
   'estimate.params', 'estimate.bytes_per_param', 'estimate.batch', 'estimate.weights_gib', 'estimate.usable_gib_per_gpu',
   'estimate.gpus_needed', 'estimate.decode_ai', 'estimate.ridge', 'estimate.ceiling_fraction', 'estimate.attainable_tflops',
-  'estimate.bound',
+  'estimate.bound', 'estimate.shortfall_gib',
 ];
 
 /** Elements that must not exist when a report section is absent. */

@@ -92,6 +92,22 @@ test('choosing "Only the size" gives the marked estimate, and nothing the core d
   assert.deepEqual([refused.gpus_needed, refused.fits], [2, false]);
   assert.equal(await page.getAttribute(tid('estimate'), 'data-bound'), null);
   await assertNoAnalysis(page);
+  // It is a refusal: its word, the shortfall, and the ways out in the core's order and words.
+  assert.equal(await page.textContent('#estimate-word'), 'Does not fit');
+  assert.equal(await page.getAttribute(tid('estimate.shortfall_gib'), 'data-value'), String(refused.shortfall_gib));
+  const ways = await page.$$eval(`${tid('estimate.remedies')} > li`, (items) =>
+    items.map((li) => ({ code: li.dataset.code, message: li.querySelector('span').textContent })));
+  assert.deepEqual(ways, refused.remedies.map((x) => ({ code: x.code, message: x.message })));
+  assert.deepEqual(ways.map((x) => x.code), ['lower_weight_precision', 'more_tp', 'bigger_gpu']);
+  // One way out applied: fp8 holds the 70B on the one H100, and the throughput figures come back.
+  await page.click(`${tid('estimate.remedies')} > li[data-code="lower_weight_precision"] > button`);
+  await page.waitForSelector(`${tid('estimate.decode_ai')}[data-value="8"]`);
+  assert.equal(await page.inputValue(tid('precision')), 'fp8');
+  assert.equal(await page.locator(tid('estimate.remedies')).count(), 0);
+  assert.equal(await page.locator(tid('estimate.shortfall_gib')).count(), 0);
+  assert.equal(await page.textContent('#estimate-word'), 'Estimate');
+  await page.selectOption(tid('precision'), 'auto');
+  await page.waitForSelector(tid('estimate-no-speed'));
   // tp × pp are the GPUs given: on two it runs.
   await page.fill(tid('tp'), '2');
   await page.waitForSelector(`${tid('estimate.decode_ai')}[data-value="4"]`);
@@ -262,6 +278,9 @@ describe('parameters-only vectors through the form', () => {
       // A figure's data-testid is its path; a lever's gain too (estimate.levers.<code>.gain).
       const lever = /^estimate\.levers\.[a-z_]+\.gain$/.test(path);
       const id = lever || ESTIMATE_PATHS.includes(path) ? path : null;
+      // A way out (estimate.remedies.<code>.value or .tp): its item is in the list (its words, the core's, are compared elsewhere).
+      const way = /^estimate\.remedies\.([a-z_]+)\.(value|tp)$/.exec(path);
+      if (way && (await page.locator(`${tid('estimate.remedies')} > li[data-code="${way[1]}"]`).count()) !== 1) failures.push(`the way out ${way[1]} is not shown`);
       if (!id) continue; // estimate.approximate is the banner; gpu.* are the GPU fields
       const problem = compareValue(path, want, await shownValue(page, id), v.tol);
       if (problem) failures.push(problem);
@@ -271,6 +290,9 @@ describe('parameters-only vectors through the form', () => {
       if (lever && (await page.locator(tid(`${path}.gain`)).count()) !== 0) failures.push(`${path} is shown`);
       if (path === 'estimate.levers' && (await page.locator(tid('levers')).count()) !== 0) failures.push('the levers are shown');
       if (ESTIMATE_PATHS.includes(path) && (await page.locator(tid(path)).count()) !== 0) failures.push(`${path} is shown`);
+      const way = /^estimate\.remedies(?:\.([a-z_]+))?$/.exec(path);
+      const shown = way && (await page.locator(`${tid('estimate.remedies')}${way[1] ? ` > li[data-code="${way[1]}"]` : ''}`).count());
+      if (shown) failures.push(`${path} is shown`);
     }
     return failures;
   }

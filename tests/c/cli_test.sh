@@ -56,7 +56,7 @@ expect 0 "estimated from the size alone" --params 7B --gpu h100-sxm
 expect 3 '"gpus_needed":2' --params 70B --gpu h100-sxm --json
 expect 0 '"gpus_needed":2' --params 70B --gpu h100-sxm --tp 2 --json
 # The size-only estimate says whether the GPUs given hold the weights, not only the exit code.
-expect 3 'verdict +does not fit on the 1 GPU\(s\) given \(tp 1 x pp 1\): the weights need 2' --params 70B --gpu h100-sxm
+expect 3 'verdict +DOES NOT FIT on the 1 GPU\(s\) given \(tp 1 x pp 1\): the weights need 2, each GPU is short by 60.39 GiB' --params 70B --gpu h100-sxm
 expect 0 'verdict +the weights fit on the 2 GPU\(s\) given' --params 70B --gpu h100-sxm --tp 2
 expect 3 '"gpus":1,"fits":false' --params 70B --gpu h100-sxm --json
 # Weights that do not fit: no intensity, roof or lever, in the text or the JSON; the reason instead.
@@ -66,6 +66,21 @@ if printf '%s' "$est_refused" | grep -Eq 'bottleneck +not computed: this deploym
   ok
 else
   bad "a size whose weights do not fit shows a throughput figure: $est_refused"
+fi
+# Its ways out are the full analysis's remedies, in their sentences, in the text and in Markdown.
+expect 3 '  - Store the weights in fp8 \(now fp16\)\.' --params 70B --gpu h100-sxm
+expect 3 '  - Store the weights in int4 \(now fp16\) and split them over 2 GPUs with tensor parallelism: tp=2\.' --params 70B --gpu rtx-4090
+expect 3 '"code":"lower_precision_more_tp","message":"[^"]*","value":"int4","tp":2' --params 70B --gpu rtx-4090 --json
+expect 3 '用张量并行把模型拆到更多 GPU 上：tp=8' --params 70B --gpu rtx-4090 --lang zh
+expect 3 '^- Use GPUs with at least 148.44 GiB of memory each\.' --params 70B --gpu rtx-4090 --format md
+expect 0 '^\| attainable \| 3.35 TFLOPS \|' --params 70B --gpu h100-sxm --precision fp8 --format md
+# Nothing left after the reserves: no GPU count holds the weights, and the one way out is a bigger GPU.
+expect 3 'GPUs needed +none: the engine.s reserves leave no room for weights on this GPU' --params 7B --bandwidth-gbs 100 --vram-gib 0.5
+est_md="$("$cli" --params 70B --gpu rtx-4090 --format md 2>&1)"
+if printf '%s' "$est_md" | grep -q '^\*\*Verdict: does not fit\*\*' && ! printf '%s' "$est_md" | grep -Eqi 'attainable|levers|TFLOPS|FLOP/byte'; then
+  ok
+else
+  bad "a size estimate in Markdown is no Markdown, or shows a throughput for weights that do not fit: $est_md"
 fi
 expect 2 '"field":"params"' --params 7Q --gpu h100-sxm --json
 # An unknown draft names its own field in its message, and lists "mtp" with the model presets (whole ids only).

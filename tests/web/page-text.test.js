@@ -292,14 +292,29 @@ test('zh-CN: the parameters-only estimate, its formulas included', () => {
   render(null, root);
 });
 
-// A size whose weights do not fit on the GPUs given: it cannot run, so the estimate gives the GPUs it
-// needs and says why there is no intensity, roof or lever; none of them is in the page.
-test.each(LANGS)('the parameters-only estimate that does not fit: GPUs needed, no throughput figure (%s)', (code) => {
+// A size whose weights do not fit on the GPUs given: it cannot run, so the estimate is a refusal, with
+// the GPUs it needs, the shortfall and the ways out, and says why there is no intensity, roof or lever;
+// none of them is in the page.
+test.each(LANGS)('the parameters-only estimate that does not fit: a refusal, its ways out, no throughput figure (%s)', (code) => {
   lang.value = code;
   const { root } = renderPage(SETUPS.sizeRefused);
-  const ids = [...root.descendants()].map((el) => el.getAttribute('data-testid')).filter(Boolean);
+  const all = [...root.descendants()];
+  const ids = all.map((el) => el.getAttribute('data-testid')).filter(Boolean);
+  const word = all.find((el) => el.getAttribute('id') === 'estimate-word').textContent;
+  const ways = all.find((el) => el.getAttribute('data-testid') === 'estimate.remedies');
+  const items = ways ? [...ways.descendants()].filter((el) => el.localName === 'li') : [];
+  const texts = items.map((li) => li.firstChild.textContent);
+  const codes = items.map((li) => li.getAttribute('data-code'));
+  const estimate = all.find((el) => el.getAttribute('data-testid') === 'estimate');
   render(null, root);
-  expect(ids).toEqual(expect.arrayContaining(['estimate.gpus_needed', 'estimate.fits', 'estimate-no-speed']));
+  expect(word).toBe(t('level.refused'));
+  expect(estimate.getAttribute('class')).toBe('verdict estimate bad');
+  // 70B in 16 bits on one H100: fp8 alone, tp=2, or a 148.44 GiB GPU; each worded from its code and values.
+  expect(codes).toEqual(['lower_weight_precision', 'more_tp', 'bigger_gpu']);
+  expect(texts).toEqual(code === 'en'
+    ? ['Store the weights in fp8 (now fp16).', 'Split the model over more GPUs with tensor parallelism: tp=2.', 'Use GPUs with at least 148.44 GiB of memory each.']
+    : ['把权重存为 fp8（当前 fp16）。', '用张量并行把模型拆到更多 GPU 上：tp=2。', '使用每张至少 148.44 GiB 显存的 GPU。']);
+  expect(ids).toEqual(expect.arrayContaining(['estimate.gpus_needed', 'estimate.fits', 'estimate.shortfall_gib', 'estimate-no-speed']));
   for (const id of ['estimate.decode_ai', 'estimate.ridge', 'estimate.attainable_tflops', 'estimate.bound', 'estimate.ceiling_fraction', 'levers']) {
     expect(ids).not.toContain(id);
   }

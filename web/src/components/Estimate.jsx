@@ -2,11 +2,13 @@ import * as f from '../format.js';
 import { gpuName } from '../names.js';
 import { Num } from './Num.jsx';
 import { leverText, t, tx } from '../i18n/index.js';
+import { RemedyList } from './RemedyList.jsx';
 
 // The parameters-only estimate: what a size alone can tell (roofline.h,
 // rl_estimate_params): whether the weights fit on the GPUs given, no time and no
 // tokens/s (without an architecture there is no KV cache to fit and no step to
-// time). Weights that do not fit get no intensity, roof or lever either.
+// time). Weights that do not fit get no intensity, roof or lever either: their answer
+// is a refusal, with the shortfall and the ways out (the full analysis's remedies).
 const gain = (v) => (v > 0 ? t('est.gain', { gain: f.significant(v, 3) }) : t('est.gainUnknown'));
 const gpus = (v) => (v >= 1 ? f.integer(v) : t('est.gpusNone'));
 
@@ -53,8 +55,13 @@ function Levers({ levers }) {
 
 export function Estimate({ app, estimate: e }) {
   return (
-    <section class="verdict estimate" data-testid="estimate" data-bound={e.fits ? e.bound : undefined} aria-labelledby="estimate-word">
-      <p class="verdict-word" id="estimate-word" aria-live="polite">{t('est.word')}</p>
+    <section
+      class={`verdict estimate${e.fits ? '' : ' bad'}`}
+      data-testid="estimate"
+      data-bound={e.fits ? e.bound : undefined}
+      aria-labelledby="estimate-word"
+    >
+      <p class="verdict-word" id="estimate-word" aria-live="polite">{e.fits ? t('est.word') : t('level.refused')}</p>
       <p class="approx-banner" data-testid="estimate-banner" role="note">
         <strong>{t('est.banner')}</strong>{t('est.bannerRest')}
       </p>
@@ -76,9 +83,11 @@ export function Estimate({ app, estimate: e }) {
           value={e.fits}
           format={(fits) => (fits ? t('est.givenFits', { gpus: f.integer(e.gpus) }) : t('est.givenShort', { gpus: f.integer(e.gpus), need: gpus(e.gpus_needed) }))}
         />
+        {!e.fits && <Figure label={t('est.shortfall')} testid="estimate.shortfall_gib" value={e.shortfall_gib} format={f.gib} note={t('est.f.shortfall')} />}
         {e.fits && <Throughput estimate={e} />}
       </dl>
       {e.fits ? <Levers levers={e.levers} /> : <p class="no-speed" data-testid="estimate-no-speed">{t('est.noSpeed')}</p>}
+      {!e.fits && <RemedyList app={app} remedies={e.remedies ?? []} testid="estimate.remedies" />}
     </section>
   );
 }

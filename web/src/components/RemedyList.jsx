@@ -21,13 +21,13 @@ function apply(app, x) {
   });
 }
 
-export function RemedyList({ app, remedies, tight }) {
+export function RemedyList({ app, remedies, tight, testid = 'remedies' }) {
   if (!remedies.length) return null;
   const r = app.report.value;
   return (
     <div class="remedies">
       <h3>{t(tight ? 'remedies.tight' : 'remedies.title')}</h3>
-      <ul data-testid="remedies">
+      <ul data-testid={testid}>
         {remedies.map((x) => {
           const text = remedyText(x, r);
           return (

@@ -56,16 +56,20 @@ export function warningValues(r) {
   };
 }
 
-/** The holes of a remedy x of the report r (core/cli/messages.c: remedy_values). */
+/**
+ * The holes of a remedy x of the report r (core/cli/messages.c: remedy_values). A size-only
+ * estimate's report has no config: its ways out name only their value, tp and the precision now.
+ */
 export function remedyValues(x, r) {
+  const c = r.config ?? {};
   return {
     value: n(x.value),
     value_f2: f2(x.value),
-    precision: n(r.config.precision),
-    batch: n(r.config.batch),
-    seq: n(r.config.seq),
+    precision: n(c.precision ?? r.estimate?.precision),
+    batch: n(c.batch),
+    seq: n(c.seq),
     layers: n(r.model?.layers),
-    pool_now: f2(r.config.pool_fraction),
+    pool_now: f2(c.pool_fraction),
     // lower_precision_more_tp's second change (its value is the precision).
     tp: n(x.tp),
   };

@@ -281,6 +281,8 @@ export default {
   'est.f.weights': 'N · b_w',
   'est.f.usable': '(pool · VRAM − context) / (1 + overhead)',
   'est.f.gpus': '⌈weights / usable⌉',
+  'est.shortfall': 'Short on each GPU',
+  'est.f.shortfall': 'weights / (tp × pp) − usable',
   'est.f.ai': '≈ B / b_w',
   'est.f.ridge': 'peak / bandwidth',
   'est.f.attainable': 'min(peak, bandwidth · AI)',
@@ -291,7 +293,7 @@ export default {
   'est.gain': 'up to {gain}×',
   'est.gainUnknown': 'unknown without a TFLOPS figure',
   'est.restTitle': 'The rest needs the architecture',
-  'est.restText': 'A size alone gives no fit verdict, KV cache, step time, tokens/s, roofline position or batch sweep. Choose a preset or paste a config.json for the full analysis.',
+  'est.restText': 'A size alone gives no KV cache fit, step time, tokens/s, roofline position or batch sweep. Choose a preset or paste a config.json for the full analysis.',
 
   // form
   'form.aria': 'Deployment',
@@ -1035,6 +1037,10 @@ export default {
   "cli.md.svgDecode": "decode at batch {batch} ({bound})",
   "cli.md.svgX": "FLOP/byte (log)",
   "cli.md.toFit": "To make it fit the realistic budget",
+  "cli.md.estTitle": "roofline-lint: {params} B parameters on {gpu}, from the size alone",
+  "cli.md.estNote": "Approximate: no KV cache, attention or MoE is counted; less exact than a config.json.",
+  "cli.md.weightsFit": "the weights fit",
+  "cli.md.levers": "Levers, most effect first",
   "cli.md.footer": "roofline-lint {version}. Every figure's formula: `roofline-lint --help` and the page's \"How is this computed?\".",
 
   // the CLI's parameters-only estimate and cost (core/cli/report_text.c)
@@ -1043,9 +1049,10 @@ export default {
   "cli.est.usable": "usable per GPU",
   "cli.est.gpus": "GPUs needed",
   "cli.est.gpusValue": "{n} (for the weights; the KV cache needs more)",
+  "cli.est.gpusNone": "none: the engine's reserves leave no room for weights on this GPU",
   "cli.est.fitsOn": "the weights fit on the {gpus} GPU(s) given (tp {tp} x pp {pp}); the KV cache is not counted",
-  "cli.est.tooFew": "does not fit on the {gpus} GPU(s) given (tp {tp} x pp {pp}): the weights need {n}; give tp x pp >= {n}, fewer bytes per weight (--precision), or a bigger GPU",
-  "cli.est.noGpu": "does not fit: the engine's reserves leave no room on this GPU for any weights",
+  "cli.est.tooFew": "DOES NOT FIT on the {gpus} GPU(s) given (tp {tp} x pp {pp}): the weights need {n}, each GPU is short by {short}",
+  "cli.est.noGpu": "DOES NOT FIT: the engine's reserves leave no room on this GPU for any weights (each GPU is short by {short})",
   "cli.est.bottleneck": "bottleneck",
   "cli.est.ai": "decode intensity",
   "cli.est.aiValue": "{ai} FLOP/byte at batch {batch} (B / bytes per param)",
