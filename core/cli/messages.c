@@ -156,20 +156,11 @@ const char *rl_msg_remedy(unsigned bit, const rl_model *m, const rl_deploy *d, c
     }
     char key[80], value[40], f2[40], v[6][40];
     snprintf(key, sizeof key, "remedy.%s", rl_remedy_code(bit));
+    /* The value as the JSON holds it (rl_remedy_value), written as the page's n() writes it. */
     double x = 0.0;
-    switch (1u << bit) {
-    case RL_REMEDY_WEIGHT_PRECISION: snprintf(value, sizeof value, "%s", rl_precision_name(r->remedy_precision)); break;
-    case RL_REMEDY_KV_PRECISION: snprintf(value, sizeof value, "%s", rl_precision_name(r->remedy_kv_precision)); break;
-    case RL_REMEDY_MORE_TP: x = (double)r->remedy_tp; break;
-    case RL_REMEDY_SMALLER_BATCH: x = (double)r->remedy_batch; break;
-    case RL_REMEDY_SHORTER_CONTEXT: x = (double)r->remedy_seq; break;
-    case RL_REMEDY_RAISE_POOL: x = r->remedy_pool_fraction; break;
-    case RL_REMEDY_FEWER_GPU_LAYERS: x = (double)r->remedy_gpu_layers; break;
-    case RL_REMEDY_PRECISION_AND_TP: snprintf(value, sizeof value, "%s", rl_precision_name(r->remedy_pair_precision)); break;
-    default: x = r->remedy_vram_gib; break;
-    }
-    unsigned named = RL_REMEDY_WEIGHT_PRECISION | RL_REMEDY_KV_PRECISION | RL_REMEDY_PRECISION_AND_TP;
-    if (!((1u << bit) & named)) shortest(value, sizeof value, x);
+    const char *name = rl_remedy_value(bit, r, &x);
+    if (name) snprintf(value, sizeof value, "%s", name);
+    else shortest(value, sizeof value, x);
     const char *const kv[] = {"value", value, "value_f2", FMT(f2, "%.2f", x),
                               "precision", FMT(v[0], "%s", rl_precision_name(r->weight_precision)),
                               "batch", FMT(v[1], "%lld", (long long)d->batch), "seq", FMT(v[2], "%lld", (long long)d->seq),

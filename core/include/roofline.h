@@ -1092,6 +1092,9 @@ size_t rl_error_json(const rl_error *err, char *buf, size_t cap);
 /* English sentence for warning bit i, with this analysis' numbers in it. */
 size_t rl_warning_text(unsigned bit_index, const rl_model *m, const rl_deploy *d,
                        const rl_result *r, char *buf, size_t cap);
+/* The figure of remedy bit i in r, the one the JSON's "value" holds: a precision's name (returned;
+ * *number untouched), or NULL with the number in *number (a tp, batch, tokens, GiB, fraction or layer count). */
+const char *rl_remedy_value(unsigned bit_index, const rl_result *r, double *number);
 /* English sentence for remedy bit i. */
 size_t rl_remedy_text(unsigned bit_index, const rl_model *m, const rl_deploy *d,
                       const rl_result *r, char *buf, size_t cap);

@@ -128,18 +128,26 @@ size_t rl_remedy_text(unsigned bit, const rl_model *m, const rl_deploy *d, const
     return o.len;
 }
 
-static void remedy_value(rl_out *o, unsigned bit, const rl_result *r) {
+const char *rl_remedy_value(unsigned bit, const rl_result *r, double *x) {
     switch (1u << bit) {
-    case RL_REMEDY_WEIGHT_PRECISION: rl_out_jstr(o, rl_precision_name(r->remedy_precision)); break;
-    case RL_REMEDY_KV_PRECISION: rl_out_jstr(o, rl_precision_name(r->remedy_kv_precision)); break;
-    case RL_REMEDY_MORE_TP: rl_out_jnum(o, (double)r->remedy_tp); break;
-    case RL_REMEDY_SMALLER_BATCH: rl_out_jnum(o, (double)r->remedy_batch); break;
-    case RL_REMEDY_SHORTER_CONTEXT: rl_out_jnum(o, (double)r->remedy_seq); break;
-    case RL_REMEDY_RAISE_POOL: rl_out_jnum(o, r->remedy_pool_fraction); break;
-    case RL_REMEDY_FEWER_GPU_LAYERS: rl_out_jnum(o, (double)r->remedy_gpu_layers); break;
-    case RL_REMEDY_PRECISION_AND_TP: rl_out_jstr(o, rl_precision_name(r->remedy_pair_precision)); break;
-    default: rl_out_jnum(o, r->remedy_vram_gib); break;
+    case RL_REMEDY_WEIGHT_PRECISION: return rl_precision_name(r->remedy_precision);
+    case RL_REMEDY_KV_PRECISION: return rl_precision_name(r->remedy_kv_precision);
+    case RL_REMEDY_PRECISION_AND_TP: return rl_precision_name(r->remedy_pair_precision);
+    case RL_REMEDY_MORE_TP: *x = (double)r->remedy_tp; break;
+    case RL_REMEDY_SMALLER_BATCH: *x = (double)r->remedy_batch; break;
+    case RL_REMEDY_SHORTER_CONTEXT: *x = (double)r->remedy_seq; break;
+    case RL_REMEDY_RAISE_POOL: *x = r->remedy_pool_fraction; break;
+    case RL_REMEDY_FEWER_GPU_LAYERS: *x = (double)r->remedy_gpu_layers; break;
+    default: *x = r->remedy_vram_gib; break;
     }
+    return NULL;
+}
+
+static void remedy_value(rl_out *o, unsigned bit, const rl_result *r) {
+    double x = 0.0;
+    const char *name = rl_remedy_value(bit, r, &x);
+    if (name) rl_out_jstr(o, name);
+    else rl_out_jnum(o, x);
 }
 
 typedef size_t (*sentence_fn)(unsigned, const rl_model *, const rl_deploy *, const rl_result *, char *, size_t);
