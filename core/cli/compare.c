@@ -54,6 +54,9 @@ static const row ROWS[] = {
     {"memory.max_batch", "cli.compare.row.maxBatch", 0},
     {"estimate.weights_gib", "cli.compare.row.estWeights", 0},
     {"estimate.gpus_needed", "cli.compare.row.estGpus", 0},
+    {"estimate.gpus", "cli.compare.row.estGiven", 0},
+    {"estimate.fits", "cli.compare.row.estFits", 0},
+    {"estimate.shortfall_gib", "cli.compare.row.estShortfall", 0},
     {"decode.step_ms", "cli.compare.row.step", 1},
     {"decode.tokens_per_s", "cli.compare.row.tps", 1},
     {"realistic.step_ms", "cli.compare.row.realStep", 1},
@@ -182,12 +185,15 @@ static void cell(int r, int k, int markdown, char *out, size_t cap) {
         snprintf(out, cap, "%s", rl_msg_text("cli.compare.cantRun"));
         return;
     }
-    /* The verdict in --lang's words (its code is the next row, the same in any language). */
+    /* The verdict in --lang's words (its code is the next row, the same in any language); a size-only
+     * estimate's: its weights fit on the GPUs given, or it is refused. */
     const char *word = "";
     if (strcmp(ROWS[r].path, "level") == 0 && cJSON_IsString(v)) {
         char key[64];
         snprintf(key, sizeof key, "cli.verdictWord.%.40s", v->valuestring);
         word = rl_msg_text(key);
+    } else if (strcmp(ROWS[r].path, "estimate.fits") == 0 && cJSON_IsBool(v)) {
+        word = rl_msg_text(cJSON_IsTrue(v) ? "cli.md.weightsFit" : "cli.verdictWord.refused");
     }
     if (v == NULL) snprintf(text, sizeof text, "-");
     else if (cJSON_IsNumber(v)) number_text(v->valuedouble, text, sizeof text);

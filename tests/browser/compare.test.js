@@ -155,6 +155,11 @@ test('a size-only setup and a setup with a bad input: their own figures or the c
   const estimate = core.analyze({ params: '70B', gpu: 'h100-sxm', precision: 'auto', batch: 1 }).estimate;
   assert.equal(Number(await page.getAttribute(tid('compare.1.estimate.gpus_needed'), 'data-value')), estimate.gpus_needed);
   assert.equal(Number(await page.getAttribute(tid('compare.1.estimate.weights_gib'), 'data-value')), estimate.weights_gib);
+  // 70B in 16 bits on one H100 cannot run: the cell says so, with the shortfall and the core's ways out.
+  assert.equal(await page.getAttribute(tid('compare.1.estimate.fits'), 'data-value'), 'false');
+  assert.equal(await page.getAttribute(tid('compare.1.estimate.shortfall_gib'), 'data-value'), String(estimate.shortfall_gib));
+  const ways = await page.$$eval(`${tid('compare.1.estimate.remedies')} > li`, (items) => items.map((li) => [li.dataset.code, li.textContent]));
+  assert.deepEqual(ways, estimate.remedies.map((x) => [x.code, x.message]));
   assert.equal(await page.getAttribute(tid('compare.2.error'), 'data-code'), core.analyze({ model: 'qwen3-8b', gpu: 'h100-sxm', batch: '' }).error.code);
   const ids = await page.evaluate(() => [...document.querySelectorAll('[data-testid^="compare.1."], [data-testid^="compare.2."]')].map((el) => el.dataset.testid));
   assert.deepEqual(ids.filter((id) => TIMING.test(id)), []);

@@ -93,6 +93,10 @@ expect 2 'two or three request files' --compare "$tmp/a.json"
 
 # A size-only estimate compares by its own figures.
 expect 3 'GPUs needed \(estimate\) +2 +1 \* \(x0\.50\)' --params 70B --gpu h100-sxm --compare --gpu mi300x
+# Its verdict and shortfall: 70B on one H100 is refused, on two it fits (exit 3: one setup cannot run).
+expect 3 'verdict \(estimate\) +refused +the weights fit \*' --params 70B --gpu h100-sxm --compare --tp 2
+expect 3 'shortfall GiB/GPU \(estimate\) +60\.39 +- \*' --params 70B --gpu h100-sxm --compare --tp 2
+expect 3 'GPUs given \(estimate\) +1 +2 \* \(x2\.00\)' --params 70B --gpu h100-sxm --compare --tp 2
 
 # --help lists --compare (a row of the meta table).
 expect 0 '--compare FLAGS' --help

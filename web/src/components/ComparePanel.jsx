@@ -30,6 +30,7 @@ const FIGURES = [
   { path: 'memory.max_batch', label: 'compare.maxBatch', format: f.integer },
   { path: 'estimate.weights_gib', label: 'compare.estWeights', format: f.gib },
   { path: 'estimate.gpus_needed', label: 'compare.estGpus', format: f.integer },
+  { path: 'estimate.gpus', label: 'compare.estGiven', format: f.integer },
   { path: 'decode.step_ms', label: 'compare.step', format: f.ms, timing: true },
   { path: 'decode.tokens_per_s', label: 'compare.tps', format: f.tokensPerS, timing: true },
   { path: 'realistic.step_ms', label: 'compare.realStep', format: f.ms, timing: true },
@@ -78,6 +79,44 @@ function FigureCell({ index, row, report: r, base }) {
   );
 }
 
+/** A setup's ways out, as the verdict lists them (the full analysis's, or a size-only estimate's). */
+function Ways({ index, report: r, remedies }) {
+  if (!remedies?.length) return null;
+  return (
+    <ul class="ways" data-testid={`compare.${index}.${r.estimate ? 'estimate.' : ''}remedies`}>
+      {remedies.map((x) => (
+        <li key={x.code} data-code={x.code} data-value={String(x.value)}>{remedyText(x, r)}</li>
+      ))}
+    </ul>
+  );
+}
+
+/** A size-only setup: its weights fit on the GPUs given (the rest is in the main view), or it cannot run. */
+function EstimateCell({ index, report: r, base }) {
+  const e = r.estimate;
+  const refusedBefore = base.estimate ? !base.estimate.fits : false;
+  const differs = index > 0 && (!base.estimate || refusedBefore !== !e.fits);
+  if (e.fits) {
+    return (
+      <td data-differs={differs ? 'true' : undefined} class={differs ? 'differs' : undefined}>
+        <span data-testid={`compare.${index}.estimate.fits`} data-value="true">{t('compare.estimate')}</span>
+        {differs && <Differs />}
+      </td>
+    );
+  }
+  return (
+    <td data-differs={differs ? 'true' : undefined} class={`${differs ? 'differs ' : ''}bad`}>
+      <strong data-testid={`compare.${index}.estimate.fits`} data-value="false">{t('level.refused')}</strong>
+      {differs && <Differs />}
+      <p class="reason">
+        {t('compare.reason.weights_do_not_fit')}{' '}
+        <Num testid={`compare.${index}.estimate.shortfall_gib`} value={e.shortfall_gib} format={f.gib} />
+      </p>
+      <Ways index={index} report={r} remedies={e.remedies} />
+    </td>
+  );
+}
+
 function VerdictCell({ index, report: r, base, values }) {
   if (r.error) {
     return (
@@ -86,7 +125,7 @@ function VerdictCell({ index, report: r, base, values }) {
       </td>
     );
   }
-  if (r.estimate) return <td>{t('compare.estimate')}</td>;
+  if (r.estimate) return <EstimateCell index={index} report={r} base={base} />;
   const level = levelOf(r);
   const differs = index > 0 && (base.error || base.estimate || levelOf(base) !== level);
   return (
@@ -100,13 +139,7 @@ function VerdictCell({ index, report: r, base, values }) {
         </p>
       )}
       {/* A setup that cannot run says so with its ways out, as the verdict does. */}
-      {!r.fits && r.remedies?.length > 0 && (
-        <ul class="ways" data-testid={`compare.${index}.remedies`}>
-          {r.remedies.map((x) => (
-            <li key={x.code} data-code={x.code} data-value={String(x.value)}>{remedyText(x, r)}</li>
-          ))}
-        </ul>
-      )}
+      {!r.fits && <Ways index={index} report={r} remedies={r.remedies} />}
     </td>
   );
 }
