@@ -163,11 +163,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         int bad_nulls = 0;
         fz_json_check(run, rn, false, true, &bad_nulls);
         FZ_CHECK(bad_nulls == 0, "estimate holds a null figure (a NaN or an infinity): %s", run);
-        /* Weights that do not fit: the GPUs needed, and no throughput of any kind. */
+        /* Weights that do not fit: the GPUs needed, the shortfall and at least the bigger GPU as a way
+         * out, and no throughput of any kind; weights that fit: no shortfall and no way out. */
         if (fz_contains(run, rn, "\"fits\":false"))
             FZ_CHECK(!fz_contains(run, rn, "\"attainable_tflops\"") && !fz_contains(run, rn, "\"levers\"") &&
-                         !fz_contains(run, rn, "\"decode_ai\""),
-                     "an estimate that does not fit holds a throughput: %s", run);
+                         !fz_contains(run, rn, "\"decode_ai\"") && fz_contains(run, rn, "\"shortfall_gib\"") &&
+                         fz_contains(run, rn, "\"code\":\"bigger_gpu\""),
+                     "an estimate that does not fit holds a throughput, or no shortfall or way out: %s", run);
+        else
+            FZ_CHECK(!fz_contains(run, rn, "\"shortfall_gib\"") && !fz_contains(run, rn, "\"remedies\""),
+                     "an estimate that fits holds a shortfall or a way out: %s", run);
     }
     if (rst != RL_OK) FZ_CHECK(fz_contains(run, rn, "{\"error\":"), "rl_run_json failed without an error object");
 
