@@ -51,6 +51,7 @@ static void ways_out(rl_estimate *e, const rl_deploy *d, double room) {
     static const rl_precision lower[] = {RL_PREC_FP16, RL_PREC_FP8, RL_PREC_INT4};
     const size_t n = sizeof lower / sizeof lower[0];
     e->shortfall_gib = e->weights_gib / (double)e->gpus - e->usable_gib_per_gpu;
+    /* room > 0: with nothing left after the reserve gpus_for says 0, which is no fit at any precision. */
     for (size_t i = 0; i < n && room > 0; i++) {
         double b = rl_precision_bytes(lower[i]);
         if (b >= e->bytes_per_param || gpus_for(e->params * b / RL_GIB, room, e->usable_gib_per_gpu) > e->gpus) continue;
