@@ -49,12 +49,16 @@ static int64_t tp_for(int64_t need, int64_t pp, int64_t above) {
  * alone needs (the fewest, and of a tie the highest precision); and always a bigger GPU. */
 static void ways_out(rl_estimate *e, const rl_deploy *d, double room) {
     static const rl_precision lower[] = {RL_PREC_FP16, RL_PREC_FP8, RL_PREC_INT4};
-    const size_t n = sizeof lower / sizeof lower[0];
-    e->shortfall_gib = e->weights_gib / (double)e->gpus - e->usable_gib_per_gpu;
-    /* room > 0: with nothing left after the reserve gpus_for says 0, which is no fit at any precision. */
-    for (size_t i = 0; i < n && room > 0; i++) {
+    enum { N = sizeof lower / sizeof lower[0] };
+    /* The GPUs each precision's weights need (0: not below the weights' precision now, or no room at all). */
+    int64_t need[N];
+    for (size_t i = 0; i < N; i++) {
         double b = rl_precision_bytes(lower[i]);
-        if (b >= e->bytes_per_param || gpus_for(e->params * b / RL_GIB, room, e->usable_gib_per_gpu) > e->gpus) continue;
+        need[i] = b < e->bytes_per_param ? gpus_for(e->params * b / RL_GIB, room, e->usable_gib_per_gpu) : 0;
+    }
+    e->shortfall_gib = e->weights_gib / (double)e->gpus - e->usable_gib_per_gpu;
+    for (size_t i = 0; i < N; i++) {
+        if (need[i] < 1 || need[i] > e->gpus) continue;
         e->remedies |= RL_REMEDY_WEIGHT_PRECISION;
         e->remedy_precision = lower[i];
         break;
@@ -62,10 +66,8 @@ static void ways_out(rl_estimate *e, const rl_deploy *d, double room) {
     if ((e->remedy_tp = tp_for(e->gpus_needed, d->pp, 2 * RL_MAX_PARALLEL)) > 0) e->remedies |= RL_REMEDY_MORE_TP;
     if (!(e->remedies & RL_REMEDY_WEIGHT_PRECISION)) {
         int64_t above = e->remedy_tp > 0 ? e->remedy_tp : 2 * RL_MAX_PARALLEL;
-        for (size_t i = 0; i < n; i++) {
-            double b = rl_precision_bytes(lower[i]);
-            if (b >= e->bytes_per_param) continue;
-            int64_t tp = tp_for(gpus_for(e->params * b / RL_GIB, room, e->usable_gib_per_gpu), d->pp, above);
+        for (size_t i = 0; i < N; i++) {
+            int64_t tp = tp_for(need[i], d->pp, above);
             if (tp == 0) continue;
             e->remedies |= RL_REMEDY_PRECISION_AND_TP;
             e->remedy_pair_precision = lower[i];

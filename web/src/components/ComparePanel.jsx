@@ -94,8 +94,7 @@ function Ways({ index, report: r, remedies }) {
 /** A size-only setup: its weights fit on the GPUs given (the rest is in the main view), or it cannot run. */
 function EstimateCell({ index, report: r, base }) {
   const e = r.estimate;
-  const refusedBefore = base.estimate ? !base.estimate.fits : false;
-  const differs = index > 0 && (!base.estimate || refusedBefore !== !e.fits);
+  const differs = index > 0 && (!base.estimate || base.estimate.fits !== e.fits);
   if (e.fits) {
     return (
       <td data-differs={differs ? 'true' : undefined} class={differs ? 'differs' : undefined}>

@@ -83,11 +83,20 @@ export function Estimate({ app, estimate: e }) {
           value={e.fits}
           format={(fits) => (fits ? t('est.givenFits', { gpus: f.integer(e.gpus) }) : t('est.givenShort', { gpus: f.integer(e.gpus), need: gpus(e.gpus_needed) }))}
         />
-        {!e.fits && <Figure label={t('est.shortfall')} testid="estimate.shortfall_gib" value={e.shortfall_gib} format={f.gib} note={t('est.f.shortfall')} />}
-        {e.fits && <Throughput estimate={e} />}
+        {e.fits ? (
+          <Throughput estimate={e} />
+        ) : (
+          <Figure label={t('est.shortfall')} testid="estimate.shortfall_gib" value={e.shortfall_gib} format={f.gib} note={t('est.f.shortfall')} />
+        )}
       </dl>
-      {e.fits ? <Levers levers={e.levers} /> : <p class="no-speed" data-testid="estimate-no-speed">{t('est.noSpeed')}</p>}
-      {!e.fits && <RemedyList app={app} remedies={e.remedies ?? []} testid="estimate.remedies" />}
+      {e.fits ? (
+        <Levers levers={e.levers} />
+      ) : (
+        <>
+          <p class="no-speed" data-testid="estimate-no-speed">{t('est.noSpeed')}</p>
+          <RemedyList app={app} remedies={e.remedies ?? []} testid="estimate.remedies" />
+        </>
+      )}
     </section>
   );
 }
