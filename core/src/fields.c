@@ -182,7 +182,10 @@ rl_status rl_deploy_validate(const rl_deploy *d, rl_error *err) {
         return rl_fail(err, RL_E_CONTRADICTION, "spec_tokens",
                        "spec_draft and spec_accept need spec_tokens, the draft tokens per step (1 to 16)");
     if (d->spec_tokens > 0 && d->pp > 1)
-        return rl_fail(err, RL_E_UNSUPPORTED, "spec_tokens", "speculative decoding is not modelled with pp > 1");
+        return rl_fail(err, RL_E_UNSUPPORTED, "spec_tokens",
+                       "spec_tokens: speculative decoding is not modelled with pp > 1 (got pp %lld): set pp to 1, or "
+                       "drop spec_tokens",
+                       (long long)d->pp);
     if (drafted && !(d->draft.params_total < RL_MAX_EXACT && d->draft.layers >= 1 && d->draft.hidden >= 1))
         return rl_fail(err, RL_E_RANGE, "spec_draft", "spec_draft: the draft's shape is out of range");
     /* The one check that relates two fields: M micro-batches split the batch across stages. */

@@ -54,4 +54,13 @@ describe('checkVector catches', () => {
     expect(checkVector(core, { ...base, input: { ...base.input, batch: 0 }, error: { code: 'range', field: 'seq' } })).toHaveLength(1);
     expect(checkVector(core, { ...base, input: { ...base.input, batch: 0 }, error: { code: 'range', field: 'batch' } })).toEqual([]);
   });
+  test('an error whose message does not name its field', () => {
+    const saying = (message) => ({ analyze: () => ({ error: { code: 'unsupported', field: 'spec_tokens', message } }) });
+    const v = { ...base, error: { code: 'unsupported', field: 'spec_tokens' } };
+    expect(checkVector(saying('speculative decoding is not modelled with pp > 1'), v)).toHaveLength(1);
+    expect(checkVector(saying('spec_tokens: not modelled with pp > 1'), v)).toEqual([]);
+    // A nested field is named by its last part, as the core words it.
+    const nested = { analyze: () => ({ error: { code: 'range', field: 'config.head_dim', message: 'head_dim must be 1 to 65536' } }) };
+    expect(checkVector(nested, { ...base, error: { code: 'range', field: 'config.head_dim' } })).toEqual([]);
+  });
 });
