@@ -4,8 +4,10 @@
 #
 # Usage: fuzz.sh [SECONDS]            env: FUZZ_TARGETS="config request" to run only some
 #
-# Each target works on a copy of its seeds (tests/fuzz/seeds/<target>/) in
-# build-fuzz/corpus-<target>/, which is kept between runs and is never in the repo.
+# Each target works on a copy of its seeds in build-fuzz/corpus-<target>/, which is kept
+# between runs and is never in the repo: the hand-made ones (tests/fuzz/seeds/<target>/) and
+# those derived afresh from the repository on every run (every vector's request and serve
+# command, every preset's and published config; tests/fuzz/make-seeds.mjs --derived).
 # Findings go to build-fuzz/artifacts-<target>/. Before fuzzing, every file in
 # tests/fuzz/regressions/<target>/ (known reproducers) is replayed once.
 # Exits non-zero when any target crashes, times out, runs out of memory or leaks,
@@ -33,6 +35,10 @@ max_len() {
   esac
 }
 
+# Derived afresh, so that a new vector, preset or config is a seed at once.
+rm -rf build-fuzz/seeds-derived
+node tests/fuzz/make-seeds.mjs --derived build-fuzz/seeds-derived
+
 status=0
 failed=()
 for t in $targets; do
@@ -40,7 +46,7 @@ for t in $targets; do
   corpus="build-fuzz/corpus-$t"
   artifacts="build-fuzz/artifacts-$t"
   mkdir -p "$corpus" "$artifacts"
-  cp -n tests/fuzz/seeds/"$t"/* "$corpus"/ 2>/dev/null || true
+  cp -n tests/fuzz/seeds/"$t"/* build-fuzz/seeds-derived/"$t"/* "$corpus"/ 2>/dev/null || true
   dict=()
   [ "$t" != analysis ] && dict=(-dict=tests/fuzz/json.dict)
 
