@@ -151,12 +151,22 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     FZ_CHECK(rst < RL_STATUS_COUNT_, "rl_run_json status %d", (int)rst);
     bool estimate = st == RL_E_UNKNOWN_NAME && strcmp(err.field, "params") == 0;
     if (!estimate) {
-        FZ_CHECK(rst == st, "rl_run_json says %s, rl_request_from_json + rl_analyze %s", rl_status_name(rst),
-                 rl_status_name(st));
-        if (st == RL_OK) {
+        /* A request with a workload adds its cost, which only the one-call path computes: the report is
+         * then the step-by-step one with that cost, and the cost's own error names a workload field. */
+        static rl_run whole;
+        rl_run_request(req, rlen, cfg, clen, &whole);
+        FZ_CHECK(whole.status == rst, "rl_run_request says %s, rl_run_json %s", rl_status_name(whole.status),
+                 rl_status_name(rst));
+        const rl_field *at = rl_field_by_key(whole.error.field);
+        bool cost_error = st == RL_OK && rst != RL_OK && at != NULL && at->target == RL_TARGET_WORKLOAD;
+        FZ_CHECK(rst == st || cost_error, "rl_run_json says %s on %s, rl_request_from_json + rl_analyze %s",
+                 rl_status_name(rst), whole.error.field, rl_status_name(st));
+        if (st == RL_OK && rst == RL_OK) {
+            FZ_CHECK(!whole.cost.present || (r.fits && whole.workload.requests_per_day > 0),
+                     "a cost without a workload, or for a deployment that cannot run: %s", run);
             static char rep[1 << 16];
-            rl_report_json(&m, &g, &d, &r, rep, sizeof rep);
-            FZ_CHECK(strcmp(rep, run) == 0, "rl_run_json's report differs from rl_report_json's");
+            rl_report_json_cost(&m, &g, &d, &r, whole.cost.present ? &whole.cost : NULL, rep, sizeof rep);
+            FZ_CHECK(strcmp(rep, run) == 0, "rl_run_json's report differs from rl_report_json's with the run's cost");
         }
     } else if (rst == RL_OK) {
         FZ_CHECK(fz_contains(run, rn, "\"estimate\""), "params request without an estimate: %s", run);
