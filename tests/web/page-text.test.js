@@ -9,7 +9,7 @@
 // t() was asked for and no table has (i18n/index.js: missingKeys) fails the test.
 import { h, render } from 'preact';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { CUSTOM, FIELD, PARAMS, defaultInputs } from '../../web/src/inputs.js';
+import { CUSTOM, FIELD, PARAMS, PRECISIONS, defaultInputs } from '../../web/src/inputs.js';
 import { createState } from '../../web/src/state.js';
 import { LANGS, lang, loadLang, missingKeys, t } from '../../web/src/i18n/index.js';
 import { InputsPanel } from '../../web/src/components/InputsPanel.jsx';
@@ -23,6 +23,8 @@ import { MemoryPanel } from '../../web/src/components/MemoryPanel.jsx';
 import { ModelPanel } from '../../web/src/components/ModelPanel.jsx';
 import { ParallelPanel } from '../../web/src/components/ParallelPanel.jsx';
 import { PagingPanel } from '../../web/src/components/PagingPanel.jsx';
+import { ComparePanel } from '../../web/src/components/ComparePanel.jsx';
+import { createCompare } from '../../web/src/compare.js';
 import { createDocument } from './mini-dom.js';
 import { loadTestCore } from './core.js';
 
@@ -347,4 +349,33 @@ test('a GPU figure its preset leaves null is said in words in the source notes, 
   const model = { id: 'x', name: 'X', sliding_window: null, notes: 'sliding_window null: full attention' };
   const root = renderIn('en', h(PresetSource, { preset: model, testid: 'model-source' }));
   expect(root.textContent).toContain('sliding_window null: full attention');
+});
+
+// The Compare view, in every language: each column's verdict in the main view's words (a size-only
+// setup whose weights fit says so with the GPUs given, whichever column it is in; one that does not fit
+// is a refusal with its shortfall and ways out), every key in a table, and no English in Chinese.
+test.each(LANGS)('Compare: a fitting and a refused size beside a full analysis, in the main view\'s words (%s)', (code) => {
+  lang.value = code;
+  missingKeys.clear();
+  const app = createState(core, presets, { ...defaults, model: 'qwen3-8b', gpu: 'h100-sxm' });
+  const size = { ...defaults, model: PARAMS, gpu: 'h100-sxm' };
+  const compare = createCompare(app, [{ ...size, params: '8B', tp: '2' }, { ...size, params: '70B' }]);
+  const root = renderIn(code, h(ComparePanel, { app, compare }));
+  const byId = (id) => [...root.descendants()].find((el) => el.getAttribute('data-testid') === id);
+  const fits = byId('compare.1.estimate.fits');
+  const refused = byId('compare.2.estimate.fits');
+  const fitCell = fits.parentNode.textContent;
+  const refusedCell = refused.parentNode.textContent;
+  const ways = byId('compare.2.estimate.remedies');
+  const text = readable(root);
+  render(null, root);
+  expect([...missingKeys]).toEqual([]);
+  expect(fits.getAttribute('data-value')).toBe('true');
+  expect(fitCell).toContain(t('est.word'));
+  expect(fits.textContent).toBe(t('est.givenFits', { gpus: '2', gpusN: 2 }));
+  expect(refused.getAttribute('data-value')).toBe('false');
+  expect(refusedCell).toContain(t('level.refused'));
+  expect(ways).toBeDefined();
+  // The precision selects hold their values as the form and the CLI take them (auto, fp16, ...).
+  if (code !== 'en') expect(englishWords(text, allowList([...presets.models.map((m) => m.name), ...presets.gpus.map((g) => g.name), ...PRECISIONS]))).toEqual([]);
 });

@@ -91,15 +91,16 @@ function Ways({ index, report: r, remedies }) {
   );
 }
 
-/** A size-only setup: its weights fit on the GPUs given (the rest is in the main view), or it cannot run. */
+/** A size-only setup, in the main view's words: an estimate whose weights fit on the GPUs given, or a refusal. */
 function EstimateCell({ index, report: r, base }) {
   const e = r.estimate;
   const differs = index > 0 && (!base.estimate || base.estimate.fits !== e.fits);
   if (e.fits) {
     return (
       <td data-differs={differs ? 'true' : undefined} class={differs ? 'differs' : undefined}>
-        <span data-testid={`compare.${index}.estimate.fits`} data-value="true">{t('compare.estimate')}</span>
+        <strong>{t('est.word')}</strong>
         {differs && <Differs />}
+        <p class="reason" data-testid={`compare.${index}.estimate.fits`} data-value="true">{t('est.givenFits', { gpus: f.integer(e.gpus), gpusN: e.gpus })}</p>
       </td>
     );
   }

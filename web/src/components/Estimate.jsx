@@ -81,7 +81,7 @@ export function Estimate({ app, estimate: e }) {
           testid="estimate.fits"
           words
           value={e.fits}
-          format={(fits) => (fits ? t('est.givenFits', { gpus: f.integer(e.gpus) }) : t('est.givenShort', { gpus: f.integer(e.gpus), need: gpus(e.gpus_needed) }))}
+          format={(fits) => (fits ? t('est.givenFits', { gpus: f.integer(e.gpus), gpusN: e.gpus }) : t('est.givenShort', { gpus: f.integer(e.gpus), need: gpus(e.gpus_needed) }))}
         />
         {e.fits ? (
           <Throughput estimate={e} />

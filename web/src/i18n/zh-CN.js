@@ -831,7 +831,6 @@ export default {
   'compare.verdict': "结论",
   'compare.differs': "与配置 A 不同",
   'compare.cantRun': "无法运行",
-  'compare.estimate': "只有规模：估算见主视图。",
   'compare.reason.weights_do_not_fit': "权重放不下；每张 GPU 缺少：",
   'compare.reason.kv_does_not_fit': "KV 缓存放不下；每张 GPU 缺少：",
   'compare.reason.host_ram_does_not_fit': "主机内存放不下卸载的层；缺少：",
