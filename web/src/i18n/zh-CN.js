@@ -682,7 +682,7 @@ export default {
   'error.too_large': '{field} 超过了大小上限。',
   'error.micro_batch': '{field}：micro-batch 需要 pp ≥ 2，且不能多于批次。',
   'error.duplicate_key': '{field} 中同一个键出现了两次。',
-  'error.unsupported': '核心尚不支持 {field} 所描述的结构。',
+  'error.unsupported': '核心尚不支持 {field} 的这种取值或组合。',
   'error.file': '无法读取文件 {field}。',
   'error.usage': '命令行参数 {field} 有误。',
   'error.internal': '核心出错：{message}',
