@@ -5,7 +5,7 @@
 //                                [--timeout 10] [--list] [--keep] [--json out.json]
 //                                [--vectors DIR] [--tree DIR] [--only-survivors prev.json]
 //
-//   --tree DIR            take CMakeLists.txt, core/, presets/, web/src/i18n/ and tests/ (c, configs, measured, vectors) from DIR instead of this
+//   --tree DIR            take CMakeLists.txt, package.json, core/, presets/, web/src/ and tests/ (c, configs, measured, vectors) from DIR instead of this
 //                         repository (e.g. a frozen copy, so two runs see the same source)
 //   --only-survivors F    run only the mutants that survived in the --json output F of an earlier
 //                         run (matched by file, mutation and source line), e.g. after adding vectors
@@ -35,7 +35,7 @@
 // The build is configured with -DRL_WERROR=OFF so a mutant that only draws a
 // warning is judged by the tests, not by -Werror.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, cpSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, cpSync, mkdirSync, symlinkSync } from 'node:fs';
 import { tmpdir, cpus } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -394,12 +394,18 @@ function verdictOf(res, base) {
 
 function snapshot(src, dst) {
   mkdirSync(dst, { recursive: true });
-  cpSync(join(src, 'CMakeLists.txt'), join(dst, 'CMakeLists.txt'));
+  // package.json: its "type": "module" makes the page's .js files modules for Node.
+  for (const f of ['CMakeLists.txt', 'package.json']) cpSync(join(src, f), join(dst, f));
   for (const d of ['core', 'presets', join('tests', 'c'), join('tests', 'configs'), join('tests', 'measured'), join('tests', 'vectors'),
-    // the CLI's --lang messages are generated from the page's message tables at build time
-    join('web', 'src', 'i18n')]) {
+    // the CLI's --lang messages are generated from the page's message tables at build time, and
+    // cli_lang_test words the sources as the page does (web/src/i18n/sources.js and what it imports)
+    join('web', 'src')]) {
     if (!existsSync(join(src, d))) continue;
     cpSync(join(src, d), join(dst, d), { recursive: true, filter: (p) => !/\/(build[^/]*|node_modules)$/.test(p) });
+  }
+  // The page's modules import @preact/signals: the checkout's packages, linked, not copied.
+  if (existsSync(join(repo, 'node_modules')) && !existsSync(join(dst, 'node_modules'))) {
+    symlinkSync(join(repo, 'node_modules'), join(dst, 'node_modules'));
   }
 }
 
