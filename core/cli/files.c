@@ -29,6 +29,7 @@ char *rl_read_file_limited(const char *path, size_t max, size_t *len, rl_error *
     FILE *f = fopen(path, "rb");
     if (f == NULL) {
         err->status = RL_E_FILE;
+        err->why = RL_WHY_NONE;
         snprintf(err->field, sizeof err->field, "%s", field);
         snprintf(err->message, sizeof err->message, "cannot open \"%.200s\"", path);
         return NULL;

@@ -39,6 +39,7 @@ __attribute__((format(printf, 3, 4)))
 #endif
 static rl_status usage_error(rl_error *err, const char *flag, const char *fmt, ...) {
     err->status = RL_E_USAGE;
+    err->why = RL_WHY_NONE;
     snprintf(err->field, sizeof err->field, "%.60s", flag);
     va_list ap;
     va_start(ap, fmt);

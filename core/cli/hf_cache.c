@@ -12,6 +12,7 @@
 
 __attribute__((format(printf, 3, 4))) static rl_status hf_fail(rl_error *err, rl_status st, const char *fmt, ...) {
     err->status = st;
+    err->why = RL_WHY_NONE;
     snprintf(err->field, sizeof err->field, "--hf");
     va_list ap;
     va_start(ap, fmt);

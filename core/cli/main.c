@@ -43,7 +43,7 @@ static int fail_error(const rl_error *err, int json) {
 
 /* --lang takes en or zh: anything else is a bad input naming --lang and the accepted values. */
 static int fail_lang(const char *got, int json) {
-    rl_error e = {RL_E_UNKNOWN_NAME, "--lang", ""};
+    rl_error e = {.status = RL_E_UNKNOWN_NAME, .field = "--lang", .message = ""};
     snprintf(e.message, sizeof e.message, "--lang must be en or zh (got \"%.40s\")", got);
     if (json) {
         char buf[1024];
@@ -259,7 +259,7 @@ int main(int argc, char **argv) {
     if (a.hf) {
         /* --hf org/name: a config.json from the local cache, read as --config PATH is. */
         if (config_path != NULL) {
-            rl_error e = {RL_E_USAGE, "--hf", "--hf and --config both name the model: give one"};
+            rl_error e = {.status = RL_E_USAGE, .field = "--hf", .message = "--hf and --config both name the model: give one"};
             return fail_error(&e, json);
         }
         if (rl_hf_cache_find(a.hf, &hf, &err) != RL_OK) return fail_error(&err, json);
@@ -275,14 +275,14 @@ int main(int argc, char **argv) {
     if (a.request) {
         /* A request carries its own inputs; only its config.json may come as a file. */
         if (a.field_flags > (config_path != NULL)) {
-            rl_error e = {RL_E_USAGE, "--request", "--request takes no other input flag than --config PATH"};
+            rl_error e = {.status = RL_E_USAGE, .field = "--request", .message = "--request takes no other input flag than --config PATH"};
             return fail_error(&e, 1);
         }
         return run(a.request, config_path, 1, 0);
     }
     int markdown = a.format != NULL && strcmp(a.format, "md") == 0;
     if (a.format != NULL && !markdown && strcmp(a.format, "text") != 0) {
-        rl_error e = {RL_E_USAGE, "--format", "--format must be text or md"};
+        rl_error e = {.status = RL_E_USAGE, .field = "--format", .message = "--format must be text or md"};
         return fail_error(&e, json);
     }
     static char request[RL_REQUEST_MAX_BYTES];

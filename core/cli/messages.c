@@ -182,6 +182,22 @@ const char *rl_msg_error(const rl_error *e, const char *field_label, char *buf, 
     snprintf(key, sizeof key, "error.%s.bounds", rl_status_name(e->status));
     if (f && (f->type == RL_FIELD_COUNT || f->type == RL_FIELD_NUMBER || f->type == RL_FIELD_SIZE) && rl_msg_text(key)[0])
         RL_MSG(bounds, key, "min", shortest(lo, sizeof lo, f->min), "max", shortest(hi, sizeof hi, f->max));
+    /* The rule broken, worded from its code and the error's figures, where the table has it. */
+    if (e->why != RL_WHY_NONE) {
+        snprintf(key, sizeof key, "error.why.%s", rl_why_name(e->why));
+        if (rl_msg_text(key)[0]) {
+            const char *kv[2 * RL_ERROR_MAX_VALUES + 3];
+            int n = 0;
+            kv[n++] = "field";
+            kv[n++] = label;
+            for (int i = 0; i < RL_ERROR_MAX_VALUES && e->value_name[i][0]; i++) {
+                kv[n++] = e->value_name[i];
+                kv[n++] = e->value[i];
+            }
+            kv[n] = NULL;
+            return rl_msg_fill(buf, cap, key, kv);
+        }
+    }
     snprintf(key, sizeof key, "error.%s", rl_status_name(e->status));
     if (!rl_msg_text(key)[0]) snprintf(key, sizeof key, "error.unknown");
     return rl_msg_fill(buf, cap, key, (const char *const[]){"field", label, "range", bounds, "message", e->message, NULL});

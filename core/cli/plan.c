@@ -37,7 +37,7 @@ static const char *const OPTION[2] = {"buy", "cloud"};
  * the text in the chosen language. Exit 2 as for any bad input. */
 static int error_out(rl_status status, const char *field, const char *msg, const char *text, int json) {
     if (json) {
-        rl_error e = {status, "", ""};
+        rl_error e = {.status = status, .field = "", .message = ""};
         snprintf(e.field, sizeof e.field, "%s", field);
         snprintf(e.message, sizeof e.message, "%s", msg);
         char buf[2048];

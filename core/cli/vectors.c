@@ -195,6 +195,14 @@ static int run_vector(const cJSON *v, FILE *log) {
             if (!named && log) fprintf(log, "  %s: the error message does not name its field: %s\n", name, buf);
             ok = named;
         }
+        /* A why's values are the message's own figures, which the other languages' sentences repeat. */
+        const cJSON *value;
+        cJSON_ArrayForEach(value, cJSON_GetObjectItemCaseSensitive(got_error, "values")) {
+            if (ok && (!cJSON_IsString(value) || strstr(got_msg->valuestring, value->valuestring) == NULL)) {
+                if (log) fprintf(log, "  %s: the value %s is not in the message: %s\n", name, value->string, buf);
+                ok = 0;
+            }
+        }
         /* An optional "message": the exact sentence (the lint's vectors pin theirs). */
         const cJSON *msg = cJSON_GetObjectItemCaseSensitive(want_error, "message");
         if (cJSON_IsString(msg)) ok = ok && cJSON_IsString(got_msg) && strcmp(msg->valuestring, got_msg->valuestring) == 0;

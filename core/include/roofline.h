@@ -60,18 +60,66 @@ typedef enum rl_status {
     RL_STATUS_COUNT_ = 16
 } rl_status;
 
+/* The rule an input broke, beyond its status: for an error whose status, field and range
+ * do not say it all (two fields that contradict each other, a structure not modelled), so
+ * that another language can word the sentence from this code and the error's values (the
+ * page's and the CLI's message tables: error.why.<name>). RL_WHY_NONE for the rest (a range,
+ * a syntax error, an unknown name). Pinned values and names, as the statuses; rl_why_name() gives the name. */
+typedef enum rl_why {
+    RL_WHY_NONE = 0,
+    RL_WHY_OFFLOAD_UNIFIED = 1,      /* gpu_layers on a unified-memory GPU: values gpu, ngl, layers */
+    RL_WHY_OFFLOAD_PARALLEL = 2,     /* gpu_layers with tp or pp > 1: ngl, layers */
+    RL_WHY_ATTENTION_KIND = 3,       /* a layer mixer not modelled for the model_type: feature, model_type */
+    RL_WHY_TOO_MANY_COPIES = 4,      /* the traffic needs more copies than a cost counts: requests, copies, per_copy */
+    RL_WHY_SPEC_NEEDS_DRAFT = 5,     /* spec_tokens without spec_draft */
+    RL_WHY_SPEC_NEEDS_ACCEPT = 6,    /* spec_tokens without spec_accept */
+    RL_WHY_SPEC_NEEDS_TOKENS = 7,    /* spec_draft or spec_accept without spec_tokens */
+    RL_WHY_SPEC_WITH_PP = 8,         /* speculative decoding with pp > 1: pp */
+    RL_WHY_KV_HEADS_DIVIDE = 9,      /* num_key_value_heads does not divide num_attention_heads: kv_heads, heads */
+    RL_WHY_WINDOW_OVER_POSITIONS = 10,/* sliding_window > max_position_embeddings: window, positions */
+    RL_WHY_TOP_K_OVER_EXPERTS = 11,  /* num_experts_per_tok outside 1..num_experts: top_k, experts */
+    RL_WHY_LINEAR_SLIDING_LAYERS = 12,/* linear-attention + sliding layers > layers: linear, sliding, layers */
+    RL_WHY_MAMBA_HEADS = 13,         /* mamba_d_head x mamba_n_heads != mamba_d_ssm: d_head, n_heads, d_ssm */
+    RL_WHY_MAMBA_SLIDING_LAYERS = 14,/* Mamba + sliding layers > layers: mamba, sliding, layers */
+    RL_WHY_MAMBA_WITH_LINEAR = 15,   /* Mamba mixers with linear-attention layers */
+    RL_WHY_LIST_LENGTH = 16,         /* a per-layer list whose length is not the layer count: entries, layers */
+    RL_WHY_LAYER_KIND = 17,          /* a layer_types entry not modelled: kind */
+    RL_WHY_QUANT_METHOD = 18,        /* a quantization_config.quant_method not modelled: method */
+    RL_WHY_MLA_ATTENTION_BIAS = 19,  /* attention_bias with multi-head latent attention */
+    RL_WHY_HEAD_DIM = 20,            /* no head_dim, and hidden_size is not a multiple of the heads: hidden, heads */
+    RL_WHY_PRESET_PARAMS = 21,       /* a preset's config and checkpoint disagree on the count: preset, config, checkpoint */
+    RL_WHY_GPU_NO_LIMIT = 22,        /* a unified-memory GPU preset with no GPU memory limit: preset */
+    RL_WHY_GPU_NO_BANDWIDTH = 23,    /* a GPU preset with no sourced bandwidth: preset */
+    RL_WHY_MODEL_SOURCES = 24,       /* not exactly one of model, config, config.json text or params */
+    RL_WHY_MTP_WITHOUT_MODULES = 25, /* spec_draft "mtp" on a model without MTP modules: model */
+    RL_WHY_SEQ_VS_CONTEXT = 26,      /* seq given and not input_tokens + output_tokens: seq, context */
+    RL_WHY_COST_NEEDS_CONFIG = 27,   /* a workload's cost for a size alone */
+    RL_WHY_IMAGE_PATCH = 28,         /* vision image_size not a multiple of patch_size: image, patch */
+    RL_WHY_VISION_TOWER = 29,        /* a vision tower whose model_type is not counted: model_type */
+    RL_WHY_COUNT_ = 30
+} rl_why;
+
+#define RL_ERROR_MAX_VALUES 4
+
 /* Error detail filled by every function that can fail. `field` names the
  * flag, config.json key or request key at fault ("batch", "config.num_key_value_heads");
- * `message` is one English sentence that names the field and its valid range. */
+ * `message` is one English sentence that names the field and its valid range. With a
+ * `why`, `value` holds the sentence's figures as it prints them (value_name[i] names
+ * value[i]; an empty name ends the list), for the other languages' sentences. */
 typedef struct rl_error {
     rl_status status;
     char field[64];
     char message[256];
+    rl_why why;
+    char value_name[RL_ERROR_MAX_VALUES][16];
+    char value[RL_ERROR_MAX_VALUES][48];
 } rl_error;
 
 /* Stable lowercase name of a status ("ok", "range", "json_syntax", ...).
  * Never NULL; an out-of-range value gives "unknown". */
 const char *rl_status_name(rl_status status);
+/* Stable lowercase name of a why ("kv_heads_divide", ...); "" for RL_WHY_NONE or out of range. */
+const char *rl_why_name(rl_why why);
 
 /* ======================================================================== */
 /* Precisions and enums                                                      */

@@ -604,12 +604,12 @@ rl_status rl_offload_check(const rl_model *m, const rl_gpu *g, const rl_deploy *
      * same memory at the same bandwidth, so it frees nothing and would count the
      * host part twice against one pool. */
     if (g->unified)
-        return rl_fail(err, RL_E_CONTRADICTION, "gpu_layers",
+        return rl_fail_why(err, RL_E_CONTRADICTION, "gpu_layers", RL_WHY_OFFLOAD_UNIFIED, "gpu ngl layers",
                        "gpu_layers: %s has unified memory (the GPU and the host share it), so offloading "
                        "layers (%lld of the %lld on the GPU) frees nothing; drop gpu_layers",
                        g->name, (long long)d->gpu_layers, (long long)m->layers);
     if (d->tp > 1 || d->pp > 1)
-        return rl_fail(err, RL_E_CONTRADICTION, "gpu_layers",
+        return rl_fail_why(err, RL_E_CONTRADICTION, "gpu_layers", RL_WHY_OFFLOAD_PARALLEL, "ngl layers",
                        "gpu_layers: offloading (%lld of the %lld layers on the GPU) needs tp = 1 and pp = 1",
                        (long long)d->gpu_layers, (long long)m->layers);
     if (!(d->ram_gib > 0))

@@ -66,7 +66,7 @@ rl_status rl_refuse_unmodeled_layers(const rl_jdoc *doc, int obj, const char *mo
             size_t n = strlen(markers[i].field);
             memcpy(field, "config.", 7);
             memcpy(field + 7, markers[i].field, n + 1);
-            return rl_fail(err, RL_E_UNSUPPORTED, field,
+            return rl_fail_why(err, RL_E_UNSUPPORTED, field, RL_WHY_ATTENTION_KIND, "key feature model_type",
                            "%s: %s are not modeled for model_type \"%s\" (modeled: full, sliding-window, "
                            "chunked and MLA attention, Qwen3-Next's gated DeltaNet, Falcon-H1's Mamba-2 and Jamba's Mamba mixers)",
                            field, markers[i].feature, model_type);

@@ -20,11 +20,54 @@ const char *rl_status_name(rl_status status) {
     return status_names[status];
 }
 
+static const char *const why_names[RL_WHY_COUNT_] = {
+    "",
+    "offload_unified",
+    "offload_parallel",
+    "attention_kind",
+    "too_many_copies",
+    "spec_needs_draft",
+    "spec_needs_accept",
+    "spec_needs_tokens",
+    "spec_with_pp",
+    "kv_heads_divide",
+    "window_over_positions",
+    "top_k_over_experts",
+    "linear_sliding_layers",
+    "mamba_heads",
+    "mamba_sliding_layers",
+    "mamba_with_linear",
+    "list_length",
+    "layer_kind",
+    "quant_method",
+    "mla_attention_bias",
+    "head_dim",
+    "preset_params",
+    "gpu_no_limit",
+    "gpu_no_bandwidth",
+    "model_sources",
+    "mtp_without_modules",
+    "seq_vs_context",
+    "cost_needs_config",
+    "image_patch",
+    "vision_tower",
+};
+
+const char *rl_why_name(rl_why why) {
+    return (unsigned)why < RL_WHY_COUNT_ ? why_names[why] : "";
+}
+
+static void clear_why(rl_error *err) {
+    err->why = RL_WHY_NONE;
+    for (int i = 0; i < RL_ERROR_MAX_VALUES; i++) err->value_name[i][0] = err->value[i][0] = '\0';
+}
+
 void rl_clear_error(rl_error *err) {
     if (err == NULL) return;
     err->status = RL_OK;
     err->field[0] = '\0';
     err->message[0] = '\0';
+    clear_why(err);
 }
 
 rl_status rl_fail(rl_error *err, rl_status status, const char *field, const char *fmt, ...) {
@@ -35,7 +78,67 @@ rl_status rl_fail(rl_error *err, rl_status status, const char *field, const char
         va_start(ap, fmt);
         vsnprintf(err->message, sizeof err->message, fmt, ap);
         va_end(ap);
+        clear_why(err);
     }
+    return status;
+}
+
+/* Prints the next argument of *ap with the one conversion `spec` ("%lld", "%.3g", "%s", ...).
+ * The conversions the core's messages use: d and u (int or long long), g/f/e (double) and s. */
+/* The spec is a piece of a message's own literal format, checked where that message is written. */
+#if defined(__GNUC__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wformat-nonliteral"
+#endif
+static void print_one(char *out, size_t cap, const char *spec, size_t len, va_list *ap) {
+    char f[16];
+    if (len >= sizeof f) len = sizeof f - 1;
+    memcpy(f, spec, len);
+    f[len] = '\0';
+    char conv = f[len - 1];
+    if (conv == 's') snprintf(out, cap, f, va_arg(*ap, const char *));
+    else if (conv == 'g' || conv == 'f' || conv == 'e') snprintf(out, cap, f, va_arg(*ap, double));
+    else if (len >= 3 && f[len - 2] == 'l' && f[len - 3] == 'l')
+        conv == 'u' ? snprintf(out, cap, f, va_arg(*ap, unsigned long long)) : snprintf(out, cap, f, va_arg(*ap, long long));
+    else conv == 'u' ? snprintf(out, cap, f, va_arg(*ap, unsigned)) : snprintf(out, cap, f, va_arg(*ap, int));
+}
+#if defined(__GNUC__)
+#pragma GCC diagnostic pop
+#endif
+
+rl_status rl_fail_why(rl_error *err, rl_status status, const char *field, rl_why why, const char *names,
+                      const char *fmt, ...) {
+    if (err == NULL) return status;
+    va_list ap;
+    va_start(ap, fmt);
+    err->status = status;
+    snprintf(err->field, sizeof err->field, "%s", field ? field : "");
+    va_list again;
+    va_copy(again, ap);
+    vsnprintf(err->message, sizeof err->message, fmt, ap);
+    clear_why(err);
+    err->why = why;
+    /* Walk fmt's conversions in order, naming each from `names`. */
+    int n = 0;
+    const char *name = names;
+    for (const char *p = fmt; *p && n < RL_ERROR_MAX_VALUES; p++) {
+        if (*p != '%') continue;
+        if (p[1] == '%') {
+            p++;
+            continue;
+        }
+        size_t len = strcspn(p + 1, "dusgfe") + 2;
+        while (*name == ' ') name++;
+        size_t nlen = strcspn(name, " ");
+        if (nlen == 0) break;
+        snprintf(err->value_name[n], sizeof err->value_name[n], "%.*s", (int)nlen, name);
+        print_one(err->value[n], sizeof err->value[n], p, len, &again);
+        name += nlen;
+        n++;
+        p += len - 1;
+    }
+    va_end(again);
+    va_end(ap);
     return status;
 }
 

@@ -242,8 +242,8 @@ static rl_status cost_checks(const rl_workload *w, const rl_cost_basis *b, rl_co
      * int64 counts (1e12 requests a day of 8M tokens on a 0.001 GB/s GPU): past a billion, no cost. */
     double one = (double)w->requests_per_day * DAYS_PER_MONTH * hours_per_request(w, b) / HOURS_PER_MONTH;
     if (!(one <= RL_COST_MAX_REPLICAS))
-        return rl_fail(err, RL_E_CONTRADICTION, "requests_per_day",
-                       "requests_per_day %lld needs more than %.0f copies of this deployment, which serves about %.3g "
+        return rl_fail_why(err, RL_E_CONTRADICTION, "requests_per_day", RL_WHY_TOO_MANY_COPIES,
+                           "requests copies per_copy", "requests_per_day %lld needs more than %.0f copies of this deployment, which serves about %.3g "
                        "requests a day; lower the traffic or choose a faster setup",
                        (long long)w->requests_per_day, RL_COST_MAX_REPLICAS, 24.0 / hours_per_request(w, b));
     return RL_OK;

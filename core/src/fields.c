@@ -174,16 +174,17 @@ rl_status rl_deploy_validate(const rl_deploy *d, rl_error *err) {
     /* Speculative decoding needs its three inputs together, and one pipeline stage. */
     bool drafted = d->draft.params_total > 0;
     if (d->spec_tokens > 0 && !drafted)
-        return rl_fail(err, RL_E_CONTRADICTION, "spec_draft", "spec_tokens needs a draft model: set spec_draft");
+        return rl_fail_why(err, RL_E_CONTRADICTION, "spec_draft", RL_WHY_SPEC_NEEDS_DRAFT, "",
+                           "spec_tokens needs a draft model: set spec_draft");
     if (d->spec_tokens > 0 && d->spec_accept == 0.0)
-        return rl_fail(err, RL_E_CONTRADICTION, "spec_accept",
-                       "spec_tokens needs the acceptance rate spec_accept (0.01 to 0.99)");
+        return rl_fail_why(err, RL_E_CONTRADICTION, "spec_accept", RL_WHY_SPEC_NEEDS_ACCEPT, "",
+                           "spec_tokens needs the acceptance rate spec_accept (0.01 to 0.99)");
     if (d->spec_tokens == 0 && (drafted || d->spec_accept != 0.0))
-        return rl_fail(err, RL_E_CONTRADICTION, "spec_tokens",
-                       "spec_draft and spec_accept need spec_tokens, the draft tokens per step (1 to 16)");
+        return rl_fail_why(err, RL_E_CONTRADICTION, "spec_tokens", RL_WHY_SPEC_NEEDS_TOKENS, "",
+                           "spec_draft and spec_accept need spec_tokens, the draft tokens per step (1 to 16)");
     if (d->spec_tokens > 0 && d->pp > 1)
-        return rl_fail(err, RL_E_UNSUPPORTED, "spec_tokens",
-                       "spec_tokens: speculative decoding is not modelled with pp > 1 (got pp %lld): set pp to 1, or "
+        return rl_fail_why(err, RL_E_UNSUPPORTED, "spec_tokens", RL_WHY_SPEC_WITH_PP, "pp",
+                           "spec_tokens: speculative decoding is not modelled with pp > 1 (got pp %lld): set pp to 1, or "
                        "drop spec_tokens",
                        (long long)d->pp);
     if (drafted && !(d->draft.params_total < RL_MAX_EXACT && d->draft.layers >= 1 && d->draft.hidden >= 1))

@@ -42,6 +42,16 @@ rl_status rl_fail(rl_error *err, rl_status status, const char *field, const char
     __attribute__((format(printf, 4, 5)))
 #endif
     ;
+/* rl_fail with the rule broken (rl_why) and the sentence's figures by name: `names` lists,
+ * space-separated, a name for each conversion of fmt in order ("kv_heads heads" for
+ * "... (%lld) must divide ... (%lld)"), and each value is that argument printed with its own
+ * conversion, so the figures are the message's to the last digit. */
+rl_status rl_fail_why(rl_error *err, rl_status status, const char *field, rl_why why, const char *names,
+                      const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 6, 7)))
+#endif
+    ;
 void rl_clear_error(rl_error *err);
 
 /* ---- JSON tokens (json.c) ----------------------------------------------- */

@@ -121,11 +121,11 @@ rl_status rl_model_finish(rl_model *m, rl_error *err) {
         return st;
     if ((st = rl_check_int(m->sliding_layers, "config.layer_types", 0, m->layers, err))) return st;
     if (m->kv_heads > m->heads || m->heads % m->kv_heads != 0)
-        return rl_fail(err, RL_E_CONTRADICTION, "config.num_key_value_heads",
+        return rl_fail_why(err, RL_E_CONTRADICTION, "config.num_key_value_heads", RL_WHY_KV_HEADS_DIVIDE, "kv_heads heads",
                        "config.num_key_value_heads (%lld) must divide num_attention_heads (%lld)",
                        (long long)m->kv_heads, (long long)m->heads);
     if (m->max_positions > 0 && m->sliding_window > m->max_positions)
-        return rl_fail(err, RL_E_CONTRADICTION, "config.sliding_window",
+        return rl_fail_why(err, RL_E_CONTRADICTION, "config.sliding_window", RL_WHY_WINDOW_OVER_POSITIONS, "window positions",
                        "config.sliding_window (%lld) is larger than max_position_embeddings (%lld)",
                        (long long)m->sliding_window, (long long)m->max_positions);
     if (m->sliding_window == 0) m->sliding_layers = 0;
@@ -133,7 +133,7 @@ rl_status rl_model_finish(rl_model *m, rl_error *err) {
         if ((st = rl_check_int(m->experts, "config.num_experts", 1, RL_MAX_EXPERTS, err))) return st;
         if ((st = rl_check_int(m->top_k, "config.num_experts_per_tok", 1, RL_MAX_EXPERTS, err))) return st;
         if (m->top_k > m->experts)
-            return rl_fail(err, RL_E_CONTRADICTION, "config.num_experts_per_tok",
+            return rl_fail_why(err, RL_E_CONTRADICTION, "config.num_experts_per_tok", RL_WHY_TOP_K_OVER_EXPERTS, "top_k experts",
                            "config.num_experts_per_tok (%lld) must be from 1 to num_experts (%lld)",
                            (long long)m->top_k, (long long)m->experts);
         if ((st = rl_check_int(m->moe_intermediate, "config.moe_intermediate_size", 1, RL_MAX_INTERMEDIATE, err)))
@@ -155,7 +155,7 @@ rl_status rl_model_finish(rl_model *m, rl_error *err) {
         if ((st = rl_check_int(m->lin_value_dim, "config.linear_value_head_dim", 1, RL_MAX_HEAD_DIM, err))) return st;
         if ((st = rl_check_int(m->lin_conv_kernel, "config.linear_conv_kernel_dim", 1, 1024, err))) return st;
         if (m->linear_layers + m->sliding_layers > m->layers)
-            return rl_fail(err, RL_E_CONTRADICTION, "config.layer_types",
+            return rl_fail_why(err, RL_E_CONTRADICTION, "config.layer_types", RL_WHY_LINEAR_SLIDING_LAYERS, "linear sliding layers",
                            "config.layer_types: %lld linear-attention and %lld sliding layers exceed num_hidden_layers (%lld)",
                            (long long)m->linear_layers, (long long)m->sliding_layers, (long long)m->layers);
     }
@@ -169,16 +169,16 @@ rl_status rl_model_finish(rl_model *m, rl_error *err) {
         if (!m->mamba_v1 && (st = rl_check_int(m->mamba_head_dim, "config.mamba_d_head", 1, RL_MAX_HEAD_DIM, err))) return st;
         if (!m->mamba_v1 && (st = rl_check_int(m->mamba_groups, "config.mamba_n_groups", 1, RL_MAX_HEADS, err))) return st;
         if (!m->mamba_v1 && m->mamba_heads * m->mamba_head_dim != m->mamba_d_ssm)
-            return rl_fail(err, RL_E_CONTRADICTION, "config.mamba_d_head",
+            return rl_fail_why(err, RL_E_CONTRADICTION, "config.mamba_d_head", RL_WHY_MAMBA_HEADS, "d_head n_heads d_ssm",
                            "config.mamba_d_head (%lld) x mamba_n_heads (%lld) must equal mamba_d_ssm (%lld)",
                            (long long)m->mamba_head_dim, (long long)m->mamba_heads, (long long)m->mamba_d_ssm);
         /* Jamba's Mamba layers replace attention: a layer cannot also be a sliding-window one. */
         if (m->mamba_v1 && m->mamba_layers + m->sliding_layers > m->layers)
-            return rl_fail(err, RL_E_CONTRADICTION, "config.layer_types",
+            return rl_fail_why(err, RL_E_CONTRADICTION, "config.layer_types", RL_WHY_MAMBA_SLIDING_LAYERS, "mamba sliding layers",
                            "config.layer_types: %lld Mamba and %lld sliding layers exceed num_hidden_layers (%lld)",
                            (long long)m->mamba_layers, (long long)m->sliding_layers, (long long)m->layers);
         if (m->linear_layers != 0)
-            return rl_fail(err, RL_E_UNSUPPORTED, "config.mamba_d_ssm",
+            return rl_fail_why(err, RL_E_UNSUPPORTED, "config.mamba_d_ssm", RL_WHY_MAMBA_WITH_LINEAR, "",
                            "config.mamba_d_ssm: Mamba mixers together with linear-attention layers are not modeled");
     }
     int64_t dense_layers = m->layers - m->moe_layers;
@@ -504,7 +504,7 @@ static rl_status read_llama4(const rl_jdoc *doc, int obj, rl_model *m, rl_error 
         chunked = m->sliding_layers; /* counted from layer_types by count_sliding_layers */
     } else if (nr >= 0 && !rl_jis_null(doc, nr) && doc->tok[nr].type == RL_J_ARRAY && doc->tok[nr].size > 0) {
         if (doc->tok[nr].size < m->layers)
-            return rl_fail(err, RL_E_CONTRADICTION, "config.no_rope_layers",
+            return rl_fail_why(err, RL_E_CONTRADICTION, "config.no_rope_layers", RL_WHY_LIST_LENGTH, "entries layers",
                            "config.no_rope_layers has %d entries but num_hidden_layers is %lld", doc->tok[nr].size,
                            (long long)m->layers);
         int k = nr + 1;
@@ -535,7 +535,7 @@ static rl_status count_sliding_layers(const rl_jdoc *doc, int obj, rl_model *m, 
         if (doc->tok[types].type != RL_J_ARRAY)
             return rl_fail(err, RL_E_JSON_TYPE, "config.layer_types", "config.layer_types must be an array of strings");
         if (doc->tok[types].size != m->layers)
-            return rl_fail(err, RL_E_CONTRADICTION, "config.layer_types",
+            return rl_fail_why(err, RL_E_CONTRADICTION, "config.layer_types", RL_WHY_LIST_LENGTH, "entries layers",
                            "config.layer_types has %d entries but num_hidden_layers is %lld", doc->tok[types].size,
                            (long long)m->layers);
         int64_t n = 0;
@@ -549,7 +549,7 @@ static rl_status count_sliding_layers(const rl_jdoc *doc, int obj, rl_model *m, 
             else if (strcmp(kind, "linear_attention") == 0 && type_is(m, "qwen3_next"))
                 continue; /* counted by read_qwen3_next */
             else if (strcmp(kind, "full_attention") != 0)
-                return rl_fail(err, RL_E_UNSUPPORTED, "config.layer_types",
+                return rl_fail_why(err, RL_E_UNSUPPORTED, "config.layer_types", RL_WHY_LAYER_KIND, "kind",
                                "config.layer_types: \"%s\" layers are not modeled (only full_attention and "
                                "sliding_attention)",
                                kind);
@@ -612,7 +612,7 @@ static rl_status read_quantization(const rl_jdoc *doc, int obj, int root, rl_mod
     if (strcmp(name, "fp8") == 0) m->quant = RL_QUANT_FP8;
     else if (strcmp(name, "mxfp4") == 0) m->quant = RL_QUANT_MXFP4;
     else
-        return rl_fail(err, RL_E_UNSUPPORTED, "config.quantization_config.quant_method",
+        return rl_fail_why(err, RL_E_UNSUPPORTED, "config.quantization_config.quant_method", RL_WHY_QUANT_METHOD, "method",
                        "config.quantization_config.quant_method \"%s\" is not modeled (fp8 and mxfp4 are); "
                        "choose a precision explicitly",
                        name);
@@ -630,7 +630,7 @@ static rl_status read_mla(const rl_jdoc *doc, int obj, rl_model *m, rl_error *er
     if ((st = read_int(doc, obj, m->model_type, "qk_rope_head_dim", 0, RL_MAX_HEAD_DIM, true, 0, &m->qk_rope_head_dim, err))) return st;
     if ((st = read_int(doc, obj, m->model_type, "v_head_dim", 1, RL_MAX_HEAD_DIM, true, 0, &m->v_head_dim, err))) return st;
     if (m->attn_bias_qkv || m->attn_bias_o)
-        return rl_fail(err, RL_E_UNSUPPORTED, "config.attention_bias",
+        return rl_fail_why(err, RL_E_UNSUPPORTED, "config.attention_bias", RL_WHY_MLA_ATTENTION_BIAS, "",
                        "config.attention_bias with multi-head latent attention is not modeled");
     return RL_OK;
 }
@@ -737,7 +737,7 @@ rl_status rl_model_from_doc(const rl_jdoc *doc, int obj, rl_model *out, rl_error
     if ((st = read_mla(doc, obj, &m, err))) return st;
     if (m.head_dim == 0 && !m.mla) {
         if (m.hidden % m.heads != 0)
-            return rl_fail(err, RL_E_CONTRADICTION, "config.head_dim",
+            return rl_fail_why(err, RL_E_CONTRADICTION, "config.head_dim", RL_WHY_HEAD_DIM, "hidden heads",
                            "config.head_dim is missing and hidden_size (%lld) is not a multiple of "
                            "num_attention_heads (%lld)",
                            (long long)m.hidden, (long long)m.heads);

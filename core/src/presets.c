@@ -90,8 +90,8 @@ rl_status rl_model_preset(const char *id, rl_model *out, rl_error *err) {
     int pt = rl_jget(&doc, 0, "params_total");
     double verified = 0.0;
     if (pt == RL_J_ABSENT || rl_jnum(&doc, pt, "params_total", &verified, err) != RL_OK || verified != out->params_total)
-        return rl_fail(err, RL_E_CONTRADICTION, "model",
-                       "model: preset %s: the config gives %.0f parameters, the checkpoint %.0f", id,
+        return rl_fail_why(err, RL_E_CONTRADICTION, "model", RL_WHY_PRESET_PARAMS, "preset config checkpoint",
+                           "model: preset %s: the config gives %.0f parameters, the checkpoint %.0f", id,
                        out->params_total, verified);
     return RL_OK;
 }
@@ -117,7 +117,7 @@ static rl_status unified_limit(const rl_jdoc *doc, const char *id, int raised, r
     } else if (usable != RL_J_ABSENT && doc->tok[usable].type == RL_J_OBJECT) {
         if ((st = optional_number(doc, usable, raised ? "tuned" : "default", &g->vram_gib, err))) return st;
     } else {
-        return rl_fail(err, RL_E_UNSUPPORTED, "gpu", "gpu: preset %s is unified memory but gives no GPU memory limit", id);
+        return rl_fail_why(err, RL_E_UNSUPPORTED, "gpu", RL_WHY_GPU_NO_LIMIT, "preset", "gpu: preset %s is unified memory but gives no GPU memory limit", id);
     }
     return RL_OK;
 }
@@ -139,8 +139,8 @@ rl_status rl_gpu_preset(const char *id, int raised, rl_gpu *out, rl_error *err) 
     if (link != RL_J_ABSENT && !rl_jis_null(&doc, link) && (st = rl_jstr(&doc, link, "link", g.link, sizeof g.link, err))) return st;
     g.tflops_unknown = g.tflops == 0.0;
     if (g.bandwidth_gbs == 0.0)
-        return rl_fail(err, RL_E_UNSUPPORTED, "gpu",
-                       "gpu: preset %s has no sourced memory bandwidth; give it as a custom GPU", id);
+        return rl_fail_why(err, RL_E_UNSUPPORTED, "gpu", RL_WHY_GPU_NO_BANDWIDTH, "preset",
+                           "gpu: preset %s has no sourced memory bandwidth; give it as a custom GPU", id);
     int mem = rl_jget(&doc, 0, "memory");
     if (mem != RL_J_ABSENT && rl_jkey_is(&doc, mem, "unified")) {
         g.unified = 1;

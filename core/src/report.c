@@ -479,6 +479,15 @@ size_t rl_error_json(const rl_error *err, char *buf, size_t cap) {
     rl_jw_num(&e, "status", (double)err->status);
     rl_jw_str(&e, "field", err->field);
     rl_jw_str(&e, "message", err->message);
+    /* The rule broken and the sentence's figures, from which another language words it. */
+    if (rl_why_name(err->why)[0] != '\0') {
+        rl_jw values;
+        rl_jw_str(&e, "why", rl_why_name(err->why));
+        rl_jw_object(&e, "values", &values);
+        for (int i = 0; i < RL_ERROR_MAX_VALUES && err->value_name[i][0]; i++)
+            rl_jw_str(&values, err->value_name[i], err->value[i]);
+        rl_jw_end(&values);
+    }
     rl_jw_end(&e);
     rl_jw_end(&top);
     return o.len;

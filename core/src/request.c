@@ -138,7 +138,7 @@ static rl_status read_model(const rl_jdoc *doc, const char *config_text, size_t 
     if (pv != RL_J_ABSENT && params == NULL)
         return rl_fail(err, RL_E_UNKNOWN_NAME, "params", "params: this call needs a model; use rl_run_json for estimates");
     if (named != 1)
-        return rl_fail(err, named ? RL_E_CONTRADICTION : RL_E_JSON_MISSING, "model",
+        return rl_fail_why(err, named ? RL_E_CONTRADICTION : RL_E_JSON_MISSING, "model", RL_WHY_MODEL_SOURCES, "",
                        "model: give exactly one of a preset id (model), an inline config, config.json text, or params");
     rl_status st;
     if (pv != RL_J_ABSENT) return read_params(doc, pv, params, err);
@@ -166,8 +166,9 @@ static rl_status read_model(const rl_jdoc *doc, const char *config_text, size_t 
  * the modules' own weights and their layers' KV. */
 static rl_status mtp_draft(const rl_model *target, rl_draft *out, rl_error *err) {
     if (target == NULL || target->mtp_modules == 0)
-        return rl_fail(err, RL_E_CONTRADICTION, "spec_draft",
-                       "spec_draft: \"mtp\" needs a model with multi-token-prediction modules "
+        return rl_fail_why(err, RL_E_CONTRADICTION, "spec_draft", RL_WHY_MTP_WITHOUT_MODULES,
+                           target != NULL ? "model" : "" /* a size: no name to give */,
+                           "spec_draft: \"mtp\" needs a model with multi-token-prediction modules "
                        "(config num_nextn_predict_layers >= 1, as DeepSeek-V3 and R1 have); %s has none",
                        target != NULL ? target->name : "a size without a config");
     const rl_model *m = target;
@@ -249,7 +250,7 @@ static rl_status read_workload(const rl_jdoc *doc, rl_workload *w, rl_deploy *d,
                        "output_tokens: input_tokens + output_tokens is the context and must be at most %lld (got %lld)",
                        (long long)RL_MAX_SEQ, (long long)context);
     if (rl_jget(doc, 0, "seq") != RL_J_ABSENT && d->seq != context)
-        return rl_fail(err, RL_E_CONTRADICTION, "seq",
+        return rl_fail_why(err, RL_E_CONTRADICTION, "seq", RL_WHY_SEQ_VS_CONTEXT, "seq context",
                        "seq (%lld) must equal input_tokens + output_tokens (%lld), a request's context, or be left out",
                        (long long)d->seq, (long long)context);
     d->seq = context;
@@ -374,7 +375,7 @@ rl_status rl_run_request_memo(const char *request, size_t len, const char *confi
                            &out->workload, &out->error);
     out->cost.present = 0;
     if (st == RL_OK && params > 0 && out->workload.requests_per_day > 0) {
-        st = rl_fail(&out->error, RL_E_UNSUPPORTED, "requests_per_day",
+        st = rl_fail_why(&out->error, RL_E_UNSUPPORTED, "requests_per_day", RL_WHY_COST_NEEDS_CONFIG, "",
                      "requests_per_day: a cost needs a model's config for its time; a size alone gives none");
     } else if (st == RL_OK && params > 0) {
         out->is_estimate = 1;

@@ -46,7 +46,7 @@ static rl_status vbool(const rl_jdoc *doc, int obj, const char *key, const char 
 /* Square images cut into p x p patches: the patches per side, or a contradiction. */
 static rl_status patches_per_side(int64_t img, int64_t p, int64_t *n, rl_error *err) {
     if (img % p != 0)
-        return rl_fail(err, RL_E_CONTRADICTION, "config.vision_config.image_size",
+        return rl_fail_why(err, RL_E_CONTRADICTION, "config.vision_config.image_size", RL_WHY_IMAGE_PATCH, "image patch",
                        "config.vision_config.image_size (%lld) must be a multiple of patch_size (%lld)",
                        (long long)img, (long long)p);
     *n = img / p;
@@ -219,7 +219,7 @@ rl_status rl_vision_params(const rl_jdoc *doc, int root, const char *outer_type,
     if (strcmp(outer_type, "llama4") == 0) return llama4_vision(doc, vis, text_hidden, out, err);
     if (strcmp(outer_type, "qwen3_vl") == 0 || strcmp(outer_type, "qwen3_vl_moe") == 0) return qwen3_vl(doc, vis, out, err);
     if (strcmp(outer_type, "mistral3") == 0) return pixtral(doc, root, vis, text_hidden, out, err);
-    return rl_fail(err, RL_E_UNSUPPORTED, "config.vision_config",
+    return rl_fail_why(err, RL_E_UNSUPPORTED, "config.vision_config", RL_WHY_VISION_TOWER, "model_type",
                    "config.vision_config: the vision tower of model_type \"%s\" is not counted (gemma3, "
                    "qwen2_5_vl, qwen3_vl, qwen3_vl_moe, llama4 and mistral3 are); its weights would be missing from the memory figures. Give the text "
                    "model's config alone (text_config) to analyse the language model only",

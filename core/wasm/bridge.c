@@ -40,7 +40,7 @@ uint32_t rlw_output_len(void) { return output_len; }
 static uint32_t finish(size_t needed) {
     /* The buffer is far larger than any report; a cut one would be a bug, say so loudly. */
     if (needed >= sizeof output_buf) {
-        rl_error e = {RL_E_TOO_LARGE, "output", "output: the report did not fit the bridge's buffer"};
+        rl_error e = {.status = RL_E_TOO_LARGE, .field = "output", .message = "output: the report did not fit the bridge's buffer"};
         needed = rl_error_json(&e, output_buf, sizeof output_buf);
     }
     output_len = (uint32_t)needed;
@@ -109,7 +109,7 @@ uint32_t rlw_lint(uint32_t command_len, uint32_t request_len, uint32_t config_le
     static rl_lint work; /* ~54 KB (sizeof natively): kept off the wasm stack */
     rl_status st;
     if ((uint64_t)command_len + request_len > sizeof request_buf) {
-        rl_error e = {RL_E_TOO_LARGE, "lint", "lint: the command and the request are over the bridge's buffer"};
+        rl_error e = {.status = RL_E_TOO_LARGE, .field = "lint", .message = "lint: the command and the request are over the bridge's buffer"};
         return finish(rl_error_json(&e, output_buf, sizeof output_buf));
     }
     return finish(rl_lint_json(request_buf, command_len, request_buf + command_len, request_len,
@@ -169,7 +169,7 @@ uint32_t rlw_plan(uint32_t request_len, uint32_t config_len, int32_t has_config,
     rl_status st;
     rl_error err;
     if ((uint64_t)request_len + filter_len > sizeof request_buf) {
-        rl_error e = {RL_E_TOO_LARGE, "plan", "plan: the request and the search are over the bridge's buffer"};
+        rl_error e = {.status = RL_E_TOO_LARGE, .field = "plan", .message = "plan: the request and the search are over the bridge's buffer"};
         return finish(rl_error_json(&e, output_buf, sizeof output_buf));
     }
     if (plan_filter(request_buf + request_len, filter_len, &q, ids, &err) != RL_OK)

@@ -99,6 +99,50 @@ static void test_nulls(void) {
 }
 
 /* rl_analyze reads a finished model as it is: no copy, no re-derivation. */
+/* The rule an input broke (rl_why) and the figures of its sentence: each value is the message's own
+ * figure, printed with its conversion (%lld, %s, %.0f, %.3g), in the message's order. The two whys no
+ * config.json can reach are made here through the C API. */
+static void test_error_why(void) {
+    rl_error err;
+    rl_model m = preset("qwen3-4b");
+    m.linear_layers = 10;
+    m.lin_key_heads = m.lin_value_heads = m.lin_key_dim = m.lin_value_dim = m.lin_conv_kernel = 4;
+    m.sliding_window = 1024;
+    m.sliding_layers = m.layers;
+    CHECK(rl_model_finish(&m, &err) == RL_E_CONTRADICTION && err.why == RL_WHY_LINEAR_SLIDING_LAYERS &&
+              strcmp(rl_why_name(err.why), "linear_sliding_layers") == 0 && strcmp(err.value_name[0], "linear") == 0 &&
+              strcmp(err.value[0], "10") == 0 && strcmp(err.value_name[1], "sliding") == 0 && strcmp(err.value[1], "36") == 0 &&
+              strcmp(err.value_name[2], "layers") == 0 && strcmp(err.value[2], "36") == 0 && err.value_name[3][0] == '\0',
+          "linear + sliding layers over the layers: why and values (%s: %s=%s)", err.message, err.value_name[0], err.value[0]);
+    rl_model j = preset("qwen3-4b");
+    j.mamba_layers = 2;
+    j.mamba_v1 = 1;
+    j.mamba_d_ssm = 64;
+    j.mamba_d_state = j.mamba_d_conv = j.mamba_dt_rank = 4;
+    j.linear_layers = 1;
+    j.lin_key_heads = j.lin_value_heads = j.lin_key_dim = j.lin_value_dim = j.lin_conv_kernel = 4;
+    CHECK(rl_model_finish(&j, &err) == RL_E_UNSUPPORTED && err.why == RL_WHY_MAMBA_WITH_LINEAR && err.value_name[0][0] == '\0',
+          "Mamba with linear attention: why, no values (%s)", err.message);
+    /* A double with %.0f and %.3g, and a long long, as the traffic past the countable copies gives them. */
+    rl_run *run = calloc(1, sizeof *run);
+    const char *req = "{\"model\":\"qwen3-4b\",\"gpu\":{\"tflops\":64,\"bandwidth_gbs\":0.001,\"vram_gib\":4096},"
+                      "\"requests_per_day\":1000000000000,\"input_tokens\":1,\"output_tokens\":8000000}";
+    CHECK(run != NULL && rl_run_request(req, strlen(req), NULL, 0, run) == RL_E_CONTRADICTION &&
+              run->error.why == RL_WHY_TOO_MANY_COPIES && strcmp(run->error.value[0], "1000000000000") == 0 &&
+              strcmp(run->error.value[1], "1000000000") == 0 && strstr(run->error.message, run->error.value[2]) != NULL &&
+              strchr(run->error.value[2], 'e') != NULL,
+          "too many copies: %s (values %s %s %s)", run ? run->error.message : "", run ? run->error.value[0] : "",
+          run ? run->error.value[1] : "", run ? run->error.value[2] : "");
+    /* Every rl_fail without a why clears the last one's. */
+    CHECK(rl_run_request("{\"model\":\"qwen3-4b\",\"gpu\":\"h100-sxm\",\"batch\":0}", 47, NULL, 0, run) == RL_E_RANGE &&
+              run->error.why == RL_WHY_NONE && run->error.value_name[0][0] == '\0',
+          "a range error after a why has none");
+    CHECK(strcmp(rl_why_name(RL_WHY_NONE), "") == 0 && strcmp(rl_why_name(RL_WHY_COUNT_), "") == 0 &&
+              strcmp(rl_why_name((rl_why)-1), "") == 0,
+          "rl_why_name: none and out of range give \"\"");
+    free(run);
+}
+
 static void test_model_finished(void) {
     rl_gpu g = gpu("h200-sxm");
     rl_deploy d = rl_deploy_default();
@@ -2043,6 +2087,7 @@ static void test_lint_api(void) {
 
 int main(void) {
     test_presets();
+    test_error_why();
     test_mtp_module();
     test_nulls();
     test_model_finished();

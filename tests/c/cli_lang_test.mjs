@@ -236,3 +236,18 @@ for (const args of SOURCED) {
     for (const l of listed) assert.match(l.split(': ').slice(1).join(': '), CJK, l);
   });
 }
+
+// An error that names the rule it broke (the core's why) is worded from that rule and its figures, not
+// from its status alone: speculative decoding with pp > 1 says pp and the way out; the JSON is the same.
+test('--lang zh: an error with a why says the rule and its figures', () => {
+  const args = ['--model', 'llama-3-8b', '--gpu', 'h100-sxm', '--spec-draft', 'llama-3.2-1b', '--spec-tokens', '4', '--spec-accept', '0.7', '--pp', '3'];
+  const z = run(['--lang', 'zh', ...args]);
+  assert.equal(z.rc, 2);
+  const json = JSON.parse(run([...args, '--json']).out);
+  assert.equal(json.error.why, 'spec_with_pp');
+  assert.deepEqual(json.error.values, { pp: '3' });
+  const said = z.err.split(']: ')[1];
+  assert.ok(said.includes(zh['error.why.spec_with_pp'].split('{field}')[1].split('{pp}')[0]), said);
+  assert.match(said, /pp = 3/);
+  assert.equal(run(['--lang', 'zh', ...args, '--json']).out, run([...args, '--json']).out);
+});

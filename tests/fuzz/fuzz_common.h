@@ -65,6 +65,16 @@ static FZ_UNUSED void fz_check_error(rl_status st, const rl_error *err, const ch
     if (!named && dot != NULL && dot[1] != '\0') named = strstr(err->message, dot + 1) != NULL;
     FZ_CHECK(named, "%s: %s error message does not name its field \"%s\": \"%s\"", where,
              rl_status_name(st), field, err->message);
+    /* The rule broken: a known why, and its values the message's own figures (rl_fail clears both). */
+    FZ_CHECK((unsigned)err->why < RL_WHY_COUNT_, "%s: why %d out of the enum", where, (int)err->why);
+    for (int i = 0; i < RL_ERROR_MAX_VALUES; i++) {
+        FZ_CHECK(fz_terminated(err->value_name[i], sizeof err->value_name[i]) &&
+                     fz_terminated(err->value[i], sizeof err->value[i]),
+                 "%s: a value of the error is not NUL-terminated", where);
+        if (err->why == RL_WHY_NONE || !err->value_name[i][0]) continue;
+        FZ_CHECK(strstr(err->message, err->value[i]) != NULL, "%s: value %s=\"%s\" is not in \"%s\"", where,
+                 err->value_name[i], err->value[i], err->message);
+    }
 }
 
 /* ---- a strict JSON checker (RFC 8259, UTF-8) ------------------------------ */

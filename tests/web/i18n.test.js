@@ -28,6 +28,8 @@ const CODES = {
   remedy: cArray(common, 'remedy_codes'),
   error: cArray(common, 'status_names'),
   lever: cArray(estimate, 'lever_codes'),
+  // The rule an input broke (rl_why), worded as error.why.<name>; the first entry is RL_WHY_NONE's "".
+  'error.why': cArray(common, 'why_names').filter(Boolean),
 };
 
 // Every table but English loads on demand (the page loads the one it speaks).
@@ -44,6 +46,7 @@ test('the code tables read from the core are complete (counted against roofline.
   expect(CODES.warning).toHaveLength(count('RL_WARN_COUNT_'));
   expect(CODES.remedy).toHaveLength(count('RL_REMEDY_COUNT_'));
   expect(CODES.lever).toHaveLength(count('RL_LEVER_COUNT_'));
+  expect(CODES['error.why']).toHaveLength(count('RL_WHY_COUNT_') - 1);
   expect(CODES.error.length).toBeGreaterThanOrEqual(15);
 });
 
@@ -107,13 +110,14 @@ test('every zh-CN message is Chinese, and its holes are the English holes', () =
 
 // The core's own reports: every warning, remedy, lever and error the vectors make it give.
 const core = await loadTestCore();
-const seen = { warning: new Map(), remedy: new Map(), lever: new Map(), error: new Map() };
+const seen = { warning: new Map(), remedy: new Map(), lever: new Map(), error: new Map(), why: new Map() };
 for (const file of readdirSync(new URL('tests/vectors/', ROOT)).filter((n) => n.endsWith('.json'))) {
   for (const v of JSON.parse(read(`tests/vectors/${file}`)).vectors ?? []) {
     const request = typeof v.request_text === 'string' ? v.request_text : v.input;
     if (request === undefined) continue;
     const r = core.analyze(request, typeof v.config_text === 'string' ? v.config_text : undefined);
     if (r.error) seen.error.set(`${r.error.code}:${r.error.field}`, r.error);
+    if (r.error?.why) seen.why.set(`${r.error.why}:${v.name}`, r.error);
     for (const w of r.warnings ?? []) seen.warning.set(`${w.code}:${v.name}`, [w, r]);
     for (const x of r.remedies ?? []) seen.remedy.set(`${x.code}:${v.name}`, [x, r]);
     for (const l of r.estimate?.levers ?? []) seen.lever.set(l.code, l);
@@ -147,6 +151,32 @@ test('the vectors reach every warning, remedy and lever code the core has', () =
   expect([...reached(seen.warning)].sort()).toEqual([...CODES.warning].sort());
   expect([...reached(seen.remedy)].sort()).toEqual([...CODES.remedy].sort());
   expect([...seen.lever.keys()].sort()).toEqual([...CODES.lever].sort());
+});
+
+// The whys no request can reach: a config's layer_types counts each layer once, so linear-attention
+// and sliding layers cannot outnumber the layers, and Mamba and linear attention belong to different
+// model_types (both are reached through the C API in api_test); a preset whose config and checkpoint
+// disagree, or that has no sourced bandwidth, is a broken preset file, and none ships.
+const WHY_UNREACHABLE = ['linear_sliding_layers', 'mamba_with_linear', 'preset_params', 'gpu_no_bandwidth'];
+
+test('the vectors reach every why the core has, but those no request can reach', () => {
+  const reached = new Set([...seen.why.keys()].map((k) => k.split(':')[0]));
+  expect([...reached].sort()).toEqual(CODES['error.why'].filter((w) => !WHY_UNREACHABLE.includes(w)).sort());
+});
+
+describe('an error that says which rule it broke is worded in zh-CN from its why and values, numbers kept', () => {
+  for (const [key, e] of seen.why) {
+    test(key, () => {
+      const text = errorText(e, 'zh-CN');
+      expect(text).toMatch(CJK);
+      expect(text).not.toMatch(/undefined|NaN|\{\w+\}/);
+      expect(text).not.toBe(t(`error.${e.code}`, { field: '' }, 'zh-CN').trim());
+      expect(errorText(e, 'en')).toBe(e.message);
+      // Each figure the core names is in the sentence as the core printed it (a value of words, such as
+      // a model_type or a preset id, is said where the sentence needs it).
+      for (const x of Object.values(e.values ?? {}).filter((x) => /^-?\d/.test(x))) expect(text, `${x} of "${e.message}"`).toContain(x);
+    });
+  }
 });
 
 /** The numbers of the core's English sentence: the zh-CN sentence keeps each, written the same way. */

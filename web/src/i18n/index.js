@@ -147,6 +147,9 @@ export function errorText(e, code = lang.value, values = undefined) {
     const unit = unitText(row.unit, code);
     return t(`error.${e.code}.${row.type}`, { field, min: bound(row.min), max: bound(row.max), unit: unit ? ` ${unit}` : '', given }, code);
   }
+  // The rule broken, worded from its code and the error's figures (the core's why and values).
+  const why = e.why ? `error.why.${e.why}` : '';
+  if (why && Object.hasOwn(TABLES[code] ?? en, why)) return t(why, { e, ...e.values, field, message: e.message }, code);
   const bounds = `error.${e.code}.bounds`;
   const range = row && row.min !== undefined && row.max !== undefined && Object.hasOwn(TABLES[code] ?? en, bounds)
     ? t(bounds, { min: bound(row.min), max: bound(row.max) }, code)
