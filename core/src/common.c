@@ -70,15 +70,22 @@ void rl_clear_error(rl_error *err) {
     clear_why(err);
 }
 
+#if defined(__GNUC__)
+__attribute__((format(printf, 4, 0)))
+#endif
+static void fill_error(rl_error *err, rl_status status, const char *field, const char *fmt, va_list ap) {
+    err->status = status;
+    snprintf(err->field, sizeof err->field, "%s", field ? field : "");
+    vsnprintf(err->message, sizeof err->message, fmt, ap);
+    clear_why(err);
+}
+
 rl_status rl_fail(rl_error *err, rl_status status, const char *field, const char *fmt, ...) {
     if (err != NULL) {
-        err->status = status;
-        snprintf(err->field, sizeof err->field, "%s", field ? field : "");
         va_list ap;
         va_start(ap, fmt);
-        vsnprintf(err->message, sizeof err->message, fmt, ap);
+        fill_error(err, status, field, fmt, ap);
         va_end(ap);
-        clear_why(err);
     }
     return status;
 }
@@ -109,14 +116,10 @@ static void print_one(char *out, size_t cap, const char *spec, size_t len, va_li
 rl_status rl_fail_why(rl_error *err, rl_status status, const char *field, rl_why why, const char *names,
                       const char *fmt, ...) {
     if (err == NULL) return status;
-    va_list ap;
+    va_list ap, again;
     va_start(ap, fmt);
-    err->status = status;
-    snprintf(err->field, sizeof err->field, "%s", field ? field : "");
-    va_list again;
     va_copy(again, ap);
-    vsnprintf(err->message, sizeof err->message, fmt, ap);
-    clear_why(err);
+    fill_error(err, status, field, fmt, ap);
     err->why = why;
     /* Walk fmt's conversions in order, naming each from `names`. */
     int n = 0;
