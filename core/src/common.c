@@ -90,9 +90,9 @@ rl_status rl_fail(rl_error *err, rl_status status, const char *field, const char
     return status;
 }
 
-/* Prints the next argument of *ap with the one conversion `spec` ("%lld", "%.3g", "%s", ...).
- * The conversions the core's messages use: d and u (int or long long), g/f/e (double) and s. */
-/* The spec is a piece of a message's own literal format, checked where that message is written. */
+/* Prints the next argument of *ap with the one conversion `spec` ("%lld", "%.3g", "%s", ...): the
+ * conversions the core's messages use, d and u (int or long long), g/f/e (double) and s. The spec is
+ * a piece of a message's own literal format, which the compiler checks where that message is written. */
 #if defined(__GNUC__)
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wformat-nonliteral"
