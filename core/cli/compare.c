@@ -99,7 +99,7 @@ static int fail_text(int k, const rl_error *err, int json, const char *text) {
     }
     const char *flag = rl_cli_flag_of(err->field);
     char who[64], worded[1024];
-    if (text == NULL) text = rl_msg_error(err, flag, worded, sizeof worded);
+    if (text == NULL) text = rl_msg_error_after_flag(err, flag, worded, sizeof worded);
     fprintf(stderr, "roofline-lint --compare: %s: %s [%s]: %s%s%s\n", RL_MSG(who, "cli.compare.setup", "setup", (char[]){NAME[k], 0}),
             rl_msg_text("cli.error"), rl_status_name(err->status), flag ? flag : "", flag ? ": " : "", text);
     if (err->status == RL_E_USAGE) fprintf(stderr, "%s\n", rl_msg_text("cli.seeHelp"));

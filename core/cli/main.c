@@ -36,7 +36,7 @@ static int fail_error(const rl_error *err, int json) {
     char text[1024];
     /* --lang zh: the error worded from its code, field and the field's range (the JSON above stays as it is). */
     fprintf(stderr, "roofline-lint: %s [%s]: %s%s%s\n", rl_msg_text("cli.error"), rl_status_name(err->status), flag ? flag : "",
-            flag ? ": " : "", rl_msg_error(err, flag, text, sizeof text));
+            flag ? ": " : "", rl_msg_error_after_flag(err, flag, text, sizeof text));
     if (err->status == RL_E_USAGE) fprintf(stderr, "%s\n", rl_msg_text("cli.seeHelp"));
     return EXIT_USAGE;
 }

@@ -169,15 +169,39 @@ const char *rl_msg_remedy(unsigned bit, const rl_model *m, const rl_deploy *d, c
     return rl_msg_fill(buf, cap, key, kv);
 }
 
+/* How an error's sentence names its field: the table's label for it, else the flag, else the request key. */
+static const char *error_label(const rl_error *e, const char *field_label) {
+    char label_key[96];
+    snprintf(label_key, sizeof label_key, "field.%s", e->field);
+    const char *label = rl_msg_text(label_key);
+    return label[0] ? label : field_label && field_label[0] ? field_label : e->field;
+}
+
+/* The length of `text`'s opening "<name>: " or "<name>：" (a full-width colon, then no space), else 0. */
+static size_t opening(const char *text, const char *name) {
+    size_t n = strlen(name);
+    if (n == 0 || strncmp(text, name, n) != 0) return 0;
+    if (text[n] == ':' && text[n + 1] == ' ') return n + 2;
+    if (strncmp(text + n, "\xef\xbc\x9a", 3) == 0) return n + 3;
+    return 0;
+}
+
+const char *rl_msg_error_after_flag(const rl_error *e, const char *flag, char *buf, size_t cap) {
+    rl_msg_error(e, flag, buf, cap);
+    if (flag == NULL || !flag[0]) return buf;
+    size_t skip = opening(buf, e->field);
+    if (skip == 0) skip = opening(buf, error_label(e, flag));
+    if (skip > 0 && buf[skip] != '\0') memmove(buf, buf + skip, strlen(buf + skip) + 1);
+    return buf;
+}
+
 const char *rl_msg_error(const rl_error *e, const char *field_label, char *buf, size_t cap) {
     if (current == RL_LANG_EN) {
         snprintf(buf, cap, "%s", e->message);
         return buf;
     }
-    char key[80], label_key[96], bounds[64] = "", lo[32], hi[32];
-    snprintf(label_key, sizeof label_key, "field.%s", e->field);
-    const char *label = rl_msg_text(label_key);
-    if (!label[0]) label = field_label && field_label[0] ? field_label : e->field;
+    char key[80], bounds[64] = "", lo[32], hi[32];
+    const char *label = error_label(e, field_label);
     const rl_field *f = rl_field_by_key(e->field);
     snprintf(key, sizeof key, "error.%s.bounds", rl_status_name(e->status));
     if (f && (f->type == RL_FIELD_COUNT || f->type == RL_FIELD_NUMBER || f->type == RL_FIELD_SIZE) && rl_msg_text(key)[0])

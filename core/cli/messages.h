@@ -47,6 +47,10 @@ int rl_msg_columns(const char *text);
 const char *rl_msg_warning(unsigned bit, const rl_model *m, const rl_deploy *d, const rl_result *r, char *buf, size_t cap);
 const char *rl_msg_remedy(unsigned bit, const rl_model *m, const rl_deploy *d, const rl_result *r, char *buf, size_t cap);
 const char *rl_msg_error(const rl_error *e, const char *field_label, char *buf, size_t cap);
+/* The same, for a line that already names the flag ("--spec-tokens: ..."): a sentence that itself
+ * opens with its field ("spec_tokens: ..." in the core's English, "{field}：..." in zh-CN) drops that
+ * opening, so the line names the field once. */
+const char *rl_msg_error_after_flag(const rl_error *e, const char *flag, char *buf, size_t cap);
 /* A lint finding: its English message, or its zh-CN template filled from its values. */
 const char *rl_msg_finding(const rl_lint_finding *f, char *buf, size_t cap);
 

@@ -44,7 +44,8 @@ static int error_out(rl_status status, const char *field, const char *msg, const
         rl_error_json(&e, buf, sizeof buf);
         printf("%s\n", buf);
     } else {
-        fprintf(stderr, "roofline-lint --plan: %s: %s\n", field, text);
+        const char *flag = rl_cli_flag_of(field); /* the flag, as a plain run names it; JSON keeps the key */
+        fprintf(stderr, "roofline-lint --plan: %s: %s\n", flag ? flag : field, text);
     }
     return 2;
 }
@@ -57,7 +58,8 @@ static int usage(const char *field, const char *key, int json) {
 /* An error of the flags or the request, with its own code, worded from its code and field as a plain run words it. */
 static int request_error(const char *field, const rl_error *err, int json) {
     char text[1024];
-    return error_out(err->status, field, err->message, rl_msg_error(err, rl_cli_flag_of(err->field), text, sizeof text), json);
+    const char *flag = rl_cli_flag_of(field);
+    return error_out(err->status, field, err->message, rl_msg_error_after_flag(err, flag ? flag : field, text, sizeof text), json);
 }
 
 /* The rows the plan searches: a flag for one of them would fix what it varies. */

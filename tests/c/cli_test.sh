@@ -300,4 +300,28 @@ expect 0 "偏紧" --model llama-3-70b --gpu a100-80g --tp 2 --batch 8 --lang zh
 expect 2 '"code":"unknown_name".*"field":"--lang".*en or zh' "${base[@]}" --lang fr --json
 expect 2 '--lang must be en or zh \(got "fr"\)' "${base[@]}" --lang=fr
 
+# An error line names its field once: the line gives the flag, so a sentence that opens with its own
+# field ("spec_tokens: ...", zh "{field}：...") drops that opening. Not "--spec-tokens: spec_tokens: ...".
+once() {
+  local want="$1" flag="$2"
+  shift 2
+  local out rc
+  out="$("$cli" "$@" 2>&1 >/dev/null | head -1)"
+  rc=$("$cli" "$@" >/dev/null 2>&1; echo $?)
+  if [ "$rc" -eq "$want" ] && printf '%s' "$out" | grep -Fq -- " $flag: " &&
+    ! printf '%s' "$out" | grep -Eq -- " $flag: ([a-z0-9_]+: |--[a-z0-9-]+(: |：))"; then
+    ok
+  else
+    bad "roofline-lint $*: want exit $want and $flag named once, got exit $rc: $out"
+  fi
+}
+spec=(--model llama-3-8b --gpu h100-sxm --spec-draft llama-3.2-1b --spec-tokens 4 --spec-accept 0.7 --pp 2)
+once 2 --spec-tokens "${spec[@]}"
+once 2 --spec-tokens "${spec[@]}" --lang zh
+once 2 --gpu-layers "${ngl[@]}" --gpu-layers 20 --ram-gib 64 --host-memory ddr5-5600-2ch --tp 2
+once 2 --gpu-layers "${ngl[@]}" --gpu-layers 20 --ram-gib 64 --host-memory ddr5-5600-2ch --tp 2 --lang zh
+once 2 --ram-gib "${ngl[@]}" --gpu-layers 20
+once 2 --model --compare "--gpu a100-40g" "${base[*]}"
+once 2 --ram-gib --plan --model qwen3-4b --gpus a100-40g --requests-per-day 1000 --input-tokens 500 --output-tokens 200 --gpu-layers 3
+
 finish
