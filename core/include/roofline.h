@@ -63,7 +63,7 @@ typedef enum rl_status {
 /* The rule an input broke, beyond its status: for an error whose status, field and range
  * do not say it all (two fields that contradict each other, a structure not modelled), so
  * that another language can word the sentence from this code and the error's values (the
- * page's and the CLI's message tables: error.why.<name>). RL_WHY_NONE for the rest (a range,
+ * page's and the CLI's message tables: error.why.<name>). RL_WHY_NONE for the rest (a plain range,
  * a syntax error, an unknown name). Pinned values and names, as the statuses; rl_why_name() gives the name. */
 typedef enum rl_why {
     RL_WHY_NONE = 0,
@@ -96,7 +96,12 @@ typedef enum rl_why {
     RL_WHY_COST_NEEDS_CONFIG = 27,   /* a workload's cost for a size alone */
     RL_WHY_IMAGE_PATCH = 28,         /* vision image_size not a multiple of patch_size: image, patch */
     RL_WHY_VISION_TOWER = 29,        /* a vision tower whose model_type is not counted: model_type */
-    RL_WHY_COUNT_ = 30
+    RL_WHY_OFFLOAD_NEEDS_RAM = 30,   /* gpu_layers below the layers without ram_gib: ngl, layers */
+    RL_WHY_OFFLOAD_NEEDS_HOST_BANDWIDTH = 31, /* gpu_layers below the layers with no host bandwidth */
+    RL_WHY_CONTEXT_TOO_LONG = 32,    /* input_tokens + output_tokens over the longest context: max, context */
+    RL_WHY_WORKLOAD_INCOMPLETE = 33, /* a workload with one or two of its three figures */
+    RL_WHY_COST_NEEDS_WORKLOAD = 34, /* cost inputs (prices, hours) without a workload */
+    RL_WHY_COUNT_ = 35
 } rl_why;
 
 #define RL_ERROR_MAX_VALUES 4

@@ -613,12 +613,12 @@ rl_status rl_offload_check(const rl_model *m, const rl_gpu *g, const rl_deploy *
                        "gpu_layers: offloading (%lld of the %lld layers on the GPU) needs tp = 1 and pp = 1",
                        (long long)d->gpu_layers, (long long)m->layers);
     if (!(d->ram_gib > 0))
-        return rl_fail(err, RL_E_RANGE, "ram_gib",
+        return rl_fail_why(err, RL_E_RANGE, "ram_gib", RL_WHY_OFFLOAD_NEEDS_RAM, "ngl layers",
                        "ram_gib: offloading (gpu_layers %lld of %lld) needs the host RAM, a number at least "
                        "0.001 and at most 1e+06 GiB",
                        (long long)d->gpu_layers, (long long)m->layers);
     if (!(rl_deploy_host_gbs(d) > 0))
-        return rl_fail(err, RL_E_RANGE, "cpu_bandwidth_gbs",
+        return rl_fail_why(err, RL_E_RANGE, "cpu_bandwidth_gbs", RL_WHY_OFFLOAD_NEEDS_HOST_BANDWIDTH, "",
                        "cpu_bandwidth_gbs: offloading needs the host memory bandwidth, a number at least 0.001 "
                        "and at most 1e+06 GB/s, or a host_memory preset");
     return RL_OK;

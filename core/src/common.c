@@ -51,6 +51,11 @@ static const char *const why_names[RL_WHY_COUNT_] = {
     "cost_needs_config",
     "image_patch",
     "vision_tower",
+    "offload_needs_ram",
+    "offload_needs_host_bandwidth",
+    "context_too_long",
+    "workload_incomplete",
+    "cost_needs_workload",
 };
 
 const char *rl_why_name(rl_why why) {

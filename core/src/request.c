@@ -237,16 +237,16 @@ static rl_status read_workload(const rl_jdoc *doc, rl_workload *w, rl_deploy *d,
     int64_t vals[3] = {w->requests_per_day, w->input_tokens, w->output_tokens};
     int n = (vals[0] > 0) + (vals[1] > 0) + (vals[2] > 0);
     if (n == 0 && w->given != 0)
-        return rl_fail(err, RL_E_JSON_MISSING, "requests_per_day",
+        return rl_fail_why(err, RL_E_JSON_MISSING, "requests_per_day", RL_WHY_COST_NEEDS_WORKLOAD, "",
                        "requests_per_day: cost inputs need a workload (requests_per_day, input_tokens and output_tokens)");
     if (n == 0) return RL_OK;
     for (int i = 0; i < 3; i++)
         if (vals[i] <= 0)
-            return rl_fail(err, RL_E_JSON_MISSING, keys[i],
+            return rl_fail_why(err, RL_E_JSON_MISSING, keys[i], RL_WHY_WORKLOAD_INCOMPLETE, "",
                            "%s is missing: a workload gives requests_per_day, input_tokens and output_tokens", keys[i]);
     int64_t context = w->input_tokens + w->output_tokens;
     if (context > RL_MAX_SEQ)
-        return rl_fail(err, RL_E_RANGE, "output_tokens",
+        return rl_fail_why(err, RL_E_RANGE, "output_tokens", RL_WHY_CONTEXT_TOO_LONG, "max context",
                        "output_tokens: input_tokens + output_tokens is the context and must be at most %lld (got %lld)",
                        (long long)RL_MAX_SEQ, (long long)context);
     if (rl_jget(doc, 0, "seq") != RL_J_ABSENT && d->seq != context)

@@ -252,3 +252,15 @@ test('--lang zh: an error with a why says the rule and its figures', () => {
   assert.match(said, /pp = 3/);
   assert.equal(run(['--lang', 'zh', ...args, '--json']).out, run([...args, '--json']).out);
 });
+
+// A range error whose rule is more than the field's range (offloading needs the host RAM) says that
+// rule, with its figures, not the generic "out of range" sentence: the user gave no --ram-gib at all.
+test('--lang zh: a missing host RAM for an offload says why it is needed', () => {
+  const args = ['--model', 'llama-3-8b', '--gpu', 'rtx-4090', '--precision', 'fp16', '--gpu-layers', '20'];
+  const z = run(['--lang', 'zh', ...args]);
+  assert.equal(z.rc, 2);
+  assert.equal(JSON.parse(run([...args, '--json']).out).error.why, 'offload_needs_ram');
+  const said = z.err.split(']: ')[1];
+  assert.ok(said.startsWith('--ram-gib: ' + zh['error.why.offload_needs_ram'].split('{ngl}')[0]), said);
+  assert.match(said, /20\/32/);
+});

@@ -732,6 +732,11 @@ export default {
   'error.why.cost_needs_config': core,
   'error.why.image_patch': core,
   'error.why.vision_tower': core,
+  'error.why.offload_needs_ram': core,
+  'error.why.offload_needs_host_bandwidth': core,
+  'error.why.context_too_long': core,
+  'error.why.workload_incomplete': core,
+  'error.why.cost_needs_workload': core,
   // charts, more
   'chart.ridge': 'ridge {ridge}',
   'chart.peak': '{precision} peak {peak} TFLOPS',

@@ -717,6 +717,11 @@ export default {
   'error.why.cost_needs_config': '{field}：成本需要模型的 config 才能算出时间；只有参数量算不出。',
   'error.why.image_patch': '{field}（{image}）必须是 patch_size（{patch}）的整数倍。',
   'error.why.vision_tower': '{field}：model_type "{model_type}" 的视觉塔未计入（已支持 gemma3、qwen2_5_vl、qwen3_vl、qwen3_vl_moe、llama4 和 mistral3），其权重会从内存数字中漏掉。请只给出文本模型的 config（text_config），只分析语言模型。',
+  'error.why.offload_needs_ram': '卸载（GPU 上 {ngl}/{layers} 层，其余在主机上）需要主机内存：请给出 {field}，0.001 到 1000000 GiB。',
+  'error.why.offload_needs_host_bandwidth': '卸载需要主机内存带宽：请给出 {field}（0.001 到 1000000 GB/s），或选一个主机内存类型。',
+  'error.why.context_too_long': 'input_tokens + output_tokens 即一个请求的上下文，最多 {max} 个 token（当前 {context}）：请减少 {field} 或 input_tokens。',
+  'error.why.workload_incomplete': '缺少 {field}：负载要同时给出每天请求数、输入 token 数和输出 token 数。',
+  'error.why.cost_needs_workload': '成本输入需要负载：请给出 {field}、输入 token 数和输出 token 数。',
 
   // 表单字段名（错误消息中使用），按请求键
   'field.model': '模型',
