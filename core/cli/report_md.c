@@ -81,7 +81,7 @@ void rl_print_estimate_md(FILE *out, const rl_gpu *g, const rl_deploy *d, const 
     snprintf(x, sizeof x, "%.2f", e->weights_gib);
     snprintf(y, sizeof y, "%.3g", e->bytes_per_param);
     row(out, "cli.fit.weights", RL_MSG(buf, "cli.est.weightsValue", "gib", x, "bytes", y));
-    row_gib(out, "cli.est.usable", e->usable_gib_per_gpu);
+    row(out, "cli.est.usable", rl_fmt_room_gib(e->usable_gib_per_gpu, buf, sizeof buf));
     row(out, "cli.est.gpus", rl_estimate_gpus(e, buf, sizeof buf));
     snprintf(buf, sizeof buf, "tp %lld, pp %lld", (long long)d->tp, (long long)d->pp);
     row(out, "cli.md.parallelism", buf);

@@ -351,7 +351,7 @@ void rl_print_estimate(FILE *out, const rl_gpu *g, const rl_deploy *d, const rl_
     fprintf(out, "%s\n", RL_MSG(line, "cli.est.weightsValue", "gib", FMT(v[0], "%.2f", e->weights_gib), "bytes",
                                 FMT(v[1], "%.3g", e->bytes_per_param)));
     label(out, "cli.est.usable", 20);
-    fprintf(out, "%.2f GiB\n", e->usable_gib_per_gpu);
+    fprintf(out, "%s\n", rl_fmt_room_gib(e->usable_gib_per_gpu, line, sizeof line)); /* "none: 3.14 GiB over" below zero */
     label(out, "cli.est.gpus", 20);
     fprintf(out, "%s\n", rl_estimate_gpus(e, line, sizeof line));
     /* The deployment asked for (tp × pp GPUs): enough for the weights or not, the exit code's answer. */

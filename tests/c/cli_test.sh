@@ -58,6 +58,11 @@ expect 0 '"gpus_needed":2' --params 70B --gpu h100-sxm --tp 2 --json
 # The size-only estimate says whether the GPUs given hold the weights, not only the exit code.
 expect 3 'verdict +DOES NOT FIT on the 1 GPU\(s\) given \(tp 1 x pp 1\): the weights need 2, each GPU is short by 60.39 GiB' --params 70B --gpu h100-sxm
 expect 0 'verdict +the weights fit on the 2 GPU\(s\) given' --params 70B --gpu h100-sxm --tp 2
+# Reserves over the pool: usable per GPU is none and by how much (text and Markdown), never a negative size; JSON keeps the figure.
+over=(--params 1B --gpu t4 --pool-fraction 0.05 --context-reserve-gib 4)
+expect 3 "usable per GPU +none: 3.14 GiB over" "${over[@]}"
+expect 3 "\| usable per GPU \| none: 3.14 GiB over \|" "${over[@]}" --format md
+expect 3 "\"usable_gib_per_gpu\":-3.137" "${over[@]}" --json
 expect 3 '"gpus":1,"fits":false' --params 70B --gpu h100-sxm --json
 # Weights that do not fit: no intensity, roof or lever, in the text or the JSON; the reason instead.
 est_refused="$("$cli" --params 70B --gpu h100-sxm 2>&1; "$cli" --params 70B --gpu h100-sxm --json 2>&1)"

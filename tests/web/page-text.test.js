@@ -322,6 +322,23 @@ test.each(LANGS)('the parameters-only estimate that does not fit: a refusal, its
   }
 });
 
+// Reserves larger than the pool (a 5% pool and a 4 GiB context on a 15 GiB T4): the estimate's usable
+// memory is none, and by how much it is over, as the memory panel says free memory below zero; never a
+// negative size. The data-value keeps the core's figure.
+test.each(LANGS)('the parameters-only estimate whose reserves exceed the pool: usable is none, not negative (%s)', (code) => {
+  lang.value = code;
+  const { root, app } = renderPage({ model: PARAMS, params: '1B', gpu: 't4', pool_fraction: '0.05', context_reserve_gib: '4' });
+  const usable = [...root.descendants()].find((el) => el.getAttribute('data-testid') === 'estimate.usable_gib_per_gpu');
+  const value = app.report.value.estimate.usable_gib_per_gpu;
+  const shown = usable.textContent;
+  render(null, root);
+  expect(value).toBeLessThan(-1);
+  expect(usable.getAttribute('data-value')).toBe(String(value));
+  expect(shown).not.toMatch(/[-−]\s*\d/);
+  expect(shown).toContain(`${(-value).toFixed(2)} GiB`);
+  expect(shown).toMatch(code === 'en' ? /^none: .* over$/ : /^无：/);
+});
+
 test.each(Object.keys(SETUPS))('zh-CN: the form\'s units, placeholders and hints (%s)', (name) => {
   lang.value = 'zh-CN';
   missingKeys.clear();
