@@ -15,13 +15,21 @@ const TYPES = {
   '.webmanifest': 'application/manifest+json',
 };
 
-/** Starts serving `root` on host:port (port 0 picks a free one). Resolves to {url, close}. */
-export function startStaticServer(root, { host = '127.0.0.1', port = 0 } = {}) {
+/**
+ * Starts serving `root` on host:port (port 0 picks a free one). Resolves to {url, close}.
+ * `pages` maps a path ('/x.html') to HTML served there ahead of the files (the bench's frame host).
+ */
+export function startStaticServer(root, { host = '127.0.0.1', port = 0, pages = {} } = {}) {
   const base = resolve(root);
   // Large request lines are allowed so that an oversized share link reaches the page, which refuses it visibly.
   const server = createServer({ maxHeaderSize: 4 << 20 }, async (req, res) => {
     try {
       const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+      if (Object.hasOwn(pages, path)) {
+        res.writeHead(200, { 'content-type': TYPES['.html'], 'cache-control': 'no-store' });
+        res.end(req.method === 'HEAD' ? undefined : pages[path]);
+        return;
+      }
       let file = normalize(join(base, path));
       if (file !== base && !file.startsWith(base + sep)) throw new Error('outside the root');
       if ((await stat(file)).isDirectory()) file = join(file, 'index.html');
