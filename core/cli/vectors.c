@@ -203,6 +203,27 @@ static int run_vector(const cJSON *v, FILE *log) {
                 ok = 0;
             }
         }
+        /* The rule broken, pinned (as the wasm runner's whyProblems): a why in the run must be the vector's
+         * "why", and then its "values" must be the vector's too (left out when there are none; any order). */
+        const cJSON *want_why = cJSON_GetObjectItemCaseSensitive(want_error, "why");
+        const cJSON *got_why = cJSON_GetObjectItemCaseSensitive(got_error, "why");
+        const char *ww = cJSON_IsString(want_why) ? want_why->valuestring : "";
+        const char *gw = cJSON_IsString(got_why) ? got_why->valuestring : "";
+        if (ok && strcmp(ww, gw) != 0) {
+            if (log) fprintf(log, "  %s: the error's why is \"%s\", the vector pins \"%s\": %s\n", name, gw, ww, buf);
+            ok = 0;
+        }
+        if (ok && gw[0]) {
+            const cJSON *want_values = cJSON_GetObjectItemCaseSensitive(want_error, "values");
+            const cJSON *got_values = cJSON_GetObjectItemCaseSensitive(got_error, "values");
+            int same = cJSON_GetArraySize(want_values) == cJSON_GetArraySize(got_values);
+            cJSON_ArrayForEach(value, want_values) {
+                const cJSON *g = cJSON_GetObjectItemCaseSensitive(got_values, value->string);
+                same = same && cJSON_IsString(value) && cJSON_IsString(g) && strcmp(value->valuestring, g->valuestring) == 0;
+            }
+            if (!same && log) fprintf(log, "  %s: the error's values differ from the vector's: %s\n", name, buf);
+            ok = same;
+        }
         /* An optional "message": the exact sentence (the lint's vectors pin theirs). */
         const cJSON *msg = cJSON_GetObjectItemCaseSensitive(want_error, "message");
         if (cJSON_IsString(msg)) ok = ok && cJSON_IsString(got_msg) && strcmp(msg->valuestring, got_msg->valuestring) == 0;

@@ -320,6 +320,23 @@ once() {
     bad "roofline-lint $*: want exit $want and $flag named once, got exit $rc: $out"
   fi
 }
+# The native vector runner pins the rule an error broke (as tests/web/vector-rules.test.js does the wasm
+# runner's): the why and its values must be the vector's; a why left unpinned fails too.
+mkdir -p "$tmp/why"
+why_vector() {
+  printf '{"vectors": [{"name": "w", "comment": "c", "input": {"model": "qwen3-4b", "gpu": "a100-40g", "spec_draft": "qwen3-0.6b", "spec_tokens": 4, "spec_accept": 0.7, "pp": 2}, "error": {"code": "unsupported", "field": "spec_tokens"%s}}]}' "$1" >"$tmp/why/v.json"
+}
+why_vector ', "why": "spec_with_pp", "values": {"pp": "2"}'
+expect 0 "1 passed, 0 failed" --selftest --vectors "$tmp/why"
+why_vector ''
+expect 1 "why is \"spec_with_pp\", the vector pins \"\"" --selftest --vectors "$tmp/why"
+why_vector ', "why": "offload_parallel", "values": {"pp": "2"}'
+expect 1 "the vector pins \"offload_parallel\"" --selftest --vectors "$tmp/why"
+why_vector ', "why": "spec_with_pp", "values": {"pp": "3"}'
+expect 1 "values differ from the vector's" --selftest --vectors "$tmp/why"
+why_vector ', "why": "spec_with_pp"'
+expect 1 "values differ from the vector's" --selftest --vectors "$tmp/why"
+
 spec=(--model llama-3-8b --gpu h100-sxm --spec-draft llama-3.2-1b --spec-tokens 4 --spec-accept 0.7 --pp 2)
 once 2 --spec-tokens "${spec[@]}"
 once 2 --spec-tokens "${spec[@]}" --lang zh

@@ -55,6 +55,19 @@ export function namesItsField(e) {
   return e.message.includes(e.field) || (last !== '' && e.message.includes(last));
 }
 
+/**
+ * The rule an error broke, pinned: a run that gives a `why` must have the vector name it, and then its
+ * `values` too (the sentence's figures by name; left out when there are none). As core/cli/vectors.c.
+ */
+export function whyProblems(want, e) {
+  const got = e.why ?? '';
+  if ((want.why ?? '') !== got) return [`the error's why is "${got}", the vector pins "${want.why ?? ''}" (${e.message})`];
+  // The same names and strings, in any order.
+  const canon = (o) => JSON.stringify(Object.entries(o ?? {}).sort());
+  if (got && canon(want.values) !== canon(e.values)) return [`the error's values are ${JSON.stringify(e.values ?? {})}, the vector pins ${JSON.stringify(want.values ?? {})}`];
+  return [];
+}
+
 /** Runs one vector through `core` (the loader's object); returns the list of failures. */
 export function checkVector(core, v) {
   const isObject = v.input !== null && typeof v.input === 'object' && !Array.isArray(v.input);
@@ -71,7 +84,8 @@ export function checkVector(core, v) {
       (typeof v.error.field !== 'string' || e.field === v.error.field) && typeof e.message === 'string' && e.message !== '' &&
       (typeof v.error.message !== 'string' || e.message === v.error.message); // an optional exact sentence
     if (!ok) return [`expected error ${v.error.code} on ${v.error.field}, got ${e ? `${e.code} on "${e.field}" (${e.message})` : 'no error'}`];
-    return namesItsField(e) ? [] : [`the error message does not name its field "${e.field}": ${e.message}`];
+    if (!namesItsField(e)) return [`the error message does not name its field "${e.field}": ${e.message}`];
+    return whyProblems(v.error, e);
   }
   if (result.error) return [`unexpected error ${result.error.code} on ${result.error.field}: ${result.error.message}`];
 

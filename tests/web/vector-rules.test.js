@@ -63,4 +63,19 @@ describe('checkVector catches', () => {
     const nested = { analyze: () => ({ error: { code: 'range', field: 'config.head_dim', message: 'head_dim must be 1 to 65536' } }) };
     expect(checkVector(nested, { ...base, error: { code: 'range', field: 'config.head_dim' } })).toEqual([]);
   });
+  test('the rule an error broke is pinned: its why, then its values in any order', () => {
+    // Speculative decoding with pp 2, through the real core: why spec_with_pp, values { pp: "2" }.
+    const input = { ...base.input, spec_draft: 'qwen3-0.6b', spec_tokens: 4, spec_accept: 0.7, pp: 2 };
+    const v = (extra) => ({ ...base, input, error: { code: 'unsupported', field: 'spec_tokens', ...extra } });
+    expect(checkVector(core, v({ why: 'spec_with_pp', values: { pp: '2' } }))).toEqual([]);
+    expect(checkVector(core, v({}))).toHaveLength(1); // a why the vector does not pin
+    expect(checkVector(core, v({ why: 'offload_parallel', values: { pp: '2' } }))).toHaveLength(1);
+    expect(checkVector(core, v({ why: 'spec_with_pp' }))).toHaveLength(1); // its values left out
+    expect(checkVector(core, v({ why: 'spec_with_pp', values: { pp: '3' } }))).toHaveLength(1);
+    expect(checkVector(core, v({ why: 'spec_with_pp', values: { pp: '2', tp: '1' } }))).toHaveLength(1);
+    // A why pinned where the run has none; and two values in another order pass.
+    expect(checkVector(core, { ...base, input: { ...base.input, batch: 0 }, error: { code: 'range', field: 'batch', why: 'spec_with_pp' } })).toHaveLength(1);
+    const two = { analyze: () => ({ error: { code: 'contradiction', field: 'kv_heads', message: 'kv_heads (5) must divide heads (32)', why: 'kv_heads_divide', values: { kv_heads: '5', heads: '32' } } }) };
+    expect(checkVector(two, { ...base, error: { code: 'contradiction', field: 'kv_heads', why: 'kv_heads_divide', values: { heads: '32', kv_heads: '5' } } })).toEqual([]);
+  });
 });
