@@ -449,7 +449,6 @@ typedef struct rl_draft {
     double params_embed;    /* the draft's own input embedding + LM head; 0 for MTP (it shares the target's) */
     double params_input_table; /* its untied input embedding (rl_model.params_input_table): looked up, no FLOPs;
                                   0 when tied, and for MTP (the lookup is the target's) */
-    double params_always_read;
     double params_routed;   /* routed experts of the layer one draft step runs, read as the batch touches
                                them (MTP of an MoE model); 0 = every weight read */
     double modules;         /* MTP modules held; 0 for a model preset */

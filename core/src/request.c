@@ -182,7 +182,6 @@ static rl_status mtp_draft(const rl_model *target, rl_draft *out, rl_error *err)
     out->params_routed = routed;
     out->params_active = m->params_mtp_module - (m->moe_layers > 0 ? (E - (double)m->top_k) * m->params_expert : 0.0) +
                          (double)m->vocab * (double)m->hidden;
-    out->params_always_read = m->params_mtp_module - routed;
     out->hidden = (double)m->hidden;
     out->vocab = (double)m->vocab;
     out->kv_elems_per_token_per_layer = m->kv_elems_per_token_per_layer;
@@ -210,7 +209,6 @@ static rl_status read_draft(const rl_jdoc *doc, int v, const rl_model *target, r
     out->params_active = m.params_active;
     out->params_embed = m.params_embed;
     out->params_input_table = m.params_input_table;
-    out->params_always_read = m.params_always_read;
     out->layers = (double)m.layers;
     out->hidden = (double)m.hidden;
     out->vocab = (double)m.vocab;
