@@ -386,16 +386,13 @@ rl_status rl_run_request_memo(const char *request, size_t len, const char *confi
     return st;
 }
 
-/* Only the batch changes: what rl_run_request does after reading the request,
- * from the batch's own range check on (rl_deploy_validate holds every check
- * that reads the batch). */
+/* Only the batch changes: what rl_run_request does after reading the request.
+ * rl_analyze checks the deployment first (rl_deploy_validate, which holds every
+ * check that reads the batch, then the offload), as it does for a whole request. */
 rl_status rl_run_set_batch(rl_run *run, int64_t batch, rl_run_memo *memo) {
-    rl_clear_error(&run->error);
     run->deploy.batch = batch;
     run->cost.present = 0;
-    rl_status st = rl_deploy_validate(&run->deploy, &run->error);
-    if (st == RL_OK) st = rl_offload_check(&run->model, &run->gpu, &run->deploy, &run->error);
-    if (st == RL_OK) st = rl_analyze(&run->model, &run->gpu, &run->deploy, &run->result, &run->error);
+    rl_status st = rl_analyze(&run->model, &run->gpu, &run->deploy, &run->result, &run->error);
     if (st == RL_OK) st = run_cost(run, memo);
     run->status = st;
     return st;
