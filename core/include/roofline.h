@@ -61,7 +61,8 @@ typedef enum rl_status {
 } rl_status;
 
 /* The rule an input broke, beyond its status: for an error whose status, field and range
- * do not say it all (two fields that contradict each other, a structure not modelled), so
+ * do not say it all (two fields that contradict each other, a structure not modelled, a
+ * field that another one makes necessary or bounds: offload's host RAM, a context), so
  * that another language can word the sentence from this code and the error's values (the
  * page's and the CLI's message tables: error.why.<name>). RL_WHY_NONE for the rest (a plain range,
  * a syntax error, an unknown name). Pinned values and names, as the statuses; rl_why_name() gives the name. */
