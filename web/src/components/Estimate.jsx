@@ -3,6 +3,7 @@ import { gpuName } from '../names.js';
 import { Num } from './Num.jsx';
 import { leverText, t, tx } from '../i18n/index.js';
 import { RemedyList } from './RemedyList.jsx';
+import { room } from './room.js';
 
 // The parameters-only estimate: what a size alone can tell (roofline.h,
 // rl_estimate_params): whether the weights fit on the GPUs given, no time and no
@@ -11,9 +12,6 @@ import { RemedyList } from './RemedyList.jsx';
 // is a refusal, with the shortfall and the ways out (the full analysis's remedies).
 const gain = (v) => (v > 0 ? t('est.gain', { gain: f.significant(v, 3) }) : t('est.gainUnknown'));
 const gpus = (v) => (v >= 1 ? f.integer(v) : t('est.gpusNone'));
-// Reserves larger than the pool leave no usable memory: said as the memory panel says free memory
-// below zero ("none: 3.14 GiB over"), not as a negative size; data-value keeps the core's figure.
-const usable = (v) => (v < 0 ? t('memory.over', { gib: f.gib(-v) }) : f.gib(v));
 
 function Figure({ label, testid, value, format, unit, note, words }) {
   return (
@@ -76,7 +74,7 @@ export function Estimate({ app, estimate: e }) {
       </h2>
       <dl class="figures">
         <Figure label={t('est.weights')} testid="estimate.weights_gib" value={e.weights_gib} format={f.gib} note={t('est.f.weights')} />
-        <Figure label={t('est.usable')} testid="estimate.usable_gib_per_gpu" value={e.usable_gib_per_gpu} format={usable} note={t('est.f.usable')} />
+        <Figure label={t('est.usable')} testid="estimate.usable_gib_per_gpu" value={e.usable_gib_per_gpu} format={room} note={t('est.f.usable')} />
         <Figure label={t('est.gpus')} testid="estimate.gpus_needed" value={e.gpus_needed} format={gpus} note={t('est.f.gpus')} />
         {/* The deployment asked for: do its tp × pp GPUs hold the weights (the CLI's exit code, said)? */}
         <Figure

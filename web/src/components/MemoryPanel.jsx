@@ -4,9 +4,8 @@ import { Num } from './Num.jsx';
 import { Explain } from './Explain.jsx';
 import { MemoryBar } from './MemoryBar.jsx';
 import { t } from '../i18n/index.js';
+import { room } from './room.js';
 
-/** What a budget leaves: GiB, or "none: X over" when the weights already pass it (data-value keeps the raw figure). */
-const room = (v) => (v < 0 ? t('memory.over', { gib: f.gib(-v) }) : f.gib(v));
 /** The words of "none: X over" wrap in a narrow cell; a plain figure stays on one line. */
 const roomClass = (v) => (v < 0 ? 'words' : undefined);
 
