@@ -331,7 +331,11 @@ test.each(LANGS)('the parameters-only estimate whose reserves exceed the pool: u
   const usable = [...root.descendants()].find((el) => el.getAttribute('data-testid') === 'estimate.usable_gib_per_gpu');
   const value = app.report.value.estimate.usable_gib_per_gpu;
   const shown = usable.textContent;
+  // Words wrap in their cell (.num.words) instead of running into the next one, the GPUs-needed "none" too.
+  const needed = [...root.descendants()].find((el) => el.getAttribute('data-testid') === 'estimate.gpus_needed');
+  const classes = [usable, needed].map((el) => el.getAttribute('class'));
   render(null, root);
+  expect(classes.map((c) => c?.split(' ').includes('words'))).toEqual([true, true]);
   expect(value).toBeLessThan(-1);
   expect(usable.getAttribute('data-value')).toBe(String(value));
   expect(shown).not.toMatch(/[-−]\s*\d/);

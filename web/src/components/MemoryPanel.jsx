@@ -4,10 +4,8 @@ import { Num } from './Num.jsx';
 import { Explain } from './Explain.jsx';
 import { MemoryBar } from './MemoryBar.jsx';
 import { t } from '../i18n/index.js';
-import { room } from './room.js';
+import { room, roomClass } from './room.js';
 
-/** The words of "none: X over" wrap in a narrow cell; a plain figure stays on one line. */
-const roomClass = (v) => (v < 0 ? 'words' : undefined);
 
 function Figure({ label, swatch, testid, echo, value, format, of, report, numClass }) {
   return (

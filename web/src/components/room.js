@@ -7,3 +7,5 @@ import { t } from '../i18n/index.js';
  * the element's data-value keeps the raw figure.
  */
 export const room = (v) => (v < 0 ? t('memory.over', { gib: f.gib(-v) }) : f.gib(v));
+/** The words of "none: X over" wrap in a narrow cell; a plain figure stays on one line. */
+export const roomClass = (v) => (v < 0 ? 'words' : undefined);
