@@ -780,7 +780,8 @@ typedef struct rl_result {
 
     unsigned warnings;             /* RL_WARN_* bits */
     unsigned remedies;             /* RL_REMEDY_* bits, on a refusal or when tight */
-    rl_precision remedy_precision; /* highest weight precision below the current one that fits */
+    rl_precision remedy_precision; /* highest weight precision below the current one that fits, of the engine's own formats (fp16, fp8, int4; llama.cpp: fp16, q8_0, q6_k, q5_k_m, q4_k_m; gpt-fast: fp16, int8, int4) */
+    /* remedy_kv_precision: of the engine's KV cache formats below 16-bit (fp8; llama.cpp q8_0, q4_0; gpt-fast none) */
     rl_precision remedy_kv_precision;
     rl_precision remedy_pair_precision; /* with remedy_pair_tp: the weight precision of the fewest GPUs (the highest of a tie) */
     int64_t remedy_tp;             /* smallest power-of-two tp (≤ 1024) that fits */
@@ -888,7 +889,7 @@ typedef struct rl_estimate {
      * WEIGHT_PRECISION, MORE_TP, BIGGER_GPU and PRECISION_AND_TP), so the same sentences word them. */
     double shortfall_gib;          /* weights / gpus − usable per GPU: what each GPU lacks for its share, GiB */
     unsigned remedies;             /* RL_REMEDY_* bits */
-    rl_precision remedy_precision; /* the highest of fp16, fp8, int4 below weight_precision that fits on the gpus */
+    rl_precision remedy_precision; /* the highest of the engine's lower formats (fp16, fp8, int4 but for llama.cpp and gpt-fast) below weight_precision that fits on the gpus */
     int64_t remedy_tp;             /* the smallest power-of-two tp (≤ 1024) with tp × pp ≥ gpus_needed */
     rl_precision remedy_pair_precision; /* only when no precision alone fits: the precision of the fewest GPUs */
     int64_t remedy_pair_tp;        /* its power-of-two tp, below remedy_tp (of a tie, the higher precision) */

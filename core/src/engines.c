@@ -37,6 +37,18 @@ static const char *const llama_gpus[] = {"rtx-", "a100", "h100", "m2-", "m3-", "
 static const char *const gptfast_gpus[] = {"a100", "mi250", NULL};
 static const char *const none_gpus[] = {NULL};
 
+/* The ways out in formats each engine runs as it ships (README "Ways out"), highest first; the lowest
+ * offered is 4-bit in every engine. Weights: vLLM, SGLang and TensorRT-LLM run fp8 checkpoints and
+ * 4-bit AWQ/GPTQ ones (vLLM and SGLang --quantization fp8/awq/gptq; TensorRT-LLM's FP8 and INT4-AWQ
+ * recipes); llama.cpp runs GGUF files, whose types have no fp8 (llama-quantize: F16, Q8_0, Q6_K,
+ * Q5_K_M, Q4_K_M); gpt-fast's quantize.py makes int8 and int4 weight-only checkpoints, no fp8.
+ * KV cache: vLLM's --kv-cache-dtype quantizes to fp8 only (docs.vllm.ai, "Quantized KV Cache"); SGLang's
+ * FP4 cache is marked experimental in its docs and TensorRT-LLM's NVFP4 cache needs Blackwell, which a
+ * GPU preset does not record, so both offer fp8; llama.cpp's -ctk/-ctv take q8_0 and q4_0 (common/arg.cpp
+ * kv_cache_types); gpt-fast's KVCache is kept in the model's dtype, so it offers none. */
+#define WEIGHTS_FP8_INT4 {RL_PREC_FP16, RL_PREC_FP8, RL_PREC_INT4}
+#define KV_FP8 {RL_PREC_FP8}
+
 static const rl_engine_preset engines[RL_ENGINE_COUNT_] = {
     [RL_ENGINE_VLLM] = {
         .name = "vllm",
@@ -52,6 +64,7 @@ static const rl_engine_preset engines[RL_ENGINE_COUNT_] = {
         .host_ms = 1.5, .host_source = "fitted on runs 70, 71, 72 (vLLM nightly latency tests on H200) with the rest fixed",
         .band_low = 0.75, .band_high = 1.3, .band_source = SRC_BAND_POOLED,
         .gpu_families = vllm_gpus,
+        .lower_weights = WEIGHTS_FP8_INT4, .lower_kv = KV_FP8,
     },
     [RL_ENGINE_SGLANG] = {
         .name = "sglang",
@@ -68,6 +81,7 @@ static const rl_engine_preset engines[RL_ENGINE_COUNT_] = {
         .host_ms = 1.5, .host_source = "vLLM's value (fitted on runs 70-72), taken for SGLang: no SGLang run in the corpus",
         .band_low = 0.6, .band_high = 1.6, .band_source = "uncalibrated: no SGLang run in the corpus, so twice the pooled band of the calibrated engines",
         .gpu_families = none_gpus,
+        .lower_weights = WEIGHTS_FP8_INT4, .lower_kv = KV_FP8,
     },
     [RL_ENGINE_TRT_LLM] = {
         .name = "trt-llm",
@@ -84,6 +98,7 @@ static const rl_engine_preset engines[RL_ENGINE_COUNT_] = {
         .host_ms = 2.8, .host_source = "fitted on runs 73, 74 (NVIDIA NIM 1.8.0, Llama-3.3-70B fp8 on 2 x H100) with the rest fixed; it also holds whatever fp8 kernels lose",
         .band_low = 0.75, .band_high = 1.3, .band_source = SRC_BAND_POOLED,
         .gpu_families = trt_gpus,
+        .lower_weights = WEIGHTS_FP8_INT4, .lower_kv = KV_FP8,
     },
     [RL_ENGINE_LLAMA_CPP] = {
         .name = "llama.cpp",
@@ -99,6 +114,8 @@ static const rl_engine_preset engines[RL_ENGINE_COUNT_] = {
         .host_ms = 0.35, .host_source = "fitted on runs 111-124 with the rest fixed",
         .band_low = 0.8, .band_high = 1.3, .band_source = "spread of measured/estimate over runs 111-124 (0.82 to 1.28)",
         .gpu_families = llama_gpus,
+        .lower_weights = {RL_PREC_FP16, RL_PREC_Q8_0, RL_PREC_Q6_K, RL_PREC_Q5_K_M, RL_PREC_Q4_K_M},
+        .lower_kv = {RL_PREC_Q8_0, RL_PREC_Q4_0},
     },
     [RL_ENGINE_GPT_FAST] = {
         .name = "gpt-fast",
@@ -113,6 +130,8 @@ static const rl_engine_preset engines[RL_ENGINE_COUNT_] = {
         .host_ms = 0.6, .host_source = "fitted on runs 1-22 with the rest fixed",
         .band_low = 0.72, .band_high = 1.3, .band_source = "spread of measured/estimate over runs 1-22 (0.74 to 1.26)",
         .gpu_families = gptfast_gpus,
+        .lower_weights = {RL_PREC_FP16, RL_PREC_INT8, RL_PREC_INT4},
+        .lower_kv = {RL_PREC_AUTO},
     },
 };
 

@@ -1,5 +1,6 @@
 /* The parameters-only estimate: for "70B" and nothing else. */
 #include "internal.h"
+#include "realistic.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -48,10 +49,12 @@ static int64_t tp_for(int64_t need, int64_t pp, int64_t above) {
  * a lower precision alone; more tp; when no precision alone fits, a lower precision on fewer GPUs than tp
  * alone needs (the fewest, and of a tie the highest precision); and always a bigger GPU. */
 static void ways_out(rl_estimate *e, const rl_deploy *d, double room) {
-    static const rl_precision lower[] = {RL_PREC_FP16, RL_PREC_FP8, RL_PREC_INT4};
-    enum { N = sizeof lower / sizeof lower[0] };
+    /* The engine's own lower formats (engines.c), as the full analysis offers them. */
+    const rl_precision *lower = rl_engine_preset_of(d->engine)->lower_weights;
+    size_t N = 0;
+    while (N < RL_LADDER_MAX && lower[N] != RL_PREC_AUTO) N++;
     /* The GPUs each precision's weights need (0: not below the weights' precision now, or no room at all). */
-    int64_t need[N];
+    int64_t need[RL_LADDER_MAX];
     for (size_t i = 0; i < N; i++) {
         double b = rl_precision_bytes(lower[i]);
         need[i] = b < e->bytes_per_param ? gpus_for(e->params * b / RL_GIB, room, e->usable_gib_per_gpu) : 0;

@@ -6,6 +6,9 @@
 
 #include "roofline.h"
 
+/* The longest list of formats an engine's ways out try (rl_engine_preset.lower_*). */
+enum { RL_LADDER_MAX = 6 };
+
 /* One engine's parameters, each with its source (engines.c). */
 typedef struct rl_engine_preset {
     const char *name;
@@ -29,6 +32,10 @@ typedef struct rl_engine_preset {
     double band_low, band_high; /* the band: central × low .. central × high */
     const char *band_source;
     const char *const *gpu_families; /* preset-id prefixes the corpus has runs of this engine on; NULL-terminated */
+    /* The formats a way out of a refusal or a tight fit may offer, highest first, each one this engine
+     * runs as it ships; RL_PREC_AUTO (0) ends a list early. A way out the engine cannot take is no way out. */
+    rl_precision lower_weights[RL_LADDER_MAX]; /* "store the weights in ..." (and the pair with more tp) */
+    rl_precision lower_kv[RL_LADDER_MAX];      /* "store the KV cache in ..." (below 16-bit only) */
 } rl_engine_preset;
 
 const rl_engine_preset *rl_engine_preset_of(rl_engine e);

@@ -33,3 +33,15 @@ export const ENGINES = {
   },
 };
 export const ENGINE_NAMES = Object.keys(ENGINES);
+
+// The formats a way out may offer in each engine, highest first (README "Ways out"): only what the
+// engine runs as it ships, and nothing below 4-bit. llama.cpp's are GGUF types (no fp8 among them),
+// gpt-fast quantizes weights to int8 or int4 and keeps its KV cache in the model's dtype.
+const STANDARD = { weights: ['fp16', 'fp8', 'int4'], kv: ['fp8'] };
+export const WAYS_OUT = {
+  vllm: STANDARD,
+  sglang: STANDARD,
+  'trt-llm': STANDARD,
+  'llama.cpp': { weights: ['fp16', 'q8_0', 'q6_k', 'q5_k_m', 'q4_k_m'], kv: ['q8_0', 'q4_0'] },
+  'gpt-fast': { weights: ['fp16', 'int8', 'int4'], kv: [] },
+};

@@ -3,6 +3,7 @@
 // multiply decode throughput by. No KV, attention or MoE can be counted.
 
 import { PRECISION_BYTES } from './context.mjs';
+import { WAYS_OUT } from './engines.mjs';
 import { Q, ZERO } from './rational.mjs';
 
 const GIB = new Q(1n << 30n);
@@ -10,8 +11,6 @@ const GIB = new Q(1n << 30n);
 // The order levers are listed in when their gains tie.
 const LEVERS = ['batch', 'weight_precision', 'kv_precision', 'speculative_decoding', 'tensor_parallel'];
 
-// The lower weight precisions a way out tries, highest first (as the full analysis's remedies).
-const LOWER = ['fp16', 'fp8', 'int4'];
 
 // The smallest power-of-two tp (up to 1024, below `above`) whose tp × pp GPUs are at least `need`.
 function tpFor(need, pp, above) {
@@ -25,7 +24,8 @@ function tpFor(need, pp, above) {
 function waysOut(e, d, room) {
   const gpusFor = (w) => (room.sign() > 0 ? new Q(w.div(e.usable_gib_per_gpu).ceil()) : ZERO);
   const weightsAt = (p) => e.params.mul(PRECISION_BYTES[p]).div(GIB);
-  const lower = LOWER.filter((p) => PRECISION_BYTES[p].lt(e.bytes_per_param));
+  // The engine's lower weight precisions, highest first (as the full analysis's remedies).
+  const lower = WAYS_OUT[d.engine].weights.filter((p) => PRECISION_BYTES[p].lt(e.bytes_per_param));
   const out = [];
   const alone = room.sign() > 0 ? lower.find((p) => !e.gpus.lt(gpusFor(weightsAt(p)))) : undefined;
   if (alone !== undefined) out.push({ code: 'lower_weight_precision', value: alone });

@@ -4,6 +4,7 @@
 // tests/vectors/README.md.
 
 import { fitCheck, GIB, largestGpuLayers, makeContext, PRECISION_BYTES, reaches, weightBytesTotal } from './context.mjs';
+import { WAYS_OUT } from './engines.mjs';
 import { Q } from './rational.mjs';
 
 // Largest context below the current one that gets through, found by bisection
@@ -36,14 +37,15 @@ export function findRemedies(c, f) {
   const out = [];
 
   // Lower weight precision, highest candidate first, only when it stores fewer
-  // bytes; the KV stays at its current effective precision.
+  // bytes; the KV stays at its current effective precision. The candidates are the engine's own.
   const current = weightBytesTotal(c);
-  const fewer = ['fp16', 'fp8', 'int4'].filter((p) => weightBytesTotal(makeContext(model, gpu, { ...deploy, precision: p, kvPrecision: c.kvPrecision })).lt(current));
+  const ladder = WAYS_OUT[deploy.engine];
+  const fewer = ladder.weights.filter((p) => weightBytesTotal(makeContext(model, gpu, { ...deploy, precision: p, kvPrecision: c.kvPrecision })).lt(current));
   const wp = first(fewer, (p, b) => reaches(model, gpu, { ...deploy, precision: p, kvPrecision: c.kvPrecision }, b));
   if (wp !== undefined) out.push({ code: 'lower_weight_precision', value: wp });
 
   if (kvProblem) {
-    const smaller = ['fp8', 'int4'].filter((p) => PRECISION_BYTES[p].lt(c.bKv));
+    const smaller = ladder.kv.filter((p) => PRECISION_BYTES[p].lt(c.bKv));
     const kp = first(smaller, (p, b) => reaches(model, gpu, { ...deploy, kvPrecision: p }, b));
     if (kp !== undefined) out.push({ code: 'lower_kv_precision', value: kp });
   }
