@@ -616,7 +616,12 @@ enum {
     RL_WARN_TIGHT = 1u << 6,                   /* fits the floor, not the realistic budget */
     RL_WARN_NO_SOURCED_TFLOPS = 1u << 7,       /* times are bandwidth floors only */
     RL_WARN_SPECULATION_SLOWER = 1u << 8,      /* the expected speculative speed-up is below 1 */
-    RL_WARN_COUNT_ = 9
+    /* The engine (rl_deploy.engine) does not run the weights' or the KV cache's format (llama.cpp has no
+     * fp8, vLLM no int4 KV cache, ...; README "Ways out"): its budget and estimate are of a setup it cannot
+     * run. Only formats known to be missing are flagged; the floor holds for any engine that has them. */
+    RL_WARN_ENGINE_LACKS_WEIGHT_FORMAT = 1u << 9,
+    RL_WARN_ENGINE_LACKS_KV_FORMAT = 1u << 10,
+    RL_WARN_COUNT_ = 11
 };
 /* Stable lowercase code of warning bit number i (0-based), "" past the end. */
 const char *rl_warning_code(unsigned bit_index);

@@ -792,6 +792,8 @@ rl_status rl_analyze(const rl_model *m, const rl_gpu *g, const rl_deploy *d, rl_
     if (d->tp > 1 && (m->mla || d->tp > m->kv_heads)) r->warnings |= RL_WARN_KV_REPLICATED_ACROSS_TP;
     if (m->max_positions > 0 && d->seq > m->max_positions) r->warnings |= RL_WARN_SEQ_OVER_MAX_POSITIONS;
     if (f.verdict == RL_TIGHT) r->warnings |= RL_WARN_TIGHT;
+    if (rl_engine_lacks(d->engine, c.w_prec, 0)) r->warnings |= RL_WARN_ENGINE_LACKS_WEIGHT_FORMAT;
+    if (rl_engine_lacks(d->engine, c.kv_prec, 1)) r->warnings |= RL_WARN_ENGINE_LACKS_KV_FORMAT;
     /* Only the roof actually used matters: a sourced FP8 peak serves fp8 math. */
     if (c.peak <= 0) r->warnings |= RL_WARN_NO_SOURCED_TFLOPS;
 

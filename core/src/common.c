@@ -231,7 +231,8 @@ static const char *const warning_codes[RL_WARN_COUNT_] = {
     "pp_slower_than_one_gpu",       "kv_replicated_across_tp",
     "seq_over_max_positions",       "batch_not_divisible_by_micro_batches",
     "tight",                        "no_sourced_tflops",
-    "speculation_slower",
+    "speculation_slower",           "engine_lacks_weight_format",
+    "engine_lacks_kv_format",
 };
 
 const char *rl_warning_code(unsigned bit_index) {

@@ -49,6 +49,17 @@ static const char *const none_gpus[] = {NULL};
 #define WEIGHTS_FP8_INT4 {RL_PREC_FP16, RL_PREC_FP8, RL_PREC_INT4}
 #define KV_FP8 {RL_PREC_FP8}
 
+/* The formats each engine is known not to run, for the RL_WARN_ENGINE_LACKS_* warnings (README "Ways
+ * out"). Weights: TensorRT-LLM builds no GGUF file; GGUF has no fp8 type (ggml's type list), so neither
+ * has llama.cpp; gpt-fast's quantize.py makes int8 and int4 alone (no fp8, GGUF or FP4). vLLM and SGLang
+ * load every format here (GGUF too). KV cache: vLLM's --kv-cache-dtype is auto, bfloat16 or an fp8;
+ * SGLang's adds an experimental FP4 (counted as int4 by the lint, so int4 is not flagged); TensorRT-LLM
+ * quantizes it to FP8, INT8 or NVFP4; llama.cpp's -ctk/-ctv types have no fp8 or NVFP4 (its q4_1, q5_0,
+ * iq4_nl and q5_1 are counted as int4 and int8, so those are not flagged); gpt-fast keeps the model's dtype.
+ * A format not known to be missing is never flagged. */
+#define P(x) (1u << RL_PREC_##x)
+#define GGUF_TYPES (P(Q8_0) | P(Q6_K) | P(Q5_K_M) | P(Q4_K_M) | P(Q4_0) | P(Q3_K_M) | P(Q2_K) | P(IQ4_XS))
+
 static const rl_engine_preset engines[RL_ENGINE_COUNT_] = {
     [RL_ENGINE_VLLM] = {
         .name = "vllm",
@@ -65,6 +76,7 @@ static const rl_engine_preset engines[RL_ENGINE_COUNT_] = {
         .band_low = 0.75, .band_high = 1.3, .band_source = SRC_BAND_POOLED,
         .gpu_families = vllm_gpus,
         .lower_weights = WEIGHTS_FP8_INT4, .lower_kv = KV_FP8,
+        .lacks_weights = 0, .lacks_kv = P(INT8) | P(INT4) | P(Q8_0) | P(Q4_0),
     },
     [RL_ENGINE_SGLANG] = {
         .name = "sglang",
@@ -82,6 +94,7 @@ static const rl_engine_preset engines[RL_ENGINE_COUNT_] = {
         .band_low = 0.6, .band_high = 1.6, .band_source = "uncalibrated: no SGLang run in the corpus, so twice the pooled band of the calibrated engines",
         .gpu_families = none_gpus,
         .lower_weights = WEIGHTS_FP8_INT4, .lower_kv = KV_FP8,
+        .lacks_weights = 0, .lacks_kv = P(INT8) | P(Q8_0) | P(Q4_0),
     },
     [RL_ENGINE_TRT_LLM] = {
         .name = "trt-llm",
@@ -99,6 +112,7 @@ static const rl_engine_preset engines[RL_ENGINE_COUNT_] = {
         .band_low = 0.75, .band_high = 1.3, .band_source = SRC_BAND_POOLED,
         .gpu_families = trt_gpus,
         .lower_weights = WEIGHTS_FP8_INT4, .lower_kv = KV_FP8,
+        .lacks_weights = GGUF_TYPES, .lacks_kv = P(INT4) | P(Q8_0) | P(Q4_0),
     },
     [RL_ENGINE_LLAMA_CPP] = {
         .name = "llama.cpp",
@@ -116,6 +130,7 @@ static const rl_engine_preset engines[RL_ENGINE_COUNT_] = {
         .gpu_families = llama_gpus,
         .lower_weights = {RL_PREC_FP16, RL_PREC_Q8_0, RL_PREC_Q6_K, RL_PREC_Q5_K_M, RL_PREC_Q4_K_M},
         .lower_kv = {RL_PREC_Q8_0, RL_PREC_Q4_0},
+        .lacks_weights = P(FP8), .lacks_kv = P(FP8) | P(NVFP4),
     },
     [RL_ENGINE_GPT_FAST] = {
         .name = "gpt-fast",
@@ -132,11 +147,18 @@ static const rl_engine_preset engines[RL_ENGINE_COUNT_] = {
         .gpu_families = gptfast_gpus,
         .lower_weights = {RL_PREC_FP16, RL_PREC_INT8, RL_PREC_INT4},
         .lower_kv = {RL_PREC_AUTO},
+        .lacks_weights = P(FP8) | GGUF_TYPES | P(MXFP4) | P(NVFP4),
+        .lacks_kv = P(FP8) | P(INT8) | P(INT4) | P(Q8_0) | P(Q4_0) | P(NVFP4),
     },
 };
 
 const rl_engine_preset *rl_engine_preset_of(rl_engine e) {
     return (unsigned)e < RL_ENGINE_COUNT_ ? &engines[e] : &engines[RL_ENGINE_VLLM];
+}
+
+bool rl_engine_lacks(rl_engine e, rl_precision p, int kv) {
+    const rl_engine_preset *x = rl_engine_preset_of(e);
+    return (unsigned)p < RL_PREC_COUNT_ && ((kv ? x->lacks_kv : x->lacks_weights) >> p & 1u);
 }
 
 const char *rl_engine_name(rl_engine e) { return (unsigned)e < RL_ENGINE_COUNT_ ? engines[e].name : "unknown"; }

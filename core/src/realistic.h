@@ -6,6 +6,8 @@
 
 #include "roofline.h"
 
+#include <stdbool.h>
+
 /* The longest list of formats an engine's ways out try (rl_engine_preset.lower_*). */
 enum { RL_LADDER_MAX = 6 };
 
@@ -36,7 +38,13 @@ typedef struct rl_engine_preset {
      * runs as it ships; RL_PREC_AUTO (0) ends a list early. A way out the engine cannot take is no way out. */
     rl_precision lower_weights[RL_LADDER_MAX]; /* "store the weights in ..." (and the pair with more tp) */
     rl_precision lower_kv[RL_LADDER_MAX];      /* "store the KV cache in ..." (below 16-bit only) */
+    /* Formats this engine is known not to run (bit 1 << rl_precision): flagged by the
+     * RL_WARN_ENGINE_LACKS_* warnings. A format not known to be missing is not flagged. */
+    unsigned lacks_weights, lacks_kv;
 } rl_engine_preset;
+
+/* Whether the engine is known not to run precision p for the weights (kv = 0) or the KV cache (kv = 1). */
+bool rl_engine_lacks(rl_engine e, rl_precision p, int kv);
 
 const rl_engine_preset *rl_engine_preset_of(rl_engine e);
 

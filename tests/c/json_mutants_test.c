@@ -730,11 +730,12 @@ static void test_names(void) {
                                        "pp_slower_than_one_gpu",       "kv_replicated_across_tp",
                                        "seq_over_max_positions",       "batch_not_divisible_by_micro_batches",
                                        "tight",                        "no_sourced_tflops",
-                                       "speculation_slower"};
-    CHECK(RL_WARN_COUNT_ == 9, "9 warnings");
-    for (unsigned k = 0; k < 9; k++)
+                                       "speculation_slower",           "engine_lacks_weight_format",
+                                       "engine_lacks_kv_format"};
+    CHECK(RL_WARN_COUNT_ == 11, "11 warnings");
+    for (unsigned k = 0; k < 11; k++)
         CHECK(strcmp(rl_warning_code(k), warn[k]) == 0, "warning %u is %s, got %s", k, warn[k], rl_warning_code(k));
-    CHECK(strcmp(rl_warning_code(9), "") == 0 && strcmp(rl_warning_code(1000), "") == 0, "past the warnings: empty");
+    CHECK(strcmp(rl_warning_code(11), "") == 0 && strcmp(rl_warning_code(1000), "") == 0, "past the warnings: empty");
     static const char *const remedy[] = {"lower_weight_precision", "lower_kv_precision", "more_tp",
                                          "smaller_batch",          "shorter_context",    "bigger_gpu",
                                          "raise_pool_fraction",    "fewer_gpu_layers",   "lower_precision_more_tp"};

@@ -7,6 +7,7 @@ import {
   attentionTokens, kvReadBytes, layerTokens, makeContext, PRECISION_BYTES, stateFlops, stepFlops, weightBytesRead, weightBytesTotal, windowOf,
 } from './context.mjs';
 import { realistic, realisticSpecStep } from './realistic.mjs';
+import { LACKS } from './engines.mjs';
 import { findRemedies } from './remedies.mjs';
 import { Q, ZERO } from './rational.mjs';
 
@@ -231,6 +232,8 @@ export function analyze(model, gpu, deploy) {
   if (m.maxPositions > 0n && d.seq > m.maxPositions) warnings.add('seq_over_max_positions');
   if (f.verdict === 'tight') warnings.add('tight');
   if (c.peak.sign() <= 0) warnings.add('no_sourced_tflops');
+  if (LACKS[d.engine].weights.includes(c.weightPrecision)) warnings.add('engine_lacks_weight_format');
+  if (LACKS[d.engine].kv.includes(c.kvPrecision)) warnings.add('engine_lacks_kv_format');
 
   const report = {
     verdict: f.verdict,

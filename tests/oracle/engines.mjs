@@ -45,3 +45,14 @@ export const WAYS_OUT = {
   'llama.cpp': { weights: ['fp16', 'q8_0', 'q6_k', 'q5_k_m', 'q4_k_m'], kv: ['q8_0', 'q4_0'] },
   'gpt-fast': { weights: ['fp16', 'int8', 'int4'], kv: [] },
 };
+
+// The formats each engine is known not to run (README "Ways out"): the warnings
+// engine_lacks_weight_format and engine_lacks_kv_format. A format not listed is not flagged.
+const GGUF = ['q8_0', 'q6_k', 'q5_k_m', 'q4_k_m', 'q4_0', 'q3_k_m', 'q2_k', 'iq4_xs'];
+export const LACKS = {
+  vllm: { weights: [], kv: ['int8', 'int4', 'q8_0', 'q4_0'] },
+  sglang: { weights: [], kv: ['int8', 'q8_0', 'q4_0'] },
+  'trt-llm': { weights: GGUF, kv: ['int4', 'q8_0', 'q4_0'] },
+  'llama.cpp': { weights: ['fp8'], kv: ['fp8', 'nvfp4'] },
+  'gpt-fast': { weights: ['fp8', ...GGUF, 'mxfp4', 'nvfp4'], kv: ['fp8', 'int8', 'int4', 'q8_0', 'q4_0', 'nvfp4'] },
+};

@@ -53,6 +53,9 @@ export function warningValues(r) {
     accept: f2(sp.accept),
     tokens_per_step: g3(sp.tokens_per_step),
     spec_speedup: f2(sp.realistic_speedup),
+    engine: n(r.config.engine),
+    precision: n(r.config.precision),
+    kv_precision: n(r.config.kv_precision),
   };
 }
 

@@ -662,6 +662,8 @@ export default {
   'warning.tight.noRoom': core,
   'warning.no_sourced_tflops': core,
   'warning.speculation_slower': core,
+  'warning.engine_lacks_weight_format': core,
+  'warning.engine_lacks_kv_format': core,
   'remedy.lower_weight_precision': core,
   'remedy.lower_kv_precision': core,
   'remedy.more_tp': core,

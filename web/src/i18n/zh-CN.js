@@ -646,6 +646,8 @@ export default {
   'warning.tight': '偏紧：按显存下限装得下，按实际预算装不下。引擎的内存池（GPU 的 {pool_pct}%）减去运行时预留（{reserve} GiB）后，留给 KV 缓存 {kv_room} GiB，比这个批次需要的 {kv_need} GiB 少 {missing} GiB；按实际最多能放 {max_real} 个请求。',
   'warning.speculation_slower': '推测解码在这里更慢：{spec_tokens} 个草稿 token、接受概率 {accept}，每次验证平均得到 {tokens_per_step} 个 token，但起草和验证的开销更大，预期加速比为 {spec_speedup}x（低于 1）。请关闭它，或换更小的草稿模型、减少草稿 token 数。',
   'warning.no_sourced_tflops': '此 GPU 没有可考的 FP16 稠密 TFLOPS 数据：显示的所有时间都是显存带宽下限（字节数 / 带宽），是下界，且无法判断瓶颈类型。',
+  'warning.engine_lacks_weight_format': '{engine} 不能运行 {precision} 格式的权重：这里它的预算和估计针对的是它无法运行的设置。请选择它支持的权重格式，或换一个支持此格式的引擎。',
+  'warning.engine_lacks_kv_format': '{engine} 没有 {kv_precision} 格式的 KV 缓存：这里它的预算和估计针对的是它无法运行的设置。请选择它支持的 KV 格式，或换一个支持此格式的引擎。',
   // 补救办法：按代码和 value
   'remedy.lower_weight_precision': '把权重存为 {value}（当前 {precision}）。',
   'remedy.lower_kv_precision': '把 KV 缓存存为 {value}。',
