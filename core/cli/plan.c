@@ -119,7 +119,7 @@ static void print_pareto(int option, const rl_cli_args *a, int json, int *first)
             printf("  %s\n", RL_MSG(line, "cli.plan.paretoRow", "option", option_word(option, v[0], sizeof v[0]), "gpu",
                                     FMT(v[1], "%-16.63s", c->gpu), "gpus", FMT(v[2], "%2lld", (long long)c->gpus), "tp",
                                     FMT(v[3], "%lld", (long long)c->tp), "pp", FMT(v[4], "%lld", (long long)c->pp), "precision",
-                                    FMT(v[5], "%-5.7s", c->precision), "batch", FMT(v[6], "%-5lld", (long long)c->batch), "usd",
+                                    FMT(v[5], "%-6.7s", c->precision), "batch", FMT(v[6], "%-5lld", (long long)c->batch), "usd",
                                     FMT(v[7], "%.4g", c->usd_per_mtok_out), "speed", FMT(v[8], "%.4g", c->tokens_per_s_user)));
         }
     }
@@ -235,7 +235,7 @@ int rl_plan_main(int argc, char **argv) {
                 link_of(c, &a, link, sizeof link);
                 printf("  %s\n", RL_MSG(line, "cli.plan.row", "n", FMT(v[0], "%2d", ++shown), "gpu", FMT(v[1], "%-16.63s", c->gpu),
                                         "gpus", FMT(v[2], "%2lld", (long long)c->gpus), "tp", FMT(v[3], "%lld", (long long)c->tp),
-                                        "pp", FMT(v[4], "%lld", (long long)c->pp), "precision", FMT(v[5], "%-5.7s", c->precision),
+                                        "pp", FMT(v[4], "%lld", (long long)c->pp), "precision", FMT(v[5], "%-6.7s", c->precision),
                                         "batch", FMT(v[6], "%-5lld", (long long)c->batch), "usd", FMT(v[7], "%.4g", c->usd_per_mtok_out),
                                         "monthly", FMT(v[8], "%.2f", c->monthly_usd), "ttft", FMT(v[9], "%.4g", c->ttft_ms), "speed",
                                         FMT(v[10], "%.4g", c->tokens_per_s_user), "link", link));

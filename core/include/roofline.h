@@ -1304,7 +1304,8 @@ size_t rl_lint_json(const char *command, size_t len, const char *request, size_t
 #define RL_PLAN_MAX_GPUS 64
 #define RL_PLAN_TPS 4        /* tp 1, 2, 4, 8 */
 #define RL_PLAN_PPS 4        /* pp 1, 2, 3, 4 */
-#define RL_PLAN_PRECISIONS 3 /* auto, fp8, int4 */
+#define RL_PLAN_PRECISIONS 3 /* auto and the engine's 8-bit and 4-bit formats: fp8, int4 (llama.cpp q8_0, q4_k_m;
+                                gpt-fast int8, int4) */
 /* Setups searched at most: every GPU of the query x tp x pp x precision.
  * Each gives at most two candidates (buy and cloud), so an output of
  * 2 x RL_PLAN_MAX_SETUPS candidates always holds them all. */
@@ -1315,7 +1316,9 @@ typedef struct rl_plan_query {
     double min_tokens_per_s_user; /* decode tokens/s each user sees under the traffic (rl_cost.tokens_per_s_user), >= 0;
                                      0 = no target */
     int allow_tight;              /* 1: a fit that is tight under the realistic budget qualifies */
-    const char *precision;        /* NULL: auto, fp8 and int4; else only this weight precision */
+    const char *precision;        /* NULL: auto and the engine's 8-bit and 4-bit formats (RL_PLAN_PRECISIONS), leaving out a
+                                     setup whose auto format the engine does not run (RL_WARN_ENGINE_LACKS_WEIGHT_FORMAT:
+                                     DeepSeek-V3's fp8 under llama.cpp); else only this weight precision, as given */
     const char *const *gpus;      /* GPU preset ids to search; NULL or gpu_count 0: every GPU preset (at most RL_PLAN_MAX_GPUS) */
     size_t gpu_count;             /* at most RL_PLAN_MAX_GPUS are searched */
 } rl_plan_query;
@@ -1350,6 +1353,8 @@ typedef struct rl_plan_summary {
     size_t count;                 /* candidates written to the output */
     int floor_basis;              /* 1 when a candidate's times are the floor's (no realistic estimate);
                                      0: every candidate is on the realistic estimate, as every fit is */
+    const char *precisions[RL_PLAN_PRECISIONS]; /* the weight precisions searched, by name (static strings) */
+    size_t precision_count;       /* 1 with a query precision, else RL_PLAN_PRECISIONS */
 } rl_plan_summary;
 
 /* What the runs of one search share, read once and kept by id (the planner's setups

@@ -77,6 +77,7 @@ static const rl_engine_preset engines[RL_ENGINE_COUNT_] = {
         .gpu_families = vllm_gpus,
         .lower_weights = WEIGHTS_FP8_INT4, .lower_kv = KV_FP8,
         .lacks_weights = 0, .lacks_kv = P(INT8) | P(INT4) | P(Q8_0) | P(Q4_0),
+        .plan_formats = {RL_PREC_FP8, RL_PREC_INT4},
     },
     [RL_ENGINE_SGLANG] = {
         .name = "sglang",
@@ -95,6 +96,7 @@ static const rl_engine_preset engines[RL_ENGINE_COUNT_] = {
         .gpu_families = none_gpus,
         .lower_weights = WEIGHTS_FP8_INT4, .lower_kv = KV_FP8,
         .lacks_weights = 0, .lacks_kv = P(INT8) | P(Q8_0) | P(Q4_0),
+        .plan_formats = {RL_PREC_FP8, RL_PREC_INT4},
     },
     [RL_ENGINE_TRT_LLM] = {
         .name = "trt-llm",
@@ -113,6 +115,7 @@ static const rl_engine_preset engines[RL_ENGINE_COUNT_] = {
         .gpu_families = trt_gpus,
         .lower_weights = WEIGHTS_FP8_INT4, .lower_kv = KV_FP8,
         .lacks_weights = GGUF_TYPES, .lacks_kv = P(INT4) | P(Q8_0) | P(Q4_0),
+        .plan_formats = {RL_PREC_FP8, RL_PREC_INT4},
     },
     [RL_ENGINE_LLAMA_CPP] = {
         .name = "llama.cpp",
@@ -131,6 +134,7 @@ static const rl_engine_preset engines[RL_ENGINE_COUNT_] = {
         .lower_weights = {RL_PREC_FP16, RL_PREC_Q8_0, RL_PREC_Q6_K, RL_PREC_Q5_K_M, RL_PREC_Q4_K_M},
         .lower_kv = {RL_PREC_Q8_0, RL_PREC_Q4_0},
         .lacks_weights = P(FP8), .lacks_kv = P(FP8) | P(NVFP4),
+        .plan_formats = {RL_PREC_Q8_0, RL_PREC_Q4_K_M},
     },
     [RL_ENGINE_GPT_FAST] = {
         .name = "gpt-fast",
@@ -149,6 +153,7 @@ static const rl_engine_preset engines[RL_ENGINE_COUNT_] = {
         .lower_kv = {RL_PREC_AUTO},
         .lacks_weights = P(FP8) | GGUF_TYPES | P(MXFP4) | P(NVFP4),
         .lacks_kv = P(FP8) | P(INT8) | P(INT4) | P(Q8_0) | P(Q4_0) | P(NVFP4),
+        .plan_formats = {RL_PREC_INT8, RL_PREC_INT4},
     },
 };
 

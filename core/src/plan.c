@@ -3,7 +3,7 @@
  * bridge's rlw_plan gives it to the page: one search.
  *
  * It searches GPU presets × tp {1, 2, 4, 8} (one node) × pp {1..4} (nodes) ×
- * weight precision × batch, keeps the setups that fit (not tight, unless
+ * weight precision (auto and the engine's own 8-bit and 4-bit formats) × batch, keeps the setups that fit (not tight, unless
  * allow_tight) and meet max_ttft_ms and min_tokens_per_s_user, and ranks
  * them by $ per million output tokens, buying and renting apart.
  *
@@ -21,12 +21,12 @@
  * cost's: the engine's expected step and prefill (basis "realistic"), which
  * every fit has; the floor only where an analysis gives no estimate. */
 #include "internal.h"
+#include "realistic.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
-static const char *const PRECISIONS[RL_PLAN_PRECISIONS] = {"auto", "fp8", "int4"};
 static const int64_t TP[RL_PLAN_TPS] = {1, 2, 4, 8}, PP[RL_PLAN_PPS] = {1, 2, 3, 4};
 
 const char *rl_plan_option_name(rl_plan_option o) { return o == RL_PLAN_CLOUD ? "cloud" : "buy"; }
@@ -74,9 +74,11 @@ static double in_flight(const rl_run *r) {
     return (double)r->workload.requests_per_day / 86400.0 * seconds;
 }
 
-/* Fits (not tight unless allowed) and has a cost. */
+/* Fits (not tight unless allowed) and has a cost. A format the search chose is one the engine runs:
+ * auto is left out where it keeps a format the engine lacks (a precision the query gives is kept). */
 static int usable(const rl_run *r, const rl_plan_query *q) {
     if (r == NULL || r->status != RL_OK || r->is_estimate || !r->result.fits || !r->cost.present) return 0;
+    if (q->precision == NULL && (r->result.warnings & RL_WARN_ENGINE_LACKS_WEIGHT_FORMAT)) return 0;
     return r->result.verdict != RL_TIGHT || q->allow_tight;
 }
 
@@ -213,11 +215,17 @@ rl_status rl_plan(const char *base_request, size_t len, const char *config_text,
         return rl_fail(err, RL_E_USAGE, "requests_per_day",
                        "the plan needs a workload: requests_per_day, input_tokens, output_tokens");
 
+    /* The precisions: the query's, else auto and the engine's own 8-bit and 4-bit formats (engines.c). */
+    const rl_engine_preset *engine = rl_engine_preset_of(probe->status == RL_OK ? probe->deploy.engine : RL_ENGINE_VLLM);
+    summary->precision_count = q->precision ? 1 : RL_PLAN_PRECISIONS;
+    summary->precisions[0] = q->precision ? q->precision : "auto";
+    for (size_t k = 1; k < summary->precision_count; k++) summary->precisions[k] = rl_precision_name(engine->plan_formats[k - 1]);
+
     for (size_t g = 0; g < gpu_count; g++)
         for (size_t t = 0; t < RL_PLAN_TPS; t++)
             for (size_t p = 0; p < RL_PLAN_PPS; p++)
-                for (size_t k = 0; k < (q->precision ? 1 : RL_PLAN_PRECISIONS); k++)
-                    search_setup(&c, gpus[g], TP[t], PP[p], q->precision ? q->precision : PRECISIONS[k]);
+                for (size_t k = 0; k < summary->precision_count; k++)
+                    search_setup(&c, gpus[g], TP[t], PP[p], summary->precisions[k]);
     sort_candidates(out, summary->count);
     return RL_OK;
 }
@@ -279,6 +287,9 @@ size_t rl_plan_json(const rl_plan_query *q, const rl_plan_summary *s, const rl_p
     rl_jw_num(&plan, "met_ttft", (double)s->met_ttft);
     rl_jw_num(&plan, "best_ttft_ms", s->best_ttft_ms);
     rl_jw_num(&plan, "best_tokens_per_s_user", s->best_tokens_per_s_user);
+    rl_jw_array(&plan, "precisions", &list);
+    for (size_t k = 0; k < s->precision_count && k < RL_PLAN_PRECISIONS; k++) rl_jw_str(&list, NULL, s->precisions[k]);
+    rl_jw_end(&list);
     rl_jw_object(&plan, "targets", &targets);
     rl_jw_num(&targets, "max_ttft_ms", q->max_ttft_ms);
     rl_jw_num(&targets, "min_tokens_per_s_user", q->min_tokens_per_s_user);

@@ -41,6 +41,7 @@ typedef struct rl_engine_preset {
     /* Formats this engine is known not to run (bit 1 << rl_precision): flagged by the
      * RL_WARN_ENGINE_LACKS_* warnings. A format not known to be missing is not flagged. */
     unsigned lacks_weights, lacks_kv;
+    rl_precision plan_formats[2]; /* the 8-bit and the 4-bit weight format the planner searches beside auto */
 } rl_engine_preset;
 
 /* Whether the engine is known not to run precision p for the weights (kv = 0) or the KV cache (kv = 1). */

@@ -120,7 +120,7 @@ uint32_t rlw_lint(uint32_t command_len, uint32_t request_len, uint32_t config_le
  * base request (model, workload, prices; none of gpu, tp, pp, precision, batch,
  * seq, micro_batches), then `filter_len` bytes of what to search (the CLI's
  * --precision and --gpus): "PRECISION|ID,ID,...", the precision empty for
- * auto, fp8 and int4, the list empty for every GPU preset (filter_len 0: all
+ * auto and the engine's 8-bit and 4-bit formats, the list empty for every GPU preset (filter_len 0: all
  * of both). Only the planner's precisions and GPU preset ids are taken (the
  * query then points at the preset's own id); anything else is refused, naming
  * "precision" or "gpu". The `top` cheapest candidates of each option come back
@@ -133,13 +133,14 @@ static rl_status refuse(rl_error *err, rl_status status, const char *field, cons
 }
 
 static rl_status plan_filter(const char *f, size_t n, rl_plan_query *q, const char **ids, rl_error *err) {
-    static const char *const precisions[] = {"auto", "fp8", "int4"};
+    /* The planner's precisions in every engine: auto and each engine's 8-bit and 4-bit formats (engines.c). */
+    static const char *const precisions[] = {"auto", "fp8", "int4", "q8_0", "q4_k_m", "int8"};
     const char *bar = memchr(f, '|', n);
     size_t plen = bar ? (size_t)(bar - f) : n;
     if (plen > 0) {
         for (size_t i = 0; i < sizeof precisions / sizeof precisions[0] && q->precision == NULL; i++)
             if (strlen(precisions[i]) == plen && memcmp(precisions[i], f, plen) == 0) q->precision = precisions[i];
-        if (q->precision == NULL) return refuse(err, RL_E_UNKNOWN_NAME, "precision", "precision: the plan searches auto, fp8 or int4");
+        if (q->precision == NULL) return refuse(err, RL_E_UNKNOWN_NAME, "precision", "precision: the plan searches auto, fp8, int4, q8_0, q4_k_m or int8");
     }
     if (bar == NULL) return RL_OK;
     const char *p = bar + 1, *end = f + n;

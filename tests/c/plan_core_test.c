@@ -131,8 +131,10 @@ static const rl_run *setup_run(const char *base, const char *gpu, int64_t tp, in
  * prefill; its per-user speed 1000 / the cost's step; the traffic keeps
  * requests_per_day / 86400 x (prefill + output x step) / 1000 requests in flight. */
 static int fits_setup(const rl_run *r, const rl_plan_query *q) {
+    /* A format the search chose (no query precision) must be one the engine runs. */
     return r->status == RL_OK && !r->is_estimate && r->result.fits && r->cost.present &&
-           (r->result.verdict != RL_TIGHT || q->allow_tight);
+           (r->result.verdict != RL_TIGHT || q->allow_tight) &&
+           !(q->precision == NULL && (r->result.warnings & RL_WARN_ENGINE_LACKS_WEIGHT_FORMAT));
 }
 static double ttft_ms(const rl_run *r) {
     const rl_realistic *x = &r->result.realistic;
@@ -163,7 +165,15 @@ static int ranks_before(const rl_plan_candidate *x, const rl_plan_candidate *y) 
     return x->order < y->order;
 }
 
-static const char *const ALL_PRECISIONS[] = {"auto", "fp8", "int4"};
+/* The weight precisions a search without a query precision tries: auto and the engine's 8-bit and
+ * 4-bit formats (README "Ways out": GGUF has no fp8, gpt-fast quantizes to int8 and int4). */
+static const char *const *all_precisions(const char *base) {
+    static const char *const standard[] = {"auto", "fp8", "int4"}, *const gguf[] = {"auto", "q8_0", "q4_k_m"},
+                             *const gpt_fast[] = {"auto", "int8", "int4"};
+    if (strstr(base, "\"engine\":\"llama.cpp\"")) return gguf;
+    if (strstr(base, "\"engine\":\"gpt-fast\"")) return gpt_fast;
+    return standard;
+}
 
 /* Checks one search against the header: the summary's counts recounted setup
  * by setup, each candidate a plain run of its setup at the largest batch that
@@ -175,6 +185,11 @@ static void properties(const char *name, const char *base, const rl_plan_query *
     CHECK(st == RL_OK, "%s: rl_plan: %s", name, err.message);
     if (st != RL_OK) return;
     CHECK(s.count == s.found, "%s: every candidate kept", name);
+    const char *const *ALL_PRECISIONS = all_precisions(base);
+    CHECK(s.precision_count == (q->precision ? 1u : 3u), "%s: %zu precisions searched", name, s.precision_count);
+    for (size_t k = 0; k < s.precision_count && k < 3; k++)
+        CHECK(strcmp(s.precisions[k], q->precision ? q->precision : ALL_PRECISIONS[k]) == 0, "%s: precision %zu is %s", name,
+              k, s.precisions[k]);
 
     /* The summary, recounted: every GPU x tp {1,2,4,8} x pp {1..4} x precision at batch 1. */
     static const int64_t tps[] = {1, 2, 4, 8};
@@ -378,6 +393,36 @@ int main(int argc, char **argv) {
     const char *little = "{\"model\":\"llama-3-8b\",\"requests_per_day\":2000,\"input_tokens\":500,\"output_tokens\":800}";
     rl_plan_query one = {0, 0, 0, NULL, gpus + 2, 1};
     properties("little traffic", little, &one, 0);
+    /* The engine's own formats: llama.cpp searches q8_0 and q4_k_m, never fp8; gpt-fast int8 and int4. */
+    const char *gguf = "{\"model\":\"llama-3-8b\",\"engine\":\"llama.cpp\",\"requests_per_day\":50000,\"input_tokens\":1000,"
+                       "\"output_tokens\":300}";
+    properties("llama.cpp's formats", gguf, &loose, 0);
+    const char *gptfast = "{\"model\":\"llama-3-8b\",\"engine\":\"gpt-fast\",\"requests_per_day\":50000,\"input_tokens\":1000,"
+                          "\"output_tokens\":300}";
+    properties("gpt-fast's formats", gptfast, &loose, 0);
+    /* An fp8 checkpoint under llama.cpp: auto would keep fp8, which llama.cpp does not run, so only its own
+     * q8_0 and q4_k_m setups are candidates; with fp8 asked for, the query's precision is kept as given. */
+    const char *fp8ckpt = "{\"config\":{\"model_type\":\"llama\",\"hidden_size\":4096,\"intermediate_size\":14336,"
+                          "\"num_hidden_layers\":32,\"num_attention_heads\":32,\"num_key_value_heads\":8,\"vocab_size\":128256,"
+                          "\"max_position_embeddings\":8192,\"torch_dtype\":\"bfloat16\",\"quantization_config\":{\"quant_method\":\"fp8\"}},"
+                          "\"engine\":\"llama.cpp\",\"requests_per_day\":50000,\"input_tokens\":1000,\"output_tokens\":300}";
+    properties("an fp8 checkpoint under llama.cpp", fp8ckpt, &loose, 0);
+    {
+        rl_plan_summary ps;
+        rl_error pe;
+        CHECK(rl_plan(fp8ckpt, strlen(fp8ckpt), NULL, 0, &loose, &work, found, sizeof found / sizeof found[0], &ps, &pe) == RL_OK,
+              "fp8 checkpoint: %s", pe.message);
+        size_t q8 = 0, fp8 = 0;
+        for (size_t i = 0; i < ps.count; i++) {
+            q8 += strcmp(found[i].precision, "q8_0") == 0;
+            fp8 += strcmp(found[i].precision, "fp8") == 0;
+        }
+        CHECK(q8 > 0 && fp8 == 0, "fp8 checkpoint under llama.cpp: %zu q8_0 candidates, %zu fp8 ones", q8, fp8);
+        rl_plan_query asked = {0, 0, 0, "fp8", gpus, 3};
+        CHECK(rl_plan(fp8ckpt, strlen(fp8ckpt), NULL, 0, &asked, &work, found, sizeof found / sizeof found[0], &ps, &pe) == RL_OK &&
+                  ps.count > 0 && strcmp(found[0].precision, "fp8") == 0,
+              "fp8 asked for: kept as given (%zu candidates)", ps.count);
+    }
 
     /* The refusals. */
     rl_plan_summary s;

@@ -4,7 +4,7 @@
 import { expect, test } from 'vitest';
 import { loadTestCore } from './core.js';
 import { planGeometry, planLayout } from '../../web/src/charts/planScale.js';
-import { candidateInputs, planInput, planRequest, targetValue, validTarget } from '../../web/src/plan.js';
+import { PLAN_FORMATS, PLAN_PRECISIONS, candidateInputs, planInput, planPrecisions, planRequest, runPlan, targetValue, validTarget } from '../../web/src/plan.js';
 import { decodeLink, encodeLink } from '../../web/src/url-codec.js';
 
 const point = (option, speed, cost) => ({ option, tokens_per_s_user: speed, usd_per_mtok_out: cost, gpu: 'x', tp: 1, pp: 1, gpus: 1, batch: 1 });
@@ -155,4 +155,27 @@ test('core.plan searches what it is given: the GPUs and precision chosen, nothin
   expect(core.plan(base, { gpus: ['t4', 'no-such-gpu'] }).error).toMatchObject({ code: 'unknown_preset', field: 'gpu' });
   expect(core.plan(base, { gpus: ['t4"},"x":{'] }).error.field).toBe('gpu');
   expect(core.plan(base, { precision: 'fp16' }).error).toMatchObject({ code: 'unknown_name', field: 'precision' });
+});
+
+test('each engine\'s plan searches auto and its own two formats: the page\'s list is the core\'s', async () => {
+  const core = await loadTestCore();
+  const base = { model: 'llama-3-8b', requests_per_day: 50000, input_tokens: 1000, output_tokens: 300 };
+  for (const engine of ['vllm', 'sglang', 'trt-llm', 'llama.cpp', 'gpt-fast']) {
+    const { plan } = core.plan({ ...base, engine }, { gpus: ['rtx-4090'] });
+    expect(plan.precisions, engine).toEqual(planPrecisions(engine));
+    // Every candidate's precision is one searched (auto resolves to the checkpoint's 16-bit type).
+    for (const c of plan.candidates) expect(['fp16', 'bf16', ...PLAN_FORMATS[engine]], `${engine} ${c.precision}`).toContain(c.precision);
+  }
+  expect(planPrecisions('llama.cpp')).toEqual(['auto', 'q8_0', 'q4_k_m']);
+  expect(planPrecisions(undefined)).toEqual(['auto', 'fp8', 'int4']);
+  // One precision asked for: searched alone, and listed as the search's.
+  const one = core.plan({ ...base, engine: 'llama.cpp' }, { gpus: ['rtx-4090'], precision: 'q8_0' }).plan;
+  expect(one.precisions).toEqual(['q8_0']);
+  expect(one.candidates.every((c) => c.precision === 'q8_0')).toBe(true);
+  // The page's runPlan: a precision of another engine (fp8 chosen before llama.cpp was) searches this engine's all.
+  const input = planInput({ request: { ...base, engine: 'llama.cpp' } });
+  const r = runPlan(core, input, {}, { gpus: ['rtx-4090'], precision: 'fp8', allow_tight: false });
+  expect(r.plan.precisions).toEqual(['auto', 'q8_0', 'q4_k_m']);
+  // A link's prec takes any engine's: the union, and nothing else.
+  expect([...PLAN_PRECISIONS].sort()).toEqual(['auto', 'fp8', 'int4', 'int8', 'q4_k_m', 'q8_0']);
 });

@@ -24,8 +24,18 @@ export const targets = {
   min_tokens_per_s_user: signal(''),
 };
 
-/** The weight precisions the planner searches (rl_plan's); '' searches all three. */
-export const PLAN_PRECISIONS = Object.freeze(['auto', 'fp8', 'int4']);
+/**
+ * The 8-bit and 4-bit weight formats the planner searches beside auto, by engine (rl_plan's, engines.c
+ * plan_formats): each engine's own, as its ways out (GGUF has no fp8; gpt-fast quantizes to int8 and int4).
+ * The core's plan JSON lists the precisions it searched; a test holds the two equal.
+ */
+export const PLAN_FORMATS = Object.freeze({
+  vllm: ['fp8', 'int4'], sglang: ['fp8', 'int4'], 'trt-llm': ['fp8', 'int4'], 'llama.cpp': ['q8_0', 'q4_k_m'], 'gpt-fast': ['int8', 'int4'],
+});
+/** The precisions the planner searches for an engine: auto and its two formats ('' searches all three). */
+export const planPrecisions = (engine) => ['auto', ...(PLAN_FORMATS[engine] ?? PLAN_FORMATS.vllm)];
+/** Every precision a plan may be restricted to, in any engine: what a link's prec may hold. */
+export const PLAN_PRECISIONS = Object.freeze([...new Set(Object.keys(PLAN_FORMATS).flatMap(planPrecisions))]);
 
 /** What the search covers: GPU preset ids ([] = every preset), one precision ('' = all), tight fits too. */
 export const search = {
@@ -103,7 +113,8 @@ export function runPlan(core, input, goal = targetTexts(), settings = searchSett
       max_ttft_ms: targetValue(goal.max_ttft_ms),
       min_tokens_per_s_user: targetValue(goal.min_tokens_per_s_user),
       allow_tight: settings.allow_tight === true,
-      precision: PLAN_PRECISIONS.includes(settings.precision) ? settings.precision : '',
+      // A precision another engine searches (chosen before the engine changed) searches this engine's all.
+      precision: planPrecisions(request?.engine).includes(settings.precision) ? settings.precision : '',
       gpus: Array.isArray(settings.gpus) ? settings.gpus : [],
     }, configText ?? undefined, PLAN_TOP);
   } catch (e) {

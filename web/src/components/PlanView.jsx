@@ -9,7 +9,7 @@ import * as f from '../format.js';
 import { Num } from './Num.jsx';
 import { PlanChart, pointLabel, usd } from '../charts/PlanChart.jsx';
 import { PARAMS } from '../inputs.js';
-import { PLAN_PRECISIONS, candidateInputs, checkedGpus, planInput, runPlan, search, searchSettings, targetTexts, targets, view } from '../plan.js';
+import { candidateInputs, planPrecisions, checkedGpus, planInput, runPlan, search, searchSettings, targetTexts, targets, view } from '../plan.js';
 import { errorText, t, tx } from '../i18n/index.js';
 
 function Target({ id, unit }) {
@@ -39,6 +39,7 @@ function byMaker(gpus) {
 function SearchControls({ app }) {
   const ids = app.gpuIds;
   const chosen = search.gpus.value;
+  const choices = planPrecisions(app.inputs.engine?.value);
   const ticked = new Set(chosen);
   const toggle = (id, on) => {
     const next = checkedGpus(on ? [...chosen, id] : chosen.filter((x) => x !== id), ids);
@@ -71,8 +72,10 @@ function SearchControls({ app }) {
       </details>
       <label class="plan-target">
         <span>{t('plan.precision')}</span>
-        <select data-testid="plan.precision" value={search.precision.value} onChange={(e) => { search.precision.value = e.currentTarget.value; }}>
-          {['', ...PLAN_PRECISIONS].map((p) => <option key={p} value={p}>{t(`plan.precision.${p || 'all'}`)}</option>)}
+        <select data-testid="plan.precision" value={choices.includes(search.precision.value) ? search.precision.value : ''}
+          onChange={(e) => { search.precision.value = e.currentTarget.value; }}>
+          <option value="">{t('plan.precision.all', { formats: choices.slice(1).join(', ') })}</option>
+          {choices.map((p) => <option key={p} value={p}>{p === 'auto' ? t('plan.precision.auto') : p}</option>)}
         </select>
       </label>
       <label class="plan-target">

@@ -126,7 +126,7 @@ export async function loadCore(source) {
      * The SLA planner (rlw_plan: the core's rl_plan, the CLI's --plan): a base request
      * holding the model and the workload (planRequest in web/src/plan.js drops the keys
      * the plan sets), targets {max_ttft_ms, min_tokens_per_s_user, allow_tight, precision,
-     * gpus} (precision: one of auto, fp8, int4, else all three; gpus: GPU preset ids, empty
+     * gpus} (precision: one of auto, fp8, int4, q8_0, q4_k_m, int8, else auto and the engine's own two; gpus: GPU preset ids, empty
      * or absent for every preset: the CLI's --precision and --gpus), the `top` cheapest of
      * each option. {plan: {searched, candidates, pareto, ...}} or {error}.
      */
