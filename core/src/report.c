@@ -66,17 +66,15 @@ size_t rl_warning_text(unsigned bit, const rl_model *m, const rl_deploy *d, cons
                    (long long)d->spec_tokens, d->spec_accept, r->spec_tokens_per_step, r->spec_realistic_speedup);
         break;
     case RL_WARN_ENGINE_LACKS_WEIGHT_FORMAT:
+    case RL_WARN_ENGINE_LACKS_KV_FORMAT: {
+        bool kv = (1u << bit) == RL_WARN_ENGINE_LACKS_KV_FORMAT;
         rl_out_fmt(&o,
-                   "%s does not run %s weights: its budget and estimate here are of a setup it cannot run. Choose "
-                   "a weight format it has, or an engine that has this one.",
-                   rl_engine_name(d->engine), rl_precision_name(r->weight_precision));
+                   "%s has no %s format for the %s: its budget and estimate here are of a setup it cannot run. "
+                   "Choose a format it has, or an engine that has this one.",
+                   rl_engine_name(d->engine), rl_precision_name(kv ? r->kv_precision : r->weight_precision),
+                   kv ? "KV cache" : "weights");
         break;
-    case RL_WARN_ENGINE_LACKS_KV_FORMAT:
-        rl_out_fmt(&o,
-                   "%s has no %s KV cache: its budget and estimate here are of a setup it cannot run. Choose a "
-                   "KV format it has, or an engine that has this one.",
-                   rl_engine_name(d->engine), rl_precision_name(r->kv_precision));
-        break;
+    }
     case RL_WARN_NO_SOURCED_TFLOPS:
         rl_out_raw(&o, "No sourced dense FP16 TFLOPS figure exists for this GPU: every time shown is the "
                        "memory-bandwidth floor (bytes / bandwidth), a lower bound, and the bound is not classified.");
