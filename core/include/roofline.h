@@ -621,7 +621,10 @@ enum {
      * run. Only formats known to be missing are flagged; the floor holds for any engine that has them. */
     RL_WARN_ENGINE_LACKS_WEIGHT_FORMAT = 1u << 9,
     RL_WARN_ENGINE_LACKS_KV_FORMAT = 1u << 10,
-    RL_WARN_COUNT_ = 11
+    /* The engine has no backend for this GPU preset (vLLM, SGLang and TensorRT-LLM on Apple's GPUs, TensorRT-LLM on
+     * any but NVIDIA's, llama.cpp and gpt-fast on TPUs and Gaudi; README "Ways out"); never for a custom GPU. */
+    RL_WARN_ENGINE_NOT_ON_GPU = 1u << 11,
+    RL_WARN_COUNT_ = 12
 };
 /* Stable lowercase code of warning bit number i (0-based), "" past the end. */
 const char *rl_warning_code(unsigned bit_index);

@@ -794,6 +794,7 @@ rl_status rl_analyze(const rl_model *m, const rl_gpu *g, const rl_deploy *d, rl_
     if (f.verdict == RL_TIGHT) r->warnings |= RL_WARN_TIGHT;
     if (rl_engine_lacks(d->engine, c.w_prec, 0)) r->warnings |= RL_WARN_ENGINE_LACKS_WEIGHT_FORMAT;
     if (rl_engine_lacks(d->engine, c.kv_prec, 1)) r->warnings |= RL_WARN_ENGINE_LACKS_KV_FORMAT;
+    if (rl_gpu_id_in(rl_engine_preset_of(d->engine)->not_on, g->name)) r->warnings |= RL_WARN_ENGINE_NOT_ON_GPU;
     /* Only the roof actually used matters: a sourced FP8 peak serves fp8 math. */
     if (c.peak <= 0) r->warnings |= RL_WARN_NO_SOURCED_TFLOPS;
 

@@ -232,7 +232,7 @@ static const char *const warning_codes[RL_WARN_COUNT_] = {
     "seq_over_max_positions",       "batch_not_divisible_by_micro_batches",
     "tight",                        "no_sourced_tflops",
     "speculation_slower",           "engine_lacks_weight_format",
-    "engine_lacks_kv_format",
+    "engine_lacks_kv_format",       "engine_not_on_gpu",
 };
 
 const char *rl_warning_code(unsigned bit_index) {

@@ -37,6 +37,14 @@ static const char *const llama_gpus[] = {"rtx-", "a100", "h100", "m2-", "m3-", "
 static const char *const gptfast_gpus[] = {"a100", "mi250", NULL};
 static const char *const none_gpus[] = {NULL};
 
+/* The GPU presets each engine has no backend for (README "Ways out"), by preset-id prefix; a custom GPU is never
+ * flagged. Apple's GPUs (m1- .. m4-) run none of vLLM (its macOS support is its CPU backend), SGLang (CUDA, ROCm,
+ * CPU, Ascend) or TensorRT-LLM (NVIDIA GPUs only, so no AMD Instinct or Strix Halo, Intel Arc or Gaudi, or TPU
+ * either); ggml, llama.cpp's library, has no TPU or Gaudi backend, nor has gpt-fast (PyTorch on CUDA or ROCm). */
+static const char *const apple[] = {"m1-", "m2-", "m3-", "m4-", NULL};
+static const char *const not_nvidia[] = {"m1-", "m2-", "m3-", "m4-", "mi", "strix-halo", "arc-", "gaudi", "tpu-", NULL};
+static const char *const tpu_gaudi[] = {"tpu-", "gaudi", NULL};
+
 /* The ways out in formats each engine runs as it ships (README "Ways out"), highest first; the lowest
  * offered is 4-bit in every engine. Weights: vLLM, SGLang and TensorRT-LLM run fp8 checkpoints and
  * 4-bit AWQ/GPTQ ones (vLLM and SGLang --quantization fp8/awq/gptq; TensorRT-LLM's FP8 and INT4-AWQ
@@ -78,6 +86,7 @@ static const rl_engine_preset engines[RL_ENGINE_COUNT_] = {
         .lower_weights = WEIGHTS_FP8_INT4, .lower_kv = KV_FP8,
         .lacks_weights = 0, .lacks_kv = P(INT8) | P(INT4) | P(Q8_0) | P(Q4_0),
         .plan_formats = {RL_PREC_FP8, RL_PREC_INT4},
+        .not_on = apple,
     },
     [RL_ENGINE_SGLANG] = {
         .name = "sglang",
@@ -97,6 +106,7 @@ static const rl_engine_preset engines[RL_ENGINE_COUNT_] = {
         .lower_weights = WEIGHTS_FP8_INT4, .lower_kv = KV_FP8,
         .lacks_weights = 0, .lacks_kv = P(INT8) | P(Q8_0) | P(Q4_0),
         .plan_formats = {RL_PREC_FP8, RL_PREC_INT4},
+        .not_on = apple,
     },
     [RL_ENGINE_TRT_LLM] = {
         .name = "trt-llm",
@@ -116,6 +126,7 @@ static const rl_engine_preset engines[RL_ENGINE_COUNT_] = {
         .lower_weights = WEIGHTS_FP8_INT4, .lower_kv = KV_FP8,
         .lacks_weights = GGUF_TYPES, .lacks_kv = P(INT4) | P(Q8_0) | P(Q4_0),
         .plan_formats = {RL_PREC_FP8, RL_PREC_INT4},
+        .not_on = not_nvidia,
     },
     [RL_ENGINE_LLAMA_CPP] = {
         .name = "llama.cpp",
@@ -135,6 +146,7 @@ static const rl_engine_preset engines[RL_ENGINE_COUNT_] = {
         .lower_kv = {RL_PREC_Q8_0, RL_PREC_Q4_0},
         .lacks_weights = P(FP8), .lacks_kv = P(FP8) | P(NVFP4),
         .plan_formats = {RL_PREC_Q8_0, RL_PREC_Q4_K_M},
+        .not_on = tpu_gaudi,
     },
     [RL_ENGINE_GPT_FAST] = {
         .name = "gpt-fast",
@@ -154,6 +166,7 @@ static const rl_engine_preset engines[RL_ENGINE_COUNT_] = {
         .lacks_weights = P(FP8) | GGUF_TYPES | P(MXFP4) | P(NVFP4),
         .lacks_kv = P(FP8) | P(INT8) | P(INT4) | P(Q8_0) | P(Q4_0) | P(NVFP4),
         .plan_formats = {RL_PREC_INT8, RL_PREC_INT4},
+        .not_on = tpu_gaudi,
     },
 };
 
@@ -164,6 +177,15 @@ const rl_engine_preset *rl_engine_preset_of(rl_engine e) {
 bool rl_engine_lacks(rl_engine e, rl_precision p, int kv) {
     const rl_engine_preset *x = rl_engine_preset_of(e);
     return (unsigned)p < RL_PREC_COUNT_ && ((kv ? x->lacks_kv : x->lacks_weights) >> p & 1u);
+}
+
+bool rl_gpu_id_in(const char *const *prefixes, const char *gpu_id) {
+    for (; prefixes != NULL && *prefixes != NULL; prefixes++) {
+        const char *p = *prefixes, *n = gpu_id;
+        while (*p != '\0' && *p == *n) p++, n++;
+        if (*p == '\0') return true;
+    }
+    return false;
 }
 
 const char *rl_engine_name(rl_engine e) { return (unsigned)e < RL_ENGINE_COUNT_ ? engines[e].name : "unknown"; }

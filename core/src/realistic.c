@@ -69,14 +69,6 @@ static double roof_s(const params *p, const rl_realistic_in *in, double bytes, d
     return in->peak > 0 ? maxd(t, flops / (c_eff * in->peak)) : t;
 }
 
-static bool gpu_in(const char *const *families, const char *name) {
-    for (; *families != NULL; families++) {
-        const char *p = *families, *n = name;
-        while (*p != '\0' && *p == *n) p++, n++;
-        if (*p == '\0') return true;
-    }
-    return false;
-}
 
 void rl_realistic_compute(const rl_realistic_in *in, const rl_gpu *g, const rl_deploy *d, rl_realistic *out) {
     params p = resolve(g, d, in->weight_only_quant);
@@ -116,7 +108,7 @@ void rl_realistic_compute(const rl_realistic_in *in, const rl_gpu *g, const rl_d
     out->host_ms = p.host_s * 1e3;
     out->p2p_ms = p2p * 1e3;
     out->engine = d->engine;
-    out->calibrated = gpu_in(p.e->gpu_families, g->name);
+    out->calibrated = rl_gpu_id_in(p.e->gpu_families, g->name);
 
     if (in->peak > 0) {
         double prefill = maxd(in->prefill_flops / (tp * p.p_eff * in->peak), in->prefill_bytes / (tp * p.bw_eff * in->bw)) +

@@ -42,10 +42,13 @@ typedef struct rl_engine_preset {
      * RL_WARN_ENGINE_LACKS_* warnings. A format not known to be missing is not flagged. */
     unsigned lacks_weights, lacks_kv;
     rl_precision plan_formats[2]; /* the 8-bit and the 4-bit weight format the planner searches beside auto */
+    const char *const *not_on;    /* GPU preset-id prefixes this engine has no backend for (RL_WARN_ENGINE_NOT_ON_GPU) */
 } rl_engine_preset;
 
 /* Whether the engine is known not to run precision p for the weights (kv = 0) or the KV cache (kv = 1). */
 bool rl_engine_lacks(rl_engine e, rl_precision p, int kv);
+/* Whether a GPU preset id starts with one of the NULL-terminated prefixes ("custom" matches none given here). */
+bool rl_gpu_id_in(const char *const *prefixes, const char *gpu_id);
 
 const rl_engine_preset *rl_engine_preset_of(rl_engine e);
 

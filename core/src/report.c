@@ -75,6 +75,12 @@ size_t rl_warning_text(unsigned bit, const rl_model *m, const rl_deploy *d, cons
                    kv ? "KV cache" : "weights");
         break;
     }
+    case RL_WARN_ENGINE_NOT_ON_GPU:
+        rl_out_fmt(&o,
+                   "%s has no backend for this GPU: its budget and estimate here are of a setup it cannot run. "
+                   "Choose an engine that runs on it (llama.cpp runs on every GPU preset but the TPUs and Gaudi).",
+                   rl_engine_name(d->engine));
+        break;
     case RL_WARN_NO_SOURCED_TFLOPS:
         rl_out_raw(&o, "No sourced dense FP16 TFLOPS figure exists for this GPU: every time shown is the "
                        "memory-bandwidth floor (bytes / bandwidth), a lower bound, and the bound is not classified.");

@@ -7,7 +7,7 @@ import {
   attentionTokens, kvReadBytes, layerTokens, makeContext, PRECISION_BYTES, stateFlops, stepFlops, weightBytesRead, weightBytesTotal, windowOf,
 } from './context.mjs';
 import { realistic, realisticSpecStep } from './realistic.mjs';
-import { LACKS } from './engines.mjs';
+import { LACKS, NOT_ON } from './engines.mjs';
 import { findRemedies } from './remedies.mjs';
 import { Q, ZERO } from './rational.mjs';
 
@@ -234,6 +234,7 @@ export function analyze(model, gpu, deploy) {
   if (c.peak.sign() <= 0) warnings.add('no_sourced_tflops');
   if (LACKS[d.engine].weights.includes(c.weightPrecision)) warnings.add('engine_lacks_weight_format');
   if (LACKS[d.engine].kv.includes(c.kvPrecision)) warnings.add('engine_lacks_kv_format');
+  if (NOT_ON[d.engine].some((prefix) => gpu.name.startsWith(prefix))) warnings.add('engine_not_on_gpu');
 
   const report = {
     verdict: f.verdict,

@@ -49,6 +49,18 @@ export const WAYS_OUT = {
 // The formats each engine is known not to run (README "Ways out"): the warnings
 // engine_lacks_weight_format and engine_lacks_kv_format. A format not listed is not flagged.
 const GGUF = ['q8_0', 'q6_k', 'q5_k_m', 'q4_k_m', 'q4_0', 'q3_k_m', 'q2_k', 'iq4_xs'];
+// The GPU presets each engine has no backend for, by id prefix (README "Ways out"): the warning
+// engine_not_on_gpu. Apple's GPUs have none of vLLM, SGLang or TensorRT-LLM; TensorRT-LLM runs on NVIDIA's
+// alone; llama.cpp and gpt-fast have no TPU or Gaudi backend. A custom GPU is never flagged.
+const APPLE = ['m1-', 'm2-', 'm3-', 'm4-'];
+export const NOT_ON = {
+  vllm: APPLE,
+  sglang: APPLE,
+  'trt-llm': [...APPLE, 'mi', 'strix-halo', 'arc-', 'gaudi', 'tpu-'],
+  'llama.cpp': ['tpu-', 'gaudi'],
+  'gpt-fast': ['tpu-', 'gaudi'],
+};
+
 export const LACKS = {
   vllm: { weights: [], kv: ['int8', 'int4', 'q8_0', 'q4_0'] },
   sglang: { weights: [], kv: ['int8', 'q8_0', 'q4_0'] },

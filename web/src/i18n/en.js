@@ -664,6 +664,7 @@ export default {
   'warning.speculation_slower': core,
   'warning.engine_lacks_weight_format': core,
   'warning.engine_lacks_kv_format': core,
+  'warning.engine_not_on_gpu': core,
   'remedy.lower_weight_precision': core,
   'remedy.lower_kv_precision': core,
   'remedy.more_tp': core,

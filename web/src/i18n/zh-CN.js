@@ -647,6 +647,7 @@ export default {
   'warning.speculation_slower': '推测解码在这里更慢：{spec_tokens} 个草稿 token、接受概率 {accept}，每次验证平均得到 {tokens_per_step} 个 token，但起草和验证的开销更大，预期加速比为 {spec_speedup}x（低于 1）。请关闭它，或换更小的草稿模型、减少草稿 token 数。',
   'warning.no_sourced_tflops': '此 GPU 没有可考的 FP16 稠密 TFLOPS 数据：显示的所有时间都是显存带宽下限（字节数 / 带宽），是下界，且无法判断瓶颈类型。',
   'warning.engine_lacks_weight_format': '{engine} 不能运行 {precision} 格式的权重：这里它的预算和估计针对的是它无法运行的设置。请选择它支持的权重格式，或换一个支持此格式的引擎。',
+  'warning.engine_not_on_gpu': '{engine} 没有适用于这张 GPU 的后端：这里它的预算和估计针对的是它无法运行的设置。请选择能在这张 GPU 上运行的引擎（除 TPU 和 Gaudi 外，llama.cpp 能在所有预设 GPU 上运行）。',
   'warning.engine_lacks_kv_format': '{engine} 没有 {kv_precision} 格式的 KV 缓存：这里它的预算和估计针对的是它无法运行的设置。请选择它支持的 KV 格式，或换一个支持此格式的引擎。',
   // 补救办法：按代码和 value
   'remedy.lower_weight_precision': '把权重存为 {value}（当前 {precision}）。',
