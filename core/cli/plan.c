@@ -203,9 +203,10 @@ int rl_plan_main(int argc, char **argv) {
     searched = sum.searched;
 
     if (o.json) {
-        printf("{\"plan\":{\"basis\":\"%s\",\"searched\":%ld,\"targets\":{\"max_ttft_ms\":%.17g,\"min_tokens_per_s_user\":%.17g},"
-               "\"candidates\":[",
-               sum.floor_basis ? "floor" : "realistic", searched, o.max_ttft_ms, o.min_tokens_per_s_user);
+        printf("{\"plan\":{\"basis\":\"%s\",\"searched\":%ld,\"precisions\":[", sum.floor_basis ? "floor" : "realistic", searched);
+        for (size_t k = 0; k < sum.precision_count; k++) printf("%s\"%s\"", k ? "," : "", sum.precisions[k]);
+        printf("],\"targets\":{\"max_ttft_ms\":%.17g,\"min_tokens_per_s_user\":%.17g},\"candidates\":[", o.max_ttft_ms,
+               o.min_tokens_per_s_user);
         int first = 1;
         for (int option = 0; option < 2; option++) {
             int shown = 0;

@@ -1322,7 +1322,8 @@ typedef struct rl_plan_query {
     const char *precision;        /* NULL: auto and the engine's 8-bit and 4-bit formats (RL_PLAN_PRECISIONS), leaving out a
                                      setup whose auto format the engine does not run (RL_WARN_ENGINE_LACKS_WEIGHT_FORMAT:
                                      DeepSeek-V3's fp8 under llama.cpp); else only this weight precision, as given */
-    const char *const *gpus;      /* GPU preset ids to search; NULL or gpu_count 0: every GPU preset (at most RL_PLAN_MAX_GPUS) */
+    const char *const *gpus;      /* GPU preset ids to search; NULL or gpu_count 0: every GPU preset (at most RL_PLAN_MAX_GPUS)
+                                     but those the engine has no backend for (RL_WARN_ENGINE_NOT_ON_GPU) */
     size_t gpu_count;             /* at most RL_PLAN_MAX_GPUS are searched */
 } rl_plan_query;
 

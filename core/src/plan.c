@@ -74,11 +74,13 @@ static double in_flight(const rl_run *r) {
     return (double)r->workload.requests_per_day / 86400.0 * seconds;
 }
 
-/* Fits (not tight unless allowed) and has a cost. A format the search chose is one the engine runs:
- * auto is left out where it keeps a format the engine lacks (a precision the query gives is kept). */
+/* Fits (not tight unless allowed) and has a cost. What the search chose is what the engine runs: auto
+ * is left out where it keeps a format the engine lacks, and with every GPU preset searched, a GPU the
+ * engine has no backend for (Apple's under vLLM); a precision or GPU the query names is kept. */
 static int usable(const rl_run *r, const rl_plan_query *q) {
     if (r == NULL || r->status != RL_OK || r->is_estimate || !r->result.fits || !r->cost.present) return 0;
     if (q->precision == NULL && (r->result.warnings & RL_WARN_ENGINE_LACKS_WEIGHT_FORMAT)) return 0;
+    if ((q->gpus == NULL || q->gpu_count == 0) && (r->result.warnings & RL_WARN_ENGINE_NOT_ON_GPU)) return 0;
     return r->result.verdict != RL_TIGHT || q->allow_tight;
 }
 

@@ -64,6 +64,12 @@ static void agree(const char *cli, const char *name, const char *args, const cha
     }
     const cJSON *plan = cJSON_GetObjectItemCaseSensitive(doc, "plan");
     CHECK(num(plan, "searched") == (double)s.searched, "%s: searched %ld", name, s.searched);
+    const cJSON *precisions = cJSON_GetObjectItemCaseSensitive(plan, "precisions");
+    CHECK((size_t)cJSON_GetArraySize(precisions) == s.precision_count, "%s: the CLI lists the precisions searched", name);
+    for (size_t k = 0; k < s.precision_count; k++) {
+        const cJSON *p = cJSON_GetArrayItem(precisions, (int)k);
+        CHECK(cJSON_IsString(p) && strcmp(p->valuestring, s.precisions[k]) == 0, "%s: the CLI's precision %zu", name, k);
+    }
     const cJSON *list = cJSON_GetObjectItemCaseSensitive(plan, "candidates");
     size_t k = 0;
     for (int option = RL_PLAN_BUY; option <= RL_PLAN_CLOUD; option++)
@@ -131,10 +137,11 @@ static const rl_run *setup_run(const char *base, const char *gpu, int64_t tp, in
  * prefill; its per-user speed 1000 / the cost's step; the traffic keeps
  * requests_per_day / 86400 x (prefill + output x step) / 1000 requests in flight. */
 static int fits_setup(const rl_run *r, const rl_plan_query *q) {
-    /* A format the search chose (no query precision) must be one the engine runs. */
+    /* A format or a GPU the search chose (none in the query) must be one the engine runs. */
     return r->status == RL_OK && !r->is_estimate && r->result.fits && r->cost.present &&
            (r->result.verdict != RL_TIGHT || q->allow_tight) &&
-           !(q->precision == NULL && (r->result.warnings & RL_WARN_ENGINE_LACKS_WEIGHT_FORMAT));
+           !(q->precision == NULL && (r->result.warnings & RL_WARN_ENGINE_LACKS_WEIGHT_FORMAT)) &&
+           !((q->gpus == NULL || q->gpu_count == 0) && (r->result.warnings & RL_WARN_ENGINE_NOT_ON_GPU));
 }
 static double ttft_ms(const rl_run *r) {
     const rl_realistic *x = &r->result.realistic;
@@ -418,6 +425,27 @@ int main(int argc, char **argv) {
             fp8 += strcmp(found[i].precision, "fp8") == 0;
         }
         CHECK(q8 > 0 && fp8 == 0, "fp8 checkpoint under llama.cpp: %zu q8_0 candidates, %zu fp8 ones", q8, fp8);
+        /* Every GPU searched: none the engine has no backend for. With a price for every GPU, Apple's would
+         * qualify; under vLLM (no Metal backend) they are left out, under llama.cpp they are candidates, and
+         * named in the query they are kept under vLLM too (its analysis then says engine_not_on_gpu). */
+        char req[512];
+        size_t apple[3] = {0};
+        rl_plan_query every = {0, 0, 0, NULL, NULL, 0};
+        static const char *const mac[] = {"m2-ultra-192g"};
+        rl_plan_query named = {0, 0, 0, NULL, mac, 1};
+        for (int e = 0; e < 3; e++) {
+            snprintf(req, sizeof req,
+                     "{\"model\":\"qwen3-8b\",\"requests_per_day\":2000,\"input_tokens\":500,\"output_tokens\":300,"
+                     "\"hardware_usd\":4000,\"active_watts\":200,\"idle_watts\":20%s}",
+                     e == 1 ? ",\"engine\":\"llama.cpp\"" : "");
+            CHECK(rl_plan(req, strlen(req), NULL, 0, e == 2 ? &named : &every, &work, found, sizeof found / sizeof found[0], &ps,
+                          &pe) == RL_OK,
+                  "priced plan %d: %s", e, pe.message);
+            for (size_t i = 0; i < ps.count; i++) apple[e] += strncmp(found[i].gpu, "m2-", 3) == 0 || strncmp(found[i].gpu, "m3-", 3) == 0 ||
+                                                             strncmp(found[i].gpu, "m4-", 3) == 0 || strncmp(found[i].gpu, "m1-", 3) == 0;
+        }
+        CHECK(apple[0] == 0 && apple[1] > 0 && apple[2] > 0, "Apple candidates: %zu under vLLM, %zu under llama.cpp, %zu named", apple[0],
+              apple[1], apple[2]);
         rl_plan_query asked = {0, 0, 0, "fp8", gpus, 3};
         CHECK(rl_plan(fp8ckpt, strlen(fp8ckpt), NULL, 0, &asked, &work, found, sizeof found / sizeof found[0], &ps, &pe) == RL_OK &&
                   ps.count > 0 && strcmp(found[0].precision, "fp8") == 0,
