@@ -145,7 +145,7 @@ const char *rl_msg_warning(unsigned bit, const rl_model *m, const rl_deploy *d, 
         "accept", FMT(v[19], "%.2f", d->spec_accept),
         "tokens_per_step", FMT(v[20], "%.3g", r->spec_tokens_per_step),
         "spec_speedup", FMT(v[21], "%.2f", r->spec_realistic_speedup),
-        "engine", rl_engine_name(d->engine),
+        "engine", rl_engine_name(r->engine),
         "precision", rl_precision_name(r->weight_precision),
         "kv_precision", rl_precision_name(r->kv_precision),
         NULL};

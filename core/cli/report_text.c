@@ -254,7 +254,7 @@ static void print_expected(const sink *s, const rl_gpu *g, const rl_deploy *d, c
     size_t n = rl_realistic_assumptions(g, d, r->weight_precision, as, RL_MAX_ASSUMPTIONS);
     snprintf(line, sizeof line, s->md ? "%s" : "  %s", T("cli.expected.assumptions"));
     for (size_t i = 0; i < n && i < RL_MAX_ASSUMPTIONS; i++)
-        sink_sources(s, line, as[i].name, as[i].value, as[i].unit, rl_msg_assumption_source(&as[i], d->engine, source, sizeof source), i == 0);
+        sink_sources(s, line, as[i].name, as[i].value, as[i].unit, rl_msg_assumption_source(&as[i], r->engine, source, sizeof source), i == 0);
 }
 
 void rl_print_expected_md(FILE *out, const rl_gpu *g, const rl_deploy *d, const rl_result *r) {

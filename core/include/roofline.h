@@ -431,10 +431,16 @@ typedef enum rl_engine {
     RL_ENGINE_TRT_LLM = 2,
     RL_ENGINE_LLAMA_CPP = 3,
     RL_ENGINE_GPT_FAST = 4,
-    RL_ENGINE_COUNT_ = 5
+    RL_ENGINE_COUNT_ = 5, /* the engines; RL_ENGINE_AUTO is a choice among them, not one */
+    /* The default: the engine the GPU is usually served with, as rl_engine_for resolves it. */
+    RL_ENGINE_AUTO = 5
 } rl_engine;
-/* "vllm", "sglang", "trt-llm", "llama.cpp", "gpt-fast"; "unknown" otherwise. */
+/* "vllm", "sglang", "trt-llm", "llama.cpp", "gpt-fast", "auto"; "unknown" otherwise. */
 const char *rl_engine_name(rl_engine e);
+/* The engine an analysis uses: e itself, or for RL_ENGINE_AUTO llama.cpp on Apple's GPUs and Strix Halo (the
+ * presets whose id starts m1- .. m4- or strix-halo: vLLM, SGLang and TensorRT-LLM have no backend for them)
+ * and vLLM on every other GPU, a custom one included. gpu_id: rl_gpu.name. */
+rl_engine rl_engine_for(rl_engine e, const char *gpu_id);
 
 /* A draft model for speculative decoding, as the request reader copies it
  * from a model preset (spec_draft): plain numbers, so that rl_deploy stays data.
@@ -479,7 +485,7 @@ typedef struct rl_deploy {
 
     /* The realistic estimate: the serving engine and overrides of its
      * parameters; 0 in any override = the engine's own value. */
-    rl_engine engine;           /* default RL_ENGINE_VLLM */
+    rl_engine engine;           /* default RL_ENGINE_AUTO: resolved by the GPU (rl_engine_for) */
     double bw_efficiency;       /* η_bw, fraction of the memory bandwidth a decode step reaches, (0, 1] */
     double kernel_us;           /* fixed cost per kernel, µs */
     double allreduce_us;        /* AllReduce latency α at any tp, µs */
@@ -714,6 +720,7 @@ typedef struct rl_realistic {
 
 typedef struct rl_result {
     rl_verdict verdict;
+    rl_engine engine;              /* the engine the analysis used: rl_engine_for(deploy.engine, gpu.name) */
     int fits;                      /* 1 when the floor fits (RL_FITS or RL_TIGHT) */
     int has_timing;                /* 1 only when it fits: the roofline, decode and prefill
                                       fields and the pp stage/drain times are set */
@@ -1307,8 +1314,9 @@ size_t rl_lint_json(const char *command, size_t len, const char *request, size_t
 #define RL_PLAN_MAX_GPUS 64
 #define RL_PLAN_TPS 4        /* tp 1, 2, 4, 8 */
 #define RL_PLAN_PPS 4        /* pp 1, 2, 3, 4 */
-#define RL_PLAN_PRECISIONS 3 /* auto and the engine's 8-bit and 4-bit formats: fp8, int4 (llama.cpp q8_0, q4_k_m;
-                                gpt-fast int8, int4) */
+#define RL_PLAN_PRECISIONS 3 /* per GPU: auto and its engine's 8-bit and 4-bit formats: fp8, int4 (llama.cpp q8_0,
+                                q4_k_m; gpt-fast int8, int4) */
+#define RL_PLAN_PRECISION_NAMES 7 /* the most distinct precisions one search can list: auto and two per engine */
 /* Setups searched at most: every GPU of the query x tp x pp x precision.
  * Each gives at most two candidates (buy and cloud), so an output of
  * 2 x RL_PLAN_MAX_SETUPS candidates always holds them all. */
@@ -1357,8 +1365,9 @@ typedef struct rl_plan_summary {
     size_t count;                 /* candidates written to the output */
     int floor_basis;              /* 1 when a candidate's times are the floor's (no realistic estimate);
                                      0: every candidate is on the realistic estimate, as every fit is */
-    const char *precisions[RL_PLAN_PRECISIONS]; /* the weight precisions searched, by name (static strings) */
-    size_t precision_count;       /* 1 with a query precision, else RL_PLAN_PRECISIONS */
+    const char *precisions[RL_PLAN_PRECISION_NAMES]; /* the weight precisions searched, by name, each once in the order
+                                     first searched (with engine auto, those of each GPU's engine: fp8, int4, q8_0, q4_k_m) */
+    size_t precision_count;       /* 1 with a query precision; else RL_PLAN_PRECISIONS, or up to 5 with engine auto */
 } rl_plan_summary;
 
 /* What the runs of one search share, read once and kept by id (the planner's setups

@@ -685,6 +685,14 @@ rl_status rl_analyze(const rl_model *m, const rl_gpu *g, const rl_deploy *d, rl_
         clear_realistic(out);
         return st;
     }
+    /* auto: the GPU's usual engine, for every figure below (a copy: the caller's deployment stays as given). */
+    rl_deploy resolved;
+    if (d->engine == RL_ENGINE_AUTO) {
+        resolved = *d;
+        resolved.engine = rl_engine_for(d->engine, g->name);
+        d = &resolved;
+    }
+    out->engine = d->engine;
 
     ctx c;
     fit f;

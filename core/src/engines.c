@@ -188,4 +188,13 @@ bool rl_gpu_id_in(const char *const *prefixes, const char *gpu_id) {
     return false;
 }
 
-const char *rl_engine_name(rl_engine e) { return (unsigned)e < RL_ENGINE_COUNT_ ? engines[e].name : "unknown"; }
+const char *rl_engine_name(rl_engine e) {
+    return (unsigned)e < RL_ENGINE_COUNT_ ? engines[e].name : e == RL_ENGINE_AUTO ? "auto" : "unknown";
+}
+
+rl_engine rl_engine_for(rl_engine e, const char *gpu_id) {
+    /* llama.cpp on the GPUs the others have no backend for and the calibration corpus has its runs of. */
+    static const char *const llama_cpp_gpus[] = {"m1-", "m2-", "m3-", "m4-", "strix-halo", NULL};
+    if (e != RL_ENGINE_AUTO) return e;
+    return gpu_id != NULL && rl_gpu_id_in(llama_cpp_gpus, gpu_id) ? RL_ENGINE_LLAMA_CPP : RL_ENGINE_VLLM;
+}

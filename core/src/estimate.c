@@ -48,9 +48,9 @@ static int64_t tp_for(int64_t need, int64_t pp, int64_t above) {
 /* The ways out of weights that do not fit, as a refusal of the full analysis offers them (find_remedies):
  * a lower precision alone; more tp; when no precision alone fits, a lower precision on fewer GPUs than tp
  * alone needs (the fewest, and of a tie the highest precision); and always a bigger GPU. */
-static void ways_out(rl_estimate *e, const rl_deploy *d, double room) {
+static void ways_out(rl_estimate *e, const rl_gpu *g, const rl_deploy *d, double room) {
     /* The engine's own lower formats (engines.c), as the full analysis offers them. */
-    const rl_precision *lower = rl_engine_preset_of(d->engine)->lower_weights;
+    const rl_precision *lower = rl_engine_preset_of(rl_engine_for(d->engine, g->name))->lower_weights;
     size_t N = 0;
     while (N < RL_LADDER_MAX && lower[N] != RL_PREC_AUTO) N++;
     /* The GPUs each precision's weights need (0: not below the weights' precision now, or no room at all). */
@@ -120,7 +120,7 @@ rl_status rl_estimate_params(double params, const rl_gpu *g, const rl_deploy *d,
      * multiplies one), as the full analysis has no roofline on a refusal. The answer is the shortfall and
      * the ways out. */
     if (!e->fits) {
-        ways_out(e, d, room);
+        ways_out(e, g, d, room);
         return RL_OK;
     }
     e->decode_ai = B / bw;

@@ -217,17 +217,24 @@ rl_status rl_plan(const char *base_request, size_t len, const char *config_text,
         return rl_fail(err, RL_E_USAGE, "requests_per_day",
                        "the plan needs a workload: requests_per_day, input_tokens, output_tokens");
 
-    /* The precisions: the query's, else auto and the engine's own 8-bit and 4-bit formats (engines.c). */
-    const rl_engine_preset *engine = rl_engine_preset_of(probe->status == RL_OK ? probe->deploy.engine : RL_ENGINE_VLLM);
-    summary->precision_count = q->precision ? 1 : RL_PLAN_PRECISIONS;
-    summary->precisions[0] = q->precision ? q->precision : "auto";
-    for (size_t k = 1; k < summary->precision_count; k++) summary->precisions[k] = rl_precision_name(engine->plan_formats[k - 1]);
-
-    for (size_t g = 0; g < gpu_count; g++)
+    /* The precisions of each GPU: the query's, else auto and its engine's own 8-bit and 4-bit formats
+     * (engines.c); the engine is the request's, or with auto the GPU's usual one. The summary lists
+     * every precision searched once, in the order first searched. */
+    rl_engine chosen = probe->status == RL_OK ? probe->deploy.engine : RL_ENGINE_VLLM;
+    for (size_t g = 0; g < gpu_count; g++) {
+        const rl_engine_preset *engine = rl_engine_preset_of(rl_engine_for(chosen, gpus[g]));
+        const char *list[RL_PLAN_PRECISIONS] = {q->precision ? q->precision : "auto"};
+        size_t n = q->precision ? 1 : RL_PLAN_PRECISIONS;
+        for (size_t k = 1; k < n; k++) list[k] = rl_precision_name(engine->plan_formats[k - 1]);
+        for (size_t k = 0; k < n; k++) {
+            size_t seen = 0;
+            while (seen < summary->precision_count && strcmp(summary->precisions[seen], list[k]) != 0) seen++;
+            if (seen == summary->precision_count && seen < RL_PLAN_PRECISION_NAMES) summary->precisions[summary->precision_count++] = list[k];
+        }
         for (size_t t = 0; t < RL_PLAN_TPS; t++)
             for (size_t p = 0; p < RL_PLAN_PPS; p++)
-                for (size_t k = 0; k < summary->precision_count; k++)
-                    search_setup(&c, gpus[g], TP[t], PP[p], summary->precisions[k]);
+                for (size_t k = 0; k < n; k++) search_setup(&c, gpus[g], TP[t], PP[p], list[k]);
+    }
     sort_candidates(out, summary->count);
     return RL_OK;
 }
@@ -290,7 +297,7 @@ size_t rl_plan_json(const rl_plan_query *q, const rl_plan_summary *s, const rl_p
     rl_jw_num(&plan, "best_ttft_ms", s->best_ttft_ms);
     rl_jw_num(&plan, "best_tokens_per_s_user", s->best_tokens_per_s_user);
     rl_jw_array(&plan, "precisions", &list);
-    for (size_t k = 0; k < s->precision_count && k < RL_PLAN_PRECISIONS; k++) rl_jw_str(&list, NULL, s->precisions[k]);
+    for (size_t k = 0; k < s->precision_count && k < RL_PLAN_PRECISION_NAMES; k++) rl_jw_str(&list, NULL, s->precisions[k]);
     rl_jw_end(&list);
     rl_jw_object(&plan, "targets", &targets);
     rl_jw_num(&targets, "max_ttft_ms", q->max_ttft_ms);

@@ -71,7 +71,7 @@ size_t rl_warning_text(unsigned bit, const rl_model *m, const rl_deploy *d, cons
         rl_out_fmt(&o,
                    "%s has no %s format for the %s: its budget and estimate here are of a setup it cannot run. "
                    "Choose a format it has, or an engine that has this one.",
-                   rl_engine_name(d->engine), rl_precision_name(kv ? r->kv_precision : r->weight_precision),
+                   rl_engine_name(r->engine), rl_precision_name(kv ? r->kv_precision : r->weight_precision),
                    kv ? "KV cache" : "weights");
         break;
     }
@@ -79,7 +79,7 @@ size_t rl_warning_text(unsigned bit, const rl_model *m, const rl_deploy *d, cons
         rl_out_fmt(&o,
                    "%s has no backend for this GPU: its budget and estimate here are of a setup it cannot run. "
                    "Choose an engine that runs on it (llama.cpp runs on every GPU preset but the TPUs and Gaudi).",
-                   rl_engine_name(d->engine));
+                   rl_engine_name(r->engine));
         break;
     case RL_WARN_NO_SOURCED_TFLOPS:
         rl_out_raw(&o, "No sourced dense FP16 TFLOPS figure exists for this GPU: every time shown is the "
@@ -328,7 +328,8 @@ static size_t write_report(const rl_model *m, const rl_gpu *g, const rl_deploy *
     rl_jw_num(&s, "weight_overhead", d->weight_overhead);
     rl_jw_num(&s, "prefill_chunk", (double)d->prefill_chunk);
     rl_jw_num(&s, "launch_ms", d->launch_ms);
-    rl_jw_str(&s, "engine", rl_engine_name(d->engine));
+    rl_jw_str(&s, "engine", rl_engine_name(r->engine));
+    rl_jw_str(&s, "engine_source", d->engine == RL_ENGINE_AUTO ? "auto" : "chosen");
     rl_jw_num(&s, "gpu_layers", (double)d->gpu_layers);
     rl_jw_num(&s, "ram_gib", d->ram_gib);
     rl_jw_str(&s, "host_memory", rl_field_by_key("host_memory")->choices[d->host_memory]);

@@ -176,9 +176,15 @@ static void test_assumptions(void) {
           "cap 3: count 10, three written");
     CHECK(rl_realistic_assumptions(&g, &d, RL_PREC_BF16, NULL, 0) == 10, "cap 0: counted only");
 
-    /* An engine past the table reads as vLLM's parameters, and is named "unknown". */
-    CHECK(strcmp(rl_engine_name(RL_ENGINE_COUNT_), "unknown") == 0 && strcmp(rl_engine_name((rl_engine)-1), "unknown") == 0,
+    /* An engine past the table reads as vLLM's parameters, and is named "unknown"; auto, the one choice past
+     * it, is named "auto" and resolves by the GPU. */
+    CHECK(strcmp(rl_engine_name((rl_engine)(RL_ENGINE_AUTO + 1)), "unknown") == 0 && strcmp(rl_engine_name((rl_engine)-1), "unknown") == 0,
           "an engine past the table is unknown");
+    CHECK(strcmp(rl_engine_name(RL_ENGINE_AUTO), "auto") == 0, "auto is named");
+    CHECK(rl_engine_for(RL_ENGINE_AUTO, "m4-max-128g") == RL_ENGINE_LLAMA_CPP && rl_engine_for(RL_ENGINE_AUTO, "strix-halo-128g") == RL_ENGINE_LLAMA_CPP &&
+              rl_engine_for(RL_ENGINE_AUTO, "mi300x") == RL_ENGINE_VLLM && rl_engine_for(RL_ENGINE_AUTO, "custom") == RL_ENGINE_VLLM &&
+              rl_engine_for(RL_ENGINE_AUTO, NULL) == RL_ENGINE_VLLM && rl_engine_for(RL_ENGINE_SGLANG, "m4-max-128g") == RL_ENGINE_SGLANG,
+          "auto: llama.cpp on Apple and Strix Halo, vLLM elsewhere; a chosen engine stays");
 }
 
 /* The report carries the assumptions of its own deployment: the allreduce entry exactly when tp or pp > 1. */

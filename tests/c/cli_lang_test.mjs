@@ -66,7 +66,7 @@ const CASES = [
   { args: ['--model', 'qwen3-8b', '--gpu', 'rtx-4090', '--precision', 'fp8', '--engine', 'llama.cpp'], rc: 0, word: 'llama.cpp 不能运行 fp8 格式的权重' },
   { args: ['--model', 'qwen3-4b', '--gpu', 'a100-40g', '--kv-precision', 'int4', '--batch', '512'], rc: 3, word: 'vllm 没有 int4 格式的 KV 缓存' },
   { args: ['--model', 'qwen3-4b', '--gpu', 'a100-40g', '--batch', '128', '--engine', 'llama.cpp'], rc: 3, word: '把 KV 缓存存为 q4_0。' },
-  { args: ['--model', 'qwen3-8b', '--gpu', 'm4-max-128g'], rc: 0, word: 'vllm 没有适用于这张 GPU 的后端' },
+  { args: ['--model', 'qwen3-8b', '--gpu', 'm4-max-128g', '--engine', 'vllm'], rc: 0, word: 'vllm 没有适用于这张 GPU 的后端' },
   { args: ['--params', '70B', '--gpu', 'rtx-4090'], rc: 3, word: '把权重存为 int4（当前 fp16），并用张量并行拆到 2 张 GPU 上' },
   { args: ['--params', '70B', '--gpu', 'rtx-4090', '--format', 'md'], rc: 3, word: '**结论：装不下**' },
   { args: ['--params', '70B', '--gpu', 'h100-sxm', '--precision', 'fp8', '--format', 'md'], rc: 0, word: '## 提升手段' },

@@ -172,13 +172,18 @@ static int ranks_before(const rl_plan_candidate *x, const rl_plan_candidate *y) 
     return x->order < y->order;
 }
 
-/* The weight precisions a search without a query precision tries: auto and the engine's 8-bit and
- * 4-bit formats (README "Ways out": GGUF has no fp8, gpt-fast quantizes to int8 and int4). */
-static const char *const *all_precisions(const char *base) {
+/* The weight precisions a search without a query precision tries on a GPU: auto and its engine's 8-bit and
+ * 4-bit formats (README "Ways out": GGUF has no fp8, gpt-fast quantizes to int8 and int4). The engine is the
+ * base request's, or with none (auto) llama.cpp on Apple's GPUs and Strix Halo and vLLM elsewhere. */
+static const char *const *all_precisions(const char *base, const char *gpu) {
     static const char *const standard[] = {"auto", "fp8", "int4"}, *const gguf[] = {"auto", "q8_0", "q4_k_m"},
                              *const gpt_fast[] = {"auto", "int8", "int4"};
     if (strstr(base, "\"engine\":\"llama.cpp\"")) return gguf;
     if (strstr(base, "\"engine\":\"gpt-fast\"")) return gpt_fast;
+    if (strstr(base, "\"engine\":") == NULL && (strncmp(gpu, "m1-", 3) == 0 || strncmp(gpu, "m2-", 3) == 0 ||
+                                                 strncmp(gpu, "m3-", 3) == 0 || strncmp(gpu, "m4-", 3) == 0 ||
+                                                 strncmp(gpu, "strix-halo", 10) == 0))
+        return gguf;
     return standard;
 }
 
@@ -192,12 +197,6 @@ static void properties(const char *name, const char *base, const rl_plan_query *
     CHECK(st == RL_OK, "%s: rl_plan: %s", name, err.message);
     if (st != RL_OK) return;
     CHECK(s.count == s.found, "%s: every candidate kept", name);
-    const char *const *ALL_PRECISIONS = all_precisions(base);
-    CHECK(s.precision_count == (q->precision ? 1u : 3u), "%s: %zu precisions searched", name, s.precision_count);
-    for (size_t k = 0; k < s.precision_count && k < 3; k++)
-        CHECK(strcmp(s.precisions[k], q->precision ? q->precision : ALL_PRECISIONS[k]) == 0, "%s: precision %zu is %s", name,
-              k, s.precisions[k]);
-
     /* The summary, recounted: every GPU x tp {1,2,4,8} x pp {1..4} x precision at batch 1. */
     static const int64_t tps[] = {1, 2, 4, 8};
     static const char *presets[RL_PLAN_MAX_GPUS];
@@ -208,13 +207,26 @@ static void properties(const char *name, const char *base, const rl_plan_query *
             presets[gpu_count] = rl_preset_id(RL_PRESET_GPU, gpu_count);
         gpu_ids = presets;
     }
+    /* The precisions listed: each searched once, in the order first searched. */
+    const char *listed[8];
+    size_t nlisted = 0;
+    for (size_t g = 0; g < gpu_count; g++)
+        for (size_t k = 0; k < precisions; k++) {
+            const char *p = q->precision ? q->precision : all_precisions(base, gpu_ids[g])[k];
+            size_t i = 0;
+            while (i < nlisted && strcmp(listed[i], p) != 0) i++;
+            if (i == nlisted && nlisted < 8) listed[nlisted++] = p;
+        }
+    CHECK(s.precision_count == nlisted, "%s: %zu precisions listed, %zu searched", name, s.precision_count, nlisted);
+    for (size_t k = 0; k < s.precision_count && k < nlisted; k++)
+        CHECK(strcmp(s.precisions[k], listed[k]) == 0, "%s: precision %zu is %s, searched %s", name, k, s.precisions[k], listed[k]);
     long searched = 0, fit = 0, met = 0, pairs = 0, by_tp[4] = {0}, by_pp[4] = {0};
     double best_ttft = 0, best_speed = 0;
     for (size_t g = 0; g < gpu_count; g++)
         for (int t = 0; t < 4; t++)
             for (int64_t pp = 1; pp <= 4; pp++)
                 for (size_t k = 0; k < precisions; k++) {
-                    const char *prec = q->precision ? q->precision : ALL_PRECISIONS[k];
+                    const char *prec = q->precision ? q->precision : all_precisions(base, gpu_ids[g])[k];
                     searched++;
                     const rl_run *r = setup_run(base, gpu_ids[g], tps[t], pp, prec, 1);
                     if (!fits_setup(r, q)) continue;
@@ -272,7 +284,7 @@ static void properties(const char *name, const char *base, const rl_plan_query *
               "%s: candidate %zu speed %g under the target", name, i, c->tokens_per_s_user);
         const char *prec = NULL;
         for (size_t k = 0; k < precisions && prec == NULL; k++) {
-            const char *p = q->precision ? q->precision : ALL_PRECISIONS[k];
+            const char *p = q->precision ? q->precision : all_precisions(base, c->gpu)[k];
             const rl_run *r = setup_run(base, c->gpu, c->tp, c->pp, p, c->batch);
             if (r->status == RL_OK && strcmp(rl_precision_name(r->result.weight_precision), c->precision) == 0) prec = p;
         }
@@ -427,25 +439,26 @@ int main(int argc, char **argv) {
         CHECK(q8 > 0 && fp8 == 0, "fp8 checkpoint under llama.cpp: %zu q8_0 candidates, %zu fp8 ones", q8, fp8);
         /* Every GPU searched: none the engine has no backend for. With a price for every GPU, Apple's would
          * qualify; under vLLM (no Metal backend) they are left out, under llama.cpp they are candidates, and
-         * named in the query they are kept under vLLM too (its analysis then says engine_not_on_gpu). */
+         * named in the query they are kept under vLLM too (its analysis then says engine_not_on_gpu). With
+         * the engine left to auto, Apple's GPUs are searched under llama.cpp, so they are candidates. */
         char req[512];
-        size_t apple[3] = {0};
+        size_t apple[4] = {0};
         rl_plan_query every = {0, 0, 0, NULL, NULL, 0};
         static const char *const mac[] = {"m2-ultra-192g"};
         rl_plan_query named = {0, 0, 0, NULL, mac, 1};
-        for (int e = 0; e < 3; e++) {
+        for (int e = 0; e < 4; e++) {
             snprintf(req, sizeof req,
                      "{\"model\":\"qwen3-8b\",\"requests_per_day\":2000,\"input_tokens\":500,\"output_tokens\":300,"
                      "\"hardware_usd\":4000,\"active_watts\":200,\"idle_watts\":20%s}",
-                     e == 1 ? ",\"engine\":\"llama.cpp\"" : "");
+                     e == 1 ? ",\"engine\":\"llama.cpp\"" : e == 3 ? "" : ",\"engine\":\"vllm\"");
             CHECK(rl_plan(req, strlen(req), NULL, 0, e == 2 ? &named : &every, &work, found, sizeof found / sizeof found[0], &ps,
                           &pe) == RL_OK,
                   "priced plan %d: %s", e, pe.message);
             for (size_t i = 0; i < ps.count; i++) apple[e] += strncmp(found[i].gpu, "m2-", 3) == 0 || strncmp(found[i].gpu, "m3-", 3) == 0 ||
                                                              strncmp(found[i].gpu, "m4-", 3) == 0 || strncmp(found[i].gpu, "m1-", 3) == 0;
         }
-        CHECK(apple[0] == 0 && apple[1] > 0 && apple[2] > 0, "Apple candidates: %zu under vLLM, %zu under llama.cpp, %zu named", apple[0],
-              apple[1], apple[2]);
+        CHECK(apple[0] == 0 && apple[1] > 0 && apple[2] > 0 && apple[3] == apple[1],
+              "Apple candidates: %zu under vLLM, %zu under llama.cpp, %zu named, %zu with auto", apple[0], apple[1], apple[2], apple[3]);
         rl_plan_query asked = {0, 0, 0, "fp8", gpus, 3};
         CHECK(rl_plan(fp8ckpt, strlen(fp8ckpt), NULL, 0, &asked, &work, found, sizeof found / sizeof found[0], &ps, &pe) == RL_OK &&
                   ps.count > 0 && strcmp(found[0].precision, "fp8") == 0,

@@ -97,6 +97,7 @@ function configSection(m, d, c, microBatches) {
     prefill_chunk: q(d.prefillChunk),
     launch_ms: d.launchMs,
     engine: d.engine,
+    engine_source: d.engineSource,
     gpu_layers: q(d.gpuLayers),
     ram_gib: d.ramGib,
     host_memory: d.hostMemory,

@@ -49,6 +49,13 @@ export const WAYS_OUT = {
 // The formats each engine is known not to run (README "Ways out"): the warnings
 // engine_lacks_weight_format and engine_lacks_kv_format. A format not listed is not flagged.
 const GGUF = ['q8_0', 'q6_k', 'q5_k_m', 'q4_k_m', 'q4_0', 'q3_k_m', 'q2_k', 'iq4_xs'];
+// auto: llama.cpp on Apple's GPUs and Strix Halo (vLLM, SGLang and TensorRT-LLM have no backend for
+// them; the calibration corpus has llama.cpp runs on Apple), vLLM on every other GPU, a custom one too.
+export function usualEngine(engine, gpuName) {
+  if (engine !== 'auto') return engine;
+  return ['m1-', 'm2-', 'm3-', 'm4-', 'strix-halo'].some((p) => gpuName.startsWith(p)) ? 'llama.cpp' : 'vllm';
+}
+
 // The GPU presets each engine has no backend for, by id prefix (README "Ways out"): the warning
 // engine_not_on_gpu. Apple's GPUs have none of vLLM, SGLang or TensorRT-LLM; TensorRT-LLM runs on NVIDIA's
 // alone; llama.cpp and gpt-fast have no TPU or Gaudi backend. A custom GPU is never flagged.

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { OracleError } from './errors.mjs';
-import { ENGINE_NAMES } from './engines.mjs';
+import { ENGINE_NAMES, usualEngine } from './engines.mjs';
 import { readModel } from './model.mjs';
 import { Q, ZERO } from './rational.mjs';
 
@@ -172,7 +172,9 @@ export function readRequest(input, configText) {
     weightOverhead: real(input, 'weight_overhead', '0.02', 0, 1),
     launchMs: real(input, 'launch_ms', '35', 0, 1e6),
     // The realistic estimate: the engine, and overrides of its parameters (0: the engine's).
-    engine: word(input, 'engine', ENGINE_NAMES, 'vllm'),
+    // auto (the default) is the GPU's usual engine: llama.cpp where the others have no backend.
+    engine: usualEngine(word(input, 'engine', [...ENGINE_NAMES, 'auto'], 'auto'), gpu.name),
+    engineSource: word(input, 'engine', [...ENGINE_NAMES, 'auto'], 'auto') === 'auto' ? 'auto' : 'chosen',
     bwEfficiency: real(input, 'bw_efficiency', '0', 0, 1),
     kernelUs: real(input, 'kernel_us', '0', 0, 1e6),
     allreduceUs: real(input, 'allreduce_us', '0', 0, 1e6),

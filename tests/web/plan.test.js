@@ -167,7 +167,11 @@ test('each engine\'s plan searches auto and its own two formats: the page\'s lis
     for (const c of plan.candidates) expect(['fp16', 'bf16', ...PLAN_FORMATS[engine]], `${engine} ${c.precision}`).toContain(c.precision);
   }
   expect(planPrecisions('llama.cpp')).toEqual(['auto', 'q8_0', 'q4_k_m']);
-  expect(planPrecisions(undefined)).toEqual(['auto', 'fp8', 'int4']);
+  // auto (the default): each GPU's usual engine, vLLM's formats on an RTX 4090, llama.cpp's on an M4 Max.
+  const mixed = core.plan(base, { gpus: ['rtx-4090', 'm4-max-128g'] }).plan;
+  expect(mixed.precisions).toEqual(planPrecisions('auto'));
+  expect(planPrecisions(undefined)).toEqual(['auto', 'fp8', 'int4', 'q8_0', 'q4_k_m']);
+  expect(core.plan(base, { gpus: ['m4-max-128g'] }).plan.precisions).toEqual(['auto', 'q8_0', 'q4_k_m']);
   // One precision asked for: searched alone, and listed as the search's.
   const one = core.plan({ ...base, engine: 'llama.cpp' }, { gpus: ['rtx-4090'], precision: 'q8_0' }).plan;
   expect(one.precisions).toEqual(['q8_0']);

@@ -22,7 +22,7 @@ describe('requests', () => {
   });
   test('empty optional fields are left to the core defaults', () => {
     const { request } = buildRequest(make().values.value);
-    expect(request).toEqual({ model: 'qwen3-4b', gpu: 'a100-40g', precision: 'auto', kv_precision: 'auto', seq: 4096, batch: 1, tp: 1, pp: 1, moe_read: 'union', engine: 'vllm', host_memory: 'none' });
+    expect(request).toEqual({ model: 'qwen3-4b', gpu: 'a100-40g', precision: 'auto', kv_precision: 'auto', seq: 4096, batch: 1, tp: 1, pp: 1, moe_read: 'union', engine: 'auto', host_memory: 'none' });
   });
   test('only the size: the estimate request carries what the estimate reads', () => {
     const v = { ...make().values.value, model: PARAMS, params: ' 70B ', batch: '8', precision: 'fp8', tp: '4', seq: '8192', pool_fraction: '0.8', launch_ms: '20' };

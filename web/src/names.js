@@ -23,3 +23,9 @@ const ENGINE_NAMES = Object.freeze({ vllm: 'vLLM', sglang: 'SGLang', 'trt-llm': 
 export function engineName(id) {
   return Object.hasOwn(ENGINE_NAMES, id) ? ENGINE_NAMES[id] : String(id ?? '');
 }
+
+/** A choice of the engine menu: an engine's name, or auto with the engine it resolved to when known (the report's config.engine). */
+export function engineChoice(id, resolved) {
+  if (id !== 'auto') return engineName(id);
+  return resolved && resolved !== 'auto' ? t('engine.auto.is', { engine: engineName(resolved) }) : t('engine.auto');
+}

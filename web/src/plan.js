@@ -32,8 +32,14 @@ export const targets = {
 export const PLAN_FORMATS = Object.freeze({
   vllm: ['fp8', 'int4'], sglang: ['fp8', 'int4'], 'trt-llm': ['fp8', 'int4'], 'llama.cpp': ['q8_0', 'q4_k_m'], 'gpt-fast': ['int8', 'int4'],
 });
-/** The precisions the planner searches for an engine: auto and its two formats ('' searches all three). */
-export const planPrecisions = (engine) => ['auto', ...(PLAN_FORMATS[engine] ?? PLAN_FORMATS.vllm)];
+/** auto resolves by the GPU (rl_engine_for): vLLM on most, llama.cpp on Apple's and Strix Halo. */
+const AUTO_ENGINES = Object.freeze(['vllm', 'llama.cpp']);
+/**
+ * The precisions the planner searches for an engine: auto and its two formats ('' searches them all);
+ * with auto, those of both engines it resolves to, each once.
+ */
+export const planPrecisions = (engine) => [...new Set(['auto', ...(engine === 'auto' || engine == null || engine === ''
+  ? AUTO_ENGINES.flatMap((e) => PLAN_FORMATS[e]) : PLAN_FORMATS[engine] ?? PLAN_FORMATS.vllm)])];
 /** Every precision a plan may be restricted to, in any engine: what a link's prec may hold. */
 export const PLAN_PRECISIONS = Object.freeze([...new Set(Object.keys(PLAN_FORMATS).flatMap(planPrecisions))]);
 

@@ -17,7 +17,7 @@ import { Num } from './Num.jsx';
 import { SelectField } from './SelectField.jsx';
 import { TextField } from './TextField.jsx';
 import { gpuOptions } from './GpuField.jsx';
-import { engineName } from '../names.js';
+import { engineChoice } from '../names.js';
 
 const usd = (v) => `$${f.significant(v, 4)}`;
 const plain = (options) => options.map((v) => ({ value: v, label: v }));
@@ -204,7 +204,7 @@ export function ComparePanel({ app, compare }) {
     ['batch', t('form.batch'), text('batch')],
     ['tp', t('form.tp'), text('tp')],
     ['pp', t('form.pp'), text('pp')],
-    ['engine', t('engine.select'), select('engine', FIELD.engine.choices.map((v) => ({ value: v, label: engineName(v) })))],
+    ['engine', t('engine.select'), select('engine', FIELD.engine.choices.map((v) => ({ value: v, label: engineChoice(v) })))],
   ];
   // A cost or estimate row no setup has (no workload, no size-only model) is left out.
   const rows = FIGURES.filter((row) => !/^(cost|estimate)\./.test(row.path) || reports.some((r) => at(r, row.path) !== undefined));

@@ -1,7 +1,7 @@
 import { ENGINE_FIELDS, FIELD, FIELDS } from '../inputs.js';
 import { SelectField } from './SelectField.jsx';
 import { TextField } from './TextField.jsx';
-import { engineName } from '../names.js';
+import { engineChoice } from '../names.js';
 import { t, unitText } from '../i18n/index.js';
 
 // The realistic estimate's serving engine and its overrides (the table's realistic group): its
@@ -33,7 +33,7 @@ export function EngineFields({ app }) {
   // The engine is a first choice, not a tuning knob: it sits outside the folded budget.
   return (
     <>
-    <SelectField app={app} name="engine" label={t('engine.select')} options={FIELD.engine.choices.map((v) => ({ value: v, label: engineName(v) }))}
+    <SelectField app={app} name="engine" label={t('engine.select')} options={FIELD.engine.choices.map((v) => ({ value: v, label: engineChoice(v, config.engine) }))}
       hint={t('engine.select.hint')} />
     <details class="engine" open={changed}>
       <summary>{t('engine.summary')}</summary>

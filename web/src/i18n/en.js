@@ -492,6 +492,8 @@ export default {
   'csrc.preset': '',
   'engine.select': 'Serving engine',
   'engine.select.hint': 'For the expected figures beside the floor: its efficiencies and fixed costs, each sourced.',
+  'engine.auto': 'auto: the GPU’s usual engine',
+  'engine.auto.is': 'auto: {engine}, the GPU’s usual engine',
   'realistic.enginesOwn': "engine's",
   'realistic.bw_efficiency': 'Bandwidth efficiency',
   'realistic.kernel_us': 'Cost per kernel',

@@ -479,6 +479,8 @@ export default {
   'csrc.preset': '价格预设引用的出处：',
   'engine.select': '推理引擎',
   'engine.select.hint': '用于下限旁的预期数值：该引擎的效率与固定开销，均注明出处。',
+  'engine.auto': 'auto：该 GPU 常用的引擎',
+  'engine.auto.is': 'auto：{engine}，该 GPU 常用的引擎',
   'realistic.enginesOwn': '引擎默认',
   'realistic.bw_efficiency': '带宽效率',
   'realistic.kernel_us': '每个内核的开销',
