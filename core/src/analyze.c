@@ -441,6 +441,7 @@ static void find_remedies(const ctx *c, const fit *f, rl_result *r) {
     /* The lower formats are the engine's own: a way out it cannot take is none (engines.c). */
     const rl_precision *lower = rl_engine_preset_of(d->engine)->lower_weights;
     const rl_precision *lower_kv = rl_engine_preset_of(d->engine)->lower_kv;
+    size_t n_lower = rl_ladder_len(lower), n_lower_kv = rl_ladder_len(lower_kv);
     bool realistic = f->verdict == RL_TIGHT;
     bool kv_problem = f->verdict != RL_WEIGHTS_DO_NOT_FIT;
     /* The budgets each search tries, in order: the realistic one first, then (a refusal) the floor. */
@@ -450,7 +451,7 @@ static void find_remedies(const ctx *c, const fit *f, rl_result *r) {
     ctx tc;
 
     for (int p = 0; p < npass && !(r->remedies & RL_REMEDY_WEIGHT_PRECISION); p++) {
-        for (size_t i = 0; i < RL_LADDER_MAX && lower[i] != RL_PREC_AUTO; i++) {
+        for (size_t i = 0; i < n_lower; i++) {
             if (!with_lower_weights(&tc, c, &t, lower[i])) continue;
             if (reaches(&tc, passes[p])) {
                 r->remedies |= RL_REMEDY_WEIGHT_PRECISION;
@@ -461,7 +462,7 @@ static void find_remedies(const ctx *c, const fit *f, rl_result *r) {
     }
 
     for (int p = 0; kv_problem && p < npass && !(r->remedies & RL_REMEDY_KV_PRECISION); p++) {
-        for (size_t i = 0; i < RL_LADDER_MAX && lower_kv[i] != RL_PREC_AUTO; i++) {
+        for (size_t i = 0; i < n_lower_kv; i++) {
             if (rl_prec_bytes(lower_kv[i]) >= c->b_kv) continue;
             t = *d;
             t.kv_precision = lower_kv[i];
@@ -497,7 +498,7 @@ static void find_remedies(const ctx *c, const fit *f, rl_result *r) {
      * given up). */
     if (!(r->remedies & RL_REMEDY_WEIGHT_PRECISION) && !c->offload) {
         int64_t above = r->remedies & RL_REMEDY_MORE_TP ? r->remedy_tp : 2 * RL_MAX_PARALLEL;
-        for (size_t i = 0; i < RL_LADDER_MAX && lower[i] != RL_PREC_AUTO; i++) {
+        for (size_t i = 0; i < n_lower; i++) {
             if (!with_lower_weights(&tc, c, &t, lower[i])) continue;
             for (int64_t tp = 2; tp < above; tp *= 2) {
                 if (tp <= d->tp) continue;

@@ -41,8 +41,9 @@ static const char *const none_gpus[] = {NULL};
  * flagged. Apple's GPUs (m1- .. m4-) run none of vLLM (its macOS support is its CPU backend), SGLang (CUDA, ROCm,
  * CPU, Ascend) or TensorRT-LLM (NVIDIA GPUs only, so no AMD Instinct or Strix Halo, Intel Arc or Gaudi, or TPU
  * either); ggml, llama.cpp's library, has no TPU or Gaudi backend, nor has gpt-fast (PyTorch on CUDA or ROCm). */
-static const char *const apple[] = {"m1-", "m2-", "m3-", "m4-", NULL};
-static const char *const not_nvidia[] = {"m1-", "m2-", "m3-", "m4-", "mi", "strix-halo", "arc-", "gaudi", "tpu-", NULL};
+#define APPLE_GPU_IDS "m1-", "m2-", "m3-", "m4-" /* Apple's GPU presets, by id prefix */
+static const char *const apple[] = {APPLE_GPU_IDS, NULL};
+static const char *const not_nvidia[] = {APPLE_GPU_IDS, "mi", "strix-halo", "arc-", "gaudi", "tpu-", NULL};
 static const char *const tpu_gaudi[] = {"tpu-", "gaudi", NULL};
 
 /* The ways out in formats each engine runs as it ships (README "Ways out"), highest first; the lowest
@@ -194,7 +195,7 @@ const char *rl_engine_name(rl_engine e) {
 
 rl_engine rl_engine_for(rl_engine e, const char *gpu_id) {
     /* llama.cpp on the GPUs the others have no backend for and the calibration corpus has its runs of. */
-    static const char *const llama_cpp_gpus[] = {"m1-", "m2-", "m3-", "m4-", "strix-halo", NULL};
+    static const char *const llama_cpp_gpus[] = {APPLE_GPU_IDS, "strix-halo", NULL};
     if (e != RL_ENGINE_AUTO) return e;
     return gpu_id != NULL && rl_gpu_id_in(llama_cpp_gpus, gpu_id) ? RL_ENGINE_LLAMA_CPP : RL_ENGINE_VLLM;
 }

@@ -51,8 +51,7 @@ static int64_t tp_for(int64_t need, int64_t pp, int64_t above) {
 static void ways_out(rl_estimate *e, const rl_gpu *g, const rl_deploy *d, double room) {
     /* The engine's own lower formats (engines.c), as the full analysis offers them. */
     const rl_precision *lower = rl_engine_preset_of(rl_engine_for(d->engine, g->name))->lower_weights;
-    size_t N = 0;
-    while (N < RL_LADDER_MAX && lower[N] != RL_PREC_AUTO) N++;
+    size_t N = rl_ladder_len(lower);
     /* The GPUs each precision's weights need (0: not below the weights' precision now, or no room at all). */
     int64_t need[RL_LADDER_MAX];
     for (size_t i = 0; i < N; i++) {

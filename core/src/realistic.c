@@ -27,6 +27,7 @@ static inline double maxd(double a, double b) { return a > b ? a : b; }
 
 /* The parameters in use: the engine's, or the request's overrides. */
 typedef struct params {
+    rl_engine engine; /* the engine in use: auto resolved by the GPU */
     const rl_engine_preset *e;
     double bw_eff, c_eff, p_eff, kernel_s, host_s, ttft_ms, link_Bps;
     int ar_override;
@@ -34,7 +35,8 @@ typedef struct params {
 
 static params resolve(const rl_gpu *g, const rl_deploy *d, int weight_only_quant) {
     params p;
-    p.e = rl_engine_preset_of(rl_engine_for(d->engine, g->name)); /* auto: the GPU's usual engine */
+    p.engine = rl_engine_for(d->engine, g->name); /* auto: the GPU's usual engine */
+    p.e = rl_engine_preset_of(p.engine);
     p.bw_eff = d->bw_efficiency > 0 ? d->bw_efficiency : weight_only_quant ? p.e->quant_bw_efficiency : p.e->bw_efficiency;
     p.c_eff = p.e->compute_efficiency;
     p.p_eff = d->prefill_efficiency > 0 ? d->prefill_efficiency : p.e->prefill_efficiency;
@@ -107,7 +109,7 @@ void rl_realistic_compute(const rl_realistic_in *in, const rl_gpu *g, const rl_d
     out->kernel_ms = kernel * 1e3;
     out->host_ms = p.host_s * 1e3;
     out->p2p_ms = p2p * 1e3;
-    out->engine = rl_engine_for(d->engine, g->name);
+    out->engine = p.engine;
     out->calibrated = rl_gpu_id_in(p.e->gpu_families, g->name);
 
     if (in->peak > 0) {

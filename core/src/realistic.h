@@ -7,6 +7,7 @@
 #include "roofline.h"
 
 #include <stdbool.h>
+#include <stddef.h>
 
 /* The longest list of formats an engine's ways out try (rl_engine_preset.lower_*). */
 enum { RL_LADDER_MAX = 6 };
@@ -44,6 +45,13 @@ typedef struct rl_engine_preset {
     rl_precision plan_formats[2]; /* the 8-bit and the 4-bit weight format the planner searches beside auto */
     const char *const *not_on;    /* GPU preset-id prefixes this engine has no backend for (RL_WARN_ENGINE_NOT_ON_GPU) */
 } rl_engine_preset;
+
+/* The formats of a ladder (rl_engine_preset.lower_*): those before its first RL_PREC_AUTO. */
+static inline size_t rl_ladder_len(const rl_precision *ladder) {
+    size_t n = 0;
+    while (n < RL_LADDER_MAX && ladder[n] != RL_PREC_AUTO) n++;
+    return n;
+}
 
 /* Whether the engine is known not to run precision p for the weights (kv = 0) or the KV cache (kv = 1). */
 bool rl_engine_lacks(rl_engine e, rl_precision p, int kv);
