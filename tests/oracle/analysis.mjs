@@ -113,6 +113,21 @@ function memorySection(f, d, g) {
   else if (f.verdict === 'kv_does_not_fit') shortfall = gib(f.kv.sub(f.free));
   else if (f.verdict === 'host_ram_does_not_fit') shortfall = gib(f.hostWeights.add(f.hostKv).sub(d.ramGib.mul(GIB)));
   const kvRoom = f.realisticFree.sub(logits);
+  const realistic = {
+    pool_gib: gib(f.pool),
+    context_reserve_gib: gib(f.context),
+    nccl_gib: gib(f.nccl),
+    weight_overhead_gib: gib(f.overhead),
+    activation_gib: gib(f.actChunk.add(logits)),
+    reserve_gib: gib(f.context.add(f.nccl).add(f.overhead).add(f.actChunk).add(logits)),
+    kv_room_gib: gib(kvRoom),
+    missing_gib: f.verdict === 'tight' ? gib(f.kv.sub(kvRoom)) : ZERO,
+    max_batch: q(f.maxBatchRealistic),
+  };
+  // The room for KV and logits, and what the batch needs of it: figures the core does not report, which
+  // the derivations in vector comments show (derivation.mjs). Not enumerable: no report key.
+  Object.defineProperty(realistic, 'room_gib', { value: gib(f.realisticFree), enumerable: false });
+  Object.defineProperty(realistic, 'need_gib', { value: gib(f.kvReq.add(f.logitsPerRequest).mul(d.batch)), enumerable: false });
   return {
     weights_gib_per_gpu: gib(f.weights),
     kv_gib_per_request: gib(f.kvReq),
@@ -122,17 +137,7 @@ function memorySection(f, d, g) {
     max_batch_realistic: q(f.maxBatchRealistic),
     shortfall_gib: shortfall,
     gpus: q(d.tp * d.pp),
-    realistic: {
-      pool_gib: gib(f.pool),
-      context_reserve_gib: gib(f.context),
-      nccl_gib: gib(f.nccl),
-      weight_overhead_gib: gib(f.overhead),
-      activation_gib: gib(f.actChunk.add(logits)),
-      reserve_gib: gib(f.context.add(f.nccl).add(f.overhead).add(f.actChunk).add(logits)),
-      kv_room_gib: gib(kvRoom),
-      missing_gib: f.verdict === 'tight' ? gib(f.kv.sub(kvRoom)) : ZERO,
-      max_batch: q(f.maxBatchRealistic),
-    },
+    realistic,
   };
 }
 

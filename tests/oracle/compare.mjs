@@ -9,7 +9,9 @@
 import { codes, lookup } from './paths.mjs';
 import { nextDoubles, Q } from './rational.mjs';
 
-const show = (v) => (v instanceof Q ? `${v.toNumber()} (exactly ${v})` : JSON.stringify(v));
+// A present-but-unexpected value may be a whole section, whose numbers are Q's (bigint inside).
+const plain = (_, x) => (x instanceof Q ? x.toNumber() : typeof x === 'bigint' ? Number(x) : x);
+const show = (v) => (v instanceof Q ? `${v.toNumber()} (exactly ${v})` : JSON.stringify(v, plain));
 
 // 'exact', 'ulp' or false.
 function match(stored, oracle, tol) {

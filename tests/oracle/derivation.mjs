@@ -37,6 +37,13 @@ const FIGURES = [
   [`\\(prefill ${NUM} ms at seq \\d+ \\+ \\d+ x step ${NUM} ms / batch \\d+\\) / 3\\.6e6 = ${NUM} h`,
     ['derived.cost_prefill_ms', 'derived.cost_step_ms', 'cost.workload.hours_per_request']],
   [`active ${NUM} h/month`, ['cost.workload.active_hours_per_month']],
+  // The realistic budget: "realistic: pool 0.9*80 = 72, … room for KV + logits = pool - reserves - weights = 63.7 GiB
+  // vs B*(KV/request + 4V) = 0.56 GiB -> fits; max_batch_realistic = … = 113; kv_room_gib = room - B*4V = 63.6"
+  [`realistic: pool ${NUM}\\*${NUM} = ${NUM}, context`, ['config.pool_fraction', 'gpu.vram_gib', 'memory.realistic.pool_gib']],
+  [`room for KV \\+ logits = pool - reserves - weights = (-?\\d[\\d,]*(?:\\.\\d+)?(?:e[+-]?\\d+)?) GiB vs B\\*\\(KV/request \\+ 4V\\) = ${NUM} GiB`,
+    ['memory.realistic.room_gib', 'memory.realistic.need_gib']],
+  [`max_batch_realistic = floor\\(room/\\(KV/request \\+ 4V\\)\\) = ${NUM}`, ['memory.max_batch_realistic']],
+  [`kv_room_gib = room - B\\*4V = (-?\\d[\\d,]*(?:\\.\\d+)?(?:e[+-]?\\d+)?)`, ['memory.realistic.kv_room_gib']],
   [`buy ${NUM} = depreciation ${NUM} \\+ energy ${NUM}`, ['cost.buy.monthly_usd', 'cost.buy.depreciation_usd_per_month', 'cost.buy.energy_usd_per_month']],
   [`cloud ${NUM} = ${NUM} h x`, ['cost.cloud.monthly_usd', 'cost.workload.active_hours_per_month']],
   [`cloud ${NUM} = active h`, ['cost.cloud.monthly_usd']],
@@ -49,6 +56,7 @@ const BOUNDS = [
   [/(-> ridge [\d.]+, )(memory|compute)(-bound)/g, 'roofline.bound'],
   [/(prefill AI = \([^=]*\)\/Wread\(S\) = [\d.e+-]+ -> )(memory|compute)()/g, 'prefill.bound'],
   [/(prefill: FLOPs [^;]*?, AI [\d.e+-]+ \()(memory|compute)(\))/g, 'prefill.bound'],
+  [/(room for KV \+ logits = [^>]*-> )(fits|tight)()/g, 'level'],
 ];
 
 // The formulas as the analysis computes them: a token's matmuls leave out an untied input

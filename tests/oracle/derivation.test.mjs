@@ -30,3 +30,19 @@ test('the bound beside the ridge follows the report', () => {
   assert.equal(text, 'Derivation: ridge = 312e12/1555e9 = 200.6 -> compute-bound, ceiling');
   assert.deepEqual(stale, [{ path: 'roofline.bound', shown: 'memory', oracle: 'compute' }]);
 });
+
+test('the realistic budget line follows the report: the pool, the room (negative too), the verdict and the batches', () => {
+  const realistic = { pool_gib: new Q(80n), kv_room_gib: new Q(-3n, 2n) };
+  Object.defineProperty(realistic, 'room_gib', { value: new Q(-1n), enumerable: false });
+  Object.defineProperty(realistic, 'need_gib', { value: new Q(5n), enumerable: false });
+  const report = { level: 'tight', gpu: { vram_gib: new Q(80n) }, config: { pool_fraction: new Q(1n) },
+    memory: { max_batch_realistic: new Q(0n), realistic } };
+  const comment = 'Derivation: realistic: pool 0.9*80 = 72, context 0.6; room for KV + logits = pool - reserves - weights = 7.5 GiB ' +
+    'vs B*(KV/request + 4V) = 5 GiB -> fits; max_batch_realistic = floor(room/(KV/request + 4V)) = 1; kv_room_gib = room - B*4V = 7.253';
+  const { text, stale } = refreshDerivation(comment, report);
+  assert.equal(text, 'Derivation: realistic: pool 1*80 = 80, context 0.6; room for KV + logits = pool - reserves - weights = -1 GiB ' +
+    'vs B*(KV/request + 4V) = 5 GiB -> tight; max_batch_realistic = floor(room/(KV/request + 4V)) = 0; kv_room_gib = room - B*4V = -1.5');
+  assert.deepEqual(stale.map((s) => s.path), ['config.pool_fraction', 'memory.realistic.pool_gib', 'memory.realistic.room_gib',
+    'memory.max_batch_realistic', 'memory.realistic.kv_room_gib', 'level']);
+  assert.deepEqual(refreshDerivation(text, report).stale, []);
+});

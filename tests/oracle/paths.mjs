@@ -6,6 +6,7 @@ export function lookup(report, path) {
   let node = report;
   for (const seg of path.split('.')) {
     if (Array.isArray(node)) node = node.find((x) => x && x.code === seg);
+    // Own keys, the non-enumerable figures a derivation shows included (analysis.mjs: room_gib, need_gib).
     else if (node !== null && typeof node === 'object' && Object.hasOwn(node, seg)) node = node[seg];
     else node = undefined;
     if (node === undefined) return { found: false };
