@@ -135,7 +135,7 @@ const char *rl_msg_warning(unsigned bit, const rl_model *m, const rl_deploy *d, 
         "seq", FMT(v[9], "%lld", (long long)d->seq),
         "batch", FMT(v[10], "%lld", (long long)d->batch),
         "per_micro", FMT(v[11], "%lld", ceil_div((long long)d->batch, (long long)r->micro_batches)),
-        "pool_pct", FMT(v[12], "%.0f", d->pool_fraction * 100.0),
+        "pool_pct", FMT(v[12], "%.0f", r->pool_fraction * 100.0),
         "reserve", FMT(v[13], "%.2f", r->reserve_gib),
         "kv_room", FMT(v[14], "%.2f", r->kv_room_gib),
         "kv_need", FMT(v[15], "%.2f", r->kv_gib),
@@ -167,7 +167,7 @@ const char *rl_msg_remedy(unsigned bit, const rl_model *m, const rl_deploy *d, c
     const char *const kv[] = {"value", value, "value_f2", FMT(f2, "%.2f", x),
                               "precision", FMT(v[0], "%s", rl_precision_name(r->weight_precision)),
                               "batch", FMT(v[1], "%lld", (long long)d->batch), "seq", FMT(v[2], "%lld", (long long)d->seq),
-                              "layers", FMT(v[3], "%lld", (long long)(m ? m->layers : 0)), "pool_now", FMT(v[4], "%.2f", d->pool_fraction),
+                              "layers", FMT(v[3], "%lld", (long long)(m ? m->layers : 0)), "pool_now", FMT(v[4], "%.2f", r->pool_fraction),
                               "tp", FMT(v[5], "%lld", (long long)r->remedy_pair_tp), NULL};
     return rl_msg_fill(buf, cap, key, kv);
 }

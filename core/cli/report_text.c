@@ -173,8 +173,12 @@ static void print_fit(FILE *out, const rl_model *m, const rl_gpu *g, const rl_de
 
     fprintf(out, "\n%s\n", T("cli.budget.title"));
     label(out, "cli.budget.pool", 20);
-    fprintf(out, "%s\n", RL_MSG(line, "cli.budget.poolValue", "pool", gib(r->pool_gib, a, sizeof a), "pct",
-                                FMT(x, "%.0f", d->pool_fraction * 100.0)));
+    /* The engine's own pool of the whole GPU is no pool at all (llama.cpp's, gpt-fast's). */
+    if (d->pool_fraction == 0 && r->pool_fraction >= 1.0)
+        fprintf(out, "%s\n", RL_MSG(line, "cli.budget.noPool", "pool", gib(r->pool_gib, a, sizeof a), "engine", rl_engine_name(r->engine)));
+    else
+        fprintf(out, "%s\n", RL_MSG(line, "cli.budget.poolValue", "pool", gib(r->pool_gib, a, sizeof a), "pct",
+                                    FMT(x, "%.0f", r->pool_fraction * 100.0)));
     label(out, "cli.budget.context", 20);
     fprintf(out, "%s\n", gib(r->reserve_context_gib, a, sizeof a));
     if (d->tp * d->pp > 1) {

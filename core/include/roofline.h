@@ -441,6 +441,13 @@ const char *rl_engine_name(rl_engine e);
  * presets whose id starts m1- .. m4- or strix-halo: vLLM, SGLang and TensorRT-LLM have no backend for them)
  * and vLLM on every other GPU, a custom one included. gpu_id: rl_gpu.name. */
 rl_engine rl_engine_for(rl_engine e, const char *gpu_id);
+/* The share of each GPU's memory the engine takes when rl_deploy.pool_fraction is 0 (its own): vLLM 0.90
+ * (gpu_memory_utilization); SGLang 0.88, 0.87, 0.85, 0.81 or 0.79 at tp 1, 2, 4 to 7, 8 to 15, and 16 or more
+ * (mem_fraction_static, v0.4.x); TensorRT-LLM 0.90 (free_gpu_memory_fraction, a share of the memory left
+ * after the weights, here taken of the whole GPU: the budget is a little short of TensorRT-LLM's); llama.cpp
+ * and gpt-fast 1 (no pool: they allocate what they need). e: an engine, not RL_ENGINE_AUTO (resolve it
+ * with rl_engine_for first); tp: the tensor-parallel degree. Sources: engines.c. */
+double rl_engine_pool(rl_engine e, int64_t tp);
 
 /* A draft model for speculative decoding, as the request reader copies it
  * from a model preset (spec_draft): plain numbers, so that rl_deploy stays data.
@@ -479,7 +486,8 @@ typedef struct rl_deploy {
     double context_reserve_gib; /* driver/CUDA context, [0, 64]; default 0.6 (headless; 1.0 with a display) */
     double nccl_gib_per_peer;   /* NCCL buffers per other GPU in the group, [0, 64]; default 0.35 */
     double weight_overhead;     /* container/alignment share on the weights, [0, 1]; default 0.02 */
-    double pool_fraction;       /* engine memory pool (vLLM gpu_memory_utilization), [0.05, 1]; default 0.90 */
+    double pool_fraction;       /* the engine's memory pool, a share of each GPU's memory (vLLM gpu_memory_utilization,
+                                   SGLang mem_fraction_static), [0.05, 1]; default 0: the engine's own (rl_engine_pool) */
     int64_t prefill_chunk;      /* tokens per prefill chunk for the activation peak, 1..RL_MAX_SEQ; default 2048 */
     double launch_ms;           /* fixed TTFT overhead, ms, [0, 1e6]; default 35 */
 
@@ -734,6 +742,7 @@ typedef struct rl_result {
     int64_t max_batch;             /* floor(free / kv_gib_per_request), 0 when weights do not fit */
 
     /* Memory, per GPU (GiB): the realistic budget. */
+    double pool_fraction;          /* the pool fraction used: deploy.pool_fraction, or the engine's own (rl_engine_pool) */
     double pool_gib;               /* pool_fraction × vram */
     double reserve_context_gib;    /* driver/CUDA context */
     double reserve_nccl_gib;       /* nccl_gib_per_peer × (tp·pp − 1) */
@@ -894,6 +903,7 @@ typedef struct rl_estimate {
     double params;                 /* N */
     double bytes_per_param;        /* b_w (auto = 2) */
     double weights_gib;            /* N·b_w */
+    double pool_fraction;          /* the pool fraction used: deploy.pool_fraction, or the engine's own (rl_engine_pool) */
     double usable_gib_per_gpu;     /* pool_fraction × vram − context reserve − weight overhead share */
     int64_t gpus_needed;           /* ceil(weights·(1 + overhead) / (pool × vram − context reserve)); 0: none holds any */
     int64_t gpus;                  /* tp × pp: the GPUs the deployment gives */

@@ -296,6 +296,10 @@ static void fit_floor(const ctx *c, fit *f) {
     else f->verdict = RL_FITS;
 }
 
+/* The pool fraction: the one given, or (0) the engine's own at this tp (SGLang's follows the tp, so a way out
+ * with more tp gets the pool the engine would give it). d->engine is resolved (not auto). */
+static double pool_of(const rl_deploy *d) { return d->pool_fraction > 0 ? d->pool_fraction : rl_engine_pool(d->engine, d->tp); }
+
 /* The realistic budget's lines, after fit_floor(); a fit that the budget
  * cannot hold becomes RL_TIGHT. */
 static void fit_budget(const ctx *c, fit *f) {
@@ -303,7 +307,7 @@ static void fit_budget(const ctx *c, fit *f) {
     double gpus = gpus_of(d);
     double vram = c->g->vram_gib * RL_GIB;
     double B = (double)d->batch;
-    f->pool = d->pool_fraction * vram;
+    f->pool = pool_of(d) * vram;
     f->context = d->context_reserve_gib * RL_GIB;
     f->nccl = d->nccl_gib_per_peer * RL_GIB * (gpus - 1.0);
     f->overhead = d->weight_overhead * f->weights;
@@ -530,7 +534,8 @@ static void find_remedies(const ctx *c, const fit *f, rl_result *r) {
 
     double need = f->weights + f->overhead + f->context + f->nccl + f->act_chunk +
                   (double)d->batch * (f->kv_req + f->act_logits_per_request);
-    if (realistic) {
+    /* Only an engine whose pool is a setting, a share of the whole GPU (vLLM's and SGLang's), can raise it. */
+    if (realistic && rl_engine_preset_of(d->engine)->pool_knob != NULL) {
         double fraction = need / (c->g->vram_gib * RL_GIB);
         if (fraction <= 0.98) {
             r->remedies |= RL_REMEDY_RAISE_POOL;
@@ -553,7 +558,7 @@ static void find_remedies(const ctx *c, const fit *f, rl_result *r) {
 
     r->remedies |= RL_REMEDY_BIGGER_GPU;
     /* A GPU whose engine pool holds everything the realistic budget must (a fit, never a tight one). */
-    double need_gib = need / d->pool_fraction;
+    double need_gib = need / pool_of(d);
     if (f->verdict == RL_HOST_DOES_NOT_FIT) {
         /* The host is short: a GPU that holds the whole model (weights + KV, no offload) is the way out. */
         fit all;
@@ -694,6 +699,7 @@ rl_status rl_analyze(const rl_model *m, const rl_gpu *g, const rl_deploy *d, rl_
         d = &resolved;
     }
     out->engine = d->engine;
+    out->pool_fraction = pool_of(d);
 
     ctx c;
     fit f;

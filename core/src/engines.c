@@ -88,6 +88,8 @@ static const rl_engine_preset engines[RL_ENGINE_COUNT_] = {
         .lacks_weights = 0, .lacks_kv = P(INT8) | P(INT4) | P(Q8_0) | P(Q4_0),
         .plan_formats = {RL_PREC_FP8, RL_PREC_INT4},
         .not_on = apple,
+        .pool_fraction = 0.90, /* vllm/config/cache.py CacheConfig.gpu_memory_utilization (default 0.9) */
+        .pool_knob = "vLLM --gpu-memory-utilization",
     },
     [RL_ENGINE_SGLANG] = {
         .name = "sglang",
@@ -108,6 +110,8 @@ static const rl_engine_preset engines[RL_ENGINE_COUNT_] = {
         .lacks_weights = 0, .lacks_kv = P(INT8) | P(Q8_0) | P(Q4_0),
         .plan_formats = {RL_PREC_FP8, RL_PREC_INT4},
         .not_on = apple,
+        .pool_fraction = 0, /* by tp: sglang_pool(), from sglang/srt/server_args.py ServerArgs.__post_init__ (v0.4.x) */
+        .pool_knob = "SGLang --mem-fraction-static",
     },
     [RL_ENGINE_TRT_LLM] = {
         .name = "trt-llm",
@@ -128,6 +132,11 @@ static const rl_engine_preset engines[RL_ENGINE_COUNT_] = {
         .lacks_weights = GGUF_TYPES, .lacks_kv = P(INT4) | P(Q8_0) | P(Q4_0),
         .plan_formats = {RL_PREC_FP8, RL_PREC_INT4},
         .not_on = not_nvidia,
+        /* tensorrt_llm KvCacheConfig.free_gpu_memory_fraction (default 0.9) is a share of the memory left after the
+         * weights and activations; taken here of the whole GPU, which leaves the KV cache a little less. It is no
+         * share of the GPU, so the raise_pool_fraction way out cannot name it. */
+        .pool_fraction = 0.90,
+        .pool_knob = NULL,
     },
     [RL_ENGINE_LLAMA_CPP] = {
         .name = "llama.cpp",
@@ -148,6 +157,10 @@ static const rl_engine_preset engines[RL_ENGINE_COUNT_] = {
         .lacks_weights = P(FP8), .lacks_kv = P(FP8) | P(NVFP4),
         .plan_formats = {RL_PREC_Q8_0, RL_PREC_Q4_K_M},
         .not_on = tpu_gaudi,
+        /* No pool setting: llama.cpp allocates the weights, the KV cache of its context (-c) and its compute
+         * buffers, and stops if they do not fit (as the serve-command lint takes it). */
+        .pool_fraction = 1.0,
+        .pool_knob = NULL,
     },
     [RL_ENGINE_GPT_FAST] = {
         .name = "gpt-fast",
@@ -168,6 +181,10 @@ static const rl_engine_preset engines[RL_ENGINE_COUNT_] = {
         .lacks_kv = P(FP8) | P(INT8) | P(INT4) | P(Q8_0) | P(Q4_0) | P(NVFP4),
         .plan_formats = {RL_PREC_INT8, RL_PREC_INT4},
         .not_on = tpu_gaudi,
+        /* No pool setting: generate.py allocates a static KV cache for max_seq_length through PyTorch's
+         * allocator, beside the weights. */
+        .pool_fraction = 1.0,
+        .pool_knob = NULL,
     },
 };
 
@@ -187,6 +204,14 @@ bool rl_gpu_id_in(const char *const *prefixes, const char *gpu_id) {
         if (*p == '\0') return true;
     }
     return false;
+}
+
+/* SGLang's mem_fraction_static default by tp size (v0.4.x). */
+static double sglang_pool(int64_t tp) { return tp >= 16 ? 0.79 : tp >= 8 ? 0.81 : tp >= 4 ? 0.85 : tp >= 2 ? 0.87 : 0.88; }
+
+double rl_engine_pool(rl_engine e, int64_t tp) {
+    const rl_engine_preset *x = rl_engine_preset_of(e);
+    return x->pool_fraction > 0 ? x->pool_fraction : sglang_pool(tp);
 }
 
 const char *rl_engine_name(rl_engine e) {

@@ -79,7 +79,7 @@ static void ways_out(rl_estimate *e, const rl_gpu *g, const rl_deploy *d, double
     }
     /* usable ≥ weights / gpus: (pool × VRAM − context) / (1 + overhead) ≥ the share, solved for VRAM. */
     e->remedies |= RL_REMEDY_BIGGER_GPU;
-    e->remedy_vram_gib = (e->weights_gib / (double)e->gpus * (1.0 + d->weight_overhead) + d->context_reserve_gib) / d->pool_fraction;
+    e->remedy_vram_gib = (e->weights_gib / (double)e->gpus * (1.0 + d->weight_overhead) + d->context_reserve_gib) / e->pool_fraction;
 }
 
 void rl_estimate_ways_out(const rl_estimate *e, rl_result *out) {
@@ -110,7 +110,9 @@ rl_status rl_estimate_params(double params, const rl_gpu *g, const rl_deploy *d,
     e->bytes_per_param = bw;
     e->weight_precision = d->precision == RL_PREC_AUTO ? RL_PREC_FP16 : d->precision;
     e->weights_gib = params * bw / RL_GIB;
-    double room = d->pool_fraction * g->vram_gib - d->context_reserve_gib;
+    /* The pool given, or (0) the engine's own: auto resolved by the GPU, SGLang's by tp. */
+    e->pool_fraction = d->pool_fraction > 0 ? d->pool_fraction : rl_engine_pool(rl_engine_for(d->engine, g->name), d->tp);
+    double room = e->pool_fraction * g->vram_gib - d->context_reserve_gib;
     e->usable_gib_per_gpu = room / (1.0 + d->weight_overhead);
     e->gpus_needed = gpus_for(e->weights_gib, room, e->usable_gib_per_gpu);
     e->gpus = d->tp * d->pp;
@@ -183,6 +185,7 @@ size_t rl_estimate_json(const rl_gpu *g, const rl_deploy *d, const rl_estimate *
     rl_jw_num(&s, "bytes_per_param", e->bytes_per_param);
     rl_jw_str(&s, "precision", rl_precision_name(e->weight_precision));
     rl_jw_num(&s, "weights_gib", e->weights_gib);
+    rl_jw_num(&s, "pool_fraction", e->pool_fraction);
     rl_jw_num(&s, "usable_gib_per_gpu", e->usable_gib_per_gpu);
     rl_jw_num(&s, "gpus_needed", (double)e->gpus_needed);
     rl_jw_num(&s, "gpus", (double)e->gpus);

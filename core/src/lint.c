@@ -696,8 +696,8 @@ static bool host_described(const rl_deploy *d) {
     return d->tp == 1 && d->pp == 1 && d->ram_gib > 0 && rl_deploy_host_gbs(d) > 0;
 }
 
-/* SGLang's mem_fraction_static default by tp size (server_args.py, v0.4.x). */
-static double sglang_pool(int64_t tp) { return tp >= 16 ? 0.79 : tp >= 8 ? 0.81 : tp >= 4 ? 0.85 : tp >= 2 ? 0.87 : 0.88; }
+/* SGLang's mem_fraction_static default by tp size (server_args.py, v0.4.x): the engine's own pool. */
+static double sglang_pool(int64_t tp) { return rl_engine_pool(RL_ENGINE_SGLANG, tp); }
 
 /* ---- the corrected command --------------------------------------------- */
 
@@ -1112,7 +1112,7 @@ static rl_status lint_run(const char *command, size_t len, const char *base, siz
         mp.seq = ctx / np; /* n_ctx_seq = n_ctx / n_seq_max */
         mp.batch = np;
         mp.batch_given = true;
-        mp.pool = 1.0; /* llama.cpp has no memory pool: it allocates what it needs */
+        mp.pool = 0; /* the engine's own: llama.cpp has no memory pool (rl_engine_pool gives 1) */
         l->gpu_layers = -1;
         if (p.value[K_NGL] >= 0) {
             fl = word(l, p.flag[K_NGL]);

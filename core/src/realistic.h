@@ -44,6 +44,12 @@ typedef struct rl_engine_preset {
     unsigned lacks_weights, lacks_kv;
     rl_precision plan_formats[2]; /* the 8-bit and the 4-bit weight format the planner searches beside auto */
     const char *const *not_on;    /* GPU preset-id prefixes this engine has no backend for (RL_WARN_ENGINE_NOT_ON_GPU) */
+    /* The engine's own memory pool (rl_engine_pool): a share of each GPU's memory; 0 = by tp (SGLang's).
+     * Its source is beside each engine's value (engines.c) and in the README's "Realistic budget". */
+    double pool_fraction;
+    /* The setting that raises the pool, as the raise_pool_fraction remedy names it; NULL: the engine has none
+     * that is a share of the whole GPU, so that remedy is not offered. */
+    const char *pool_knob;
 } rl_engine_preset;
 
 /* The formats of a ladder (rl_engine_preset.lower_*): those before its first RL_PREC_AUTO. */

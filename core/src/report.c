@@ -1,5 +1,6 @@
 /* The report: JSON for machines, and the warning and remedy sentences. */
 #include "internal.h"
+#include "realistic.h"
 
 #include <stdio.h>
 
@@ -48,14 +49,14 @@ size_t rl_warning_text(unsigned bit, const rl_model *m, const rl_deploy *d, cons
                        "minus the runtime reserve (%.2f GiB) leaves no room for the KV cache: the weights and "
                        "reserves are %.2f GiB over the pool, so the engine cannot start with this setup and no "
                        "request fits realistically; only the floor's figures are given.",
-                       d->pool_fraction * 100.0, r->reserve_gib, -r->kv_room_gib);
+                       r->pool_fraction * 100.0, r->reserve_gib, -r->kv_room_gib);
             break;
         }
         rl_out_fmt(&o,
                    "Tight: it fits the floor but not the realistic budget. The engine's pool (%.0f%% of the GPU) "
                    "minus the runtime reserve (%.2f GiB) leaves %.2f GiB for the KV cache, %.2f GiB short of the "
                    "%.2f GiB this batch needs; at most %lld requests fit realistically.",
-                   d->pool_fraction * 100.0, r->reserve_gib, r->kv_room_gib, r->missing_gib, r->kv_gib,
+                   r->pool_fraction * 100.0, r->reserve_gib, r->kv_room_gib, r->missing_gib, r->kv_gib,
                    (long long)r->max_batch_realistic);
         break;
     case RL_WARN_SPECULATION_SLOWER:
@@ -127,8 +128,9 @@ size_t rl_remedy_text(unsigned bit, const rl_model *m, const rl_deploy *d, const
         rl_out_fmt(&o, "Use GPUs with at least %.2f GiB of memory each.", r->remedy_vram_gib);
         break;
     case RL_REMEDY_RAISE_POOL:
-        rl_out_fmt(&o, "Raise the engine's memory pool (vLLM gpu_memory_utilization) to %.2f (now %.2f).",
-                   r->remedy_pool_fraction, d->pool_fraction);
+        rl_out_fmt(&o, "Raise the engine's memory pool (%s) to %.2f (now %.2f).",
+                   rl_engine_preset_of(r->engine)->pool_knob ? rl_engine_preset_of(r->engine)->pool_knob : "its pool setting",
+                   r->remedy_pool_fraction, r->pool_fraction);
         break;
     case RL_REMEDY_FEWER_GPU_LAYERS:
         rl_out_fmt(&o, "Keep %lld of the %lld layers on the GPU (llama.cpp -ngl %lld) and the rest in host RAM.",
@@ -322,7 +324,8 @@ static size_t write_report(const rl_model *m, const rl_gpu *g, const rl_deploy *
     rl_jw_num(&s, "micro_batches", (double)r->micro_batches);
     rl_jw_num(&s, "kv_block", (double)d->kv_block);
     rl_jw_str(&s, "moe_read", rl_moe_read_name(d->moe_read));
-    rl_jw_num(&s, "pool_fraction", d->pool_fraction);
+    rl_jw_num(&s, "pool_fraction", r->pool_fraction);
+    rl_jw_str(&s, "pool_source", d->pool_fraction > 0 ? "chosen" : "engine");
     rl_jw_num(&s, "context_reserve_gib", d->context_reserve_gib);
     rl_jw_num(&s, "nccl_gib_per_peer", d->nccl_gib_per_peer);
     rl_jw_num(&s, "weight_overhead", d->weight_overhead);

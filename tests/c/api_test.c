@@ -754,8 +754,17 @@ static void test_deploy_validate(void) {
     CHECK(d0.seq == 4096 && d0.batch == 1 && d0.tp == 1 && d0.pp == 1 && d0.micro_batches == 0 && d0.kv_block == 0 &&
               d0.precision == RL_PREC_AUTO && d0.kv_precision == RL_PREC_AUTO && d0.moe_read == RL_MOE_UNION &&
               d0.context_reserve_gib == 0.6 && d0.nccl_gib_per_peer == 0.35 && d0.weight_overhead == 0.02 &&
-              d0.pool_fraction == 0.90 && d0.prefill_chunk == 2048 && d0.launch_ms == 35.0,
+              d0.pool_fraction == 0.0 && d0.prefill_chunk == 2048 && d0.launch_ms == 35.0,
           "documented defaults");
+    /* A pool of 0 is the engine's own (rl_engine_pool): each engine's, and SGLang's at each tp step. */
+    CHECK(rl_engine_pool(RL_ENGINE_VLLM, 1) == 0.90 && rl_engine_pool(RL_ENGINE_TRT_LLM, 8) == 0.90 &&
+              rl_engine_pool(RL_ENGINE_LLAMA_CPP, 1) == 1.0 && rl_engine_pool(RL_ENGINE_GPT_FAST, 2) == 1.0,
+          "engine pools");
+    CHECK(rl_engine_pool(RL_ENGINE_SGLANG, 1) == 0.88 && rl_engine_pool(RL_ENGINE_SGLANG, 2) == 0.87 &&
+              rl_engine_pool(RL_ENGINE_SGLANG, 3) == 0.87 && rl_engine_pool(RL_ENGINE_SGLANG, 4) == 0.85 &&
+              rl_engine_pool(RL_ENGINE_SGLANG, 7) == 0.85 && rl_engine_pool(RL_ENGINE_SGLANG, 8) == 0.81 &&
+              rl_engine_pool(RL_ENGINE_SGLANG, 15) == 0.81 && rl_engine_pool(RL_ENGINE_SGLANG, 16) == 0.79,
+          "SGLang's pool by tp");
     CHECK(rl_deploy_validate(&d0, &err) == RL_OK, "defaults validate");
     struct {
         const char *field;
@@ -1099,6 +1108,8 @@ static void test_sentences(void) {
     r.remedy_seq = 1234;
     r.remedy_vram_gib = 81.257;
     r.remedy_pool_fraction = 0.97;
+    r.pool_fraction = 0.90;
+    r.engine = RL_ENGINE_VLLM;
     d = rl_deploy_default();
     d.batch = 9;
     d.seq = 5000;
@@ -1115,7 +1126,12 @@ static void test_sentences(void) {
     rl_remedy_text(5, &m, &d, &r, buf, sizeof buf);
     CHECK(has(buf, "81.26 GiB"), "remedy 5: %s", buf);
     rl_remedy_text(6, &m, &d, &r, buf, sizeof buf);
-    CHECK(has(buf, "to 0.97 (now 0.90)"), "remedy 6: %s", buf);
+    CHECK(has(buf, "(vLLM --gpu-memory-utilization) to 0.97 (now 0.90)"), "remedy 6: %s", buf);
+    /* The way out names the engine's own setting. */
+    r.engine = RL_ENGINE_SGLANG;
+    r.pool_fraction = 0.88;
+    rl_remedy_text(6, &m, &d, &r, buf, sizeof buf);
+    CHECK(has(buf, "(SGLang --mem-fraction-static) to 0.97 (now 0.88)"), "remedy 6, SGLang: %s", buf);
 }
 
 /* ---- --prove-red fault hooks: each wrong formula, exactly -------------------- */

@@ -7,7 +7,7 @@ import {
   attentionTokens, kvReadBytes, layerTokens, makeContext, PRECISION_BYTES, stateFlops, stepFlops, weightBytesRead, weightBytesTotal, windowOf,
 } from './context.mjs';
 import { realistic, realisticSpecStep } from './realistic.mjs';
-import { LACKS, NOT_ON } from './engines.mjs';
+import { LACKS, NOT_ON, poolOf } from './engines.mjs';
 import { findRemedies } from './remedies.mjs';
 import { Q, ZERO } from './rational.mjs';
 
@@ -90,7 +90,8 @@ function configSection(m, d, c, microBatches) {
     micro_batches: q(microBatches),
     kv_block: q(d.kvBlock),
     moe_read: d.moeRead,
-    pool_fraction: d.poolFraction,
+    pool_fraction: poolOf(d),
+    pool_source: d.poolFraction.sign() > 0 ? 'chosen' : 'engine',
     context_reserve_gib: d.contextReserveGib,
     nccl_gib_per_peer: d.ncclGibPerPeer,
     weight_overhead: d.weightOverhead,

@@ -1,6 +1,7 @@
 // One deployment's resolved precisions, byte sizes and the fit check (the
 // floor and the realistic budget), in exact rationals.
 
+import { poolOf } from './engines.mjs';
 import { powUnit, Q, ZERO } from './rational.mjs';
 
 export const GIB = new Q(1n << 30n);
@@ -242,7 +243,7 @@ export function fitCheck(c, skipHost = false) {
   else if (c.offload && !skipHost && f.hostWeights.add(f.hostKv).gt(d.ramGib.mul(GIB))) f.verdict = 'host_ram_does_not_fit';
   else f.verdict = 'fits';
 
-  f.pool = d.poolFraction.mul(vram);
+  f.pool = poolOf(d).mul(vram);
   f.context = d.contextReserveGib.mul(GIB);
   f.nccl = d.ncclGibPerPeer.mul(GIB).mul(gpus - 1n);
   f.overhead = d.weightOverhead.mul(f.weights);

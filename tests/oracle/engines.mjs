@@ -3,6 +3,8 @@
 // here from the sources, not imported from the core. Decimal strings are read
 // as the decimals they spell.
 
+import { Q } from './rational.mjs';
+
 const D = (x) => x; // a decimal spelled as a string, read by Q.fromDecimal
 
 export const ENGINES = {
@@ -33,6 +35,20 @@ export const ENGINES = {
   },
 };
 export const ENGINE_NAMES = Object.keys(ENGINES);
+
+// Each engine's own memory pool, a share of each GPU's memory, when pool_fraction is not given (README
+// "Realistic memory"): vLLM's gpu_memory_utilization 0.9; SGLang's mem_fraction_static by tp (v0.4.x:
+// 0.88 at tp 1, 0.87 at 2, 0.85 at 4, 0.81 at 8, 0.79 at 16 and past); TensorRT-LLM's
+// free_gpu_memory_fraction 0.9, counted of the whole GPU; llama.cpp and gpt-fast have no pool (1).
+// Only vLLM's and SGLang's pools are settings that the raise_pool_fraction way out can name.
+const POOL = { vllm: '0.90', 'trt-llm': '0.90', 'llama.cpp': '1', 'gpt-fast': '1' };
+export const POOL_IS_A_SETTING = ['vllm', 'sglang'];
+export function poolOf(d) {
+  if (d.poolFraction.sign() > 0) return d.poolFraction;
+  if (d.engine !== 'sglang') return Q.fromDecimal(POOL[d.engine]);
+  const tp = d.tp;
+  return Q.fromDecimal(tp >= 16n ? '0.79' : tp >= 8n ? '0.81' : tp >= 4n ? '0.85' : tp >= 2n ? '0.87' : '0.88');
+}
 
 // The formats a way out may offer in each engine, highest first (README "Ways out"): only what the
 // engine runs as it ships, and nothing below 4-bit. llama.cpp's are GGUF types (no fp8 among them),

@@ -4,7 +4,7 @@
 // tests/vectors/README.md.
 
 import { fitCheck, GIB, largestGpuLayers, makeContext, PRECISION_BYTES, reaches, weightBytesTotal } from './context.mjs';
-import { WAYS_OUT } from './engines.mjs';
+import { POOL_IS_A_SETTING, poolOf, WAYS_OUT } from './engines.mjs';
 import { Q } from './rational.mjs';
 
 // Largest context below the current one that gets through, found by bisection
@@ -89,7 +89,8 @@ export function findRemedies(c, f) {
   // Everything the realistic budget must hold, per GPU.
   const need = f.weights.add(f.overhead).add(f.context).add(f.nccl).add(f.actChunk)
     .add(f.kvReq.add(f.logitsPerRequest).mul(deploy.batch));
-  if (realistic) {
+  // Only a pool that is a setting, a share of the whole GPU, can be raised (vLLM's, SGLang's).
+  if (realistic && POOL_IS_A_SETTING.includes(deploy.engine)) {
     const fraction = need.div(gpu.vram.mul(GIB));
     // A pool above 98% of the GPU is not a setting to recommend.
     if (fraction.le(new Q(98n, 100n))) {
@@ -98,7 +99,7 @@ export function findRemedies(c, f) {
   }
 
   // A GPU whose engine pool holds everything the realistic budget must (a fit, not a tight one).
-  let vram = need.div(deploy.poolFraction);
+  let vram = need.div(poolOf(deploy));
   if (f.verdict === 'host_ram_does_not_fit') {
     // The host is short: a GPU that holds the whole model (weights + KV, no offload).
     const all = fitCheck(makeContext(model, gpu, { ...deploy, gpuLayers: model.layers + 1n }));

@@ -114,10 +114,10 @@ function count(input, key, fallback, lo, hi) {
 }
 
 // A request knob: the double the request gives, or the specification's decimal default.
-function real(input, key, fallback, lo, hi) {
+function real(input, key, fallback, lo, hi, zeroIsUnset = false) {
   if (!Object.hasOwn(input, key)) return Q.fromDecimal(fallback);
   const v = input[key];
-  if (typeof v !== 'number' || !(v >= lo && v <= hi)) throw new OracleError(`${key} out of range`);
+  if (typeof v !== 'number' || !((v >= lo && v <= hi) || (zeroIsUnset && v === 0))) throw new OracleError(`${key} out of range`);
   return Q.fromDouble(v);
 }
 
@@ -166,7 +166,8 @@ export function readRequest(input, configText) {
     // 0: not given, which means one micro-batch per request.
     microBatches: count(input, 'micro_batches', 0n, 1, maxBatch),
     prefillChunk: count(input, 'prefill_chunk', 2048n, 1, maxSeq),
-    poolFraction: real(input, 'pool_fraction', '0.90', 0.05, 1),
+    // 0 (the default): the engine's own pool (engines.mjs poolOf).
+    poolFraction: real(input, 'pool_fraction', '0', 0.05, 1, true),
     contextReserveGib: real(input, 'context_reserve_gib', '0.6', 0, 64),
     ncclGibPerPeer: real(input, 'nccl_gib_per_peer', '0.35', 0, 64),
     weightOverhead: real(input, 'weight_overhead', '0.02', 0, 1),

@@ -330,3 +330,20 @@ describe('offload, paging, pipeline and tensor parallel', () => {
     close(evaluate(fx.allreduce(r).numbers.slice(2)), r.tp.allreduce_bytes_per_gpu, EXACT);
   });
 });
+
+// The kv-room explanation names where its pool fraction comes from: the input, or each engine's own.
+describe('the pool fraction names its source', () => {
+  test.each([
+    [{ engine: 'vllm' }, 'gpu_memory_utilization 0.9'],
+    [{ engine: 'sglang', tp: 2 }, 'mem_fraction_static by tp'],
+    [{ engine: 'trt-llm' }, 'free_gpu_memory_fraction'],
+    [{ engine: 'llama.cpp' }, 'llama.cpp has no pool'],
+    [{ engine: 'gpt-fast' }, 'gpt-fast has no pool'],
+    [{ engine: 'llama.cpp', pool_fraction: 0.8 }, 'the value you gave'],
+    [{}, 'gpu_memory_utilization 0.9'],
+  ])('%j', (input, words) => {
+    const r = core.analyze({ model: 'qwen3-4b', gpu: 'a100-80g', ...input });
+    expect(fx.kvRoom(r).source).toContain(words);
+    close(valueOf(fx.kvRoom(r).numbers, 'pool') / GIB, r.memory.realistic.pool_gib, EXACT);
+  });
+});

@@ -39,3 +39,27 @@ test('room left is shown as a size', () => {
   expect(figure(r, 'en', 'memory.free_gib_per_gpu').text).toBe('32.51 GiB');
   expect(figure(r, 'en', 'memory.realistic.kv_room_gib').text).toBe('27.64 GiB');
 });
+
+// The sentence over the budget follows the pool: an engine's own pool of the whole GPU is no pool
+// (llama.cpp, gpt-fast), a share is a pool, and a pool the user chose is theirs whatever its size.
+function sentence(report, code) {
+  lang.value = code;
+  const root = createDocument().createElement('div');
+  render(h(MemoryPanel, { report }), root);
+  const p = [...root.descendants()].find((x) => x.tagName?.toLowerCase() === 'p' && x.getAttribute?.('class') === 'sub' &&
+    /pool|内存池/.test(x.textContent));
+  const text = p?.textContent;
+  render(null, root);
+  return text;
+}
+
+test.each([
+  [{ engine: 'llama.cpp' }, 'en', 'llama.cpp has no memory pool: it may use the whole GPU, less a runtime reserve.'],
+  [{ engine: 'gpt-fast' }, 'zh-CN', 'gpt-fast 没有内存池：它可以使用整张 GPU，减去运行时预留。'],
+  [{ engine: 'vllm' }, 'en', 'it takes a pool (90.0% of memory)'],
+  [{ engine: 'sglang', tp: 2 }, 'en', 'it takes a pool (87.0% of memory)'],
+  [{ engine: 'vllm', pool_fraction: 1 }, 'en', 'it takes a pool (100.0% of memory)'],
+])('the budget sentence of %j (%s)', (input, code, words) => {
+  const r = core.analyze({ model: 'qwen3-4b', gpu: 'a100-80g', ...input });
+  expect(sentence(r, code)).toContain(words);
+});

@@ -4,6 +4,7 @@ import { Num } from './Num.jsx';
 import { Explain } from './Explain.jsx';
 import { MemoryBar } from './MemoryBar.jsx';
 import { t } from '../i18n/index.js';
+import { engineName } from '../names.js';
 import { room, roomClass } from './room.js';
 
 
@@ -17,13 +18,18 @@ function Figure({ label, swatch, testid, echo, value, format, of, report, numCla
   );
 }
 
+/** The engine's own pool of the whole GPU (llama.cpp's and gpt-fast's: they have none) reads as no pool. */
+function poolText(config) {
+  return config.pool_source === 'engine' && config.pool_fraction >= 1 ? 'memory.realTextNoPool' : 'memory.realText';
+}
+
 function Realistic({ report: r }) {
   const real = r.memory.realistic;
   if (!real) return null;
   return (
     <>
       <h3>{t('memory.realTitle')}</h3>
-      <p class="sub">{t('memory.realText', { pool: f.percent(r.config.pool_fraction) })}</p>
+      <p class="sub">{t(poolText(r.config), { pool: f.percent(r.config.pool_fraction), engine: engineName(r.config.engine) })}</p>
       <dl class="legend">
         <Figure label={t('memory.pool')} testid="memory.realistic.pool_gib" value={real.pool_gib} format={f.gib} />
         <Figure label={t('memory.reserve')} swatch="reserve" testid="memory.realistic.reserve_gib" value={real.reserve_gib} format={f.gib} of={explain.reserve} report={r} />

@@ -180,6 +180,8 @@ export function kvRoom(r) {
     formula: t('fx.kvRoom.formula'),
     numbers: `= ${f.gib(real.pool_gib)} − ${f.gib(real.reserve_gib)} − ${f.gib(r.memory.weights_gib_per_gpu)}; pool = ${r.config.pool_fraction} × ${f.capacity(r.gpu.vram_gib)}`,
     result: `= ${f.gib(real.kv_room_gib)}; ${t('fx.kvRoom.needs', { kv: f.gib(r.memory.kv_gib_per_gpu) })}${real.missing_gib > 0 ? t('fx.kvRoom.missing', { missing: f.gib(real.missing_gib) }) : ''}`,
+    // The pool fraction's source: the input, or the engine's own setting (README "Realistic budget").
+    source: r.config.pool_source === 'engine' ? t(`fx.pool.${r.config.engine}`) : t('fx.pool.chosen'),
   };
 }
 
