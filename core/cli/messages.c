@@ -146,7 +146,7 @@ const char *rl_msg_warning(unsigned bit, const rl_model *m, const rl_deploy *d, 
         "tokens_per_step", FMT(v[20], "%.3g", r->spec_tokens_per_step),
         "spec_speedup", FMT(v[21], "%.2f", r->spec_realistic_speedup),
         "engine", rl_engine_name(r->engine),
-        "precision", rl_precision_name(r->weight_precision),
+        "precision", rl_precision_name(rl_lacked_weight_format(r)), /* engine_lacks_weight_format's, the one warning that names it */
         "kv_precision", rl_precision_name(r->kv_precision),
         NULL};
     return rl_msg_fill(buf, cap, key, kv);

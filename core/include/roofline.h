@@ -1168,6 +1168,9 @@ size_t rl_run_json(const char *request, size_t len, const char *config_text, siz
  * "message": "..."}}. Same return convention as rl_report_json. */
 size_t rl_error_json(const rl_error *err, char *buf, size_t cap);
 
+/* The weight format RL_WARN_ENGINE_LACKS_WEIGHT_FORMAT names: r->weight_precision when r->engine lacks it,
+ * else mxfp4 (the experts of an MXFP4 checkpoint analysed at precision auto). */
+rl_precision rl_lacked_weight_format(const rl_result *r);
 /* English sentence for warning bit i, with this analysis' numbers in it. */
 size_t rl_warning_text(unsigned bit_index, const rl_model *m, const rl_deploy *d,
                        const rl_result *r, char *buf, size_t cap);

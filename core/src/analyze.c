@@ -807,7 +807,10 @@ rl_status rl_analyze(const rl_model *m, const rl_gpu *g, const rl_deploy *d, rl_
     if (d->tp > 1 && (m->mla || d->tp > m->kv_heads)) r->warnings |= RL_WARN_KV_REPLICATED_ACROSS_TP;
     if (m->max_positions > 0 && d->seq > m->max_positions) r->warnings |= RL_WARN_SEQ_OVER_MAX_POSITIONS;
     if (f.verdict == RL_TIGHT) r->warnings |= RL_WARN_TIGHT;
-    if (rl_engine_lacks(d->engine, c.w_prec, 0)) r->warnings |= RL_WARN_ENGINE_LACKS_WEIGHT_FORMAT;
+    /* The weights' format, and an MXFP4 checkpoint's experts kept as they are (gpt-fast runs neither FP4). */
+    if (rl_engine_lacks(d->engine, c.w_prec, 0) ||
+        (d->precision == RL_PREC_AUTO && m->quant == RL_QUANT_MXFP4 && rl_engine_lacks(d->engine, RL_PREC_MXFP4, 0)))
+        r->warnings |= RL_WARN_ENGINE_LACKS_WEIGHT_FORMAT;
     if (rl_engine_lacks(d->engine, c.kv_prec, 1)) r->warnings |= RL_WARN_ENGINE_LACKS_KV_FORMAT;
     if (rl_gpu_id_in(rl_engine_preset_of(d->engine)->not_on, g->name)) r->warnings |= RL_WARN_ENGINE_NOT_ON_GPU;
     /* Only the roof actually used matters: a sourced FP8 peak serves fp8 math. */

@@ -4,6 +4,12 @@
 
 #include <stdio.h>
 
+rl_precision rl_lacked_weight_format(const rl_result *r) {
+    /* The weights' own format when the engine lacks it; else the one other format a weight is kept in, an
+     * MXFP4 checkpoint's experts (the rest of such a checkpoint is 16-bit, which every engine runs). */
+    return rl_engine_lacks(r->engine, r->weight_precision, 0) ? r->weight_precision : RL_PREC_MXFP4;
+}
+
 size_t rl_warning_text(unsigned bit, const rl_model *m, const rl_deploy *d, const rl_result *r, char *buf,
                        size_t cap) {
     rl_out o;
@@ -72,7 +78,7 @@ size_t rl_warning_text(unsigned bit, const rl_model *m, const rl_deploy *d, cons
         rl_out_fmt(&o,
                    "%s has no %s format for the %s: its budget and estimate here are of a setup it cannot run. "
                    "Choose a format it has, or an engine that has this one.",
-                   rl_engine_name(r->engine), rl_precision_name(kv ? r->kv_precision : r->weight_precision),
+                   rl_engine_name(r->engine), rl_precision_name(kv ? r->kv_precision : rl_lacked_weight_format(r)),
                    kv ? "KV cache" : "weights");
         break;
     }

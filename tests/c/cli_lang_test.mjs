@@ -64,6 +64,9 @@ const CASES = [
   { args: ['--params', '8B', '--gpu', 'rtx-4090', '--batch', '4'], rc: 0, word: '最多' },
   // The engine's formats: the warning names the engine and the format from the report's values.
   { args: ['--model', 'qwen3-8b', '--gpu', 'rtx-4090', '--precision', 'fp8', '--engine', 'llama.cpp'], rc: 0, word: 'llama.cpp 不能运行 fp8 格式的权重' },
+  { args: ['--model', 'gpt-oss-20b', '--gpu', 'h100-sxm', '--engine', 'gpt-fast'], rc: 0, word: 'gpt-fast 不能运行 mxfp4 格式的权重' },
+  // An engine without a pool: the budget says so, not "100% of the GPU".
+  { args: ['--model', 'qwen3-8b', '--gpu', 'm4-max-128g'], rc: 0, word: '整张 GPU：llama.cpp 没有内存池' },
   { args: ['--model', 'qwen3-4b', '--gpu', 'a100-40g', '--kv-precision', 'int4', '--batch', '512'], rc: 3, word: 'vllm 没有 int4 格式的 KV 缓存' },
   { args: ['--model', 'qwen3-4b', '--gpu', 'a100-40g', '--batch', '128', '--engine', 'llama.cpp'], rc: 3, word: '把 KV 缓存存为 q4_0。' },
   { args: ['--model', 'qwen3-8b', '--gpu', 'm4-max-128g', '--engine', 'vllm'], rc: 0, word: 'vllm 没有适用于这张 GPU 的后端' },

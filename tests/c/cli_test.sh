@@ -16,6 +16,12 @@ expect 3 'room for KV +none: 113\.37 GiB over' --model llama-3-70b --gpu rtx-409
 expect 3 '\| room for KV \(realistic\) \| none: 113\.37 GiB over \|' --model llama-3-70b --gpu rtx-4090 --format md
 expect 3 '"free_gib_per_gpu":-107\.416' --model llama-3-70b --gpu rtx-4090 --json
 expect 0 '"tokens_per_s"' "${base[@]}" --json
+# The engine's own pool: vLLM's share of the GPU (auto on NVIDIA), none for llama.cpp (auto on Apple).
+expect 0 'engine pool +36.00 GiB \(90% of the GPU\)' "${base[@]}"
+expect 0 'engine pool +[0-9.]+ GiB \(the whole GPU: llama.cpp has no pool\)' --model qwen3-4b --gpu m4-max-128g
+expect 0 '"pool_fraction":1,"pool_source":"engine"' --model qwen3-4b --gpu m4-max-128g --json
+expect 0 '"pool_fraction":0.8,"pool_source":"chosen"' --model qwen3-4b --gpu m4-max-128g --pool-fraction 0.8 --json
+expect 2 '"field":"pool_fraction"' "${base[@]}" --pool-fraction 0.04 --json
 # auto weights: the checkpoint's torch_dtype, or (a config.json without one) the default fp16, not called the checkpoint's.
 expect 0 '^qwen3-8b on 1 x a100-40g \(bf16 \(checkpoint\) weights' --model qwen3-8b --gpu a100-40g
 expect 0 '^qwen3-4b on 1 x a100-40g \(fp16 \(default: no torch_dtype\) weights' "${base[@]}"

@@ -239,7 +239,11 @@ export function analyze(model, gpu, deploy) {
   if (m.maxPositions > 0n && d.seq > m.maxPositions) warnings.add('seq_over_max_positions');
   if (f.verdict === 'tight') warnings.add('tight');
   if (c.peak.sign() <= 0) warnings.add('no_sourced_tflops');
-  if (LACKS[d.engine].weights.includes(c.weightPrecision)) warnings.add('engine_lacks_weight_format');
+  // The weights' format, and an MXFP4 checkpoint's experts analysed as they are (precision auto).
+  const experts = d.precision === 'auto' && m.quant === 'mxfp4' ? 'mxfp4' : null;
+  if (LACKS[d.engine].weights.includes(c.weightPrecision) || (experts && LACKS[d.engine].weights.includes(experts))) {
+    warnings.add('engine_lacks_weight_format');
+  }
   if (LACKS[d.engine].kv.includes(c.kvPrecision)) warnings.add('engine_lacks_kv_format');
   if (NOT_ON[d.engine].some((prefix) => gpu.name.startsWith(prefix))) warnings.add('engine_not_on_gpu');
 

@@ -195,6 +195,9 @@ describe('warnings and remedies in zh-CN: from the code and values, numbers kept
         // max_position_embeddings is not in the report JSON: the zh-CN sentence names it without its value.
         if (item.code === 'seq_over_max_positions') wanted = wanted.slice(0, 1);
         for (const x of wanted) expect(text, `${x} of "${item.message}"`).toContain(x);
+        // The format an engine lacks is named as the core names it (an MXFP4 checkpoint's experts: mxfp4, not bf16).
+        const format = item.message.match(/ has no (\S+) format for the /)?.[1];
+        if (format) expect(text, `${format} of "${item.message}"`).toContain(` ${format} `);
       });
     }
   }

@@ -54,7 +54,9 @@ export function warningValues(r) {
     tokens_per_step: g3(sp.tokens_per_step),
     spec_speedup: f2(sp.realistic_speedup),
     engine: n(r.config.engine),
-    precision: n(r.config.precision),
+    // engine_lacks_weight_format's, the one warning that names it (core: rl_lacked_weight_format): an MXFP4
+    // checkpoint's experts when the report has them (its other weights are 16-bit, which every engine runs).
+    precision: n(r.config.expert_precision ?? r.config.precision),
     kv_precision: n(r.config.kv_precision),
   };
 }
