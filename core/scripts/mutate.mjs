@@ -4,11 +4,13 @@
 //   node core/scripts/mutate.mjs [--file analyze.c[,model.c]] [--max N] [--seed S] [--jobs 2]
 //                                [--timeout 10] [--list] [--keep] [--json out.json]
 //                                [--vectors DIR] [--tree DIR] [--only-survivors prev.json]
+//                                [--lines 300-310,537]
 //
 //   --tree DIR            take CMakeLists.txt, package.json, core/, presets/, web/src/ and tests/ (c, configs, measured, vectors) from DIR instead of this
 //                         repository (e.g. a frozen copy, so two runs see the same source)
 //   --only-survivors F    run only the mutants that survived in the --json output F of an earlier
 //                         run (matched by file, mutation and source line), e.g. after adding vectors
+//   --lines A-B,C         only the mutants on those lines (of the one --file given), e.g. the lines a change touched
 //
 // The tree (CMakeLists.txt, core/, presets/, tests/c/) is copied once to a temp
 // folder, and once more per job; each job's build folder is configured and
@@ -47,7 +49,7 @@ const repo = resolve(here, '..', '..');
 
 function parseArgs(argv) {
   const o = { files: null, max: 0, seed: 1, jobs: 2, timeout: 10, list: false, keep: false, json: null,
-              vectors: null, tree: repo, only: null };
+              vectors: null, tree: repo, only: null, lines: null };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const val = () => {
@@ -63,6 +65,7 @@ function parseArgs(argv) {
     else if (a === '--json') o.json = resolve(val());
     else if (a === '--tree') o.tree = resolve(val());
     else if (a === '--only-survivors') o.only = resolve(val());
+    else if (a === '--lines') o.lines = lineRanges(val(), a);
     else if (a === '--list') o.list = true;
     else if (a === '--keep') o.keep = true;
     else if (a === '--help' || a === '-h') {
@@ -72,6 +75,14 @@ function parseArgs(argv) {
     } else die(`unknown option ${a} (see --help)`);
   }
   return o;
+}
+/** "300-310,537" as [[300, 310], [537, 537]]. */
+function lineRanges(s, flag) {
+  return s.split(',').map((part) => {
+    const m = part.trim().match(/^(\d+)(?:-(\d+))?$/);
+    if (!m) die(`${flag} needs line ranges such as 300-310,537, got "${s}"`);
+    return [Number(m[1]), Number(m[2] ?? m[1])];
+  });
 }
 function int(s, flag) {
   if (!/^\d+$/.test(s)) die(`${flag} needs a whole number, got "${s}"`);
@@ -461,6 +472,10 @@ async function main() {
     const key = (m, src) => [m.file, m.desc, src, m.occ, m.col].join('\u0000');
     const want = new Set(prev.results.filter((x) => !x.killed).map((r) => key(r, r.source)));
     mutants = mutants.filter((m) => want.has(key(m, sources[m.file].split('\n')[m.line - 1].trim())));
+  }
+  if (o.lines) {
+    if (!o.files || o.files.length !== 1) die('--lines needs exactly one --file');
+    mutants = mutants.filter((m) => o.lines.some(([a, b]) => m.line >= a && m.line <= b));
   }
   const total = mutants.length;
   if (o.max > 0 && o.max < mutants.length) {

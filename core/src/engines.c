@@ -158,7 +158,7 @@ static const rl_engine_preset engines[RL_ENGINE_COUNT_] = {
         .plan_formats = {RL_PREC_Q8_0, RL_PREC_Q4_K_M},
         .not_on = tpu_gaudi,
         /* No pool setting: llama.cpp allocates the weights, the KV cache of its context (-c) and its compute
-         * buffers, and stops if they do not fit (as the serve-command lint takes it). */
+         * buffers, and stops if they do not fit (the serve-command lint leaves a llama-server command this pool: lint-llama-fits pins its pool_source). */
         .pool_fraction = 1.0,
         .pool_knob = NULL,
     },

@@ -1095,6 +1095,33 @@ static void test_sentences(void) {
     char mb[64];
     snprintf(mb, sizeof mb, "at most %lld requests", (long long)r.max_batch_realistic);
     CHECK(has(buf, "(50% of the GPU)") && has(buf, mb), "tight sentence: %s", buf);
+    /* bit 6 with no room at all: the engine's own pool (vLLM's 0.9), and how far over it the weights are. */
+    {
+        rl_model l70 = preset("llama-3-70b");
+        rl_gpu mac = gpu("m2-ultra-192g");
+        rl_deploy dv = rl_deploy_default();
+        dv.batch = 4;
+        dv.engine = RL_ENGINE_VLLM;
+        rl_analyze(&l70, &mac, &dv, &r, NULL);
+        CHECK(r.verdict == RL_TIGHT && r.kv_room_gib < 0 && r.pool_fraction == 0.90, "llama-3-70b under vLLM on an M2 Ultra: no room");
+        rl_warning_text(6, &l70, &dv, &r, buf, sizeof buf);
+        CHECK(has(buf, "The engine's pool (90% of the GPU)") && has(buf, "over the pool"), "tight, no room: %s", buf);
+    }
+    /* bits 9: the format the engine lacks, the weights' own or an MXFP4 checkpoint's experts. */
+    {
+        rl_model oss = preset("gpt-oss-20b");
+        rl_deploy dw = rl_deploy_default();
+        dw.engine = RL_ENGINE_GPT_FAST;
+        rl_analyze(&oss, &g, &dw, &r, NULL);
+        CHECK((r.warnings & RL_WARN_ENGINE_LACKS_WEIGHT_FORMAT) && rl_lacked_weight_format(&r) == RL_PREC_MXFP4,
+              "gpt-oss under gpt-fast lacks mxfp4");
+        dw.engine = RL_ENGINE_TRT_LLM;
+        dw.precision = RL_PREC_Q4_K_M;
+        rl_analyze(&m, &g, &dw, &r, NULL);
+        rl_warning_text(9, &m, &dw, &r, buf, sizeof buf);
+        CHECK(rl_lacked_weight_format(&r) == RL_PREC_Q4_K_M && has(buf, "trt-llm has no q4_k_m format for the weights"),
+              "TensorRT-LLM lacks GGUF: %s", buf);
+    }
     /* Past the end: empty. */
     CHECK(rl_warning_text(RL_WARN_COUNT_, &m, &d, &r, buf, sizeof buf) == 0 && buf[0] == '\0', "warning text past the end is empty");
     CHECK(rl_remedy_text(RL_REMEDY_COUNT_, &m, &d, &r, buf, sizeof buf) == 0 && buf[0] == '\0', "remedy text past the end is empty");
