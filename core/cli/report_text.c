@@ -232,6 +232,10 @@ static void print_expected(const sink *s, const rl_gpu *g, const rl_deploy *d, c
     char a[32], b[32], c[32], v[6][32], line[512], parts[3][160];
     sink_title(s, RL_MSG(line, "cli.expected.title", "engine", rl_engine_name(x->engine), "uncalibrated",
                          x->calibrated ? "" : T("cli.expected.uncalibrated")));
+    /* A tight fit: the engine runs only the requests its budget holds, and the figures are for those. */
+    if (x->batch < d->batch)
+        sink_line(s, "cli.expected.batch", RL_MSG(line, "cli.expected.batchValue", "n", FMT(v[0], "%lld", (long long)x->batch), "of",
+                                                  FMT(v[1], "%lld", (long long)d->batch)));
     sink_line(s, "cli.expected.step", RL_MSG(line, "cli.expected.stepValue", "step", FMT(v[0], "%.4g", x->step_ms), "low",
                                              FMT(v[1], "%.4g", x->step_ms_low), "high", FMT(v[2], "%.4g", x->step_ms_high), "floor",
                                              FMT(v[3], "%.4g", r->step_ms)));

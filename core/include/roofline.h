@@ -724,6 +724,10 @@ typedef struct rl_realistic {
     double ttft_ms;          /* ttft overhead + prefill */
     rl_engine engine;
     int calibrated;          /* 1 when the corpus (tests/measured) has runs of this engine on this GPU family */
+    /* The requests the engine runs at once: deploy.batch, or on a tight fit the fewer its budget holds
+     * (max_batch_realistic): the engine runs that many and the others wait (vLLM's scheduler admits a
+     * request only when its KV blocks are free). Every figure above is for this batch. */
+    int64_t batch;
 } rl_realistic;
 
 typedef struct rl_result {
@@ -978,7 +982,7 @@ int rl_workload_given(const rl_workload *w, size_t offset);
 typedef struct rl_cost_basis {
     double step_ms;      /* one decode step of the whole batch (the drain when pp > 1) */
     double prefill_ms;   /* prefill of one request's input tokens, 0 when unknown */
-    int64_t batch;       /* requests decoded together: the batch in the inputs */
+    int64_t batch;       /* requests decoded together: the batch in the inputs, or the engine's (rl_realistic.batch) */
     int64_t gpus;        /* tp × pp */
     int realistic;       /* 0: the roofline floor, 1: the realistic estimate */
 } rl_cost_basis;
@@ -1016,7 +1020,7 @@ typedef struct rl_cost {
     int present;                   /* 1 when a workload was given and the deployment fits */
     int realistic;                 /* basis: 1 "realistic", 0 "floor" */
     double step_ms, prefill_ms;    /* the basis the cost used (rl_cost_basis) */
-    int64_t batch;
+    int64_t batch;                 /* the basis's batch: on a tight fit, the requests the engine's budget holds at once */
     /* workload */
     int64_t requests_per_day, input_tokens, output_tokens;
     double days_per_month;         /* 30 */

@@ -674,6 +674,24 @@ static void set_memory(rl_result *r, const rl_deploy *d, const fit *f, const rl_
     if (f->verdict == RL_TIGHT) r->missing_gib = (f->kv - (f->kv_room - logits)) / RL_GIB;
 }
 
+/* A tight fit whose engine budget holds fewer requests than asked: the engine runs only those at once, so
+ * its estimate (and speculation's, with the warning that reads it) is that of the same setup at that batch,
+ * which the budget holds. The floor's figures stay at the batch asked for. Terminates: the batch is smaller. */
+static void engine_at_its_batch(const rl_model *m, const rl_gpu *g, const rl_deploy *d, int64_t batch, rl_result *r) {
+    rl_deploy fewer = *d;
+    fewer.batch = batch;
+    if (fewer.micro_batches > batch) fewer.micro_batches = batch; /* M ≤ B */
+    rl_result at;
+    if (rl_analyze(m, g, &fewer, &at, NULL) != RL_OK || !at.has_realistic) return;
+    r->realistic = at.realistic;
+    r->has_realistic = 1;
+    if (d->spec_tokens > 0) {
+        r->spec_realistic_step_ms = at.spec_realistic_step_ms;
+        r->spec_realistic_speedup = at.spec_realistic_speedup;
+        r->warnings = (r->warnings & ~RL_WARN_SPECULATION_SLOWER) | (at.warnings & RL_WARN_SPECULATION_SLOWER);
+    }
+}
+
 rl_status rl_analyze(const rl_model *m, const rl_gpu *g, const rl_deploy *d, rl_result *out, rl_error *err) {
     rl_clear_error(err);
     if (out == NULL) return rl_fail(err, RL_E_NULL, "result", "result: no output was given");
@@ -874,8 +892,11 @@ rl_status rl_analyze(const rl_model *m, const rl_gpu *g, const rl_deploy *d, rl_
          * cache blocks"); the floor stays, labelled as the floor. */
         if (f.max_batch_realistic >= 1) {
             rl_realistic_compute(&in, g, d, &r->realistic);
+            r->realistic.batch = d->batch;
             r->has_realistic = 1;
             if (d->spec_tokens > 0) speculate(&c, &in, B, S, step, r);
+            /* Tight: the budget holds fewer than asked, and the engine runs only those. */
+            if (f.max_batch_realistic < d->batch) engine_at_its_batch(m, g, d, f.max_batch_realistic, r);
         } else {
             clear_realistic(r);
         }

@@ -303,7 +303,8 @@ static void priced(const rl_workload *w, const rl_cost_basis *b, const rl_cost_p
            b->prefill_ms > 0 ? "prefill of the input tokens, on the same basis"
                              : "not counted: no sourced TFLOPS for this GPU, so the prefill has no time");
     assume(c, "batch", (double)b->batch, "requests", RL_ORIGIN_ANALYSIS,
-           "the batch in the inputs: every step decodes this many requests, and the traffic is taken to keep it full");
+           "the requests each step decodes: the batch in the inputs, or on a tight fit the fewer the engine's budget holds "
+           "at once (the others wait); the traffic is taken to keep it full");
     assume(c, "days_per_month", DAYS_PER_MONTH, "days", RL_ORIGIN_SPEC, "the specification");
 
 

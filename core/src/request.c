@@ -348,7 +348,9 @@ static rl_status run_cost(rl_run *out, rl_run_memo *memo) {
     int real = out->result.has_realistic;
     double step = real ? out->result.realistic.step_ms : out->result.step_ms;
     double prefill = real && pre.has_realistic && pre.realistic.has_prefill ? pre.realistic.prefill_ms : pre.prefill_ms;
-    rl_cost_basis basis = {step, prefill, out->deploy.batch, out->deploy.tp * out->deploy.pp, real};
+    /* The engine's step is for the requests it runs at once (fewer than asked on a tight fit). */
+    int64_t batch = real ? out->result.realistic.batch : out->deploy.batch;
+    rl_cost_basis basis = {step, prefill, batch, out->deploy.tp * out->deploy.pp, real};
     rl_cost_prices local;
     const rl_cost_prices *prices = run_prices(out, memo, &local);
     if (prices == NULL) return out->error.status;

@@ -2004,7 +2004,7 @@ static void test_realistic_never_under_floor(void) {
                         d.pp = ti == 3 && bi == 1 ? 2 : 1;
                         rl_result r;
                         if (rl_analyze(&m, &g, &d, &r, NULL) != RL_OK) continue;
-                        const rl_realistic *x = &r.realistic;
+                        const rl_realistic kept = r.realistic, *x = &kept;
                         /* No engine estimate on a refusal, nor for an engine whose budget holds no request. */
                         if (!r.fits || r.max_batch_realistic < 1) {
                             refused++;
@@ -2014,6 +2014,19 @@ static void test_realistic_never_under_floor(void) {
                             continue;
                         }
                         fits++;
+                        /* A tight fit's engine runs only the requests its budget holds: its estimate is that of
+                         * the same setup at that batch, against the floor at that batch. */
+                        if (x->batch != d.batch) {
+                            bool capped = r.verdict == RL_TIGHT && x->batch == r.max_batch_realistic && x->batch < d.batch;
+                            rl_deploy at = d;
+                            at.batch = x->batch;
+                            if (!capped || rl_analyze(&m, &g, &at, &r, NULL) != RL_OK || r.verdict != RL_FITS ||
+                                r.realistic.step_ms != x->step_ms || r.realistic.tokens_per_s != x->tokens_per_s) {
+                                if (bad < 5) printf("  engine batch %lld of %lld: %s on %s\n", (long long)x->batch, (long long)d.batch, m.name, g.name);
+                                bad++;
+                                continue;
+                            }
+                        }
                         bool ok = r.has_realistic && x->step_ms >= r.step_ms && x->step_ms_low >= r.step_ms &&
                                   x->step_ms_low <= x->step_ms && x->step_ms <= x->step_ms_high &&
                                   x->tokens_per_s <= r.tokens_per_s && (d.tp > 1 ? x->allreduce_ms > 0 : x->allreduce_ms == 0) &&

@@ -22,6 +22,9 @@ expect 0 'engine pool +[0-9.]+ GiB \(the whole GPU: llama.cpp has no pool\)' --m
 expect 0 '"pool_fraction":1,"pool_source":"engine"' --model qwen3-4b --gpu m4-max-128g --json
 expect 0 '"pool_fraction":0.8,"pool_source":"chosen"' --model qwen3-4b --gpu m4-max-128g --pool-fraction 0.8 --json
 expect 2 '"field":"pool_fraction"' "${base[@]}" --pool-fraction 0.04 --json
+# A tight fit: the engine's estimate is for the requests its budget holds at once.
+expect 0 'requests at once +8 of the 10 asked for' --model qwen3-32b --gpu h100-sxm --batch 10
+expect 0 '"tokens_per_s_per_user":[0-9.e+-]+,"batch":8,' --model qwen3-32b --gpu h100-sxm --batch 10 --json
 # auto weights: the checkpoint's torch_dtype, or (a config.json without one) the default fp16, not called the checkpoint's.
 expect 0 '^qwen3-8b on 1 x a100-40g \(bf16 \(checkpoint\) weights' --model qwen3-8b --gpu a100-40g
 expect 0 '^qwen3-4b on 1 x a100-40g \(fp16 \(default: no torch_dtype\) weights' "${base[@]}"

@@ -149,9 +149,10 @@ static double ttft_ms(const rl_run *r) {
     return r->deploy.launch_ms + r->cost.prefill_ms;
 }
 /* The step one request sees under the traffic: the batch's step, and the prefills of the
- * requests that replace the other batch - 1 (one each per output_tokens steps) between steps. */
+ * requests that replace the other batch - 1 (one each per output_tokens steps) between steps. The batch
+ * is the one the cost's step is for: on a tight fit, the requests the engine's budget holds at once. */
 static double loaded_step_ms(const rl_run *r) {
-    return r->cost.step_ms + (double)(r->deploy.batch - 1) * r->cost.prefill_ms / (double)r->workload.output_tokens;
+    return r->cost.step_ms + (double)(r->cost.batch - 1) * r->cost.prefill_ms / (double)r->workload.output_tokens;
 }
 static double speed(const rl_run *r) { return 1000.0 / loaded_step_ms(r); }
 static int qualifies(const rl_run *r, const rl_plan_query *q) {

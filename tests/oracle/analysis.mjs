@@ -308,6 +308,20 @@ export function analyze(model, gpu, deploy) {
     });
   }
   if (d.specTokens > 0n) report.speculative = speculative(c, m, gpu, d, step, fits ? report.realistic ?? null : null, warnings);
+  // A tight fit whose engine budget holds fewer requests than asked: the engine runs only those at once (vLLM
+  // admits a request when its KV blocks are free), so its estimate is the same setup's at that batch, and so
+  // are speculation's realistic figures and the warning that reads them. The floor stays at the batch asked for.
+  if (report.realistic && f.maxBatchRealistic < d.batch) {
+    const fewer = f.maxBatchRealistic;
+    const at = analyze(model, gpu, { ...deploy, batch: fewer, microBatches: d.microBatches > fewer ? fewer : d.microBatches });
+    report.realistic = at.realistic;
+    if (report.speculative) {
+      report.speculative.realistic_step_ms = at.speculative.realistic_step_ms;
+      report.speculative.realistic_speedup = at.speculative.realistic_speedup;
+      warnings.delete('speculation_slower');
+      if (at.warnings.some((w) => w.code === 'speculation_slower')) warnings.add('speculation_slower');
+    }
+  }
 
   if (m.experts > 0n) {
     report.moe = {

@@ -75,9 +75,10 @@ const RESALE = { nvidia: '0.35', apple: '0.35', mini_pc: '0.25' };
 export function costSection({ report, prefillReport, workload, gpuId, modelId, deploy }) {
   const rpd = Q.of(BigInt(workload.requests_per_day));
   const tin = Q.of(BigInt(workload.input_tokens)), tout = Q.of(BigInt(workload.output_tokens));
-  const G = Q.of(deploy.tp * deploy.pp), B = Q.of(deploy.batch);
   // The basis: the engine's expected step and prefill when the analysis gives them, else the floor.
   const real = report.realistic !== undefined;
+  // The engine's step is for the requests it runs at once: fewer than asked on a tight fit (analysis.mjs).
+  const G = Q.of(deploy.tp * deploy.pp), B = real ? report.realistic.batch : Q.of(deploy.batch);
   const step = real ? report.realistic.step_ms : report.decode.step_ms;
   const prefill = (real ? prefillReport.realistic?.prefill_ms : undefined) ?? prefillReport.prefill?.ms ?? ZERO;
 

@@ -90,6 +90,8 @@ export function realistic(c, m, gpu, d, step, prefill) {
     tokens_per_s: q(B).div(total),
     tokens_per_s_per_user: q(1n).div(total),
     ms_per_token: total.mul(MS).div(B),
+    // The requests the engine runs at once (analysis.mjs: fewer than asked on a tight fit).
+    batch: q(B),
   };
   if (c.peak.sign() > 0) {
     const tp = q(d.tp);

@@ -28,6 +28,11 @@ export function Expected({ report: r }) {
           {t(x.calibrated ? 'expected.calibrated' : 'expected.uncalibrated')}
         </span>
       </h3>
+      {x.batch < r.config.batch && (
+        <p class="sub" data-testid="realistic.batch" data-value={String(x.batch)}>
+          {t('expected.batchCapped', { n: f.integer(x.batch), of: f.integer(r.config.batch) })}
+        </p>
+      )}
       <div class="key-figures">
         <Tile label={t('expected.step')} note={band}>
           <Num testid="realistic.step_ms" value={x.step_ms} format={f.ms} class="big" />
