@@ -238,7 +238,7 @@ static void print_expected(const sink *s, const rl_gpu *g, const rl_deploy *d, c
                                                   FMT(v[1], "%lld", (long long)d->batch)));
     sink_line(s, "cli.expected.step", RL_MSG(line, "cli.expected.stepValue", "step", FMT(v[0], "%.4g", x->step_ms), "low",
                                              FMT(v[1], "%.4g", x->step_ms_low), "high", FMT(v[2], "%.4g", x->step_ms_high), "floor",
-                                             FMT(v[3], "%.4g", r->step_ms)));
+                                             FMT(v[3], "%.4g", x->floor_step_ms)));
     sink_line(s, "cli.expected.throughput", RL_MSG(line, "cli.expected.throughputValue", "perUser", nice(x->tokens_per_s_per_user, a, sizeof a),
                                                    "tps", nice(x->tokens_per_s, b, sizeof b), "floor", nice(r->tokens_per_s, c, sizeof c)));
     RL_MSG(parts[0], "cli.expected.inStepValue", "kernels", FMT(v[0], "%.3g", x->kernel_ms), "host", FMT(v[1], "%.3g", x->host_ms));

@@ -711,6 +711,7 @@ typedef struct rl_realistic {
     double step_ms;          /* central decode step: the per-user inter-token latency of the batch */
     double step_ms_low;      /* band: max(floor, central·low factor) */
     double step_ms_high;     /* band: central·high factor */
+    double floor_step_ms;    /* the floor's step at this estimate's batch (below): the one it is compared with */
     double ms_per_token;     /* step/B, as the floor's */
     double tokens_per_s;     /* B/step, aggregate over the batch, as the floor's */
     double tokens_per_s_per_user; /* 1/step */

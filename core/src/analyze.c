@@ -683,7 +683,7 @@ static void engine_at_its_batch(const rl_model *m, const rl_gpu *g, const rl_dep
     if (fewer.micro_batches > batch) fewer.micro_batches = batch; /* M ≤ B */
     rl_result at;
     if (rl_analyze(m, g, &fewer, &at, NULL) != RL_OK || !at.has_realistic) return;
-    r->realistic = at.realistic;
+    r->realistic = at.realistic; /* its floor_step_ms is the floor at that batch, the one it compares with */
     r->has_realistic = 1;
     if (d->spec_tokens > 0) {
         r->spec_realistic_step_ms = at.spec_realistic_step_ms;
@@ -893,6 +893,7 @@ rl_status rl_analyze(const rl_model *m, const rl_gpu *g, const rl_deploy *d, rl_
         if (f.max_batch_realistic >= 1) {
             rl_realistic_compute(&in, g, d, &r->realistic);
             r->realistic.batch = d->batch;
+            r->realistic.floor_step_ms = r->step_ms;
             r->has_realistic = 1;
             if (d->spec_tokens > 0) speculate(&c, &in, B, S, step, r);
             /* Tight: the budget holds fewer than asked, and the engine runs only those. */

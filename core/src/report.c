@@ -215,6 +215,7 @@ static void write_realistic(rl_jw *top, const rl_gpu *g, const rl_deploy *d, rl_
     rl_jw_num(&s, "step_ms", x->step_ms);
     rl_jw_num(&s, "step_ms_low", x->step_ms_low);
     rl_jw_num(&s, "step_ms_high", x->step_ms_high);
+    rl_jw_num(&s, "floor_step_ms", x->floor_step_ms);
     rl_jw_num(&s, "tokens_per_s", x->tokens_per_s);
     rl_jw_num(&s, "tokens_per_s_per_user", x->tokens_per_s_per_user);
     rl_jw_num(&s, "batch", (double)x->batch); /* fewer than config.batch on a tight fit: see rl_realistic.batch */

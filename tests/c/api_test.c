@@ -2027,7 +2027,7 @@ static void test_realistic_never_under_floor(void) {
                                 continue;
                             }
                         }
-                        bool ok = r.has_realistic && x->step_ms >= r.step_ms && x->step_ms_low >= r.step_ms &&
+                        bool ok = r.has_realistic && x->floor_step_ms == r.step_ms && x->step_ms >= r.step_ms && x->step_ms_low >= r.step_ms &&
                                   x->step_ms_low <= x->step_ms && x->step_ms <= x->step_ms_high &&
                                   x->tokens_per_s <= r.tokens_per_s && (d.tp > 1 ? x->allreduce_ms > 0 : x->allreduce_ms == 0) &&
                                   x->allreduce_share < 1 && (d.pp > 1 ? x->p2p_ms > 0 : x->p2p_ms == 0);

@@ -87,6 +87,8 @@ export function realistic(c, m, gpu, d, step, prefill) {
     step_ms: total.mul(MS),
     step_ms_low: Q.max(step.step, total.mul(q(p.e.bandLow))).mul(MS),
     step_ms_high: total.mul(q(p.e.bandHigh)).mul(MS),
+    // The floor's step at this batch: the one the estimate is compared with.
+    floor_step_ms: step.step.mul(MS),
     tokens_per_s: q(B).div(total),
     tokens_per_s_per_user: q(1n).div(total),
     ms_per_token: total.mul(MS).div(B),

@@ -35,6 +35,20 @@ test.each([
   expect(note.text).toContain(words);
 });
 
+test('the estimate is compared with the floor at its own batch', () => {
+  const r = core.analyze({ model: 'qwen3-32b', gpu: 'h100-sxm', batch: 10 });
+  const at8 = core.analyze({ model: 'qwen3-32b', gpu: 'h100-sxm', batch: 8 });
+  expect(r.realistic.floor_step_ms).toBe(at8.decode.step_ms);
+  expect(r.realistic.floor_step_ms).toBeLessThan(r.decode.step_ms);
+  lang.value = 'en';
+  const root = createDocument().createElement('div');
+  render(h(Expected, { report: r }), root);
+  const text = root.textContent;
+  render(null, root);
+  expect(text).toContain('floor 21.7 ms');
+  expect(text).not.toContain('floor 22.3 ms');
+});
+
 test('a fit runs the batch asked for, and says nothing of it', () => {
   const r = core.analyze({ model: 'qwen3-32b', gpu: 'h100-sxm', batch: 8 });
   expect(r.verdict).toBe('fits');

@@ -18,7 +18,7 @@ export function Expected({ report: r }) {
   const band = tx('expected.band', {
     low: <Num testid="realistic.step_ms_low" value={x.step_ms_low} format={f.ms} />,
     high: <Num testid="realistic.step_ms_high" value={x.step_ms_high} format={f.ms} />,
-    floor: f.ms(r.decode.step_ms),
+    floor: f.ms(x.floor_step_ms), // the floor at the estimate's batch (fewer than asked on a tight fit)
   });
   return (
     <section class="expected" data-testid="realistic" aria-labelledby="expected-h">
