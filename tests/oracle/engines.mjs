@@ -37,7 +37,7 @@ export const ENGINES = {
 export const ENGINE_NAMES = Object.keys(ENGINES);
 
 // Each engine's own memory pool, a share of each GPU's memory, when pool_fraction is not given (README
-// "Realistic memory"): vLLM's gpu_memory_utilization 0.9; SGLang's mem_fraction_static by tp (v0.4.x:
+// "Realistic budget"): vLLM's gpu_memory_utilization 0.9; SGLang's mem_fraction_static by tp (v0.4.x:
 // 0.88 at tp 1, 0.87 at 2, 0.85 at 4, 0.81 at 8, 0.79 at 16 and past); TensorRT-LLM's
 // free_gpu_memory_fraction 0.9, counted of the whole GPU; llama.cpp and gpt-fast have no pool (1).
 // Only vLLM's and SGLang's pools are settings that the raise_pool_fraction way out can name.
