@@ -296,9 +296,9 @@ static void fit_floor(const ctx *c, fit *f) {
     else f->verdict = RL_FITS;
 }
 
-/* The pool fraction: the one given, or (0) the engine's own at this tp (SGLang's follows the tp, so a way out
- * with more tp gets the pool the engine would give it). d->engine is resolved (not auto). */
-static double pool_of(const rl_deploy *d) { return d->pool_fraction > 0 ? d->pool_fraction : rl_engine_pool(d->engine, d->tp); }
+/* The pool fraction at this deployment's tp (SGLang's follows the tp, so a way out with more tp gets the pool the
+ * engine would give it). d->engine is resolved (not auto). */
+static double pool_of(const rl_deploy *d) { return rl_deploy_pool(d, d->engine); }
 
 /* The realistic budget's lines, after fit_floor(); a fit that the budget
  * cannot hold becomes RL_TIGHT. */

@@ -158,7 +158,8 @@ static const rl_engine_preset engines[RL_ENGINE_COUNT_] = {
         .plan_formats = {RL_PREC_Q8_0, RL_PREC_Q4_K_M},
         .not_on = tpu_gaudi,
         /* No pool setting: llama.cpp allocates the weights, the KV cache of its context (-c) and its compute
-         * buffers, and stops if they do not fit (the serve-command lint leaves a llama-server command this pool: lint-llama-fits pins its pool_source). */
+         * buffers, and stops if they do not fit. The serve-command lint leaves a llama-server command this pool
+         * (lint-llama-fits pins its pool_source). */
         .pool_fraction = 1.0,
         .pool_knob = NULL,
     },
@@ -212,6 +213,10 @@ static double sglang_pool(int64_t tp) { return tp >= 16 ? 0.79 : tp >= 8 ? 0.81 
 double rl_engine_pool(rl_engine e, int64_t tp) {
     const rl_engine_preset *x = rl_engine_preset_of(e);
     return x->pool_fraction > 0 ? x->pool_fraction : sglang_pool(tp);
+}
+
+double rl_deploy_pool(const rl_deploy *d, rl_engine engine) {
+    return d->pool_fraction > 0 ? d->pool_fraction : rl_engine_pool(engine, d->tp);
 }
 
 const char *rl_engine_name(rl_engine e) {

@@ -110,8 +110,8 @@ rl_status rl_estimate_params(double params, const rl_gpu *g, const rl_deploy *d,
     e->bytes_per_param = bw;
     e->weight_precision = d->precision == RL_PREC_AUTO ? RL_PREC_FP16 : d->precision;
     e->weights_gib = params * bw / RL_GIB;
-    /* The pool given, or (0) the engine's own: auto resolved by the GPU, SGLang's by tp. */
-    e->pool_fraction = d->pool_fraction > 0 ? d->pool_fraction : rl_engine_pool(rl_engine_for(d->engine, g->name), d->tp);
+    /* The pool given, or the engine's own (auto resolved by the GPU). */
+    e->pool_fraction = rl_deploy_pool(d, rl_engine_for(d->engine, g->name));
     double room = e->pool_fraction * g->vram_gib - d->context_reserve_gib;
     e->usable_gib_per_gpu = room / (1.0 + d->weight_overhead);
     e->gpus_needed = gpus_for(e->weights_gib, room, e->usable_gib_per_gpu);

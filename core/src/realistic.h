@@ -65,6 +65,9 @@ bool rl_engine_lacks(rl_engine e, rl_precision p, int kv);
 bool rl_gpu_id_in(const char *const *prefixes, const char *gpu_id);
 
 const rl_engine_preset *rl_engine_preset_of(rl_engine e);
+/* The pool fraction a deployment runs with: d->pool_fraction when given, else (0) the engine's own at d->tp
+ * (rl_engine_pool). engine: d->engine resolved (not RL_ENGINE_AUTO). */
+double rl_deploy_pool(const rl_deploy *d, rl_engine engine);
 
 /* Everything the estimate needs from the analysis, per GPU unless said. */
 typedef struct rl_realistic_in {
