@@ -416,10 +416,30 @@ static FZ_UNUSED void fz_check_result(const rl_gpu *g, const rl_deploy *d, rl_st
         FZ_CHECK(r->has_realistic && isfinite(x->step_ms) && isfinite(x->step_ms_high) && isfinite(x->ttft_ms) &&
                      isfinite(x->prefill_ms) && isfinite(x->allreduce_share),
                  "realistic not finite: step %g high %g ttft %g", x->step_ms, x->step_ms_high, x->ttft_ms);
-        FZ_CHECK(x->step_ms >= r->step_ms && x->step_ms_low >= r->step_ms && x->step_ms_low <= x->step_ms &&
-                     x->step_ms <= x->step_ms_high && x->prefill_ms >= r->prefill_ms && x->ttft_ms >= r->ttft_ms,
-                 "realistic under the floor or outside its band: %.17g vs floor %.17g (band %g..%g)", x->step_ms,
-                 r->step_ms, x->step_ms_low, x->step_ms_high);
+        /* The estimate is for the batch its engine runs (x->batch): the one asked for, or on a tight
+         * fit the fewer its budget holds. It is compared with the floor at that batch
+         * (x->floor_step_ms), which is the result's floor when the batch is the one asked for and
+         * never above it otherwise (a smaller batch reads no more and computes no more). */
+        FZ_CHECK(x->batch >= 1 && x->batch <= d->batch &&
+                     (x->batch == d->batch || (r->verdict == RL_TIGHT && x->batch == r->max_batch_realistic)),
+                 "realistic batch %lld for batch %lld (tight %d, budget holds %lld)", (long long)x->batch,
+                 (long long)d->batch, r->verdict == RL_TIGHT, (long long)r->max_batch_realistic);
+        FZ_CHECK(x->batch == d->batch ? x->floor_step_ms == r->step_ms
+                                      : x->floor_step_ms > 0.0 && x->floor_step_ms <= r->step_ms,
+                 "realistic compared with floor %.17g at batch %lld; the floor at batch %lld is %.17g",
+                 x->floor_step_ms, (long long)x->batch, (long long)d->batch, r->step_ms);
+        FZ_CHECK(x->step_ms >= x->floor_step_ms && x->step_ms_low >= x->floor_step_ms &&
+                     x->step_ms_low <= x->step_ms && x->step_ms <= x->step_ms_high,
+                 "realistic under its floor or outside its band: %.17g vs floor %.17g (band %g..%g)", x->step_ms,
+                 x->floor_step_ms, x->step_ms_low, x->step_ms_high);
+        /* Prefill and TTFT: the floor's are for the batch asked for, so they bound the estimate only there. */
+        if (x->batch == d->batch)
+            FZ_CHECK(x->prefill_ms >= r->prefill_ms && x->ttft_ms >= r->ttft_ms,
+                     "realistic prefill %.17g / ttft %.17g under the floor's %.17g / %.17g", x->prefill_ms,
+                     x->ttft_ms, r->prefill_ms, r->ttft_ms);
+        else
+            FZ_CHECK(x->ttft_ms >= x->prefill_ms && x->prefill_ms >= 0.0,
+                     "realistic ttft %.17g under its prefill %.17g", x->ttft_ms, x->prefill_ms);
         if (d->spec_tokens > 0)
             FZ_CHECK(isfinite(r->spec_realistic_step_ms) && r->spec_realistic_step_ms >= r->spec_step_ms &&
                          r->spec_step_ms > 0.0 && r->spec_tokens_per_step >= 1.0,
