@@ -1323,11 +1323,15 @@ size_t rl_lint_json(const char *command, size_t len, const char *request, size_t
  * the reader then refuses the key as a duplicate). A setup qualifies when its
  * analysis fits (not tight unless allow_tight), has a cost, meets both
  * targets, and the traffic keeps its batch full; its best batch is the
- * largest such one (bisected over 1..max batch: the cost per token only
+ * largest such one that its engine runs (bisected over 1..max_batch_realistic,
+ * the requests the engine's budget holds: a larger batch would wait in the
+ * engine's queue, at the smaller one's speed and cost; the cost per token only
  * falls as the batch grows, the tests only turn false). Every figure is a
  * plain rl_run_request of that setup, so a candidate is exactly what an
- * analysis of it alone says. Times are the roofline floor's. Used by the
- * CLI's --plan and by the page's Plan view (the wasm bridge's rlw_plan).
+ * analysis of it alone says. Times are the cost's basis: the engine's
+ * expected figures, or the floor's where it has no estimate
+ * (rl_plan_summary.floor_basis). Used by the CLI's --plan and by the page's
+ * Plan view (the wasm bridge's rlw_plan).
  * No allocation, no I/O: the caller gives the work area and the output. */
 #define RL_PLAN_MAX_GPUS 64
 #define RL_PLAN_TPS 4        /* tp 1, 2, 4, 8 */
@@ -1344,7 +1348,8 @@ typedef struct rl_plan_query {
     double max_ttft_ms;           /* ms, >= 0; 0 = no target. Setups whose GPU has no TFLOPS then never qualify */
     double min_tokens_per_s_user; /* decode tokens/s each user sees under the traffic (rl_cost.tokens_per_s_user), >= 0;
                                      0 = no target */
-    int allow_tight;              /* 1: a fit that is tight under the realistic budget qualifies */
+    int allow_tight;              /* 1: a setup whose engine budget holds no request (tight at batch 1, no engine
+                                     estimate) qualifies, on the floor's figures up to the floor's max batch */
     const char *precision;        /* NULL: auto and the engine's 8-bit and 4-bit formats (RL_PLAN_PRECISIONS), leaving out a
                                      setup whose auto format the engine does not run (RL_WARN_ENGINE_LACKS_WEIGHT_FORMAT:
                                      DeepSeek-V3's fp8 under llama.cpp); else only this weight precision, as given */

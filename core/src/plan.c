@@ -127,7 +127,11 @@ static void search_setup(plan_ctx *c, const char *gpu, int64_t tp, int64_t pp, c
     c->s->met_ttft++;
     if (speed_of(r) > c->s->best_tokens_per_s_user) c->s->best_tokens_per_s_user = speed_of(r);
     if (!good(r, q)) return;
-    int64_t lo = 1, hi = q->allow_tight ? r->result.max_batch : r->result.max_batch_realistic;
+    /* Up to the batch the engine runs: what its budget holds. A larger one would wait in its queue (vLLM admits
+     * a request only when its KV blocks are free), at the smaller batch's speed and cost under the larger
+     * label. Only a setup whose budget holds no request at all (tight at batch 1, which allow_tight lets in)
+     * goes up to the floor's max batch, on the floor's basis. */
+    int64_t lo = 1, hi = r->result.max_batch_realistic >= 1 ? r->result.max_batch_realistic : r->result.max_batch;
     if (hi > RL_MAX_BATCH) hi = RL_MAX_BATCH;
     /* The largest batch that is still good. Only the batch changes from here on:
      * the setup's request, model, GPU and prices stay as read (rl_run_set_batch). */

@@ -190,8 +190,9 @@ static const char *const *all_precisions(const char *base, const char *gpu) {
 
 /* Checks one search against the header: the summary's counts recounted setup
  * by setup, each candidate a plain run of its setup at the largest batch that
- * qualifies, within both targets, the ranking, and both Pareto fronts. */
-static void properties(const char *name, const char *base, const rl_plan_query *q, int every_size) {
+ * qualifies, within both targets, the ranking, and both Pareto fronts.
+ * expect_floor: 1 when some candidate must be on the floor's basis, 0 when none may. */
+static void properties(const char *name, const char *base, const rl_plan_query *q, int every_size, int expect_floor) {
     rl_plan_summary s;
     rl_error err;
     rl_status st = rl_plan(base, strlen(base), NULL, 0, q, &work, found, sizeof found / sizeof found[0], &s, &err);
@@ -249,7 +250,6 @@ static void properties(const char *name, const char *base, const rl_plan_query *
           name, s.best_ttft_ms, s.best_tokens_per_s_user, best_ttft, best_speed);
     /* A setup that qualifies at batch 1 gives one candidate per way to pay for it. */
     CHECK((long)s.count == pairs, "%s: %zu candidates, %ld setups' buy and cloud qualify at batch 1", name, s.count, pairs);
-    CHECK(s.floor_basis == 0, "%s: every candidate on the realistic basis", name);
     /* The candidates' tp and pp: the searched ones, as many of each as the recount found. */
     for (size_t i = 0; i < s.count; i++) {
         int t = found[i].tp == 1 ? 0 : found[i].tp == 2 ? 1 : found[i].tp == 4 ? 2 : found[i].tp == 8 ? 3 : -1;
@@ -276,6 +276,7 @@ static void properties(const char *name, const char *base, const rl_plan_query *
     }
 
     /* Each candidate: a plain run of its setup, within the targets, at the largest qualifying batch. */
+    long on_floor = 0; /* candidates whose run has no engine estimate: its budget holds no request (tight allowed) */
     for (size_t i = 0; i < s.count; i++) {
         const rl_plan_candidate *c = &found[i];
         CHECK(c->gpus == c->tp * c->pp, "%s: candidate %zu gpus = tp x pp", name, i);
@@ -301,13 +302,31 @@ static void properties(const char *name, const char *base, const rl_plan_query *
                   c->usd_per_mtok_out == (buy ? r->cost.buy_usd_per_mtok_out : r->cost.cloud_usd_per_mtok_out) &&
                   strcmp(c->kv_precision, rl_precision_name(r->result.kv_precision)) == 0,
               "%s: candidate %zu's figures are its setup's run", name, i);
-        int64_t limit = q->allow_tight ? r->result.max_batch : r->result.max_batch_realistic;
+        /* The batch is one the engine runs: at most what its budget holds (a larger one would wait in its queue,
+         * at the smaller batch's speed and cost under the larger label). Only a setup whose budget holds no
+         * request at all (tight at batch 1, allowed) goes up to the floor's max batch, on the floor's basis. */
+        int64_t limit = r->result.max_batch_realistic >= 1 ? r->result.max_batch_realistic : r->result.max_batch;
         CHECK(c->batch >= 1 && c->batch <= limit, "%s: candidate %zu batch %lld within 1..%lld", name, i,
               (long long)c->batch, (long long)limit);
+        CHECK(r->cost.batch == c->batch && (!r->result.has_realistic || r->result.realistic.batch == c->batch),
+              "%s: candidate %zu labelled batch %lld, its engine runs %lld", name, i, (long long)c->batch,
+              (long long)r->cost.batch);
+        CHECK(r->cost.realistic == r->result.has_realistic &&
+                  (r->cost.realistic || (q->allow_tight && r->result.max_batch_realistic == 0)),
+              "%s: candidate %zu on the %s basis (engine estimate %d, budget holds %lld)", name, i,
+              r->cost.realistic ? "realistic" : "floor", r->result.has_realistic,
+              (long long)r->result.max_batch_realistic);
+        on_floor += !r->cost.realistic;
         const rl_run *more = setup_run(base, c->gpu, c->tp, c->pp, prec, c->batch + 1);
         CHECK(c->batch + 1 > limit || !qualifies(more, q), "%s: candidate %zu: batch %lld qualifies too", name, i,
               (long long)c->batch + 1);
     }
+
+    CHECK(s.floor_basis == (on_floor > 0), "%s: summary floor_basis %d with %ld candidates on the floor's basis", name,
+          s.floor_basis, on_floor);
+    if (expect_floor >= 0)
+        CHECK((on_floor > 0) == expect_floor, "%s: %ld candidates on the floor's basis, expected %s", name, on_floor,
+              expect_floor ? "some" : "none");
 
     /* The fronts: kept exactly when faster per user than every cheaper candidate of its option. */
     static size_t index[2 * RL_PLAN_MAX_SETUPS];
@@ -349,7 +368,7 @@ static void properties(const char *name, const char *base, const rl_plan_query *
                 break;
             }
     CHECK(cJSON_GetArraySize(list) == shown, "%s: top 1 lists %d", name, cJSON_GetArraySize(list));
-    CHECK(strcmp(str(plan, "basis"), "realistic") == 0 && num(plan, "best_ttft_ms") == s.best_ttft_ms &&
+    CHECK(strcmp(str(plan, "basis"), s.floor_basis ? "floor" : "realistic") == 0 && num(plan, "best_ttft_ms") == s.best_ttft_ms &&
               num(plan, "best_tokens_per_s_user") == s.best_tokens_per_s_user,
           "%s: rl_plan_json's summary", name);
     const cJSON *targets = cJSON_GetObjectItemCaseSensitive(plan, "targets");
@@ -395,38 +414,38 @@ int main(int argc, char **argv) {
     agree(cli, "three GPUs, fp8, tight allowed", args, base, &r);
 
     /* The properties, on searches that reach the targets' edges and the ties. */
-    properties("every GPU, both targets", base, &q, 0);
-    properties("three GPUs, fp8, tight allowed", base, &r, 0);
+    properties("every GPU, both targets", base, &q, 0, 0);
+    properties("three GPUs, fp8, tight allowed", base, &r, 0, 0);
     rl_plan_query loose = {0, 0, 0, NULL, gpus, 3};
-    properties("three GPUs, no target", base, &loose, 0);
+    properties("three GPUs, no target", base, &loose, 0, 0);
     /* The same GPU twice: every setup found twice, equal in cost, speed and GPU, so the search order ranks them. */
     static const char *const twice[] = {"h100-sxm", "l40s", "h100-sxm"};
     rl_plan_query dup2 = {0, 0, 0, "fp8", twice, 3};
-    properties("a GPU named twice", base, &dup2, 1);
+    properties("a GPU named twice", base, &dup2, 1, 0);
     /* A tight speed target: the batch stops where the per-user speed would fall under it. */
     rl_plan_query fast = {0, 60, 0, NULL, gpus + 2, 1};
-    properties("a per-user speed target", base, &fast, 0);
+    properties("a per-user speed target", base, &fast, 0, 0);
     /* A TTFT target between setups' TTFTs: some setups out, some in. */
     rl_plan_query quick = {150, 0, 1, NULL, gpus, 3};
-    properties("a TTFT target", base, &quick, 0);
+    properties("a TTFT target", base, &quick, 0, 0);
     /* Little traffic: the batch stops at the requests the traffic keeps in flight. */
     const char *little = "{\"model\":\"llama-3-8b\",\"requests_per_day\":2000,\"input_tokens\":500,\"output_tokens\":800}";
     rl_plan_query one = {0, 0, 0, NULL, gpus + 2, 1};
-    properties("little traffic", little, &one, 0);
+    properties("little traffic", little, &one, 0, 0);
     /* The engine's own formats: llama.cpp searches q8_0 and q4_k_m, never fp8; gpt-fast int8 and int4. */
     const char *gguf = "{\"model\":\"llama-3-8b\",\"engine\":\"llama.cpp\",\"requests_per_day\":50000,\"input_tokens\":1000,"
                        "\"output_tokens\":300}";
-    properties("llama.cpp's formats", gguf, &loose, 0);
+    properties("llama.cpp's formats", gguf, &loose, 0, 0);
     const char *gptfast = "{\"model\":\"llama-3-8b\",\"engine\":\"gpt-fast\",\"requests_per_day\":50000,\"input_tokens\":1000,"
                           "\"output_tokens\":300}";
-    properties("gpt-fast's formats", gptfast, &loose, 0);
+    properties("gpt-fast's formats", gptfast, &loose, 0, 0);
     /* An fp8 checkpoint under llama.cpp: auto would keep fp8, which llama.cpp does not run, so only its own
      * q8_0 and q4_k_m setups are candidates; with fp8 asked for, the query's precision is kept as given. */
     const char *fp8ckpt = "{\"config\":{\"model_type\":\"llama\",\"hidden_size\":4096,\"intermediate_size\":14336,"
                           "\"num_hidden_layers\":32,\"num_attention_heads\":32,\"num_key_value_heads\":8,\"vocab_size\":128256,"
                           "\"max_position_embeddings\":8192,\"torch_dtype\":\"bfloat16\",\"quantization_config\":{\"quant_method\":\"fp8\"}},"
                           "\"engine\":\"llama.cpp\",\"requests_per_day\":50000,\"input_tokens\":1000,\"output_tokens\":300}";
-    properties("an fp8 checkpoint under llama.cpp", fp8ckpt, &loose, 0);
+    properties("an fp8 checkpoint under llama.cpp", fp8ckpt, &loose, 0, 0);
     {
         rl_plan_summary ps;
         rl_error pe;
@@ -531,30 +550,42 @@ int main(int argc, char **argv) {
     const char *busy = busy_base;
     static const char *const three[] = {"t4", "l40s", "h100-sxm"};
     rl_plan_query busy_q = {0, 20, 0, NULL, three, 3};
-    properties("busy traffic, 20 tokens/s per user", busy, &busy_q, 0);
+    properties("busy traffic, 20 tokens/s per user", busy, &busy_q, 0, 0);
     const char *mid = "{\"model\":\"llama-3-8b\",\"requests_per_day\":300000,\"input_tokens\":1000,\"output_tokens\":300}";
     static const char *const two[] = {"l4", "h100-sxm"};
     rl_plan_query mid_q = {0, 0, 0, NULL, two, 2};
-    properties("300000 requests a day", mid, &mid_q, 0);
+    properties("300000 requests a day", mid, &mid_q, 0, 0);
 
-    /* A tiny model at the most traffic a request may give (1e12 requests/day, one token in and out): the memory
-     * holds millions of requests (smollm2-135m's KV is 23040 bytes per token; the floor's max batch on one H200 is
-     * over 3 million when tight fits are allowed), so the best batch stops at
-     * RL_MAX_BATCH, the largest batch a request may give. */
+    /* A tiny model at the most traffic a request may give (1e12 requests/day, one token in and out): the engine's
+     * budget holds over a million requests (smollm2-135m's KV is 23040 bytes per token, and each request's logits
+     * take 49152 x 4 bytes; a B300's vLLM pool of 0.9 x 268.6 GiB, at tp 8 x pp 3 or 4), so the best batch stops
+     * at RL_MAX_BATCH, the largest batch a request may give. The B300 has no cloud price preset: one is given. */
     const char *flood = "{\"model\":\"smollm2-135m\",\"requests_per_day\":1000000000000,\"input_tokens\":1,"
-                        "\"output_tokens\":1}";
-    static const char *const h200[] = {"h200-sxm"};
-    rl_plan_query big_q = {0, 0, 1, "auto", h200, 1}; /* tight allowed: the floor holds 3.3 million at seq 2 */
-    properties("a tiny model at 1e12 requests a day", flood, &big_q, 0);
+                        "\"output_tokens\":1,\"cloud_usd_hour\":3}";
+    static const char *const b300[] = {"b300"};
+    rl_plan_query big_q = {0, 0, 0, "auto", b300, 1};
+    properties("a tiny model at 1e12 requests a day", flood, &big_q, 0, 0);
     st = rl_plan(flood, strlen(flood), NULL, 0, &big_q, &work, found, sizeof found / sizeof found[0], &s, &err);
     int at_cap = 0;
     for (size_t i = 0; st == RL_OK && i < s.count; i++) at_cap += found[i].batch == RL_MAX_BATCH;
     CHECK(st == RL_OK && at_cap > 0, "some setup's best batch is RL_MAX_BATCH (%d)", at_cap);
 
+    /* Tight fits allowed where the engine's budget holds no request: Llama-3.1-8B with 61,000 tokens of context
+     * on one L4 (7.45 GiB of KV per request where vLLM's budget leaves 5.58, the cost vector
+     * cost-tight-no-engine-floor-basis). That setup is a candidate on the floor's basis, up to the floor's max
+     * batch; without allow_tight it is not one. Every other candidate is at a batch its engine runs. The L4 has
+     * no cloud price preset: one is given. */
+    const char *long_ctx = "{\"model\":\"llama-3.1-8b\",\"requests_per_day\":1000,\"input_tokens\":2000,"
+                           "\"output_tokens\":59000,\"cloud_usd_hour\":0.8}";
+    static const char *const l4[] = {"l4"};
+    rl_plan_query tight_q = {0, 0, 1, "auto", l4, 1}, strict_q = {0, 0, 0, "auto", l4, 1};
+    properties("a long context, tight allowed", long_ctx, &tight_q, 0, 1);
+    properties("a long context, tight not allowed", long_ctx, &strict_q, 0, 0);
+
     /* Every GPU with no target, auto only: the GPUs without a sourced TFLOPS figure qualify too (their TTFT is the
      * launch plus the floor's prefill), and the fronts mix them in. */
     rl_plan_query all = {0, 0, 0, "auto", NULL, 0};
-    properties("every GPU, auto, no target", base, &all, 0);
+    properties("every GPU, auto, no target", base, &all, 0, 0);
 
     /* More GPUs than RL_PLAN_MAX_GPUS: only the first 64 are searched (16 setups each at one precision). */
     static const char *many[RL_PLAN_MAX_GPUS + 1];

@@ -1262,7 +1262,7 @@ export default {
   'plan.precision': 'Weight precision',
   'plan.precision.all': 'All (auto, {formats})',
   'plan.precision.auto': 'auto (the model’s own)',
-  'plan.allow_tight': 'Allow tight fits',
+  'plan.allow_tight': 'Allow tight fits (a setup whose engine budget holds no request, on the floor\'s figures)',
   'cost.traffic': 'your traffic, {n}/day',
   'cost.trafficBeyond': 'your traffic, {n}/day: past the {max}/day one deployment serves, drawn at the edge',
 };

@@ -1278,7 +1278,7 @@ export default {
   'plan.precision': '权重精度',
   'plan.precision.all': '全部（auto、{formats}）',
   'plan.precision.auto': 'auto（模型自身的）',
-  'plan.allow_tight': '允许紧张的放置',
+  'plan.allow_tight': '允许紧张的放置（引擎预算容不下一个请求的配置，按下限计算）',
   'cost.traffic': '你的流量，{n} 请求/天',
   'cost.trafficBeyond': '你的流量，{n} 请求/天：超出一套部署每天能服务的 {max}，画在右边缘',
 };
