@@ -113,15 +113,22 @@ static char *shortest(char *buf, size_t cap, double v) {
 
 static long long ceil_div(long long a, long long b) { return b > 0 ? (a + b - 1) / b : 0; }
 
+/* The message key of a warning: its code, and a variant where one code has two sentences (core-values.js:
+ * warningKey, the same rule): latent attention's replicated KV; a tight fit with no room left for the KV (an
+ * engine that cannot start); a tight fit under a pool that is a share of the free memory (TensorRT-LLM's). */
+static void warning_key(char *key, size_t cap, unsigned bit, const rl_model *m, const rl_result *r) {
+    unsigned w = 1u << bit;
+    snprintf(key, cap, "warning.%s%s%s%s", rl_warning_code(bit), w == RL_WARN_KV_REPLICATED_ACROSS_TP && m->mla ? ".mla" : "",
+             w == RL_WARN_TIGHT && r->kv_room_gib <= 0 ? ".noRoom" : "", w == RL_WARN_TIGHT && r->pool_of_free ? ".free" : "");
+}
+
 const char *rl_msg_warning(unsigned bit, const rl_model *m, const rl_deploy *d, const rl_result *r, char *buf, size_t cap) {
     if (current == RL_LANG_EN || bit >= RL_WARN_COUNT_) {
         rl_warning_text(bit, m, d, r, buf, cap);
         return buf;
     }
-    char key[80], v[22][40];
-    const char *code = rl_warning_code(bit);
-    snprintf(key, sizeof key, "warning.%s%s", code,
-             (1u << bit) == RL_WARN_KV_REPLICATED_ACROSS_TP && m->mla ? ".mla" : "");
+    char key[80], v[24][40];
+    warning_key(key, sizeof key, bit, m, r);
     const char *const kv[] = {
         "kv_heads", FMT(v[0], "%lld", (long long)m->kv_heads),
         "tp", FMT(v[1], "%lld", (long long)d->tp),
@@ -141,6 +148,9 @@ const char *rl_msg_warning(unsigned bit, const rl_model *m, const rl_deploy *d, 
         "kv_need", FMT(v[15], "%.2f", r->kv_gib),
         "missing", FMT(v[16], "%.2f", r->missing_gib),
         "max_real", FMT(v[17], "%lld", (long long)r->max_batch_realistic),
+        "over", FMT(v[22], "%.2f", -r->kv_room_gib),
+        "left", FMT(v[23], "%.2f", r->free_after_reserves_gib),
+
         "spec_tokens", FMT(v[18], "%lld", (long long)d->spec_tokens),
         "accept", FMT(v[19], "%.2f", d->spec_accept),
         "tokens_per_step", FMT(v[20], "%.3g", r->spec_tokens_per_step),
@@ -158,7 +168,10 @@ const char *rl_msg_remedy(unsigned bit, const rl_model *m, const rl_deploy *d, c
         return buf;
     }
     char key[80], value[40], f2[40], v[6][40];
-    snprintf(key, sizeof key, "remedy.%s", rl_remedy_code(bit));
+    /* TensorRT-LLM's pool is a share of the free memory, another sentence (core-values.js: remedyKey). */
+    snprintf(key, sizeof key, "remedy.%s%s", rl_remedy_code(bit),
+             (1u << bit) == RL_REMEDY_RAISE_POOL && r->pool_of_free ? ".free" : "");
+    const char *knob = rl_engine_pool_knob(r->engine);
     /* The value as the JSON holds it (rl_remedy_value), written as the page's n() writes it. */
     double x = 0.0;
     const char *name = rl_remedy_value(bit, r, &x);
@@ -168,7 +181,7 @@ const char *rl_msg_remedy(unsigned bit, const rl_model *m, const rl_deploy *d, c
                               "precision", FMT(v[0], "%s", rl_precision_name(r->weight_precision)),
                               "batch", FMT(v[1], "%lld", (long long)d->batch), "seq", FMT(v[2], "%lld", (long long)d->seq),
                               "layers", FMT(v[3], "%lld", (long long)(m ? m->layers : 0)), "pool_now", FMT(v[4], "%.2f", r->pool_fraction),
-                              "tp", FMT(v[5], "%lld", (long long)r->remedy_pair_tp), NULL};
+                              "tp", FMT(v[5], "%lld", (long long)r->remedy_pair_tp), "knob", knob ? knob : "", NULL};
     return rl_msg_fill(buf, cap, key, kv);
 }
 

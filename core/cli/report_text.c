@@ -174,7 +174,14 @@ static void print_fit(FILE *out, const rl_model *m, const rl_gpu *g, const rl_de
     fprintf(out, "\n%s\n", T("cli.budget.title"));
     label(out, "cli.budget.pool", 20);
     /* The engine's own pool of the whole GPU is no pool at all (llama.cpp's, gpt-fast's). */
-    if (d->pool_fraction == 0 && r->pool_fraction >= 1.0)
+    if (r->pool_of_free && r->free_after_reserves_gib <= 0)
+        fprintf(out, "%s\n", RL_MSG(line, "cli.budget.poolFreeNone", "pool", gib(r->pool_gib, a, sizeof a), "engine",
+                                    rl_engine_name(r->engine)));
+    else if (r->pool_of_free)
+        fprintf(out, "%s\n", RL_MSG(line, "cli.budget.poolFree", "pool", gib(r->pool_gib, a, sizeof a), "pct",
+                                    FMT(x, "%.0f", r->pool_fraction * 100.0), "left",
+                                    gib(r->free_after_reserves_gib, b, sizeof b), "engine", rl_engine_name(r->engine)));
+    else if (d->pool_fraction == 0 && r->pool_fraction >= 1.0)
         fprintf(out, "%s\n", RL_MSG(line, "cli.budget.noPool", "pool", gib(r->pool_gib, a, sizeof a), "engine", rl_engine_name(r->engine)));
     else
         fprintf(out, "%s\n", RL_MSG(line, "cli.budget.poolValue", "pool", gib(r->pool_gib, a, sizeof a), "pct",

@@ -441,13 +441,22 @@ const char *rl_engine_name(rl_engine e);
  * presets whose id starts m1- .. m4- or strix-halo: vLLM, SGLang and TensorRT-LLM have no backend for them)
  * and vLLM on every other GPU, a custom one included. gpu_id: rl_gpu.name. */
 rl_engine rl_engine_for(rl_engine e, const char *gpu_id);
-/* The share of each GPU's memory the engine takes when rl_deploy.pool_fraction is 0 (its own): vLLM 0.90
- * (gpu_memory_utilization); SGLang 0.88, 0.87, 0.85, 0.81 or 0.79 at tp 1, 2, 4 to 7, 8 to 15, and 16 or more
- * (mem_fraction_static, v0.4.x); TensorRT-LLM 0.90 (free_gpu_memory_fraction, a share of the memory left
- * after the weights, here taken of the whole GPU: the budget is a little short of TensorRT-LLM's); llama.cpp
- * and gpt-fast 1 (no pool: they allocate what they need). e: an engine, not RL_ENGINE_AUTO (resolve it
- * with rl_engine_for first); tp: the tensor-parallel degree. Sources: engines.c. */
+/* The engine's own pool fraction, used when rl_deploy.pool_fraction is 0: vLLM 0.90 (gpu_memory_utilization);
+ * SGLang 0.88, 0.87, 0.85, 0.81 or 0.79 at tp 1, 2, 4 to 7, 8 to 15, and 16 or more (mem_fraction_static,
+ * v0.4.x); TensorRT-LLM 0.90 (free_gpu_memory_fraction: of the memory free after the weights and buffers,
+ * see rl_engine_pool_of_free); llama.cpp and gpt-fast 1 (no pool: they allocate what they need). e: an
+ * engine, not RL_ENGINE_AUTO (resolve it with rl_engine_for first); tp: the tensor-parallel degree.
+ * Sources: engines.c. */
 double rl_engine_pool(rl_engine e, int64_t tp);
+/* 1 when the engine's pool fraction (its own or rl_deploy.pool_fraction) is a share of the memory free after
+ * the weights and the runtime reserves, all of which goes to the KV cache: TensorRT-LLM's
+ * free_gpu_memory_fraction (trtllm-serve --kv_cache_free_gpu_memory_fraction). 0: a share of each GPU's whole
+ * memory, in which the weights, the reserves and the KV cache must all fit (vLLM, SGLang, and the others). */
+int rl_engine_pool_of_free(rl_engine e);
+/* The engine's setting of its pool, as the raise_pool_fraction way out names it ("vLLM --gpu-memory-utilization",
+ * "SGLang --mem-fraction-static", "TensorRT-LLM --kv_cache_free_gpu_memory_fraction"); NULL where it has none
+ * (llama.cpp, gpt-fast: no pool), and that way out is then never offered. */
+const char *rl_engine_pool_knob(rl_engine e);
 
 /* A draft model for speculative decoding, as the request reader copies it
  * from a model preset (spec_draft): plain numbers, so that rl_deploy stays data.
@@ -487,7 +496,9 @@ typedef struct rl_deploy {
     double nccl_gib_per_peer;   /* NCCL buffers per other GPU in the group, [0, 64]; default 0.35 */
     double weight_overhead;     /* container/alignment share on the weights, [0, 1]; default 0.02 */
     double pool_fraction;       /* the engine's memory pool, a share of each GPU's memory (vLLM gpu_memory_utilization,
-                                   SGLang mem_fraction_static), [0.05, 1]; default 0: the engine's own (rl_engine_pool) */
+                                   SGLang mem_fraction_static) or, for TensorRT-LLM, of the memory free after the weights
+                                   and reserves (free_gpu_memory_fraction: rl_engine_pool_of_free), [0.05, 1]; default 0:
+                                   the engine's own (rl_engine_pool) */
     int64_t prefill_chunk;      /* tokens per prefill chunk for the activation peak, 1..RL_MAX_SEQ; default 2048 */
     double launch_ms;           /* fixed TTFT overhead, ms, [0, 1e6]; default 35 */
 
@@ -748,7 +759,12 @@ typedef struct rl_result {
 
     /* Memory, per GPU (GiB): the realistic budget. */
     double pool_fraction;          /* the pool fraction used: deploy.pool_fraction, or the engine's own (rl_engine_pool) */
-    double pool_gib;               /* pool_fraction × vram */
+    int pool_of_free;              /* rl_engine_pool_of_free(engine): the fraction is of the memory free after the
+                                      weights and the reserves (TensorRT-LLM), not of the whole GPU */
+    double pool_gib;               /* what the engine may use: pool_fraction × vram; with pool_of_free, the weights and
+                                      reserves + pool_fraction × (vram − weights − reserves) when that is positive, else vram */
+    double free_after_reserves_gib; /* with pool_of_free: vram − weights − the reserves but the logits (context, NCCL,
+                                       weight overhead, prefill chunk), of which pool_fraction is the KV cache's; else 0 */
     double reserve_context_gib;    /* driver/CUDA context */
     double reserve_nccl_gib;       /* nccl_gib_per_peer × (tp·pp − 1) */
     double reserve_weights_gib;    /* weight_overhead × weights */
@@ -909,7 +925,10 @@ typedef struct rl_estimate {
     double bytes_per_param;        /* b_w (auto = 2) */
     double weights_gib;            /* N·b_w */
     double pool_fraction;          /* the pool fraction used: deploy.pool_fraction, or the engine's own (rl_engine_pool) */
-    double usable_gib_per_gpu;     /* pool_fraction × vram − context reserve − weight overhead share */
+    int pool_of_free;              /* rl_engine_pool_of_free: the fraction is of what the weights leave, so the weights
+                                      may use the whole GPU (the pool below is then vram) */
+    double usable_gib_per_gpu;     /* (share × vram − context reserve) / (1 + weight overhead); share: pool_fraction,
+                                      or 1 with pool_of_free */
     int64_t gpus_needed;           /* ceil(weights·(1 + overhead) / (pool × vram − context reserve)); 0: none holds any */
     int64_t gpus;                  /* tp × pp: the GPUs the deployment gives */
     int fits;                      /* 1 ≤ gpus_needed ≤ gpus: the weights fit on them (the KV cache is not counted) */

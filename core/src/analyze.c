@@ -300,6 +300,17 @@ static void fit_floor(const ctx *c, fit *f) {
  * engine would give it). d->engine is resolved (not auto). */
 static double pool_of(const rl_deploy *d) { return rl_deploy_pool(d, d->engine); }
 
+/* The memory the engine may use, of vram bytes, when the weights and the runtime reserves take taken bytes: its
+ * pool fraction of the whole GPU, or (TensorRT-LLM's, rl_engine_pool_of_free) all it takes plus that fraction of
+ * what is left free, which is its KV cache. With nothing left free the pool is the GPU: the KV room is then the
+ * whole shortfall, which no fraction shrinks. */
+static double engine_pool_bytes(const rl_deploy *d, double vram, double taken) {
+    double fraction = pool_of(d);
+    if (!rl_engine_pool_of_free(d->engine)) return fraction * vram;
+    double left = vram - taken;
+    return left > 0 ? taken + fraction * left : vram;
+}
+
 /* The realistic budget's lines, after fit_floor(); a fit that the budget
  * cannot hold becomes RL_TIGHT. */
 static void fit_budget(const ctx *c, fit *f) {
@@ -307,11 +318,11 @@ static void fit_budget(const ctx *c, fit *f) {
     double gpus = gpus_of(d);
     double vram = c->g->vram_gib * RL_GIB;
     double B = (double)d->batch;
-    f->pool = pool_of(d) * vram;
     f->context = d->context_reserve_gib * RL_GIB;
     f->nccl = d->nccl_gib_per_peer * RL_GIB * (gpus - 1.0);
     f->overhead = d->weight_overhead * f->weights;
     f->act_chunk = activation_chunk_bytes(c);
+    f->pool = engine_pool_bytes(d, vram, f->weights + f->context + f->nccl + f->overhead + f->act_chunk);
     rl_budget budget = {.free = f->free,
                         .pool = f->pool,
                         .context = f->context,
@@ -534,9 +545,13 @@ static void find_remedies(const ctx *c, const fit *f, rl_result *r) {
 
     double need = f->weights + f->overhead + f->context + f->nccl + f->act_chunk +
                   (double)d->batch * (f->kv_req + f->act_logits_per_request);
-    /* Only an engine whose pool is a setting, a share of the whole GPU (vLLM's and SGLang's), can raise it. */
-    if (realistic && rl_engine_preset_of(d->engine)->pool_knob != NULL) {
-        double fraction = need / (c->g->vram_gib * RL_GIB);
+    /* Only an engine whose pool is a setting (vLLM's, SGLang's, TensorRT-LLM's) can raise it: to the share of the
+     * GPU the budget needs, or (TensorRT-LLM) the share of what the weights and reserves leave free that the
+     * batch's KV and logits need. */
+    double vram = c->g->vram_gib * RL_GIB, taken = need - (double)d->batch * (f->kv_req + f->act_logits_per_request);
+    int of_free = rl_engine_pool_of_free(d->engine);
+    if (realistic && rl_engine_preset_of(d->engine)->pool_knob != NULL && (!of_free || vram > taken)) {
+        double fraction = of_free ? (need - taken) / (vram - taken) : need / vram;
         if (fraction <= 0.98) {
             r->remedies |= RL_REMEDY_RAISE_POOL;
             r->remedy_pool_fraction = ceil(fraction * 100.0) / 100.0;
@@ -557,8 +572,9 @@ static void find_remedies(const ctx *c, const fit *f, rl_result *r) {
     }
 
     r->remedies |= RL_REMEDY_BIGGER_GPU;
-    /* A GPU whose engine pool holds everything the realistic budget must (a fit, never a tight one). */
-    double need_gib = need / pool_of(d);
+    /* A GPU whose engine pool holds everything the realistic budget must (a fit, never a tight one): of_free,
+     * the weights and reserves and the KV over the fraction that goes to it. */
+    double need_gib = of_free ? taken + (need - taken) / pool_of(d) : need / pool_of(d);
     if (f->verdict == RL_HOST_DOES_NOT_FIT) {
         /* The host is short: a GPU that holds the whole model (weights + KV, no offload) is the way out. */
         fit all;
@@ -664,6 +680,9 @@ static void set_memory(rl_result *r, const rl_deploy *d, const fit *f, const rl_
 
     double logits = (double)d->batch * f->act_logits_per_request;
     r->pool_gib = f->pool / RL_GIB;
+    if (r->pool_of_free)
+        r->free_after_reserves_gib =
+            (g->vram_gib * RL_GIB - f->weights - f->context - f->nccl - f->overhead - f->act_chunk) / RL_GIB;
     r->reserve_context_gib = f->context / RL_GIB;
     r->reserve_nccl_gib = f->nccl / RL_GIB;
     r->reserve_weights_gib = f->overhead / RL_GIB;
@@ -718,6 +737,7 @@ rl_status rl_analyze(const rl_model *m, const rl_gpu *g, const rl_deploy *d, rl_
     }
     out->engine = d->engine;
     out->pool_fraction = pool_of(d);
+    out->pool_of_free = rl_engine_pool_of_free(d->engine);
 
     ctx c;
     fit f;

@@ -132,11 +132,13 @@ static const rl_engine_preset engines[RL_ENGINE_COUNT_] = {
         .lacks_weights = GGUF_TYPES, .lacks_kv = P(INT4) | P(Q8_0) | P(Q4_0),
         .plan_formats = {RL_PREC_FP8, RL_PREC_INT4},
         .not_on = not_nvidia,
-        /* tensorrt_llm KvCacheConfig.free_gpu_memory_fraction (default 0.9) is a share of the memory left after the
-         * weights and activations; taken here of the whole GPU, which leaves the KV cache a little less. It is no
-         * share of the GPU, so the raise_pool_fraction way out cannot name it. */
+        /* tensorrt_llm KvCacheConfig.free_gpu_memory_fraction (default 0.9): "TensorRT LLM will try to allocate 90%
+         * of free GPU memory for KV cache" (docs, examples/kvcacheconfig), free after the weights and buffers
+         * (trtllm-serve --kv_cache_free_gpu_memory_fraction: "Free GPU memory fraction reserved for KV Cache, after
+         * allocating model weights and buffers"). */
         .pool_fraction = 0.90,
-        .pool_knob = NULL,
+        .pool_of_free = 1,
+        .pool_knob = "TensorRT-LLM --kv_cache_free_gpu_memory_fraction",
     },
     [RL_ENGINE_LLAMA_CPP] = {
         .name = "llama.cpp",
@@ -214,6 +216,10 @@ double rl_engine_pool(rl_engine e, int64_t tp) {
     const rl_engine_preset *x = rl_engine_preset_of(e);
     return x->pool_fraction > 0 ? x->pool_fraction : sglang_pool(tp);
 }
+
+int rl_engine_pool_of_free(rl_engine e) { return rl_engine_preset_of(e)->pool_of_free; }
+
+const char *rl_engine_pool_knob(rl_engine e) { return rl_engine_preset_of(e)->pool_knob; }
 
 double rl_deploy_pool(const rl_deploy *d, rl_engine engine) {
     return d->pool_fraction > 0 ? d->pool_fraction : rl_engine_pool(engine, d->tp);

@@ -36,6 +36,10 @@ rl_status rl_parse_params(const char *text, double *out, rl_error *err) {
 }
 
 /* GPUs whose usable share holds weights of w GiB (0: none holds any, when nothing is left after the reserve). */
+/* The share of each GPU the weights may take: the pool's, or the whole GPU where the pool is a share of what the
+ * weights leave (TensorRT-LLM's: rl_engine_pool_of_free). */
+static double weights_share(const rl_estimate *e) { return e->pool_of_free ? 1.0 : e->pool_fraction; }
+
 static int64_t gpus_for(double w, double room, double usable) { return room > 0 ? (int64_t)ceil(w / usable) : 0; }
 
 /* The smallest power-of-two tp (≤ 1024, below `above`) whose tp × pp GPUs are at least `need`; 0: none. */
@@ -79,7 +83,7 @@ static void ways_out(rl_estimate *e, const rl_gpu *g, const rl_deploy *d, double
     }
     /* usable ≥ weights / gpus: (pool × VRAM − context) / (1 + overhead) ≥ the share, solved for VRAM. */
     e->remedies |= RL_REMEDY_BIGGER_GPU;
-    e->remedy_vram_gib = (e->weights_gib / (double)e->gpus * (1.0 + d->weight_overhead) + d->context_reserve_gib) / e->pool_fraction;
+    e->remedy_vram_gib = (e->weights_gib / (double)e->gpus * (1.0 + d->weight_overhead) + d->context_reserve_gib) / weights_share(e);
 }
 
 void rl_estimate_ways_out(const rl_estimate *e, rl_result *out) {
@@ -110,9 +114,12 @@ rl_status rl_estimate_params(double params, const rl_gpu *g, const rl_deploy *d,
     e->bytes_per_param = bw;
     e->weight_precision = d->precision == RL_PREC_AUTO ? RL_PREC_FP16 : d->precision;
     e->weights_gib = params * bw / RL_GIB;
-    /* The pool given, or the engine's own (auto resolved by the GPU). */
-    e->pool_fraction = rl_deploy_pool(d, rl_engine_for(d->engine, g->name));
-    double room = e->pool_fraction * g->vram_gib - d->context_reserve_gib;
+    /* The pool given, or the engine's own (auto resolved by the GPU). TensorRT-LLM's is a share of what the weights
+     * leave free, which goes to the KV cache: its weights may use the whole GPU. */
+    rl_engine engine = rl_engine_for(d->engine, g->name);
+    e->pool_fraction = rl_deploy_pool(d, engine);
+    e->pool_of_free = rl_engine_pool_of_free(engine);
+    double room = weights_share(e) * g->vram_gib - d->context_reserve_gib;
     e->usable_gib_per_gpu = room / (1.0 + d->weight_overhead);
     e->gpus_needed = gpus_for(e->weights_gib, room, e->usable_gib_per_gpu);
     e->gpus = d->tp * d->pp;
@@ -186,6 +193,7 @@ size_t rl_estimate_json(const rl_gpu *g, const rl_deploy *d, const rl_estimate *
     rl_jw_str(&s, "precision", rl_precision_name(e->weight_precision));
     rl_jw_num(&s, "weights_gib", e->weights_gib);
     rl_jw_num(&s, "pool_fraction", e->pool_fraction);
+    rl_jw_str(&s, "pool_of", e->pool_of_free ? "free" : "gpu");
     rl_jw_num(&s, "usable_gib_per_gpu", e->usable_gib_per_gpu);
     rl_jw_num(&s, "gpus_needed", (double)e->gpus_needed);
     rl_jw_num(&s, "gpus", (double)e->gpus);

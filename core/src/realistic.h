@@ -47,8 +47,10 @@ typedef struct rl_engine_preset {
     /* The engine's own memory pool (rl_engine_pool): a share of each GPU's memory; 0 = by tp (SGLang's).
      * Its source is beside each engine's value (engines.c) and in the README's "Realistic budget". */
     double pool_fraction;
-    /* The setting that raises the pool, as the raise_pool_fraction remedy names it; NULL: the engine has none
-     * that is a share of the whole GPU, so that remedy is not offered. */
+    /* 1: pool_fraction is a share of the memory free after the weights and reserves (rl_engine_pool_of_free). */
+    int pool_of_free;
+    /* The setting that raises the pool, as the raise_pool_fraction remedy names it; NULL: the engine has none,
+     * so that remedy is not offered. */
     const char *pool_knob;
 } rl_engine_preset;
 

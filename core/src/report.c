@@ -49,6 +49,24 @@ size_t rl_warning_text(unsigned bit, const rl_model *m, const rl_deploy *d, cons
                        tp, hkv, hkv, r->kv_share);
         break;
     case RL_WARN_TIGHT:
+        if (r->pool_of_free && r->kv_room_gib <= 0) {
+            rl_out_fmt(&o,
+                       "Tight: it fits the floor but not the realistic budget. The weights and the runtime reserve "
+                       "(%.2f GiB) leave no memory free for %s's KV cache: they are %.2f GiB over the GPU, so the "
+                       "engine cannot start with this setup and no request fits realistically; only the floor's "
+                       "figures are given.",
+                       r->reserve_gib, rl_engine_name(r->engine), -r->kv_room_gib);
+            break;
+        }
+        if (r->pool_of_free) {
+            rl_out_fmt(&o,
+                       "Tight: it fits the floor but not the realistic budget. %s gives the KV cache %.0f%% of the "
+                       "memory the weights and the runtime reserve (%.2f GiB) leave free: %.2f GiB, %.2f GiB short "
+                       "of the %.2f GiB this batch needs; at most %lld requests fit realistically.",
+                       rl_engine_name(r->engine), r->pool_fraction * 100.0, r->reserve_gib, r->kv_room_gib,
+                       r->missing_gib, r->kv_gib, (long long)r->max_batch_realistic);
+            break;
+        }
         if (r->kv_room_gib <= 0) { /* nothing left for the KV: no request fits, and no engine estimate is given */
             rl_out_fmt(&o,
                        "Tight: it fits the floor but not the realistic budget. The engine's pool (%.0f%% of the GPU) "
@@ -134,6 +152,11 @@ size_t rl_remedy_text(unsigned bit, const rl_model *m, const rl_deploy *d, const
         rl_out_fmt(&o, "Use GPUs with at least %.2f GiB of memory each.", r->remedy_vram_gib);
         break;
     case RL_REMEDY_RAISE_POOL:
+        if (r->pool_of_free) {
+            rl_out_fmt(&o, "Raise the share of the free memory the engine gives its KV cache (%s) to %.2f (now %.2f).",
+                       rl_engine_preset_of(r->engine)->pool_knob, r->remedy_pool_fraction, r->pool_fraction);
+            break;
+        }
         rl_out_fmt(&o, "Raise the engine's memory pool (%s) to %.2f (now %.2f).",
                    rl_engine_preset_of(r->engine)->pool_knob ? rl_engine_preset_of(r->engine)->pool_knob : "its pool setting",
                    r->remedy_pool_fraction, r->pool_fraction);
@@ -193,6 +216,11 @@ static void coded_list(rl_jw *w, const char *key, unsigned bits, unsigned count,
             remedy_value(item.o, b, r);
             /* The pair's second change: its value is the precision, this its tp. */
             if ((1u << b) == RL_REMEDY_PRECISION_AND_TP) rl_jw_num(&item, "tp", (double)r->remedy_pair_tp);
+            /* The engine's setting this way out raises (offered only where it has one), and what it is a share of. */
+            if ((1u << b) == RL_REMEDY_RAISE_POOL) {
+                rl_jw_str(&item, "setting", rl_engine_pool_knob(r->engine));
+                rl_jw_str(&item, "of", r->pool_of_free ? "free" : "gpu");
+            }
         }
         rl_jw_end(&item);
     }
@@ -334,6 +362,7 @@ static size_t write_report(const rl_model *m, const rl_gpu *g, const rl_deploy *
     rl_jw_str(&s, "moe_read", rl_moe_read_name(d->moe_read));
     rl_jw_num(&s, "pool_fraction", r->pool_fraction);
     rl_jw_str(&s, "pool_source", d->pool_fraction > 0 ? "chosen" : "engine");
+    rl_jw_str(&s, "pool_of", r->pool_of_free ? "free" : "gpu");
     rl_jw_num(&s, "context_reserve_gib", d->context_reserve_gib);
     rl_jw_num(&s, "nccl_gib_per_peer", d->nccl_gib_per_peer);
     rl_jw_num(&s, "weight_overhead", d->weight_overhead);
@@ -360,6 +389,7 @@ static size_t write_report(const rl_model *m, const rl_gpu *g, const rl_deploy *
         rl_jw_num(&s, "max_gpu_layers", (double)r->max_gpu_layers);
     rl_jw_object(&s, "realistic", &t);
     rl_jw_num(&t, "pool_gib", r->pool_gib);
+    if (r->pool_of_free) rl_jw_num(&t, "free_after_reserves_gib", r->free_after_reserves_gib);
     rl_jw_num(&t, "context_reserve_gib", r->reserve_context_gib);
     rl_jw_num(&t, "nccl_gib", r->reserve_nccl_gib);
     rl_jw_num(&t, "weight_overhead_gib", r->reserve_weights_gib);

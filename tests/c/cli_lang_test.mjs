@@ -67,6 +67,13 @@ const CASES = [
   { args: ['--model', 'gpt-oss-20b', '--gpu', 'h100-sxm', '--engine', 'gpt-fast'], rc: 0, word: 'gpt-fast 不能运行 mxfp4 格式的权重' },
   // An engine without a pool: the budget says so, not "100% of the GPU".
   { args: ['--model', 'qwen3-8b', '--gpu', 'm4-max-128g'], rc: 0, word: '整张 GPU：llama.cpp 没有内存池' },
+  // TensorRT-LLM's pool, a share of the free memory: the budget line, the tight warning and its way out say so.
+  { args: ['--model', 'qwen3-32b', '--gpu', 'h100-sxm', '--batch', '16', '--engine', 'trt-llm'], rc: 0, word: '剩下的 16.88 GiB 中的 90%：trt-llm 的 KV 缓存' },
+  { args: ['--model', 'qwen3-32b', '--gpu', 'h100-sxm', '--batch', '16', '--engine', 'trt-llm'], rc: 0, word: '空闲内存的 90% 给 KV 缓存：15.18 GiB' },
+  { args: ['--model', 'qwen3-32b', '--gpu', 'h100-sxm', '--batch', '16', '--engine', 'trt-llm'], rc: 0, word: '（TensorRT-LLM --kv_cache_free_gpu_memory_fraction）提高到 0.95' },
+  // A tight fit with no room for the KV: the engine cannot start, said as such (never a negative room).
+  { args: ['--model', 'qwen3-32b', '--tflops', '500', '--bandwidth-gbs', '2000', '--vram-gib', '64', '--seq', '2048'], rc: 0, word: '权重和预留超出内存池 5.52 GiB' },
+  { args: ['--model', 'qwen3-32b', '--tflops', '500', '--bandwidth-gbs', '2000', '--vram-gib', '62', '--seq', '512', '--engine', 'trt-llm'], rc: 0, word: '它们超出 GPU 0.91 GiB' },
   { args: ['--model', 'qwen3-4b', '--gpu', 'a100-40g', '--kv-precision', 'int4', '--batch', '512'], rc: 3, word: 'vllm 没有 int4 格式的 KV 缓存' },
   { args: ['--model', 'qwen3-4b', '--gpu', 'a100-40g', '--batch', '128', '--engine', 'llama.cpp'], rc: 3, word: '把 KV 缓存存为 q4_0。' },
   { args: ['--model', 'qwen3-8b', '--gpu', 'm4-max-128g', '--engine', 'vllm'], rc: 0, word: 'vllm 没有适用于这张 GPU 的后端' },

@@ -7,7 +7,7 @@ import {
   attentionTokens, kvReadBytes, layerTokens, makeContext, PRECISION_BYTES, stateFlops, stepFlops, weightBytesRead, weightBytesTotal, windowOf,
 } from './context.mjs';
 import { realistic, realisticSpecStep } from './realistic.mjs';
-import { LACKS, NOT_ON, poolOf } from './engines.mjs';
+import { LACKS, NOT_ON, POOL_OF_FREE, poolOf } from './engines.mjs';
 import { findRemedies } from './remedies.mjs';
 import { Q, ZERO } from './rational.mjs';
 
@@ -92,6 +92,7 @@ function configSection(m, d, c, microBatches) {
     moe_read: d.moeRead,
     pool_fraction: poolOf(d),
     pool_source: d.poolFraction.sign() > 0 ? 'chosen' : 'engine',
+    pool_of: POOL_OF_FREE.includes(d.engine) ? 'free' : 'gpu',
     context_reserve_gib: d.contextReserveGib,
     nccl_gib_per_peer: d.ncclGibPerPeer,
     weight_overhead: d.weightOverhead,
@@ -116,6 +117,7 @@ function memorySection(f, d, g) {
   const kvRoom = f.realisticFree.sub(logits);
   const realistic = {
     pool_gib: gib(f.pool),
+    ...(f.poolOfFree ? { free_after_reserves_gib: gib(f.leftFree) } : {}),
     context_reserve_gib: gib(f.context),
     nccl_gib: gib(f.nccl),
     weight_overhead_gib: gib(f.overhead),
@@ -383,7 +385,9 @@ export function analyze(model, gpu, deploy) {
   report.warnings = [...warnings].map((code) => ({ code }));
   report.remedies = f.verdict === 'fits' ? [] : findRemedies(c, f).map((x) => {
     const bare = (v) => (typeof v === 'bigint' ? q(v) : v);
-    return x.tp === undefined ? { code: x.code, value: bare(x.value) } : { code: x.code, value: bare(x.value), tp: bare(x.tp) };
+    // The pair's tp; raising a pool, the engine's setting and what it is a share of.
+    const extra = x.tp !== undefined ? { tp: bare(x.tp) } : x.setting !== undefined ? { setting: x.setting, of: x.of } : {};
+    return { code: x.code, value: bare(x.value), ...extra };
   });
   return report;
 }

@@ -1,7 +1,7 @@
 // One deployment's resolved precisions, byte sizes and the fit check (the
 // floor and the realistic budget), in exact rationals.
 
-import { poolOf } from './engines.mjs';
+import { POOL_OF_FREE, poolOf } from './engines.mjs';
 import { powUnit, Q, ZERO } from './rational.mjs';
 
 export const GIB = new Q(1n << 30n);
@@ -243,11 +243,17 @@ export function fitCheck(c, skipHost = false) {
   else if (c.offload && !skipHost && f.hostWeights.add(f.hostKv).gt(d.ramGib.mul(GIB))) f.verdict = 'host_ram_does_not_fit';
   else f.verdict = 'fits';
 
-  f.pool = poolOf(d).mul(vram);
   f.context = d.contextReserveGib.mul(GIB);
   f.nccl = d.ncclGibPerPeer.mul(GIB).mul(gpus - 1n);
   f.overhead = d.weightOverhead.mul(f.weights);
   f.actChunk = activationChunkBytes(c);
+  // The pool: a share of the GPU; or (TensorRT-LLM) all that the weights and reserves take, and the share of
+  // what they leave free that is the KV cache; nothing left free: the whole GPU (the room is the shortfall).
+  f.taken = f.weights.add(f.context).add(f.nccl).add(f.overhead).add(f.actChunk);
+  f.leftFree = vram.sub(f.taken);
+  f.poolOfFree = POOL_OF_FREE.includes(d.engine);
+  if (!f.poolOfFree) f.pool = poolOf(d).mul(vram);
+  else f.pool = f.leftFree.sign() > 0 ? f.taken.add(poolOf(d).mul(f.leftFree)) : vram;
   // fp32 logits of each request in the decode batch, gathered on every rank.
   f.logitsPerRequest = q(4n * m.vocab);
   f.realisticFree = f.pool.sub(f.context).sub(f.nccl).sub(f.overhead).sub(f.actChunk).sub(f.weights);

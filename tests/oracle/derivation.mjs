@@ -42,6 +42,10 @@ const FIGURES = [
   [`realistic: pool ${NUM}\\*${NUM} = ${NUM}, context`, ['config.pool_fraction', 'gpu.vram_gib', 'memory.realistic.pool_gib']],
   [`room for KV \\+ logits = pool - reserves - weights = (-?\\d[\\d,]*(?:\\.\\d+)?(?:e[+-]?\\d+)?) GiB vs B\\*\\(KV/request \\+ 4V\\) = ${NUM} GiB`,
     ['memory.realistic.room_gib', 'memory.realistic.need_gib']],
+  // TensorRT-LLM's budget (a share of the free memory): "free after weights and reserves = 80 - … = 12.06 GiB,
+  // x 0.9 = 10.85 GiB for KV + logits vs B*(KV/request + 4V) = 2.5 GiB"
+  [`free after weights and reserves = [^=]* = (-?\\d[\\d,]*(?:\\.\\d+)?(?:e[+-]?\\d+)?) GiB, x ${NUM} = (-?\\d[\\d,]*(?:\\.\\d+)?(?:e[+-]?\\d+)?) GiB for KV \\+ logits vs B\\*\\(KV/request \\+ 4V\\) = ${NUM} GiB`,
+    ['memory.realistic.free_after_reserves_gib', 'config.pool_fraction', 'memory.realistic.room_gib', 'memory.realistic.need_gib']],
   [`max_batch_realistic = floor\\(room/\\(KV/request \\+ 4V\\)\\) = ${NUM}`, ['memory.max_batch_realistic']],
   [`kv_room_gib = room - B\\*4V = (-?\\d[\\d,]*(?:\\.\\d+)?(?:e[+-]?\\d+)?)`, ['memory.realistic.kv_room_gib']],
   [`buy ${NUM} = depreciation ${NUM} \\+ energy ${NUM}`, ['cost.buy.monthly_usd', 'cost.buy.depreciation_usd_per_month', 'cost.buy.energy_usd_per_month']],

@@ -39,10 +39,18 @@ export const ENGINE_NAMES = Object.keys(ENGINES);
 // Each engine's own memory pool, a share of each GPU's memory, when pool_fraction is not given (README
 // "Realistic budget"): vLLM's gpu_memory_utilization 0.9; SGLang's mem_fraction_static by tp (v0.4.x:
 // 0.88 at tp 1, 0.87 at 2, 0.85 at 4, 0.81 at 8, 0.79 at 16 and past); TensorRT-LLM's
-// free_gpu_memory_fraction 0.9, counted of the whole GPU; llama.cpp and gpt-fast have no pool (1).
-// Only vLLM's and SGLang's pools are settings that the raise_pool_fraction way out can name.
+// free_gpu_memory_fraction 0.9, a share of the memory free after the weights and reserves, which is all
+// the KV cache's (POOL_OF_FREE); llama.cpp and gpt-fast have no pool (1).
+// vLLM's, SGLang's and TensorRT-LLM's pools are settings that the raise_pool_fraction way out can name.
 const POOL = { vllm: '0.90', 'trt-llm': '0.90', 'llama.cpp': '1', 'gpt-fast': '1' };
-export const POOL_IS_A_SETTING = ['vllm', 'sglang'];
+// Each one's setting, as the way out names it (the engines' command-line flags).
+export const POOL_SETTING = {
+  vllm: 'vLLM --gpu-memory-utilization',
+  sglang: 'SGLang --mem-fraction-static',
+  'trt-llm': 'TensorRT-LLM --kv_cache_free_gpu_memory_fraction',
+};
+export const POOL_IS_A_SETTING = Object.keys(POOL_SETTING);
+export const POOL_OF_FREE = ['trt-llm'];
 export function poolOf(d) {
   if (d.poolFraction.sign() > 0) return d.poolFraction;
   if (d.engine !== 'sglang') return Q.fromDecimal(POOL[d.engine]);

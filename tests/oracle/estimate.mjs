@@ -3,7 +3,7 @@
 // multiply decode throughput by. No KV, attention or MoE can be counted.
 
 import { PRECISION_BYTES } from './context.mjs';
-import { poolOf, WAYS_OUT } from './engines.mjs';
+import { POOL_OF_FREE, poolOf, WAYS_OUT } from './engines.mjs';
 import { Q, ZERO } from './rational.mjs';
 
 const GIB = new Q(1n << 30n);
@@ -32,7 +32,7 @@ function waysOut(e, d, room) {
   const pp = BigInt(d.pp);
   const tp = tpFor(e.gpus_needed, pp, 2048n);
   if (tp !== undefined) out.push({ code: 'more_tp', value: new Q(tp) });
-  out.push({ code: 'bigger_gpu', value: e.weights_gib.div(e.gpus).mul(d.weightOverhead.add(1n)).add(d.contextReserveGib).div(e.pool_fraction) });
+  out.push({ code: 'bigger_gpu', value: e.weights_gib.div(e.gpus).mul(d.weightOverhead.add(1n)).add(d.contextReserveGib).div(e.pool_of === 'free' ? new Q(1n) : e.pool_fraction) });
   if (alone === undefined) {
     let best;
     for (const p of lower) {
@@ -58,7 +58,10 @@ export function estimate(params, gpu, deploy) {
   };
   // The pool given, or the engine's own (auto resolved by the GPU).
   e.pool_fraction = poolOf(d);
-  const room = e.pool_fraction.mul(g.vram).sub(d.contextReserveGib);
+  // TensorRT-LLM's pool is the KV cache's share of what the weights leave free: the weights may use the whole GPU.
+  e.pool_of = POOL_OF_FREE.includes(d.engine) ? 'free' : 'gpu';
+  const share = e.pool_of === 'free' ? new Q(1n) : e.pool_fraction;
+  const room = share.mul(g.vram).sub(d.contextReserveGib);
   e.usable_gib_per_gpu = room.div(d.weightOverhead.add(1n));
   e.gpus_needed = room.sign() > 0 ? new Q(e.weights_gib.div(e.usable_gib_per_gpu).ceil()) : ZERO;
   // The deployment's GPUs hold the weights or not (the exit code's answer).
@@ -66,7 +69,7 @@ export function estimate(params, gpu, deploy) {
   e.fits = e.gpus_needed.sign() > 0 && !e.gpus.lt(e.gpus_needed);
   e.batch = B;
   const head = {};
-  for (const k of ['params', 'bytes_per_param', 'precision', 'weights_gib', 'pool_fraction', 'usable_gib_per_gpu', 'gpus_needed', 'gpus', 'fits', 'batch']) head[k] = e[k];
+  for (const k of ['params', 'bytes_per_param', 'precision', 'weights_gib', 'pool_fraction', 'pool_of', 'usable_gib_per_gpu', 'gpus_needed', 'gpus', 'fits', 'batch']) head[k] = e[k];
   // Weights that do not fit: no intensity, roof or lever (a deployment that cannot run has no throughput).
   if (!e.fits) {
     return { estimate: { ...head, ...waysOut(e, d, room), approximate: true }, gpu: { name: g.name, vram_gib: g.vram, bandwidth_gbs: g.bandwidth } };
@@ -91,7 +94,7 @@ export function estimate(params, gpu, deploy) {
   }
   e.bound = bound;
   const ordered = {};
-  for (const k of ['params', 'bytes_per_param', 'precision', 'weights_gib', 'pool_fraction', 'usable_gib_per_gpu', 'gpus_needed', 'gpus', 'fits', 'batch', 'decode_ai']) ordered[k] = e[k];
+  for (const k of ['params', 'bytes_per_param', 'precision', 'weights_gib', 'pool_fraction', 'pool_of', 'usable_gib_per_gpu', 'gpus_needed', 'gpus', 'fits', 'batch', 'decode_ai']) ordered[k] = e[k];
   if (ridge.sign() > 0) {
     ordered.ridge = e.ridge;
     ordered.ceiling_fraction = e.ceiling_fraction;

@@ -4,7 +4,7 @@
 // tests/vectors/README.md.
 
 import { fitCheck, GIB, largestGpuLayers, makeContext, PRECISION_BYTES, reaches, weightBytesTotal } from './context.mjs';
-import { POOL_IS_A_SETTING, poolOf, WAYS_OUT } from './engines.mjs';
+import { POOL_IS_A_SETTING, POOL_OF_FREE, POOL_SETTING, poolOf, WAYS_OUT } from './engines.mjs';
 import { Q } from './rational.mjs';
 
 // Largest context below the current one that gets through, found by bisection
@@ -89,17 +89,22 @@ export function findRemedies(c, f) {
   // Everything the realistic budget must hold, per GPU.
   const need = f.weights.add(f.overhead).add(f.context).add(f.nccl).add(f.actChunk)
     .add(f.kvReq.add(f.logitsPerRequest).mul(deploy.batch));
-  // Only a pool that is a setting, a share of the whole GPU, can be raised (vLLM's, SGLang's).
-  if (realistic && POOL_IS_A_SETTING.includes(deploy.engine)) {
-    const fraction = need.div(gpu.vram.mul(GIB));
+  // Only a pool that is a setting can be raised (vLLM's, SGLang's: a share of the GPU; TensorRT-LLM's: the
+  // KV cache's share of what the weights and reserves leave free, when they leave any).
+  const taken = f.weights.add(f.overhead).add(f.context).add(f.nccl).add(f.actChunk);
+  const vramBytes = gpu.vram.mul(GIB);
+  const ofFree = POOL_OF_FREE.includes(deploy.engine);
+  if (realistic && POOL_IS_A_SETTING.includes(deploy.engine) && (!ofFree || vramBytes.gt(taken))) {
+    const fraction = ofFree ? need.sub(taken).div(vramBytes.sub(taken)) : need.div(vramBytes);
     // A pool above 98% of the GPU is not a setting to recommend.
     if (fraction.le(new Q(98n, 100n))) {
-      out.push({ code: 'raise_pool_fraction', value: new Q(fraction.mul(100n).ceil(), 100n) });
+      out.push({ code: 'raise_pool_fraction', value: new Q(fraction.mul(100n).ceil(), 100n), setting: POOL_SETTING[deploy.engine], of: ofFree ? 'free' : 'gpu' });
     }
   }
 
-  // A GPU whose engine pool holds everything the realistic budget must (a fit, not a tight one).
-  let vram = need.div(poolOf(deploy));
+  // A GPU whose engine pool holds everything the realistic budget must (a fit, not a tight one): of the free
+  // memory, what the weights and reserves take and the batch's KV over the share that is the KV cache's.
+  let vram = ofFree ? taken.add(need.sub(taken).div(poolOf(deploy))) : need.div(poolOf(deploy));
   if (f.verdict === 'host_ram_does_not_fit') {
     // The host is short: a GPU that holds the whole model (weights + KV, no offload).
     const all = fitCheck(makeContext(model, gpu, { ...deploy, gpuLayers: model.layers + 1n }));

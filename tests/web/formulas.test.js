@@ -50,6 +50,23 @@ function valueOf(text, label, vars, stop = /;|$/, last = false) {
   return evaluate(last ? item.split(' = ').at(-1) : item, vars);
 }
 
+/**
+ * The pool the room for KV is taken from, as the explanation prints it: pool_fraction × VRAM (a share of the
+ * GPU), or TensorRT-LLM's share of what the weights and reserves leave free (config.pool_of "free"), whose
+ * "free = VRAM − weights − (reserve − logits)" is the report's free_after_reserves_gib.
+ */
+function checkPool(r, numbers) {
+  const real = r.memory.realistic;
+  if (r.config.pool_of === 'free') {
+    expect(numbers).not.toContain('pool = ');
+    near(valueOf(numbers, 'free') / GIB, real.free_after_reserves_gib, 0.015);
+    expect(numbers.startsWith(real.free_after_reserves_gib > 0 ? `= ${r.config.pool_fraction} × ` : '= −')).toBe(true);
+  } else {
+    expect(real.free_after_reserves_gib).toBeUndefined();
+    close(valueOf(numbers, 'pool') / GIB, real.pool_gib, EXACT);
+  }
+}
+
 /** The last "= x" of a labelled item: kv_elems = 2 · h_kv · d = 2 × 8 × 128 = 2,048 → 2048. */
 function lastValue(text, label) {
   const at = text.indexOf(`${label} = `);
@@ -286,7 +303,7 @@ describe('memory: weights, free, the max batches, the reserve and the room for K
     near(evaluate(fx.reserve(r).numbers.slice(2).split(';')[0]) / GIB, real.reserve_gib, 0.01);
     const room = fx.kvRoom(r).numbers;
     near(evaluate(room.slice(2).split(';')[0]) / GIB, real.kv_room_gib, 0.015);
-    close(valueOf(room, 'pool') / GIB, real.pool_gib, EXACT);
+    checkPool(r, room);
     expect(fx.maxBatchRealistic(r).formula).toContain('room before logits = room for KV + B · 4·V bytes');
     expect(Math.max(0, evaluate(fx.maxBatchRealistic(r).numbers.slice(2).split(';')[0]))).toBe(real.max_batch);
   });
@@ -344,6 +361,14 @@ describe('the pool fraction names its source', () => {
   ])('%j', (input, words) => {
     const r = core.analyze({ model: 'qwen3-4b', gpu: 'a100-80g', ...input });
     expect(fx.kvRoom(r).source).toContain(words);
-    close(valueOf(fx.kvRoom(r).numbers, 'pool') / GIB, r.memory.realistic.pool_gib, EXACT);
+    checkPool(r, fx.kvRoom(r).numbers);
+    near(evaluate(fx.kvRoom(r).numbers.slice(2).split(';')[0]) / GIB, r.memory.realistic.kv_room_gib, 0.015);
+  });
+  // TensorRT-LLM with nothing free after the weights and reserves: the room is the shortfall, no share of it.
+  test('trt-llm, nothing free', () => {
+    const r = core.analyze({ model: 'qwen3-32b', gpu: { tflops: 500, bandwidth_gbs: 2000, vram_gib: 62 }, seq: 512, engine: 'trt-llm' });
+    expect(r.memory.realistic.free_after_reserves_gib).toBeLessThan(0);
+    checkPool(r, fx.kvRoom(r).numbers);
+    near(evaluate(fx.kvRoom(r).numbers.slice(2).split(';')[0]) / GIB, r.memory.realistic.kv_room_gib, 0.015);
   });
 });

@@ -198,6 +198,8 @@ describe('warnings and remedies in zh-CN: from the code and values, numbers kept
         // The format an engine lacks is named as the core names it (an MXFP4 checkpoint's experts: mxfp4, not bf16).
         const format = item.message.match(/ has no (\S+) format for the /)?.[1];
         if (format) expect(text, `${format} of "${item.message}"`).toContain(` ${format} `);
+        // Raising a pool names the engine's own setting, in both languages (TensorRT-LLM's is of the free memory).
+        if (item.setting) for (const said of [text, english]) expect(said).toContain(item.setting);
       });
     }
   }

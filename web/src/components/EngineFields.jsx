@@ -45,7 +45,7 @@ export function EngineFields({ app }) {
               app={app}
               name={key}
               label={t(`engine.${key}`)}
-              unit={t(`engine.${key}.unit`)}
+              unit={t(key === 'pool_fraction' && config.pool_of === 'free' ? 'engine.pool_fraction.unitFree' : `engine.${key}.unit`)}
               inputMode="decimal"
               hint={t(`engine.${key}.hint`)}
               placeholder={config[key] === undefined ? t('engine.default') : String(config[key])}

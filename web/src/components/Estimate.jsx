@@ -74,7 +74,7 @@ export function Estimate({ app, estimate: e }) {
       </h2>
       <dl class="figures">
         <Figure label={t('est.weights')} testid="estimate.weights_gib" value={e.weights_gib} format={f.gib} note={t('est.f.weights')} />
-        <Figure label={t('est.usable')} testid="estimate.usable_gib_per_gpu" value={e.usable_gib_per_gpu} format={room} words={e.usable_gib_per_gpu < 0} note={t('est.f.usable')} />
+        <Figure label={t('est.usable')} testid="estimate.usable_gib_per_gpu" value={e.usable_gib_per_gpu} format={room} words={e.usable_gib_per_gpu < 0} note={t(e.pool_of === 'free' ? 'est.f.usableFree' : 'est.f.usable')} />
         {/* Words ("none: ...") wrap in their cell, as the memory panel's do, rather than run into the next one. */}
         <Figure label={t('est.gpus')} testid="estimate.gpus_needed" value={e.gpus_needed} format={gpus} words={e.gpus_needed < 1} note={t('est.f.gpus')} />
         {/* The deployment asked for: do its tp × pp GPUs hold the weights (the CLI's exit code, said)? */}

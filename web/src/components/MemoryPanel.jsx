@@ -18,8 +18,10 @@ function Figure({ label, swatch, testid, echo, value, format, of, report, numCla
   );
 }
 
-/** The engine's own pool of the whole GPU (llama.cpp's and gpt-fast's: they have none) reads as no pool. */
+/** The engine's own pool of the whole GPU (llama.cpp's and gpt-fast's: they have none) reads as no pool; a pool
+ * that is a share of what the weights leave free (TensorRT-LLM's) has its own sentence. */
 function poolText(config) {
+  if (config.pool_of === 'free') return 'memory.realTextFree';
   return config.pool_source === 'engine' && config.pool_fraction >= 1 ? 'memory.realTextNoPool' : 'memory.realText';
 }
 
@@ -32,6 +34,7 @@ function Realistic({ report: r }) {
       <p class="sub">{t(poolText(r.config), { pool: f.percent(r.config.pool_fraction), engine: engineName(r.config.engine) })}</p>
       <dl class="legend">
         <Figure label={t('memory.pool')} testid="memory.realistic.pool_gib" value={real.pool_gib} format={f.gib} />
+        {real.free_after_reserves_gib !== undefined && <Figure label={t('memory.freeAfterReserves')} testid="memory.realistic.free_after_reserves_gib" value={real.free_after_reserves_gib} format={room} numClass={roomClass(real.free_after_reserves_gib)} />}
         <Figure label={t('memory.reserve')} swatch="reserve" testid="memory.realistic.reserve_gib" value={real.reserve_gib} format={f.gib} of={explain.reserve} report={r} />
         <Figure label={t('memory.kvRoom')} testid="memory.realistic.kv_room_gib" value={real.kv_room_gib} format={room} numClass={roomClass(real.kv_room_gib)} of={explain.kvRoom} report={r} />
         <Figure label={t('memory.maxReal')} testid="memory.realistic.max_batch" value={real.max_batch} format={f.integer} of={explain.maxBatchRealistic} report={r} />

@@ -174,11 +174,28 @@ export function reserve(r) {
   };
 }
 
+/** The room when the pool is a share of what the weights and reserves leave free (TensorRT-LLM's, config.pool_of
+ * "free"): that share of the free memory, less the batch's logits (4 bytes per vocabulary entry per request). */
+function kvRoomOfFree(r) {
+  const real = r.memory.realistic;
+  const left = real.free_after_reserves_gib;
+  const logits = `${n(r.config.batch)} × 4 × ${n(r.model.vocab)} B`;
+  const share = left > 0 ? `${r.config.pool_fraction} × ${f.gib(left)}` : f.gib(left);
+  return {
+    formula: t('fx.kvRoom.formulaFree'),
+    numbers: `= ${share} − ${logits}; ${t('fx.kvRoom.free')} = ${f.capacity(r.gpu.vram_gib)} − ${f.gib(r.memory.weights_gib_per_gpu)} − (${f.gib(real.reserve_gib)} − ${logits})`,
+  };
+}
+
 export function kvRoom(r) {
   const real = r.memory.realistic;
   return {
-    formula: t('fx.kvRoom.formula'),
-    numbers: `= ${f.gib(real.pool_gib)} − ${f.gib(real.reserve_gib)} − ${f.gib(r.memory.weights_gib_per_gpu)}; pool = ${r.config.pool_fraction} × ${f.capacity(r.gpu.vram_gib)}`,
+    ...(r.config.pool_of === 'free'
+      ? kvRoomOfFree(r)
+      : {
+          formula: t('fx.kvRoom.formula'),
+          numbers: `= ${f.gib(real.pool_gib)} − ${f.gib(real.reserve_gib)} − ${f.gib(r.memory.weights_gib_per_gpu)}; pool = ${r.config.pool_fraction} × ${f.capacity(r.gpu.vram_gib)}`,
+        }),
     result: `= ${f.gib(real.kv_room_gib)}; ${t('fx.kvRoom.needs', { kv: f.gib(r.memory.kv_gib_per_gpu) })}${real.missing_gib > 0 ? t('fx.kvRoom.missing', { missing: f.gib(real.missing_gib) }) : ''}`,
     // The pool fraction's source: the input, or the engine's own setting (README "Realistic budget").
     source: r.config.pool_source === 'engine' ? t(`fx.pool.${r.config.engine}`) : t('fx.pool.chosen'),

@@ -49,6 +49,7 @@ export function warningValues(r) {
     kv_need: f2(r.memory?.kv_gib_per_gpu),
     missing: f2(real.missing_gib),
     max_real: n(r.memory?.max_batch_realistic ?? real.max_batch),
+    left: f2(real.free_after_reserves_gib),
     spec_tokens: n(sp.tokens),
     accept: f2(sp.accept),
     tokens_per_step: g3(sp.tokens_per_step),
@@ -75,6 +76,8 @@ export function remedyValues(x, r) {
     seq: n(c.seq),
     layers: n(r.model?.layers),
     pool_now: f2(c.pool_fraction),
+    // raise_pool_fraction's: the engine's setting (core: rl_engine_pool_knob).
+    knob: n(x.setting),
     // lower_precision_more_tp's second change (its value is the precision).
     tp: n(x.tp),
   };

@@ -97,16 +97,20 @@ export function tx(key, params = {}, code = lang.value) {
 export function warningText(w, r, code = lang.value) {
   // Latent attention replicates the KV for another reason than too few heads; a tight fit with no room
   // left for the KV is an engine that cannot start: each has its own sentence.
+  // A pool that is a share of the free memory (TensorRT-LLM's) has its own sentences too. The CLI picks the
+  // same keys (core/cli/messages.c: warning_key).
+  const real = r.memory?.realistic;
   const key =
     w.code === 'kv_replicated_across_tp' && r.model?.mla
       ? `warning.${w.code}.mla`
-      : w.code === 'tight' && r.memory?.realistic?.kv_room_gib <= 0
-        ? 'warning.tight.noRoom'
+      : w.code === 'tight'
+        ? `warning.tight${real?.kv_room_gib <= 0 ? '.noRoom' : ''}${r.config?.pool_of === 'free' ? '.free' : ''}`
         : `warning.${w.code}`;
   return t(key, { w, r, ...warningValues(r) }, code);
 }
-/** A core remedy ({code, message, value}) for the report r. */
-export const remedyText = (x, r, code = lang.value) => t(`remedy.${x.code}`, { x, r, ...remedyValues(x, r) }, code);
+/** A core remedy ({code, message, value}) for the report r; raising a pool of the free memory has its own sentence. */
+export const remedyText = (x, r, code = lang.value) =>
+  t(`remedy.${x.code}${x.code === 'raise_pool_fraction' && x.of === 'free' ? '.free' : ''}`, { x, r, ...remedyValues(x, r) }, code);
 /** A lint finding ({code, message, values}): worded from its code and values; a "variant" value picks another sentence of the code. */
 export function findingText(f, code = lang.value) {
   const key = f.values?.variant ? `lintf.${f.code}.${f.values.variant}` : `lintf.${f.code}`;
