@@ -862,8 +862,11 @@ typedef struct rl_result {
     double spec_ms_per_token;      /* per user: spec_step / tokens per step */
     double spec_tokens_per_s;      /* aggregate: B · tokens per step / spec_step */
     double spec_speedup;           /* floor: tokens per step · step / spec_step */
-    double spec_realistic_step_ms; /* the same with the engine's efficiencies and fixed costs */
-    double spec_realistic_speedup; /* against the realistic step without speculation */
+    double spec_realistic_step_ms; /* the same with the engine's efficiencies and fixed costs, at the batch its engine
+                                      runs (realistic.batch: on a tight fit, fewer than asked) */
+    double spec_realistic_floor_step_ms; /* the floor's spec_step_ms at that batch: the one spec_realistic_step_ms
+                                            is compared with (spec_step_ms itself is at the batch asked for) */
+    double spec_realistic_speedup; /* against the realistic step without speculation, at that batch */
 
     /* The realistic estimate, only when has_timing. */
     int has_realistic;
@@ -890,6 +893,8 @@ typedef struct rl_sweep_point {
     int tight;          /* 1 past the realistic budget's max batch */
     double realistic_step_ms;      /* the engine estimate at this batch (0 when none) */
     double realistic_tokens_per_s; /* aggregate, from realistic_step_ms */
+    int64_t realistic_batch;       /* the requests the engine runs at once (rl_realistic.batch): this batch, or past
+                                      the realistic budget's max batch that max (its step and tokens/s are for it) */
 } rl_sweep_point;
 
 /* Fills up to `cap` points for batches from 1 to the max batch that fits
@@ -899,8 +904,8 @@ typedef struct rl_sweep_point {
 size_t rl_sweep(const rl_model *m, const rl_gpu *g, const rl_deploy *d,
                 rl_sweep_point *points, size_t cap);
 /* Writes {"points": [{"batch", "ai", "ms_per_token", "tokens_per_s", "step_ms",
- * "tight", "realistic_step_ms", "realistic_tokens_per_s"}, ...]} for n points
- * (rl_report_json's return convention; the realistic pair only when set). */
+ * "tight", "realistic_step_ms", "realistic_tokens_per_s", "realistic_batch"}, ...]} for n points
+ * (rl_report_json's return convention; the realistic three only when set). */
 size_t rl_sweep_json(const rl_sweep_point *points, size_t n, char *buf, size_t cap);
 
 /* ======================================================================== */

@@ -616,6 +616,7 @@ static void speculate(const ctx *c, const rl_realistic_in *in, double B, double 
     r->spec_speedup = tokens * step / spec;
     double real = rl_realistic_spec_step_s(in, c->g, d, draft_bytes, draft_flops);
     r->spec_realistic_step_ms = real * 1e3;
+    r->spec_realistic_floor_step_ms = r->spec_step_ms;
     r->spec_realistic_speedup = tokens * r->realistic.step_ms / (real * 1e3);
     if (r->spec_realistic_speedup < 1.0) r->warnings |= RL_WARN_SPECULATION_SLOWER;
 }
@@ -706,6 +707,7 @@ static void engine_at_its_batch(const rl_model *m, const rl_gpu *g, const rl_dep
     r->has_realistic = 1;
     if (d->spec_tokens > 0) {
         r->spec_realistic_step_ms = at.spec_realistic_step_ms;
+        r->spec_realistic_floor_step_ms = at.spec_step_ms;
         r->spec_realistic_speedup = at.spec_realistic_speedup;
         r->warnings = (r->warnings & ~RL_WARN_SPECULATION_SLOWER) | (at.warnings & RL_WARN_SPECULATION_SLOWER);
     }

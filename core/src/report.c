@@ -448,6 +448,7 @@ static size_t write_report(const rl_model *m, const rl_gpu *g, const rl_deploy *
             rl_jw_num(&s, "tokens_per_s", r->spec_tokens_per_s);
             rl_jw_num(&s, "speedup", r->spec_speedup);
             rl_jw_num(&s, "realistic_step_ms", r->spec_realistic_step_ms);
+            rl_jw_num(&s, "realistic_floor_step_ms", r->spec_realistic_floor_step_ms);
             rl_jw_num(&s, "realistic_speedup", r->spec_realistic_speedup);
         }
         rl_jw_end(&s);

@@ -50,6 +50,7 @@ size_t rl_sweep(const rl_model *m, const rl_gpu *g, const rl_deploy *d, rl_sweep
         /* The expected curve beside the floor's: the same engine estimate as the analysis. */
         points[out].realistic_step_ms = r.has_realistic ? r.realistic.step_ms : 0.0;
         points[out].realistic_tokens_per_s = r.has_realistic ? r.realistic.tokens_per_s : 0.0;
+        points[out].realistic_batch = r.has_realistic ? r.realistic.batch : 0;
         out++;
     }
     return out;
@@ -72,6 +73,7 @@ size_t rl_sweep_json(const rl_sweep_point *points, size_t n, char *buf, size_t c
         if (points[i].realistic_step_ms > 0) {
             rl_jw_num(&p, "realistic_step_ms", points[i].realistic_step_ms);
             rl_jw_num(&p, "realistic_tokens_per_s", points[i].realistic_tokens_per_s);
+            rl_jw_num(&p, "realistic_batch", (double)points[i].realistic_batch);
         }
         rl_jw_end(&p);
     }

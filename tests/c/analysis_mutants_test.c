@@ -627,6 +627,7 @@ static void test_sweep_realistic(void) {
         static rl_sweep_point pts[64];
         size_t n = rl_sweep(&m, &g, &d, pts, 64);
         CHECK(n > 8 && pts[0].batch == 1, "pp %d: a sweep from batch 1 (%zu points)", pp, n);
+        int tight_points = 0;
         for (size_t i = 0; i < n; i++) {
             rl_deploy t = d;
             t.batch = pts[i].batch;
@@ -635,12 +636,18 @@ static void test_sweep_realistic(void) {
             CHECK(rl_analyze(&m, &g, &t, &r, &err) == RL_OK && r.has_realistic, "pp %d batch %lld", pp,
                   (long long)t.batch);
             CHECK(pts[i].realistic_step_ms == r.realistic.step_ms && pts[i].realistic_tokens_per_s == r.realistic.tokens_per_s &&
-                      pts[i].step_ms == r.step_ms,
+                      pts[i].step_ms == r.step_ms && pts[i].realistic_batch == r.realistic.batch,
                   "pp %d: point %zu (batch %lld) carries the analysis' expected step", pp, i, (long long)t.batch);
+            /* Past the realistic budget the engine runs its max batch, and the point says so. */
+            CHECK(pts[i].realistic_batch == (pts[i].tight && r.max_batch_realistic >= 1 ? r.max_batch_realistic : t.batch),
+                  "pp %d: point %zu (batch %lld, tight %d) runs %lld", pp, i, (long long)t.batch, pts[i].tight,
+                  (long long)pts[i].realistic_batch);
+            tight_points += pts[i].tight && pts[i].realistic_batch < pts[i].batch;
         }
+        CHECK(tight_points > 0, "pp %d: the sweep reaches past the realistic budget (%d tight points)", pp, tight_points);
         size_t len = rl_sweep_json(pts, n, text, sizeof text);
         CHECK(len < sizeof text && strstr(text, "\"realistic_step_ms\":") != NULL &&
-                  strstr(text, "\"realistic_tokens_per_s\":") != NULL,
+                  strstr(text, "\"realistic_tokens_per_s\":") != NULL && strstr(text, "\"realistic_batch\":") != NULL,
               "pp %d: the JSON carries the expected curve", pp);
     }
 }

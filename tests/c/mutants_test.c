@@ -378,12 +378,12 @@ static void test_sweep_realistic(void) {
 }
 
 /* rl_sweep_json: one object per point, in order, every member of the point,
- * and the realistic pair exactly when realistic_step_ms > 0 (0.5 ms is > 0). */
+ * and the realistic three exactly when realistic_step_ms > 0 (0.5 ms is > 0). */
 static void test_sweep_json(void) {
     const rl_sweep_point pts[3] = {
-        {1, 0.5, 2.0, 500.0, 2.0, 0, 0.5, 2000.0},
-        {2, 1.0, 1.0, 1000.0, 2.0, 1, 0.0, 0.0},
-        {4, 2.0, 0.75, 1333.0, 3.0, 0, 4.0, 1000.0},
+        {1, 0.5, 2.0, 500.0, 2.0, 0, 0.5, 2000.0, 1},
+        {2, 1.0, 1.0, 1000.0, 2.0, 1, 0.0, 0.0, 0},
+        {4, 2.0, 0.75, 1333.0, 3.0, 1, 4.0, 750.0, 3},
     };
     static char buf[4096], small[16];
     size_t n = rl_sweep_json(pts, 3, buf, sizeof buf);
@@ -403,14 +403,16 @@ static void test_sweep_json(void) {
         cJSON *tight = cJSON_GetObjectItemCaseSensitive(p, "tight");
         cJSON *rs = cJSON_GetObjectItemCaseSensitive(p, "realistic_step_ms");
         cJSON *rt = cJSON_GetObjectItemCaseSensitive(p, "realistic_tokens_per_s");
+        cJSON *rb = cJSON_GetObjectItemCaseSensitive(p, "realistic_batch");
         CHECK(batch == (double)pts[i].batch && ai == pts[i].ai && mpt == pts[i].ms_per_token && tps == pts[i].tokens_per_s &&
                   step == pts[i].step_ms && cJSON_IsBool(tight) && cJSON_IsTrue(tight) == (pts[i].tight != 0),
               "point %d holds its members: %s", i, buf);
         if (pts[i].realistic_step_ms > 0)
-            CHECK(cJSON_GetNumberValue(rs) == pts[i].realistic_step_ms && cJSON_GetNumberValue(rt) == pts[i].realistic_tokens_per_s,
-                  "point %d has its realistic pair", i);
+            CHECK(cJSON_GetNumberValue(rs) == pts[i].realistic_step_ms && cJSON_GetNumberValue(rt) == pts[i].realistic_tokens_per_s &&
+                      cJSON_GetNumberValue(rb) == (double)pts[i].realistic_batch,
+                  "point %d has its realistic three", i);
         else
-            CHECK(rs == NULL && rt == NULL, "point %d has no realistic pair", i);
+            CHECK(rs == NULL && rt == NULL && rb == NULL, "point %d has no realistic figures", i);
     }
     cJSON_Delete(doc);
     n = rl_sweep_json(NULL, 3, buf, sizeof buf);

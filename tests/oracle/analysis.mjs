@@ -220,6 +220,7 @@ function speculative(c, m, gpu, d, step, real, warnings) {
     tokens_per_s: q(B).mul(tokens).div(spec),
     speedup: tokens.mul(step.step).div(spec),
     realistic_step_ms: realSpec.mul(MS),
+    realistic_floor_step_ms: spec.mul(MS),
     realistic_speedup: tokens.mul(real.step_ms).div(realSpec.mul(MS)),
   });
   if (s.realistic_speedup.lt(1n)) warnings.add('speculation_slower');
@@ -319,6 +320,7 @@ export function analyze(model, gpu, deploy) {
     report.realistic = at.realistic;
     if (report.speculative) {
       report.speculative.realistic_step_ms = at.speculative.realistic_step_ms;
+      report.speculative.realistic_floor_step_ms = at.speculative.step_ms;
       report.speculative.realistic_speedup = at.speculative.realistic_speedup;
       warnings.delete('speculation_slower');
       if (at.warnings.some((w) => w.code === 'speculation_slower')) warnings.add('speculation_slower');

@@ -26,7 +26,8 @@ function layout(width, domains, xMax) {
 
 // The engine's expected figures, where the core gave them (they sit below the floor's curve).
 const expectedTps = (p) => p.realistic_tokens_per_s;
-const expectedMpt = (p) => p.realistic_step_ms / p.batch;
+// Per token of the requests the engine runs at once: past its budget's max batch, that many, not the batch.
+export const expectedMpt = (p) => p.realistic_step_ms / (p.realistic_batch ?? p.batch);
 const hasExpected = (points) => points.length > 0 && points.every((p) => p.realistic_step_ms > 0);
 
 function tip(p, maxBatch) {
@@ -37,6 +38,7 @@ function tip(p, maxBatch) {
     t('tip.step', { step: f.ms(p.step_ms) }),
   ];
   if (p.realistic_step_ms > 0) lines.push(t('tip.expectedSweep', { tps: f.tokensPerS(expectedTps(p)), step: f.ms(p.realistic_step_ms) }));
+  if (p.realistic_batch < p.batch) lines.push(t('tip.engineRuns', { runs: f.integer(p.realistic_batch) }));
   return lines;
 }
 

@@ -83,7 +83,8 @@ export async function loadCore(source) {
      * configText is an optional pasted config.json. A {params: "70B", ...} request gives {estimate}.
      */
     analyze: (request, configText) => call(x.rlw_analyze, request, configText),
-    /** {points: [{batch, ai, ms_per_token, tokens_per_s, step_ms}]} from batch 1 to the max batch that fits. */
+    /** {points: [{batch, ai, ms_per_token, tokens_per_s, step_ms, tight, realistic_step_ms, realistic_tokens_per_s,
+     * realistic_batch}]} from batch 1 to the max batch that fits (core: rl_sweep_json). */
     sweep: (request, configText, maxPoints = 48) => call(x.rlw_sweep, request, configText, maxPoints),
     /** {models: [preset file objects], gpus: [...]}, exactly as in presets/. */
     presets() {

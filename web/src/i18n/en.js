@@ -613,6 +613,7 @@ export default {
   'tip.expectedStep': 'step {step} (floor {floor})',
   'tip.floorTps': '{tps} (floor)',
   'tip.expectedSweep': 'expected {tps}, step {step}',
+  'tip.engineRuns': 'the engine runs {runs} at once; the rest wait',
   'gpu.unknown': 'unknown',
   'gpu.none': 'none',
   'gpu.hint': 'Dense peaks, no sparsity. Empty TFLOPS: times become bandwidth floors. FP8/INT8 peaks set the roof for fp8/int8 weights.',

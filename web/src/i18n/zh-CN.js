@@ -598,6 +598,7 @@ export default {
   'tip.expectedStep': '步长 {step}（下限 {floor}）',
   'tip.floorTps': '{tps}（下限）',
   'tip.expectedSweep': '预期 {tps}，步长 {step}',
+  'tip.engineRuns': '引擎同时只运行 {runs} 个，其余等待',
   'gpu.unknown': '未知',
   'gpu.none': '无',
   'gpu.hint': '稠密峰值，不含稀疏。TFLOPS 留空：时间变为带宽下限。FP8/INT8 峰值决定 fp8/int8 权重的屋顶。',
