@@ -366,6 +366,29 @@ static FZ_UNUSED void fz_check_result(const rl_gpu *g, const rl_deploy *d, rl_st
     FZ_CHECK(isfinite(r->kv_room_gib), "kv_room_gib is not finite (%g)", r->kv_room_gib);
     FZ_CHECK(r->kv_room_gib >= 0.0 || r->verdict != RL_FITS,
              "kv_room_gib %.17g is negative but the verdict is fits", r->kv_room_gib);
+    /* The realistic budget's lines add up: room = pool − reserve − weights, the pool never above the GPU, and a
+     * pool of the free memory (TensorRT-LLM's) is its fraction of what the weights and reserves leave, less the
+     * batch's logits (or all of the shortfall when nothing is left). Offload keeps part of the weights off the GPU. */
+    if (!r->offload) {
+        /* Rounding: the terms' size (a reserve can be millions of GiB), not the GPU's. */
+        double scale = fmax(fmax(1.0, g->vram_gib), fmax(fabs(r->reserve_gib), fabs(r->weights_gib))) * 1e-9;
+        FZ_CHECK(fabs(r->kv_room_gib - (r->pool_gib - r->reserve_gib - r->weights_gib)) <= scale &&
+                     r->pool_gib <= g->vram_gib * (1.0 + 1e-12),
+                 "room %.17g, pool %.17g − reserve %.17g − weights %.17g (vram %g)", r->kv_room_gib, r->pool_gib,
+                 r->reserve_gib, r->weights_gib, g->vram_gib);
+        if (r->pool_of_free) {
+            /* left = vram − what the weights and reserves take, so the pool, taken + fraction × left, is
+             * vram − (1 − fraction) × left. */
+            double left = r->free_after_reserves_gib;
+            FZ_CHECK(isfinite(left) &&
+                         fabs(r->pool_gib - (left > 0 ? g->vram_gib - (1.0 - r->pool_fraction) * left : g->vram_gib)) <= scale,
+                     "a pool of the free memory: pool %.17g, free %.17g x %g of vram %g", r->pool_gib, left,
+                     r->pool_fraction, g->vram_gib);
+        } else {
+            FZ_CHECK(r->free_after_reserves_gib == 0.0, "free after reserves %g for a pool of the GPU",
+                     r->free_after_reserves_gib);
+        }
+    }
     FZ_CHECK(r->max_batch >= 0 && r->max_batch_realistic >= 0 && r->tokens_per_request >= d->seq &&
                  r->padding_tokens >= 0,
              "max_batch %lld realistic %lld tokens_per_request %lld padding %lld", (long long)r->max_batch,
@@ -501,6 +524,19 @@ static FZ_UNUSED void fz_check_result(const rl_gpu *g, const rl_deploy *d, rl_st
              "peak %g TFLOPS but bandwidth_floor_only %d", r->peak_tflops, r->times_are_bandwidth_floors);
     FZ_CHECK(r->warnings < (1u << RL_WARN_COUNT_), "warnings %#x", r->warnings);
     FZ_CHECK(r->remedies < (1u << RL_REMEDY_COUNT_), "remedies %#x", r->remedies);
+}
+
+/* The raise_pool_fraction way out, on its own, gets the setup through: the same deployment with that pool
+ * fits (the fraction is rounded up to hundredths, so it holds with room). */
+static FZ_UNUSED void fz_check_pool_way_out(const rl_model *m, const rl_gpu *g, const rl_deploy *d, const rl_result *r) {
+    if (!(r->remedies & RL_REMEDY_RAISE_POOL)) return;
+    rl_deploy raised = *d;
+    raised.pool_fraction = r->remedy_pool_fraction;
+    rl_result again;
+    rl_status st = rl_analyze(m, g, &raised, &again, NULL);
+    FZ_CHECK(st == RL_OK && again.verdict == RL_FITS, "raise_pool_fraction to %.17g (from %g) gives %s, room %.17g",
+             r->remedy_pool_fraction, r->pool_fraction, st == RL_OK ? rl_verdict_name(again.verdict) : rl_status_name(st),
+             again.kv_room_gib);
 }
 
 /* The report: valid JSON, whole, and times only when there is timing. */
