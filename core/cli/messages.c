@@ -113,8 +113,8 @@ static char *shortest(char *buf, size_t cap, double v) {
 
 static long long ceil_div(long long a, long long b) { return b > 0 ? (a + b - 1) / b : 0; }
 
-/* The message key of a warning: its code, and a variant where one code has two sentences (core-values.js:
- * warningKey, the same rule): latent attention's replicated KV; a tight fit with no room left for the KV (an
+/* The message key of a warning: its code, and a variant where one code has two sentences (the page's
+ * warningText in web/src/i18n/index.js keeps the same rule): latent attention's replicated KV; a tight fit with no room left for the KV (an
  * engine that cannot start); a tight fit under a pool that is a share of the free memory (TensorRT-LLM's). */
 static void warning_key(char *key, size_t cap, unsigned bit, const rl_model *m, const rl_result *r) {
     unsigned w = 1u << bit;
@@ -150,7 +150,6 @@ const char *rl_msg_warning(unsigned bit, const rl_model *m, const rl_deploy *d, 
         "max_real", FMT(v[17], "%lld", (long long)r->max_batch_realistic),
         "over", FMT(v[22], "%.2f", -r->kv_room_gib),
         "left", FMT(v[23], "%.2f", r->free_after_reserves_gib),
-
         "spec_tokens", FMT(v[18], "%lld", (long long)d->spec_tokens),
         "accept", FMT(v[19], "%.2f", d->spec_accept),
         "tokens_per_step", FMT(v[20], "%.3g", r->spec_tokens_per_step),
@@ -168,7 +167,7 @@ const char *rl_msg_remedy(unsigned bit, const rl_model *m, const rl_deploy *d, c
         return buf;
     }
     char key[80], value[40], f2[40], v[6][40];
-    /* TensorRT-LLM's pool is a share of the free memory, another sentence (core-values.js: remedyKey). */
+    /* TensorRT-LLM's pool is a share of the free memory, another sentence (as the page's remedyText picks it). */
     snprintf(key, sizeof key, "remedy.%s%s", rl_remedy_code(bit),
              (1u << bit) == RL_REMEDY_RAISE_POOL && r->pool_of_free ? ".free" : "");
     const char *knob = rl_engine_pool_knob(r->engine);

@@ -35,11 +35,11 @@ rl_status rl_parse_params(const char *text, double *out, rl_error *err) {
     return RL_OK;
 }
 
-/* GPUs whose usable share holds weights of w GiB (0: none holds any, when nothing is left after the reserve). */
 /* The share of each GPU the weights may take: the pool's, or the whole GPU where the pool is a share of what the
  * weights leave (TensorRT-LLM's: rl_engine_pool_of_free). */
 static double weights_share(const rl_estimate *e) { return e->pool_of_free ? 1.0 : e->pool_fraction; }
 
+/* GPUs whose usable share holds weights of w GiB (0: none holds any, when nothing is left after the reserve). */
 static int64_t gpus_for(double w, double room, double usable) { return room > 0 ? (int64_t)ceil(w / usable) : 0; }
 
 /* The smallest power-of-two tp (≤ 1024, below `above`) whose tp × pp GPUs are at least `need`; 0: none. */
@@ -81,7 +81,7 @@ static void ways_out(rl_estimate *e, const rl_gpu *g, const rl_deploy *d, double
             above = tp; /* a lower precision must need fewer GPUs still */
         }
     }
-    /* usable ≥ weights / gpus: (pool × VRAM − context) / (1 + overhead) ≥ the share, solved for VRAM. */
+    /* usable ≥ weights / gpus: (share × VRAM − context) / (1 + overhead) ≥ the weights' part, solved for VRAM. */
     e->remedies |= RL_REMEDY_BIGGER_GPU;
     e->remedy_vram_gib = (e->weights_gib / (double)e->gpus * (1.0 + d->weight_overhead) + d->context_reserve_gib) / weights_share(e);
 }
