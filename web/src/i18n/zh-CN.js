@@ -351,7 +351,7 @@ export default {
   'engine.pool_fraction': '引擎内存池',
   'engine.pool_fraction.unit': '× 显存',
   'engine.pool_fraction.unitFree': '× 空闲显存',
-  'engine.pool_fraction.hint': '留空：用引擎自己的。vLLM 的 gpu_memory_utilization 为 0.90，SGLang 的 mem_fraction_static 按 tp 为 0.79–0.88（都是显存的比例）；TensorRT-LLM 的 free_gpu_memory_fraction 为 0.90（权重和预留之后空闲显存中给 KV 缓存的比例）；llama.cpp 和 gpt-fast 没有内存池（1）。',
+  'engine.pool_fraction.hint': '留空：用引擎自己的。vLLM 的 gpu_memory_utilization 为 0.90，SGLang 的 mem_fraction_static 按 tp 为 0.79–0.88（都是显存的比例）；TensorRT-LLM 为 0.90（权重和预留之后空闲显存中给 KV 缓存的比例）；llama.cpp 和 gpt-fast 没有内存池（1）。',
   'engine.context_reserve_gib': 'CUDA 上下文',
   'engine.context_reserve_gib.unit': 'GiB',
   'engine.context_reserve_gib.hint': '接显示器时约 1 GiB。',
