@@ -205,6 +205,7 @@ typedef struct fit {
     double weights, kv_req, kv, free; /* bytes per GPU: the floor */
     int64_t max_batch;
     double pool, context, nccl, overhead, act_chunk, act_logits_per_request; /* realistic budget */
+    double taken;                  /* weights + context + nccl + overhead + act_chunk: all but the batch's KV and logits */
     double kv_room;                /* for KV and logits: pool − reserves − weights */
     int64_t max_batch_realistic;
     double host_weights, host_kv;  /* offload: bytes in host RAM (weights; the batch's KV) */
@@ -322,7 +323,8 @@ static void fit_budget(const ctx *c, fit *f) {
     f->nccl = d->nccl_gib_per_peer * RL_GIB * (gpus - 1.0);
     f->overhead = d->weight_overhead * f->weights;
     f->act_chunk = activation_chunk_bytes(c);
-    f->pool = engine_pool_bytes(d, vram, f->weights + f->context + f->nccl + f->overhead + f->act_chunk);
+    f->taken = f->weights + f->context + f->nccl + f->overhead + f->act_chunk;
+    f->pool = engine_pool_bytes(d, vram, f->taken);
     rl_budget budget = {.free = f->free,
                         .pool = f->pool,
                         .context = f->context,
@@ -543,15 +545,16 @@ static void find_remedies(const ctx *c, const fit *f, rl_result *r) {
         }
     }
 
-    double need = f->weights + f->overhead + f->context + f->nccl + f->act_chunk +
-                  (double)d->batch * (f->kv_req + f->act_logits_per_request);
+    /* Everything the realistic budget must hold, per GPU: what the weights and reserves take, and the batch's KV
+     * and logits. */
+    double batch_kv = (double)d->batch * (f->kv_req + f->act_logits_per_request), need = f->taken + batch_kv;
     /* Only an engine whose pool is a setting (vLLM's, SGLang's, TensorRT-LLM's) can raise it: to the share of the
      * GPU the budget needs, or (TensorRT-LLM) the share of what the weights and reserves leave free that the
      * batch's KV and logits need. */
-    double vram = c->g->vram_gib * RL_GIB, taken = need - (double)d->batch * (f->kv_req + f->act_logits_per_request);
+    double vram = c->g->vram_gib * RL_GIB;
     int of_free = rl_engine_pool_of_free(d->engine);
-    if (realistic && rl_engine_preset_of(d->engine)->pool_knob != NULL && (!of_free || vram > taken)) {
-        double fraction = of_free ? (need - taken) / (vram - taken) : need / vram;
+    if (realistic && rl_engine_pool_knob(d->engine) != NULL && (!of_free || vram > f->taken)) {
+        double fraction = of_free ? batch_kv / (vram - f->taken) : need / vram;
         if (fraction <= 0.98) {
             r->remedies |= RL_REMEDY_RAISE_POOL;
             r->remedy_pool_fraction = ceil(fraction * 100.0) / 100.0;
@@ -574,7 +577,7 @@ static void find_remedies(const ctx *c, const fit *f, rl_result *r) {
     r->remedies |= RL_REMEDY_BIGGER_GPU;
     /* A GPU whose engine pool holds everything the realistic budget must (a fit, never a tight one): of_free,
      * the weights and reserves and the KV over the fraction that goes to it. */
-    double need_gib = of_free ? taken + (need - taken) / pool_of(d) : need / pool_of(d);
+    double need_gib = of_free ? f->taken + batch_kv / pool_of(d) : need / pool_of(d);
     if (f->verdict == RL_HOST_DOES_NOT_FIT) {
         /* The host is short: a GPU that holds the whole model (weights + KV, no offload) is the way out. */
         fit all;
@@ -681,9 +684,7 @@ static void set_memory(rl_result *r, const rl_deploy *d, const fit *f, const rl_
 
     double logits = (double)d->batch * f->act_logits_per_request;
     r->pool_gib = f->pool / RL_GIB;
-    if (r->pool_of_free)
-        r->free_after_reserves_gib =
-            (g->vram_gib * RL_GIB - f->weights - f->context - f->nccl - f->overhead - f->act_chunk) / RL_GIB;
+    if (r->pool_of_free) r->free_after_reserves_gib = (g->vram_gib * RL_GIB - f->taken) / RL_GIB;
     r->reserve_context_gib = f->context / RL_GIB;
     r->reserve_nccl_gib = f->nccl / RL_GIB;
     r->reserve_weights_gib = f->overhead / RL_GIB;

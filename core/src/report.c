@@ -154,7 +154,7 @@ size_t rl_remedy_text(unsigned bit, const rl_model *m, const rl_deploy *d, const
     case RL_REMEDY_RAISE_POOL:
         if (r->pool_of_free) {
             rl_out_fmt(&o, "Raise the share of the free memory the engine gives its KV cache (%s) to %.2f (now %.2f).",
-                       rl_engine_preset_of(r->engine)->pool_knob, r->remedy_pool_fraction, r->pool_fraction);
+                       rl_engine_pool_knob(r->engine), r->remedy_pool_fraction, r->pool_fraction);
             break;
         }
         rl_out_fmt(&o, "Raise the engine's memory pool (%s) to %.2f (now %.2f).",
