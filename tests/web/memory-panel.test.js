@@ -13,14 +13,22 @@ beforeAll(async () => {
   for (const code of LANGS) await loadLang(code);
 });
 
-function figure(report, code, testid) {
+/** The panel rendered in a language; read(nodes) takes what a test needs from it before it is unmounted. */
+function mounted(report, code, read) {
   lang.value = code;
   const root = createDocument().createElement('div');
   render(h(MemoryPanel, { report }), root);
-  const el = [...root.descendants()].find((x) => x.getAttribute?.('data-testid') === testid);
-  const out = { text: el.textContent, value: Number(el.getAttribute('data-value')) };
+  const out = read([...root.descendants()]);
   render(null, root);
   return out;
+}
+
+/** A figure by its data-testid: its text and raw value; undefined when the panel does not show it. */
+function figure(report, code, testid) {
+  return mounted(report, code, (nodes) => {
+    const el = nodes.find((x) => x.getAttribute?.('data-testid') === testid);
+    return el && { text: el.textContent, value: Number(el.getAttribute('data-value')) };
+  });
 }
 
 test.each([
@@ -41,16 +49,13 @@ test('room left is shown as a size', () => {
 });
 
 // The sentence over the budget follows the pool: an engine's own pool of the whole GPU is no pool
-// (llama.cpp, gpt-fast), a share is a pool, and a pool the user chose is theirs whatever its size.
+// (llama.cpp, gpt-fast), a share is a pool, a pool the user chose is theirs whatever its size, and
+// TensorRT-LLM's is a share of what the weights and reserves leave free.
 function sentence(report, code) {
-  lang.value = code;
-  const root = createDocument().createElement('div');
-  render(h(MemoryPanel, { report }), root);
-  const p = [...root.descendants()].find((x) => x.tagName?.toLowerCase() === 'p' && x.getAttribute?.('class') === 'sub' &&
-    /pool|内存池/.test(x.textContent));
-  const text = p?.textContent;
-  render(null, root);
-  return text;
+  return mounted(report, code, (nodes) => {
+    const title = nodes.findIndex((x) => x.tagName?.toLowerCase() === 'h3');
+    return nodes.slice(title).find((x) => x.tagName?.toLowerCase() === 'p' && x.getAttribute?.('class') === 'sub')?.textContent;
+  });
 }
 
 test.each([
@@ -59,43 +64,23 @@ test.each([
   [{ engine: 'vllm' }, 'en', 'it takes a pool (90.0% of memory)'],
   [{ engine: 'sglang', tp: 2 }, 'en', 'it takes a pool (87.0% of memory)'],
   [{ engine: 'vllm', pool_fraction: 1 }, 'en', 'it takes a pool (100.0% of memory)'],
+  [{ engine: 'trt-llm' }, 'en', 'TensorRT-LLM gives its KV cache 90.0% of the memory that the weights and a runtime reserve leave free'],
+  [{ engine: 'trt-llm' }, 'zh-CN', 'TensorRT-LLM 把权重和运行时预留剩下的空闲内存的 90.0% 给 KV 缓存'],
 ])('the budget sentence of %j (%s)', (input, code, words) => {
   const r = core.analyze({ model: 'qwen3-4b', gpu: 'a100-80g', ...input });
   expect(sentence(r, code)).toContain(words);
 });
 
-// The realistic budget's pool, as the panel words it: a share of the GPU (vLLM), no pool (llama.cpp), or
-// TensorRT-LLM's share of what the weights and reserves leave free, whose free memory is then a figure of its
-// own (data-value: the report's free_after_reserves_gib).
-function panel(report, code) {
-  lang.value = code;
-  const root = createDocument().createElement('div');
-  render(h(MemoryPanel, { report }), root);
-  const nodes = [...root.descendants()];
-  const free = nodes.find((x) => x.getAttribute?.('data-testid') === 'memory.realistic.free_after_reserves_gib');
-  const out = { text: root.textContent, free: free ? Number(free.getAttribute('data-value')) : undefined };
-  render(null, root);
-  return out;
-}
-
+// Only a pool of the free memory (TensorRT-LLM's) shows that memory, as a figure of its own (data-value:
+// the report's free_after_reserves_gib); a pool of the GPU has none.
 test.each([
-  ['en', 'TensorRT-LLM gives its KV cache 90.0% of the memory that the weights and a runtime reserve leave free'],
-  ['zh-CN', 'TensorRT-LLM 把权重和运行时预留剩下的空闲内存的 90.0% 给 KV 缓存'],
-])('%s: TensorRT-LLM\'s pool is a share of the free memory, shown with that memory', (code, words) => {
-  const r = core.analyze({ model: 'qwen3-32b', gpu: 'h100-sxm', batch: 10, engine: 'trt-llm' });
-  expect(r.config.pool_of).toBe('free');
-  const p = panel(r, code);
-  expect(p.text).toContain(words);
-  expect(p.free).toBe(r.memory.realistic.free_after_reserves_gib);
-});
-
-test.each([
-  [{ engine: 'vllm' }, 'it takes a pool (90.0% of memory)'],
-  [{ engine: 'llama.cpp' }, 'llama.cpp has no memory pool'],
-])('%j: a pool of the GPU says so, with no free-memory figure', (input, words) => {
+  [{ engine: 'trt-llm' }, 'free'],
+  [{ engine: 'vllm' }, 'gpu'],
+  [{ engine: 'llama.cpp' }, 'gpu'],
+])('%j: the free memory after the weights and reserves', (input, of) => {
   const r = core.analyze({ model: 'qwen3-32b', gpu: 'h100-sxm', batch: 10, ...input });
-  expect(r.config.pool_of).toBe('gpu');
-  const p = panel(r, 'en');
-  expect(p.text).toContain(words);
-  expect(p.free).toBeUndefined();
+  expect(r.config.pool_of).toBe(of);
+  const free = figure(r, 'en', 'memory.realistic.free_after_reserves_gib');
+  if (of === 'free') expect(free).toEqual({ text: '16.88 GiB', value: r.memory.realistic.free_after_reserves_gib });
+  else expect(free).toBeUndefined();
 });
