@@ -442,12 +442,34 @@ const char *rl_engine_name(rl_engine e);
  * and vLLM on every other GPU, a custom one included. gpu_id: rl_gpu.name. */
 rl_engine rl_engine_for(rl_engine e, const char *gpu_id);
 /* The engine's own pool fraction, used when rl_deploy.pool_fraction is 0: vLLM 0.90 (gpu_memory_utilization);
- * SGLang 0.88, 0.87, 0.85, 0.81 or 0.79 at tp 1, 2, 4 to 7, 8 to 15, and 16 or more (mem_fraction_static,
- * v0.4.x); TensorRT-LLM 0.90 (free_gpu_memory_fraction: of the memory free after the weights and buffers,
- * see rl_engine_pool_of_free); llama.cpp and gpt-fast 1 (no pool: they allocate what they need). e: an
- * engine, not RL_ENGINE_AUTO (resolve it with rl_engine_for first); tp: the tensor-parallel degree.
- * Sources: engines.c. */
-double rl_engine_pool(rl_engine e, int64_t tp);
+ * SGLang's mem_fraction_static as it derives it from the GPU (rl_sglang_pool with its own chunk); TensorRT-LLM
+ * 0.90 (free_gpu_memory_fraction: of the memory free after the weights and buffers, see rl_engine_pool_of_free);
+ * llama.cpp and gpt-fast 1 (no pool: they allocate what they need). e: an engine, not RL_ENGINE_AUTO (resolve it
+ * with rl_engine_for first); vram_gib: memory per GPU; tp, pp: the parallel degrees; mla: the model has
+ * multi-head latent attention (rl_model.mla). Sources: engines.c. */
+double rl_engine_pool(rl_engine e, double vram_gib, int64_t tp, int64_t pp, int mla);
+/* SGLang's default --chunked-prefill-size for a GPU of vram_gib: 2048 below 20 GiB, 4096 below 60, 8192 below
+ * 160, else 16384 tokens (python/sglang/srt/arg_groups/memory_hook.py, handle_gpu_memory_settings). */
+int64_t rl_sglang_chunk(double vram_gib);
+/* The memory, in MiB, SGLang keeps out of its static pool when --mem-fraction-static is not given (same source,
+ * with its CUDA graphs on as it ships): 512 + 1.5·max(chunk, 2048) activations + 128·tp·pp + 2 per decode-graph
+ * batch (its largest: 8; 48 or 160; 32 or 160; 256 or 512; 512 by the GPU's tier, the second at tp >= 4) + the
+ * prefill graphs (8 per captured size up to the chunk, 8192 at most under pp; 1536 with MLA); at least 10 GiB on
+ * a GPU above 60 GiB. chunk: --chunked-prefill-size, 0: SGLang's own (rl_sglang_chunk). */
+double rl_sglang_reserve_mib(double vram_gib, int64_t tp, int64_t pp, int mla, int64_t chunk);
+/* That reserve's parts, as the page's "how is this computed" shows them. */
+typedef struct rl_sglang_reserve {
+    int64_t chunk;             /* tokens of a prefill chunk (its activations: 1.5 MiB per token, 2048 at least) */
+    double parallel_mib;       /* 128·tp·pp */
+    double decode_graph_batch; /* the decode CUDA graphs' largest batch (2 MiB each) */
+    double prefill_graph_mib;  /* the prefill CUDA graphs: 8 per captured size, or 1536 with MLA */
+    int least_applied;         /* 1: the sum was under 10240 MiB on a GPU above 60 GiB, which takes 10240 */
+    double mib;                /* the reserve */
+} rl_sglang_reserve;
+rl_sglang_reserve rl_sglang_reserve_of(double vram_gib, int64_t tp, int64_t pp, int mla, int64_t chunk);
+/* SGLang's default mem_fraction_static: round((vram − reserve) / vram, 3) in MiB, with rl_sglang_reserve_mib;
+ * 0.05 (the least pool_fraction) where the reserve leaves less. */
+double rl_sglang_pool(double vram_gib, int64_t tp, int64_t pp, int mla, int64_t chunk);
 /* 1 when the engine's pool fraction (its own or rl_deploy.pool_fraction) is a share of the memory free after
  * the weights and the runtime reserves, all of which goes to the KV cache: TensorRT-LLM's
  * free_gpu_memory_fraction (trtllm-serve --kv_cache_free_gpu_memory_fraction). 0: a share of each GPU's whole
@@ -1295,6 +1317,8 @@ typedef struct rl_lint {
     int64_t max_seqs;     /* what the command asks to run at once: --max-num-seqs, --max-running-requests, -np */
     int64_t concurrency;  /* requests of full length the KV cache holds at once (0 when refused) */
     int64_t gpu_layers;   /* llama-server -ngl as given, -1 when absent (all layers) */
+    int64_t sglang_chunk; /* SGLang: the prefill chunk its default --mem-fraction-static is sized for (its
+                             --chunked-prefill-size, or --max-prefill-tokens 16384 with chunking off) */
 
     rl_lint_verdict verdict;
     rl_lint_finding findings[RL_LINT_MAX_FINDINGS];

@@ -297,16 +297,17 @@ static void fit_floor(const ctx *c, fit *f) {
     else f->verdict = RL_FITS;
 }
 
-/* The pool fraction at this deployment's tp (SGLang's follows the tp, so a way out with more tp gets the pool the
- * engine would give it). d->engine is resolved (not auto). */
-static double pool_of(const rl_deploy *d) { return rl_deploy_pool(d, d->engine); }
+/* The pool fraction of this deployment (SGLang's own follows the GPU, the tp and the pp, so a way out with more tp
+ * gets the pool the engine would give it). c->d->engine is resolved (not auto). */
+static double pool_of(const ctx *c) { return rl_deploy_pool(c->d, c->d->engine, c->g->vram_gib, c->m->mla); }
 
 /* The memory the engine may use, of vram bytes, when the weights and the runtime reserves take taken bytes: its
  * pool fraction of the whole GPU, or (TensorRT-LLM's, rl_engine_pool_of_free) all it takes plus that fraction of
  * what is left free, which is its KV cache. With nothing left free the pool is the GPU: the KV room is then the
  * whole shortfall, which no fraction shrinks. */
-static double engine_pool_bytes(const rl_deploy *d, double vram, double taken) {
-    double fraction = pool_of(d);
+static double engine_pool_bytes(const ctx *c, double vram, double taken) {
+    const rl_deploy *d = c->d;
+    double fraction = pool_of(c);
     if (!rl_engine_pool_of_free(d->engine)) return fraction * vram;
     double left = vram - taken;
     return left > 0 ? taken + fraction * left : vram;
@@ -324,7 +325,7 @@ static void fit_budget(const ctx *c, fit *f) {
     f->overhead = d->weight_overhead * f->weights;
     f->act_chunk = activation_chunk_bytes(c);
     f->taken = f->weights + f->context + f->nccl + f->overhead + f->act_chunk;
-    f->pool = engine_pool_bytes(d, vram, f->taken);
+    f->pool = engine_pool_bytes(c, vram, f->taken);
     rl_budget budget = {.free = f->free,
                         .pool = f->pool,
                         .context = f->context,
@@ -577,7 +578,7 @@ static void find_remedies(const ctx *c, const fit *f, rl_result *r) {
     r->remedies |= RL_REMEDY_BIGGER_GPU;
     /* A GPU whose engine pool holds everything the realistic budget must (a fit, never a tight one): of_free,
      * the weights and reserves and the KV over the fraction that goes to it. */
-    double need_gib = of_free ? f->taken + batch_kv / pool_of(d) : need / pool_of(d);
+    double need_gib = of_free ? f->taken + batch_kv / pool_of(c) : rl_engine_gpu_for(d, d->engine, c->m->mla, need / RL_GIB) * RL_GIB;
     if (f->verdict == RL_HOST_DOES_NOT_FIT) {
         /* The host is short: a GPU that holds the whole model (weights + KV, no offload) is the way out. */
         fit all;
@@ -739,7 +740,7 @@ rl_status rl_analyze(const rl_model *m, const rl_gpu *g, const rl_deploy *d, rl_
         d = &resolved;
     }
     out->engine = d->engine;
-    out->pool_fraction = pool_of(d);
+    out->pool_fraction = rl_deploy_pool(d, d->engine, g->vram_gib, m->mla);
     out->pool_of_free = rl_engine_pool_of_free(d->engine);
 
     ctx c;

@@ -4,7 +4,9 @@
  * the rest are public figures taken as they are. */
 #include "realistic.h"
 
+#include <math.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #define SRC_GEMM_H200 \
     "measured: an 8192^3 bf16 GEMM runs at 805 of 989 TFLOPS (0.81) on one H200 SXM (PyTorch 2.11, CUDA 13, 2026-11-30)"
@@ -110,7 +112,7 @@ static const rl_engine_preset engines[RL_ENGINE_COUNT_] = {
         .lacks_weights = 0, .lacks_kv = P(INT8) | P(Q8_0) | P(Q4_0),
         .plan_formats = {RL_PREC_FP8, RL_PREC_INT4},
         .not_on = apple,
-        .pool_fraction = 0, /* by tp: sglang_pool(), from sglang/srt/server_args.py ServerArgs.__post_init__ (v0.4.x) */
+        .pool_fraction = 0, /* by the GPU and the deployment: rl_sglang_pool() */
         .pool_knob = "SGLang --mem-fraction-static",
     },
     [RL_ENGINE_TRT_LLM] = {
@@ -209,20 +211,114 @@ bool rl_gpu_id_in(const char *const *prefixes, const char *gpu_id) {
     return false;
 }
 
-/* SGLang's mem_fraction_static default by tp size (v0.4.x). */
-static double sglang_pool(int64_t tp) { return tp >= 16 ? 0.79 : tp >= 8 ? 0.81 : tp >= 4 ? 0.85 : tp >= 2 ? 0.87 : 0.88; }
+/* SGLang sizes its defaults from the GPU's memory in MiB (nvidia-smi's memory.total; here vram_gib·1024), by tier
+ * (python/sglang/srt/arg_groups/memory_hook.py, handle_gpu_memory_settings, sgl-project/sglang commit 031ed82d). */
+#define MIB_PER_GIB 1024.0
+#define SGLANG_LEAST_POOL 0.05 /* the least pool_fraction a request takes (core/fields.json) */
+int64_t rl_sglang_chunk(double vram_gib) {
+    double mib = vram_gib * MIB_PER_GIB;
+    return mib < 20 * 1024 ? 2048 : mib < 60 * 1024 ? 4096 : mib < 160 * 1024 ? 8192 : 16384;
+}
 
-double rl_engine_pool(rl_engine e, int64_t tp) {
+/* The decode CUDA graph's largest batch, by the same tiers: 8, 48 / 160 (tp < 4 / tp >= 4), 32 / 160, 256 / 512,
+ * 512. */
+static double sglang_graph_bs(double mib, int64_t tp) {
+    bool wide = tp >= 4;
+    return mib < 20 * 1024 ? 8 : mib < 35 * 1024 ? (wide ? 160 : 48) : mib < 60 * 1024 ? (wide ? 160 : 32)
+           : mib < 160 * 1024 ? (wide ? 512 : 256) : 512;
+}
+
+/* The prefill CUDA graph's captured sizes up to max_tokens (generate_prefill_cuda_graph_batch_sizes): 4 to 32 by 4,
+ * 48 to 256 by 16, 288 to 512 by 32, 576 to 1024 by 64, 1280 to 4096 by 256, then by 512. */
+static double prefill_graph_sizes(int64_t max_tokens) {
+    static const int64_t runs[][3] = {{4, 32, 4}, {48, 256, 16}, {288, 512, 32}, {576, 1024, 64}, {1280, 4096, 256},
+                                      {4608, INT64_MAX, 512}};
+    double n = 0;
+    for (size_t i = 0; i < sizeof runs / sizeof runs[0]; i++) {
+        int64_t last = runs[i][1] < max_tokens ? runs[i][1] : max_tokens;
+        if (last >= runs[i][0]) n += (double)((last - runs[i][0]) / runs[i][2] + 1);
+    }
+    return n;
+}
+
+rl_sglang_reserve rl_sglang_reserve_of(double vram_gib, int64_t tp, int64_t pp, int mla, int64_t chunk) {
+    double mib = vram_gib * MIB_PER_GIB;
+    rl_sglang_reserve x;
+    x.chunk = chunk > 0 ? chunk : rl_sglang_chunk(vram_gib);
+    x.decode_graph_batch = sglang_graph_bs(mib, tp);
+    x.parallel_mib = (double)tp * (double)pp / 8.0 * 1024.0; /* slack for large parallel sizes */
+    /* The prefill graph's sizes stop at the chunk, and at 8192 tokens under pp (its breakable graph's cap); MLA's
+     * backends take a flat 1.5 GiB instead. */
+    int64_t graph_tokens = pp > 1 && x.chunk > 8192 ? 8192 : x.chunk;
+    x.prefill_graph_mib = mla ? 1.5 * 1024.0 : 8.0 * prefill_graph_sizes(graph_tokens);
+    double sum = 512.0                                            /* constant metadata (attention backend) */
+                 + 1.5 * (double)(x.chunk > 2048 ? x.chunk : 2048) /* activations of one prefill chunk */
+                 + x.parallel_mib + 2.0 * x.decode_graph_batch + x.prefill_graph_mib;
+    x.least_applied = mib > 60 * 1024 && sum < 10 * 1024;
+    x.mib = x.least_applied ? 10 * 1024 : sum;
+    return x;
+}
+
+double rl_sglang_reserve_mib(double vram_gib, int64_t tp, int64_t pp, int mla, int64_t chunk) {
+    return rl_sglang_reserve_of(vram_gib, tp, pp, mla, chunk).mib;
+}
+
+double rl_sglang_pool(double vram_gib, int64_t tp, int64_t pp, int mla, int64_t chunk) {
+    double mib = vram_gib * MIB_PER_GIB;
+    double f = round((mib - rl_sglang_reserve_mib(vram_gib, tp, pp, mla, chunk)) / mib * 1000.0) / 1000.0;
+    /* A GPU too small for SGLang's reserve: the least pool a request takes, where nothing fits either way. */
+    return f > SGLANG_LEAST_POOL ? f : SGLANG_LEAST_POOL;
+}
+
+double rl_engine_pool(rl_engine e, double vram_gib, int64_t tp, int64_t pp, int mla) {
     const rl_engine_preset *x = rl_engine_preset_of(e);
-    return x->pool_fraction > 0 ? x->pool_fraction : sglang_pool(tp);
+    return x->pool_fraction > 0 ? x->pool_fraction : rl_sglang_pool(vram_gib, tp, pp, mla, 0);
 }
 
 int rl_engine_pool_of_free(rl_engine e) { return rl_engine_preset_of(e)->pool_of_free; }
 
 const char *rl_engine_pool_knob(rl_engine e) { return rl_engine_preset_of(e)->pool_knob; }
 
-double rl_deploy_pool(const rl_deploy *d, rl_engine engine) {
-    return d->pool_fraction > 0 ? d->pool_fraction : rl_engine_pool(engine, d->tp);
+double rl_deploy_pool(const rl_deploy *d, rl_engine engine, double vram_gib, int mla) {
+    return d->pool_fraction > 0 ? d->pool_fraction : rl_engine_pool(engine, vram_gib, d->tp, d->pp, mla);
+}
+
+/* The least GPU memory of one tier whose SGLang pool, round((V − R)/V, 3)·V with the tier's reserve R, holds need
+ * (all in MiB). The rounded fraction is at least k/1000 from V = 1000·R/(1000.5 − k) up, and k/1000 of V holds need
+ * from V = 1000·need/k up: the answer is the least over k of the larger of the two, found where they cross (the
+ * first rises with k, the second falls). k from 50: the fractions SGLang gives, above the least pool. */
+static double sglang_tier_gpu_for(double reserve, double need) {
+    int lo = (int)(SGLANG_LEAST_POOL * 1000.0), hi = 999; /* the crossing lies in [lo, hi] */
+    while (lo < hi) {
+        int k = (lo + hi) / 2;
+        if (1000.0 * reserve / (1000.5 - k) >= 1000.0 * need / k) hi = k;
+        else lo = k + 1;
+    }
+    double at = fmax(1000.0 * reserve / (1000.5 - lo), 1000.0 * need / lo);
+    if (lo > (int)(SGLANG_LEAST_POOL * 1000.0)) {
+        int k = lo - 1;
+        at = fmin(at, fmax(1000.0 * reserve / (1000.5 - k), 1000.0 * need / k));
+    }
+    return at;
+}
+
+double rl_engine_gpu_for(const rl_deploy *d, rl_engine engine, int mla, double need_gib) {
+    if (d->pool_fraction > 0 || rl_engine_preset_of(engine)->pool_fraction > 0)
+        return need_gib / rl_deploy_pool(d, engine, 0.0, mla);
+    /* SGLang's own: its reserve is constant within each tier of the GPU's memory, so the least GPU of each tier
+     * that holds need, and the least of those. The tiers' bounds in GiB: [lo, hi), 60 alone (the 10 GiB least
+     * reserve starts above it). */
+    static const double tiers[][2] = {{0, 20}, {20, 35}, {35, 60}, {60, 60}, {60, 160}, {160, INFINITY}};
+    double need = need_gib * MIB_PER_GIB, best = INFINITY;
+    for (size_t i = 0; i < sizeof tiers / sizeof tiers[0]; i++) {
+        double lo = tiers[i][0], hi = tiers[i][1];
+        /* A GiB inside the tier, whose reserve is the tier's: its middle, or just above 60 for (60, 160). */
+        double inside = lo == hi ? lo : isinf(hi) ? lo : i == 4 ? lo + 1.0 : (lo + hi) / 2.0;
+        double v = fmax(lo, sglang_tier_gpu_for(rl_sglang_reserve_mib(inside, d->tp, d->pp, mla, 0), need) / MIB_PER_GIB);
+        if (i == 4 && v <= lo) v = nextafter(lo, INFINITY);
+        if ((lo == hi ? v <= hi : v < hi) && v < best) best = v;
+    }
+    return best;
 }
 
 const char *rl_engine_name(rl_engine e) {

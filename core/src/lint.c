@@ -21,10 +21,11 @@
  *        check_enough_kv_cache_memory), and "No available memory for the cache
  *        blocks" when none is left; it logs "Maximum concurrency for N tokens
  *        per request" and queues or preempts past it.
- *  SGLang mem_fraction_static by tp size: 0.88 (tp 1), 0.87 (2), 0.85 (4),
- *        0.81 (8), 0.79 (16) (python/sglang/srt/server_args.py,
- *        ServerArgs.__post_init__, v0.4.x; newer releases derive it from the
- *        GPU's memory minus a reserve); context_length: the config's;
+ *  SGLang mem_fraction_static: (GPU memory − a reserve for its activations,
+ *        CUDA graphs and tp x pp) / GPU memory, in MiB, with its
+ *        chunked_prefill_size by the GPU's memory (rl_sglang_pool;
+ *        python/sglang/srt/arg_groups/memory_hook.py; v0.4.x took 0.88 at tp 1
+ *        down to 0.79 at tp 16); context_length: the config's;
  *        max_running_requests: derived from the KV pool when absent
  *        (python/sglang/srt/managers/scheduler.py); page_size 1; it stops
  *        with "Not enough memory. Please try to increase --mem-fraction-static"
@@ -41,6 +42,7 @@
  *        without the host it is only recorded. */
 #include "internal.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -696,8 +698,15 @@ static bool host_described(const rl_deploy *d) {
     return d->tp == 1 && d->pp == 1 && d->ram_gib > 0 && rl_deploy_host_gbs(d) > 0;
 }
 
-/* SGLang's mem_fraction_static default by tp size (server_args.py, v0.4.x): the engine's own pool. */
-static double sglang_pool(int64_t tp) { return rl_engine_pool(RL_ENGINE_SGLANG, tp); }
+/* A pool fraction as a command takes it: two decimals, or three where it has them (SGLang's own). */
+static void put_fraction(char *buf, size_t n, double f) {
+    snprintf(buf, n, fabs(f * 100.0 - round(f * 100.0)) < 1e-9 ? "%.2f" : "%.3f", f);
+}
+
+/* SGLang's own --mem-fraction-static for this GPU, model and chunk at tp x pp (rl_sglang_pool). */
+static double sglang_pool(const rl_lint *l, int64_t tp, int64_t pp) {
+    return rl_sglang_pool(l->run.gpu.vram_gib, tp, pp, l->run.model.mla, l->sglang_chunk);
+}
 
 /* ---- the corrected command --------------------------------------------- */
 
@@ -794,13 +803,13 @@ static bool correct(rl_lint *l, const parsed *p, rl_deploy d, int64_t max_positi
         t.batch = 1;
         bool sglang_default = l->engine == RL_SERVE_SGLANG && p->value[K_POOL] < 0;
         for (t.tp = d.tp * 2; t.tp <= 8; t.tp *= 2) {
-            if (sglang_default) t.pool_fraction = sglang_pool(t.tp);
+            if (sglang_default) t.pool_fraction = sglang_pool(l, t.tp, t.pp);
             if (analyze_at(l, &t, &r) == RL_OK && r.verdict != RL_WEIGHTS_DO_NOT_FIT && r.kv_room_gib > 0) break;
         }
         if (t.tp > 8) return false;
         d.tp = t.tp;
         /* SGLang's default fraction follows the tp size: the corrected command gets the new one. */
-        if (l->engine == RL_SERVE_SGLANG && p->value[K_POOL] < 0) start.pool_fraction = d.pool_fraction = sglang_pool(d.tp);
+        if (l->engine == RL_SERVE_SGLANG && p->value[K_POOL] < 0) start.pool_fraction = d.pool_fraction = sglang_pool(l, d.tp, d.pp);
     }
     bool llama = l->engine == RL_SERVE_LLAMA_SERVER;
     if (!llama && !one_request(l, &d)) {
@@ -810,7 +819,7 @@ static bool correct(rl_lint *l, const parsed *p, rl_deploy d, int64_t max_positi
         if (s == 0) {
             /* Nothing fits at this fraction: the engine's default, then 0.95, the most that leaves
              * the CUDA graphs and the sampler their room. */
-            double pools[2] = {l->engine == RL_SERVE_VLLM ? 0.90 : 0.88, 0.95};
+            double pools[2] = {l->engine == RL_SERVE_VLLM ? 0.90 : sglang_pool(l, d.tp, d.pp), 0.95};
             for (int i = 0; i < 2 && s == 0; i++) {
                 if (pools[i] <= d.pool_fraction) continue;
                 d.pool_fraction = pools[i];
@@ -832,7 +841,9 @@ static bool correct(rl_lint *l, const parsed *p, rl_deploy d, int64_t max_positi
         }
     } else {
         int64_t c = cap_at(l, &d, &r);
-        if (c < d.batch) d.batch = c;
+        /* SGLang derives --max-running-requests from its pool when the command leaves it out: at a corrected tp or
+         * context, it is what the pool holds there. */
+        if (c < d.batch || (l->engine == RL_SERVE_SGLANG && p->value[K_BATCH] < 0 && c >= 1)) d.batch = c;
         if (!serves_all(l, &d)) return false;
     }
     if (llama) {
@@ -863,7 +874,7 @@ static bool correct(rl_lint *l, const parsed *p, rl_deploy d, int64_t max_positi
         }
         if (d.pool_fraction != start.pool_fraction) {
             fixes[*n].k = K_POOL;
-            snprintf(fixes[(*n)++].value, sizeof fixes[0].value, "%.2f", d.pool_fraction);
+            put_fraction(fixes[(*n)++].value, sizeof fixes[0].value, d.pool_fraction);
         }
     }
     return *n > 0;
@@ -1144,9 +1155,7 @@ static rl_status lint_run(const char *command, size_t len, const char *base, siz
             mp.pool = 0.9;
             add_default(l, "--gpu-memory-utilization", "0.9", "vllm/config/cache.py CacheConfig.gpu_memory_utilization");
         } else {
-            mp.pool = sglang_pool(mp.tp);
-            snprintf(buf, sizeof buf, "%.2f", mp.pool);
-            add_default(l, "--mem-fraction-static", buf, "by tp size, sglang/srt/server_args.py ServerArgs.__post_init__ (v0.4.x)");
+            mp.pool = 0; /* SGLang's own, set below from the GPU once it is known */
         }
         if (p.value[K_BLOCK] >= 0) {
             if ((st = rl_parse_count(word(l, p.value[K_BLOCK]), word(l, p.flag[K_BLOCK]), 1, RL_MAX_SEQ, &mp.kv_block, &l->error))) return st;
@@ -1189,9 +1198,10 @@ static rl_status lint_run(const char *command, size_t len, const char *base, siz
             add_default(l, "--max-num-batched-tokens", big ? "8192" : "2048",
                         "vllm/engine/arg_utils.py get_batch_defaults: 8192 for the OpenAI server on GPUs with >= 70 GiB other than A100, else 2048");
         } else if (e == RL_SERVE_SGLANG) {
-            mp.chunk = l->run.gpu.vram_gib < 25000.0 / 1024.0 ? 2048 : 8192;
-            add_default(l, "--chunked-prefill-size", mp.chunk == 2048 ? "2048" : "8192",
-                        "sglang/srt/server_args.py (v0.4.x): 2048 below 25 GB of GPU memory, else 8192");
+            mp.chunk = rl_sglang_chunk(l->run.gpu.vram_gib);
+            snprintf(buf, sizeof buf, "%lld", (long long)mp.chunk);
+            add_default(l, "--chunked-prefill-size", buf,
+                        "sglang/srt/arg_groups/memory_hook.py by the GPU's memory: 2048 below 20 GiB, 4096 below 60, 8192 below 160, else 16384");
         } else {
             mp.chunk = 512;
             add_default(l, "-ub", "512", "llama.cpp common/common.h n_ubatch = 512: the physical batch its compute buffers are sized for");
@@ -1200,6 +1210,20 @@ static rl_status lint_run(const char *command, size_t len, const char *base, siz
         mp.chunk = mp.seq; /* chunking off */
     }
     d.prefill_chunk = mp.chunk;
+    if (e == RL_SERVE_SGLANG) {
+        /* Its chunk sizes its reserve (with chunking off, its --max-prefill-tokens default, 16384 tokens). */
+        l->sglang_chunk = chunk_given && strcmp(word(l, p.value[K_CHUNK]), "-1") == 0 ? 16384 : mp.chunk;
+        if (p.value[K_POOL] < 0) {
+            mp.pool = d.pool_fraction = sglang_pool(l, d.tp, d.pp);
+            put_fraction(buf, sizeof buf, mp.pool);
+            char why[160];
+            snprintf(why, sizeof why,
+                     "sglang/srt/arg_groups/memory_hook.py: (GPU - reserve) / GPU in MiB, a reserve of %.0f MiB for its "
+                     "activations, CUDA graphs and tp x pp",
+                     rl_sglang_reserve_mib(l->run.gpu.vram_gib, d.tp, d.pp, l->run.model.mla, l->sglang_chunk));
+            add_default(l, "--mem-fraction-static", buf, why);
+        }
+    }
     if (e == RL_SERVE_VLLM && !mp.batch_given) {
         bool big = l->run.gpu.vram_gib >= 70.0 && strncmp(l->run.gpu.name, "a100", 4) != 0;
         d.batch = big ? 1024 : 256;

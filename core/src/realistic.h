@@ -44,7 +44,7 @@ typedef struct rl_engine_preset {
     unsigned lacks_weights, lacks_kv;
     rl_precision plan_formats[2]; /* the 8-bit and the 4-bit weight format the planner searches beside auto */
     const char *const *not_on;    /* GPU preset-id prefixes this engine has no backend for (RL_WARN_ENGINE_NOT_ON_GPU) */
-    /* The engine's own memory pool (rl_engine_pool): a share of each GPU's memory; 0 = by tp (SGLang's).
+    /* The engine's own memory pool (rl_engine_pool): a share of each GPU's memory; 0 = by the GPU (SGLang's).
      * Its source is beside each engine's value (engines.c) and in the README's "Realistic budget". */
     double pool_fraction;
     /* 1: pool_fraction is a share of the memory free after the weights and reserves (rl_engine_pool_of_free). */
@@ -67,9 +67,12 @@ bool rl_engine_lacks(rl_engine e, rl_precision p, int kv);
 bool rl_gpu_id_in(const char *const *prefixes, const char *gpu_id);
 
 const rl_engine_preset *rl_engine_preset_of(rl_engine e);
-/* The pool fraction a deployment runs with: d->pool_fraction when given, else (0) the engine's own at d->tp
- * (rl_engine_pool). engine: d->engine resolved (not RL_ENGINE_AUTO). */
-double rl_deploy_pool(const rl_deploy *d, rl_engine engine);
+/* The pool fraction a deployment runs with: d->pool_fraction when given, else (0) the engine's own for its GPU of
+ * vram_gib, tp and pp (rl_engine_pool). engine: d->engine resolved (not RL_ENGINE_AUTO). */
+double rl_deploy_pool(const rl_deploy *d, rl_engine engine, double vram_gib, int mla);
+/* The least memory per GPU, in GiB, whose pool (rl_deploy_pool) holds need_gib: need / fraction, or under SGLang's
+ * own pool, which grows with the GPU, the least GPU whose own fraction of it holds need. */
+double rl_engine_gpu_for(const rl_deploy *d, rl_engine engine, int mla, double need_gib);
 
 /* Everything the estimate needs from the analysis, per GPU unless said. */
 typedef struct rl_realistic_in {

@@ -363,6 +363,18 @@ static size_t write_report(const rl_model *m, const rl_gpu *g, const rl_deploy *
     rl_jw_num(&s, "pool_fraction", r->pool_fraction);
     rl_jw_str(&s, "pool_source", d->pool_fraction > 0 ? "chosen" : "engine");
     rl_jw_str(&s, "pool_of", r->pool_of_free ? "free" : "gpu");
+    if (r->engine == RL_ENGINE_SGLANG && d->pool_fraction <= 0) {
+        /* SGLang's own pool: what it keeps out of the GPU, and why (rl_sglang_reserve_of), in MiB. */
+        rl_sglang_reserve x = rl_sglang_reserve_of(g->vram_gib, d->tp, d->pp, m->mla, 0);
+        rl_jw inner;
+        rl_jw_object(&s, "pool_reserve", &inner);
+        rl_jw_num(&inner, "mib", x.mib);
+        rl_jw_num(&inner, "chunk", (double)x.chunk);
+        rl_jw_num(&inner, "parallel_mib", x.parallel_mib);
+        rl_jw_num(&inner, "decode_graph_batch", x.decode_graph_batch);
+        rl_jw_num(&inner, "prefill_graph_mib", x.prefill_graph_mib);
+        rl_jw_end(&inner);
+    }
     rl_jw_num(&s, "context_reserve_gib", d->context_reserve_gib);
     rl_jw_num(&s, "nccl_gib_per_peer", d->nccl_gib_per_peer);
     rl_jw_num(&s, "weight_overhead", d->weight_overhead);

@@ -756,15 +756,31 @@ static void test_deploy_validate(void) {
               d0.context_reserve_gib == 0.6 && d0.nccl_gib_per_peer == 0.35 && d0.weight_overhead == 0.02 &&
               d0.pool_fraction == 0.0 && d0.prefill_chunk == 2048 && d0.launch_ms == 35.0,
           "documented defaults");
-    /* A pool of 0 is the engine's own (rl_engine_pool): each engine's, and SGLang's at each tp step. */
-    CHECK(rl_engine_pool(RL_ENGINE_VLLM, 1) == 0.90 && rl_engine_pool(RL_ENGINE_TRT_LLM, 8) == 0.90 &&
-              rl_engine_pool(RL_ENGINE_LLAMA_CPP, 1) == 1.0 && rl_engine_pool(RL_ENGINE_GPT_FAST, 2) == 1.0,
+    /* A pool of 0 is the engine's own (rl_engine_pool): each engine's, whatever the GPU. */
+    CHECK(rl_engine_pool(RL_ENGINE_VLLM, 80, 1, 1, 0) == 0.90 && rl_engine_pool(RL_ENGINE_TRT_LLM, 24, 8, 1, 1) == 0.90 &&
+              rl_engine_pool(RL_ENGINE_LLAMA_CPP, 80, 1, 1, 0) == 1.0 && rl_engine_pool(RL_ENGINE_GPT_FAST, 16, 2, 1, 0) == 1.0,
           "engine pools");
-    CHECK(rl_engine_pool(RL_ENGINE_SGLANG, 1) == 0.88 && rl_engine_pool(RL_ENGINE_SGLANG, 2) == 0.87 &&
-              rl_engine_pool(RL_ENGINE_SGLANG, 3) == 0.87 && rl_engine_pool(RL_ENGINE_SGLANG, 4) == 0.85 &&
-              rl_engine_pool(RL_ENGINE_SGLANG, 7) == 0.85 && rl_engine_pool(RL_ENGINE_SGLANG, 8) == 0.81 &&
-              rl_engine_pool(RL_ENGINE_SGLANG, 15) == 0.81 && rl_engine_pool(RL_ENGINE_SGLANG, 16) == 0.79,
-          "SGLang's pool by tp");
+    /* SGLang's own (memory_hook.py), worked by hand in MiB from its source:
+     * 80 GiB, tp 1: chunk 8192, decode graphs to 256: 512 + 1.5·8192 + 128 + 2·256 + 8·58 prefill sizes = 13904,
+     *   (81920 − 13904)/81920 = 0.8303 → 0.830; tp 4 (decode graphs to 512): 512 + 12288 + 512 + 1024 + 464 = 14800 → 0.819;
+     * 141 GiB, tp 8, MLA (1536 for its prefill graphs): 512 + 12288 + 1024 + 1024 + 1536 = 16384 → 0.8865 → 0.887;
+     * 24 GiB: chunk 4096, graphs to 48: 512 + 6144 + 128 + 96 + 8·50 = 7280 → 0.7038 → 0.704;
+     * 16 GiB: chunk 2048, graphs to 8: 512 + 3072 + 128 + 16 + 8·42 = 4064 → 0.7520 → 0.752;
+     * 180 GiB, pp 2: chunk 16384, prefill graphs to 8192 under pp: 512 + 24576 + 256 + 1024 + 464 = 26832 → 0.8544 → 0.854;
+     * 80 GiB with a 2048 chunk: 512 + 3072 + 128 + 512 + 336 = 4560, but at least 10240 above 60 GiB → 0.875;
+     * 4 GiB: 4064 of 4096 leave 0.008, under the least pool: 0.05. */
+    CHECK(rl_engine_pool(RL_ENGINE_SGLANG, 80, 1, 1, 0) == 0.83 && rl_engine_pool(RL_ENGINE_SGLANG, 80, 4, 1, 0) == 0.819 &&
+              rl_engine_pool(RL_ENGINE_SGLANG, 141, 8, 1, 1) == 0.887 && rl_engine_pool(RL_ENGINE_SGLANG, 24, 1, 1, 0) == 0.704 &&
+              rl_engine_pool(RL_ENGINE_SGLANG, 16, 1, 1, 0) == 0.752 && rl_engine_pool(RL_ENGINE_SGLANG, 180, 1, 2, 0) == 0.854 &&
+              rl_sglang_pool(80, 1, 1, 0, 2048) == 0.875 && rl_engine_pool(RL_ENGINE_SGLANG, 4, 1, 1, 0) == 0.05,
+          "SGLang's own pool");
+    CHECK(rl_sglang_reserve_mib(80, 1, 1, 0, 0) == 13904 && rl_sglang_reserve_mib(141, 8, 1, 1, 0) == 16384 &&
+              rl_sglang_reserve_mib(80, 1, 1, 0, 2048) == 10240 && rl_sglang_reserve_mib(180, 1, 2, 0, 0) == 26832,
+          "SGLang's reserve");
+    /* Its chunk by the GPU's memory, at each tier's edge. */
+    CHECK(rl_sglang_chunk(19.99) == 2048 && rl_sglang_chunk(20) == 4096 && rl_sglang_chunk(59.99) == 4096 &&
+              rl_sglang_chunk(60) == 8192 && rl_sglang_chunk(159.99) == 8192 && rl_sglang_chunk(160) == 16384,
+          "SGLang's chunk");
     CHECK(rl_deploy_validate(&d0, &err) == RL_OK, "defaults validate");
     struct {
         const char *field;

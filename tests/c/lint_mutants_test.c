@@ -24,6 +24,7 @@
 #include "roofline.h"
 
 #include <cjson/cJSON.h>
+#include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -208,8 +209,9 @@ static void test_gpu_defaults(void) {
     }
     static const struct {
         const char *vram, *tokens;
-    } sglang[] = {{"24.4140625", "8192"}, {"24.414", "2048"}};
-    for (size_t i = 0; i < 2; i++) {
+    } sglang[] = {{"19.99", "2048"}, {"20", "4096"}, {"59.99", "4096"}, {"60", "8192"}, {"159.99", "8192"}, {"160", "16384"}};
+    /* SGLang's chunk by the GPU's memory (memory_hook.py): 2048 below 20 GiB, 4096 below 60, 8192 below 160, else 16384. */
+    for (size_t i = 0; i < sizeof sglang / sizeof sglang[0]; i++) {
         char req[160];
         snprintf(req, sizeof req, "{\"gpu\":{\"tflops\":100,\"bandwidth_gbs\":1000,\"vram_gib\":%s}}", sglang[i].vram);
         const char *cmd = "python -m sglang.launch_server --model-path Qwen/Qwen3-4B --context-length 4096 --max-running-requests 2";
@@ -489,14 +491,17 @@ static void test_switches(void) {
     }
 }
 
-/* SGLang's --mem-fraction-static default by tp size (v0.4.x): 0.88 at tp 1,
- * 0.87 from 2, 0.85 from 4, 0.81 from 8, 0.79 from 16. */
+/* SGLang's --mem-fraction-static default (memory_hook.py) on an H200 (141 GiB = 144384 MiB, chunk 8192), worked
+ * by hand: (144384 − reserve)/144384 with reserve = 512 + 12288 + 128·tp + 2·(256, or 512 from tp 4) + 8·58:
+ * tp 1 13904 → 0.904, 2 14032 → 0.903, 3 14160 → 0.902, 4 14800 → 0.897, 7 15184 → 0.895, 8 15312 → 0.894,
+ * 16 16336 → 0.887, 32 18384 → 0.873; and with --chunked-prefill-size 2048 at tp 1 (512 + 3072 + 128 + 512 +
+ * 8·42 = 4560, at least 10240 above 60 GiB) 0.929. */
 static void test_sglang_pool(void) {
     const char *req = "{\"gpu\":\"h200-sxm\"}";
     static const struct {
         const char *tp, *pool;
-    } rows[] = {{"1", "0.88"}, {"2", "0.87"}, {"3", "0.87"}, {"4", "0.85"}, {"7", "0.85"},
-                {"8", "0.81"}, {"15", "0.81"}, {"16", "0.79"}, {"32", "0.79"}};
+    } rows[] = {{"1", "0.904"}, {"2", "0.903"}, {"3", "0.902"}, {"4", "0.897"}, {"7", "0.895"},
+                {"8", "0.894"}, {"16", "0.887"}, {"32", "0.873"}, {"1 --chunked-prefill-size 2048", "0.929"}};
     for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
         char cmd[200];
         snprintf(cmd, sizeof cmd, "python -m sglang.launch_server --model-path Qwen/Qwen3-8B --context-length 4096 "
@@ -750,8 +755,8 @@ static void test_defaults(void) {
          {NULL},
          {NULL}},
         {"python -m sglang.launch_server --model-path Qwen/Qwen3-8B",
-         {"--context-length", "--mem-fraction-static", "--chunked-prefill-size", "--max-running-requests"},
-         {"40960", "0.88", "8192", NULL}},
+         {"--context-length", "--chunked-prefill-size", "--mem-fraction-static", "--max-running-requests"},
+         {"40960", "8192", "0.83", NULL}},
         {"python -m sglang.launch_server --model-path Qwen/Qwen3-8B --context-length 4096 --mem-fraction-static 0.8 "
          "--chunked-prefill-size 1024 --max-running-requests 2",
          {NULL},
@@ -1091,13 +1096,20 @@ static void test_pool_raise(void) {
         {"vllm serve Qwen/Qwen3-8B --max-num-seqs 1", "--max-model-len", "--gpu-memory-utilization", NULL, "0.90", 40960},
         {"vllm serve Qwen/Qwen3-8B --max-num-seqs 1", "--max-model-len", "--gpu-memory-utilization", "0.5", "0.90", 40960},
         {"python -m sglang.launch_server --model-path Qwen/Qwen3-8B --max-running-requests 1 --context-length 4096", "--context-length",
-         "--mem-fraction-static", "0.5", "0.88", 4096},
+         "--mem-fraction-static", "0.5", NULL, 4096},
     };
     int raised[2] = {0, 0};
     for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++)
         for (int q = 0; q <= 36; q++) {
             char req[128], cmd[256], probe[256];
-            snprintf(req, sizeof req, "{\"gpu\":{\"tflops\":100,\"bandwidth_gbs\":1000,\"vram_gib\":%g}}", 15.0 + 0.25 * q);
+            double vram = 15.0 + 0.25 * q;
+            snprintf(req, sizeof req, "{\"gpu\":{\"tflops\":100,\"bandwidth_gbs\":1000,\"vram_gib\":%g}}", vram);
+            /* SGLang's own default follows the GPU (rl_sglang_pool, tested against hand-worked values in api_test),
+             * written as the lint writes a fraction: three decimals where it has them. */
+            char deflt[16];
+            double own = rl_sglang_pool(vram, 1, 1, 0, 0);
+            snprintf(deflt, sizeof deflt, fabs(own * 100 - round(own * 100)) < 1e-9 ? "%.2f" : "%.3f", own);
+            if (rows[i].deflt) snprintf(deflt, sizeof deflt, "%s", rows[i].deflt);
             if (rows[i].pool) snprintf(cmd, sizeof cmd, "%s %s %s", rows[i].head, rows[i].pool_flag, rows[i].pool);
             else snprintf(cmd, sizeof cmd, "%s", rows[i].head);
             if (run(cmd, req, NULL) != RL_OK) continue;
@@ -1111,12 +1123,12 @@ static void test_pool_raise(void) {
             if (f == NULL || (rows[i].pool && streq(f, rows[i].pool)) || seq == NULL) continue; /* not a raised fraction */
             bool top = streq(f, "0.95");
             raised[top]++;
-            CHECK(top || streq(f, rows[i].deflt), "%s on %s: the fraction is raised to %s or 0.95 (got %s)", cmd, req, rows[i].deflt, f);
+            CHECK(top || streq(f, deflt), "%s on %s: the fraction is raised to %s or 0.95 (got %s)", cmd, req, deflt, f);
             /* One token at the engine's default. */
-            snprintf(probe, sizeof probe, "%s %s %s %s 1", rows[i].head, rows[i].pool_flag, rows[i].deflt, rows[i].seq_flag);
+            snprintf(probe, sizeof probe, "%s %s %s %s 1", rows[i].head, rows[i].pool_flag, deflt, rows[i].seq_flag);
             st = run(probe, req, NULL);
             bool fits_default = st == RL_OK && lint.verdict != RL_LINT_REFUSED && finding("sglang_context_capped") == NULL;
-            CHECK(top != fits_default, "%s on %s: 0.95 exactly when one token does not fit at %s (%s)", cmd, req, rows[i].deflt, fixed);
+            CHECK(top != fits_default, "%s on %s: 0.95 exactly when one token does not fit at %s (%s)", cmd, req, deflt, fixed);
             /* One step longer at the corrected fraction does not fit (the correction only shortens the asked context). */
             long long L = atoll(seq), longer = L + (L >= 256 ? 256 : 1);
             if (longer > rows[i].asked) continue;

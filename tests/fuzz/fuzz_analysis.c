@@ -250,6 +250,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     fz_check_result(&g, &d, st, &r, &err);
     if (st == RL_OK) {
         fz_check_pool_way_out(&fin, &g, &d, &r);
+        fz_check_bigger_gpu_way_out(&fin, &g, &d, &r);
         FZ_CHECK(fst == RL_OK, "rl_analyze accepted a model rl_model_finish refuses (%s)", rl_status_name(fst));
         fz_check_report(&fin, &g, &d, &r, true);
     } else {

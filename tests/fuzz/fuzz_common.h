@@ -539,6 +539,22 @@ static FZ_UNUSED void fz_check_pool_way_out(const rl_model *m, const rl_gpu *g, 
              again.kv_room_gib);
 }
 
+/* The bigger-GPU way out, applied alone, makes the deployment fit its realistic budget too: the same setup on a GPU
+ * of remedy_vram_gib (a hair more, for the rounding of a GPU that holds the budget exactly). Not where the host
+ * RAM is short or layers are offloaded (that way out then counts the whole model on the GPU), nor on unified
+ * memory, whose limit is tied to the machine's RAM. */
+static FZ_UNUSED void fz_check_bigger_gpu_way_out(const rl_model *m, const rl_gpu *g, const rl_deploy *d, const rl_result *r) {
+    if (!(r->remedies & RL_REMEDY_BIGGER_GPU) || r->offload || g->unified || r->verdict == RL_HOST_DOES_NOT_FIT) return;
+    rl_gpu bigger = *g;
+    bigger.vram_gib = r->remedy_vram_gib * (1.0 + 1e-9);
+    if (!(bigger.vram_gib <= 1e6)) return; /* past the largest GPU a request takes */
+    rl_result again;
+    rl_status st = rl_analyze(m, &bigger, d, &again, NULL);
+    FZ_CHECK(st == RL_OK && again.verdict == RL_FITS, "bigger_gpu %.17g GiB (from %g) gives %s, room %.17g, pool %.17g",
+             r->remedy_vram_gib, g->vram_gib, st == RL_OK ? rl_verdict_name(again.verdict) : rl_status_name(st),
+             again.kv_room_gib, again.pool_fraction);
+}
+
 /* The report: valid JSON, whole, and times only when there is timing. */
 static FZ_UNUSED void fz_check_report(const rl_model *m, const rl_gpu *g, const rl_deploy *d,
                                       const rl_result *r, bool utf8) {

@@ -134,6 +134,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         FZ_CHECK(st == RL_OK, "a request that reads fails rl_analyze: %s %s", rl_status_name(st), err.message);
         fz_check_result(&g, &d, st, &r, &err);
         fz_check_pool_way_out(&m, &g, &d, &r);
+        fz_check_bigger_gpu_way_out(&m, &g, &d, &r);
         fz_check_report(&m, &g, &d, &r, utf8);
         fz_check_sweep(&m, &g, &d, (size_t)(d.batch % 9));
     } else {

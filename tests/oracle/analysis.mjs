@@ -7,7 +7,7 @@ import {
   attentionTokens, kvReadBytes, layerTokens, makeContext, PRECISION_BYTES, stateFlops, stepFlops, weightBytesRead, weightBytesTotal, windowOf,
 } from './context.mjs';
 import { realistic, realisticSpecStep } from './realistic.mjs';
-import { LACKS, NOT_ON, POOL_OF_FREE, poolOf } from './engines.mjs';
+import { LACKS, NOT_ON, POOL_OF_FREE, poolOf, sglangReserve } from './engines.mjs';
 import { findRemedies } from './remedies.mjs';
 import { Q, ZERO } from './rational.mjs';
 
@@ -90,9 +90,10 @@ function configSection(m, d, c, microBatches) {
     micro_batches: q(microBatches),
     kv_block: q(d.kvBlock),
     moe_read: d.moeRead,
-    pool_fraction: poolOf(d),
+    pool_fraction: poolOf(d, c.gpu, m),
     pool_source: d.poolFraction.sign() > 0 ? 'chosen' : 'engine',
     pool_of: POOL_OF_FREE.includes(d.engine) ? 'free' : 'gpu',
+    ...(d.engine === 'sglang' && d.poolFraction.sign() === 0 ? { pool_reserve: sglangReserve(c.gpu.vram, d.tp, d.pp, m.mla) } : {}),
     context_reserve_gib: d.contextReserveGib,
     nccl_gib_per_peer: d.ncclGibPerPeer,
     weight_overhead: d.weightOverhead,

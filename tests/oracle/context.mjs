@@ -252,8 +252,9 @@ export function fitCheck(c, skipHost = false) {
   f.taken = f.weights.add(f.context).add(f.nccl).add(f.overhead).add(f.actChunk);
   f.leftFree = vram.sub(f.taken);
   f.poolOfFree = POOL_OF_FREE.includes(d.engine);
-  if (!f.poolOfFree) f.pool = poolOf(d).mul(vram);
-  else f.pool = f.leftFree.sign() > 0 ? f.taken.add(poolOf(d).mul(f.leftFree)) : vram;
+  const pool = poolOf(d, c.gpu, c.model);
+  if (!f.poolOfFree) f.pool = pool.mul(vram);
+  else f.pool = f.leftFree.sign() > 0 ? f.taken.add(pool.mul(f.leftFree)) : vram;
   // fp32 logits of each request in the decode batch, gathered on every rank.
   f.logitsPerRequest = q(4n * m.vocab);
   f.realisticFree = f.pool.sub(f.context).sub(f.nccl).sub(f.overhead).sub(f.actChunk).sub(f.weights);

@@ -37,8 +37,8 @@ export const ENGINES = {
 export const ENGINE_NAMES = Object.keys(ENGINES);
 
 // Each engine's own memory pool, a share of each GPU's memory, when pool_fraction is not given (README
-// "Realistic budget"): vLLM's gpu_memory_utilization 0.9; SGLang's mem_fraction_static by tp (v0.4.x:
-// 0.88 at tp 1, 0.87 at 2, 0.85 at 4, 0.81 at 8, 0.79 at 16 and past); TensorRT-LLM's
+// "Realistic budget"): vLLM's gpu_memory_utilization 0.9; SGLang's mem_fraction_static as it derives it from
+// the GPU (sglangPool); TensorRT-LLM's
 // free_gpu_memory_fraction 0.9, a share of the memory free after the weights and reserves, which is all
 // the KV cache's (POOL_OF_FREE); llama.cpp and gpt-fast have no pool (1).
 // vLLM's, SGLang's and TensorRT-LLM's pools are settings that the raise_pool_fraction way out can name.
@@ -51,11 +51,80 @@ export const POOL_SETTING = {
 };
 export const POOL_IS_A_SETTING = Object.keys(POOL_SETTING);
 export const POOL_OF_FREE = ['trt-llm'];
-export function poolOf(d) {
+// SGLang's own mem_fraction_static (README "Realistic budget"; sglang python/sglang/srt/arg_groups/memory_hook.py,
+// handle_gpu_memory_settings, with its CUDA graphs as it ships), in MiB of a GPU of V GiB (V·1024):
+//   chunk (chunked_prefill_size): 2048 below 20 GiB, 4096 below 60, 8192 below 160, else 16384;
+//   the decode graphs' largest batch: 8 below 20 GiB; 48 (160 from tp 4) below 35; 32 (160) below 60;
+//   256 (512) below 160; else 512;
+//   reserve = 512 + 3/2·max(chunk, 2048) + tp·pp·1024/8 + 2·(that batch) + the prefill graphs: 8 MiB for each
+//   size it captures up to the chunk (up to 8192 under pp) — 4..32 by 4, 48..256 by 16, 288..512 by 32,
+//   576..1024 by 64, 1280..4096 by 256, then by 512 — or 1536 MiB with MLA; at least 10240 above 60 GiB;
+//   fraction = (V·1024 − reserve)/(V·1024) rounded half up to 3 decimals, and 0.05 at least.
+const SIZE_RUNS = [[4n, 32n, 4n], [48n, 256n, 16n], [288n, 512n, 32n], [576n, 1024n, 64n], [1280n, 4096n, 256n]];
+function capturedSizes(upTo) {
+  let n = 0n;
+  for (const [first, last, step] of SIZE_RUNS) if (upTo >= first) n += ((upTo < last ? upTo : last) - first) / step + 1n;
+  if (upTo >= 4608n) n += (upTo - 4608n) / 512n + 1n;
+  return n;
+}
+export function sglangChunk(vramGib) {
+  const mib = vramGib.mul(1024n);
+  return mib.lt(Q.of(20480n)) ? 2048n : mib.lt(Q.of(61440n)) ? 4096n : mib.lt(Q.of(163840n)) ? 8192n : 16384n;
+}
+// The reserve and its parts (the report's config.pool_reserve).
+export function sglangReserve(vramGib, tp, pp, mla, chunkGiven = 0n) {
+  const mib = vramGib.mul(1024n);
+  const chunk = chunkGiven > 0n ? chunkGiven : sglangChunk(vramGib);
+  const wide = tp >= 4n;
+  const below = (gib) => mib.lt(Q.of(gib * 1024n));
+  const graphBatch = below(20n) ? 8n : below(35n) ? (wide ? 160n : 48n) : below(60n) ? (wide ? 160n : 32n) : below(160n) ? (wide ? 512n : 256n) : 512n;
+  const graphTokens = pp > 1n && chunk > 8192n ? 8192n : chunk;
+  const parallel = new Q(tp * pp * 1024n, 8n);
+  const prefill = Q.of(mla ? 1536n : 8n * capturedSizes(graphTokens));
+  const sum = Q.of(512n).add(new Q(3n * (chunk > 2048n ? chunk : 2048n), 2n)).add(parallel).add(Q.of(2n * graphBatch)).add(prefill);
+  const least = mib.gt(Q.of(61440n)) && sum.lt(Q.of(10240n));
+  return { mib: least ? Q.of(10240n) : sum, chunk: Q.of(chunk), parallel_mib: parallel, decode_graph_batch: Q.of(graphBatch),
+    prefill_graph_mib: prefill };
+}
+export const sglangReserveMib = (vramGib, tp, pp, mla, chunk = 0n) => sglangReserve(vramGib, tp, pp, mla, chunk).mib;
+const LEAST_POOL = new Q(5n, 100n);
+export function sglangPool(vramGib, tp, pp, mla, chunk = 0n) {
+  const mib = vramGib.mul(1024n);
+  const thousandths = mib.sub(sglangReserveMib(vramGib, tp, pp, mla, chunk)).div(mib).mul(1000n).add(new Q(1n, 2n)).floor();
+  const f = new Q(thousandths, 1000n);
+  return f.gt(LEAST_POOL) ? f : LEAST_POOL;
+}
+// gpu: its vram (GiB); model: its mla flag.
+export function poolOf(d, gpu, model) {
   if (d.poolFraction.sign() > 0) return d.poolFraction;
   if (d.engine !== 'sglang') return Q.fromDecimal(POOL[d.engine]);
-  const tp = d.tp;
-  return Q.fromDecimal(tp >= 16n ? '0.79' : tp >= 8n ? '0.81' : tp >= 4n ? '0.85' : tp >= 2n ? '0.87' : '0.88');
+  return sglangPool(gpu.vram, d.tp, d.pp, model.mla);
+}
+
+// The least memory per GPU (GiB) whose pool holds need (GiB): need over the fraction, or, under SGLang's own pool,
+// which grows with the GPU, the least GPU whose own fraction holds it. Within each of its tiers the reserve R is
+// fixed; the rounded fraction is at least k/1000 from 1000·R/(1000.5 − k) MiB up, and k/1000 of the GPU holds need
+// from 1000·need/k up, so the tier's least is the least over k of the larger of the two (k from 50: 0.05 is the
+// least pool), and no less than the tier's own start.
+const TIERS = [[0n, 20n], [20n, 35n], [35n, 60n], [60n, 60n], [60n, 160n], [160n, null]];
+export function gpuFor(need, d, model) {
+  if (d.poolFraction.sign() > 0 || d.engine !== 'sglang') return need.div(poolOf(d, { vram: new Q(1n) }, model));
+  const needMib = need.mul(1024n);
+  let best = null;
+  TIERS.forEach(([lo, hi], i) => {
+    // A GPU inside the tier gives its reserve: its middle, 61 GiB in (60, 160), 60 itself, or 160.
+    const inside = hi === null ? Q.of(lo) : lo === hi ? Q.of(lo) : i === 4 ? Q.of(61n) : new Q(lo + hi, 2n);
+    const R = sglangReserveMib(inside, d.tp, d.pp, model.mla);
+    let least = null;
+    for (let k = 50n; k <= 999n; k++) {
+      const v = Q.max(R.mul(1000n).div(new Q(20010n - 20n * k, 20n)), needMib.mul(1000n).div(Q.of(k)));
+      if (least === null || v.lt(least)) least = v;
+    }
+    let v = Q.max(least.div(1024n), Q.of(lo));
+    const inTier = hi === null || (lo === hi ? v.le(Q.of(hi)) : v.lt(Q.of(hi)));
+    if (inTier && (best === null || v.lt(best))) best = v;
+  });
+  return best;
 }
 
 // The formats a way out may offer in each engine, highest first (README "Ways out"): only what the

@@ -3,7 +3,7 @@
 // multiply decode throughput by. No KV, attention or MoE can be counted.
 
 import { PRECISION_BYTES } from './context.mjs';
-import { POOL_OF_FREE, poolOf, WAYS_OUT } from './engines.mjs';
+import { gpuFor, POOL_OF_FREE, poolOf, WAYS_OUT } from './engines.mjs';
 import { Q, ZERO } from './rational.mjs';
 
 const GIB = new Q(1n << 30n);
@@ -32,7 +32,8 @@ function waysOut(e, d, room) {
   const pp = BigInt(d.pp);
   const tp = tpFor(e.gpus_needed, pp, 2048n);
   if (tp !== undefined) out.push({ code: 'more_tp', value: new Q(tp) });
-  out.push({ code: 'bigger_gpu', value: e.weights_gib.div(e.gpus).mul(d.weightOverhead.add(1n)).add(d.contextReserveGib).div(e.pool_of === 'free' ? new Q(1n) : e.pool_fraction) });
+  const held = e.weights_gib.div(e.gpus).mul(d.weightOverhead.add(1n)).add(d.contextReserveGib);
+  out.push({ code: 'bigger_gpu', value: e.pool_of === 'free' ? held : gpuFor(held, d, { mla: false }) });
   if (alone === undefined) {
     let best;
     for (const p of lower) {
@@ -57,7 +58,7 @@ export function estimate(params, gpu, deploy) {
     weights_gib: params.mul(bw).div(GIB),
   };
   // The pool given, or the engine's own (auto resolved by the GPU).
-  e.pool_fraction = poolOf(d);
+  e.pool_fraction = poolOf(d, g, { mla: false });
   // TensorRT-LLM's pool is the KV cache's share of what the weights leave free: the weights may use the whole GPU.
   e.pool_of = POOL_OF_FREE.includes(d.engine) ? 'free' : 'gpu';
   const share = e.pool_of === 'free' ? new Q(1n) : e.pool_fraction;

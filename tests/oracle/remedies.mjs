@@ -4,7 +4,7 @@
 // tests/vectors/README.md.
 
 import { fitCheck, GIB, largestGpuLayers, makeContext, PRECISION_BYTES, reaches, weightBytesTotal } from './context.mjs';
-import { POOL_IS_A_SETTING, POOL_OF_FREE, POOL_SETTING, poolOf, WAYS_OUT } from './engines.mjs';
+import { gpuFor, POOL_IS_A_SETTING, POOL_OF_FREE, POOL_SETTING, poolOf, WAYS_OUT } from './engines.mjs';
 import { Q } from './rational.mjs';
 
 // Largest context below the current one that gets through, found by bisection
@@ -104,7 +104,7 @@ export function findRemedies(c, f) {
 
   // A GPU whose engine pool holds everything the realistic budget must (a fit, not a tight one): of the free
   // memory, what the weights and reserves take and the batch's KV over the share that is the KV cache's.
-  let vram = ofFree ? taken.add(need.sub(taken).div(poolOf(deploy))) : need.div(poolOf(deploy));
+  let vram = ofFree ? taken.add(need.sub(taken).div(poolOf(deploy, gpu, model))) : gpuFor(need.div(GIB), deploy, model).mul(GIB);
   if (f.verdict === 'host_ram_does_not_fit') {
     // The host is short: a GPU that holds the whole model (weights + KV, no offload).
     const all = fitCheck(makeContext(model, gpu, { ...deploy, gpuLayers: model.layers + 1n }));
