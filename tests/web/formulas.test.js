@@ -352,7 +352,7 @@ describe('offload, paging, pipeline and tensor parallel', () => {
 describe('the pool fraction names its source', () => {
   test.each([
     [{ engine: 'vllm' }, 'gpu_memory_utilization 0.9'],
-    [{ engine: 'sglang', tp: 2 }, 'mem_fraction_static by tp'],
+    [{ engine: 'sglang', tp: 2 }, 'SGLang’s own mem_fraction_static'],
     [{ engine: 'trt-llm' }, 'free_gpu_memory_fraction'],
     [{ engine: 'llama.cpp' }, 'llama.cpp has no pool'],
     [{ engine: 'gpt-fast' }, 'gpt-fast has no pool'],
@@ -370,5 +370,30 @@ describe('the pool fraction names its source', () => {
     expect(r.memory.realistic.free_after_reserves_gib).toBeLessThan(0);
     checkPool(r, fx.kvRoom(r).numbers);
     near(evaluate(fx.kvRoom(r).numbers.slice(2).split(';')[0]) / GIB, r.memory.realistic.kv_room_gib, 0.015);
+  });
+  // SGLang's own fraction: its reserve's sum adds up to the report's reserve, and the rounded share of the GPU
+  // that the reserve leaves is the pool fraction the analysis used, on each of its GPU tiers, with MLA and pp.
+  test.each([
+    [{ model: 'qwen3-8b', gpu: 'h100-sxm' }],
+    [{ model: 'qwen3-8b', gpu: 'h200-sxm', tp: 8 }],
+    [{ model: 'deepseek-v3', gpu: 'h200-sxm', tp: 8 }],
+    [{ model: 'qwen3-8b', gpu: 'rtx-4090' }],
+    [{ model: 'qwen3-4b', gpu: 'a10' }],
+    [{ model: 'qwen3-0.6b', gpu: { tflops: 10, bandwidth_gbs: 100, vram_gib: 16 } }],
+    [{ model: 'llama-3.1-70b', gpu: 'b200', pp: 2 }],
+    [{ model: 'qwen3-0.6b', gpu: { tflops: 10, bandwidth_gbs: 100, vram_gib: 4 } }],
+  ])('SGLang’s own pool: %j', (input) => {
+    const r = core.analyze({ engine: 'sglang', ...input });
+    const x = r.config.pool_reserve;
+    const source = fx.kvRoom(r).source;
+    const mib = r.gpu.vram_gib * 1024;
+    close(valueOf(source, 'reserve', {}, / = [\d,]+ MiB/), x.mib, EXACT);
+    close(valueOf(source, 'reserve', {}, / MiB/, true), x.mib, EXACT);
+    const [, share, shown] = source.match(/fraction = round\((.+?), 3\) = ([\d.]+)/);
+    // round(·, 3) as SGLang writes it, then the 0.05 the pool never goes under.
+    expect(Math.round(evaluate(share) * 1000) / 1000).toBe(Number(shown));
+    expect(Math.max(0.05, Number(shown))).toBe(r.config.pool_fraction);
+    expect(source.includes('0.05, the least pool')).toBe(Math.round(((mib - x.mib) / mib) * 1000) / 1000 < 0.05);
+    close(r.memory.realistic.pool_gib, r.config.pool_fraction * r.gpu.vram_gib, EXACT);
   });
 });

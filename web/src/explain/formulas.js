@@ -198,8 +198,22 @@ export function kvRoom(r) {
         }),
     result: `= ${f.gib(real.kv_room_gib)}; ${t('fx.kvRoom.needs', { kv: f.gib(r.memory.kv_gib_per_gpu) })}${real.missing_gib > 0 ? t('fx.kvRoom.missing', { missing: f.gib(real.missing_gib) }) : ''}`,
     // The pool fraction's source: the input, or the engine's own setting (README "Realistic budget").
-    source: r.config.pool_source === 'engine' ? t(`fx.pool.${r.config.engine}`) : t('fx.pool.chosen'),
+    source: r.config.pool_source !== 'engine' ? t('fx.pool.chosen') : r.config.pool_reserve ? sglangPool(r) : t(`fx.pool.${r.config.engine}`),
   };
+}
+
+/** SGLang's own fraction, from the reserve the report gives and its parts (config.pool_reserve, in MiB). */
+function sglangPool(r) {
+  const x = r.config.pool_reserve;
+  const mib = r.gpu.vram_gib * 1024;
+  const sum = `512 + 1.5 × ${n(Math.max(x.chunk, 2048))} + ${n(x.parallel_mib)} + 2 × ${n(x.decode_graph_batch)} + ${n(x.prefill_graph_mib)}`;
+  // A sum under 10 GiB on a GPU above 60 GiB is raised to it; the fraction is 0.05 at least.
+  const rounded = Math.round(((mib - x.mib) / mib) * 1000) / 1000;
+  const least = rounded < r.config.pool_fraction ? t('fx.pool.least') : '';
+  return t('fx.pool.sglang', {
+    mib: n(mib), reserve: n(x.mib), fraction: rounded, sum: x.mib > 10240 || mib <= 61440 ? sum : `max(${sum}, 10,240)`,
+    chunk: n(x.chunk), graphs: n(x.decode_graph_batch), least,
+  });
 }
 
 export function maxBatchRealistic(r) {
