@@ -309,6 +309,10 @@ typedef struct rl_model {
      * memory with the rest of the weights, at the weights' precision, but a
      * decode step does not read them. */
     double params_vision;
+    /* The vision tower's size as SGLang weighs it to lower its pool for a multimodal model: num_hidden_layers ·
+     * hidden_size² over ViT-L/14's 24 · 1024², as its vision config reads (a config class with no
+     * num_hidden_layers, Qwen-VL's "depth", counts 24); 0 for a text-only model. [0, 1e12]. */
+    double vision_complexity;
 
     /* Multi-token prediction (DeepSeek-V3/R1: num_nextn_predict_layers): modules the
      * checkpoint carries beside the model, each one decoder layer shaped like the
@@ -445,9 +449,9 @@ rl_engine rl_engine_for(rl_engine e, const char *gpu_id);
  * SGLang's mem_fraction_static as it derives it from the GPU (rl_sglang_pool with its own chunk); TensorRT-LLM
  * 0.90 (free_gpu_memory_fraction: of the memory free after the weights and buffers, see rl_engine_pool_of_free);
  * llama.cpp and gpt-fast 1 (no pool: they allocate what they need). e: an engine, not RL_ENGINE_AUTO (resolve it
- * with rl_engine_for first); vram_gib: memory per GPU; tp, pp: the parallel degrees; mla: the model has
- * multi-head latent attention (rl_model.mla). Sources: engines.c. */
-double rl_engine_pool(rl_engine e, double vram_gib, int64_t tp, int64_t pp, int mla);
+ * with rl_engine_for first); vram_gib: memory per GPU; tp, pp: the parallel degrees; m: the model (its mla and
+ * vision_complexity; NULL: neither, as for a size alone). Sources: engines.c. */
+double rl_engine_pool(rl_engine e, double vram_gib, int64_t tp, int64_t pp, const rl_model *m);
 /* SGLang's default --chunked-prefill-size for a GPU of vram_gib: 2048 below 20 GiB, 4096 below 60, 8192 below
  * 160, else 16384 tokens (python/sglang/srt/arg_groups/memory_hook.py, handle_gpu_memory_settings). */
 int64_t rl_sglang_chunk(double vram_gib);
@@ -467,9 +471,13 @@ typedef struct rl_sglang_reserve {
     double mib;                /* the reserve */
 } rl_sglang_reserve;
 rl_sglang_reserve rl_sglang_reserve_of(double vram_gib, int64_t tp, int64_t pp, int mla, int64_t chunk);
-/* SGLang's default mem_fraction_static: round((vram − reserve) / vram, 3) in MiB, with rl_sglang_reserve_mib;
- * 0.05 (the least pool_fraction) where the reserve leaves less. */
-double rl_sglang_pool(double vram_gib, int64_t tp, int64_t pp, int mla, int64_t chunk);
+/* SGLang's lowering of its pool for a multimodal model (adjust_mem_fraction_for_vlm, same source):
+ * 0.95 · clamp(1 − 0.1·(vision_complexity − 1), 0.8, 1.05); 1 for a text-only model or m NULL. */
+double rl_sglang_vision_factor(const rl_model *m);
+/* SGLang's default mem_fraction_static: round((vram − reserve) / vram, 3) in MiB, with rl_sglang_reserve_mib (m's
+ * mla), times rl_sglang_vision_factor(m); 0.05 (the least pool_fraction) where the reserve leaves less. m: NULL
+ * for a text-only model without MLA. */
+double rl_sglang_pool(double vram_gib, int64_t tp, int64_t pp, const rl_model *m, int64_t chunk);
 /* 1 when the engine's pool fraction (its own or rl_deploy.pool_fraction) is a share of the memory free after
  * the weights and the runtime reserves, all of which goes to the KV cache: TensorRT-LLM's
  * free_gpu_memory_fraction (trtllm-serve --kv_cache_free_gpu_memory_fraction). 0: a share of each GPU's whole

@@ -299,7 +299,7 @@ static void fit_floor(const ctx *c, fit *f) {
 
 /* The pool fraction of this deployment (SGLang's own follows the GPU, the tp and the pp, so a way out with more tp
  * gets the pool the engine would give it). c->d->engine is resolved (not auto). */
-static double pool_of(const ctx *c) { return rl_deploy_pool(c->d, c->d->engine, c->g->vram_gib, c->m->mla); }
+static double pool_of(const ctx *c) { return rl_deploy_pool(c->d, c->d->engine, c->g->vram_gib, c->m); }
 
 /* The memory the engine may use, of vram bytes, when the weights and the runtime reserves take taken bytes: its
  * pool fraction of the whole GPU, or (TensorRT-LLM's, rl_engine_pool_of_free) all it takes plus that fraction of
@@ -578,7 +578,7 @@ static void find_remedies(const ctx *c, const fit *f, rl_result *r) {
     r->remedies |= RL_REMEDY_BIGGER_GPU;
     /* A GPU whose engine pool holds everything the realistic budget must (a fit, never a tight one): of_free,
      * the weights and reserves and the KV over the fraction that goes to it. */
-    double need_gib = of_free ? f->taken + batch_kv / pool_of(c) : rl_engine_gpu_for(d, d->engine, c->m->mla, need / RL_GIB) * RL_GIB;
+    double need_gib = of_free ? f->taken + batch_kv / pool_of(c) : rl_engine_gpu_for(d, d->engine, c->m, need / RL_GIB) * RL_GIB;
     if (f->verdict == RL_HOST_DOES_NOT_FIT) {
         /* The host is short: a GPU that holds the whole model (weights + KV, no offload) is the way out. */
         fit all;
@@ -740,7 +740,7 @@ rl_status rl_analyze(const rl_model *m, const rl_gpu *g, const rl_deploy *d, rl_
         d = &resolved;
     }
     out->engine = d->engine;
-    out->pool_fraction = rl_deploy_pool(d, d->engine, g->vram_gib, m->mla);
+    out->pool_fraction = rl_deploy_pool(d, d->engine, g->vram_gib, m);
     out->pool_of_free = rl_engine_pool_of_free(d->engine);
 
     ctx c;

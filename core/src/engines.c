@@ -263,24 +263,33 @@ double rl_sglang_reserve_mib(double vram_gib, int64_t tp, int64_t pp, int mla, i
     return rl_sglang_reserve_of(vram_gib, tp, pp, mla, chunk).mib;
 }
 
-double rl_sglang_pool(double vram_gib, int64_t tp, int64_t pp, int mla, int64_t chunk) {
+double rl_sglang_vision_factor(const rl_model *m) {
+    if (m == NULL || !(m->vision_complexity > 0)) return 1.0;
+    /* 0.95 for any tower, and 10% less for each ViT-L/14 more (10% more for each one less), within 0.8 and 1.05. */
+    double adjust = 1.0 - 0.1 * (m->vision_complexity - 1.0);
+    return 0.95 * (adjust < 0.8 ? 0.8 : adjust > 1.05 ? 1.05 : adjust);
+}
+
+double rl_sglang_pool(double vram_gib, int64_t tp, int64_t pp, const rl_model *m, int64_t chunk) {
     double mib = vram_gib * MIB_PER_GIB;
+    int mla = m != NULL && m->mla;
     double f = round((mib - rl_sglang_reserve_mib(vram_gib, tp, pp, mla, chunk)) / mib * 1000.0) / 1000.0;
+    f *= rl_sglang_vision_factor(m);
     /* A GPU too small for SGLang's reserve: the least pool a request takes, where nothing fits either way. */
     return f > SGLANG_LEAST_POOL ? f : SGLANG_LEAST_POOL;
 }
 
-double rl_engine_pool(rl_engine e, double vram_gib, int64_t tp, int64_t pp, int mla) {
+double rl_engine_pool(rl_engine e, double vram_gib, int64_t tp, int64_t pp, const rl_model *m) {
     const rl_engine_preset *x = rl_engine_preset_of(e);
-    return x->pool_fraction > 0 ? x->pool_fraction : rl_sglang_pool(vram_gib, tp, pp, mla, 0);
+    return x->pool_fraction > 0 ? x->pool_fraction : rl_sglang_pool(vram_gib, tp, pp, m, 0);
 }
 
 int rl_engine_pool_of_free(rl_engine e) { return rl_engine_preset_of(e)->pool_of_free; }
 
 const char *rl_engine_pool_knob(rl_engine e) { return rl_engine_preset_of(e)->pool_knob; }
 
-double rl_deploy_pool(const rl_deploy *d, rl_engine engine, double vram_gib, int mla) {
-    return d->pool_fraction > 0 ? d->pool_fraction : rl_engine_pool(engine, vram_gib, d->tp, d->pp, mla);
+double rl_deploy_pool(const rl_deploy *d, rl_engine engine, double vram_gib, const rl_model *m) {
+    return d->pool_fraction > 0 ? d->pool_fraction : rl_engine_pool(engine, vram_gib, d->tp, d->pp, m);
 }
 
 /* The least GPU memory of one tier whose SGLang pool, round((V − R)/V, 3)·V with the tier's reserve R, holds need
@@ -302,14 +311,16 @@ static double sglang_tier_gpu_for(double reserve, double need) {
     return at;
 }
 
-double rl_engine_gpu_for(const rl_deploy *d, rl_engine engine, int mla, double need_gib) {
+double rl_engine_gpu_for(const rl_deploy *d, rl_engine engine, const rl_model *m, double need_gib) {
     if (d->pool_fraction > 0 || rl_engine_preset_of(engine)->pool_fraction > 0)
-        return need_gib / rl_deploy_pool(d, engine, 0.0, mla);
+        return need_gib / rl_deploy_pool(d, engine, 0.0, m);
+    int mla = m != NULL && m->mla;
     /* SGLang's own: its reserve is constant within each tier of the GPU's memory, so the least GPU of each tier
      * that holds need, and the least of those. The tiers' bounds in GiB: [lo, hi), 60 alone (the 10 GiB least
      * reserve starts above it). */
     static const double tiers[][2] = {{0, 20}, {20, 35}, {35, 60}, {60, 60}, {60, 160}, {160, INFINITY}};
-    double need = need_gib * MIB_PER_GIB, best = INFINITY;
+    /* The vision factor scales the rounded fraction: the GPU must hold need over it. */
+    double need = need_gib * MIB_PER_GIB / rl_sglang_vision_factor(m), best = INFINITY;
     for (size_t i = 0; i < sizeof tiers / sizeof tiers[0]; i++) {
         double lo = tiers[i][0], hi = tiers[i][1];
         /* A GiB inside the tier, whose reserve is the tier's: its middle, or just above 60 for (60, 160). */

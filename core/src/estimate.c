@@ -84,7 +84,7 @@ static void ways_out(rl_estimate *e, const rl_gpu *g, const rl_deploy *d, double
     /* usable ≥ weights / gpus: (share × VRAM − context) / (1 + overhead) ≥ the weights' part, solved for VRAM. */
     e->remedies |= RL_REMEDY_BIGGER_GPU;
     double held = e->weights_gib / (double)e->gpus * (1.0 + d->weight_overhead) + d->context_reserve_gib;
-    e->remedy_vram_gib = e->pool_of_free ? held : rl_engine_gpu_for(d, rl_engine_for(d->engine, g->name), 0, held);
+    e->remedy_vram_gib = e->pool_of_free ? held : rl_engine_gpu_for(d, rl_engine_for(d->engine, g->name), NULL, held);
 }
 
 void rl_estimate_ways_out(const rl_estimate *e, rl_result *out) {
@@ -118,7 +118,7 @@ rl_status rl_estimate_params(double params, const rl_gpu *g, const rl_deploy *d,
     /* The pool given, or the engine's own (auto resolved by the GPU). TensorRT-LLM's is a share of what the weights
      * leave free, which goes to the KV cache: its weights may use the whole GPU. */
     rl_engine engine = rl_engine_for(d->engine, g->name);
-    e->pool_fraction = rl_deploy_pool(d, engine, g->vram_gib, 0);
+    e->pool_fraction = rl_deploy_pool(d, engine, g->vram_gib, NULL);
     e->pool_of_free = rl_engine_pool_of_free(engine);
     double room = weights_share(e) * g->vram_gib - d->context_reserve_gib;
     e->usable_gib_per_gpu = room / (1.0 + d->weight_overhead);

@@ -244,11 +244,12 @@ const char *rl_config_text_type(const char *outer);
 /* ---- vision towers (vision.c) ------------------------------------------- */
 
 /* Parameters of the vision tower and multimodal projector that the config at
- * token `root` describes (vision_config), 0 when it has none. text_hidden is
- * the language model's hidden size (the projector's output). RL_E_UNSUPPORTED
+ * token `root` describes (vision_config), 0 when it has none, and the tower's
+ * size as SGLang weighs it (rl_model.vision_complexity). text_hidden is the
+ * language model's hidden size (the projector's output). RL_E_UNSUPPORTED
  * names config.vision_config.model_type for a tower it cannot count. */
 rl_status rl_vision_params(const rl_jdoc *doc, int root, const char *outer_type, int64_t text_hidden,
-                           double *out, rl_error *err);
+                           double *out, double *complexity, rl_error *err);
 
 /* RL_E_UNSUPPORTED naming the config field that marks a layer kind the core
  * does not model (linear attention, Mamba), for the config object at `obj`. */

@@ -705,7 +705,7 @@ static void put_fraction(char *buf, size_t n, double f) {
 
 /* SGLang's own --mem-fraction-static for this GPU, model and chunk at tp x pp (rl_sglang_pool). */
 static double sglang_pool(const rl_lint *l, int64_t tp, int64_t pp) {
-    return rl_sglang_pool(l->run.gpu.vram_gib, tp, pp, l->run.model.mla, l->sglang_chunk);
+    return rl_sglang_pool(l->run.gpu.vram_gib, tp, pp, &l->run.model, l->sglang_chunk);
 }
 
 /* ---- the corrected command --------------------------------------------- */

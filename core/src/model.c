@@ -207,6 +207,9 @@ rl_status rl_model_finish(rl_model *m, rl_error *err) {
     if (!(m->params_vision >= 0.0 && m->params_vision < RL_MAX_EXACT && m->params_vision == (double)(int64_t)m->params_vision))
         return rl_fail(err, RL_E_RANGE, "model.params_vision",
                        "model.params_vision must be a whole number from 0 to 2^53 (the vision tower's parameters)");
+    if (!(m->vision_complexity >= 0.0 && m->vision_complexity <= 1e12))
+        return rl_fail(err, RL_E_RANGE, "model.vision_complexity",
+                       "model.vision_complexity must be from 0 to 1e12 (the vision tower's layers x hidden^2 over 24 x 1024^2)");
     double total = text + m->params_vision;
     if (!(total < RL_MAX_EXACT))
         return rl_fail(err, RL_E_TOO_LARGE, "config",
@@ -782,7 +785,7 @@ rl_status rl_model_from_doc(const rl_jdoc *doc, int obj, rl_model *out, rl_error
     if (type_is(&m, "falcon_h1") && (st = read_falcon_h1(doc, obj, &m, err))) return st;
     if (type_is(&m, "jamba") && (st = read_jamba(doc, obj, &m, err))) return st;
     if ((st = read_quantization(doc, obj, root, &m, err))) return st;
-    if ((st = rl_vision_params(doc, root, outer, m.hidden, &m.params_vision, err))) return st;
+    if ((st = rl_vision_params(doc, root, outer, m.hidden, &m.params_vision, &m.vision_complexity, err))) return st;
     if ((st = read_int(doc, obj, m.model_type, "num_nextn_predict_layers", 0, RL_MAX_MTP_MODULES, false, 0, &m.mtp_modules, err)))
         return st;
 

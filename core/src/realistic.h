@@ -69,10 +69,10 @@ bool rl_gpu_id_in(const char *const *prefixes, const char *gpu_id);
 const rl_engine_preset *rl_engine_preset_of(rl_engine e);
 /* The pool fraction a deployment runs with: d->pool_fraction when given, else (0) the engine's own for its GPU of
  * vram_gib, tp and pp (rl_engine_pool). engine: d->engine resolved (not RL_ENGINE_AUTO). */
-double rl_deploy_pool(const rl_deploy *d, rl_engine engine, double vram_gib, int mla);
+double rl_deploy_pool(const rl_deploy *d, rl_engine engine, double vram_gib, const rl_model *m);
 /* The least memory per GPU, in GiB, whose pool (rl_deploy_pool) holds need_gib: need / fraction, or under SGLang's
  * own pool, which grows with the GPU, the least GPU whose own fraction of it holds need. */
-double rl_engine_gpu_for(const rl_deploy *d, rl_engine engine, int mla, double need_gib);
+double rl_engine_gpu_for(const rl_deploy *d, rl_engine engine, const rl_model *m, double need_gib);
 
 /* Everything the estimate needs from the analysis, per GPU unless said. */
 typedef struct rl_realistic_in {

@@ -373,6 +373,11 @@ static size_t write_report(const rl_model *m, const rl_gpu *g, const rl_deploy *
         rl_jw_num(&inner, "parallel_mib", x.parallel_mib);
         rl_jw_num(&inner, "decode_graph_batch", x.decode_graph_batch);
         rl_jw_num(&inner, "prefill_graph_mib", x.prefill_graph_mib);
+        /* A multimodal model's pool is lowered for its vision tower (rl_sglang_vision_factor). */
+        if (m->vision_complexity > 0) {
+            rl_jw_num(&inner, "vision_complexity", m->vision_complexity);
+            rl_jw_num(&inner, "vision_factor", rl_sglang_vision_factor(m));
+        }
         rl_jw_end(&inner);
     }
     rl_jw_num(&s, "context_reserve_gib", d->context_reserve_gib);

@@ -5,6 +5,7 @@
  * leaves out (config_defaults.c). */
 #include "internal.h"
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -198,27 +199,56 @@ static rl_status pixtral(const rl_jdoc *doc, int root, int vis, int64_t text_hid
     return RL_OK;
 }
 
+/* SGLang's weight of a tower of L layers of width H (adjust_mem_fraction_for_vlm): L·H² over ViT-L/14's 24·1024². */
+static double vit_complexity(int64_t L, int64_t H) { return (double)L * (double)H * (double)H / (24.0 * 1024.0 * 1024.0); }
+
+/* The layers and width SGLang reads from the vision config: getattr(vision_config, "num_hidden_layers", 24) and
+ * "hidden_size" (1024 when absent). The Qwen-VL towers' config classes have "depth" and no num_hidden_layers. */
+static rl_status tower_shape(const rl_jdoc *doc, int vis, const char *vtype, bool has_layers, int64_t *L, int64_t *H,
+                             rl_error *err) {
+    static const vkey keys[] = {{"hidden_size", 1, RL_MAX_HIDDEN}, {"num_hidden_layers", 1, RL_MAX_LAYERS}};
+    int64_t x[2];
+    rl_status st = vints(doc, vis, vtype, keys, has_layers ? 2 : 1, x, err);
+    *H = x[0];
+    *L = has_layers ? x[1] : 24;
+    return st;
+}
+
 rl_status rl_vision_params(const rl_jdoc *doc, int root, const char *outer_type, int64_t text_hidden,
-                           double *out, rl_error *err) {
+                           double *out, double *complexity, rl_error *err) {
     *out = 0.0;
+    *complexity = 0.0;
     int vis = rl_jget(doc, root, "vision_config");
     if (vis < 0 || rl_jis_null(doc, vis)) return RL_OK;
     if (doc->tok[vis].type != RL_J_OBJECT)
         return rl_fail(err, RL_E_JSON_TYPE, "config.vision_config", "config.vision_config must be an object");
     rl_status st;
     if ((st = rl_jcheck_unique(doc, vis, "config.vision_config", err))) return st;
+    int64_t L = 0, H = 0;
+    bool known = true;
     if (strcmp(outer_type, "gemma3") == 0) {
         double tower = 0.0, vh = 0.0;
         if ((st = siglip(doc, vis, &tower, &vh, err))) return st;
         /* Gemma3MultiModalProjector: mm_input_projection_weight (vision hidden x text hidden)
          * and mm_soft_emb_norm, an RMSNorm over the vision hidden size. */
         *out = tower + vh * (double)text_hidden + vh;
-        return RL_OK;
+        st = tower_shape(doc, vis, "siglip_vision_model", true, &L, &H, err);
+    } else if (strcmp(outer_type, "qwen2_5_vl") == 0) {
+        if ((st = qwen2_5_vl(doc, vis, out, err)) == RL_OK) st = tower_shape(doc, vis, "qwen2_5_vl_vision", false, &L, &H, err);
+    } else if (strcmp(outer_type, "llama4") == 0) {
+        if ((st = llama4_vision(doc, vis, text_hidden, out, err)) == RL_OK)
+            st = tower_shape(doc, vis, "llama4_vision_model", true, &L, &H, err);
+    } else if (strcmp(outer_type, "qwen3_vl") == 0 || strcmp(outer_type, "qwen3_vl_moe") == 0) {
+        if ((st = qwen3_vl(doc, vis, out, err)) == RL_OK) st = tower_shape(doc, vis, "qwen3_vl_vision", false, &L, &H, err);
+    } else if (strcmp(outer_type, "mistral3") == 0) {
+        if ((st = pixtral(doc, root, vis, text_hidden, out, err)) == RL_OK) st = tower_shape(doc, vis, "pixtral", true, &L, &H, err);
+    } else {
+        known = false;
     }
-    if (strcmp(outer_type, "qwen2_5_vl") == 0) return qwen2_5_vl(doc, vis, out, err);
-    if (strcmp(outer_type, "llama4") == 0) return llama4_vision(doc, vis, text_hidden, out, err);
-    if (strcmp(outer_type, "qwen3_vl") == 0 || strcmp(outer_type, "qwen3_vl_moe") == 0) return qwen3_vl(doc, vis, out, err);
-    if (strcmp(outer_type, "mistral3") == 0) return pixtral(doc, root, vis, text_hidden, out, err);
+    if (known) {
+        if (st == RL_OK) *complexity = vit_complexity(L, H);
+        return st;
+    }
     return rl_fail_why(err, RL_E_UNSUPPORTED, "config.vision_config", RL_WHY_VISION_TOWER, "model_type",
                    "config.vision_config: the vision tower of model_type \"%s\" is not counted (gemma3, "
                    "qwen2_5_vl, qwen3_vl, qwen3_vl_moe, llama4 and mistral3 are); its weights would be missing from the memory figures. Give the text "

@@ -757,8 +757,10 @@ static void test_deploy_validate(void) {
               d0.pool_fraction == 0.0 && d0.prefill_chunk == 2048 && d0.launch_ms == 35.0,
           "documented defaults");
     /* A pool of 0 is the engine's own (rl_engine_pool): each engine's, whatever the GPU. */
-    CHECK(rl_engine_pool(RL_ENGINE_VLLM, 80, 1, 1, 0) == 0.90 && rl_engine_pool(RL_ENGINE_TRT_LLM, 24, 8, 1, 1) == 0.90 &&
-              rl_engine_pool(RL_ENGINE_LLAMA_CPP, 80, 1, 1, 0) == 1.0 && rl_engine_pool(RL_ENGINE_GPT_FAST, 16, 2, 1, 0) == 1.0,
+    rl_model mla = {0}, gemma3_vit = {0}, qwen_vit = {0}, tiny_vit = {0}, huge_vit = {0};
+    mla.mla = 1;
+    CHECK(rl_engine_pool(RL_ENGINE_VLLM, 80, 1, 1, NULL) == 0.90 && rl_engine_pool(RL_ENGINE_TRT_LLM, 24, 8, 1, &mla) == 0.90 &&
+              rl_engine_pool(RL_ENGINE_LLAMA_CPP, 80, 1, 1, NULL) == 1.0 && rl_engine_pool(RL_ENGINE_GPT_FAST, 16, 2, 1, NULL) == 1.0,
           "engine pools");
     /* SGLang's own (memory_hook.py), worked by hand in MiB from its source:
      * 80 GiB, tp 1: chunk 8192, decode graphs to 256: 512 + 1.5·8192 + 128 + 2·256 + 8·58 prefill sizes = 13904,
@@ -769,11 +771,25 @@ static void test_deploy_validate(void) {
      * 180 GiB, pp 2: chunk 16384, prefill graphs to 8192 under pp: 512 + 24576 + 256 + 1024 + 464 = 26832 → 0.8544 → 0.854;
      * 80 GiB with a 2048 chunk: 512 + 3072 + 128 + 512 + 336 = 4560, but at least 10240 above 60 GiB → 0.875;
      * 4 GiB: 4064 of 4096 leave 0.008, under the least pool: 0.05. */
-    CHECK(rl_engine_pool(RL_ENGINE_SGLANG, 80, 1, 1, 0) == 0.83 && rl_engine_pool(RL_ENGINE_SGLANG, 80, 4, 1, 0) == 0.819 &&
-              rl_engine_pool(RL_ENGINE_SGLANG, 141, 8, 1, 1) == 0.887 && rl_engine_pool(RL_ENGINE_SGLANG, 24, 1, 1, 0) == 0.704 &&
-              rl_engine_pool(RL_ENGINE_SGLANG, 16, 1, 1, 0) == 0.752 && rl_engine_pool(RL_ENGINE_SGLANG, 180, 1, 2, 0) == 0.854 &&
-              rl_sglang_pool(80, 1, 1, 0, 2048) == 0.875 && rl_engine_pool(RL_ENGINE_SGLANG, 4, 1, 1, 0) == 0.05,
+    CHECK(rl_engine_pool(RL_ENGINE_SGLANG, 80, 1, 1, NULL) == 0.83 && rl_engine_pool(RL_ENGINE_SGLANG, 80, 4, 1, NULL) == 0.819 &&
+              rl_engine_pool(RL_ENGINE_SGLANG, 141, 8, 1, &mla) == 0.887 && rl_engine_pool(RL_ENGINE_SGLANG, 24, 1, 1, NULL) == 0.704 &&
+              rl_engine_pool(RL_ENGINE_SGLANG, 16, 1, 1, NULL) == 0.752 && rl_engine_pool(RL_ENGINE_SGLANG, 180, 1, 2, NULL) == 0.854 &&
+              rl_sglang_pool(80, 1, 1, NULL, 2048) == 0.875 && rl_engine_pool(RL_ENGINE_SGLANG, 4, 1, 1, NULL) == 0.05,
           "SGLang's own pool");
+    /* A multimodal model's (adjust_mem_fraction_for_vlm): 0.95 · clamp(1 − 0.1·(L·H²/(24·1024²) − 1), 0.8, 1.05).
+     * Gemma 3's SigLIP, 27 layers of 1152: 1.423828125, 0.9576171875, 0.909736328125; on 80 GiB, 0.830 of it.
+     * Qwen2.5-VL's tower, 24 layers (no num_hidden_layers in its config class) of 1280: 1.5625, 0.8965625.
+     * A tower a tenth of ViT-L: 1.09, held at 1.05: 0.9975; ten times it: 0.1, held at 0.8: 0.76. */
+    gemma3_vit.vision_complexity = 27.0 * 1152 * 1152 / (24.0 * 1024 * 1024);
+    qwen_vit.vision_complexity = 24.0 * 1280 * 1280 / (24.0 * 1024 * 1024);
+    tiny_vit.vision_complexity = 0.1;
+    huge_vit.vision_complexity = 10;
+    CHECK(gemma3_vit.vision_complexity == 1.423828125 && rl_sglang_vision_factor(&gemma3_vit) == 0.95 * 0.9576171875 &&
+              rl_sglang_vision_factor(&qwen_vit) == 0.95 * 0.94375 && rl_sglang_vision_factor(&tiny_vit) == 0.95 * 1.05 &&
+              rl_sglang_vision_factor(&huge_vit) == 0.95 * 0.8 && rl_sglang_vision_factor(NULL) == 1.0 &&
+              rl_sglang_vision_factor(&mla) == 1.0 &&
+              rl_engine_pool(RL_ENGINE_SGLANG, 80, 1, 1, &gemma3_vit) == 0.83 * (0.95 * 0.9576171875),
+          "SGLang's pool for a multimodal model");
     CHECK(rl_sglang_reserve_mib(80, 1, 1, 0, 0) == 13904 && rl_sglang_reserve_mib(141, 8, 1, 1, 0) == 16384 &&
               rl_sglang_reserve_mib(80, 1, 1, 0, 2048) == 10240 && rl_sglang_reserve_mib(180, 1, 2, 0, 0) == 26832,
           "SGLang's reserve");

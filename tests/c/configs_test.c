@@ -29,6 +29,16 @@ static double num(const cJSON *o, const char *key) {
     return cJSON_IsNumber(v) ? v->valuedouble : -1.0;
 }
 
+/* The vision tower as SGLang weighs it (rl_model.vision_complexity = L·H²/(24·1024²)), with L and H as each
+ * config gives them: its vision_config's num_hidden_layers and hidden_size, or 24 layers where the config class
+ * has only "depth" (the Qwen-VL towers: 32 and 27 in the files, not read). A text-only model has none. */
+static const struct {
+    const char *file;
+    double layers, hidden;
+} towers[] = {{"google--gemma-3-27b-it.json", 27, 1152},     {"Qwen--Qwen2.5-VL-7B-Instruct.json", 24, 1280},
+              {"Qwen--Qwen3-VL-8B-Instruct.json", 24, 1152}, {"meta-llama--Llama-4-Scout-17B-16E-Instruct.json", 34, 1408},
+              {"mistralai--Mistral-Small-3.1-24B-Instruct-2503.json", 24, 1024}, {"Qwen--Qwen3-8B.json", 0, 0}};
+
 static bool listed(const cJSON *configs, const char *file) {
     const cJSON *e;
     cJSON_ArrayForEach(e, configs) {
@@ -55,7 +65,7 @@ int main(int argc, char **argv) {
         printf("FAIL %s: no \"configs\" array\n", path);
         return 1;
     }
-    int n = cJSON_GetArraySize(configs);
+    int n = cJSON_GetArraySize(configs), towers_seen = 0;
     CHECK(shaped ? n >= 1 : n >= 40, "the corpus holds at least %d configs (%d)", shaped ? 1 : 40, n);
 
     const cJSON *e;
@@ -92,6 +102,13 @@ int main(int argc, char **argv) {
             CHECK(m.params_total == total, "%s: params_total %.0f, manifest %.0f", name, m.params_total, total);
             CHECK(m.params_text == textp, "%s: params_text %.0f, manifest %.0f", name, m.params_text, textp);
             CHECK(m.params_vision == vision, "%s: params_vision %.0f, manifest %.0f", name, m.params_vision, vision);
+            for (size_t t = 0; t < sizeof towers / sizeof towers[0]; t++) {
+                if (strcmp(towers[t].file, name) != 0) continue;
+                double want = towers[t].layers * towers[t].hidden * towers[t].hidden / (24.0 * 1024.0 * 1024.0);
+                CHECK(m.vision_complexity == want, "%s: vision_complexity %.17g, %g layers of %g: %.17g", name,
+                      m.vision_complexity, towers[t].layers, towers[t].hidden, want);
+                towers_seen++;
+            }
         }
         free(config);
     }
@@ -108,6 +125,7 @@ int main(int argc, char **argv) {
     }
     if (d != NULL) closedir(d);
     CHECK(files == n, "the folder holds %d configs and the manifest lists %d", files, n);
+    CHECK(towers_seen == (shaped ? 2 : 4), "the vision towers' sizes were checked (%d)", towers_seen);
 
     /* The README's defaults table has every row of the C table, with its source. */
     snprintf(path, sizeof path, "%s/README.md", dir);

@@ -1107,7 +1107,7 @@ static void test_pool_raise(void) {
             /* SGLang's own default follows the GPU (rl_sglang_pool, tested against hand-worked values in api_test),
              * written as the lint writes a fraction: three decimals where it has them. */
             char deflt[16];
-            double own = rl_sglang_pool(vram, 1, 1, 0, 0);
+            double own = rl_sglang_pool(vram, 1, 1, NULL, 0);
             snprintf(deflt, sizeof deflt, fabs(own * 100 - round(own * 100)) < 1e-9 ? "%.2f" : "%.3f", own);
             if (rows[i].deflt) snprintf(deflt, sizeof deflt, "%s", rows[i].deflt);
             if (rows[i].pool) snprintf(cmd, sizeof cmd, "%s %s %s", rows[i].head, rows[i].pool_flag, rows[i].pool);

@@ -12,6 +12,7 @@
 #include "roofline.h"
 #include "internal.h" /* the defaults table's own accessors (config_defaults.c) */
 
+#include <math.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -227,6 +228,17 @@ static void finish_dense(void) {
     expect_refused(m, RL_E_TOO_LARGE, "config", "text + vision exactly 2^53");
     m.params_vision = 9007199254740992.0 - 1024.0; /* 2^53 - 1024 + 712 = 2^53 - 312 < 2^53 */
     expect_ok(m, 9007199254740992.0 - 312.0, "text + vision just below 2^53");
+
+    /* The vision tower's size as SGLang weighs it: from 0 to 1e12. */
+    m = tiny();
+    m.vision_complexity = 1e12;
+    expect_ok(m, TINY_TOTAL, "vision_complexity 1e12");
+    m.vision_complexity = 1e12 * (1 + 1e-15);
+    expect_refused(m, RL_E_RANGE, "model.vision_complexity", "vision_complexity past 1e12");
+    m.vision_complexity = -0.001;
+    expect_refused(m, RL_E_RANGE, "model.vision_complexity", "a negative vision_complexity");
+    m.vision_complexity = NAN;
+    expect_refused(m, RL_E_RANGE, "model.vision_complexity", "a NaN vision_complexity");
 
     /* Too large: 100000 layers of 3*H*I = 3*2^20*2^24 = 3*2^44 MLP weights each is past 2^53. */
     m = tiny();

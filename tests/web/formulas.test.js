@@ -382,18 +382,25 @@ describe('the pool fraction names its source', () => {
     [{ model: 'qwen3-0.6b', gpu: { tflops: 10, bandwidth_gbs: 100, vram_gib: 16 } }],
     [{ model: 'llama-3.1-70b', gpu: 'b200', pp: 2 }],
     [{ model: 'qwen3-0.6b', gpu: { tflops: 10, bandwidth_gbs: 100, vram_gib: 4 } }],
+    [{ config: 'google--gemma-3-27b-it.json', gpu: 'h100-sxm' }],
+    [{ config: 'Qwen--Qwen2.5-VL-7B-Instruct.json', gpu: 'h200-sxm', tp: 4 }],
   ])('SGLang’s own pool: %j', (input) => {
-    const r = core.analyze({ engine: 'sglang', ...input });
+    const { config, ...rest } = input;
+    const r = config ? core.analyze({ engine: 'sglang', ...rest }, readFileSync(new URL(`tests/configs/${config}`, ROOT), 'utf8'))
+      : core.analyze({ engine: 'sglang', ...input });
     const x = r.config.pool_reserve;
     const source = fx.kvRoom(r).source;
     const mib = r.gpu.vram_gib * 1024;
     close(valueOf(source, 'reserve', {}, / = [\d,]+ MiB/), x.mib, EXACT);
     close(valueOf(source, 'reserve', {}, / MiB/, true), x.mib, EXACT);
-    const [, share, shown] = source.match(/fraction = round\((.+?), 3\) = ([\d.]+)/);
-    // round(·, 3) as SGLang writes it, then the 0.05 the pool never goes under.
-    expect(Math.round(evaluate(share) * 1000) / 1000).toBe(Number(shown));
-    expect(Math.max(0.05, Number(shown))).toBe(r.config.pool_fraction);
-    expect(source.includes('0.05, the least pool')).toBe(Math.round(((mib - x.mib) / mib) * 1000) / 1000 < 0.05);
+    const [, share, vision, shown] = source.match(/fraction = round\((.+?), 3\)(.*?) = ([\d.]+)/);
+    // round(·, 3) as SGLang writes it, times a multimodal model's factor, then the 0.05 the pool never goes under.
+    const product = (Math.round(evaluate(share) * 1000) / 1000) * (vision ? evaluate(`1${vision}`) : 1);
+    near(product, Number(shown), 1e-4);
+    near(Math.max(0.05, product), r.config.pool_fraction, 1e-4);
+    expect(Boolean(vision)).toBe(r.config.pool_reserve.vision_factor !== undefined);
+    expect(source.includes('vision tower')).toBe(Boolean(vision));
+    expect(source.includes('0.05, the least pool')).toBe(Math.round(((mib - x.mib) / mib) * 1000) / 1000 * (x.vision_factor ?? 1) < 0.05);
     close(r.memory.realistic.pool_gib, r.config.pool_fraction * r.gpu.vram_gib, EXACT);
   });
 });

@@ -209,11 +209,17 @@ function sglangPool(r) {
   const sum = `512 + 1.5 × ${n(Math.max(x.chunk, 2048))} + ${n(x.parallel_mib)} + 2 × ${n(x.decode_graph_batch)} + ${n(x.prefill_graph_mib)}`;
   // A sum under 10 GiB on a GPU above 60 GiB is raised to it; the fraction is 0.05 at least.
   const rounded = Math.round(((mib - x.mib) / mib) * 1000) / 1000;
-  const least = rounded < r.config.pool_fraction ? t('fx.pool.least') : '';
+  // A multimodal model's: times 0.95 and 1 − 0.1·(complexity − 1), held within 0.8 and 1.05.
+  const c = x.vision_complexity;
+  const adjust = 1 - 0.1 * (c - 1);
+  const vision = !x.vision_factor ? '' : ` × 0.95 × ${adjust < 0.8 ? '0.8' : adjust > 1.05 ? '1.05' : `(1 − 0.1 × (${c.toPrecision(6)} − 1))`}`;
+  const product = rounded * (x.vision_factor ?? 1);
+  const least = product < r.config.pool_fraction ? t('fx.pool.least') : '';
   return t('fx.pool.sglang', {
-    mib: n(mib), reserve: n(x.mib), fraction: rounded, sum: x.mib > 10240 || mib <= 61440 ? sum : `max(${sum}, 10,240)`,
-    chunk: n(x.chunk), graphs: n(x.decode_graph_batch), least,
-  });
+    mib: n(mib), reserve: n(x.mib), vision, fraction: Number(product.toPrecision(4)), least,
+    sum: x.mib > 10240 || mib <= 61440 ? sum : `max(${sum}, 10,240)`,
+    chunk: n(x.chunk), graphs: n(x.decode_graph_batch),
+  }) + (x.vision_factor ? t('fx.pool.vision') : '');
 }
 
 export function maxBatchRealistic(r) {
