@@ -33,6 +33,85 @@ static rl_gpu gpu(const char *id) {
     return g;
 }
 
+/* The bigger-GPU way out under SGLang's own pool, whose fraction grows with the GPU and whose reserve jumps between
+ * its tiers: the least memory that holds the budget. On a GPU of that size the setup fits; on any smaller one (a grid
+ * down to 0.6 of it, and just under it) it does not, even where a smaller GPU falls in a tier of a smaller reserve.
+ * Needs that land in each tier, at the 60 GiB jump, with MLA, pp, tp >= 4, a multimodal model's factor, the size-only
+ * estimate's and a chosen pool's. */
+static void test_sglang_bigger_gpu(void) {
+    static const struct {
+        const char *model;
+        int64_t tp, pp, seq, batch;
+        double vram, complexity;
+    } rows[] = {{"qwen3-0.6b", 1, 1, 32768, 8, 4, 0},     {"qwen3-4b", 1, 1, 8192, 24, 12, 0},
+                {"qwen3-8b", 1, 1, 8192, 20, 24, 0},      {"qwen3-14b", 1, 1, 8192, 21, 48, 0},
+                {"qwen3-14b", 1, 1, 8192, 17, 48, 0},     {"qwen3-32b", 1, 1, 8192, 16, 80, 0},
+                {"qwen3-32b", 4, 1, 32768, 96, 80, 0},    {"deepseek-v3", 8, 1, 8192, 128, 141, 0},
+                {"llama-3.1-70b", 1, 2, 8192, 64, 80, 0}, {"llama-3.1-405b", 1, 1, 4096, 1, 141, 0},
+                {"qwen3-14b", 1, 1, 8192, 21, 48, 1.423828125}, {"qwen3-0.6b", 1, 1, 4096, 1, 1, 0},
+                {"qwen3-0.6b", 1, 1, 32768, 2, 4, 0},     {"qwen3-4b", 1, 1, 8192, 7, 12, 0}};
+    /* Their least GPUs, in GiB: 36.9, 42.5, 45.9, 68.7 (past the jump at 60), 57.2, 108.7, 236.0, 179.7, 174.5, 800.7,
+     * 74.2 (the multimodal one), 6.19, 12.7, and 23.3 (a need of 16.2 GiB: under 20 GiB no GPU holds more than 16.0). */
+    int checked = 0;
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        rl_model m = preset(rows[i].model);
+        m.vision_complexity = rows[i].complexity; /* as a multimodal checkpoint of the same text model */
+        rl_gpu g = {.tflops = 500, .bandwidth_gbs = 2000, .vram_gib = rows[i].vram};
+        snprintf(g.name, sizeof g.name, "custom");
+        rl_deploy d = rl_deploy_default();
+        d.engine = RL_ENGINE_SGLANG;
+        d.tp = rows[i].tp, d.pp = rows[i].pp, d.seq = rows[i].seq, d.batch = rows[i].batch;
+        rl_result r;
+        rl_error err;
+        rl_status st = rl_analyze(&m, &g, &d, &r, &err);
+        bool short_of_memory = st == RL_OK && r.verdict != RL_FITS && (r.remedies & RL_REMEDY_BIGGER_GPU);
+        CHECK(short_of_memory, "%s row %zu: needs a bigger GPU", rows[i].model, i);
+        if (!short_of_memory) continue;
+        double v = r.remedy_vram_gib;
+        g.vram_gib = v * (1 + 1e-9);
+        st = rl_analyze(&m, &g, &d, &r, &err);
+        CHECK(st == RL_OK && r.verdict == RL_FITS, "%s row %zu: fits on %.6g GiB (%s)", rows[i].model, i, v, rl_verdict_name(r.verdict));
+        for (int k = 0; k <= 80; k++) {
+            g.vram_gib = k == 0 ? v * (1 - 1e-7) : v * (1 - 0.005 * k);
+            st = rl_analyze(&m, &g, &d, &r, &err);
+            CHECK(st == RL_OK && r.verdict != RL_FITS, "%s row %zu: %.6g GiB is the least, yet %.6g fits", rows[i].model, i, v, g.vram_gib);
+        }
+        checked++;
+    }
+    CHECK(checked == (int)(sizeof rows / sizeof rows[0]), "every row needed a bigger GPU (%d)", checked);
+
+    /* The size-only estimate's: 70B fp8 on an L40S under SGLang; on that GPU the weights fit, on a smaller one not. */
+    rl_gpu g = {.tflops = 362, .bandwidth_gbs = 864, .vram_gib = 48};
+    snprintf(g.name, sizeof g.name, "custom");
+    rl_deploy d = rl_deploy_default();
+    d.engine = RL_ENGINE_SGLANG;
+    d.precision = RL_PREC_FP8;
+    rl_estimate e;
+    rl_error err;
+    CHECK(rl_estimate_params(70e9, &g, &d, &e, &err) == RL_OK && !e.fits && (e.remedies & RL_REMEDY_BIGGER_GPU), "70B fp8 on 48 GiB");
+    double v = e.remedy_vram_gib;
+    g.vram_gib = v * (1 + 1e-9);
+    CHECK(rl_estimate_params(70e9, &g, &d, &e, &err) == RL_OK && e.fits, "70B fp8 fits on %.6g GiB", v);
+    g.vram_gib = v * (1 - 1e-7);
+    CHECK(rl_estimate_params(70e9, &g, &d, &e, &err) == RL_OK && !e.fits, "70B fp8 does not fit just under %.6g GiB", v);
+
+    /* A chosen pool is a fixed share: the least GPU is the budget over it, whatever the tier. */
+    rl_model m = preset("qwen3-32b");
+    g.vram_gib = 80;
+    d = rl_deploy_default();
+    d.engine = RL_ENGINE_SGLANG;
+    d.pool_fraction = 0.5;
+    d.batch = 16;
+    d.seq = 8192;
+    rl_result r;
+    CHECK(rl_analyze(&m, &g, &d, &r, &err) == RL_OK && (r.remedies & RL_REMEDY_BIGGER_GPU), "a chosen pool of 0.5 is short");
+    v = r.remedy_vram_gib;
+    g.vram_gib = v * (1 + 1e-9);
+    CHECK(rl_analyze(&m, &g, &d, &r, &err) == RL_OK && r.verdict == RL_FITS && r.pool_fraction == 0.5, "fits on %.6g GiB at 0.5", v);
+    g.vram_gib = v * (1 - 1e-7);
+    CHECK(rl_analyze(&m, &g, &d, &r, &err) == RL_OK && r.verdict != RL_FITS, "not just under %.6g GiB at 0.5", v);
+}
+
 static void test_presets(void) {
     size_t n = rl_preset_count(RL_PRESET_MODEL), loaded = 0;
     CHECK(n >= 6, "at least six model presets (got %zu)", n);
@@ -2176,6 +2255,7 @@ static void test_lint_api(void) {
 
 int main(void) {
     test_presets();
+    test_sglang_bigger_gpu();
     test_error_why();
     test_mtp_module();
     test_nulls();
