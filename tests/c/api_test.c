@@ -872,6 +872,22 @@ static void test_deploy_validate(void) {
     CHECK(rl_sglang_reserve_mib(80, 1, 1, 0, 0) == 13904 && rl_sglang_reserve_mib(141, 8, 1, 1, 0) == 16384 &&
               rl_sglang_reserve_mib(80, 1, 1, 0, 2048) == 10240 && rl_sglang_reserve_mib(180, 1, 2, 0, 0) == 26832,
           "SGLang's reserve");
+    /* The reserve at each tier's edge and on each side of it, worked by hand in MiB (512 + 1.5·max(chunk, 2048) +
+     * 128·tp·pp + 2·decode-graph batch + 8·captured prefill sizes; 10240 at least above 60 GiB):
+     * 16 GiB: 512 + 3072 + 128 + 2·8 + 8·42 = 4064; exactly 20: chunk 4096, graphs to 48: 512 + 6144 + 128 + 96 + 400
+     * = 7280; 24 at tp 4 (graphs to 160): 512 + 6144 + 512 + 320 + 400 = 7888; exactly 35 (graphs to 32): 7248;
+     * 48 at tp 4: 7888; exactly 60: chunk 8192, graphs to 256, no least yet: 13904; exactly 160: chunk 16384, graphs to
+     * 512, 74 sizes: 512 + 24576 + 128 + 1024 + 592 = 26832; 180 with pp 2 and a 4096 chunk: 8336, raised to 10240;
+     * chunks the lint may give on 48 GiB: 3000 (45 sizes: 512 + 4500 + 128 + 64 + 360 = 5564), 4608 (51 sizes:
+     * 512 + 6912 + 128 + 64 + 408 = 8024) and 33 (8 sizes, activations of 2048: 512 + 3072 + 128 + 64 + 64 = 3840). */
+    CHECK(rl_sglang_reserve_mib(16, 1, 1, 0, 0) == 4064 && rl_sglang_reserve_mib(20, 1, 1, 0, 0) == 7280 &&
+              rl_sglang_reserve_mib(24, 4, 1, 0, 0) == 7888 && rl_sglang_reserve_mib(35, 1, 1, 0, 0) == 7248 &&
+              rl_sglang_reserve_mib(48, 4, 1, 0, 0) == 7888 && rl_sglang_reserve_mib(60, 1, 1, 0, 0) == 13904 &&
+              rl_sglang_reserve_mib(160, 1, 1, 0, 0) == 26832 && rl_sglang_reserve_mib(180, 1, 2, 0, 4096) == 10240 &&
+              rl_sglang_reserve_of(180, 1, 2, 0, 4096).least_applied && !rl_sglang_reserve_of(60, 1, 1, 0, 2048).least_applied &&
+              rl_sglang_reserve_mib(48, 1, 1, 0, 3000) == 5564 && rl_sglang_reserve_mib(48, 1, 1, 0, 4608) == 8024 &&
+              rl_sglang_reserve_mib(48, 1, 1, 0, 33) == 3840,
+          "SGLang's reserve at its tiers' edges");
     /* Its chunk by the GPU's memory, at each tier's edge. */
     CHECK(rl_sglang_chunk(19.99) == 2048 && rl_sglang_chunk(20) == 4096 && rl_sglang_chunk(59.99) == 4096 &&
               rl_sglang_chunk(60) == 8192 && rl_sglang_chunk(159.99) == 8192 && rl_sglang_chunk(160) == 16384,
