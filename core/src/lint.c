@@ -769,6 +769,15 @@ static bool tp_splits_heads(const rl_model *m, int64_t tp) {
     return m->kv_heads >= tp ? m->kv_heads % tp == 0 : tp % m->kv_heads == 0;
 }
 
+/* A corrected tp. SGLang's own fraction follows tp (its reserve holds tp x pp
+ * and, from tp 4, a larger decode-graph batch): when the command leaves the
+ * fraction out, the corrected one does too, so both sides move to SGLang's at
+ * the new tp. */
+static void set_tp(const rl_lint *l, const parsed *p, rl_deploy *d, rl_deploy *start, int64_t tp) {
+    d->tp = tp;
+    if (l->engine == RL_SERVE_SGLANG && p->value[K_POOL] < 0) start->pool_fraction = d->pool_fraction = sglang_pool(l, d->tp, d->pp);
+}
+
 /* Finds a deployment the engine serves in full: the same GPUs first, then the
  * tp the analysis names. Fills the fixes; false when none is found. */
 static bool correct(rl_lint *l, const parsed *p, rl_deploy d, int64_t max_positions, fix *fixes, int *n) {
@@ -784,7 +793,7 @@ static bool correct(rl_lint *l, const parsed *p, rl_deploy d, int64_t max_positi
         while (tp <= 8 && !tp_splits_heads(m, tp)) tp++;
         if (tp > 8)
             for (tp = d.tp - 1; !tp_splits_heads(m, tp); tp--) continue;
-        d.tp = tp;
+        set_tp(l, p, &d, &start, tp);
     }
     analyze_at(l, &d, &r);
     if (l->engine == RL_SERVE_LLAMA_SERVER && host_described(&d) && r.verdict != RL_FITS) {
@@ -807,9 +816,7 @@ static bool correct(rl_lint *l, const parsed *p, rl_deploy d, int64_t max_positi
             if (analyze_at(l, &t, &r) == RL_OK && r.verdict != RL_WEIGHTS_DO_NOT_FIT && r.kv_room_gib > 0) break;
         }
         if (t.tp > 8) return false;
-        d.tp = t.tp;
-        /* SGLang's default fraction follows the tp size: the corrected command gets the new one. */
-        if (l->engine == RL_SERVE_SGLANG && p->value[K_POOL] < 0) start.pool_fraction = d.pool_fraction = sglang_pool(l, d.tp, d.pp);
+        set_tp(l, p, &d, &start, t.tp);
     }
     bool llama = l->engine == RL_SERVE_LLAMA_SERVER;
     if (!llama && !one_request(l, &d)) {
