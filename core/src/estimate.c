@@ -35,17 +35,28 @@ rl_status rl_parse_params(const char *text, double *out, rl_error *err) {
     return RL_OK;
 }
 
-/* The share of each GPU the weights may take: the pool's, or the whole GPU where the pool is a share of what the
- * weights leave (TensorRT-LLM's: rl_engine_pool_of_free). */
-static double weights_share(const rl_estimate *e) { return e->pool_of_free ? 1.0 : e->pool_fraction; }
-
 /* GPUs whose usable share holds weights of w GiB (0: none holds any, when nothing is left after the reserve). */
 static int64_t gpus_for(double w, double room, double usable) { return room > 0 ? (int64_t)ceil(w / usable) : 0; }
 
-/* The smallest power-of-two tp (≤ 1024, below `above`) whose tp × pp GPUs are at least `need`; 0: none. */
-static int64_t tp_for(int64_t need, int64_t pp, int64_t above) {
-    for (int64_t tp = 1; tp <= RL_MAX_PARALLEL && tp < above; tp *= 2)
-        if (need >= 1 && tp * pp >= need) return tp;
+/* The memory each GPU's share leaves the weights, in GiB, after the context reserve (≤ 0: none). The share is
+ * the pool's, or the whole GPU where the pool is a share of what the weights leave (TensorRT-LLM's:
+ * rl_engine_pool_of_free). The pool is the engine's own unless given, and SGLang's shrinks as tp grows (its
+ * reserve holds 128 MiB per rank and, from tp 4, a larger decode graph): a way out with more tp is checked at
+ * the pool it gets there. */
+static double weights_room(const rl_gpu *g, const rl_deploy *d, rl_engine engine) {
+    double share = rl_engine_pool_of_free(engine) ? 1.0 : rl_deploy_pool(d, engine, g->vram_gib, NULL);
+    return share * g->vram_gib - d->context_reserve_gib;
+}
+
+/* The smallest power-of-two tp (≤ 1024, below `above`) whose tp × pp GPUs hold w GiB of weights, each at the
+ * pool it gets at that tp; 0: none. */
+static int64_t tp_for(double w, const rl_gpu *g, const rl_deploy *d, rl_engine engine, int64_t above) {
+    rl_deploy t = *d;
+    for (t.tp = 1; t.tp <= RL_MAX_PARALLEL && t.tp < above; t.tp *= 2) {
+        double room = weights_room(g, &t, engine);
+        int64_t need = gpus_for(w, room, room / (1.0 + d->weight_overhead));
+        if (need >= 1 && t.tp * t.pp >= need) return t.tp;
+    }
     return 0;
 }
 
@@ -54,9 +65,11 @@ static int64_t tp_for(int64_t need, int64_t pp, int64_t above) {
  * alone needs (the fewest, and of a tie the highest precision); and always a bigger GPU. */
 static void ways_out(rl_estimate *e, const rl_gpu *g, const rl_deploy *d, double room) {
     /* The engine's own lower formats (engines.c), as the full analysis offers them. */
-    const rl_precision *lower = rl_engine_preset_of(rl_engine_for(d->engine, g->name))->lower_weights;
+    rl_engine engine = rl_engine_for(d->engine, g->name);
+    const rl_precision *lower = rl_engine_preset_of(engine)->lower_weights;
     size_t N = rl_ladder_len(lower);
-    /* The GPUs each precision's weights need (0: not below the weights' precision now, or no room at all). */
+    /* The GPUs each precision's weights need at this tp's pool (0: not below the weights' precision now, or no
+     * room at all). */
     int64_t need[RL_LADDER_MAX];
     for (size_t i = 0; i < N; i++) {
         double b = rl_precision_bytes(lower[i]);
@@ -69,11 +82,12 @@ static void ways_out(rl_estimate *e, const rl_gpu *g, const rl_deploy *d, double
         e->remedy_precision = lower[i];
         break;
     }
-    if ((e->remedy_tp = tp_for(e->gpus_needed, d->pp, 2 * RL_MAX_PARALLEL)) > 0) e->remedies |= RL_REMEDY_MORE_TP;
+    if ((e->remedy_tp = tp_for(e->weights_gib, g, d, engine, 2 * RL_MAX_PARALLEL)) > 0) e->remedies |= RL_REMEDY_MORE_TP;
     if (!(e->remedies & RL_REMEDY_WEIGHT_PRECISION)) {
         int64_t above = e->remedy_tp > 0 ? e->remedy_tp : 2 * RL_MAX_PARALLEL;
         for (size_t i = 0; i < N; i++) {
-            int64_t tp = tp_for(need[i], d->pp, above);
+            double b = rl_precision_bytes(lower[i]);
+            int64_t tp = b < e->bytes_per_param ? tp_for(e->params * b / RL_GIB, g, d, engine, above) : 0;
             if (tp == 0) continue;
             e->remedies |= RL_REMEDY_PRECISION_AND_TP;
             e->remedy_pair_precision = lower[i];
@@ -84,7 +98,7 @@ static void ways_out(rl_estimate *e, const rl_gpu *g, const rl_deploy *d, double
     /* usable ≥ weights / gpus: (share × VRAM − context) / (1 + overhead) ≥ the weights' part, solved for VRAM. */
     e->remedies |= RL_REMEDY_BIGGER_GPU;
     double held = e->weights_gib / (double)e->gpus * (1.0 + d->weight_overhead) + d->context_reserve_gib;
-    e->remedy_vram_gib = e->pool_of_free ? held : rl_engine_gpu_for(d, rl_engine_for(d->engine, g->name), NULL, held);
+    e->remedy_vram_gib = e->pool_of_free ? held : rl_engine_gpu_for(d, engine, NULL, held);
 }
 
 void rl_estimate_ways_out(const rl_estimate *e, rl_result *out) {
@@ -120,7 +134,7 @@ rl_status rl_estimate_params(double params, const rl_gpu *g, const rl_deploy *d,
     rl_engine engine = rl_engine_for(d->engine, g->name);
     e->pool_fraction = rl_deploy_pool(d, engine, g->vram_gib, NULL);
     e->pool_of_free = rl_engine_pool_of_free(engine);
-    double room = weights_share(e) * g->vram_gib - d->context_reserve_gib;
+    double room = weights_room(g, d, engine);
     e->usable_gib_per_gpu = room / (1.0 + d->weight_overhead);
     e->gpus_needed = gpus_for(e->weights_gib, room, e->usable_gib_per_gpu);
     e->gpus = d->tp * d->pp;

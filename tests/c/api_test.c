@@ -1547,6 +1547,41 @@ static void test_estimate_ways_out(void) {
     CHECK(refused > 40 && pairs > 5 && alone > 5, "the grid sees each way out: %d refused, %d pairs, %d precisions alone", refused, pairs, alone);
 }
 
+/* SGLang's own pool shrinks as tp grows (128 MiB more reserve per rank, a bigger decode graph from tp 4), so
+ * the GPUs the weights need at tp 1 may not hold them at that tp. In steps of 1B parameters, which cross
+ * those slivers: the more-tp way out, and the pair's, fit at the pool their tp gets, and half the tp does not. */
+static void test_estimate_more_tp_at_its_pool(void) {
+    static const char *const gpus[] = {"h100-sxm", "l40s", "rtx-4090", "b200"};
+    int checked = 0, sliver = 0;
+    for (size_t gi = 0; gi < sizeof gpus / sizeof gpus[0]; gi++)
+        for (double N = 10e9; N <= 1200e9; N += 1e9) {
+            rl_gpu g = gpu(gpus[gi]);
+            rl_deploy d = rl_deploy_default(), t;
+            d.engine = RL_ENGINE_SGLANG;
+            rl_estimate e;
+            rl_error err;
+            if (rl_estimate_params(N, &g, &d, &e, &err) != RL_OK || e.fits) continue;
+            if (e.remedies & RL_REMEDY_MORE_TP) {
+                checked++;
+                t = d;
+                t.tp = e.remedy_tp;
+                CHECK(est_fits(N, &g, &t), "%g under SGLang on %s: tp=%lld fits", N, gpus[gi], (long long)e.remedy_tp);
+                t.tp = e.remedy_tp / 2;
+                CHECK(t.tp < 1 || !est_fits(N, &g, &t), "%g under SGLang on %s: tp=%lld already fits", N, gpus[gi], (long long)t.tp);
+                /* The tp-1 pool's count of GPUs would have named a smaller tp here. */
+                sliver += e.gpus_needed <= e.remedy_tp / 2;
+            }
+            if (e.remedies & RL_REMEDY_PRECISION_AND_TP) {
+                t = d;
+                t.precision = e.remedy_pair_precision;
+                t.tp = e.remedy_pair_tp;
+                CHECK(est_fits(N, &g, &t), "%g under SGLang on %s: the pair %s tp=%lld fits", N, gpus[gi],
+                      rl_precision_name(e.remedy_pair_precision), (long long)e.remedy_pair_tp);
+            }
+        }
+    CHECK(checked > 100 && sliver > 0, "the sweep sees tp ways out (%d) and a sliver where tp 1's pool would mislead (%d)", checked, sliver);
+}
+
 /* ---- the JSON reader: every prefix of a valid config is truncated JSON ----- */
 
 /* The one-pass tokenizer: RL_CONFIG_MAX_TOKENS tokens fit, one more does not; the
@@ -2293,6 +2328,7 @@ int main(void) {
     test_faults();
     test_estimate();
     test_estimate_ways_out();
+    test_estimate_more_tp_at_its_pool();
     test_json_reader();
     test_json_token_limit();
     test_analysis_edges();

@@ -12,16 +12,28 @@ const GIB = new Q(1n << 30n);
 const LEVERS = ['batch', 'weight_precision', 'kv_precision', 'speculative_decoding', 'tensor_parallel'];
 
 
-// The smallest power-of-two tp (up to 1024, below `above`) whose tp × pp GPUs are at least `need`.
-function tpFor(need, pp, above) {
-  if (need.sign() <= 0) return undefined;
-  for (let tp = 1n; tp <= 1024n && tp < above; tp *= 2n) if (!Q.of(tp * pp).lt(need)) return tp;
+// What each GPU's share leaves the weights after the context reserve, at the pool this tp gets (SGLang's own
+// shrinks as tp grows).
+function weightsRoom(d, g, tp) {
+  if (POOL_OF_FREE.includes(d.engine)) return g.vram.sub(d.contextReserveGib);
+  return poolOf({ ...d, tp }, g, { mla: false }).mul(g.vram).sub(d.contextReserveGib);
+}
+
+// The smallest power-of-two tp (up to 1024, below `above`) whose tp × pp GPUs hold w GiB of weights, each GPU at
+// the pool it gets at that tp.
+function tpFor(w, d, g, above) {
+  for (let tp = 1n; tp <= 1024n && tp < above; tp *= 2n) {
+    const room = weightsRoom(d, g, tp);
+    if (room.sign() <= 0) continue;
+    const need = w.div(room.div(d.weightOverhead.add(1n))).ceil();
+    if (need >= 1n && tp * BigInt(d.pp) >= need) return tp;
+  }
   return undefined;
 }
 
 // Weights that do not fit: how far short each GPU is, and each single way out (a lower precision,
 // more tp, a lower precision on fewer GPUs than tp alone when no precision alone fits, a bigger GPU).
-function waysOut(e, d, room) {
+function waysOut(e, d, g, room) {
   const gpusFor = (w) => (room.sign() > 0 ? new Q(w.div(e.usable_gib_per_gpu).ceil()) : ZERO);
   const weightsAt = (p) => e.params.mul(PRECISION_BYTES[p]).div(GIB);
   // The engine's lower weight precisions, highest first (as the full analysis's remedies).
@@ -29,15 +41,14 @@ function waysOut(e, d, room) {
   const out = [];
   const alone = room.sign() > 0 ? lower.find((p) => !e.gpus.lt(gpusFor(weightsAt(p)))) : undefined;
   if (alone !== undefined) out.push({ code: 'lower_weight_precision', value: alone });
-  const pp = BigInt(d.pp);
-  const tp = tpFor(e.gpus_needed, pp, 2048n);
+  const tp = tpFor(e.weights_gib, d, g, 2048n);
   if (tp !== undefined) out.push({ code: 'more_tp', value: new Q(tp) });
   const held = e.weights_gib.div(e.gpus).mul(d.weightOverhead.add(1n)).add(d.contextReserveGib);
   out.push({ code: 'bigger_gpu', value: e.pool_of === 'free' ? held : gpuFor(held, d, { mla: false }) });
   if (alone === undefined) {
     let best;
     for (const p of lower) {
-      const t = tpFor(gpusFor(weightsAt(p)), pp, best?.tp ?? tp ?? 2048n);
+      const t = tpFor(weightsAt(p), d, g, best?.tp ?? tp ?? 2048n);
       if (t !== undefined) best = { p, tp: t };
     }
     if (best) out.push({ code: 'lower_precision_more_tp', value: best.p, tp: new Q(best.tp) });
@@ -61,8 +72,7 @@ export function estimate(params, gpu, deploy) {
   e.pool_fraction = poolOf(d, g, { mla: false });
   // TensorRT-LLM's pool is the KV cache's share of what the weights leave free: the weights may use the whole GPU.
   e.pool_of = POOL_OF_FREE.includes(d.engine) ? 'free' : 'gpu';
-  const share = e.pool_of === 'free' ? new Q(1n) : e.pool_fraction;
-  const room = share.mul(g.vram).sub(d.contextReserveGib);
+  const room = weightsRoom(d, g, d.tp);
   e.usable_gib_per_gpu = room.div(d.weightOverhead.add(1n));
   e.gpus_needed = room.sign() > 0 ? new Q(e.weights_gib.div(e.usable_gib_per_gpu).ceil()) : ZERO;
   // The deployment's GPUs hold the weights or not (the exit code's answer).
@@ -73,7 +83,7 @@ export function estimate(params, gpu, deploy) {
   for (const k of ['params', 'bytes_per_param', 'precision', 'weights_gib', 'pool_fraction', 'pool_of', 'usable_gib_per_gpu', 'gpus_needed', 'gpus', 'fits', 'batch']) head[k] = e[k];
   // Weights that do not fit: no intensity, roof or lever (a deployment that cannot run has no throughput).
   if (!e.fits) {
-    return { estimate: { ...head, ...waysOut(e, d, room), approximate: true }, gpu: { name: g.name, vram_gib: g.vram, bandwidth_gbs: g.bandwidth } };
+    return { estimate: { ...head, ...waysOut(e, d, g, room), approximate: true }, gpu: { name: g.name, vram_gib: g.vram, bandwidth_gbs: g.bandwidth } };
   }
   e.decode_ai = B.div(bw);
   // TFLOPS the bandwidth allows at this intensity.
