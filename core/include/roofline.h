@@ -1312,6 +1312,10 @@ typedef struct rl_lint {
     char words[RL_LINT_MAX_BYTES + RL_LINT_MAX_ARGS];
     int word_at[RL_LINT_MAX_ARGS];
     int word_count;
+    /* 1 where word i is the value split off word i-1's --flag=value: the
+     * corrected command writes the two joined again, so that it reads back
+     * as the same words (a value such as --x=y would split once more). */
+    unsigned char joined[RL_LINT_MAX_ARGS];
     /* Recognized flags: the word index of the flag and of its value. */
     int recognized_flag[RL_LINT_MAX_ARGS];
     int recognized_value[RL_LINT_MAX_ARGS];

@@ -177,6 +177,7 @@ static rl_status tokenise(const char *text, size_t len, rl_lint *l) {
         if (text[i] == '#') break; /* a shell comment ends the command */
         if (l->word_count >= RL_LINT_MAX_ARGS)
             return rl_fail(&l->error, RL_E_TOO_LARGE, "lint", "lint: the command has more than %d words", RL_LINT_MAX_ARGS);
+        l->joined[l->word_count] = 0;
         l->word_at[l->word_count++] = (int)w;
         while (i < len && !is_blank(text[i])) {
             char c = text[i];
@@ -228,6 +229,7 @@ static rl_status tokenise(const char *text, size_t len, rl_lint *l) {
             if (l->word_count >= RL_LINT_MAX_ARGS)
                 return rl_fail(&l->error, RL_E_TOO_LARGE, "lint", "lint: the command has more than %d words", RL_LINT_MAX_ARGS);
             *eq = '\0';
+            l->joined[l->word_count] = 1;
             l->word_at[l->word_count++] = (int)(eq + 1 - l->words);
         }
     }
@@ -295,9 +297,10 @@ static rl_status detect_engine(rl_lint *l, parsed *p) {
                    "vllm.entrypoints.openai.api_server, python -m sglang.launch_server or llama-server", word(l, i));
 }
 
-/* Flags that take no value, so the word after them is not theirs: the
- * engines' on/off switches (--enable-*, --disable-*, --no-*) and a few common
- * others. Any other unknown flag takes the next word that is not a flag. */
+/* Flags that take no value, so the word after them is not theirs (unless
+ * given with =): the engines' on/off switches (--enable-*, --disable-*,
+ * --no-*) and a few common others. Any other unknown flag takes the next word
+ * that is not a flag. */
 static bool switch_flag(const char *w) {
     static const char *const known[] = {"--trust-remote-code", "--enforce-eager", "--jinja", "--mlock", "--cont-batching",
                                         "--metrics", "--embedding", "--verbose", "--skip-tokenizer-init", "--kv-unified",
@@ -321,7 +324,8 @@ static rl_status read_flags(rl_lint *l, parsed *p) {
         const flag_row *r = find_row(l->engine, w);
         if (r == NULL) {
             l->ignored[l->ignored_count++] = i;
-            if (!switch_flag(w) && i + 1 < l->word_count && word(l, i + 1)[0] != '-') i++;
+            /* Its value: the one it was given with =, else the next word that is not a flag. */
+            if (i + 1 < l->word_count && (l->joined[i + 1] || (!switch_flag(w) && word(l, i + 1)[0] != '-'))) i++;
             continue;
         }
         if (i + 1 >= l->word_count)
@@ -718,8 +722,9 @@ static bool plain_word(const char *w) {
     return true;
 }
 
-static void put_word(rl_out *o, const char *w, bool first) {
-    if (!first) rl_out_raw(o, " ");
+/* A word after sep ("" first, " " between words, "=" for a value joined to its flag), quoted unless plain. */
+static void put_word(rl_out *o, const char *w, const char *sep) {
+    rl_out_raw(o, sep);
     if (plain_word(w)) {
         rl_out_raw(o, w);
         return;
@@ -742,14 +747,14 @@ static void write_corrected(rl_lint *l, const parsed *p, const fix *fixes, int n
         const char *w = word(l, i);
         for (int f = 0; f < n; f++)
             if (p->value[fixes[f].k] == i) w = fixes[f].value;
-        put_word(&o, w, i == 0);
+        put_word(&o, w, i == 0 ? "" : l->joined[i] ? "=" : " ");
     }
     for (int f = 0; f < n; f++) {
         if (p->value[fixes[f].k] >= 0) continue;
         char flag[40];
         canonical(l->engine, fixes[f].k, flag, sizeof flag);
-        put_word(&o, flag, false);
-        put_word(&o, fixes[f].value, false);
+        put_word(&o, flag, " ");
+        put_word(&o, fixes[f].value, " ");
     }
     /* It must read back as a command: within the lint's own limits of bytes and words. */
     int words = l->word_count;
