@@ -880,7 +880,7 @@ static rl_lint again; /* the corrected command, linted */
  *   fits; a llama-server correction that shortens -c over the same slots is the
  *   longest: one step (256 tokens a slot, 1 below 256) more is not fits. */
 static void test_grid(void) {
-    static const char *const gpus[] = {"\"rtx-4090\"", "\"l40s\"", "\"h100-sxm\"", "\"a100-40g\"", "\"t4\""};
+    static const char *const gpus[] = {"\"rtx-4090\"", "\"l40s\"", "\"h100-sxm\"", "\"a100-40g\"", "\"t4\"", "\"a100-80g\""};
     static const struct {
         const char *head, *seq_flag, *batch_flag, *tail;
     } cmds[] = {
@@ -892,6 +892,12 @@ static void test_grid(void) {
          " --mem-fraction-static 0.7"},
         {"llama-server -m Qwen3-8B-F16.gguf", "-c", "-np", ""},
         {"llama-server -m Qwen3-14B-Q8_0.gguf", "-c", "-np", ""},
+        /* A tp that does not split the heads, corrected up: SGLang's own fraction moves with it. */
+        {"python -m sglang.launch_server --model-path meta-llama/Meta-Llama-3-70B", "--context-length", "--max-running-requests",
+         " --tp 3"},
+        {"vllm serve meta-llama/Meta-Llama-3-70B", "--max-model-len", "--max-num-seqs", " --tensor-parallel-size 6"},
+        /* Values given with =, one of them shaped like a flag: the correction keeps them joined. */
+        {"vllm serve Qwen/Qwen3-8B --foo=--bar=baz --max-num-seqs=2", "--max-model-len", "--max-num-seqs", ""},
     };
     static const char *const seqs[] = {"4096", "32768"};
     static const char *const batches[] = {"1", "16", "200"};
