@@ -825,6 +825,56 @@ static void test_config_reader_ranges(void) {
     CHECK(cfg(TINY).mla == 0, "no kv_lora_rank, no MLA");
 }
 
+/* ---- SGLang's reserve, for every chunk a command may give ------------------ */
+
+/* SGLang's captured prefill-graph sizes (generate_prefill_cuda_graph_batch_sizes, sgl-project/sglang 031ed82d),
+ * written out as the list it builds: range(4, 33, 4) + range(48, 257, 16) + range(288, 513, 32) +
+ * range(576, 1025, 64) + range(1280, 4097, 256) + range(4608, ..., 512). Counted here one by one, not by runs. */
+static int64_t sglang_sizes_upto(int64_t tokens) {
+    static int64_t sizes[256];
+    static int n = 0;
+    if (n == 0) {
+        for (int64_t s = 4; s < 33; s += 4) sizes[n++] = s;
+        for (int64_t s = 48; s < 257; s += 16) sizes[n++] = s;
+        for (int64_t s = 288; s < 513; s += 32) sizes[n++] = s;
+        for (int64_t s = 576; s < 1025; s += 64) sizes[n++] = s;
+        for (int64_t s = 1280; s < 4097; s += 256) sizes[n++] = s;
+        for (int64_t s = 4608; n < 256; s += 512) sizes[n++] = s;
+    }
+    int64_t c = 0;
+    for (int i = 0; i < n; i++) c += sizes[i] <= tokens;
+    return c;
+}
+
+/* Every chunk from 1 to 24576 tokens, on eight setups, three of them just under a tier's edge (the decode graphs'
+ * batch of each written down from memory_hook.py's tiers): the reserve is 512 + 1.5·max(chunk, 2048) + 128·tp·pp + 2·batch + 8·sizes (sizes up to
+ * the chunk, and no further than 8192 under pp), at least 10240 MiB on a GPU above 60 GiB. Its edges (a run's
+ * first or last size, the 2048 floor, the 8192 cap, the 10240 least) are each crossed by some chunk. */
+static void test_sglang_reserve_every_chunk(void) {
+    static const struct {
+        double vram;
+        int64_t tp, pp, batch;
+    } setups[] = {{80, 1, 1, 256}, {80, 4, 1, 512}, {180, 1, 2, 512}, {24, 1, 1, 48},
+                  {141, 8, 1, 512}, {34.9, 1, 1, 48}, {59.9, 1, 1, 32}, {159.9, 1, 1, 256}};
+    int bad = 0, least = 0;
+    for (size_t s = 0; s < sizeof setups / sizeof setups[0]; s++)
+        for (int64_t c = 1; c <= 24576; c++) {
+            int64_t graph = setups[s].pp > 1 && c > 8192 ? 8192 : c;
+            double sum = 512 + 1.5 * (double)(c > 2048 ? c : 2048) + 128.0 * (double)(setups[s].tp * setups[s].pp) +
+                         2.0 * (double)setups[s].batch + 8.0 * (double)sglang_sizes_upto(graph);
+            bool raised = setups[s].vram > 60 && sum < 10240;
+            rl_sglang_reserve x = rl_sglang_reserve_of(setups[s].vram, setups[s].tp, setups[s].pp, 0, c);
+            least += raised;
+            if (x.mib != (raised ? 10240 : sum) || x.least_applied != raised || x.chunk != c) {
+                if (bad++ < 5)
+                    CHECK(0, "SGLang's reserve on %g GiB at tp %lld pp %lld, chunk %lld: %g MiB (least %d), expected %g (least %d)",
+                          setups[s].vram, (long long)setups[s].tp, (long long)setups[s].pp, (long long)c, x.mib, x.least_applied,
+                          raised ? 10240 : sum, raised);
+            }
+        }
+    CHECK(bad == 0 && least > 1000, "SGLang's reserve for every chunk (%d wrong; %d raised to the least)", bad, least);
+}
+
 /* ---- deployment and GPU validation ---------------------------------------- */
 
 static void test_deploy_validate(void) {
@@ -888,6 +938,7 @@ static void test_deploy_validate(void) {
               rl_sglang_reserve_mib(48, 1, 1, 0, 3000) == 5564 && rl_sglang_reserve_mib(48, 1, 1, 0, 4608) == 8024 &&
               rl_sglang_reserve_mib(48, 1, 1, 0, 33) == 3840,
           "SGLang's reserve at its tiers' edges");
+    test_sglang_reserve_every_chunk();
     /* Its chunk by the GPU's memory, at each tier's edge. */
     CHECK(rl_sglang_chunk(19.99) == 2048 && rl_sglang_chunk(20) == 4096 && rl_sglang_chunk(59.99) == 4096 &&
               rl_sglang_chunk(60) == 8192 && rl_sglang_chunk(159.99) == 8192 && rl_sglang_chunk(160) == 16384,
@@ -1545,6 +1596,56 @@ static void test_estimate_ways_out(void) {
                     CHECK(!est_fits(N, &big, &d), "%g on %s: less than %g GiB fits too", N, gpus[gi], e.remedy_vram_gib);
                 }
     CHECK(refused > 40 && pairs > 5 && alone > 5, "the grid sees each way out: %d refused, %d pairs, %d precisions alone", refused, pairs, alone);
+}
+
+/* SGLang's bigger-GPU way out (test_sglang_bigger_gpu) over a sweep of needs, through the size-only estimate,
+ * whose bigger GPU holds the weights, their overhead and the context reserve: 2B to 300B parameters in bf16 in
+ * steps of 0.05B, at tp 1, tp 4 and pp 2, needs of about 4 to 570 GiB a GPU. On the GPU it names the weights fit;
+ * just under it they do not, nor on a grid down to 0.6 of it, nor at or just under any tier's edge below it. A
+ * tier bound moved by a GiB, or an answer taken from the wrong tier, names a GPU that is not the least for some
+ * size of the sweep. */
+static void test_sglang_gpu_for_every_need(void) {
+    static const int64_t par[][2] = {{1, 1}, {4, 1}, {1, 2}};
+    static const double edges[] = {20, 35, 60, 160};
+    int bad = 0, past_jump = 0, checked = 0;
+    for (size_t p = 0; p < sizeof par / sizeof par[0]; p++)
+        for (int i = 40; i <= 6000; i++) {
+            double params = 0.05e9 * i;
+            rl_gpu g = {.tflops = 500, .bandwidth_gbs = 2000, .vram_gib = 1};
+            snprintf(g.name, sizeof g.name, "custom");
+            rl_deploy d = rl_deploy_default();
+            d.engine = RL_ENGINE_SGLANG;
+            d.tp = par[p][0], d.pp = par[p][1];
+            rl_estimate e;
+            rl_error err;
+            if (rl_estimate_params(params, &g, &d, &e, &err) != RL_OK || e.fits || !(e.remedies & RL_REMEDY_BIGGER_GPU)) {
+                bad++;
+                continue;
+            }
+            double v = e.remedy_vram_gib;
+            g.vram_gib = v * (1 + 1e-9);
+            bool ok = est_fits(params, &g, &d);
+            g.vram_gib = v * (1 - 1e-7);
+            ok = ok && !est_fits(params, &g, &d);
+            for (int k = 1; k <= 20 && ok; k++) {
+                g.vram_gib = v * (1 - 0.02 * k);
+                ok = !est_fits(params, &g, &d);
+            }
+            for (size_t x = 0; x < sizeof edges / sizeof edges[0] && ok; x++) {
+                if (edges[x] >= v) continue;
+                g.vram_gib = edges[x];
+                ok = !est_fits(params, &g, &d);
+                g.vram_gib = nextafter(edges[x], 0);
+                ok = ok && !est_fits(params, &g, &d);
+            }
+            checked++;
+            past_jump += v > 60 && v < 70;
+            if (!ok && bad++ < 5)
+                CHECK(0, "SGLang's least GPU for %.2fB at tp %lld pp %lld: %.9g GiB is not the least that holds it", params / 1e9,
+                      (long long)d.tp, (long long)d.pp, v);
+        }
+    CHECK(bad == 0 && checked > 17000 && past_jump > 10, "SGLang's least GPU for every size (%d wrong of %d; %d just past the 60 GiB jump)",
+          bad, checked, past_jump);
 }
 
 /* SGLang's own pool shrinks as tp grows (128 MiB more reserve per rank, a bigger decode graph from tp 4), so
@@ -2329,6 +2430,7 @@ int main(void) {
     test_estimate();
     test_estimate_ways_out();
     test_estimate_more_tp_at_its_pool();
+    test_sglang_gpu_for_every_need();
     test_json_reader();
     test_json_token_limit();
     test_analysis_edges();
