@@ -26,7 +26,9 @@ describe('requests', () => {
   });
   test('only the size: the estimate request carries what the estimate reads', () => {
     const v = { ...make().values.value, model: PARAMS, params: ' 70B ', batch: '8', precision: 'fp8', tp: '4', seq: '8192', pool_fraction: '0.8', launch_ms: '20' };
-    expect(buildRequest(v)).toEqual({ request: { params: '70B', gpu: 'a100-40g', precision: 'fp8', batch: 8, tp: 4, pp: 1, pool_fraction: 0.8 }, configText: undefined });
+    expect(buildRequest(v)).toEqual({ request: { params: '70B', gpu: 'a100-40g', precision: 'fp8', batch: 8, tp: 4, pp: 1, engine: 'auto', pool_fraction: 0.8 }, configText: undefined });
+    // The engine too: its own pool (SGLang's by the GPU and tp) and the formats it offers as ways out.
+    expect(buildRequest({ ...v, engine: 'sglang', pool_fraction: '' }).request).toEqual({ params: '70B', gpu: 'a100-40g', precision: 'fp8', batch: 8, tp: 4, pp: 1, engine: 'sglang' });
   });
   test('error fields map to inputs: the same key (config.* → config)', () => {
     expect(inputForErrorField('params')).toBe('params');
