@@ -62,10 +62,10 @@ static int64_t tp_for(double w, const rl_gpu *g, const rl_deploy *d, rl_engine e
 
 /* The ways out of weights that do not fit, as a refusal of the full analysis offers them (find_remedies):
  * a lower precision alone; more tp; when no precision alone fits, a lower precision on fewer GPUs than tp
- * alone needs (the fewest, and of a tie the highest precision); and always a bigger GPU. */
-static void ways_out(rl_estimate *e, const rl_gpu *g, const rl_deploy *d, double room) {
+ * alone needs (the fewest, and of a tie the highest precision); and always a bigger GPU. engine: resolved
+ * (rl_engine_for), as rl_estimate_params has it. */
+static void ways_out(rl_estimate *e, const rl_gpu *g, const rl_deploy *d, rl_engine engine, double room) {
     /* The engine's own lower formats (engines.c), as the full analysis offers them. */
-    rl_engine engine = rl_engine_for(d->engine, g->name);
     const rl_precision *lower = rl_engine_preset_of(engine)->lower_weights;
     size_t N = rl_ladder_len(lower);
     /* The GPUs each precision's weights need at this tp's pool (0: not below the weights' precision now, or no
@@ -143,7 +143,7 @@ rl_status rl_estimate_params(double params, const rl_gpu *g, const rl_deploy *d,
      * multiplies one), as the full analysis has no roofline on a refusal. The answer is the shortfall and
      * the ways out. */
     if (!e->fits) {
-        ways_out(e, g, d, room);
+        ways_out(e, g, d, engine, room);
         return RL_OK;
     }
     e->decode_ai = B / bw;
