@@ -115,11 +115,12 @@ static long long ceil_div(long long a, long long b) { return b > 0 ? (a + b - 1)
 
 /* The message key of a warning: its code, and a variant where one code has two sentences (the page's
  * warningText in web/src/i18n/index.js keeps the same rule): latent attention's replicated KV; a tight fit with no room left for the KV (an
- * engine that cannot start); a tight fit under a pool that is a share of the free memory (TensorRT-LLM's). */
+ * engine that cannot start); a tight fit under a pool that is a share of the free memory (TensorRT-LLM's), or of
+ * what the context and NCCL leave (SGLang's). */
 static void warning_key(char *key, size_t cap, unsigned bit, const rl_model *m, const rl_result *r) {
     unsigned w = 1u << bit;
     snprintf(key, cap, "warning.%s%s%s%s", rl_warning_code(bit), w == RL_WARN_KV_REPLICATED_ACROSS_TP && m->mla ? ".mla" : "",
-             w == RL_WARN_TIGHT && r->kv_room_gib <= 0 ? ".noRoom" : "", w == RL_WARN_TIGHT && r->pool_of_free ? ".free" : "");
+             w == RL_WARN_TIGHT && r->kv_room_gib <= 0 ? ".noRoom" : "", w == RL_WARN_TIGHT && r->pool_of_free ? ".free" : w == RL_WARN_TIGHT && r->pool_of_start ? ".start" : "");
 }
 
 const char *rl_msg_warning(unsigned bit, const rl_model *m, const rl_deploy *d, const rl_result *r, char *buf, size_t cap) {
@@ -127,7 +128,7 @@ const char *rl_msg_warning(unsigned bit, const rl_model *m, const rl_deploy *d, 
         rl_warning_text(bit, m, d, r, buf, cap);
         return buf;
     }
-    char key[80], v[24][40];
+    char key[80], v[25][40];
     warning_key(key, sizeof key, bit, m, r);
     const char *const kv[] = {
         "kv_heads", FMT(v[0], "%lld", (long long)m->kv_heads),
@@ -150,6 +151,7 @@ const char *rl_msg_warning(unsigned bit, const rl_model *m, const rl_deploy *d, 
         "max_real", FMT(v[17], "%lld", (long long)r->max_batch_realistic),
         "over", FMT(v[22], "%.2f", -r->kv_room_gib),
         "left", FMT(v[23], "%.2f", r->free_after_reserves_gib),
+        "free_at_start", FMT(v[24], "%.2f", r->free_at_start_gib),
         "spec_tokens", FMT(v[18], "%lld", (long long)d->spec_tokens),
         "accept", FMT(v[19], "%.2f", d->spec_accept),
         "tokens_per_step", FMT(v[20], "%.3g", r->spec_tokens_per_step),

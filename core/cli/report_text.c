@@ -181,6 +181,10 @@ static void print_fit(FILE *out, const rl_model *m, const rl_gpu *g, const rl_de
         fprintf(out, "%s\n", RL_MSG(line, "cli.budget.poolFree", "pool", gib(r->pool_gib, a, sizeof a), "pct",
                                     FMT(x, "%.0f", r->pool_fraction * 100.0), "left",
                                     gib(r->free_after_reserves_gib, b, sizeof b), "engine", rl_engine_name(r->engine)));
+    else if (r->pool_of_start)
+        fprintf(out, "%s\n", RL_MSG(line, "cli.budget.poolStart", "pool", gib(r->pool_gib, a, sizeof a), "pct",
+                                    FMT(x, "%.0f", r->pool_fraction * 100.0), "left",
+                                    gib(r->free_at_start_gib, b, sizeof b), "engine", rl_engine_name(r->engine)));
     else if (d->pool_fraction == 0 && r->pool_fraction >= 1.0)
         fprintf(out, "%s\n", RL_MSG(line, "cli.budget.noPool", "pool", gib(r->pool_gib, a, sizeof a), "engine", rl_engine_name(r->engine)));
     else
@@ -195,8 +199,24 @@ static void print_fit(FILE *out, const rl_model *m, const rl_gpu *g, const rl_de
     label(out, "cli.budget.overhead", 20);
     fprintf(out, "%s (%.0f%%)\n", gib(r->reserve_weights_gib, a, sizeof a), d->weight_overhead * 100.0);
     label(out, "cli.budget.activations", 20);
-    fprintf(out, "%s\n", RL_MSG(line, "cli.budget.activationsValue", "gib", gib(r->activation_gib, a, sizeof a), "chunk",
-                                FMT(x, "%lld", (long long)(d->prefill_chunk < d->seq ? d->prefill_chunk : d->seq))));
+    if (r->pool_of_start)
+        fprintf(out, "%s\n", RL_MSG(line, "cli.budget.activationsOutside", "engine", rl_engine_name(r->engine)));
+    else {
+        /* The chunk chosen, or the engine's own (which for gpt-fast is the whole prompt); a step longer than the
+         * prompt is the whole chunk an engine keeps room for however short the prompt (rl_engine_steps_whole_chunk). */
+        const char *code = r->activation_tokens > d->seq ? "cli.budget.activationsPastPrompt"
+                           : d->prefill_chunk > 0        ? "cli.budget.activationsValue"
+                           : rl_engine_chunk(r->engine, g->vram_gib, g->name) > 0 ? "cli.budget.activationsEngine"
+                                                                                   : "cli.budget.activationsWhole";
+        /* Where the step peaks (its output layer, when the engine computes every token's logits), and where the
+         * batch's logits live. */
+        char more[256];
+        snprintf(more, sizeof more, "%s%s", r->activation_at_logits ? T("cli.budget.peakLogits") : "",
+                 T(r->logits_on_host ? "cli.budget.logitsHost" : "cli.budget.logitsBatch"));
+        fprintf(out, "%s\n", RL_MSG(line, code, "gib", gib(r->activation_gib, a, sizeof a), "chunk",
+                                    FMT(x, "%lld", (long long)r->activation_tokens),
+                                    "engine", rl_engine_name(r->engine), "more", more));
+    }
     label(out, "cli.budget.room", 20);
     fprintf(out, "%s\n", rl_fmt_room_gib(r->kv_room_gib, line, sizeof line));
 }

@@ -452,6 +452,13 @@ rl_engine rl_engine_for(rl_engine e, const char *gpu_id);
  * with rl_engine_for first); vram_gib: memory per GPU; tp, pp: the parallel degrees; m: the model (its mla and
  * vision_complexity; NULL: neither, as for a size alone). Sources: engines.c. */
 double rl_engine_pool(rl_engine e, double vram_gib, int64_t tp, int64_t pp, const rl_model *m);
+/* The engine's own tokens per prefill step, used when rl_deploy.prefill_chunk is 0: vLLM's max_num_batched_tokens
+ * for its OpenAI server, 8192 on a GPU of 70 GiB or more whose id does not start with a100, else 2048
+ * (vllm/engine/arg_utils.py, get_batch_defaults); SGLang's --chunked-prefill-size (rl_sglang_chunk); TensorRT-LLM's
+ * max_num_tokens 8192 (trtllm-serve --max_num_tokens); llama.cpp's n_ubatch 512 (common/common.h); gpt-fast 0: no
+ * chunking, the whole prompt in one step. e: RL_ENGINE_AUTO is resolved by gpu_id (rl_engine_for); gpu_id:
+ * rl_gpu.name, NULL for a GPU known by its size alone. */
+int64_t rl_engine_chunk(rl_engine e, double vram_gib, const char *gpu_id);
 /* SGLang's default --chunked-prefill-size for a GPU of vram_gib: 2048 below 20 GiB, 4096 below 60, 8192 below
  * 160, else 16384 tokens (python/sglang/srt/arg_groups/memory_hook.py, handle_gpu_memory_settings). */
 int64_t rl_sglang_chunk(double vram_gib);
@@ -481,8 +488,30 @@ double rl_sglang_pool(double vram_gib, int64_t tp, int64_t pp, const rl_model *m
 /* 1 when the engine's pool fraction (its own or rl_deploy.pool_fraction) is a share of the memory free after
  * the weights and the runtime reserves, all of which goes to the KV cache: TensorRT-LLM's
  * free_gpu_memory_fraction (trtllm-serve --kv_cache_free_gpu_memory_fraction). 0: a share of each GPU's whole
- * memory, in which the weights, the reserves and the KV cache must all fit (vLLM, SGLang, and the others). */
+ * memory, in which the weights, the reserves and the KV cache must all fit (vLLM and the others), or SGLang's
+ * (rl_engine_pool_of_start). */
 int rl_engine_pool_of_free(rl_engine e);
+/* 1 when the engine's pool fraction is a share of the memory free once the CUDA context and NCCL are up, before
+ * the weights load, and holds the weights and the KV cache, its activations and logits being kept out of it in
+ * the rest: SGLang's mem_fraction_static (profile_max_num_token: the KV cache is the memory free after the
+ * weights load less (1 − fraction) of the memory free before). 0 for the others. */
+int rl_engine_pool_of_start(rl_engine e);
+/* 1 when the engine keeps room for the activations of a whole prefill step of its chunk (rl_deploy.prefill_chunk,
+ * else rl_engine_chunk), however short the prompt: vLLM profiles one dummy step of max_num_batched_tokens tokens
+ * before it sizes its KV cache, and TensorRT-LLM sizes its buffers for max_num_tokens; both fill a step with the
+ * prompts of several requests. 0: the step is at most the prompt, min(chunk, seq) (llama.cpp's n_ubatch is capped
+ * by its context; gpt-fast prefills the prompt; SGLang's activations are outside its pool). e: not RL_ENGINE_AUTO. */
+int rl_engine_steps_whole_chunk(rl_engine e);
+/* Bytes per logit where the engine's prefill step computes the logits of every token it holds, so that its compute
+ * memory peaks at the output layer with (vocab + hidden) x tokens x these bytes when that is more than the layers'
+ * activations: llama.cpp 4 (F32; its compute buffer is reserved for n_ubatch tokens with n_ubatch outputs), gpt-fast
+ * 2 (the model's bf16; its forward pass returns the logits of every prompt position). 0: only the last token's
+ * (vLLM, SGLang, TensorRT-LLM), the per-request logits of the budget. e: not RL_ENGINE_AUTO. */
+double rl_engine_step_logit_bytes(rl_engine e);
+/* 1 when the batch's decode logits live inside that compute memory on the GPU and are copied to a host buffer, so
+ * that a request adds no logits on the GPU: llama.cpp (its output buffer is CUDA_Host). 0 for the others, whose
+ * budget counts 4 x vocab bytes of fp32 logits per request. e: not RL_ENGINE_AUTO. */
+int rl_engine_logits_on_host(rl_engine e);
 /* The engine's setting of its pool, as the raise_pool_fraction way out names it ("vLLM --gpu-memory-utilization",
  * "SGLang --mem-fraction-static", "TensorRT-LLM --kv_cache_free_gpu_memory_fraction"); NULL where it has none
  * (llama.cpp, gpt-fast: no pool), and that way out is then never offered. */
@@ -525,11 +554,14 @@ typedef struct rl_deploy {
     double context_reserve_gib; /* driver/CUDA context, [0, 64]; default 0.6 (headless; 1.0 with a display) */
     double nccl_gib_per_peer;   /* NCCL buffers per other GPU in the group, [0, 64]; default 0.35 */
     double weight_overhead;     /* container/alignment share on the weights, [0, 1]; default 0.02 */
-    double pool_fraction;       /* the engine's memory pool, a share of each GPU's memory (vLLM gpu_memory_utilization,
-                                   SGLang mem_fraction_static) or, for TensorRT-LLM, of the memory free after the weights
+    double pool_fraction;       /* the engine's memory pool, a share of each GPU's memory (vLLM gpu_memory_utilization),
+                                   of the memory the CUDA context and NCCL leave (SGLang mem_fraction_static:
+                                   rl_engine_pool_of_start) or, for TensorRT-LLM, of the memory free after the weights
                                    and reserves (free_gpu_memory_fraction: rl_engine_pool_of_free), [0.05, 1]; default 0:
                                    the engine's own (rl_engine_pool) */
-    int64_t prefill_chunk;      /* tokens per prefill chunk for the activation peak, 1..RL_MAX_SEQ; default 2048 */
+    int64_t prefill_chunk;      /* tokens per prefill step, which sizes the activation peak, 1..RL_MAX_SEQ; default 0:
+                                   the engine's own (rl_engine_chunk); under SGLang's own pool it sizes the reserve
+                                   that pool is derived from */
     double launch_ms;           /* fixed TTFT overhead, ms, [0, 1e6]; default 35 */
 
     /* The realistic estimate: the serving engine and overrides of its
@@ -795,10 +827,27 @@ typedef struct rl_result {
                                       reserves + pool_fraction × (vram − weights − reserves) when that is positive, else vram */
     double free_after_reserves_gib; /* with pool_of_free: vram − weights − the reserves but the logits (context, NCCL,
                                        weight overhead, prefill chunk), of which pool_fraction is the KV cache's; else 0 */
+    int pool_of_start;             /* rl_engine_pool_of_start(engine): the fraction is of the memory free once the
+                                      context and NCCL are up (SGLang); pool_gib is then context + NCCL +
+                                      pool_fraction × free_at_start_gib, and the activations and logits are outside it
+                                      (activation_gib 0) */
+    double free_at_start_gib;      /* with pool_of_start: vram − context − NCCL; else 0 */
     double reserve_context_gib;    /* driver/CUDA context */
     double reserve_nccl_gib;       /* nccl_gib_per_peer × (tp·pp − 1) */
     double reserve_weights_gib;    /* weight_overhead × weights */
-    double activation_gib;         /* prefill-chunk activation/workspace peak + decode logits */
+    double activation_gib;         /* the prefill step's activation/workspace peak (the layers' or, where larger, its
+                                      output layer's: activation_at_logits) + the batch's decode logits (none with
+                                      logits_on_host); 0 with pool_of_start */
+    int64_t prefill_chunk;         /* the tokens per prefill step: deploy.prefill_chunk, or the engine's own
+                                      (rl_engine_chunk), the seq when it does not chunk */
+    int64_t activation_tokens;     /* the tokens of the prefill step activation_gib counts: prefill_chunk where the
+                                      engine keeps room for a whole one (rl_engine_steps_whole_chunk), else
+                                      min(prefill_chunk, seq); 0 with pool_of_start */
+    int activation_at_logits;      /* 1 when the step's peak is at its output layer, (vocab + hidden) x
+                                      activation_tokens x rl_engine_step_logit_bytes, which is more than the layers'
+                                      activations (llama.cpp, gpt-fast with the output layer on the GPU); 0 else */
+    double step_logit_bytes;       /* rl_engine_step_logit_bytes(engine): 4, 2, or 0 (the last token's logits only) */
+    int logits_on_host;            /* rl_engine_logits_on_host(engine): activation_gib holds no per-request logits */
     double reserve_gib;            /* everything above but the pool: context + nccl + overhead + activations */
     double kv_room_gib;     /* pool − reserve − weights: what the KV may use */
     double missing_gib;      /* > 0 when RL_TIGHT: what the realistic budget lacks */
@@ -962,8 +1011,10 @@ typedef struct rl_estimate {
     double pool_fraction;          /* the pool fraction used: deploy.pool_fraction, or the engine's own (rl_engine_pool) */
     int pool_of_free;              /* rl_engine_pool_of_free: the fraction is of what the weights leave, so the weights
                                       may use the whole GPU (the pool below is then vram) */
+    int pool_of_start;             /* rl_engine_pool_of_start (SGLang): the fraction is of what the context leaves */
     double usable_gib_per_gpu;     /* (share × vram − context reserve) / (1 + weight overhead); share: pool_fraction,
-                                      or 1 with pool_of_free */
+                                      or 1 with pool_of_free; with pool_of_start, pool_fraction × (vram − context
+                                      reserve) / (1 + weight overhead) */
     int64_t gpus_needed;           /* ceil(weights·(1 + overhead) / (pool × vram − context reserve)); 0: none holds any */
     int64_t gpus;                  /* tp × pp: the GPUs the deployment gives */
     int fits;                      /* 1 ≤ gpus_needed ≤ gpus: the weights fit on them (the KV cache is not counted) */

@@ -35,6 +35,8 @@ typedef struct ctx {
     bool skip_host;                         /* the -ngl search: the GPU side alone */
     double gpu_frac;                        /* n/L of the layers on the GPU (1 without offload) */
     double host_bw;                         /* bytes/s of the host memory */
+    int64_t chunk;                          /* tokens per prefill step: the deployment's, else the engine's own
+                                               (rl_engine_chunk); 0: the whole prompt */
 } ctx;
 
 static double gpus_of(const rl_deploy *d) { return (double)d->tp * (double)d->pp; }
@@ -133,6 +135,7 @@ static void ctx_init(ctx *c, const rl_formulas *F, const rl_model *m, const rl_g
     set_gpu_layers(c, d->gpu_layers);
     c->skip_host = false;
     c->host_bw = rl_deploy_host_gbs(d) * 1e9;
+    c->chunk = d->prefill_chunk > 0 ? d->prefill_chunk : rl_engine_chunk(d->engine, g->vram_gib, g->name);
 }
 
 /* The remedies try one change at a time: each starts from the analysis'
@@ -223,17 +226,39 @@ static int64_t max_count(double room, double per) {
     return n;
 }
 
-/* The activation/workspace peak of one prefill chunk of C tokens, per GPU:
+/* The tokens of the prefill step whose activations the engine keeps room for: the whole chunk for vLLM and
+ * TensorRT-LLM, which size that room for a step of their chunk whatever the prompt (rl_engine_steps_whole_chunk);
+ * else the chunk, or the whole prompt when it is shorter or not chunked. */
+static int64_t chunk_tokens(const ctx *c) {
+    if (c->chunk > 0 && rl_engine_steps_whole_chunk(c->d->engine)) return c->chunk;
+    return c->chunk > 0 && c->chunk < c->d->seq ? c->chunk : c->d->seq;
+}
+
+/* The layers' activation/workspace peak of one prefill chunk of C tokens, per GPU:
  * C·(2·hidden + qkv width + 2·MLP width)·2 bytes / tp, where the MLP width is
  * the widest of the dense MLP and the k routed + shared experts. */
-static double activation_chunk_bytes(const ctx *c) {
+static double layer_activation_bytes(const ctx *c) {
     const rl_model *m = c->m;
-    double chunk = (double)(c->d->prefill_chunk < c->d->seq ? c->d->prefill_chunk : c->d->seq);
+    double chunk = (double)chunk_tokens(c);
     double mlp = m->layers > m->moe_layers ? (double)m->intermediate : 0.0;
     if (m->moe_layers > 0)
         mlp = fmax(mlp, (double)m->top_k * (double)m->moe_intermediate + (double)m->shared_intermediate);
     return chunk * (2.0 * (double)m->hidden + m->qkv_width + 2.0 * mlp) * 2.0 / (double)c->d->tp;
 }
+
+/* The step's peak at its output layer, where the engine computes the logits of every one of its C tokens
+ * (rl_engine_step_logit_bytes b): C·(vocab + hidden)·b, the logits and the hidden state feeding them, on the GPU
+ * that holds the output layer; 0 where the engine computes the last token's only, or where offload keeps the
+ * output layer in host RAM (-ngl <= L). */
+static double output_activation_bytes(const ctx *c) {
+    double b = rl_engine_step_logit_bytes(c->d->engine);
+    if (!(b > 0.0) || c->offload) return 0.0;
+    return (double)chunk_tokens(c) * ((double)c->m->vocab + (double)c->m->hidden) * b;
+}
+
+/* The step's peak, per GPU: the layers' or, the larger, its output layer's (the tensors of one are freed before
+ * the other's are made). */
+static double activation_chunk_bytes(const ctx *c) { return fmax(layer_activation_bytes(c), output_activation_bytes(c)); }
 
 #if defined(__GNUC__)
 #define RL_COLD __attribute__((noinline, cold))
@@ -301,14 +326,17 @@ static void fit_floor(const ctx *c, fit *f) {
  * gets the pool the engine would give it). c->d->engine is resolved (not auto). */
 static double pool_of(const ctx *c) { return rl_deploy_pool(c->d, c->d->engine, c->g->vram_gib, c->m); }
 
-/* The memory the engine may use, of vram bytes, when the weights and the runtime reserves take taken bytes: its
- * pool fraction of the whole GPU, or (TensorRT-LLM's, rl_engine_pool_of_free) all it takes plus that fraction of
- * what is left free, which is its KV cache. With nothing left free the pool is the GPU: the KV room is then the
- * whole shortfall, which no fraction shrinks. */
-static double engine_pool_bytes(const ctx *c, double vram, double taken) {
+/* The memory the engine may use, of vram bytes, when the weights and the runtime reserves take taken bytes, of
+ * which the context and NCCL (started) are up before the weights load: its pool fraction of the whole GPU; or (TensorRT-LLM's, rl_engine_pool_of_free)
+ * all it takes plus that fraction of what is left free, which is its KV cache; or (SGLang's,
+ * rl_engine_pool_of_start) the context and NCCL plus that fraction of what they leave, which holds the weights and
+ * the KV cache. With nothing left free the pool is the GPU: the KV room is then the whole shortfall, which no
+ * fraction shrinks. */
+static double engine_pool_bytes(const ctx *c, double vram, double taken, double started) {
     const rl_deploy *d = c->d;
     double fraction = pool_of(c);
-    if (!rl_engine_pool_of_free(d->engine)) return fraction * vram;
+    if (rl_engine_pool_of_start(d->engine)) taken = started;
+    else if (!rl_engine_pool_of_free(d->engine)) return fraction * vram;
     double left = vram - taken;
     return left > 0 ? taken + fraction * left : vram;
 }
@@ -323,9 +351,12 @@ static void fit_budget(const ctx *c, fit *f) {
     f->context = d->context_reserve_gib * RL_GIB;
     f->nccl = d->nccl_gib_per_peer * RL_GIB * (gpus - 1.0);
     f->overhead = d->weight_overhead * f->weights;
-    f->act_chunk = activation_chunk_bytes(c);
+    /* SGLang keeps a prefill chunk's activations and the logits out of its pool, in the reserve it derives the
+     * fraction from (rl_engine_pool_of_start). */
+    bool outside = rl_engine_pool_of_start(d->engine);
+    f->act_chunk = outside ? 0.0 : activation_chunk_bytes(c);
     f->taken = f->weights + f->context + f->nccl + f->overhead + f->act_chunk;
-    f->pool = engine_pool_bytes(c, vram, f->taken);
+    f->pool = engine_pool_bytes(c, vram, f->taken, f->context + f->nccl);
     rl_budget budget = {.free = f->free,
                         .pool = f->pool,
                         .context = f->context,
@@ -336,7 +367,8 @@ static void fit_budget(const ctx *c, fit *f) {
                         .vocab = (double)c->m->vocab};
     rl_kv_room room = c->F->kv_room(&budget);
     f->kv_room = room.room;
-    f->act_logits_per_request = room.logits_per_request;
+    /* llama.cpp's decode logits are inside its compute buffer on the GPU, then copied to host memory. */
+    f->act_logits_per_request = outside || rl_engine_logits_on_host(d->engine) ? 0.0 : room.logits_per_request;
     if (f->verdict == RL_FITS && !(B * (f->kv_req + f->act_logits_per_request) <= f->kv_room))
         f->verdict = RL_TIGHT;
 }
@@ -361,7 +393,10 @@ static int64_t host_bound(const fit *f, int64_t n, bool gpu_holds_kv) {
 
 static void fit_counts(fit *f) {
     f->max_batch = host_bound(f, f->free >= 0 ? max_count(f->free, f->kv_req) : 0, f->kv_req > 0 || f->free < 0);
-    f->max_batch_realistic = host_bound(f, max_count(f->kv_room, f->kv_req + f->act_logits_per_request), true);
+    /* A GPU that holds no KV and no logits (-ngl 0 under llama.cpp, whose logits go to host memory) bounds no batch
+     * while its room holds: the host does. */
+    double per = f->kv_req + f->act_logits_per_request;
+    f->max_batch_realistic = host_bound(f, max_count(f->kv_room, per), per > 0 || f->kv_room < 0);
 }
 
 /* Does this deployment get past the floor, or with `realistic` also into the
@@ -447,6 +482,24 @@ static bool with_lower_weights(ctx *tc, const ctx *c, rl_deploy *t, rl_precision
     vary(tc, c, t);
     resolve_precision(tc);
     return tc->weight_total < c->weight_total;
+}
+
+/* The memory taken before the pool fraction applies: the context and NCCL under SGLang, whose fraction is of what
+ * they leave (rl_engine_pool_of_start); else none. */
+static double taken_before_pool(const ctx *c, const fit *f) {
+    return rl_engine_pool_of_start(c->d->engine) ? f->context + f->nccl : 0.0;
+}
+
+/* The least GPU, in bytes, whose engine pool holds everything the realistic budget must (a fit, never a tight one),
+ * with extra bytes of activations over the budget's: of_free, the weights and reserves and the KV over the fraction
+ * that goes to it; under SGLang, the least GPU whose own fraction of what the context and NCCL leave holds the rest;
+ * else the whole over the fraction. batch_kv: the batch's KV and logits. */
+static double bigger_gpu_bytes(const ctx *c, const fit *f, double batch_kv, double extra) {
+    const rl_deploy *d = c->d;
+    double taken = f->taken + extra;
+    if (rl_engine_pool_of_free(d->engine)) return taken + batch_kv / pool_of(c);
+    double first = taken_before_pool(c, f);
+    return rl_engine_gpu_for(d, d->engine, c->m, (taken + batch_kv - first) / RL_GIB, first / RL_GIB) * RL_GIB;
 }
 
 /* Each remedy is a single change that gets this deployment through: into the
@@ -554,8 +607,9 @@ static void find_remedies(const ctx *c, const fit *f, rl_result *r) {
      * batch's KV and logits need. */
     double vram = c->g->vram_gib * RL_GIB;
     int of_free = rl_engine_pool_of_free(d->engine);
-    if (realistic && rl_engine_pool_knob(d->engine) != NULL && (!of_free || vram > f->taken)) {
-        double fraction = of_free ? batch_kv / (vram - f->taken) : need / vram;
+    double first = taken_before_pool(c, f);
+    if (realistic && rl_engine_pool_knob(d->engine) != NULL && (of_free ? vram > f->taken : vram > first)) {
+        double fraction = of_free ? batch_kv / (vram - f->taken) : (need - first) / (vram - first);
         if (fraction <= 0.98) {
             r->remedies |= RL_REMEDY_RAISE_POOL;
             r->remedy_pool_fraction = ceil(fraction * 100.0) / 100.0;
@@ -576,9 +630,19 @@ static void find_remedies(const ctx *c, const fit *f, rl_result *r) {
     }
 
     r->remedies |= RL_REMEDY_BIGGER_GPU;
-    /* A GPU whose engine pool holds everything the realistic budget must (a fit, never a tight one): of_free,
-     * the weights and reserves and the KV over the fraction that goes to it. */
-    double need_gib = of_free ? f->taken + batch_kv / pool_of(c) : rl_engine_gpu_for(d, d->engine, c->m, need / RL_GIB) * RL_GIB;
+    double need_gib = bigger_gpu_bytes(c, f, batch_kv, 0.0);
+    /* The engine's own chunk may follow the GPU's size (vLLM's is 8192 from 70 GiB): the bigger GPU counts the
+     * activations of the chunk it would run with, until the chunk at the answer is the one counted (vLLM's two
+     * sizes settle in two rounds). SGLang's activations are outside its pool, whatever its chunk. */
+    if (d->prefill_chunk <= 0 && !rl_engine_pool_of_start(d->engine)) {
+        ctx at = *c;
+        for (int round = 0; round < 3; round++) {
+            int64_t k = rl_engine_chunk(d->engine, need_gib / RL_GIB, c->g->name);
+            if (k == at.chunk) break;
+            at.chunk = k;
+            need_gib = bigger_gpu_bytes(c, f, batch_kv, activation_chunk_bytes(&at) - f->act_chunk);
+        }
+    }
     if (f->verdict == RL_HOST_DOES_NOT_FIT) {
         /* The host is short: a GPU that holds the whole model (weights + KV, no offload) is the way out. */
         fit all;
@@ -686,6 +750,7 @@ static void set_memory(rl_result *r, const rl_deploy *d, const fit *f, const rl_
     double logits = (double)d->batch * f->act_logits_per_request;
     r->pool_gib = f->pool / RL_GIB;
     if (r->pool_of_free) r->free_after_reserves_gib = (g->vram_gib * RL_GIB - f->taken) / RL_GIB;
+    if (r->pool_of_start) r->free_at_start_gib = (g->vram_gib * RL_GIB - f->context - f->nccl) / RL_GIB;
     r->reserve_context_gib = f->context / RL_GIB;
     r->reserve_nccl_gib = f->nccl / RL_GIB;
     r->reserve_weights_gib = f->overhead / RL_GIB;
@@ -742,10 +807,16 @@ rl_status rl_analyze(const rl_model *m, const rl_gpu *g, const rl_deploy *d, rl_
     out->engine = d->engine;
     out->pool_fraction = rl_deploy_pool(d, d->engine, g->vram_gib, m);
     out->pool_of_free = rl_engine_pool_of_free(d->engine);
+    out->pool_of_start = rl_engine_pool_of_start(d->engine);
 
     ctx c;
     fit f;
     ctx_init(&c, rl_formulas_in_use(), m, g, d);
+    out->prefill_chunk = c.chunk > 0 ? c.chunk : d->seq;
+    out->activation_tokens = out->pool_of_start ? 0 : chunk_tokens(&c);
+    out->activation_at_logits = !out->pool_of_start && output_activation_bytes(&c) > layer_activation_bytes(&c);
+    out->step_logit_bytes = rl_engine_step_logit_bytes(d->engine);
+    out->logits_on_host = rl_engine_logits_on_host(d->engine);
     fit_check(&c, &f);
     fit_counts(&f);
 

@@ -7,6 +7,7 @@
 #include <math.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #define SRC_GEMM_H200 \
     "measured: an 8192^3 bf16 GEMM runs at 805 of 989 TFLOPS (0.81) on one H200 SXM (PyTorch 2.11, CUDA 13, 2026-11-30)"
@@ -91,6 +92,11 @@ static const rl_engine_preset engines[RL_ENGINE_COUNT_] = {
         .plan_formats = {RL_PREC_FP8, RL_PREC_INT4},
         .not_on = apple,
         .pool_fraction = 0.90, /* vllm/config/cache.py CacheConfig.gpu_memory_utilization (default 0.9) */
+        /* vllm/v1/worker/gpu_model_runner.py profile_run: _dummy_run(self.max_num_tokens, is_profile=True), with
+         * max_num_tokens = scheduler_config.max_num_batched_tokens, spread over up to max_num_seqs dummy requests;
+         * the peak it measures is kept out of the KV cache (gpu_worker.py determine_available_memory), whatever
+         * --max-model-len is, and the scheduler fills a step with several prompts' tokens. */
+        .steps_whole_chunk = 1,
         .pool_knob = "vLLM --gpu-memory-utilization",
     },
     [RL_ENGINE_SGLANG] = {
@@ -113,6 +119,11 @@ static const rl_engine_preset engines[RL_ENGINE_COUNT_] = {
         .plan_formats = {RL_PREC_FP8, RL_PREC_INT4},
         .not_on = apple,
         .pool_fraction = 0, /* by the GPU and the deployment: rl_sglang_pool() */
+        /* Its KV cache is what the weights leave of mem_fraction_static times the memory free once the CUDA context
+         * and NCCL are up (python/sglang/srt/model_executor/model_runner_kv_cache_mixin.py at commit 001ccef0, profile_max_num_token:
+         * rest = free after the weights load − free before it × (1 − fraction)); its activations, logits and CUDA
+         * graphs live in the rest, the reserve it derives the fraction from. */
+        .pool_of_start = 1,
         .pool_knob = "SGLang --mem-fraction-static",
     },
     [RL_ENGINE_TRT_LLM] = {
@@ -140,6 +151,10 @@ static const rl_engine_preset engines[RL_ENGINE_COUNT_] = {
          * allocating model weights and buffers"). */
         .pool_fraction = 0.90,
         .pool_of_free = 1,
+        /* max_num_tokens sizes its buffers "regardless of the batch size or context length" (the tokens a step
+         * batches over all requests); the PyTorch backend estimates its KV cache after a dummy step that fills
+         * max_num_tokens with context requests (pyexecutor/_util.py, _create_dummy_context_requests). */
+        .steps_whole_chunk = 1,
         .pool_knob = "TensorRT-LLM --kv_cache_free_gpu_memory_fraction",
     },
     [RL_ENGINE_LLAMA_CPP] = {
@@ -165,6 +180,14 @@ static const rl_engine_preset engines[RL_ENGINE_COUNT_] = {
          * buffers, and stops if they do not fit. The serve-command lint leaves a llama-server command this pool
          * (lint-llama-fits pins its pool_source). */
         .pool_fraction = 1.0,
+        /* Its compute buffer is reserved for the worst-case prompt graph, n_ubatch tokens with n_ubatch outputs
+         * (src/llama-context.cpp: n_tokens = min(n_ctx, n_ubatch); graph_reserve(n_tokens, n_seqs, n_tokens)):
+         * the F32 logits of every token of the step and the hidden state feeding them. A decode step's logits are
+         * in that buffer and are copied to a host one ("CUDA_Host output buffer size = 0.49 MiB" = 128256 x 4
+         * bytes for one sequence, beside "CUDA0 compute buffer size = 258.50 MiB" = (128256 + 4096) x 512 x 4 for
+         * Llama 3 8B at n_ubatch 512: github developer0hye/llama-3-korean-bllossom-8b-q4-docker, README). */
+        .step_logit_bytes = 4,
+        .logits_on_host = 1,
         .pool_knob = NULL,
     },
     [RL_ENGINE_GPT_FAST] = {
@@ -189,6 +212,9 @@ static const rl_engine_preset engines[RL_ENGINE_COUNT_] = {
         /* No pool setting: generate.py allocates a static KV cache for max_seq_length through PyTorch's
          * allocator, beside the weights. */
         .pool_fraction = 1.0,
+        /* model.py Transformer.forward: logits = self.output(x) at every position, so the prefill of the whole
+         * prompt holds S x vocab logits in the model's dtype (bf16) beside the hidden state. */
+        .step_logit_bytes = 2,
         .pool_knob = NULL,
     },
 };
@@ -218,6 +244,19 @@ bool rl_gpu_id_in(const char *const *prefixes, const char *gpu_id) {
 int64_t rl_sglang_chunk(double vram_gib) {
     double mib = vram_gib * MIB_PER_GIB;
     return mib < 20 * 1024 ? 2048 : mib < 60 * 1024 ? 4096 : mib < 160 * 1024 ? 8192 : 16384;
+}
+
+int64_t rl_engine_chunk(rl_engine e, double vram_gib, const char *gpu_id) {
+    switch (rl_engine_for(e, gpu_id)) {
+    case RL_ENGINE_VLLM:
+        /* vllm/engine/arg_utils.py get_batch_defaults, for the OpenAI server: 8192 on a GPU of 70 GiB or more other
+         * than an A100, else 2048 (the lint reads the same default from a vllm serve line). */
+        return vram_gib >= 70.0 && !(gpu_id != NULL && strncmp(gpu_id, "a100", 4) == 0) ? 8192 : 2048;
+    case RL_ENGINE_SGLANG: return rl_sglang_chunk(vram_gib);
+    case RL_ENGINE_TRT_LLM: return 8192; /* trtllm-serve --max_num_tokens, default 8192 */
+    case RL_ENGINE_LLAMA_CPP: return 512; /* common/common.h n_ubatch = 512: the physical batch its buffers fit */
+    default: return 0; /* gpt-fast (generate.py prefill): the whole prompt in one forward pass */
+    }
 }
 
 /* The decode CUDA graph's largest batch, by the same tiers: 8, 48 / 160 (tp < 4 / tp >= 4), 32 / 160, 256 / 512,
@@ -279,53 +318,68 @@ double rl_sglang_pool(double vram_gib, int64_t tp, int64_t pp, const rl_model *m
     return f > SGLANG_LEAST_POOL ? f : SGLANG_LEAST_POOL;
 }
 
-double rl_engine_pool(rl_engine e, double vram_gib, int64_t tp, int64_t pp, const rl_model *m) {
+/* The engine's own pool fraction, SGLang's derived with a prefill chunk of chunk tokens (0: its own). */
+static double own_pool(rl_engine e, double vram_gib, int64_t tp, int64_t pp, const rl_model *m, int64_t chunk) {
     const rl_engine_preset *x = rl_engine_preset_of(e);
-    return x->pool_fraction > 0 ? x->pool_fraction : rl_sglang_pool(vram_gib, tp, pp, m, 0);
+    return x->pool_fraction > 0 ? x->pool_fraction : rl_sglang_pool(vram_gib, tp, pp, m, chunk);
+}
+
+double rl_engine_pool(rl_engine e, double vram_gib, int64_t tp, int64_t pp, const rl_model *m) {
+    return own_pool(e, vram_gib, tp, pp, m, 0);
 }
 
 int rl_engine_pool_of_free(rl_engine e) { return rl_engine_preset_of(e)->pool_of_free; }
 
+int rl_engine_pool_of_start(rl_engine e) { return rl_engine_preset_of(e)->pool_of_start; }
+
+int rl_engine_steps_whole_chunk(rl_engine e) { return rl_engine_preset_of(e)->steps_whole_chunk; }
+
+double rl_engine_step_logit_bytes(rl_engine e) { return rl_engine_preset_of(e)->step_logit_bytes; }
+
+int rl_engine_logits_on_host(rl_engine e) { return rl_engine_preset_of(e)->logits_on_host; }
+
 const char *rl_engine_pool_knob(rl_engine e) { return rl_engine_preset_of(e)->pool_knob; }
 
 double rl_deploy_pool(const rl_deploy *d, rl_engine engine, double vram_gib, const rl_model *m) {
-    return d->pool_fraction > 0 ? d->pool_fraction : rl_engine_pool(engine, vram_gib, d->tp, d->pp, m);
+    /* SGLang's own follows its chunk: the one given, else its own for this GPU (0). */
+    return d->pool_fraction > 0 ? d->pool_fraction : own_pool(engine, vram_gib, d->tp, d->pp, m, d->prefill_chunk);
 }
 
-/* The least GPU memory of one tier whose SGLang pool, round((V − R)/V, 3)·V with the tier's reserve R, holds need
- * (all in MiB). The rounded fraction is at least k/1000 from V = 1000·R/(1000.5 − k) up, and k/1000 of V holds need
- * from V = 1000·need/k up: the answer is the least over k of the larger of the two, found where they cross (the
- * first rises with k, the second falls). k from 50: the fractions SGLang gives, above the least pool. */
-static double sglang_tier_gpu_for(double reserve, double need) {
-    int lo = (int)(SGLANG_LEAST_POOL * 1000.0), hi = 999; /* the crossing lies in [lo, hi] */
+/* The least GPU memory of one tier whose SGLang pool, round((V − R)/V, 3)·(V − first) with the tier's reserve R,
+ * holds need (all in MiB). The rounded fraction is at least k/1000 from V = 1000·R/(1000.5 − k) up, and k/1000 of
+ * V − first holds need from V = 1000·need/k + first up: the answer is the least over k of the larger of the two,
+ * found where they cross (the first rises with k, the second falls). k from 50: the fractions SGLang gives, above
+ * the least pool, to 1000: a GPU over 2000 times its reserve rounds its fraction up to 1. */
+static double sglang_tier_gpu_for(double reserve, double need, double first) {
+    int lo = (int)(SGLANG_LEAST_POOL * 1000.0), hi = 1000; /* the crossing lies in [lo, hi] */
     while (lo < hi) {
         int k = (lo + hi) / 2;
-        if (1000.0 * reserve / (1000.5 - k) >= 1000.0 * need / k) hi = k;
+        if (1000.0 * reserve / (1000.5 - k) >= 1000.0 * need / k + first) hi = k;
         else lo = k + 1;
     }
-    double at = fmax(1000.0 * reserve / (1000.5 - lo), 1000.0 * need / lo);
+    double at = fmax(1000.0 * reserve / (1000.5 - lo), 1000.0 * need / lo + first);
     if (lo > (int)(SGLANG_LEAST_POOL * 1000.0)) {
         int k = lo - 1;
-        at = fmin(at, fmax(1000.0 * reserve / (1000.5 - k), 1000.0 * need / k));
+        at = fmin(at, fmax(1000.0 * reserve / (1000.5 - k), 1000.0 * need / k + first));
     }
     return at;
 }
 
-double rl_engine_gpu_for(const rl_deploy *d, rl_engine engine, const rl_model *m, double need_gib) {
+double rl_engine_gpu_for(const rl_deploy *d, rl_engine engine, const rl_model *m, double need_gib, double first_gib) {
     if (d->pool_fraction > 0 || rl_engine_preset_of(engine)->pool_fraction > 0)
-        return need_gib / rl_deploy_pool(d, engine, 0.0, m);
+        return need_gib / rl_deploy_pool(d, engine, 0.0, m) + first_gib;
     int mla = m != NULL && m->mla;
     /* SGLang's own: its reserve is constant within each tier of the GPU's memory, so the least GPU of each tier
      * that holds need, and the least of those. The tiers' bounds in GiB: [lo, hi), 60 alone (the 10 GiB least
      * reserve starts above it). */
     static const double tiers[][2] = {{0, 20}, {20, 35}, {35, 60}, {60, 60}, {60, 160}, {160, INFINITY}};
     /* The vision factor scales the rounded fraction: the GPU must hold need over it. */
-    double need = need_gib * MIB_PER_GIB / rl_sglang_vision_factor(m), best = INFINITY;
+    double need = need_gib * MIB_PER_GIB / rl_sglang_vision_factor(m), first = first_gib * MIB_PER_GIB, best = INFINITY;
     for (size_t i = 0; i < sizeof tiers / sizeof tiers[0]; i++) {
         double lo = tiers[i][0], hi = tiers[i][1];
         /* A GiB inside the tier, whose reserve is the tier's: its middle, or just above 60 for (60, 160). */
         double inside = lo == hi ? lo : isinf(hi) ? lo : i == 4 ? lo + 1.0 : (lo + hi) / 2.0;
-        double v = fmax(lo, sglang_tier_gpu_for(rl_sglang_reserve_mib(inside, d->tp, d->pp, mla, 0), need) / MIB_PER_GIB);
+        double v = fmax(lo, sglang_tier_gpu_for(rl_sglang_reserve_mib(inside, d->tp, d->pp, mla, d->prefill_chunk), need, first) / MIB_PER_GIB);
         if (i == 4 && v <= lo) v = nextafter(lo, INFINITY);
         if ((lo == hi ? v <= hi : v < hi) && v < best) best = v;
     }

@@ -40,11 +40,13 @@ static int64_t gpus_for(double w, double room, double usable) { return room > 0 
 
 /* The memory each GPU's share leaves the weights, in GiB, after the context reserve (≤ 0: none). The share is
  * the pool's, or the whole GPU where the pool is a share of what the weights leave (TensorRT-LLM's:
- * rl_engine_pool_of_free). The pool is the engine's own unless given, and SGLang's shrinks as tp grows (its
- * reserve holds 128 MiB per rank and, from tp 4, a larger decode graph): a way out with more tp is checked at
- * the pool it gets there. */
+ * rl_engine_pool_of_free); SGLang's is a share of what the context leaves (rl_engine_pool_of_start). The pool is
+ * the engine's own unless given, and SGLang's shrinks as tp grows (its reserve holds 128 MiB per rank and, from
+ * tp 4, a larger decode graph): a way out with more tp is checked at the pool it gets there. */
 static double weights_room(const rl_gpu *g, const rl_deploy *d, rl_engine engine) {
-    double share = rl_engine_pool_of_free(engine) ? 1.0 : rl_deploy_pool(d, engine, g->vram_gib, NULL);
+    if (rl_engine_pool_of_free(engine)) return g->vram_gib - d->context_reserve_gib;
+    double share = rl_deploy_pool(d, engine, g->vram_gib, NULL);
+    if (rl_engine_pool_of_start(engine)) return share * (g->vram_gib - d->context_reserve_gib);
     return share * g->vram_gib - d->context_reserve_gib;
 }
 
@@ -95,10 +97,13 @@ static void ways_out(rl_estimate *e, const rl_gpu *g, const rl_deploy *d, rl_eng
             above = tp; /* a lower precision must need fewer GPUs still */
         }
     }
-    /* usable ≥ weights / gpus: (share × VRAM − context) / (1 + overhead) ≥ the weights' part, solved for VRAM. */
+    /* usable ≥ weights / gpus: (share × VRAM − context) / (1 + overhead) ≥ the weights' part, solved for VRAM
+     * (SGLang's: share × (VRAM − context)). */
     e->remedies |= RL_REMEDY_BIGGER_GPU;
-    double held = e->weights_gib / (double)e->gpus * (1.0 + d->weight_overhead) + d->context_reserve_gib;
-    e->remedy_vram_gib = e->pool_of_free ? held : rl_engine_gpu_for(d, engine, NULL, held);
+    double held = e->weights_gib / (double)e->gpus * (1.0 + d->weight_overhead), ctx = d->context_reserve_gib;
+    e->remedy_vram_gib = e->pool_of_free       ? held + ctx
+                         : e->pool_of_start ? rl_engine_gpu_for(d, engine, NULL, held, ctx)
+                                            : rl_engine_gpu_for(d, engine, NULL, held + ctx, 0.0);
 }
 
 void rl_estimate_ways_out(const rl_estimate *e, rl_result *out) {
@@ -134,6 +139,7 @@ rl_status rl_estimate_params(double params, const rl_gpu *g, const rl_deploy *d,
     rl_engine engine = rl_engine_for(d->engine, g->name);
     e->pool_fraction = rl_deploy_pool(d, engine, g->vram_gib, NULL);
     e->pool_of_free = rl_engine_pool_of_free(engine);
+    e->pool_of_start = rl_engine_pool_of_start(engine);
     double room = weights_room(g, d, engine);
     e->usable_gib_per_gpu = room / (1.0 + d->weight_overhead);
     e->gpus_needed = gpus_for(e->weights_gib, room, e->usable_gib_per_gpu);
@@ -208,7 +214,7 @@ size_t rl_estimate_json(const rl_gpu *g, const rl_deploy *d, const rl_estimate *
     rl_jw_str(&s, "precision", rl_precision_name(e->weight_precision));
     rl_jw_num(&s, "weights_gib", e->weights_gib);
     rl_jw_num(&s, "pool_fraction", e->pool_fraction);
-    rl_jw_str(&s, "pool_of", e->pool_of_free ? "free" : "gpu");
+    rl_jw_str(&s, "pool_of", rl_pool_of_name(e->pool_of_free, e->pool_of_start));
     rl_jw_num(&s, "usable_gib_per_gpu", e->usable_gib_per_gpu);
     rl_jw_num(&s, "gpus_needed", (double)e->gpus_needed);
     rl_jw_num(&s, "gpus", (double)e->gpus);

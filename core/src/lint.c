@@ -811,12 +811,14 @@ static bool correct(rl_lint *l, const parsed *p, rl_deploy d, int64_t max_positi
         }
     }
     if (r.verdict == RL_WEIGHTS_DO_NOT_FIT) {
-        /* More GPUs of the same kind, up to one 8-GPU node, for the weights and one request. */
+        /* More GPUs of the same kind, up to one 8-GPU node, for the weights and one request: the fewest over which
+         * the engine splits the heads (phi-4's 10 KV heads go over 2 or 5 ranks, not 4 or 8). */
         if (l->engine == RL_SERVE_LLAMA_SERVER) return false;
         rl_deploy t = d;
         t.batch = 1;
         bool sglang_default = l->engine == RL_SERVE_SGLANG && p->value[K_POOL] < 0;
-        for (t.tp = d.tp * 2; t.tp <= 8; t.tp *= 2) {
+        for (t.tp = d.tp + 1; t.tp <= 8; t.tp++) {
+            if (!tp_splits_heads(m, t.tp)) continue;
             if (sglang_default) t.pool_fraction = sglang_pool(l, t.tp, t.pp);
             if (analyze_at(l, &t, &r) == RL_OK && r.verdict != RL_WEIGHTS_DO_NOT_FIT && r.kv_room_gib > 0) break;
         }
@@ -1204,10 +1206,10 @@ static rl_status lint_run(const char *command, size_t len, const char *base, siz
     }
     /* Tokens per prefill step, which sizes the activation peak the engines profile. */
     if (!chunk_given) {
-        bool big = l->run.gpu.vram_gib >= 70.0 && strncmp(l->run.gpu.name, "a100", 4) != 0;
         if (e == RL_SERVE_VLLM) {
-            mp.chunk = big ? 8192 : 2048;
-            add_default(l, "--max-num-batched-tokens", big ? "8192" : "2048",
+            mp.chunk = rl_engine_chunk(RL_ENGINE_VLLM, l->run.gpu.vram_gib, l->run.gpu.name); /* the analysis' own too */
+            snprintf(buf, sizeof buf, "%lld", (long long)mp.chunk);
+            add_default(l, "--max-num-batched-tokens", buf,
                         "vllm/engine/arg_utils.py get_batch_defaults: 8192 for the OpenAI server on GPUs with >= 70 GiB other than A100, else 2048");
         } else if (e == RL_SERVE_SGLANG) {
             mp.chunk = rl_sglang_chunk(l->run.gpu.vram_gib);
@@ -1302,15 +1304,27 @@ static rl_status lint_run(const char *command, size_t len, const char *base, siz
                            engine_title(e), r.weights_gib, gpus, l->run.gpu.vram_gib),
                "variant", d.tp * d.pp > 1 ? "many" : "", "engine", engine_title(e), "weights", FMT(v[0], "%.2f", r.weights_gib),
                "vram", FMT(v[1], "%.2f", l->run.gpu.vram_gib));
-    } else if (e != RL_SERVE_LLAMA_SERVER && r.kv_room_gib <= 0) {
+    } else if (e == RL_SERVE_SGLANG && r.kv_room_gib <= 0) {
+        /* Its static pool is its fraction of the memory free once the CUDA context and NCCL are up, and holds the
+         * weights (rl_engine_pool_of_start). */
+        l->verdict = RL_LINT_REFUSED;
+        double pool = r.pool_fraction * r.free_at_start_gib;
+        VALUES(add_finding(l, "no_kv_memory",
+                           "SGLang refuses to start: %.2f GiB of weights and %.2f GiB of their overhead leave nothing of its "
+                           "%.2f GiB static pool (%s of the %.2f GiB the CUDA context and NCCL leave) for the KV cache (\"Not "
+                           "enough memory. Please try to increase --mem-fraction-static\").",
+                           r.weights_gib, r.reserve_weights_gib, pool, (put_fraction(v[3], sizeof v[3], r.pool_fraction), v[3]),
+                           r.free_at_start_gib),
+               "variant", "sglang", "weights", FMT(v[0], "%.2f", r.weights_gib), "overhead", FMT(v[1], "%.2f", r.reserve_weights_gib),
+               "pool", FMT(v[2], "%.2f", pool), "fraction", v[3], "free", FMT(v[4], "%.2f", r.free_at_start_gib));
+    } else if (e == RL_SERVE_VLLM && r.kv_room_gib <= 0) {
         l->verdict = RL_LINT_REFUSED;
         VALUES(add_finding(l, "no_kv_memory",
-                    e == RL_SERVE_VLLM
-                        ? "vLLM refuses to start: %.2f GiB of weights and %.2f GiB of runtime reserves leave nothing of the %.2f GiB pool for the KV cache (\"No available memory for the cache blocks\")."
-                        : "SGLang refuses to start: %.2f GiB of weights and %.2f GiB of runtime reserves leave nothing of the %.2f GiB static pool for the KV cache (\"Not enough memory. Please try to increase --mem-fraction-static\").",
-                    r.weights_gib, r.reserve_gib, r.pool_gib),
-               "variant", e == RL_SERVE_VLLM ? "" : "sglang", "weights", FMT(v[0], "%.2f", r.weights_gib), "reserve",
-               FMT(v[1], "%.2f", r.reserve_gib), "pool", FMT(v[2], "%.2f", r.pool_gib));
+                           "vLLM refuses to start: %.2f GiB of weights and %.2f GiB of runtime reserves leave nothing of the "
+                           "%.2f GiB pool for the KV cache (\"No available memory for the cache blocks\").",
+                           r.weights_gib, r.reserve_gib, r.pool_gib),
+               "variant", "", "weights", FMT(v[0], "%.2f", r.weights_gib), "reserve", FMT(v[1], "%.2f", r.reserve_gib), "pool",
+               FMT(v[2], "%.2f", r.pool_gib));
     } else if (e == RL_SERVE_VLLM && c < 1) {
         l->verdict = RL_LINT_REFUSED;
         int64_t est = largest_seq(l, d, d.seq, one_request);

@@ -49,6 +49,18 @@ typedef struct rl_engine_preset {
     double pool_fraction;
     /* 1: pool_fraction is a share of the memory free after the weights and reserves (rl_engine_pool_of_free). */
     int pool_of_free;
+    /* 1: pool_fraction is a share of the memory free once the CUDA context and NCCL are up, before the weights load
+     * (rl_engine_pool_of_start). */
+    int pool_of_start;
+    /* 1: the engine sizes its activations for a whole prefill step of its chunk whatever the prompt's length
+     * (rl_engine_steps_whole_chunk); 0: for the step it runs, which a shorter prompt shortens. */
+    int steps_whole_chunk;
+    /* Bytes per logit where a prefill step computes the logits of every one of its tokens, which its compute
+     * memory then holds with the final hidden state (rl_engine_step_logit_bytes); 0: the last token's only. */
+    double step_logit_bytes;
+    /* 1: the batch's decode logits are inside that compute memory on the GPU and are copied to a host buffer, so
+     * no request adds logits on the GPU (rl_engine_logits_on_host). */
+    int logits_on_host;
     /* The setting that raises the pool, as the raise_pool_fraction remedy names it; NULL: the engine has none,
      * so that remedy is not offered. */
     const char *pool_knob;
@@ -68,11 +80,18 @@ bool rl_gpu_id_in(const char *const *prefixes, const char *gpu_id);
 
 const rl_engine_preset *rl_engine_preset_of(rl_engine e);
 /* The pool fraction a deployment runs with: d->pool_fraction when given, else (0) the engine's own for its GPU of
- * vram_gib, tp and pp (rl_engine_pool). engine: d->engine resolved (not RL_ENGINE_AUTO). */
+ * vram_gib, tp and pp (rl_engine_pool; SGLang's derived with d->prefill_chunk when given, as it derives it from
+ * --chunked-prefill-size). engine: d->engine resolved (not RL_ENGINE_AUTO). */
 double rl_deploy_pool(const rl_deploy *d, rl_engine engine, double vram_gib, const rl_model *m);
-/* The least memory per GPU, in GiB, whose pool (rl_deploy_pool) holds need_gib: need / fraction, or under SGLang's
- * own pool, which grows with the GPU, the least GPU whose own fraction of it holds need. */
-double rl_engine_gpu_for(const rl_deploy *d, rl_engine engine, const rl_model *m, double need_gib);
+/* What a pool fraction is a share of, as the JSON names it (config.pool_of, estimate.pool_of, a raise_pool_fraction's
+ * "of"): "free" (rl_engine_pool_of_free), "free_at_start" (rl_engine_pool_of_start), else "gpu". */
+static inline const char *rl_pool_of_name(int of_free, int of_start) {
+    return of_free ? "free" : of_start ? "free_at_start" : "gpu";
+}
+/* The least memory per GPU, in GiB, whose pool (rl_deploy_pool) holds need_gib when first_gib is taken before the
+ * fraction applies (the pool is fraction × (GPU − first)): need / fraction + first, or under SGLang's own pool,
+ * which grows with the GPU, the least GPU whose own fraction of what first leaves holds need. */
+double rl_engine_gpu_for(const rl_deploy *d, rl_engine engine, const rl_model *m, double need_gib, double first_gib);
 
 /* Everything the estimate needs from the analysis, per GPU unless said. */
 typedef struct rl_realistic_in {

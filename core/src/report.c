@@ -67,6 +67,25 @@ size_t rl_warning_text(unsigned bit, const rl_model *m, const rl_deploy *d, cons
                        r->missing_gib, r->kv_gib, (long long)r->max_batch_realistic);
             break;
         }
+        if (r->pool_of_start && r->kv_room_gib <= 0) {
+            rl_out_fmt(&o,
+                       "Tight: it fits the floor but not the realistic budget. %s's pool, %.0f%% of the %.2f GiB the "
+                       "CUDA context and NCCL leave, cannot hold the weights and their overhead: they are %.2f GiB "
+                       "over it, so the engine cannot start with this setup and no request fits realistically; only "
+                       "the floor's figures are given.",
+                       rl_engine_name(r->engine), r->pool_fraction * 100.0, r->free_at_start_gib, -r->kv_room_gib);
+            break;
+        }
+        if (r->pool_of_start) {
+            rl_out_fmt(&o,
+                       "Tight: it fits the floor but not the realistic budget. %s's pool, %.0f%% of the %.2f GiB the "
+                       "CUDA context and NCCL leave, less the weights and their overhead, leaves %.2f GiB for the KV "
+                       "cache, %.2f GiB short of the %.2f GiB this batch needs; at most %lld requests fit "
+                       "realistically.",
+                       rl_engine_name(r->engine), r->pool_fraction * 100.0, r->free_at_start_gib, r->kv_room_gib,
+                       r->missing_gib, r->kv_gib, (long long)r->max_batch_realistic);
+            break;
+        }
         if (r->kv_room_gib <= 0) { /* nothing left for the KV: no request fits, and no engine estimate is given */
             rl_out_fmt(&o,
                        "Tight: it fits the floor but not the realistic budget. The engine's pool (%.0f%% of the GPU) "
@@ -219,7 +238,7 @@ static void coded_list(rl_jw *w, const char *key, unsigned bits, unsigned count,
             /* The engine's setting this way out raises (offered only where it has one), and what it is a share of. */
             if ((1u << b) == RL_REMEDY_RAISE_POOL) {
                 rl_jw_str(&item, "setting", rl_engine_pool_knob(r->engine));
-                rl_jw_str(&item, "of", r->pool_of_free ? "free" : "gpu");
+                rl_jw_str(&item, "of", rl_pool_of_name(r->pool_of_free, r->pool_of_start));
             }
         }
         rl_jw_end(&item);
@@ -362,10 +381,10 @@ static size_t write_report(const rl_model *m, const rl_gpu *g, const rl_deploy *
     rl_jw_str(&s, "moe_read", rl_moe_read_name(d->moe_read));
     rl_jw_num(&s, "pool_fraction", r->pool_fraction);
     rl_jw_str(&s, "pool_source", d->pool_fraction > 0 ? "chosen" : "engine");
-    rl_jw_str(&s, "pool_of", r->pool_of_free ? "free" : "gpu");
+    rl_jw_str(&s, "pool_of", rl_pool_of_name(r->pool_of_free, r->pool_of_start));
     if (r->engine == RL_ENGINE_SGLANG && d->pool_fraction <= 0) {
         /* SGLang's own pool: what it keeps out of the GPU, and why (rl_sglang_reserve_of), in MiB. */
-        rl_sglang_reserve x = rl_sglang_reserve_of(g->vram_gib, d->tp, d->pp, m->mla, 0);
+        rl_sglang_reserve x = rl_sglang_reserve_of(g->vram_gib, d->tp, d->pp, m->mla, d->prefill_chunk);
         rl_jw inner;
         rl_jw_object(&s, "pool_reserve", &inner);
         rl_jw_num(&inner, "mib", x.mib);
@@ -383,7 +402,8 @@ static size_t write_report(const rl_model *m, const rl_gpu *g, const rl_deploy *
     rl_jw_num(&s, "context_reserve_gib", d->context_reserve_gib);
     rl_jw_num(&s, "nccl_gib_per_peer", d->nccl_gib_per_peer);
     rl_jw_num(&s, "weight_overhead", d->weight_overhead);
-    rl_jw_num(&s, "prefill_chunk", (double)d->prefill_chunk);
+    rl_jw_num(&s, "prefill_chunk", (double)r->prefill_chunk);
+    rl_jw_str(&s, "prefill_chunk_source", d->prefill_chunk > 0 ? "chosen" : "engine");
     rl_jw_num(&s, "launch_ms", d->launch_ms);
     rl_jw_str(&s, "engine", rl_engine_name(r->engine));
     rl_jw_str(&s, "engine_source", d->engine == RL_ENGINE_AUTO ? "auto" : "chosen");
@@ -407,10 +427,15 @@ static size_t write_report(const rl_model *m, const rl_gpu *g, const rl_deploy *
     rl_jw_object(&s, "realistic", &t);
     rl_jw_num(&t, "pool_gib", r->pool_gib);
     if (r->pool_of_free) rl_jw_num(&t, "free_after_reserves_gib", r->free_after_reserves_gib);
+    if (r->pool_of_start) rl_jw_num(&t, "free_at_start_gib", r->free_at_start_gib);
     rl_jw_num(&t, "context_reserve_gib", r->reserve_context_gib);
     rl_jw_num(&t, "nccl_gib", r->reserve_nccl_gib);
     rl_jw_num(&t, "weight_overhead_gib", r->reserve_weights_gib);
     rl_jw_num(&t, "activation_gib", r->activation_gib);
+    rl_jw_num(&t, "activation_tokens", (double)r->activation_tokens);
+    rl_jw_bool(&t, "activation_at_logits", r->activation_at_logits);
+    rl_jw_num(&t, "step_logit_bytes", r->step_logit_bytes);
+    rl_jw_bool(&t, "logits_on_host", r->logits_on_host);
     rl_jw_num(&t, "reserve_gib", r->reserve_gib);
     rl_jw_num(&t, "kv_room_gib", r->kv_room_gib);
     rl_jw_num(&t, "missing_gib", r->missing_gib);

@@ -49,9 +49,10 @@ static void test_sglang_bigger_gpu(void) {
                 {"qwen3-32b", 4, 1, 32768, 96, 80, 0},    {"deepseek-v3", 8, 1, 8192, 128, 141, 0},
                 {"llama-3.1-70b", 1, 2, 8192, 64, 80, 0}, {"llama-3.1-405b", 1, 1, 4096, 1, 141, 0},
                 {"qwen3-14b", 1, 1, 8192, 21, 48, 1.423828125}, {"qwen3-0.6b", 1, 1, 4096, 1, 1, 0},
-                {"qwen3-0.6b", 1, 1, 32768, 2, 4, 0},     {"qwen3-4b", 1, 1, 8192, 7, 12, 0}};
-    /* Their least GPUs, in GiB: 36.9, 42.5, 45.9, 68.7 (past the jump at 60), 57.2, 108.7, 236.0, 179.7, 174.5, 800.7,
-     * 74.2 (the multimodal one), 6.19, 12.7, and 23.3 (a need of 16.2 GiB: under 20 GiB no GPU holds more than 16.0). */
+                {"qwen3-0.6b", 1, 1, 32768, 2, 4, 0},     {"qwen3-4b", 1, 1, 8192, 8, 12, 0}};
+    /* Their least GPUs, in GiB: 36.7, 42.2, 45.6, 68.4 (past the jump at 60), 56.9, 108.3, 235.7, 179.1, 174.1, 800.0,
+     * 73.8 (the multimodal one), 5.72, 12.5, and 24.2 (the weights, their overhead and 8 requests' KV need 16.7 GiB of
+     * what the 0.6 GiB context leaves, and under 20 GiB no GPU's pool holds more than 0.802 × 19.4 = 15.6 of it). */
     int checked = 0;
     for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
         rl_model m = preset(rows[i].model);
@@ -94,6 +95,15 @@ static void test_sglang_bigger_gpu(void) {
     CHECK(rl_estimate_params(70e9, &g, &d, &e, &err) == RL_OK && e.fits, "70B fp8 fits on %.6g GiB", v);
     g.vram_gib = v * (1 - 1e-7);
     CHECK(rl_estimate_params(70e9, &g, &d, &e, &err) == RL_OK && !e.fits, "70B fp8 does not fit just under %.6g GiB", v);
+    /* 1000T in fp8 on one GPU: a need past 1000/1.5 times the top tier's reserve, where no fraction below 0.999 crosses
+     * and the solver's answer is the need's own bound at 0.999 (a case the crossing search alone never reaches). */
+    g.vram_gib = 48;
+    CHECK(rl_estimate_params(1e15, &g, &d, &e, &err) == RL_OK && !e.fits && (e.remedies & RL_REMEDY_BIGGER_GPU), "1000T fp8 on 48 GiB");
+    v = e.remedy_vram_gib;
+    g.vram_gib = v * (1 + 1e-9);
+    CHECK(v > 1e5 && rl_estimate_params(1e15, &g, &d, &e, &err) == RL_OK && e.fits, "1000T fp8 fits on %.9g GiB", v);
+    g.vram_gib = v * (1 - 1e-7);
+    CHECK(rl_estimate_params(1e15, &g, &d, &e, &err) == RL_OK && !e.fits, "1000T fp8 does not fit just under %.9g GiB", v);
 
     /* A chosen pool is a fixed share: the least GPU is the budget over it, whatever the tier. */
     rl_model m = preset("qwen3-32b");
@@ -110,6 +120,194 @@ static void test_sglang_bigger_gpu(void) {
     CHECK(rl_analyze(&m, &g, &d, &r, &err) == RL_OK && r.verdict == RL_FITS && r.pool_fraction == 0.5, "fits on %.6g GiB at 0.5", v);
     g.vram_gib = v * (1 - 1e-7);
     CHECK(rl_analyze(&m, &g, &d, &r, &err) == RL_OK && r.verdict != RL_FITS, "not just under %.6g GiB at 0.5", v);
+}
+
+/* SGLang's KV room (rl_engine_pool_of_start): its fraction of the memory free once the CUDA context (0.6 GiB)
+ * and NCCL (0.35 GiB per other GPU) are up, less the weights and their 2% overhead; the prefill activations and
+ * the logits stay out of it, in the reserve the fraction was derived from. Hand-worked on an H100 (80 GiB):
+ * Qwen3-8B at tp 1, fraction 0.830 of 79.4 GiB; Llama 3 70B at tp 4, 0.819 of 80 − 0.6 − 3 × 0.35 = 78.35 GiB;
+ * and a chosen 0.5 at tp 2, of 79.05 GiB. vLLM's pool of the same GPU stays 0.9 × 80, with its activations and
+ * logits inside. */
+static void test_sglang_room_of_start(void) {
+    static const struct {
+        const char *model;
+        int64_t tp;
+        double chosen, fraction, free_at_start;
+    } rows[] = {{"qwen3-8b", 1, 0, 0.830, 79.4}, {"llama-3-70b", 4, 0, 0.819, 78.35}, {"qwen3-32b", 2, 0.5, 0.5, 79.05}};
+    rl_gpu g = gpu("h100-sxm");
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        rl_model m = preset(rows[i].model);
+        rl_deploy d = rl_deploy_default();
+        d.engine = RL_ENGINE_SGLANG;
+        d.tp = rows[i].tp;
+        d.pool_fraction = rows[i].chosen;
+        d.batch = 1;
+        rl_result r;
+        rl_error err;
+        CHECK(rl_analyze(&m, &g, &d, &r, &err) == RL_OK, "%s: analysed", rows[i].model);
+        double w = r.weights_gib, f = rows[i].fraction, start = rows[i].free_at_start;
+        CHECK(r.pool_of_start == 1 && !r.pool_of_free && r.pool_fraction == f, "%s: SGLang's %.3f of what the context leaves", rows[i].model, f);
+        CHECK(fabs(r.free_at_start_gib - start) < 1e-9, "%s: %.2f GiB free at start (got %.9g)", rows[i].model, start, r.free_at_start_gib);
+        CHECK(fabs(r.kv_room_gib - (f * start - 1.02 * w)) < 1e-9, "%s: room %.3f × %.2f − 1.02 × %.4f (got %.9g)", rows[i].model, f, start, w,
+              r.kv_room_gib);
+        CHECK(fabs(r.pool_gib - (80 - start + f * start)) < 1e-9, "%s: pool line context + NCCL + %.3f × %.2f (got %.9g)", rows[i].model, f,
+              start, r.pool_gib);
+        CHECK(r.activation_gib == 0 && fabs(r.reserve_gib - (80 - start + 0.02 * w)) < 1e-9, "%s: no activations, reserve %.9g", rows[i].model,
+              r.reserve_gib);
+        d.engine = RL_ENGINE_VLLM;
+        d.pool_fraction = 0;
+        CHECK(rl_analyze(&m, &g, &d, &r, &err) == RL_OK && !r.pool_of_start && r.free_at_start_gib == 0 &&
+                  fabs(r.pool_gib - 72) < 1e-9 && r.activation_gib > 0,
+              "%s: vLLM's pool is 0.9 of the GPU, its activations inside", rows[i].model);
+    }
+}
+
+/* Each engine's own prefill step when prefill_chunk is 0 (roofline.h rl_engine_chunk): the activation line counts
+ * it, the report echoes it, and a bigger GPU under vLLM counts the step vLLM would take there. Llama 3 8B's
+ * activations are (2 × 4096 + 6144 + 2 × 14336) × 2 = 86,016 bytes a token, so 6144 tokens more are 0.4921875 GiB. */
+static void test_engine_chunk(void) {
+    CHECK(rl_engine_chunk(RL_ENGINE_VLLM, 80, "h100-sxm") == 8192 && rl_engine_chunk(RL_ENGINE_VLLM, 70, "custom") == 8192 &&
+              rl_engine_chunk(RL_ENGINE_VLLM, 69.99, "custom") == 2048 && rl_engine_chunk(RL_ENGINE_VLLM, 80, "a100-80g") == 2048 &&
+              rl_engine_chunk(RL_ENGINE_VLLM, 80, NULL) == 8192 && rl_engine_chunk(RL_ENGINE_VLLM, 48, "l40s") == 2048,
+          "vLLM's own: 8192 from 70 GiB except on an A100, else 2048");
+    CHECK(rl_engine_chunk(RL_ENGINE_SGLANG, 24, "x") == 4096 && rl_engine_chunk(RL_ENGINE_SGLANG, 141, "x") == 8192 &&
+              rl_engine_chunk(RL_ENGINE_TRT_LLM, 24, "x") == 8192 && rl_engine_chunk(RL_ENGINE_LLAMA_CPP, 80, "x") == 512 &&
+              rl_engine_chunk(RL_ENGINE_GPT_FAST, 80, "x") == 0,
+          "SGLang's by the GPU, TensorRT-LLM 8192, llama.cpp 512, gpt-fast the whole prompt (0)");
+    CHECK(rl_engine_chunk(RL_ENGINE_AUTO, 192, "m2-ultra-192g") == 512 && rl_engine_chunk(RL_ENGINE_AUTO, 80, "h100-sxm") == 8192,
+          "auto: the GPU's usual engine's");
+
+    rl_model m = preset("llama-3-8b");
+    rl_gpu h100 = gpu("h100-sxm");
+    rl_error err;
+    const double gib = 1073741824.0, more = 6144.0 * 86016.0 / gib; /* 0.4921875 GiB */
+    /* vLLM and TensorRT-LLM keep room for a whole step of their chunk however short the prompt (vLLM profiles one
+     * dummy step of max_num_batched_tokens tokens; TensorRT-LLM sizes its buffers for max_num_tokens); llama.cpp's
+     * step and gpt-fast's prompt are no longer than the prompt; SGLang's activations are outside its pool. */
+    CHECK(rl_engine_steps_whole_chunk(RL_ENGINE_VLLM) == 1 && rl_engine_steps_whole_chunk(RL_ENGINE_TRT_LLM) == 1 &&
+              rl_engine_steps_whole_chunk(RL_ENGINE_SGLANG) == 0 && rl_engine_steps_whole_chunk(RL_ENGINE_LLAMA_CPP) == 0 &&
+              rl_engine_steps_whole_chunk(RL_ENGINE_GPT_FAST) == 0,
+          "the whole chunk (1, as the header says): vLLM and TensorRT-LLM only");
+    /* Per token of the step: the layers' 86,016 bytes, (2 x 4096 + 6144 + 2 x 14336) x 2, for vLLM and TensorRT-LLM;
+     * the output layer's for gpt-fast, (128256 + 4096) x 2 bytes of bf16 logits and hidden state, and llama.cpp, the
+     * same in F32 (x 4), each more than the layers'. */
+    const double layer = 86016.0, gptfast = 264704.0, llamacpp = 529408.0;
+    static const struct {
+        rl_engine engine;
+        int64_t seq, own;            /* the step the report gives */
+        int64_t tokens, tokens_2048; /* the step's tokens the activation line counts: its own, a chosen 2048 */
+        double vs_2048_tokens;       /* the activation line over a chosen 2048, in tokens of the step */
+        int at_logits;               /* the step peaks at its output layer */
+    } rows[] = {{RL_ENGINE_VLLM, 8192, 8192, 8192, 2048, 6144, 0},      {RL_ENGINE_TRT_LLM, 8192, 8192, 8192, 2048, 6144, 0},
+                {RL_ENGINE_GPT_FAST, 8192, 8192, 8192, 2048, 6144, 1},  {RL_ENGINE_GPT_FAST, 3000, 3000, 3000, 2048, 952, 1},
+                {RL_ENGINE_LLAMA_CPP, 8192, 512, 512, 2048, -1536, 1}, {RL_ENGINE_VLLM, 1024, 8192, 8192, 2048, 6144, 0},
+                {RL_ENGINE_TRT_LLM, 1024, 8192, 8192, 2048, 6144, 0},   {RL_ENGINE_LLAMA_CPP, 300, 512, 300, 300, 0, 1},
+                {RL_ENGINE_GPT_FAST, 1024, 1024, 1024, 1024, 0, 1},     {RL_ENGINE_SGLANG, 1024, 8192, 0, 0, 0, 0}};
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        rl_deploy d = rl_deploy_default();
+        d.engine = rows[i].engine;
+        d.seq = rows[i].seq;
+        d.batch = 4;
+        rl_result own, chosen;
+        CHECK(rl_analyze(&m, &h100, &d, &own, &err) == RL_OK, "%s at seq %lld: analysed", rl_engine_name(d.engine), (long long)d.seq);
+        d.prefill_chunk = 2048;
+        CHECK(rl_analyze(&m, &h100, &d, &chosen, &err) == RL_OK && chosen.prefill_chunk == 2048, "a chosen chunk is the chunk");
+        double per = d.engine == RL_ENGINE_GPT_FAST ? gptfast : d.engine == RL_ENGINE_LLAMA_CPP ? llamacpp : layer;
+        double diff = rows[i].vs_2048_tokens * per / gib;
+        CHECK(own.prefill_chunk == rows[i].own && fabs(own.activation_gib - chosen.activation_gib - diff) < 1e-12,
+              "%s at seq %lld: its own step %lld, activations %+.7g GiB over a 2048 chunk (got %lld, %+.9g)",
+              rl_engine_name(d.engine), (long long)d.seq, (long long)rows[i].own, diff, (long long)own.prefill_chunk,
+              own.activation_gib - chosen.activation_gib);
+        CHECK(own.activation_tokens == rows[i].tokens && chosen.activation_tokens == rows[i].tokens_2048,
+              "%s at seq %lld: the activation line counts %lld tokens, %lld with a chosen 2048 (got %lld, %lld)",
+              rl_engine_name(d.engine), (long long)d.seq, (long long)rows[i].tokens, (long long)rows[i].tokens_2048,
+              (long long)own.activation_tokens, (long long)chosen.activation_tokens);
+        CHECK(own.activation_at_logits == rows[i].at_logits && own.logits_on_host == (d.engine == RL_ENGINE_LLAMA_CPP),
+              "%s: the step at its output layer %d, logits on the host %d (got %d, %d)", rl_engine_name(d.engine),
+              rows[i].at_logits, d.engine == RL_ENGINE_LLAMA_CPP, own.activation_at_logits, own.logits_on_host);
+    }
+
+    /* A published llama.cpp log (github developer0hye/llama-3-korean-bllossom-8b-q4-docker, README): Llama 3 8B
+     * Q4_K_M, n_ctx = n_ubatch = 512, "CUDA0 compute buffer size = 258.50 MiB", and its logits in a host buffer: the
+     * activation line is that buffer, with nothing per request. Offloaded (-ngl 32 of 33), the output layer stays on
+     * the host, and the layers' 512 x 86,016 bytes are left. */
+    {
+        rl_gpu g = gpu("rtx-3080");
+        rl_deploy d = rl_deploy_default();
+        d.engine = RL_ENGINE_LLAMA_CPP;
+        d.precision = RL_PREC_Q4_K_M;
+        d.seq = 512;
+        rl_result r;
+        CHECK(rl_analyze(&m, &g, &d, &r, &err) == RL_OK && r.activation_gib == 258.5 / 1024.0 && r.activation_at_logits,
+              "llama.cpp's compute buffer for Llama 3 8B at 512 tokens: 258.50 MiB (got %.9g MiB)", r.activation_gib * 1024.0);
+        d.batch = 8;
+        CHECK(rl_analyze(&m, &g, &d, &r, &err) == RL_OK && r.activation_gib == 258.5 / 1024.0, "and at batch 8: no logits per request (got %.9g MiB)",
+              r.activation_gib * 1024.0);
+        d.gpu_layers = 32;
+        d.ram_gib = 64;
+        d.cpu_bandwidth_gbs = 51.2;
+        CHECK(rl_analyze(&m, &g, &d, &r, &err) == RL_OK && r.offload && r.activation_gib == 512.0 * 86016.0 / gib && !r.activation_at_logits,
+              "offloaded: the output layer on the host, the layers' step left (got %.9g MiB)", r.activation_gib * 1024.0);
+    }
+
+    /* A chunk of one token is a chunk: one token's activations, and the report says it was chosen. */
+    {
+        rl_deploy d = rl_deploy_default();
+        d.seq = 8192;
+        rl_result one, two;
+        d.prefill_chunk = 1;
+        CHECK(rl_analyze(&m, &h100, &d, &one, &err) == RL_OK, "a 1-token chunk: analysed");
+        d.prefill_chunk = 2048;
+        CHECK(rl_analyze(&m, &h100, &d, &two, &err) == RL_OK && one.prefill_chunk == 1 &&
+                  fabs(two.activation_gib - one.activation_gib - 2047.0 * 86016.0 / gib) < 1e-12,
+              "a 1-token chunk: 2047 tokens' activations less than 2048's (got %lld, %.9g)", (long long)one.prefill_chunk,
+              two.activation_gib - one.activation_gib);
+    }
+
+    /* The bigger GPU from an L40S (48 GiB, vLLM's 2048): below 70 GiB the 2048-token step's budget over 0.9; from
+     * 70 GiB up, the 8192-token step's (0.4921875 GiB more over 0.9), and the setup fits there and not just below. */
+    rl_gpu l40s = gpu("l40s");
+    static const int64_t batches[] = {40, 52};
+    for (size_t i = 0; i < 2; i++) {
+        rl_deploy d = rl_deploy_default();
+        d.engine = RL_ENGINE_VLLM;
+        d.seq = 8192;
+        d.batch = batches[i];
+        rl_result own, chosen, at;
+        CHECK(rl_analyze(&m, &l40s, &d, &own, &err) == RL_OK && (own.remedies & RL_REMEDY_BIGGER_GPU), "batch %lld: a bigger GPU",
+              (long long)d.batch);
+        d.prefill_chunk = 2048;
+        CHECK(rl_analyze(&m, &l40s, &d, &chosen, &err) == RL_OK, "batch %lld at a chosen 2048", (long long)d.batch);
+        double v = own.remedy_vram_gib, v2048 = chosen.remedy_vram_gib;
+        bool big = v2048 >= 70;
+        CHECK(big == (i == 1) && fabs(v - v2048 - (big ? more / 0.9 : 0)) < 1e-9,
+              "batch %lld: the 2048 chunk's %.6g GiB %s (got %.9g)", (long long)d.batch, v2048, big ? "+ 0.4921875 / 0.9" : "itself", v);
+        d.prefill_chunk = 0;
+        rl_gpu g = l40s;
+        g.vram_gib = v;
+        CHECK(rl_analyze(&m, &g, &d, &at, &err) == RL_OK && at.verdict == RL_FITS, "batch %lld: fits on %.6g GiB", (long long)d.batch, v);
+        g.vram_gib = v - 0.001;
+        CHECK(rl_analyze(&m, &g, &d, &at, &err) == RL_OK && at.verdict != RL_FITS, "batch %lld: not on %.6g GiB", (long long)d.batch,
+              g.vram_gib);
+        /* A chunk chosen stays the chunk on the bigger GPU: one token's step asks less than 2048's, and fits there. */
+        d.prefill_chunk = 1;
+        CHECK(rl_analyze(&m, &l40s, &d, &chosen, &err) == RL_OK &&
+                  fabs(v2048 - chosen.remedy_vram_gib - 2047.0 * 86016.0 / gib / 0.9) < 1e-9,
+              "batch %lld at a chosen 1-token chunk: %.9g GiB, 2047 tokens' activations over 0.9 below 2048's", (long long)d.batch,
+              chosen.remedy_vram_gib);
+    }
+
+    /* SGLang's own pool fraction is derived with the chunk given, as SGLang derives it from --chunked-prefill-size. */
+    rl_model q = preset("qwen3-8b");
+    rl_deploy d = rl_deploy_default();
+    d.engine = RL_ENGINE_SGLANG;
+    rl_result own, chosen;
+    CHECK(rl_analyze(&q, &h100, &d, &own, &err) == RL_OK && own.prefill_chunk == 8192 && own.pool_fraction == 0.830,
+          "SGLang's own on an H100: 8192 tokens, 0.830 (got %lld, %.9g)", (long long)own.prefill_chunk, own.pool_fraction);
+    d.prefill_chunk = 16384;
+    CHECK(rl_analyze(&q, &h100, &d, &chosen, &err) == RL_OK && chosen.prefill_chunk == 16384 &&
+              chosen.pool_fraction == rl_sglang_pool(80, 1, 1, &q, 16384) && chosen.pool_fraction < own.pool_fraction,
+          "SGLang with --chunked-prefill-size 16384: its pool %.9g, below its own", chosen.pool_fraction);
 }
 
 static void test_presets(void) {
@@ -883,7 +1081,7 @@ static void test_deploy_validate(void) {
     CHECK(d0.seq == 4096 && d0.batch == 1 && d0.tp == 1 && d0.pp == 1 && d0.micro_batches == 0 && d0.kv_block == 0 &&
               d0.precision == RL_PREC_AUTO && d0.kv_precision == RL_PREC_AUTO && d0.moe_read == RL_MOE_UNION &&
               d0.context_reserve_gib == 0.6 && d0.nccl_gib_per_peer == 0.35 && d0.weight_overhead == 0.02 &&
-              d0.pool_fraction == 0.0 && d0.prefill_chunk == 2048 && d0.launch_ms == 35.0,
+              d0.pool_fraction == 0.0 && d0.prefill_chunk == 0 && d0.launch_ms == 35.0,
           "documented defaults");
     /* A pool of 0 is the engine's own (rl_engine_pool): each engine's, whatever the GPU. */
     rl_model mla = {0}, gemma3_vit = {0}, qwen_vit = {0}, tiny_vit = {0}, huge_vit = {0};
@@ -959,7 +1157,8 @@ static void test_deploy_validate(void) {
     for (size_t i = 0; i < sizeof ints / sizeof ints[0]; i++) {
         int64_t bad[] = {ints[i].lo - 1, ints[i].hi + 1, -5};
         for (size_t k = 0; k < 3; k++) {
-            if (strcmp(ints[i].field, "kv_block") == 0 && bad[k] == 0) continue; /* 0 = off */
+            if ((strcmp(ints[i].field, "kv_block") == 0 || strcmp(ints[i].field, "prefill_chunk") == 0) && bad[k] == 0)
+                continue; /* 0: paging off, the engine's own chunk */
             d = d0;
             *(int64_t *)((char *)&d + ints[i].off) = bad[k];
             expect_range(rl_deploy_validate(&d, &err), &err, ints[i].field, ints[i].lo, ints[i].hi, bad[k]);
@@ -973,6 +1172,8 @@ static void test_deploy_validate(void) {
     }
     d = d0; d.kv_block = 0;
     CHECK(rl_deploy_validate(&d, &err) == RL_OK, "kv_block 0 is paging off");
+    d = d0; d.prefill_chunk = 0;
+    CHECK(rl_deploy_validate(&d, &err) == RL_OK, "prefill_chunk 0 is the engine's own");
     /* Fractions and reserves: [lo, hi], lo and hi accepted, just outside refused, NaN refused. */
     struct {
         const char *field;
@@ -2408,6 +2609,8 @@ static void test_lint_api(void) {
 int main(void) {
     test_presets();
     test_sglang_bigger_gpu();
+    test_sglang_room_of_start();
+    test_engine_chunk();
     test_error_why();
     test_mtp_module();
     test_nulls();

@@ -34,14 +34,15 @@ const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /**
  * The text the CLI words: not the lists of sources (assumptions, engine defaults,
  * cost sources: each line is checked against the page's words at the end), the codes it names (`fits`, a lever's code),
- * nor the SVG's markup, which are data in any language.
+ * an engine's own log line quoted in “ ” (SGLang's "Not enough memory", as the user will find it in the log), nor the
+ * SVG's markup, which are data in any language.
  */
 function worded(text) {
   return text
     .split('\n')
     .filter((line) => !/^ {4}\S/.test(line) && !/^ {2}\S+ +\S+ {2}\(.*\)$/.test(line) && !/^ {2}- \S+ = /.test(line) && !/^- `[^`]+` = /.test(line) &&
       !line.startsWith('<'))
-    .map((line) => line.replace(/`[^`]*`/g, '').replace(/^( {2}\d+\. )\S+/, '$1'))
+    .map((line) => line.replace(/`[^`]*`/g, '').replace(/“[^”]*”/g, '').replace(/^( {2}\d+\. )\S+/, '$1'))
     .join('\n');
 }
 
@@ -67,13 +68,25 @@ const CASES = [
   { args: ['--model', 'gpt-oss-20b', '--gpu', 'h100-sxm', '--engine', 'gpt-fast'], rc: 0, word: 'gpt-fast 不能运行 mxfp4 格式的权重' },
   // An engine without a pool: the budget says so, not "100% of the GPU".
   { args: ['--model', 'qwen3-8b', '--gpu', 'm4-max-128g'], rc: 0, word: '整张 GPU：llama.cpp 没有内存池' },
+  // The prefill step's activations: the engine's own chunk, or the whole prompt as gpt-fast runs it.
+  { args: ['--model', 'llama-3-8b', '--gpu', 'h100-sxm', '--seq', '8192'], rc: 0, word: '0.6567 GiB（按 vllm 自己的分块，一步预填充 8192 tokens + 整个批次的 logits）' },
+  { args: ['--model', 'llama-3-8b', '--gpu', 'h100-sxm', '--engine', 'gpt-fast'], rc: 0, word: '1.01 GiB（gpt-fast 一步预填充整个 4096 tokens 的提示，峰值在输出层：每个 token 的 logits 及其隐藏状态 + 整个批次的 logits）' },
+  { args: ['--model', 'llama-3-8b', '--gpu', 'h100-sxm', '--engine', 'llama.cpp'], rc: 0, word: '0.2524 GiB（按 llama.cpp 自己的分块，一步预填充 512 tokens，峰值在输出层：每个 token 的 logits 及其隐藏状态；整个批次的 logits 拷贝到主机内存）' },
   // TensorRT-LLM's pool, a share of the free memory: the budget line, the tight warning and its way out say so.
-  { args: ['--model', 'qwen3-32b', '--gpu', 'h100-sxm', '--batch', '16', '--engine', 'trt-llm'], rc: 0, word: '剩下的 16.88 GiB 中的 90%：trt-llm 的 KV 缓存' },
-  { args: ['--model', 'qwen3-32b', '--gpu', 'h100-sxm', '--batch', '16', '--engine', 'trt-llm'], rc: 0, word: '空闲内存的 90% 给 KV 缓存：15.18 GiB' },
-  { args: ['--model', 'qwen3-32b', '--gpu', 'h100-sxm', '--batch', '16', '--engine', 'trt-llm'], rc: 0, word: '（TensorRT-LLM --kv_cache_free_gpu_memory_fraction）提高到 0.95' },
+  { args: ['--model', 'qwen3-32b', '--gpu', 'h100-sxm', '--batch', '16', '--engine', 'trt-llm', '--prefill-chunk', '2048'], rc: 0, word: '剩下的 16.88 GiB 中的 90%：trt-llm 的 KV 缓存' },
+  { args: ['--model', 'qwen3-32b', '--gpu', 'h100-sxm', '--batch', '16', '--engine', 'trt-llm', '--prefill-chunk', '2048'], rc: 0, word: '空闲内存的 90% 给 KV 缓存：15.18 GiB' },
+  { args: ['--model', 'qwen3-32b', '--gpu', 'h100-sxm', '--batch', '16', '--engine', 'trt-llm', '--prefill-chunk', '2048'], rc: 0, word: '（TensorRT-LLM --kv_cache_free_gpu_memory_fraction）提高到 0.95' },
+  // SGLang's pool, a share of what the CUDA context and NCCL leave: the budget line, where its activations went, and
+  // the tight sentence: 0.83 × (80 − 0.6) − 1.02 × 61.02 GiB of weights = 3.66 GiB of room for 16 × 1 GiB of KV.
+  { args: ['--model', 'qwen3-32b', '--gpu', 'h100-sxm', '--batch', '16', '--engine', 'sglang'], rc: 0, word: '加上它们剩下的 79.40 GiB 中的 83%：sglang 的权重和 KV 缓存' },
+  { args: ['--model', 'qwen3-32b', '--gpu', 'h100-sxm', '--batch', '16', '--engine', 'sglang'], rc: 0, word: '不在 sglang 的内存池内' },
+  { args: ['--model', 'qwen3-32b', '--gpu', 'h100-sxm', '--batch', '16', '--engine', 'sglang'], rc: 0, word: '剩下的 79.40 GiB 的 83%，减去权重和它们的额外开销后，留给 KV 缓存 3.66 GiB' },
   // A tight fit with no room for the KV: the engine cannot start, said as such (never a negative room).
+  { args: ['--model', 'qwen3-32b', '--tflops', '500', '--bandwidth-gbs', '2000', '--vram-gib', '62', '--seq', '512', '--engine', 'sglang'], rc: 0, word: '放不下权重和它们的额外开销：超出 14.29 GiB' },
   { args: ['--model', 'qwen3-32b', '--tflops', '500', '--bandwidth-gbs', '2000', '--vram-gib', '64', '--seq', '2048'], rc: 0, word: '权重和预留超出内存池 5.52 GiB' },
-  { args: ['--model', 'qwen3-32b', '--tflops', '500', '--bandwidth-gbs', '2000', '--vram-gib', '62', '--seq', '512', '--engine', 'trt-llm'], rc: 0, word: '它们超出 GPU 0.91 GiB' },
+  { args: ['--model', 'qwen3-32b', '--tflops', '500', '--bandwidth-gbs', '2000', '--vram-gib', '62', '--seq', '512', '--engine', 'trt-llm'], rc: 0, word: '它们超出 GPU 1.94 GiB' },
+  // A prompt shorter than the chunk TensorRT-LLM keeps room for: the whole 2048-token step (0.1640625 GiB + the logits).
+  { args: ['--model', 'llama-3-8b', '--gpu', 'h100-sxm', '--seq', '1024', '--engine', 'trt-llm', '--prefill-chunk', '2048'], rc: 0, word: '0.1645 GiB（一步预填充 2048 tokens，即 trt-llm 的分块：提示再短，它也为整个分块留出空间' },
   { args: ['--model', 'qwen3-4b', '--gpu', 'a100-40g', '--kv-precision', 'int4', '--batch', '512'], rc: 3, word: 'vllm 没有 int4 格式的 KV 缓存' },
   { args: ['--model', 'qwen3-4b', '--gpu', 'a100-40g', '--batch', '128', '--engine', 'llama.cpp'], rc: 3, word: '把 KV 缓存存为 q4_0。' },
   { args: ['--model', 'qwen3-8b', '--gpu', 'm4-max-128g', '--engine', 'vllm'], rc: 0, word: 'vllm 没有适用于这张 GPU 的后端' },
@@ -83,6 +96,10 @@ const CASES = [
   { args: ['--model', 'qwen3-8b', '--gpu', 'h100-sxm', '--requests-per-day', '100000', '--input-tokens', '1000', '--output-tokens', '200', '--hardware-usd', '30000', '--cloud-usd-hour', '3', '--api-usd-mtok-in', '0.2', '--api-usd-mtok-out', '0.8', '--active-watts', '700', '--idle-watts', '100'], rc: 0, word: '盈亏平衡' },
   { args: ['--gpu', 'h100-sxm', '--lint', 'vllm serve Qwen/Qwen3-8B --tensor-parallel-size 2 --max-model-len 32768 --max-num-seqs 256 --kv-cache-dtype fp8 --port 8000'], rc: 0, word: '结论：偏紧' },
   { args: ['--gpu', 'rtx-4090', '--lint', 'vllm serve Qwen/Qwen3-8B'], rc: 3, word: '结论：装不下' },
+  // SGLang's static pool, its fraction of what the CUDA context and NCCL leave (80 − 0.6 − 0.35 at tp 2), every value
+  // of the sentence from the finding's own values.
+  { args: ['--gpu', 'a100-80g', '--lint', 'python -m sglang.launch_server --model-path meta-llama/Meta-Llama-3-70B --tp 2 --mem-fraction-static 0.5'], rc: 3,
+    word: '65.71 GiB 权重和它们的 1.31 GiB 额外开销用尽了 39.53 GiB 的静态内存池（CUDA 上下文和 NCCL 剩下的 79.05 GiB 的 0.50）' },
   { args: ['--gpu', 'rtx-4090', '--lint', 'llama-server -m Qwen3-8B-Q4_K_M.gguf -c 8192 -np 2'], rc: 0, word: '结论：装得下' },
   { args: ['--gpu', 'rtx-4090', '--ram-gib', '64', '--host-memory', 'ddr5-5600-2ch', '--lint', 'llama-server -m Qwen3-32B-Q8_0.gguf -c 8192 -ngl 60'], rc: 3, word: '-ngl 是 44' },
 ];

@@ -21,7 +21,43 @@ expect 0 'engine pool +36.00 GiB \(90% of the GPU\)' "${base[@]}"
 expect 0 'engine pool +[0-9.]+ GiB \(the whole GPU: llama.cpp has no pool\)' --model qwen3-4b --gpu m4-max-128g
 expect 0 '"pool_fraction":1,"pool_source":"engine"' --model qwen3-4b --gpu m4-max-128g --json
 expect 0 '"pool_fraction":0.8,"pool_source":"chosen"' --model qwen3-4b --gpu m4-max-128g --pool-fraction 0.8 --json
+# SGLang's pool is its fraction of what the CUDA context and NCCL leave (0.704 of 24 − 0.6 on an RTX 4090); its
+# activations are in the rest. The budget line, and the tight sentences with room (0.704 × 23.4 − 1.02 × 15.26 GiB of
+# weights = 0.91 GiB) and without (0.78 of 62 − 0.6 GiB against Qwen3-32B's 61.02 GiB and their overhead).
+sg=(--model qwen3-8b --gpu rtx-4090 --engine sglang --seq 4096 --batch 4)
+expect 0 'engine pool +17\.07 GiB \(the CUDA context and NCCL, and 70% of the 23\.40 GiB they leave' "${sg[@]}"
+expect 0 "activations +outside sglang's pool" "${sg[@]}"
+expect 0 "sglang's pool, 70% of the 23\.40 GiB the CUDA context and NCCL leave, less the weights and their overhead, leaves 0\.91 GiB for the KV cache, 1\.34 GiB short" "${sg[@]}"
+expect 0 "sglang's pool, 78% of the 61\.40 GiB the CUDA context and NCCL leave, cannot hold the weights and their overhead: they are 14\.29 GiB over it" \
+  --model qwen3-32b --tflops 500 --bandwidth-gbs 2000 --vram-gib 62 --seq 512 --engine sglang
 expect 2 '"field":"pool_fraction"' "${base[@]}" --pool-fraction 0.04 --json
+# The prefill step: the engine's own (vLLM's 8192 on an H100, gpt-fast's whole prompt) or the one chosen. Llama 3 8B
+# holds (2 × 4096 + 6144 + 2 × 14336) × 2 = 86,016 bytes of activations a token: 8192 tokens are 0.65625 GiB, 2048
+# are 0.1640625, and one request's logits 128,256 × 4 bytes more.
+l8=(--model llama-3-8b --gpu h100-sxm --seq 8192)
+expect 0 "activations +0\.6567 GiB \(a 8192-token prefill step by vllm's own chunk \+ the batch's logits\)" "${l8[@]}"
+expect 0 '"prefill_chunk":8192,"prefill_chunk_source":"engine"' "${l8[@]}" --json
+expect 0 "activations +0\.1645 GiB \(a 2048-token prefill chunk \+ the batch's logits\)" "${l8[@]}" --prefill-chunk 2048
+expect 0 '"prefill_chunk":2048,"prefill_chunk_source":"chosen"' "${l8[@]}" --prefill-chunk 2048 --json
+expect 0 '"prefill_chunk":1,"prefill_chunk_source":"chosen"' "${l8[@]}" --prefill-chunk 1 --json
+# gpt-fast's forward pass returns every prompt position's logits: (128,256 + 4096) × 2 bytes a token, 1.0098 GiB at
+# 4096, more than the layers' 0.33, + one request's 128,256 × 4 bytes.
+expect 0 "activations +1\.01 GiB \(the whole 4096-token prompt in one step, as gpt-fast runs it, at its output layer: every token's logits and their hidden state \+ the batch's logits\)" \
+  --model llama-3-8b --gpu h100-sxm --engine gpt-fast
+expect 0 '"prefill_chunk":4096,"prefill_chunk_source":"engine"' --model llama-3-8b --gpu h100-sxm --engine gpt-fast --json
+# A prompt shorter than the chunk: vLLM and TensorRT-LLM keep room for the whole step however short the prompt (the
+# same 0.6567 GiB at seq 1024 as at 8192), llama.cpp's step is the prompt, whose F32 logits and hidden state, 1024 ×
+# (128,256 + 4096) × 4 bytes = 0.5048828125 GiB, are its compute buffer's peak; its batch's logits go to host memory.
+expect 0 "activations +0\.6567 GiB \(a 8192-token prefill step, vllm's chunk, which it keeps room for however short the prompt" \
+  --model llama-3-8b --gpu h100-sxm --seq 1024
+expect 0 '"activation_gib":0.6567277908325195,"activation_tokens":8192' --model llama-3-8b --gpu h100-sxm --seq 1024 --json
+expect 0 "activations +0\.1645 GiB \(a 2048-token prefill step, trt-llm's chunk" --model llama-3-8b --gpu h100-sxm --seq 1024 --engine trt-llm --prefill-chunk 2048
+expect 0 "activations +0\.5049 GiB \(a 1024-token prefill chunk, at its output layer: every token's logits and their hidden state; the batch's logits go to host memory\)" \
+  --model llama-3-8b --gpu h100-sxm --seq 1024 --engine llama.cpp --prefill-chunk 2048
+expect 0 '"activation_gib":0.5048828125,"activation_tokens":1024,"activation_at_logits":true,"step_logit_bytes":4,"logits_on_host":true' \
+  --model llama-3-8b --gpu h100-sxm --seq 1024 --engine llama.cpp --prefill-chunk 2048 --json
+expect 0 '"activation_tokens":1024' --model llama-3-8b --gpu h100-sxm --seq 1024 --engine llama.cpp --prefill-chunk 2048 --json
+expect 0 '"activation_gib":0,"activation_tokens":0' --model llama-3-8b --gpu h100-sxm --seq 1024 --engine sglang --json
 # A tight fit: the engine's estimate is for the requests its budget holds at once.
 expect 0 'requests at once +8 of the 10 asked for' --model qwen3-32b --gpu h100-sxm --batch 10
 expect 0 '"tokens_per_s_per_user":[0-9.e+-]+,"batch":8,' --model qwen3-32b --gpu h100-sxm --batch 10 --json

@@ -1551,9 +1551,10 @@ static void test_json_defaults_and_ngl(void) {
  * token, and the finding's "tokens" is the pool over one token's KV. Qwen3-8B
  * (presets/models/qwen3-8b.json): 36 layers x 2 (K, V) x 8 KV heads x 128 x 2
  * bytes (bf16) = 147456 B = 147456 / 2^30 GiB per token. --mem-fraction-static
- * is stepped by 5e-7 (of 80 GiB: 4e-5 GiB, under a third of a token's KV)
- * across the point where the pool first has room, so some step leaves between
- * half a token and one, printed "1". */
+ * is stepped by 5e-7 (of the 79.4 GiB the 0.6 GiB context leaves: 4e-5 GiB,
+ * under a third of a token's KV) across the point where the pool first has
+ * room (a fraction of about 0.19599: (weights + 2% overhead) / 79.4), so some
+ * step leaves between half a token and one, printed "1". */
 static void test_sglang_one_token(void) {
     const char *req = "{\"gpu\":\"h100-sxm\"}";
     const double per_token = 147456.0 / 1073741824.0;
@@ -1561,7 +1562,7 @@ static void test_sglang_one_token(void) {
     for (int k = 0; k <= 400; k++) {
         char cmd[160], want[32];
         snprintf(cmd, sizeof cmd, "python -m sglang.launch_server --model-path Qwen/Qwen3-8B --context-length 1 --mem-fraction-static %.7f",
-                 0.2019 + k * 5e-7);
+                 0.1959 + k * 5e-7);
         if (run(cmd, req, NULL) != RL_OK) continue;
         const rl_lint_finding *f = finding("sglang_context_capped");
         if (f == NULL) continue;

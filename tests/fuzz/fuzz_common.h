@@ -308,6 +308,19 @@ static FZ_UNUSED void fz_check_result(const rl_gpu *g, const rl_deploy *d, rl_st
              "offload parts %g + %g ms over the step %g ms", r->gpu_part_ms, r->host_part_ms, r->step_ms);
     FZ_CHECK(r->fits == !refused, "fits %d vs verdict %s", r->fits, rl_verdict_name(r->verdict));
     FZ_CHECK(r->has_timing == r->fits, "has_timing %d vs fits %d", r->has_timing, r->fits);
+    /* The activation line's step: none under a pool of the start (SGLang's are outside it); the whole chunk where
+     * the engine keeps room for one (vLLM, TensorRT-LLM); else the chunk, no longer than the prompt. */
+    int64_t step = r->prefill_chunk < d->seq ? r->prefill_chunk : d->seq;
+    if (r->pool_of_start) step = 0;
+    else if (rl_engine_steps_whole_chunk(r->engine)) step = r->prefill_chunk;
+    /* The step peaks at its output layer only where the engine computes every token's logits on the GPU. */
+    FZ_CHECK(r->step_logit_bytes == rl_engine_step_logit_bytes(r->engine) &&
+                 r->logits_on_host == rl_engine_logits_on_host(r->engine) &&
+                 (!r->activation_at_logits || (r->step_logit_bytes > 0 && !r->offload && !r->pool_of_start)),
+             "activation_at_logits %d with %g bytes a logit, offload %d (%s)", r->activation_at_logits, r->step_logit_bytes,
+             r->offload, rl_engine_name(r->engine));
+    FZ_CHECK(r->activation_tokens == step && r->prefill_chunk >= 1, "activation_tokens %lld (chunk %lld, seq %lld, %s)",
+             (long long)r->activation_tokens, (long long)r->prefill_chunk, (long long)d->seq, rl_engine_name(r->engine));
 
     /* No figure is NaN or infinite; none is negative but free_gib and the realistic KV room. */
     const struct {

@@ -4,10 +4,11 @@
 
 import {
   ceilDiv, draftKvBytes, draftKvShare, draftWeightBytes, expertsTouched, fitCheck, largestGpuLayers, floorSeconds, GIB, kvBytesRequest,
-  attentionTokens, kvReadBytes, layerTokens, makeContext, PRECISION_BYTES, stateFlops, stepFlops, weightBytesRead, weightBytesTotal, windowOf,
+  attentionTokens, kvReadBytes, layerActivationBytes, layerTokens, makeContext, outputActivationBytes, PRECISION_BYTES, stateFlops, stepFlops,
+  weightBytesRead, weightBytesTotal, windowOf,
 } from './context.mjs';
 import { realistic, realisticSpecStep } from './realistic.mjs';
-import { LACKS, NOT_ON, POOL_OF_FREE, poolOf, sglangReserve } from './engines.mjs';
+import { LACKS, LOGITS_ON_HOST, NOT_ON, STEP_LOGIT_BYTES, POOL_OF_FREE, POOL_OF_START, poolOf, prefillChunkOf, sglangReserve } from './engines.mjs';
 import { findRemedies } from './remedies.mjs';
 import { Q, ZERO } from './rational.mjs';
 
@@ -92,12 +93,18 @@ function configSection(m, d, c, microBatches) {
     moe_read: d.moeRead,
     pool_fraction: poolOf(d, c.gpu, m),
     pool_source: d.poolFraction.sign() > 0 ? 'chosen' : 'engine',
-    pool_of: POOL_OF_FREE.includes(d.engine) ? 'free' : 'gpu',
-    ...(d.engine === 'sglang' && d.poolFraction.sign() === 0 ? { pool_reserve: sglangReserve(c.gpu.vram, d.tp, d.pp, m.mla) } : {}),
+    // What the fraction is a share of: the GPU; the memory the weights and reserves leave (TensorRT-LLM); the memory
+    // free once the context and NCCL are up, before the weights load (SGLang).
+    pool_of: POOL_OF_FREE.includes(d.engine) ? 'free' : POOL_OF_START.includes(d.engine) ? 'free_at_start' : 'gpu',
+    // SGLang's own reserve, sized by the chunk given, else by the one it derives from the GPU.
+    ...(d.engine === 'sglang' && d.poolFraction.sign() === 0 ? { pool_reserve: sglangReserve(c.gpu.vram, d.tp, d.pp, m.mla, d.prefillChunk) } : {}),
     context_reserve_gib: d.contextReserveGib,
     nccl_gib_per_peer: d.ncclGibPerPeer,
     weight_overhead: d.weightOverhead,
-    prefill_chunk: q(d.prefillChunk),
+    // The chunk in use: the one given, or the engine's own at this GPU (gpt-fast's: the seq); which of the two, as
+    // pool_source says of the pool.
+    prefill_chunk: q(prefillChunkOf(d, c.gpu)),
+    prefill_chunk_source: d.prefillChunk > 0n ? 'chosen' : 'engine',
     launch_ms: d.launchMs,
     engine: d.engine,
     engine_source: d.engineSource,
@@ -109,7 +116,7 @@ function configSection(m, d, c, microBatches) {
   return s;
 }
 
-function memorySection(f, d, g) {
+function memorySection(f, d, g, c) {
   const logits = f.logitsPerRequest.mul(d.batch);
   let shortfall = ZERO;
   if (f.verdict === 'weights_do_not_fit') shortfall = gib(f.weights.sub(g.vram.mul(GIB)));
@@ -119,10 +126,19 @@ function memorySection(f, d, g) {
   const realistic = {
     pool_gib: gib(f.pool),
     ...(f.poolOfFree ? { free_after_reserves_gib: gib(f.leftFree) } : {}),
+    // SGLang: the memory its fraction is a share of, V − context − NCCL (negative when they take more than the GPU).
+    ...(f.poolOfStart ? { free_at_start_gib: gib(f.freeAtStart) } : {}),
     context_reserve_gib: gib(f.context),
     nccl_gib: gib(f.nccl),
     weight_overhead_gib: gib(f.overhead),
     activation_gib: gib(f.actChunk.add(logits)),
+    // The prefill step's tokens that activation_gib counts; none under SGLang, whose activations are outside its pool.
+    activation_tokens: f.poolOfStart ? ZERO : q(f.chunkTokens),
+    // Whether that step peaks at its output layer (every token's logits: llama.cpp, gpt-fast), and whether the batch's
+    // logits are in host memory (llama.cpp), so that activation_gib holds none per request.
+    activation_at_logits: f.atLogits,
+    step_logit_bytes: q(STEP_LOGIT_BYTES[d.engine] ?? 0n),
+    logits_on_host: LOGITS_ON_HOST.includes(d.engine),
     reserve_gib: gib(f.context.add(f.nccl).add(f.overhead).add(f.actChunk).add(logits)),
     kv_room_gib: gib(kvRoom),
     missing_gib: f.verdict === 'tight' ? gib(f.kv.sub(kvRoom)) : ZERO,
@@ -132,6 +148,13 @@ function memorySection(f, d, g) {
   // the derivations in vector comments show (derivation.mjs). Not enumerable: no report key.
   Object.defineProperty(realistic, 'room_gib', { value: gib(f.realisticFree), enumerable: false });
   Object.defineProperty(realistic, 'need_gib', { value: gib(f.kvReq.add(f.logitsPerRequest).mul(d.batch)), enumerable: false });
+  // The activation line's chunk (activation_tokens) and its bytes alone (activation_gib adds the logits): a derivation's
+  // "activation chunk C=…*(…)*2/tp = … GiB". None under SGLang, whose activations are outside its pool.
+  if (!f.poolOfStart) {
+    Object.defineProperty(realistic, 'chunk_tokens', { value: q(f.chunkTokens), enumerable: false });
+    Object.defineProperty(realistic, 'activation_chunk_gib', { value: gib(layerActivationBytes(c)), enumerable: false });
+    Object.defineProperty(realistic, 'output_step_gib', { value: gib(outputActivationBytes(c)), enumerable: false });
+  }
   return {
     weights_gib_per_gpu: gib(f.weights),
     kv_gib_per_request: gib(f.kvReq),
@@ -258,7 +281,7 @@ export function analyze(model, gpu, deploy) {
     model: modelSection(m, c),
     gpu: gpuSection(gpu),
     config: configSection(m, d, c, step.M),
-    memory: memorySection(f, d, gpu),
+    memory: memorySection(f, d, gpu, c),
   };
 
   if (fits) {

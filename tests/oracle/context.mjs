@@ -1,7 +1,7 @@
 // One deployment's resolved precisions, byte sizes and the fit check (the
 // floor and the realistic budget), in exact rationals.
 
-import { POOL_OF_FREE, poolOf } from './engines.mjs';
+import { LOGITS_ON_HOST, POOL_OF_FREE, POOL_OF_START, STEP_LOGIT_BYTES, STEPS_WHOLE_CHUNK, poolOf, prefillChunkOf } from './engines.mjs';
 import { powUnit, Q, ZERO } from './rational.mjs';
 
 export const GIB = new Q(1n << 30n);
@@ -183,16 +183,37 @@ export function maxCount(room, per) {
 
 // Activation peak of one prefill chunk, per GPU: C·(2·hidden + qkv width +
 // 2·MLP width)·2 bytes / tp, the MLP width being the widest of the dense MLP
-// and the k routed plus shared experts.
-function activationChunkBytes(c) {
+// and the k routed plus shared experts. C is the chunk, the one given or else
+// the engine's own at this GPU (engines.mjs engineChunk: vLLM's follows the
+// GPU's size, gpt-fast's is the whole prompt): all of it under vLLM and
+// TensorRT-LLM (STEPS_WHOLE_CHUNK), which keep room for a whole step however
+// short the prompt; min(chunk, S) under the others.
+export function activationChunkTokens(c) {
+  const resolved = prefillChunkOf(c.deploy, c.gpu);
+  if (STEPS_WHOLE_CHUNK.includes(c.deploy.engine)) return resolved;
+  return resolved < c.deploy.seq ? resolved : c.deploy.seq;
+}
+export function layerActivationBytes(c) {
   const m = c.model, d = c.deploy;
-  const chunk = d.prefillChunk < d.seq ? d.prefillChunk : d.seq;
+  const chunk = activationChunkTokens(c);
   let mlp = m.layers > m.moeLayers ? m.intermediate : 0n;
   if (m.moeLayers > 0n) {
     const moe = m.topK * m.moeIntermediate + m.shared;
     if (moe > mlp) mlp = moe;
   }
   return new Q(chunk * (2n * m.hidden + m.qkvWidth + 2n * mlp) * 2n, d.tp);
+}
+// The output layer's peak, where the engine computes every token's logits (STEP_LOGIT_BYTES b): C·(V + H)·b on the
+// GPU holding the output layer; none where offload leaves that layer in host RAM (-ngl <= L).
+export function outputActivationBytes(c) {
+  const b = STEP_LOGIT_BYTES[c.deploy.engine];
+  if (b === undefined || c.offload) return ZERO;
+  return q(activationChunkTokens(c) * (c.model.vocab + c.model.hidden) * b);
+}
+// The step's peak: the layers' or the output layer's, whichever is the more.
+export function activationChunkBytes(c) {
+  const layers = layerActivationBytes(c), output = outputActivationBytes(c);
+  return output.gt(layers) ? output : layers;
 }
 
 export const draftWeightBytes = (c) => q(c.deploy.draft.paramsTotal).mul(c.bMain);
@@ -246,20 +267,32 @@ export function fitCheck(c, skipHost = false) {
   f.context = d.contextReserveGib.mul(GIB);
   f.nccl = d.ncclGibPerPeer.mul(GIB).mul(gpus - 1n);
   f.overhead = d.weightOverhead.mul(f.weights);
-  f.actChunk = activationChunkBytes(c);
+  // SGLang keeps the prefill chunk's activations and the logits in the part its fraction leaves out (POOL_OF_START):
+  // neither is in its pool, and neither is charged to the room for KV.
+  f.poolOfStart = POOL_OF_START.includes(d.engine);
+  f.actChunk = f.poolOfStart ? ZERO : activationChunkBytes(c);
+  f.chunkTokens = activationChunkTokens(c);
   // The pool: a share of the GPU; or (TensorRT-LLM) all that the weights and reserves take, and the share of
-  // what they leave free that is the KV cache; nothing left free: the whole GPU (the room is the shortfall).
+  // what they leave free that is the KV cache; or (SGLang) the context and NCCL, up first, and the share of what
+  // they leave free; nothing left free: the whole GPU (the room is the shortfall).
   f.taken = f.weights.add(f.context).add(f.nccl).add(f.overhead).add(f.actChunk);
   f.leftFree = vram.sub(f.taken);
+  f.started = f.context.add(f.nccl);
+  f.freeAtStart = vram.sub(f.started);
   f.poolOfFree = POOL_OF_FREE.includes(d.engine);
   const pool = poolOf(d, c.gpu, c.model);
-  if (!f.poolOfFree) f.pool = pool.mul(vram);
-  else f.pool = f.leftFree.sign() > 0 ? f.taken.add(pool.mul(f.leftFree)) : vram;
-  // fp32 logits of each request in the decode batch, gathered on every rank.
-  f.logitsPerRequest = q(4n * m.vocab);
+  if (f.poolOfFree) f.pool = f.leftFree.sign() > 0 ? f.taken.add(pool.mul(f.leftFree)) : vram;
+  else if (f.poolOfStart) f.pool = f.freeAtStart.sign() > 0 ? f.started.add(pool.mul(f.freeAtStart)) : vram;
+  else f.pool = pool.mul(vram);
+  // fp32 logits of each request in the decode batch, gathered on every rank (none in SGLang's pool, above).
+  f.logitsPerRequest = f.poolOfStart || LOGITS_ON_HOST.includes(d.engine) ? ZERO : q(4n * m.vocab);
+  f.atLogits = !f.poolOfStart && outputActivationBytes(c).gt(layerActivationBytes(c));
+  // Under SGLang: fraction·(V − context − NCCL) − overhead − weights.
   f.realisticFree = f.pool.sub(f.context).sub(f.nccl).sub(f.overhead).sub(f.actChunk).sub(f.weights);
   const per = f.kvReq.add(f.logitsPerRequest);
-  f.maxBatchRealistic = hostBound(maxCount(f.realisticFree, per), true);
+  // A GPU that holds no KV and no logits (-ngl 0 under llama.cpp, whose logits go to host memory) bounds no batch
+  // while its room holds: the host does.
+  f.maxBatchRealistic = hostBound(maxCount(f.realisticFree, per), per.sign() > 0 || f.realisticFree.sign() < 0);
   f.realisticOk = B.mul(per).le(f.realisticFree);
   if (f.verdict === 'fits' && !f.realisticOk) f.verdict = 'tight';
   return f;

@@ -9,6 +9,8 @@ import { lookup } from './paths.mjs';
 import { Q } from './rational.mjs';
 
 const NUM = '(\\d[\\d,]*(?:\\.\\d+)?(?:e[+-]?\\d+)?)';
+// A figure that may be negative (a room, a shortfall).
+const SNUM = '(-?\\d[\\d,]*(?:\\.\\d+)?(?:e[+-]?\\d+)?)';
 
 // [regex, [report path per captured number]]: a number's path, or "derived.*" for a
 // figure the report does not carry (report.derived: the step and prefill a cost used, oracle.mjs).
@@ -47,7 +49,30 @@ const FIGURES = [
   [`free after weights and reserves = [^=]* = (-?\\d[\\d,]*(?:\\.\\d+)?(?:e[+-]?\\d+)?) GiB, x ${NUM} = (-?\\d[\\d,]*(?:\\.\\d+)?(?:e[+-]?\\d+)?) GiB for KV \\+ logits vs B\\*\\(KV/request \\+ 4V\\) = ${NUM} GiB`,
     ['memory.realistic.free_after_reserves_gib', 'config.pool_fraction', 'memory.realistic.room_gib', 'memory.realistic.need_gib']],
   [`max_batch_realistic = floor\\(room/\\(KV/request \\+ 4V\\)\\) = ${NUM}`, ['memory.max_batch_realistic']],
+  // The activation line: "activation chunk C=2048*(2*256+272+2*512)*2/tp = 0.006896973 GiB", C being min(chunk, S) with
+  // the chunk given or the engine's own (engines.mjs engineChunk), so that a changed default cannot leave it behind.
+  [`activation chunk C=${NUM}\\*\\([^)]*\\)\\*2/tp = ${NUM} GiB`, ['memory.realistic.chunk_tokens', 'memory.realistic.activation_chunk_gib']],
+  // Where the step computes every token's logits (llama.cpp, gpt-fast): "output layer C*(V+H)*4 = 0.2524414 GiB".
+  [`output layer C\\*\\(V\\+H\\)\\*[24] = ${NUM} GiB`, ['memory.realistic.output_step_gib']],
   [`kv_room_gib = room - B\\*4V = (-?\\d[\\d,]*(?:\\.\\d+)?(?:e[+-]?\\d+)?)`, ['memory.realistic.kv_room_gib']],
+  // SGLang's budget: its fraction is a share of what the context and NCCL leave (they are up before it is taken), and
+  // the activations and logits are outside its pool, so the room is for KV alone: "realistic: pool = ctx + nccl +
+  // f*(V - ctx - nccl) = 0.6 + 0 + 0.83*(80 - 0.6 - 0) = 66.502 GiB; room for KV = pool - reserves - weights =
+  // 50.64532 GiB vs B*KV/request = 0.5 GiB -> fits; max_batch_realistic = floor(room/(KV/request)) = 101; kv_room_gib = room = 50.64532"
+  [`pool = ctx \\+ nccl \\+ f\\*\\(V - ctx - nccl\\) = ${NUM} \\+ ${NUM} \\+ ${NUM}\\*\\(${NUM} - ${NUM} - ${NUM}\\) = ${NUM}`,
+    ['memory.realistic.context_reserve_gib', 'memory.realistic.nccl_gib', 'config.pool_fraction', 'gpu.vram_gib',
+      'memory.realistic.context_reserve_gib', 'memory.realistic.nccl_gib', 'memory.realistic.pool_gib']],
+  [`free at start = V - ctx - nccl = ${SNUM} GiB`, ['memory.realistic.free_at_start_gib']],
+  [`room for KV = pool - reserves - weights = ${SNUM} GiB vs B\\*KV/request = ${NUM} GiB`,
+    ['memory.realistic.room_gib', 'memory.realistic.need_gib']],
+  [`max_batch_realistic = floor\\(room/\\(KV/request\\)\\) = ${NUM}`, ['memory.max_batch_realistic']],
+  [`kv_room_gib = room = ${SNUM}`, ['memory.realistic.kv_room_gib']],
+  // Its way out of a tight fit: the share of what the context and NCCL leave that holds the weights, overhead and KV.
+  [`raise_pool_fraction = ceil\\(100\\*\\(weights \\+ overhead \\+ B\\*KV/request\\)/free at start\\)/100 = ${NUM}`,
+    ['remedies.raise_pool_fraction.value']],
+  // The size-only estimate under SGLang: "usable = f*(V - ctx)/(1 + overhead) = 0.83*(80 - 0.6)/1.02 = 64.6098"
+  [`usable = f\\*\\(V - ctx\\)/\\(1 \\+ overhead\\) = ${NUM}\\*\\(${NUM} - [\\d.]+\\)/[\\d.]+ = ${NUM}`,
+    ['estimate.pool_fraction', 'gpu.vram_gib', 'estimate.usable_gib_per_gpu']],
   [`buy ${NUM} = depreciation ${NUM} \\+ energy ${NUM}`, ['cost.buy.monthly_usd', 'cost.buy.depreciation_usd_per_month', 'cost.buy.energy_usd_per_month']],
   [`cloud ${NUM} = ${NUM} h x`, ['cost.cloud.monthly_usd', 'cost.workload.active_hours_per_month']],
   [`cloud ${NUM} = active h`, ['cost.cloud.monthly_usd']],
@@ -61,6 +86,7 @@ const BOUNDS = [
   [/(prefill AI = \([^=]*\)\/Wread\(S\) = [\d.e+-]+ -> )(memory|compute)()/g, 'prefill.bound'],
   [/(prefill: FLOPs [^;]*?, AI [\d.e+-]+ \()(memory|compute)(\))/g, 'prefill.bound'],
   [/(room for KV \+ logits = [^>]*-> )(fits|tight)()/g, 'level'],
+  [/(room for KV = [^>]*-> )(fits|tight)()/g, 'level'],
 ];
 
 // The formulas as the analysis computes them: a token's matmuls leave out an untied input
@@ -68,6 +94,22 @@ const BOUNDS = [
 const FORMULAS = [
   [/2\*N_act\b/g, '2*(N_act - N_in)'],
   [/4\*L\*q\*d\*S\^2/g, '2*L*q*d*S^2'],
+];
+
+// Under SGLang (config.pool_of "free_at_start") the other engines' budget is a formula the analysis does not compute:
+// its pool is not f*V but the context and NCCL plus f of what they leave, and no logits are in it. Each is rewritten
+// to SGLang's shape (FIGURES), the pool's figures taken from the report.
+const FREE_AT_START = [
+  [/room for KV \+ logits = /g, () => 'room for KV = '],
+  [/B\*\(KV\/request \+ 4V\)/g, () => 'B*KV/request'],
+  [/floor\(room\/\(KV\/request \+ 4V\)\)/g, () => 'floor(room/(KV/request))'],
+  [/kv_room_gib = room - B\*4V/g, () => 'kv_room_gib = room'],
+  [new RegExp(`realistic: pool ${NUM}\\*${NUM} = ${NUM},`, 'g'), (report) => {
+    const at = (path, like) => writeLike(like, lookup(report, path).value);
+    const ctx = at('memory.realistic.context_reserve_gib', '0.6'), nccl = at('memory.realistic.nccl_gib', '0');
+    return `realistic: pool = ctx + nccl + f*(V - ctx - nccl) = ${ctx} + ${nccl} + ${at('config.pool_fraction', '0.9')}*(` +
+      `${at('gpu.vram_gib', '80')} - ${ctx} - ${nccl}) = ${at('memory.realistic.pool_gib', '0.0000001')},`;
+  }],
 ];
 
 function valueAt(report, path) {
@@ -102,6 +144,9 @@ export function writeLike(like, value) {
 }
 
 const numberOf = (text) => Number(text.replace(/,/g, ''));
+// Whether the exact value lies exactly halfway between two printings of it.
+const isTie = (a, b, value) => value instanceof Q
+  && value.mul(2n).eq(Q.fromDecimal(a.replace(/,/g, '')).add(Q.fromDecimal(b.replace(/,/g, ''))));
 
 /**
  * The comment with its derivation's figures, bounds and formulas as the oracle computes them,
@@ -121,7 +166,9 @@ export function refreshDerivation(comment, report) {
         const got = valueAt(report, path);
         const start = out.indexOf(shown, from);
         if (!got.found || start < 0) return;
-        const fresh = writeLike(shown, got.value);
+        let fresh = writeLike(shown, got.value);
+        // An exact tie (0.16015625 at 7 digits) may be shown rounded either way (half to even, as C's printf does): kept.
+        if (numberOf(fresh) !== numberOf(shown) && isTie(shown, fresh, got.value)) fresh = shown;
         if (numberOf(fresh) !== numberOf(shown)) stale.push({ path, shown, oracle: fresh });
         out = out.slice(0, start) + fresh + out.slice(start + shown.length);
         from = start + fresh.length;
@@ -142,6 +189,15 @@ export function refreshDerivation(comment, report) {
       stale.push({ path: 'formula', shown: wrong, oracle: right });
       return right;
     });
+  }
+  if (lookup(report, 'config.pool_of').value === 'free_at_start') {
+    for (const [re, right] of FREE_AT_START) {
+      text = text.replace(re, (wrong) => {
+        const fresh = right(report);
+        stale.push({ path: 'formula', shown: wrong, oracle: fresh });
+        return fresh;
+      });
+    }
   }
   return { text: comment.slice(0, at) + text, stale };
 }

@@ -46,3 +46,56 @@ test('the realistic budget line follows the report: the pool, the room (negative
     'memory.max_batch_realistic', 'memory.realistic.kv_room_gib', 'level']);
   assert.deepEqual(refreshDerivation(text, report).stale, []);
 });
+
+// SGLang's budget (analysis.mjs, context.mjs): the context and NCCL, then f of what they leave; no logits in its pool.
+function sglangReport() {
+  const realistic = { pool_gib: new Q(33251n, 500n), context_reserve_gib: new Q(3n, 5n), nccl_gib: new Q(0n), free_at_start_gib: new Q(397n, 5n),
+    kv_room_gib: new Q(50n) };
+  Object.defineProperty(realistic, 'room_gib', { value: new Q(50n), enumerable: false });
+  Object.defineProperty(realistic, 'need_gib', { value: new Q(1n, 2n), enumerable: false });
+  return { level: 'fits', gpu: { vram_gib: new Q(80n) }, config: { pool_fraction: new Q(83n, 100n), pool_of: 'free_at_start' },
+    memory: { max_batch_realistic: new Q(100n), realistic }, remedies: [] };
+}
+
+test('SGLang\'s budget line follows the report: the pool of what the context and NCCL leave, the room for KV alone', () => {
+  const report = sglangReport();
+  const comment = 'Derivation: realistic: pool = ctx + nccl + f*(V - ctx - nccl) = 0.6 + 0.7 + 0.9*(80 - 0.6 - 0.7) = 72.1 GiB; ' +
+    'free at start = V - ctx - nccl = 78.7 GiB; room for KV = pool - reserves - weights = -2 GiB vs B*KV/request = 5 GiB -> tight; ' +
+    'max_batch_realistic = floor(room/(KV/request)) = 0; kv_room_gib = room = -2';
+  const { text, stale } = refreshDerivation(comment, report);
+  assert.equal(text, 'Derivation: realistic: pool = ctx + nccl + f*(V - ctx - nccl) = 0.6 + 0 + 0.83*(80 - 0.6 - 0) = 66.502 GiB; ' +
+    'free at start = V - ctx - nccl = 79.4 GiB; room for KV = pool - reserves - weights = 50 GiB vs B*KV/request = 0.5 GiB -> fits; ' +
+    'max_batch_realistic = floor(room/(KV/request)) = 100; kv_room_gib = room = 50');
+  assert.deepEqual(stale.map((s) => s.path), ['memory.realistic.nccl_gib', 'config.pool_fraction', 'memory.realistic.nccl_gib',
+    'memory.realistic.pool_gib', 'memory.realistic.free_at_start_gib', 'memory.realistic.room_gib', 'memory.realistic.need_gib',
+    'memory.max_batch_realistic', 'memory.realistic.kv_room_gib', 'level']);
+  assert.deepEqual(refreshDerivation(text, report).stale, []);
+});
+
+test('under SGLang the other engines\' budget (f*V, logits) is a stale formula, rewritten to SGLang\'s shape', () => {
+  const report = sglangReport();
+  const comment = 'Derivation: realistic: pool 0.83*80 = 66.4, context 0.6; room for KV + logits = pool - reserves - weights = 50 GiB ' +
+    'vs B*(KV/request + 4V) = 0.5 GiB -> fits; max_batch_realistic = floor(room/(KV/request + 4V)) = 100; kv_room_gib = room - B*4V = 50';
+  const { text, stale } = refreshDerivation(comment, report);
+  assert.equal(text, 'Derivation: realistic: pool = ctx + nccl + f*(V - ctx - nccl) = 0.6 + 0 + 0.83*(80 - 0.6 - 0) = 66.502, context 0.6; ' +
+    'room for KV = pool - reserves - weights = 50 GiB vs B*KV/request = 0.5 GiB -> fits; max_batch_realistic = floor(room/(KV/request)) = 100; ' +
+    'kv_room_gib = room = 50');
+  assert.ok(stale.some((s) => s.path === 'memory.realistic.pool_gib'));
+  assert.equal(stale.filter((s) => s.path === 'formula').length, 5);
+  assert.deepEqual(refreshDerivation(text, report).stale, []);
+  // The same words under an engine whose pool is a share of the GPU are its formula, not a stale one.
+  const vllm = { ...report, config: { ...report.config, pool_of: 'gpu' } };
+  assert.ok(!refreshDerivation(comment, vllm).stale.some((s) => s.path === 'formula'));
+});
+
+test('SGLang\'s raise_pool_fraction and the size-only estimate\'s usable share are read', () => {
+  const report = { ...sglangReport(), remedies: [{ code: 'raise_pool_fraction', value: new Q(91n, 100n) }] };
+  const line = 'Derivation: raise_pool_fraction = ceil(100*(weights + overhead + B*KV/request)/free at start)/100 = 0.92';
+  const { text, stale } = refreshDerivation(line, report);
+  assert.equal(text, line.replace('0.92', '0.91'));
+  assert.deepEqual(stale.map((s) => s.path), ['remedies.raise_pool_fraction.value']);
+  const estimate = { estimate: { pool_fraction: new Q(83n, 100n), usable_gib_per_gpu: new Q(32951n, 500n).div(new Q(51n, 50n)) }, gpu: { vram_gib: new Q(80n) } };
+  const usable = 'Derivation: usable = f*(V - ctx)/(1 + overhead) = 0.83*(80 - 0.6)/1.02 = 64.6098';
+  assert.deepEqual(refreshDerivation(usable, estimate).stale, []);
+  assert.deepEqual(refreshDerivation(usable.replace('64.6098', '64.51'), estimate).stale.map((s) => s.path), ['estimate.usable_gib_per_gpu']);
+});

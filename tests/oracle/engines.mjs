@@ -38,7 +38,7 @@ export const ENGINE_NAMES = Object.keys(ENGINES);
 
 // Each engine's own memory pool, a share of each GPU's memory, when pool_fraction is not given (README
 // "Realistic budget"): vLLM's gpu_memory_utilization 0.9; SGLang's mem_fraction_static as it derives it from
-// the GPU (sglangPool); TensorRT-LLM's
+// the GPU (sglangPool), a share of the memory free once the context and NCCL are up (POOL_OF_START); TensorRT-LLM's
 // free_gpu_memory_fraction 0.9, a share of the memory free after the weights and reserves, which is all
 // the KV cache's (POOL_OF_FREE); llama.cpp and gpt-fast have no pool (1).
 // vLLM's, SGLang's and TensorRT-LLM's pools are settings that the raise_pool_fraction way out can name.
@@ -51,6 +51,29 @@ export const POOL_SETTING = {
 };
 export const POOL_IS_A_SETTING = Object.keys(POOL_SETTING);
 export const POOL_OF_FREE = ['trt-llm'];
+// SGLang's mem_fraction_static is a share of the memory free once the CUDA context and NCCL are up, before the
+// weights load (python/sglang/srt/model_executor/model_runner_kv_cache_mixin.py, profile_max_num_token: the KV cache
+// is the memory free after the weights load less (1 − fraction) of the memory free before it). That share holds the
+// weights, their overhead and the KV cache; the prefill chunk's activations and the logits are in the (1 − fraction)
+// it leaves out. So its pool is context + NCCL + fraction·(V − context − NCCL), and the room for KV is
+// fraction·(V − context − NCCL) − overhead − weights, with no activation or logits term.
+export const POOL_OF_START = ['sglang'];
+// The engines that keep room for the activations of a whole step of their chunk, however short the prompt: vLLM
+// profiles one dummy step of max_num_batched_tokens tokens before it sizes its KV cache (v1 gpu_model_runner.py
+// profile_run), and TensorRT-LLM sizes that term at max_num_tokens (pyexecutor/_util.py,
+// _create_dummy_context_requests); both fill a step with several requests' prompts.
+export const STEPS_WHOLE_CHUNK = ['vllm', 'trt-llm'];
+// The engines whose prefill step computes the logits of every token it holds, and the bytes of each: llama.cpp's
+// compute buffer is reserved for a prompt graph of n_ubatch tokens with n_ubatch outputs, in F32
+// (src/llama-context.cpp, graph_reserve(n_tokens, n_seqs, n_tokens)); gpt-fast's forward pass returns the logits of
+// every prompt position in the model's bf16 (model.py, logits = self.output(x)). The step's memory then peaks at the
+// output layer, with the logits and the hidden state feeding them, when that is more than the layers' activations.
+// A published llama.cpp log: "CUDA0 compute buffer size = 258.50 MiB" for Llama 3 8B at n_ubatch 512, that is
+// (128256 + 4096) x 512 x 4 bytes (github developer0hye/llama-3-korean-bllossom-8b-q4-docker, README).
+export const STEP_LOGIT_BYTES = { 'llama.cpp': 4n, 'gpt-fast': 2n };
+// llama.cpp copies the decode logits out of that buffer into host memory ("CUDA_Host output buffer"): no request
+// adds logits on the GPU.
+export const LOGITS_ON_HOST = ['llama.cpp'];
 // SGLang's own mem_fraction_static (README "Realistic budget"; sglang python/sglang/srt/arg_groups/memory_hook.py,
 // handle_gpu_memory_settings, with its CUDA graphs as it ships), in MiB of a GPU of V GiB (V·1024):
 //   chunk (chunked_prefill_size): 2048 below 20 GiB, 4096 below 60, 8192 below 160, else 16384;
@@ -94,30 +117,57 @@ export function sglangPool(vramGib, tp, pp, mla, chunk = 0n) {
   const f = new Q(thousandths, 1000n);
   return f.gt(LEAST_POOL) ? f : LEAST_POOL;
 }
-// gpu: its vram (GiB); model: its mla flag.
+// gpu: its vram (GiB); model: its mla flag. A prefill_chunk the request gives is SGLang's --chunked-prefill-size,
+// which its reserve is sized by in place of the chunk it derives from the GPU (d.prefillChunk 0: not given).
 export function poolOf(d, gpu, model) {
   if (d.poolFraction.sign() > 0) return d.poolFraction;
   if (d.engine !== 'sglang') return Q.fromDecimal(POOL[d.engine]);
-  return sglangPool(gpu.vram, d.tp, d.pp, model.mla);
+  return sglangPool(gpu.vram, d.tp, d.pp, model.mla, d.prefillChunk);
 }
 
-// The least memory per GPU (GiB) whose pool holds need (GiB): need over the fraction, or, under SGLang's own pool,
-// which grows with the GPU, the least GPU whose own fraction holds it. Within each of its tiers the reserve R is
-// fixed; the rounded fraction is at least k/1000 from 1000·R/(1000.5 − k) MiB up, and k/1000 of the GPU holds need
-// from 1000·need/k up, so the tier's least is the least over k of the larger of the two (k from 50: 0.05 is the
-// least pool), and no less than the tier's own start.
+// Each engine's own prefill chunk (tokens per prefill step), when prefill_chunk is not given (0): it sizes the
+// activation line of the realistic budget, min(chunk, S).
+//   vLLM: the OpenAI server's max_num_batched_tokens (vllm/engine/arg_utils.py, get_batch_defaults): 8192 on a GPU
+//     of at least 70 GiB that is not an A100 ("a100" not in the device name), else 2048; so it follows the GPU's size.
+//   SGLang: its chunked_prefill_size as it derives it from the GPU (sglangChunk); its activations are outside its
+//     pool (POOL_OF_START), so this shows only in the report.
+//   TensorRT-LLM: trtllm-serve's --max_num_tokens, 8192 by default.
+//   llama.cpp: n_ubatch, 512 (common/common.h).
+//   gpt-fast: no chunking, the whole prompt: the deployment's seq.
+export function engineChunk(engine, vramGib, gpuName, seq) {
+  switch (engine) {
+    case 'vllm': return vramGib.ge(Q.of(70n)) && !gpuName.startsWith('a100') ? 8192n : 2048n;
+    case 'sglang': return sglangChunk(vramGib);
+    case 'trt-llm': return 8192n;
+    case 'llama.cpp': return 512n;
+    case 'gpt-fast': return seq;
+    default: throw new Error(`no engine ${engine}`);
+  }
+}
+// The chunk in use: the one the request gives, else the engine's own at this GPU.
+export const prefillChunkOf = (d, gpu) => (d.prefillChunk > 0n ? d.prefillChunk : engineChunk(d.engine, gpu.vram, gpu.name, d.seq));
+
+// The least memory per GPU (GiB) whose pool holds need (GiB) when first (GiB) is taken before the fraction applies
+// (SGLang: the context and NCCL, up before its fraction is taken; 0 for the others, whose fraction is of the whole
+// GPU): need over the fraction plus first, or, under SGLang's own pool, which grows with the GPU, the least GPU whose
+// own fraction of what first leaves holds it. Within each of its tiers the reserve R is fixed; the rounded fraction is
+// at least k/1000 from 1000·R/(1000.5 − k) MiB up, and k/1000 of what first leaves holds need from 1000·need/k + first
+// up, so the tier's least is the least over k of the larger of the two (k from 50: 0.05 is the least pool, to 1000:
+// a GPU over 2000 times the reserve rounds its fraction up to 1), and no
+// less than the tier's own start.
 const TIERS = [[0n, 20n], [20n, 35n], [35n, 60n], [60n, 60n], [60n, 160n], [160n, null]];
-export function gpuFor(need, d, model) {
-  if (d.poolFraction.sign() > 0 || d.engine !== 'sglang') return need.div(poolOf(d, { vram: new Q(1n) }, model));
-  const needMib = need.mul(1024n);
+export function gpuFor(need, d, model, first = new Q(0n)) {
+  if (d.poolFraction.sign() > 0 || d.engine !== 'sglang') return need.div(poolOf(d, { vram: new Q(1n) }, model)).add(first);
+  const needMib = need.mul(1024n), firstMib = first.mul(1024n);
   let best = null;
   TIERS.forEach(([lo, hi], i) => {
     // A GPU inside the tier gives its reserve: its middle, 61 GiB in (60, 160), 60 itself, or 160.
     const inside = hi === null ? Q.of(lo) : lo === hi ? Q.of(lo) : i === 4 ? Q.of(61n) : new Q(lo + hi, 2n);
-    const R = sglangReserveMib(inside, d.tp, d.pp, model.mla);
+    // A given chunk sizes every tier's reserve; else each size's own (chunk 0).
+    const R = sglangReserveMib(inside, d.tp, d.pp, model.mla, d.prefillChunk);
     let least = null;
-    for (let k = 50n; k <= 999n; k++) {
-      const v = Q.max(R.mul(1000n).div(new Q(20010n - 20n * k, 20n)), needMib.mul(1000n).div(Q.of(k)));
+    for (let k = 50n; k <= 1000n; k++) {
+      const v = Q.max(R.mul(1000n).div(new Q(20010n - 20n * k, 20n)), needMib.mul(1000n).div(Q.of(k)).add(firstMib));
       if (least === null || v.lt(least)) least = v;
     }
     let v = Q.max(least.div(1024n), Q.of(lo));

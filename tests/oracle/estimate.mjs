@@ -3,7 +3,7 @@
 // multiply decode throughput by. No KV, attention or MoE can be counted.
 
 import { PRECISION_BYTES } from './context.mjs';
-import { gpuFor, POOL_OF_FREE, poolOf, WAYS_OUT } from './engines.mjs';
+import { gpuFor, POOL_OF_FREE, POOL_OF_START, poolOf, WAYS_OUT } from './engines.mjs';
 import { Q, ZERO } from './rational.mjs';
 
 const GIB = new Q(1n << 30n);
@@ -13,10 +13,14 @@ const LEVERS = ['batch', 'weight_precision', 'kv_precision', 'speculative_decodi
 
 
 // What each GPU's share leaves the weights after the context reserve, at the pool this tp gets (SGLang's own
-// shrinks as tp grows).
+// shrinks as tp grows). TensorRT-LLM's share is of what the weights leave: they may use the GPU less the context.
+// SGLang's is a share of what the context leaves, up before its fraction is taken (POOL_OF_START; a size alone has
+// no NCCL to count): f·(V − context). The others': a share of the GPU, the context inside it: f·V − context.
 function weightsRoom(d, g, tp) {
   if (POOL_OF_FREE.includes(d.engine)) return g.vram.sub(d.contextReserveGib);
-  return poolOf({ ...d, tp }, g, { mla: false }).mul(g.vram).sub(d.contextReserveGib);
+  const f = poolOf({ ...d, tp }, g, { mla: false });
+  if (POOL_OF_START.includes(d.engine)) return f.mul(g.vram.sub(d.contextReserveGib));
+  return f.mul(g.vram).sub(d.contextReserveGib);
 }
 
 // The smallest power-of-two tp (up to 1024, below `above`) whose tp × pp GPUs hold w GiB of weights, each GPU at
@@ -43,8 +47,13 @@ function waysOut(e, d, g, room) {
   if (alone !== undefined) out.push({ code: 'lower_weight_precision', value: alone });
   const tp = tpFor(e.weights_gib, d, g, 2048n);
   if (tp !== undefined) out.push({ code: 'more_tp', value: new Q(tp) });
-  const held = e.weights_gib.div(e.gpus).mul(d.weightOverhead.add(1n)).add(d.contextReserveGib);
-  out.push({ code: 'bigger_gpu', value: e.pool_of === 'free' ? held : gpuFor(held, d, { mla: false }) });
+  // What each GPU's share must hold: its weights with their overhead; TensorRT-LLM's GPU holds them and the context;
+  // SGLang's, the context first and its share of the rest holds them; the others' share holds them and the context.
+  const held = e.weights_gib.div(e.gpus).mul(d.weightOverhead.add(1n));
+  const ctx = d.contextReserveGib;
+  const bigger = e.pool_of === 'free' ? held.add(ctx)
+    : e.pool_of === 'free_at_start' ? gpuFor(held, d, { mla: false }, ctx) : gpuFor(held.add(ctx), d, { mla: false });
+  out.push({ code: 'bigger_gpu', value: bigger });
   if (alone === undefined) {
     let best;
     for (const p of lower) {
@@ -71,7 +80,8 @@ export function estimate(params, gpu, deploy) {
   // The pool given, or the engine's own (auto resolved by the GPU).
   e.pool_fraction = poolOf(d, g, { mla: false });
   // TensorRT-LLM's pool is the KV cache's share of what the weights leave free: the weights may use the whole GPU.
-  e.pool_of = POOL_OF_FREE.includes(d.engine) ? 'free' : 'gpu';
+  // SGLang's is a share of what the context leaves free.
+  e.pool_of = POOL_OF_FREE.includes(d.engine) ? 'free' : POOL_OF_START.includes(d.engine) ? 'free_at_start' : 'gpu';
   const room = weightsRoom(d, g, d.tp);
   e.usable_gib_per_gpu = room.div(d.weightOverhead.add(1n));
   e.gpus_needed = room.sign() > 0 ? new Q(e.weights_gib.div(e.usable_gib_per_gpu).ceil()) : ZERO;

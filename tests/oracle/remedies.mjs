@@ -3,8 +3,10 @@
 // its own gets the deployment through; the search rules are those of
 // tests/vectors/README.md.
 
-import { fitCheck, GIB, largestGpuLayers, makeContext, PRECISION_BYTES, reaches, weightBytesTotal } from './context.mjs';
-import { gpuFor, POOL_IS_A_SETTING, POOL_OF_FREE, POOL_SETTING, poolOf, WAYS_OUT } from './engines.mjs';
+import { activationChunkBytes, fitCheck, GIB, largestGpuLayers, makeContext, PRECISION_BYTES, reaches, weightBytesTotal } from './context.mjs';
+import {
+  engineChunk, gpuFor, POOL_IS_A_SETTING, POOL_OF_FREE, POOL_OF_START, POOL_SETTING, poolOf, prefillChunkOf, WAYS_OUT,
+} from './engines.mjs';
 import { Q } from './rational.mjs';
 
 // Largest context below the current one that gets through, found by bisection
@@ -86,25 +88,50 @@ export function findRemedies(c, f) {
     }
   }
 
-  // Everything the realistic budget must hold, per GPU.
+  // Everything the realistic budget must hold, per GPU (under SGLang the fit check's activations and logits are 0).
   const need = f.weights.add(f.overhead).add(f.context).add(f.nccl).add(f.actChunk)
     .add(f.kvReq.add(f.logitsPerRequest).mul(deploy.batch));
-  // Only a pool that is a setting can be raised (vLLM's, SGLang's: a share of the GPU; TensorRT-LLM's: the
-  // KV cache's share of what the weights and reserves leave free, when they leave any).
+  // Only a pool that is a setting can be raised (vLLM's: a share of the GPU; SGLang's: a share of what the context
+  // and NCCL leave, when they leave any; TensorRT-LLM's: the KV cache's share of what the weights and reserves leave
+  // free, when they leave any).
   const taken = f.weights.add(f.overhead).add(f.context).add(f.nccl).add(f.actChunk);
   const vramBytes = gpu.vram.mul(GIB);
   const ofFree = POOL_OF_FREE.includes(deploy.engine);
-  if (realistic && POOL_IS_A_SETTING.includes(deploy.engine) && (!ofFree || vramBytes.gt(taken))) {
-    const fraction = ofFree ? need.sub(taken).div(vramBytes.sub(taken)) : need.div(vramBytes);
-    // A pool above 98% of the GPU is not a setting to recommend.
+  const ofStart = POOL_OF_START.includes(deploy.engine);
+  // SGLang's share holds the weights, their overhead and the batch's KV: what the context and NCCL leave must.
+  const held = need.sub(f.started);
+  const leavesAny = ofFree ? vramBytes.gt(taken) : ofStart ? vramBytes.gt(f.started) : true;
+  if (realistic && POOL_IS_A_SETTING.includes(deploy.engine) && leavesAny) {
+    const fraction = ofFree ? need.sub(taken).div(vramBytes.sub(taken))
+      : ofStart ? held.div(vramBytes.sub(f.started)) : need.div(vramBytes);
+    // A pool above 98% (of the GPU, or of the memory it is a share of) is not a setting to recommend.
     if (fraction.le(new Q(98n, 100n))) {
-      out.push({ code: 'raise_pool_fraction', value: new Q(fraction.mul(100n).ceil(), 100n), setting: POOL_SETTING[deploy.engine], of: ofFree ? 'free' : 'gpu' });
+      const of = ofFree ? 'free' : ofStart ? 'free_at_start' : 'gpu';
+      out.push({ code: 'raise_pool_fraction', value: new Q(fraction.mul(100n).ceil(), 100n), setting: POOL_SETTING[deploy.engine], of });
     }
   }
 
   // A GPU whose engine pool holds everything the realistic budget must (a fit, not a tight one): of the free
-  // memory, what the weights and reserves take and the batch's KV over the share that is the KV cache's.
-  let vram = ofFree ? taken.add(need.sub(taken).div(poolOf(deploy, gpu, model))) : gpuFor(need.div(GIB), deploy, model).mul(GIB);
+  // memory, what the weights and reserves take and the batch's KV over the share that is the KV cache's; under
+  // SGLang the context and NCCL, up first, and what its share must hold over that share.
+  let vram = ofFree ? taken.add(need.sub(taken).div(poolOf(deploy, gpu, model)))
+    : ofStart ? gpuFor(held.div(GIB), deploy, model, f.started.div(GIB)).mul(GIB)
+      : gpuFor(need.div(GIB), deploy, model).mul(GIB);
+  if (deploy.engine === 'vllm' && deploy.prefillChunk === 0n) {
+    // vLLM's own chunk follows the GPU's size (8192 from 70 GiB on, but on an A100; else 2048: vllm/engine/arg_utils.py
+    // get_batch_defaults), so the bigger GPU may run another chunk than this one: the need's activation line is
+    // recomputed at the answer's chunk, until the chunk at the answer is the one its need was computed with. With its
+    // two tiers this settles in at most two rounds: the least GPU below 70 GiB with 2048, else the 8192 need over the
+    // fraction (at least 70 GiB whenever the 2048 answer was). A chunk given never changes with the size.
+    let used = prefillChunkOf(deploy, gpu);
+    for (let round = 0; round < 4; round++) {
+      const at = engineChunk('vllm', vram.div(GIB), gpu.name, deploy.seq);
+      if (at === used) break;
+      const act = activationChunkBytes(makeContext(model, gpu, { ...deploy, prefillChunk: at }));
+      vram = gpuFor(need.sub(f.actChunk).add(act).div(GIB), deploy, model).mul(GIB);
+      used = at;
+    }
+  }
   if (f.verdict === 'host_ram_does_not_fit') {
     // The host is short: a GPU that holds the whole model (weights + KV, no offload).
     const all = fitCheck(makeContext(model, gpu, { ...deploy, gpuLayers: model.layers + 1n }));

@@ -165,7 +165,9 @@ export function readRequest(input, configText) {
     kvBlock: count(input, 'kv_block', 0n, 1, maxSeq),
     // 0: not given, which means one micro-batch per request.
     microBatches: count(input, 'micro_batches', 0n, 1, maxBatch),
-    prefillChunk: count(input, 'prefill_chunk', 2048n, 1, maxSeq),
+    // 0: not given, which means the engine's own, resolved per analysis once the engine is (engines.mjs
+    // engineChunk); 1..2^24: the chunk chosen. A count's 0 is never written, as micro_batches' is not.
+    prefillChunk: count(input, 'prefill_chunk', 0n, 1, maxSeq),
     // 0 (the default): the engine's own pool (engines.mjs poolOf).
     poolFraction: real(input, 'pool_fraction', '0', 0.05, 1, true),
     contextReserveGib: real(input, 'context_reserve_gib', '0.6', 0, 64),

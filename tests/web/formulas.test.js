@@ -5,12 +5,14 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, test } from 'vitest';
 import * as fx from '../../web/src/explain/formulas.js';
-import { lang, loadLang } from '../../web/src/i18n/index.js';
+import { LANGS, lang, loadLang, missingKeys } from '../../web/src/i18n/index.js';
+import { allowList, englishWords } from './english.js';
+import { gib as fmtGib } from '../../web/src/format.js';
 import { ROOT, loadTestCore } from './core.js';
 
 const core = await loadTestCore();
 beforeAll(async () => {
-  await loadLang('en');
+  for (const code of LANGS) await loadLang(code);
   lang.value = 'en';
 });
 
@@ -53,16 +55,27 @@ function valueOf(text, label, vars, stop = /;|$/, last = false) {
 /**
  * The pool the room for KV is taken from, as the explanation prints it: pool_fraction × VRAM (a share of the
  * GPU), or TensorRT-LLM's share of what the weights and reserves leave free (config.pool_of "free"), whose
- * "free = VRAM − weights − (reserve − logits)" is the report's free_after_reserves_gib.
+ * "free = VRAM − weights − (reserve − logits)" is the report's free_after_reserves_gib, or SGLang's share of
+ * what the CUDA context and NCCL leave (config.pool_of "free_at_start"), whose "free at start = VRAM − context −
+ * NCCL" is the report's free_at_start_gib and whose "pool = context + NCCL + pool_fraction × free at start" is
+ * its pool_gib (each GiB figure shown to 2 decimals).
  */
 function checkPool(r, numbers) {
   const real = r.memory.realistic;
   if (r.config.pool_of === 'free') {
     expect(numbers).not.toContain('pool = ');
+    expect(real.free_at_start_gib).toBeUndefined();
     near(valueOf(numbers, 'free') / GIB, real.free_after_reserves_gib, 0.015);
     expect(numbers.startsWith(real.free_after_reserves_gib > 0 ? `= ${r.config.pool_fraction} × ` : '= −')).toBe(true);
-  } else {
+  } else if (r.config.pool_of === 'free_at_start') {
     expect(real.free_after_reserves_gib).toBeUndefined();
+    near(valueOf(numbers, 'free at start') / GIB, real.free_at_start_gib, 0.01);
+    near(valueOf(numbers, 'pool') / GIB, real.pool_gib, 0.015);
+    expect(numbers.startsWith(real.free_at_start_gib > 0 ? `= ${r.config.pool_fraction} × ` : '= −')).toBe(true);
+  } else {
+    expect(r.config.pool_of).toBe('gpu');
+    expect(real.free_after_reserves_gib).toBeUndefined();
+    expect(real.free_at_start_gib).toBeUndefined();
     close(valueOf(numbers, 'pool') / GIB, real.pool_gib, EXACT);
   }
 }
@@ -401,6 +414,142 @@ describe('the pool fraction names its source', () => {
     expect(Boolean(vision)).toBe(r.config.pool_reserve.vision_factor !== undefined);
     expect(source.includes('vision tower')).toBe(Boolean(vision));
     expect(source.includes('0.05, the least pool')).toBe(Math.round(((mib - x.mib) / mib) * 1000) / 1000 * (x.vision_factor ?? 1) < 0.05);
-    close(r.memory.realistic.pool_gib, r.config.pool_fraction * r.gpu.vram_gib, EXACT);
+    // The fraction is of what the CUDA context and NCCL leave (profile_max_num_token), from the inputs the report echoes.
+    const start = startOf(r);
+    close(r.memory.realistic.free_at_start_gib, start.free, EXACT);
+    close(r.memory.realistic.pool_gib, start.context + start.nccl + r.config.pool_fraction * start.free, EXACT);
+  });
+});
+
+/** SGLang's accounting from the inputs the report echoes: the context, NCCL over the other GPUs, and what they leave. */
+function startOf(r) {
+  const c = r.config;
+  const context = c.context_reserve_gib;
+  const nccl = c.nccl_gib_per_peer * (c.tp * c.pp - 1);
+  return { context, nccl, free: r.gpu.vram_gib - context - nccl };
+}
+
+// SGLang's pool (config.pool_of "free_at_start", model_runner_kv_cache_mixin.py: profile_max_num_token): the KV
+// room is pool_fraction × (VRAM − context − NCCL) − overhead − weights; a prefill chunk's activations and the
+// logits are in its reserve outside the pool, so neither the reserve nor the max batch counts them.
+describe('SGLang: the room for KV is a share of what the CUDA context and NCCL leave', () => {
+  const SGLANG = {
+    'llama-3.1-8b on one H100': { model: 'llama-3.1-8b', gpu: 'h100-sxm', batch: 8, seq: 4096 },
+    'llama-3.1-8b, tp 4 on H100s': { model: 'llama-3.1-8b', gpu: 'h100-sxm', tp: 4, batch: 8, seq: 4096 },
+    'deepseek-v3, tp 8 on H200s (MLA)': { model: 'deepseek-v3', gpu: 'h200-sxm', tp: 8, batch: 8, seq: 8192 },
+    'llama-3.1-70b, pp 2 on B200s': { model: 'llama-3.1-70b', gpu: 'b200', pp: 2, batch: 16, seq: 8192 },
+    'qwen3-8b on an RTX 4090': { model: 'qwen3-8b', gpu: 'rtx-4090', batch: 4, seq: 4096 },
+    'qwen3-4b on an A10, a pool chosen': { model: 'qwen3-4b', gpu: 'a10', pool_fraction: 0.7, batch: 2, seq: 4096 },
+    'tight (qwen3-32b, batch 10)': { model: 'qwen3-32b', gpu: 'h100-sxm', batch: 10, seq: 4096 },
+    'no room (llama-3-70b fp8 on one H100)': { model: 'llama-3-70b', gpu: 'h100-sxm', precision: 'fp8', batch: 1, seq: 4096 },
+    'offload (llama-3-8b, -ngl 24)': { model: 'llama-3-8b', gpu: 'rtx-4090', batch: 2, seq: 4096, gpu_layers: 24, ...OFFLOAD },
+    'nothing free at start (a 1 GiB GPU, a 2 GiB context)': { model: 'qwen3-0.6b', gpu: { tflops: 10, bandwidth_gbs: 100, vram_gib: 1 }, context_reserve_gib: 2 },
+  };
+  const at = (name) => (reports[`sglang: ${name}`] ??= core.analyze({ engine: 'sglang', ...SGLANG[name] }));
+
+  test('the setups are what their names say', () => {
+    expect(at('tight (qwen3-32b, batch 10)').verdict).toBe('tight');
+    expect(at('tight (qwen3-32b, batch 10)').memory.realistic.kv_room_gib).toBeGreaterThan(0);
+    expect(at('no room (llama-3-70b fp8 on one H100)').verdict).toBe('tight');
+    expect(at('no room (llama-3-70b fp8 on one H100)').memory.realistic.kv_room_gib).toBeLessThan(0);
+    expect(at('offload (llama-3-8b, -ngl 24)').offload).toBeDefined();
+    expect(at('nothing free at start (a 1 GiB GPU, a 2 GiB context)').memory.realistic.free_at_start_gib).toBeLessThan(0);
+    expect(at('qwen3-4b on an A10, a pool chosen').config.pool_source).toBe('chosen');
+    for (const name of Object.keys(SGLANG)) expect(at(name).config.pool_of, name).toBe('free_at_start');
+  });
+
+  test.each(Object.keys(SGLANG))('%s', (name) => {
+    const r = at(name);
+    const real = r.memory.realistic;
+    const start = startOf(r);
+    // The report's figures, from the inputs: SGLang's accounting, not the share of the GPU vLLM's is.
+    close(real.free_at_start_gib, start.free, EXACT);
+    if (start.free > 0) close(real.pool_gib, start.context + start.nccl + r.config.pool_fraction * start.free, EXACT);
+    expect(real.activation_gib).toBe(0);
+
+    const room = fx.kvRoom(r);
+    expect(room.formula).toBe('room for KV = pool_fraction × free at start − weight overhead − weights, free at start = VRAM − CUDA context − NCCL (the memory free before the weights load), pool = CUDA context + NCCL + pool_fraction × free at start (when nothing is free at start, the pool is the whole GPU)');
+    near(evaluate(room.numbers.slice(2).split(';')[0]) / GIB, real.kv_room_gib, 0.015);
+    checkPool(r, room.numbers);
+    // The weights the room takes are the report's, and so is the overhead (the reserve's third term).
+    expect(room.numbers.split(';')[0]).toContain(` − ${fmtGib(real.weight_overhead_gib)} − ${fmtGib(r.memory.weights_gib_per_gpu)}`);
+
+    // The reserve: context + NCCL + overhead, no activations (they are in SGLang's own reserve, outside the pool).
+    const reserve = fx.reserve(r);
+    expect(reserve.formula).toContain('SGLang keeps a prefill chunk’s activations and the logits in its own reserve, outside its pool');
+    expect(reserve.formula).not.toContain('+ activations');
+    const terms = reserve.numbers.slice(2).split(';')[0];
+    expect(terms.split(' + ')).toHaveLength(3);
+    near(evaluate(terms) / GIB, real.reserve_gib, 0.01);
+    near(evaluate(terms) / GIB, real.context_reserve_gib + real.nccl_gib + real.weight_overhead_gib, 0.01);
+
+    // The max batch: the room holds the KV alone (the logits are outside the pool).
+    const most = fx.maxBatchRealistic(r);
+    expect(most.formula).not.toContain('room before logits');
+    expect(most.formula.includes('(host RAM − host weights) / host KV per request')).toBe(Boolean(r.offload));
+    expect(Math.max(0, evaluate(most.numbers.slice(2).split(';')[0]))).toBe(real.max_batch);
+  });
+
+  // The explanations in Chinese: every key in the table, no English words but names and symbols, the same numbers.
+  // logits: the zh-CN table writes the word in Latin letters, as its fx.maxReal formulas do.
+  const LATIN = allowList(['logits']);
+  test.each(['tight (qwen3-32b, batch 10)', 'offload (llama-3-8b, -ngl 24)'])('in zh-CN, %s', (name) => {
+    const r = at(name);
+    missingKeys.clear();
+    lang.value = 'zh-CN';
+    const said = [fx.kvRoom, fx.reserve, fx.maxBatchRealistic].map((of) => of(r));
+    lang.value = 'en';
+    const english = [fx.kvRoom, fx.reserve, fx.maxBatchRealistic].map((of) => of(r));
+    expect([...missingKeys]).toEqual([]);
+    for (const [i, x] of said.entries()) {
+      expect(x.formula).toMatch(/[\u4e00-\u9fff]/);
+      expect(englishWords(`${x.formula} ${x.numbers}`.replace(/[⌊⌋⌈⌉]/g, ' '), LATIN)).toEqual([]); // floors are symbols, not letters
+      expect(x.numbers.match(/\d+(?:\.\d+)?/g)).toEqual(english[i].numbers.match(/\d+(?:\.\d+)?/g));
+    }
+    expect(said[0].numbers).toContain('启动时空闲 = ');
+  });
+
+  // The same setups under vLLM keep the reserve's activations and the logits, and their own formulas.
+  test.each(['llama-3.1-8b on one H100', 'tight (qwen3-32b, batch 10)'])('under vLLM, %s', (name) => {
+    const r = core.analyze({ engine: 'vllm', ...SGLANG[name] });
+    expect(r.config.pool_of).toBe('gpu');
+    expect(r.memory.realistic.activation_gib).toBeGreaterThan(0);
+    expect(fx.reserve(r).numbers.slice(2).split(';')[0].split(' + ')).toHaveLength(4);
+    expect(fx.maxBatchRealistic(r).formula).toContain('room before logits');
+  });
+
+  // The reserve names the prefill step the core counted (memory.realistic.activation_tokens) and why: the whole chunk
+  // under an engine that keeps room for it past a shorter prompt, else min(chunk, S).
+  test.each([
+    [{ engine: 'vllm', seq: 1024 }, 8192, 'the whole 8,192-token chunk, which vLLM keeps room for however short the prompt'],
+    [{ engine: 'trt-llm', seq: 1024, prefill_chunk: 2048 }, 2048, 'the whole 2,048-token chunk, which TensorRT-LLM keeps room for however short the prompt'],
+    [{ engine: 'llama.cpp', seq: 1024, prefill_chunk: 2048 }, 1024, 'min(chunk 2,048, S 1,024)'],
+    [{ engine: 'vllm', seq: 8192 }, 8192, 'min(chunk 8,192, S 8,192)'],
+  ])('the reserve\'s prefill step, %o', (setup, tokens, why) => {
+    const r = core.analyze({ model: 'llama-3-8b', gpu: 'h100-sxm', ...setup });
+    expect(r.memory.realistic.activation_tokens).toBe(tokens);
+    expect(fx.reserve(r).numbers).toContain(`a prefill step of ${tokens.toLocaleString('en-US')} tokens (${why})`);
+  });
+
+  // llama.cpp's compute buffer peaks at its output layer (every token's F32 logits and hidden state) and its batch's
+  // logits go to host memory: the reserve says so, and the realistic max batch divides the room by the KV alone.
+  test('llama.cpp: the step at its output layer, the logits in host memory', () => {
+    const r = core.analyze({ model: 'llama-3-8b', gpu: 'rtx-3080', engine: 'llama.cpp', precision: 'q4_k_m', seq: 512, batch: 4 });
+    const real = r.memory.realistic;
+    expect([real.activation_at_logits, real.step_logit_bytes, real.logits_on_host]).toEqual([true, 4, true]);
+    expect(real.activation_gib).toBe(258.5 / 1024); // the published log's "CUDA0 compute buffer size = 258.50 MiB"
+    const reserve = fx.reserve(r);
+    expect(reserve.formula).toContain('llama.cpp copies the batch’s logits to host memory');
+    expect(reserve.numbers).toContain('peaks at its output layer, every token’s logits and their hidden state: 512 × (128,256 + 4,096) × 4 bytes');
+    const max = fx.maxBatchRealistic(r);
+    expect(max.formula).toContain('llama.cpp copies the logits to host memory');
+    expect(max.numbers).not.toContain('4 ×');
+    expect(Math.floor(real.kv_room_gib / r.memory.kv_gib_per_request)).toBe(real.max_batch);
+    // Offloaded to nothing (-ngl 0), the GPU holds no KV and no logits and bounds no batch: the host does.
+    const none = core.analyze({ model: 'llama-3-8b', gpu: 'rtx-3080', engine: 'llama.cpp', gpu_layers: 0, ram_gib: 64, host_memory: 'ddr4-3200-2ch' });
+    expect(fx.maxBatchRealistic(none).numbers).toMatch(/^= min\(∞, /);
+    expect(none.memory.realistic.max_batch).toBeGreaterThan(0);
+    // vLLM keeps them per request, in the room.
+    expect(fx.maxBatchRealistic(core.analyze({ model: 'llama-3-8b', gpu: 'rtx-3080' })).numbers).toContain('4 × 128,256 B');
   });
 });

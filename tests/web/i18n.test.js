@@ -232,6 +232,63 @@ test('a tight fit with no room left for the KV says so, in both languages, with 
   }
 });
 
+// SGLang's pool is a share of what the CUDA context and NCCL leave (config.pool_of "free_at_start"): its tight
+// warning has its own sentences ('warning.tight.start', 'warning.tight.noRoom.start'), as the CLI picks them
+// (core/cli/messages.c: warning_key), and the zh-CN one names that memory, the report's free_at_start_gib.
+describe('a tight fit under SGLang: its own sentences, with the memory its pool is a share of', () => {
+  const CASES = {
+    room: { model: 'qwen3-32b', gpu: 'h100-sxm', batch: 10, engine: 'sglang' },
+    noRoom: { model: 'llama-3-70b', gpu: 'h100-sxm', precision: 'fp8', engine: 'sglang' },
+    'room, tp 2': { model: 'llama-3.1-70b', gpu: 'h100-sxm', tp: 2, precision: 'fp8', batch: 32, seq: 8192, engine: 'sglang' },
+  };
+  const tightOf = (request) => {
+    const r = core.analyze(request);
+    return [r.warnings.find((w) => w.code === 'tight'), r];
+  };
+
+  test.each(Object.keys(CASES))('%s', (name) => {
+    const [w, r] = tightOf(CASES[name]);
+    expect(r.verdict).toBe('tight');
+    expect(r.config.pool_of).toBe('free_at_start');
+    const real = r.memory.realistic;
+    expect(real.kv_room_gib <= 0).toBe(name === 'noRoom');
+    // The figure as the core prints it (%.2f), from the inputs: VRAM − context − NCCL per peer × (GPUs − 1).
+    const c = r.config;
+    const free = (r.gpu.vram_gib - c.context_reserve_gib - c.nccl_gib_per_peer * (c.tp * c.pp - 1)).toFixed(2);
+    expect(real.free_at_start_gib.toFixed(2)).toBe(free);
+    expect(w.message).toContain(`of the ${free} GiB the CUDA context and NCCL leave`);
+    expect(warningText(w, r, 'en')).toBe(w.message);
+    const zhText = warningText(w, r, 'zh-CN');
+    expect(zhText).toContain(`CUDA 上下文和 NCCL 剩下的 ${free} GiB 的 ${(c.pool_fraction * 100).toFixed(0)}%`);
+    expect(zhText).not.toMatch(/undefined|NaN|\{\w+\}/);
+    for (const x of numbersOf(w.message)) expect(zhText, `${x} of "${w.message}"`).toContain(x);
+    // Not the sentences of a share of the GPU ('warning.tight') or of the free memory ('.free').
+    expect(zhText).not.toContain('GPU 的');
+    expect(zhText).not.toContain('剩下的空闲内存');
+  });
+
+  test('the variant follows config.pool_of: the same report read as a share of the GPU or of the free memory has their sentences', () => {
+    const [w, r] = tightOf(CASES.room);
+    const as = (of) => warningText(w, { ...r, config: { ...r.config, pool_of: of } }, 'zh-CN');
+    const pct = `${(r.config.pool_fraction * 100).toFixed(0)}%`;
+    expect(as('free_at_start')).toContain(`剩下的 ${r.memory.realistic.free_at_start_gib.toFixed(2)} GiB 的 ${pct}`);
+    expect(as('gpu')).toContain(`引擎的内存池（GPU 的 ${pct}）`);
+    expect(as('gpu')).not.toContain('CUDA 上下文和 NCCL');
+    expect(as('free')).toContain(`剩下的空闲内存的 ${pct}`);
+  });
+
+  test('raising the pool: of what the context and NCCL leave, with its setting, in both languages', () => {
+    const [, r] = tightOf(CASES.room);
+    const x = r.remedies.find((m) => m.code === 'raise_pool_fraction');
+    expect(x.of).toBe('free_at_start');
+    expect(remedyText(x, r, 'en')).toBe(x.message);
+    const zhText = remedyText(x, r, 'zh-CN');
+    expect(zhText).toMatch(CJK);
+    for (const said of [zhText, x.message]) expect(said).toContain(x.setting);
+    expect(zhText).toContain(x.value.toFixed(2));
+  });
+});
+
 test('every error status the vectors produce is worded in zh-CN with its field', () => {
   expect(seen.error.size).toBeGreaterThan(10);
   for (const e of seen.error.values()) {

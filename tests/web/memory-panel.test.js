@@ -62,8 +62,10 @@ test.each([
   [{ engine: 'llama.cpp' }, 'en', 'llama.cpp has no memory pool: it may use the whole GPU, less a runtime reserve.'],
   [{ engine: 'gpt-fast' }, 'zh-CN', 'gpt-fast 没有内存池：它可以使用整张 GPU，减去运行时预留。'],
   [{ engine: 'vllm' }, 'en', 'it takes a pool (90.0% of memory)'],
-  // SGLang's own at tp 2 on 80 GiB: (81920 − 14032)/81920 MiB → 0.829 (memory_hook.py; README "Realistic budget").
-  [{ engine: 'sglang', tp: 2 }, 'en', 'it takes a pool (82.9% of memory)'],
+  // SGLang's own at tp 2 on 80 GiB: (81920 − 14032)/81920 MiB → 0.829 (memory_hook.py; README "Realistic budget"), a
+  // share of what the CUDA context and NCCL leave before the weights load (profile_max_num_token).
+  [{ engine: 'sglang', tp: 2 }, 'en', 'SGLang takes a pool of 82.9% of the memory the CUDA context and NCCL leave, before the weights load'],
+  [{ engine: 'sglang', tp: 2 }, 'zh-CN', 'SGLang 的内存池是 CUDA 上下文和 NCCL 剩下的内存的 82.9%，在加载权重之前量出'],
   [{ engine: 'vllm', pool_fraction: 1 }, 'en', 'it takes a pool (100.0% of memory)'],
   [{ engine: 'trt-llm' }, 'en', 'TensorRT-LLM gives its KV cache 90.0% of the memory that the weights and a runtime reserve leave free'],
   [{ engine: 'trt-llm' }, 'zh-CN', 'TensorRT-LLM 把权重和运行时预留剩下的空闲内存的 90.0% 给 KV 缓存'],
@@ -82,6 +84,31 @@ test.each([
   const r = core.analyze({ model: 'qwen3-32b', gpu: 'h100-sxm', batch: 10, ...input });
   expect(r.config.pool_of).toBe(of);
   const free = figure(r, 'en', 'memory.realistic.free_after_reserves_gib');
-  if (of === 'free') expect(free).toEqual({ text: '16.88 GiB', value: r.memory.realistic.free_after_reserves_gib });
+  // 80 − 0.6 context − 1.02 × 61.02 GiB of weights − the activations of TensorRT-LLM's whole 8192-token step, which
+  // it keeps room for however short the prompt (8192 × 143,360 bytes = 1.09375 GiB).
+  if (of === 'free') expect(free).toEqual({ text: '16.06 GiB', value: r.memory.realistic.free_after_reserves_gib });
   else expect(free).toBeUndefined();
+});
+
+// SGLang's pool is a share of what the CUDA context and NCCL leave: that memory is a figure of its own (data-value:
+// the report's free_at_start_gib, VRAM − context − NCCL per peer × (GPUs − 1)); the other engines have none.
+test.each([
+  [{ engine: 'sglang' }, 'free_at_start', 'en'],
+  [{ engine: 'sglang', tp: 4 }, 'free_at_start', 'zh-CN'],
+  [{ engine: 'sglang', pp: 2, pool_fraction: 0.7 }, 'free_at_start', 'en'],
+  [{ engine: 'vllm' }, 'gpu', 'en'],
+  [{ engine: 'trt-llm' }, 'free', 'en'],
+])('%j: the free memory once the CUDA context and NCCL are up (%s, %s)', (input, of, code) => {
+  const r = core.analyze({ model: 'qwen3-32b', gpu: 'h100-sxm', batch: 10, ...input });
+  expect(r.config.pool_of).toBe(of);
+  const free = figure(r, code, 'memory.realistic.free_at_start_gib');
+  if (of !== 'free_at_start') {
+    expect(free).toBeUndefined();
+    return;
+  }
+  const c = r.config;
+  const want = r.gpu.vram_gib - c.context_reserve_gib - c.nccl_gib_per_peer * (c.tp * c.pp - 1);
+  expect(Math.abs(r.memory.realistic.free_at_start_gib - want)).toBeLessThan(1e-9);
+  expect(free).toEqual({ text: `${want.toFixed(2)} GiB`, value: r.memory.realistic.free_at_start_gib });
+  expect(figure(r, code, 'memory.realistic.free_after_reserves_gib')).toBeUndefined();
 });

@@ -45,6 +45,9 @@ export const SETUPS = {
   cost: { model: 'llama-3-70b', gpu: 'h100-sxm', tp: '2', pp: '2', kv_block: '16', requests_per_day: '10000', input_tokens: '1000', output_tokens: '500' },
   refusal: { model: 'llama-3-70b', gpu: 'a100-40g' },
   offload: { model: 'llama-3-8b', gpu: 'rtx-3060m-6g', engine: 'llama.cpp', gpu_layers: '10', ram_gib: '64', host_memory: 'ddr5-5600-2ch' },
+  // SGLang's pool, a share of what the CUDA context and NCCL leave: a tight fit, and a size alone that it refuses.
+  sglang: { model: 'qwen3-32b', gpu: 'h100-sxm', batch: '10', engine: 'sglang' },
+  sizeSglang: { model: PARAMS, params: '70B', gpu: 'l40s', precision: 'fp8', engine: 'sglang' },
 };
 
 /** The form and the results, rendered for one setup; returns the root (mini-dom) and the state. */
@@ -343,6 +346,34 @@ test.each(LANGS)('the parameters-only estimate whose reserves exceed the pool: u
   expect(shown).toMatch(code === 'en' ? /^none: .* over$/ : /^无：/);
 });
 
+// What the pool fraction is a share of, in the form and in the size-only estimate: the GPU (vLLM's), or, under
+// SGLang, what the CUDA context and NCCL leave (config.pool_of / estimate.pool_of "free_at_start").
+test.each(LANGS.flatMap((code) => [['sglang', 'engine.pool_fraction.unitStart', code], ['preset', 'engine.pool_fraction.unit', code]]))(
+  'the pool fraction\'s unit of the %s page is %s (%s)', (name, key, code) => {
+    lang.value = code;
+    const { root, app } = renderPage(SETUPS[name]);
+    const field = [...root.descendants()].find((el) => el.getAttribute('data-testid') === 'pool_fraction');
+    const units = [...field.parentNode.descendants()].filter((el) => el.getAttribute('class') === 'unit').map((el) => el.textContent);
+    render(null, root);
+    expect(app.report.value.config.pool_of).toBe(name === 'sglang' ? 'free_at_start' : 'gpu');
+    expect(units).toEqual([t(key)]);
+  });
+
+test.each(LANGS)('the size-only estimate under SGLang: usable memory is its pool of what the context leaves (%s)', (code) => {
+  lang.value = code;
+  const { root, app } = renderPage(SETUPS.sizeSglang);
+  const usable = [...root.descendants()].find((el) => el.getAttribute('data-testid') === 'estimate.usable_gib_per_gpu');
+  const note = usable.parentNode.parentNode.childNodes.find((el) => el.getAttribute?.('class') === 'note')?.textContent;
+  render(null, root);
+  const e = app.report.value.estimate;
+  expect(e.pool_of).toBe('free_at_start');
+  expect(note).toBe(t('est.f.usableStart'));
+  // pool · (VRAM − context) / (1 + overhead), from the L40S preset and the field table's defaults.
+  const vram = presets.gpus.find((g) => g.id === 'l40s').vram_gib;
+  const want = (e.pool_fraction * (vram - FIELD.context_reserve_gib.default)) / (1 + FIELD.weight_overhead.default);
+  expect(Math.abs(e.usable_gib_per_gpu - want)).toBeLessThan(1e-9);
+});
+
 test.each(Object.keys(SETUPS))('zh-CN: the form\'s units, placeholders and hints (%s)', (name) => {
   lang.value = 'zh-CN';
   missingKeys.clear();
@@ -399,4 +430,23 @@ test.each(LANGS)('Compare: a fitting and a refused size beside a full analysis, 
   expect(ways).toBeDefined();
   // The precision selects hold their values as the form and the CLI take them (auto, fp16, ...).
   if (code !== 'en') expect(englishWords(text, allowList([...presets.models.map((m) => m.name), ...presets.gpus.map((g) => g.name), ...PRECISIONS]))).toEqual([]);
+});
+
+// The prefill chunk left empty is the engine's own, and the field says which: its placeholder is the report's
+// config.prefill_chunk, vLLM's 8192 on an H100 and 2048 on an A100 (vllm/engine/arg_utils.py get_batch_defaults),
+// llama.cpp's 512, gpt-fast's whole prompt; a chunk typed in is the chunk.
+test.each([
+  [{ model: 'llama-3-8b', gpu: 'h100-sxm' }, '8192', 'engine'],
+  [{ model: 'llama-3-8b', gpu: 'a100-80g' }, '2048', 'engine'],
+  [{ model: 'llama-3-8b', gpu: 'h100-sxm', engine: 'llama.cpp' }, '512', 'engine'],
+  [{ model: 'llama-3-8b', gpu: 'h100-sxm', engine: 'gpt-fast', seq: '3000' }, '3000', 'engine'],
+  [{ model: 'llama-3-8b', gpu: 'h100-sxm', prefill_chunk: '1024' }, '1024', 'chosen'],
+])('the prefill chunk of %j: %s tokens, %s', (initial, shown, source) => {
+  lang.value = 'en';
+  const { root, app } = renderPage(initial);
+  const field = [...root.descendants()].find((el) => el.getAttribute?.('data-testid') === 'prefill_chunk');
+  expect(app.report.value.config.prefill_chunk_source).toBe(source);
+  expect(String(app.report.value.config.prefill_chunk)).toBe(shown);
+  expect(field.getAttribute('placeholder')).toBe(shown);
+  render(null, root);
 });

@@ -29,6 +29,16 @@ describe('requests', () => {
     expect(buildRequest(v)).toEqual({ request: { params: '70B', gpu: 'a100-40g', precision: 'fp8', batch: 8, tp: 4, pp: 1, engine: 'auto', pool_fraction: 0.8 }, configText: undefined });
     // The engine too: its own pool (SGLang's by the GPU and tp) and the formats it offers as ways out.
     expect(buildRequest({ ...v, engine: 'sglang', pool_fraction: '' }).request).toEqual({ params: '70B', gpu: 'a100-40g', precision: 'fp8', batch: 8, tp: 4, pp: 1, engine: 'sglang' });
+    // And a prefill chunk, from which SGLang derives its own pool (the CLI's --params passes it too).
+    expect(buildRequest({ ...v, engine: 'sglang', pool_fraction: '', prefill_chunk: '2048' }).request)
+      .toEqual({ params: '70B', gpu: 'a100-40g', precision: 'fp8', batch: 8, tp: 4, pp: 1, engine: 'sglang', prefill_chunk: 2048 });
+  });
+  test('only the size: a prefill chunk under SGLang reaches its own pool, as on the CLI', async () => {
+    const { loadTestCore } = await import('./core.js');
+    const core = await loadTestCore();
+    const v = { ...make().values.value, model: PARAMS, params: '70B', gpu: 'h100-sxm', engine: 'sglang', pool_fraction: '' };
+    const own = core.analyze(buildRequest(v).request), given = core.analyze(buildRequest({ ...v, prefill_chunk: '2048' }).request);
+    expect([own.estimate.pool_fraction, given.estimate.pool_fraction]).toEqual([0.83, 0.875]);
   });
   test('error fields map to inputs: the same key (config.* → config)', () => {
     expect(inputForErrorField('params')).toBe('params');

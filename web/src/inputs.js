@@ -59,13 +59,14 @@ export function defaultInputs(modelIds = [PREFERRED_MODEL], gpuIds = [PREFERRED_
 /**
  * What the parameters-only estimate reads (roofline.h, rl_estimate_params): the
  * GPU, the weight precision, the batch, tp × pp (the GPUs the weights must fit on),
- * the engine (its own pool, SGLang's by the GPU and tp, and the lower formats it
- * offers as ways out) and its pool, context reserve and weight overhead. The
- * other inputs need an architecture; they wait for a model.
+ * the engine (its own pool, SGLang's by the GPU, tp and its prefill chunk, and the
+ * lower formats it offers as ways out) and its pool, context reserve, weight
+ * overhead and prefill chunk. The other inputs need an architecture; they wait
+ * for a model.
  */
 export const ESTIMATE_INPUTS = Object.freeze([
   'params', 'gpu', 'gpu_limit', ...GPU_FIELDS, 'precision', 'batch', 'tp', 'pp', 'engine', 'pool_fraction', 'context_reserve_gib',
-  'weight_overhead',
+  'weight_overhead', 'prefill_chunk',
 ]);
 
 /** True when the request describes the GPU by its figures rather than by a preset id. */

@@ -8,6 +8,11 @@ import { t, unitText } from '../i18n/index.js';
 // numbers as text fields, its preset rows (the speculative draft) as selects.
 const REALISTIC = FIELDS.filter((f) => f.group === 'realistic' && f.type !== 'enum').map((f) => f.key);
 
+/** The pool fraction's unit: what the engine's pool is a share of (config.pool_of): the GPU, the memory free
+ * after the weights and reserves (TensorRT-LLM), or what the CUDA context and NCCL leave (SGLang). */
+const POOL_UNIT = { free: 'engine.pool_fraction.unitFree', free_at_start: 'engine.pool_fraction.unitStart' };
+const poolUnit = (of) => POOL_UNIT[of] ?? 'engine.pool_fraction.unit';
+
 /** The rows whose empty value turns speculative decoding off rather than taking the engine's figure. */
 const OFF_WHEN_EMPTY = ['spec_tokens', 'spec_accept'];
 
@@ -45,7 +50,7 @@ export function EngineFields({ app }) {
               app={app}
               name={key}
               label={t(`engine.${key}`)}
-              unit={t(key === 'pool_fraction' && config.pool_of === 'free' ? 'engine.pool_fraction.unitFree' : `engine.${key}.unit`)}
+              unit={t(key === 'pool_fraction' ? poolUnit(config.pool_of) : `engine.${key}.unit`)}
               inputMode="decimal"
               hint={t(`engine.${key}.hint`)}
               placeholder={config[key] === undefined ? t('engine.default') : String(config[key])}

@@ -12,6 +12,8 @@ import { room } from './room.js';
 // is a refusal, with the shortfall and the ways out (the full analysis's remedies).
 const gain = (v) => (v > 0 ? t('est.gain', { gain: f.significant(v, 3) }) : t('est.gainUnknown'));
 const gpus = (v) => (v >= 1 ? f.integer(v) : t('est.gpusNone'));
+/** How the usable memory is worked out, by what the engine's pool is a share of (estimate.pool_of). */
+const USABLE_NOTE = { free: 'est.f.usableFree', free_at_start: 'est.f.usableStart' };
 
 function Figure({ label, testid, value, format, unit, note, words }) {
   return (
@@ -74,7 +76,7 @@ export function Estimate({ app, estimate: e }) {
       </h2>
       <dl class="figures">
         <Figure label={t('est.weights')} testid="estimate.weights_gib" value={e.weights_gib} format={f.gib} note={t('est.f.weights')} />
-        <Figure label={t('est.usable')} testid="estimate.usable_gib_per_gpu" value={e.usable_gib_per_gpu} format={room} words={e.usable_gib_per_gpu < 0} note={t(e.pool_of === 'free' ? 'est.f.usableFree' : 'est.f.usable')} />
+        <Figure label={t('est.usable')} testid="estimate.usable_gib_per_gpu" value={e.usable_gib_per_gpu} format={room} words={e.usable_gib_per_gpu < 0} note={t(USABLE_NOTE[e.pool_of] ?? 'est.f.usable')} />
         {/* Words ("none: ...") wrap in their cell, as the memory panel's do, rather than run into the next one. */}
         <Figure label={t('est.gpus')} testid="estimate.gpus_needed" value={e.gpus_needed} format={gpus} words={e.gpus_needed < 1} note={t('est.f.gpus')} />
         {/* The deployment asked for: do its tp × pp GPUs hold the weights (the CLI's exit code, said)? */}

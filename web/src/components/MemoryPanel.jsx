@@ -19,9 +19,11 @@ function Figure({ label, swatch, testid, echo, value, format, of, report, numCla
 }
 
 /** The engine's own pool of the whole GPU (llama.cpp's and gpt-fast's: they have none) reads as no pool; a pool
- * that is a share of what the weights leave free (TensorRT-LLM's) has its own sentence. */
+ * that is a share of what the weights leave free (TensorRT-LLM's), or of what the CUDA context and NCCL leave
+ * before the weights load (SGLang's), has its own sentence. */
 function poolText(config) {
   if (config.pool_of === 'free') return 'memory.realTextFree';
+  if (config.pool_of === 'free_at_start') return 'memory.realTextStart';
   return config.pool_source === 'engine' && config.pool_fraction >= 1 ? 'memory.realTextNoPool' : 'memory.realText';
 }
 
@@ -35,6 +37,8 @@ function Realistic({ report: r }) {
       <dl class="legend">
         <Figure label={t('memory.pool')} testid="memory.realistic.pool_gib" value={real.pool_gib} format={f.gib} />
         {real.free_after_reserves_gib !== undefined && <Figure label={t('memory.freeAfterReserves')} testid="memory.realistic.free_after_reserves_gib" value={real.free_after_reserves_gib} format={room} numClass={roomClass(real.free_after_reserves_gib)} />}
+        {/* SGLang's: the memory its fraction is a share of. */}
+        {real.free_at_start_gib !== undefined && <Figure label={t('memory.freeAtStart')} testid="memory.realistic.free_at_start_gib" value={real.free_at_start_gib} format={room} numClass={roomClass(real.free_at_start_gib)} />}
         <Figure label={t('memory.reserve')} swatch="reserve" testid="memory.realistic.reserve_gib" value={real.reserve_gib} format={f.gib} of={explain.reserve} report={r} />
         <Figure label={t('memory.kvRoom')} testid="memory.realistic.kv_room_gib" value={real.kv_room_gib} format={room} numClass={roomClass(real.kv_room_gib)} of={explain.kvRoom} report={r} />
         <Figure label={t('memory.maxReal')} testid="memory.realistic.max_batch" value={real.max_batch} format={f.integer} of={explain.maxBatchRealistic} report={r} />

@@ -5,6 +5,7 @@
 
 import * as f from '../format.js';
 import { t } from '../i18n/index.js';
+import { engineName } from '../names.js';
 
 const n = (v) => f.integer(v);
 /** Bytes per element as the report gives them (config.weight_bytes_per_param, kv_bytes_per_element), with the format's name. */
@@ -165,12 +166,46 @@ export function shortfall(r) {
 }
 
 export function reserve(r) {
+  const real = r.memory.realistic;
+  return {
+    ...(r.config.pool_of === 'free_at_start' ? reserveOutsidePool(r) : reserveInPool(r)),
+    result: `= ${f.gib(real.reserve_gib)}`,
+  };
+}
+
+/**
+ * The reserve inside the pool: the context, NCCL, the weights' overhead, and a prefill step's activations and the
+ * logits. The step is the core's (memory.realistic.activation_tokens): longer than the prompt only where the engine
+ * keeps room for its whole chunk however short the prompt (vLLM, TensorRT-LLM); else min(chunk, S).
+ */
+function reserveInPool(r) {
+  const c = r.config;
+  const real = r.memory.realistic;
+  const tokens = real.activation_tokens;
+  const why = tokens > c.seq
+    ? t('fx.reserve.stepWhole', { chunk: n(c.prefill_chunk), engine: engineName(c.engine) })
+    : t('fx.reserve.stepCapped', { chunk: n(c.prefill_chunk), seq: n(c.seq) });
+  // Where the engine computes every token's logits (llama.cpp, gpt-fast), the step may peak at its output layer.
+  const peak = real.activation_at_logits
+    ? t('fx.reserve.peakLogits', { tokens: n(tokens), vocab: n(r.model.vocab), hidden: n(r.model.hidden), bytes: n(real.step_logit_bytes) })
+    : '';
+  return {
+    formula: real.logits_on_host ? t('fx.reserve.formulaHost', { engine: engineName(c.engine) }) : t('fx.reserve.formula'),
+    numbers: `= ${f.gib(real.context_reserve_gib)} + ${f.gib(real.nccl_gib)} + ${f.gib(real.weight_overhead_gib)} + ${f.gib(real.activation_gib)}; ${t('fx.reserve.numbers', { nccl: c.nccl_gib_per_peer, gpus: n(r.memory.gpus), overhead: c.weight_overhead, tokens: n(tokens), why, vocab: n(r.model.vocab) })}${peak}`,
+  };
+}
+
+/**
+ * SGLang's (config.pool_of "free_at_start"): the context, NCCL and the weights' overhead only. Its activations and
+ * logits are in the reserve that its fraction leaves outside the pool (config.pool_reserve, which the pool's
+ * source explains), so the report counts them nowhere in the pool (activation_gib 0).
+ */
+function reserveOutsidePool(r) {
   const c = r.config;
   const real = r.memory.realistic;
   return {
-    formula: t('fx.reserve.formula'),
-    numbers: `= ${f.gib(real.context_reserve_gib)} + ${f.gib(real.nccl_gib)} + ${f.gib(real.weight_overhead_gib)} + ${f.gib(real.activation_gib)}; ${t('fx.reserve.numbers', { nccl: c.nccl_gib_per_peer, gpus: n(r.memory.gpus), overhead: c.weight_overhead, chunk: n(c.prefill_chunk), vocab: n(r.model.vocab) })}`,
-    result: `= ${f.gib(real.reserve_gib)}`,
+    formula: t('fx.reserve.formulaStart', { engine: engineName(c.engine) }),
+    numbers: `= ${f.gib(real.context_reserve_gib)} + ${f.gib(real.nccl_gib)} + ${f.gib(real.weight_overhead_gib)}; ${t('fx.reserve.numbersStart', { nccl: c.nccl_gib_per_peer, gpus: n(r.memory.gpus), overhead: c.weight_overhead })}`,
   };
 }
 
@@ -187,15 +222,37 @@ function kvRoomOfFree(r) {
   };
 }
 
+/**
+ * The room when the pool is a share of what the CUDA context and NCCL leave, measured before the weights load
+ * (SGLang's, config.pool_of "free_at_start"; profile_max_num_token in its model_runner_kv_cache_mixin.py): the
+ * pool holds the context, NCCL, the weights with their overhead and the KV cache. With nothing left once the
+ * context and NCCL are up, the pool is the whole GPU and no fraction shrinks the room (as for "free").
+ */
+function kvRoomOfStart(r) {
+  const real = r.memory.realistic;
+  const left = real.free_at_start_gib;
+  const share = left > 0 ? `${r.config.pool_fraction} × ${f.gib(left)}` : f.gib(left);
+  return {
+    formula: t('fx.kvRoom.formulaStart'),
+    numbers: `= ${share} − ${f.gib(real.weight_overhead_gib)} − ${f.gib(r.memory.weights_gib_per_gpu)}; ${t('fx.kvRoom.atStart')} = ${f.capacity(r.gpu.vram_gib)} − ${f.gib(real.context_reserve_gib)} − ${f.gib(real.nccl_gib)}; ${t('fx.kvRoom.pool')} = ${f.gib(real.context_reserve_gib)} + ${f.gib(real.nccl_gib)} + ${share}`,
+  };
+}
+
+/** The room when the pool is a share of the whole GPU (vLLM's; an engine without a pool has all of it). */
+function kvRoomOfGpu(r) {
+  const real = r.memory.realistic;
+  return {
+    formula: t('fx.kvRoom.formula'),
+    numbers: `= ${f.gib(real.pool_gib)} − ${f.gib(real.reserve_gib)} − ${f.gib(r.memory.weights_gib_per_gpu)}; ${t('fx.kvRoom.pool')} = ${r.config.pool_fraction} × ${f.capacity(r.gpu.vram_gib)}`,
+  };
+}
+
+const KV_ROOM_OF = { free: kvRoomOfFree, free_at_start: kvRoomOfStart, gpu: kvRoomOfGpu };
+
 export function kvRoom(r) {
   const real = r.memory.realistic;
   return {
-    ...(r.config.pool_of === 'free'
-      ? kvRoomOfFree(r)
-      : {
-          formula: t('fx.kvRoom.formula'),
-          numbers: `= ${f.gib(real.pool_gib)} − ${f.gib(real.reserve_gib)} − ${f.gib(r.memory.weights_gib_per_gpu)}; pool = ${r.config.pool_fraction} × ${f.capacity(r.gpu.vram_gib)}`,
-        }),
+    ...(KV_ROOM_OF[r.config.pool_of] ?? kvRoomOfGpu)(r),
     result: `= ${f.gib(real.kv_room_gib)}; ${t('fx.kvRoom.needs', { kv: f.gib(r.memory.kv_gib_per_gpu) })}${real.missing_gib > 0 ? t('fx.kvRoom.missing', { missing: f.gib(real.missing_gib) }) : ''}`,
     // The pool fraction's source: the input, or the engine's own setting (README "Realistic budget").
     source: r.config.pool_source !== 'engine' ? t('fx.pool.chosen') : r.config.pool_reserve ? sglangPool(r) : t(`fx.pool.${r.config.engine}`),
@@ -223,12 +280,33 @@ function sglangPool(r) {
 }
 
 export function maxBatchRealistic(r) {
+  if (r.config.pool_of === 'free_at_start') return maxBatchLogitsOutside(r, 'Start');
+  return r.memory.realistic.logits_on_host ? maxBatchLogitsOutside(r, 'LogitsHost') : maxBatchLogitsInside(r);
+}
+
+/** Each request's fp32 logits come out of the room, as its KV does. */
+function maxBatchLogitsInside(r) {
   const v = n(r.model.vocab);
   // The room before this batch's logits (kv_room plus them back), over what one request takes.
   const floor = `⌊(${gibFine(r.memory.realistic.kv_room_gib)} + ${n(r.config.batch)} × 4 × ${v} B) / (${gibFine(r.memory.kv_gib_per_request)} + 4 × ${v} B)⌋`;
   return {
     formula: t(r.offload ? 'fx.maxReal.formulaHost' : 'fx.maxReal.formula'),
     numbers: `${r.offload ? `= min(${floor}, ${hostBound(r)})` : `= ${floor}`}; ${t('fx.maxReal.numbers', { vocab: v })}`,
+    result: `= ${n(r.memory.realistic.max_batch)}`,
+  };
+}
+
+/**
+ * The room holds the KV alone where the logits are elsewhere: SGLang's in the reserve outside its pool (see
+ * reserveOutsidePool, kind 'Start'), llama.cpp's copied to host memory ('LogitsHost'). A GPU that holds no KV then
+ * (-ngl 0) bounds no batch: the host does.
+ */
+function maxBatchLogitsOutside(r, kind) {
+  const floor = r.memory.kv_gib_per_request > 0 ? `⌊${gibFine(r.memory.realistic.kv_room_gib)} / ${gibFine(r.memory.kv_gib_per_request)}⌋` : '∞';
+  const engine = engineName(r.config.engine);
+  return {
+    formula: t(r.offload ? `fx.maxReal.formula${kind}Host` : `fx.maxReal.formula${kind}`, { engine }),
+    numbers: `${r.offload ? `= min(${floor}, ${hostBound(r)})` : `= ${floor}`}; ${t(`fx.maxReal.numbers${kind}`, { engine })}`,
     result: `= ${n(r.memory.realistic.max_batch)}`,
   };
 }

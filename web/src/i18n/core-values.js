@@ -50,6 +50,8 @@ export function warningValues(r) {
     missing: f2(real.missing_gib),
     max_real: n(r.memory?.max_batch_realistic ?? real.max_batch),
     left: f2(real.free_after_reserves_gib),
+    // SGLang's (the tight warning's .start sentences): what its fraction is a share of.
+    free_at_start: f2(real.free_at_start_gib),
     spec_tokens: n(sp.tokens),
     accept: f2(sp.accept),
     tokens_per_step: g3(sp.tokens_per_step),

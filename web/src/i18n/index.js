@@ -93,18 +93,21 @@ export function tx(key, params = {}, code = lang.value) {
 
 // ---- the core's messages, by code --------------------------------------------
 
+/** The tight warning's variant by what the pool is a share of (config.pool_of); a share of the GPU has none. */
+const TIGHT_POOL_OF = { free: '.free', free_at_start: '.start' };
+
 /** A core warning ({code, message}) for the report r: a template filled from the report's values (core-values.js). */
 export function warningText(w, r, code = lang.value) {
   // Latent attention replicates the KV for another reason than too few heads; a tight fit with no room
   // left for the KV is an engine that cannot start: each has its own sentence.
-  // A pool that is a share of the free memory (TensorRT-LLM's) has its own sentences too. The CLI picks the
-  // same keys (core/cli/messages.c: warning_key).
+  // A pool that is a share of the free memory (TensorRT-LLM's), or of what the CUDA context and NCCL leave
+  // (SGLang's), has its own sentences too. The CLI picks the same keys (core/cli/messages.c: warning_key).
   const real = r.memory?.realistic;
   const key =
     w.code === 'kv_replicated_across_tp' && r.model?.mla
       ? `warning.${w.code}.mla`
       : w.code === 'tight'
-        ? `warning.tight${real?.kv_room_gib <= 0 ? '.noRoom' : ''}${r.config?.pool_of === 'free' ? '.free' : ''}`
+        ? `warning.tight${real?.kv_room_gib <= 0 ? '.noRoom' : ''}${TIGHT_POOL_OF[r.config?.pool_of] ?? ''}`
         : `warning.${w.code}`;
   return t(key, { w, r, ...warningValues(r) }, code);
 }
