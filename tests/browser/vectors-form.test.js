@@ -48,11 +48,9 @@ const NAMES = [
 
 const all = vectorsByName();
 let env;
-let page;
 
 before(async () => {
   env = await startPage();
-  page = await env.browser.newPage();
 });
 after(() => env?.close());
 
@@ -61,6 +59,8 @@ describe('vectors through the form', () => {
     test(name, async () => {
       const v = all.get(name);
       assert.ok(v, `vector ${name} is in tests/vectors`);
+      // A page of its own (a fresh context): nothing left by the vector before.
+      const page = await env.browser.newPage();
       await page.goto(env.server.url);
       await waitForVerdict(page);
       await setInputs(page, v.input);
@@ -101,6 +101,7 @@ describe('vectors through the form', () => {
         const html = await page.content();
         assert.doesNotMatch(html, /tokens_per_s|ms_per_token|step_ms/);
       }
+      await page.close();
     });
   }
 });

@@ -1,0 +1,75 @@
+// The steps of `npm test` (and of `npm run test:quick`, and of CI with --fuzz):
+// what each builds or checks, what it needs first, and how its counts are read.
+// The order is the priority when two steps could start (tests/runner/schedule.mjs):
+// the chain to the browser suite, the longest, first.
+import * as count from './counts.mjs';
+
+/** The sanitizers' settings: any report fails the run, and leaks are reported. */
+const SANITIZER_ENV = {
+  ASAN_OPTIONS: 'detect_leaks=1:abort_on_error=1:strict_string_checks=1',
+  UBSAN_OPTIONS: 'halt_on_error=1:print_stacktrace=1',
+};
+
+export const FUZZ_TARGETS = ['config', 'analysis', 'request', 'lint'];
+
+/**
+ * The browser files of the quick loop: the page's core paths (a verdict and its figures through
+ * the form, the vectors set through the form, the share link, a refusal without time).
+ */
+export const QUICK_BROWSER_FILES = ['report.test.js', 'vectors-form.test.js', 'share-link.test.js', 'hostile-links.test.js'];
+
+/**
+ * The steps, each { name, what, cmd, after, env, count }.
+ * quick: the inner loop (no sanitizers, no oracle unit tests, the browser's core paths only).
+ * fuzzSeconds: add the libFuzzer targets, each for that long (CI: 60).
+ * jobs: the cores.
+ */
+export function suites({ quick = false, fuzzSeconds = 0, jobs = 2 } = {}) {
+  const node = process.execPath;
+  const steps = [
+    { name: 'setup:system', what: 'Debian packages (apt-get, as root, when missing)', cmd: ['bash', 'core/scripts/setup.sh', 'system'] },
+    { name: 'setup:npm', what: 'npm dependencies (npm install, when missing or stale)', cmd: ['bash', 'core/scripts/setup.sh', 'npm'] },
+    { name: 'build:wasm', what: 'the core as WebAssembly (emcc), copied to web/generated/', cmd: ['bash', 'core/scripts/build.sh', 'wasm'], after: ['setup:system'] },
+    { name: 'build:web', what: 'the page: dist/ and the single file dist/roofline-lint.html (vite)', cmd: ['npm', 'run', '--silent', 'build:web'], after: ['build:wasm', 'setup:npm'] },
+    {
+      name: 'browser', what: quick ? 'headless Chromium: the core paths of the page' : 'headless Chromium: every page test',
+      cmd: [node, '--test', '--test-reporter=tap', ...(quick ? QUICK_BROWSER_FILES.map((f) => `tests/browser/${f}`) : ['tests/browser/'])],
+      after: ['build:web', 'build:native'], count: count.tap,
+    },
+    { name: 'build:native', what: 'the native core, CLI and C test programs (Release)', cmd: ['bash', 'core/scripts/build.sh', 'native'], after: ['setup:system'] },
+    {
+      name: 'native', what: 'ctest on build/: the vectors (--selftest), prove-red, api, CLI contract, plan, configs, numbers, accuracy',
+      cmd: ['ctest', '--test-dir', 'build', '--output-on-failure'], after: ['build:native'], count: count.ctest,
+    },
+  ];
+  if (!quick) {
+    steps.push(
+      { name: 'build:san', what: 'the same native suites built with clang, ASan + UBSan', cmd: ['bash', 'core/scripts/build.sh', 'sanitize'], after: ['setup:system'] },
+      {
+        name: 'native:san', what: 'the same ctest suites under AddressSanitizer + UndefinedBehaviorSanitizer (any report fails)',
+        cmd: ['ctest', '--test-dir', 'build-san', '--output-on-failure'], after: ['build:san'],
+        env: SANITIZER_ENV, count: count.ctest,
+      },
+    );
+  }
+  steps.push(
+    { name: 'vitest', what: 'Vitest: the page\'s modules, the vectors through the wasm, the URL codec, i18n', cmd: [node, 'node_modules/vitest/vitest.mjs', 'run', '--config', 'web/vitest.config.js'], after: ['build:wasm', 'build:native', 'setup:npm'], count: count.vitest },
+    { name: 'oracle:vectors', what: 'every expected figure of tests/vectors recomputed by the exact-rational oracle', cmd: [node, 'tests/oracle/vectors.mjs', '--check'], count: count.passedFailed },
+  );
+  if (!quick) {
+    steps.push(
+      { name: 'oracle', what: 'the oracle\'s own tests (its check goes red on a wrong figure)', cmd: [node, '--test', '--test-reporter=tap', 'tests/oracle/'], count: count.tap },
+      { name: 'matrix', what: 'the matrix\'s Parquet against the CLI, read back by DuckDB', cmd: [node, '--test', '--test-reporter=tap', 'tests/matrix/'], after: ['build:native', 'setup:npm'], count: count.tap },
+    );
+  }
+  if (fuzzSeconds > 0) {
+    steps.push({ name: 'build:fuzz', what: 'the libFuzzer targets (clang, ASan + UBSan) and their derived seeds', cmd: ['bash', 'core/scripts/fuzz.sh', '--prepare'], after: ['setup:system'] });
+    for (const t of FUZZ_TARGETS) {
+      steps.push({
+        name: `fuzz:${t}`, what: `fuzz_${t} for ${fuzzSeconds} s on one core, after replaying its regressions`,
+        cmd: ['bash', 'core/scripts/fuzz.sh', '--target', t, String(fuzzSeconds)], after: ['build:fuzz'], count: count.fuzz,
+      });
+    }
+  }
+  return steps;
+}
