@@ -1,11 +1,12 @@
-// Shared by the browser tests: dist/ on a local server, system Chromium, and
-// the form driver that sets a vector's request through the page's inputs.
+// Shared by the browser tests: dist/ on a local server, system Chromium (the one
+// tests/runner/browser.mjs launched for the whole suite, when it did), and the
+// form driver that sets a vector's request through the page's inputs.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { loadCore } from '../../web/src/core/loader.js';
 import { startStaticServer } from '../../web/scripts/static-server.mjs';
-import { launchChromium } from '../../web/scripts/browser.mjs';
+import { browserForTests } from '../../web/scripts/browser.mjs';
 import table from '../../core/fields.json' with { type: 'json' };
 
 export const ROOT = new URL('../../', import.meta.url);
@@ -32,10 +33,14 @@ export async function axeSerious(page) {
 /** The built wasm core, loaded under Node: what a test compares the page's figures with. */
 export const loadBuiltCore = () => loadCore(readFileSync(new URL('web/generated/roofline.wasm', ROOT)));
 
+/**
+ * dist/ served, and the browser. Each test opens its own context (browser.newPage()
+ * or browser.newContext()), so no two tests share storage, cache or a page.
+ */
 export async function startPage() {
   requireDist();
   const server = await startStaticServer(DIST);
-  const browser = await launchChromium();
+  const browser = await browserForTests();
   return {
     server,
     browser,

@@ -8,7 +8,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { after, before, test } from 'node:test';
-import { launchChromium } from '../../web/scripts/browser.mjs';
+import { browserForTests } from '../../web/scripts/browser.mjs';
 import { DIST, requireDist, tid, waitForVerdict } from './helpers.js';
 
 const CONFIG = '{"model_type":"llama","hidden_size":64,"intermediate_size":128,"num_hidden_layers":2,"num_attention_heads":4,"num_key_value_heads":2,"vocab_size":100,"max_position_embeddings":4096}';
@@ -52,7 +52,7 @@ function startServer() {
 before(async () => {
   requireDist();
   url = await startServer();
-  browser = await launchChromium();
+  browser = await browserForTests();
 });
 after(async () => {
   await browser?.close();

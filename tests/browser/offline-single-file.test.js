@@ -4,13 +4,13 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { after, before, test } from 'node:test';
-import { launchChromium } from '../../web/scripts/browser.mjs';
+import { browserForTests } from '../../web/scripts/browser.mjs';
 import { DIST, SINGLE_FILE_URL, requireDist, tid, waitForVerdict } from './helpers.js';
 
 let browser;
 before(async () => {
   requireDist();
-  browser = await launchChromium();
+  browser = await browserForTests();
 });
 after(() => browser?.close());
 

@@ -32,8 +32,8 @@ export function suites({ quick = false, fuzzSeconds = 0, jobs = 2 } = {}) {
     { name: 'build:wasm', what: 'the core as WebAssembly (emcc), copied to web/generated/', cmd: ['bash', 'core/scripts/build.sh', 'wasm'], after: ['setup:system'] },
     { name: 'build:web', what: 'the page: dist/ and the single file dist/roofline-lint.html (vite)', cmd: ['npm', 'run', '--silent', 'build:web'], after: ['build:wasm', 'setup:npm'] },
     {
-      name: 'browser', what: quick ? 'headless Chromium: the core paths of the page' : 'headless Chromium: every page test',
-      cmd: [node, '--test', '--test-reporter=tap', ...(quick ? QUICK_BROWSER_FILES.map((f) => `tests/browser/${f}`) : ['tests/browser/'])],
+      name: 'browser', what: quick ? 'headless Chromium: the core paths of the page' : 'headless Chromium: every page test, one browser, a fresh context per test',
+      cmd: [node, 'tests/runner/browser.mjs', ...(quick ? QUICK_BROWSER_FILES.map((f) => `tests/browser/${f}`) : [])],
       after: ['build:web', 'build:native'], count: count.tap,
     },
     { name: 'build:native', what: 'the native core, CLI and C test programs (Release)', cmd: ['bash', 'core/scripts/build.sh', 'native'], after: ['setup:system'] },
