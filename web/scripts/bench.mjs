@@ -34,7 +34,7 @@ import { deflateRawSync, gzipSync } from 'node:zlib';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { loadCore } from '../src/core/loader.js';
 import { decodeLink } from '../src/url-codec.js';
-import { launchChromium } from './browser.mjs';
+import { DESKTOP_CHROMIUM, launchChromium } from './browser.mjs';
 import { singleFileSplit } from './size-split.mjs';
 import { startStaticServer } from './static-server.mjs';
 
@@ -101,7 +101,7 @@ input.addEventListener('input', show);
 performance.mark('rl:first-verdict');
 </script></body></html>`);
 const blankServer = await startStaticServer(blankDir);
-const browser = await launchChromium();
+const browser = await launchChromium(DESKTOP_CHROMIUM);
 try {
   // Both pages mark rl:first-verdict when the verdict is in the DOM; the frame
   // that shows it is the Element Timing entry of the element marked
