@@ -22,7 +22,7 @@ export const QUICK_BROWSER_FILES = ['report.test.js', 'vectors-form.test.js', 's
  * The steps, each { name, what, cmd, after, env, count }.
  * quick: the inner loop (no sanitizers, no oracle unit tests, the browser's core paths only).
  * fuzzSeconds: add the libFuzzer targets, each for that long (CI: 60).
- * jobs: the cores.
+ * jobs: the cores; ctest and the browser files use them.
  */
 export function suites({ quick = false, fuzzSeconds = 0, jobs = 2 } = {}) {
   const node = process.execPath;
@@ -39,7 +39,7 @@ export function suites({ quick = false, fuzzSeconds = 0, jobs = 2 } = {}) {
     { name: 'build:native', what: 'the native core, CLI and C test programs (Release)', cmd: ['bash', 'core/scripts/build.sh', 'native'], after: ['setup:system'] },
     {
       name: 'native', what: 'ctest on build/: the vectors (--selftest), prove-red, api, CLI contract, plan, configs, numbers, accuracy',
-      cmd: ['ctest', '--test-dir', 'build', '--output-on-failure'], after: ['build:native'], count: count.ctest,
+      cmd: ['ctest', '--test-dir', 'build', '--output-on-failure', '-j', String(jobs)], after: ['build:native'], count: count.ctest,
     },
   ];
   if (!quick) {
@@ -47,7 +47,7 @@ export function suites({ quick = false, fuzzSeconds = 0, jobs = 2 } = {}) {
       { name: 'build:san', what: 'the same native suites built with clang, ASan + UBSan', cmd: ['bash', 'core/scripts/build.sh', 'sanitize'], after: ['setup:system'] },
       {
         name: 'native:san', what: 'the same ctest suites under AddressSanitizer + UndefinedBehaviorSanitizer (any report fails)',
-        cmd: ['ctest', '--test-dir', 'build-san', '--output-on-failure'], after: ['build:san'],
+        cmd: ['ctest', '--test-dir', 'build-san', '--output-on-failure', '-j', String(jobs)], after: ['build:san'],
         env: SANITIZER_ENV, count: count.ctest,
       },
     );
