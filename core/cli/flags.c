@@ -25,6 +25,7 @@ static const meta_flag meta[] = {
     {"--list", NULL, "list the presets with their figures"},
     {"--accuracy", NULL, "first flag only: the floor and the realistic estimate against every published run in tests/measured (--check, --holdout, --measured FILE)"},
     {"--matrix", NULL, "first flag only: every model x GPU preset x a grid as CSV or NDJSON (--matrix --help; npm run matrix writes Parquet)"},
+    {"--requests", "FILE", "first flag only: one request object a line (NDJSON, - for standard input), one JSON answer a line, each flushed before the next is read; exit 2 if any line is bad, else 3 if any is refused"},
     {"--plan", NULL, "first flag only: with a workload and targets (--max-ttft-ms, --min-tokens-per-s-user, --gpus A,B, --allow-tight), the cheapest setups"},
     {"--compare", "FLAGS", "FLAGS-A --compare FLAGS-B [--compare FLAGS-C]: setups side by side, each later set = A's flags with its own on top (the last of a flag wins); or --compare A.json B.json [C.json], request files. Differences are marked (* and the ratio to A); exit 3 if any is refused"},
     {"--selftest", NULL, "run the test vectors"},
@@ -56,7 +57,8 @@ static int row_index(const rl_field *f) {
 
 static rl_status set_meta(rl_cli_args *a, const char *flag, const char *value, rl_error *err) {
     /* Modes with options of their own are read by their own parser, from argv[1] on. */
-    if (strcmp(flag, "--accuracy") == 0 || strcmp(flag, "--plan") == 0 || strcmp(flag, "--matrix") == 0)
+    if (strcmp(flag, "--accuracy") == 0 || strcmp(flag, "--plan") == 0 || strcmp(flag, "--matrix") == 0 ||
+        strcmp(flag, "--requests") == 0)
         return usage_error(err, flag, "%s: must be the first flag (its own options follow it)", flag);
     if (strcmp(flag, "--compare") == 0)
         return usage_error(err, flag, "--compare: read by its own parser (core/cli/compare.c)");

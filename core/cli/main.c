@@ -14,6 +14,7 @@
 #include "lint_text.h"
 #include "messages.h"
 #include "report_text.h"
+#include "requests.h"
 #include "roofline.h"
 #include "vectors.h"
 
@@ -221,7 +222,8 @@ int main(int argc, char **argv) {
     mode_argv[mode_argc] = NULL;
     /* A mode: its flag first, after any --lang X. */
     const char *mode = mode_argc > 1 ? mode_argv[1] : "";
-    int is_mode = strcmp(mode, "--accuracy") == 0 || strcmp(mode, "--plan") == 0 || strcmp(mode, "--matrix") == 0;
+    int is_mode = strcmp(mode, "--accuracy") == 0 || strcmp(mode, "--plan") == 0 || strcmp(mode, "--matrix") == 0 ||
+                  strcmp(mode, "--requests") == 0;
     int is_compare = 0;
     for (int i = 1; i < argc; i++) is_compare |= strcmp(argv[i], "--compare") == 0;
     if ((is_mode || is_compare) && bad_lang != NULL) return fail_lang(bad_lang, json);
@@ -229,6 +231,7 @@ int main(int argc, char **argv) {
     if (strcmp(mode, "--accuracy") == 0) return rl_cli_accuracy(mode_argc - 2, mode_argv + 2);
     if (strcmp(mode, "--plan") == 0) return rl_plan_main(mode_argc - 1, mode_argv + 1);
     if (strcmp(mode, "--matrix") == 0) return rl_matrix_main(mode_argc - 1, mode_argv + 1);
+    if (strcmp(mode, "--requests") == 0) return rl_requests_main(mode_argc - 1, mode_argv + 1);
     /* Two or three setups side by side: A's flags, then each --compare's (core/cli/compare.c). */
     if (is_compare) return rl_compare_main(mode_argc, mode_argv);
     free(mode_argv);

@@ -391,4 +391,27 @@ once 2 --ram-gib "${ngl[@]}" --gpu-layers 20
 once 2 --model --compare "--gpu a100-40g" "${base[*]}"
 once 2 --ram-gib --plan --model qwen3-4b --gpus a100-40g --requests-per-day 1000 --input-tokens 500 --output-tokens 200 --gpu-layers 3
 
+# --requests FILE: one answer a line, each byte for byte what --request prints for that line; a blank
+# line asks nothing; exit 3 when a setup is refused, 2 when a line is bad (the lines after it still answered).
+fit='{"model":"qwen3-4b","gpu":"a100-40g"}'
+refused='{"model":"qwen3-4b","gpu":"a100-40g","batch":128}'
+printf '%s\n\n%s\n' "$fit" "$refused" >"$tmp/requests.ndjson"
+out="$("$cli" --requests "$tmp/requests.ndjson")"; rc=$?
+[ "$rc" -eq 3 ] && ok || bad "--requests with a refused setup exits 3 (got $rc)"
+want="$("$cli" --request "$fit")
+$("$cli" --request "$refused")"
+[ "$out" = "$want" ] && ok || bad "--requests answers each line as --request does, and a blank line not at all"
+out="$(printf '%s\n' "$fit" "$fit" | "$cli" --requests -)"; rc=$?
+[ "$rc" -eq 0 ] && [ "$(printf '%s\n' "$out" | grep -c '"verdict":"fits"')" -eq 2 ] && ok || bad "--requests - reads standard input; all fit: exit 0 (got $rc)"
+out="$(printf '%s\n' '{"model":"qwen3-4b","gpu":"a100-40g","batch":0}' "$fit" | "$cli" --requests -)"; rc=$?
+[ "$rc" -eq 2 ] && printf '%s' "$out" | head -1 | grep -q '"field":"batch"' && [ "$(printf '%s\n' "$out" | sed -n 2p | grep -c '"verdict":"fits"')" -eq 1 ] \
+  && ok || bad "--requests: a bad line is its error, naming the field, the next line is still answered, exit 2 (got $rc: $out)"
+head -c 70000 /dev/zero | tr '\0' ' ' >"$tmp/long.ndjson"
+printf '%s\n' "$fit" >>"$tmp/long.ndjson"
+out="$("$cli" --requests "$tmp/long.ndjson")"; rc=$?
+[ "$rc" -eq 2 ] && printf '%s' "$out" | grep -q '"code":"too_large".*"field":"request"' && ok || bad "--requests: a line over 64 KiB is too_large on request (got $rc: ${out:0:300})"
+expect 2 '"field":"--requests"' --requests "$tmp/no-such-file.ndjson"
+expect 2 '"field":"--requests"' --requests "$tmp/requests.ndjson" --json
+expect 2 'must be the first flag' --json --requests "$tmp/requests.ndjson"
+
 finish
