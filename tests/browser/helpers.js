@@ -64,13 +64,16 @@ export function vectorsByName() {
 export const tid = (id) => `[data-testid="${id}"]`;
 
 /**
- * The verdict, and the panels that follow it one frame later. No deadline of
- * its own: Playwright's default wait applies, a hang detector generous enough
- * for a loaded machine, never a speed check (`npm run bench` prints the speed).
+ * The verdict, the panels that follow it one frame later, and the end of the
+ * page's start-up work (rl:settled: the presets' prose is in), so that nothing
+ * start-up adds lands while a test acts. No deadline of its own: Playwright's
+ * default wait applies, a hang detector generous enough for a loaded machine,
+ * never a speed check (`npm run bench` prints the speed).
  */
 export async function waitForVerdict(page) {
   await page.waitForSelector(`${tid('verdict')}:is([data-fits], [data-state="error"])`);
   await page.waitForSelector(`${tid('results')}[data-ready="true"]`);
+  await page.waitForFunction(() => performance.getEntriesByName('rl:settled').length > 0);
 }
 
 /** The inputs of core/fields.json by group and type: every input's data-testid is its key. */

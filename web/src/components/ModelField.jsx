@@ -3,7 +3,6 @@ import { params } from '../format.js';
 import { SelectField } from './SelectField.jsx';
 import { PresetSource } from './PresetSource.jsx';
 import { t } from '../i18n/index.js';
-import { proseLoaded } from '../presets.js';
 
 export function ModelField({ app }) {
   const options = [
@@ -13,7 +12,8 @@ export function ModelField({ app }) {
   const preset = app.modelPreset.value;
   return (
     <SelectField app={app} name="model" label={t('model.label')} options={options}>
-      {preset && proseLoaded.value && preset.hf_repo && <p class="hint">{t('model.hf', { repo: preset.hf_repo })}</p>}
+      {/* hf_repo is the core's (not the prose's): the hint is there from the form's first render. */}
+      {preset && preset.hf_repo && <p class="hint">{t('model.hf', { repo: preset.hf_repo })}</p>}
       <PresetSource preset={preset} testid="model-source" />
     </SelectField>
   );

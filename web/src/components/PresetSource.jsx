@@ -19,13 +19,18 @@ export function presetProse(text, preset) {
 }
 
 export function PresetSource({ preset, testid }) {
-  // Read so that the box follows when the prose arrives, after the first verdict.
-  if (!preset || !proseLoaded.value) return null;
+  // The box is there from the form's first render, closed, its summary from the core's name;
+  // its words follow when the prose arrives, after the first verdict (read so that they do).
+  // Added only then, two boxes pushed every field below them down while a user could be
+  // opening one of them.
+  if (!preset) return null;
+  const prose = proseLoaded.value;
   return (
     <details class="source" data-testid={testid}>
       <summary>{t('source.summary', { name: preset.name })}</summary>
-      <p><strong>{t('source.source')}</strong> {preset.source ? <span lang="en">{presetProse(preset.source, preset)}</span> : t('source.loading')}</p>
-      {preset.notes && <p><strong>{t('source.notes')}</strong> <span lang="en">{presetProse(preset.notes, preset)}</span></p>}
+      {/* sep.sentence: a space after the English label's full stop, none after the Chinese 。 */}
+      <p><strong>{t('source.source')}</strong>{t('sep.sentence')}{prose && preset.source ? <span lang="en">{presetProse(preset.source, preset)}</span> : t('source.loading')}</p>
+      {prose && preset.notes && <p><strong>{t('source.notes')}</strong>{t('sep.sentence')}<span lang="en">{presetProse(preset.notes, preset)}</span></p>}
     </details>
   );
 }
