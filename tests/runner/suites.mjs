@@ -13,10 +13,10 @@ const SANITIZER_ENV = {
 export const FUZZ_TARGETS = ['config', 'analysis', 'request', 'lint'];
 
 /**
- * The browser files of the quick loop: the page's core paths (a verdict and its figures through
- * the form, the vectors set through the form, the share link, a refusal without time).
+ * The browser files of the quick loop: the page's core paths (the vectors set through the form,
+ * a fit and a refusal without time in the downloaded report, the share link).
  */
-export const QUICK_BROWSER_FILES = ['report.test.js', 'vectors-form.test.js', 'share-link.test.js', 'hostile-links.test.js'];
+export const QUICK_BROWSER_FILES = ['vectors-form.test.js', 'report.test.js', 'share-link.test.js'];
 
 /**
  * The steps, each { name, what, cmd, after, env, count }.
@@ -34,7 +34,7 @@ export function suites({ quick = false, fuzzSeconds = 0, jobs = 2 } = {}) {
     {
       name: 'browser', what: quick ? 'headless Chromium: the core paths of the page' : 'headless Chromium: every page test, one browser, a fresh context per test',
       cmd: [node, 'tests/runner/browser.mjs', ...(quick ? QUICK_BROWSER_FILES.map((f) => `tests/browser/${f}`) : [])],
-      after: ['build:web', 'build:native'], count: count.tap,
+      after: ['build:web'], count: count.tap,
     },
     { name: 'build:native', what: 'the native core, CLI and C test programs (Release)', cmd: ['bash', 'core/scripts/build.sh', 'native'], after: ['setup:system'] },
     {
