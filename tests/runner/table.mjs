@@ -26,7 +26,9 @@ export function table(steps, outcomes, { wall, jobs }) {
   let sum = 0;
   for (const o of outcomes.values()) {
     passed += o.counts?.passed ?? 0;
-    failed += o.counts?.failed ?? 0;
+    // A step that did not pass counts its failed tests, or itself when it has none to count
+    // (a build that broke, a suite that crashed before its summary, one skipped).
+    failed += o.status === 'passed' ? 0 : Math.max(1, o.counts?.failed ?? 0);
     sum += o.seconds;
   }
   const notPassed = [...outcomes.values()].filter((o) => o.status !== 'passed').length;
@@ -35,7 +37,7 @@ export function table(steps, outcomes, { wall, jobs }) {
     ...rows.map(line),
     '',
     `wall ${wall.toFixed(1)} s with ${jobs} steps at once (the steps add up to ${sum.toFixed(1)} s)${notPassed ? `; ${notPassed} step(s) did not pass` : ''}`,
-    // The plain closing line: every test of every step (a step that failed without counts adds none).
-    `${passed} passed, ${failed + (notPassed && !failed ? notPassed : 0)} failed`,
+    // The plain closing line: every test of every step.
+    `${passed} passed, ${failed} failed`,
   ].join('\n');
 }
