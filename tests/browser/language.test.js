@@ -15,6 +15,15 @@ const CJK = /[\u4e00-\u9fff]/;
 
 async function open(url, locale = 'en-US') {
   const context = await env.browser.newContext({ locale });
+  // Counts the page's writes of its link to the address bar (web/src/link/share.js, debounced),
+  // so that a test can wait for the page to have written it rather than for a time.
+  await context.addInitScript(() => {
+    const replace = history.replaceState.bind(history);
+    history.replaceState = (...args) => {
+      window.rlLinkWrites = (window.rlLinkWrites ?? 0) + 1;
+      return replace(...args);
+    };
+  });
   const page = await context.newPage();
   await page.goto(url);
   await waitForVerdict(page);
@@ -27,7 +36,9 @@ test('a Chinese browser gets the Chinese page, and the link stays free of lang',
   assert.equal(await page.getAttribute('html', 'lang'), 'zh-CN');
   assert.match(await page.title(), /装得下/);
   assert.match(await page.textContent(tid('verdict')), /每张 GPU/);
-  await page.waitForTimeout(400); // the address bar is synced after a short debounce
+  // The address bar is synced after a short debounce: wait until the page has written it.
+  await page.waitForFunction(() => window.rlLinkWrites > 0);
+  assert.match(page.url(), /m=qwen3-4b/, 'the link the page wrote');
   assert.doesNotMatch(page.url(), /lang=/);
   await context.close();
 });
