@@ -106,6 +106,9 @@ typedef enum rl_why {
 } rl_why;
 
 #define RL_ERROR_MAX_VALUES 4
+/* Room for a message: four times the longest the core writes (about 250 bytes,
+ * the unmodeled-layer refusal with a 31-byte model_type), so none is ever cut. */
+#define RL_ERROR_MESSAGE_MAX 1024
 
 /* Error detail filled by every function that can fail. `field` names the
  * flag, config.json key or request key at fault ("batch", "config.num_key_value_heads");
@@ -115,7 +118,7 @@ typedef enum rl_why {
 typedef struct rl_error {
     rl_status status;
     char field[64];
-    char message[256];
+    char message[RL_ERROR_MESSAGE_MAX];
     rl_why why;
     char value_name[RL_ERROR_MAX_VALUES][16];
     char value[RL_ERROR_MAX_VALUES][48];

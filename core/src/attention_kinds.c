@@ -42,6 +42,15 @@ static const struct {
     {"altup_num_inputs", "Gemma 3n's AltUp layers", NULL},
     {"laurel_rank", "Gemma 3n's LAuReL blocks", NULL},
     {"hidden_size_per_layer_input", "Gemma 3n's per-layer input embeddings", NULL},
+    /* LFM2 (configuration_lfm2.py): gated short-convolution layers beside attention, each with a
+     * rolling cache of conv_L_cache positions, and a feed-forward sized by block_ff_dim (with
+     * block_auto_adjust_ff_dim, block_multiple_of and block_ffn_dim_multiplier), not intermediate_size. */
+    {"conv_L_cache", "LFM2's short-convolution layers", NULL},
+    {"block_ff_dim", "LFM2's feed-forward sized by block_ff_dim", NULL},
+    /* DeciLM / Nemotron Super and Ultra (configuration_decilm.py, remote code): a neural-architecture-search
+     * model whose layers each have their own block: attention with its own KV heads or none at all,
+     * and a feed-forward of its own width (ffn_mult) or none. */
+    {"block_configs", "per-layer blocks of their own attention and feed-forward widths (DeciLM / Nemotron NAS)", NULL},
     /* Plain Mamba / Mamba-2 (configuration_mamba.py, configuration_mamba2.py). */
     {"state_size", "Mamba state-space layers", NULL},
     {"ssm_cfg", "Mamba state-space layers", NULL},

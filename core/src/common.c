@@ -735,3 +735,13 @@ size_t rl_fmt_shortest(char *out, double v) {
     memcpy(out, buf, n);
     return n;
 }
+
+/* rl_fmt_shortest, with NaN and the infinities as JSON text (Python's json)
+ * spells them: an error quoting a config's Infinity says "got Infinity". */
+size_t rl_fmt_json_number(char *out, double v) {
+    if (isfinite(v)) return rl_fmt_shortest(out, v);
+    const char *w = isnan(v) ? "NaN" : v > 0 ? "Infinity" : "-Infinity";
+    size_t n = strlen(w);
+    memcpy(out, w, n);
+    return n;
+}

@@ -70,7 +70,7 @@ void rl_field_set_default(void *base, const rl_field *f) {
 static rl_status check_number(const rl_field *f, double v, rl_error *err) {
     if (!(v >= f->min && v <= f->max)) {
         char got[RL_FMT_MAX_LEN + 1]; /* the value as given, to its last digit */
-        got[rl_fmt_shortest(got, v)] = '\0';
+        got[rl_fmt_json_number(got, v)] = '\0';
         return rl_fail(err, RL_E_RANGE, f->key, "%s must be a number at least %g and at most %g%s%s (got %s)", f->key, f->min,
                        f->max, f->unit[0] ? " " : "", f->unit, got);
     }

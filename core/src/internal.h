@@ -129,6 +129,8 @@ double rl_strtod(const char *s, char **end);
 size_t rl_fmt_double(char *out, double v, char conv, int prec);
 /* The shortest of %.15g, %.16g, %.17g that reads back as v; no terminator. */
 size_t rl_fmt_shortest(char *out, double v);
+/* The same, with NaN, Infinity and -Infinity as JSON (Python's) spells them; no terminator. */
+size_t rl_fmt_json_number(char *out, double v);
 
 /* ---- JSON output (json_write.c): the one JSON writer -------------------- */
 

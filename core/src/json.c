@@ -81,9 +81,17 @@ static scan scan_number(const char *s, size_t len, size_t *i) {
     return SCAN_OK;
 }
 
+/* The words a value may be. Beside JSON's three, the three Python's json module
+ * reads and writes for floats that are not finite: transformers loads a
+ * config.json with json.loads, and published configs hold them (Nemotron-H's
+ * "time_step_limit": [0.0, Infinity]). They are values only where a number may
+ * be; a field we read refuses them by name (token_number, rl_jnum). */
+static const char *const literal_words[] = {"true", "false", "null", "NaN", "Infinity", "-Infinity"};
+#define LITERAL_WORDS ((int)(sizeof literal_words / sizeof literal_words[0]))
+
 static scan scan_literal(const char *s, size_t len, size_t *i) {
-    static const char *const words[] = {"true", "false", "null"};
-    for (int w = 0; w < 3; w++) {
+    const char *const *words = literal_words;
+    for (int w = 0; w < LITERAL_WORDS; w++) {
         size_t n = strlen(words[w]), room = len - *i;
         if (room >= n && memcmp(s + *i, words[w], n) == 0) {
             *i += n;
@@ -165,7 +173,8 @@ static rl_status tokenize(rl_jdoc *doc, const char *s, size_t len, const char *w
                 }
                 st = t.depth ? V_COMMA_OR_CLOSE : V_DONE;
             } else {
-                r = (c == '-' || is_digit(c)) ? scan_number(s, len, &i) : scan_literal(s, len, &i);
+                bool numeral = is_digit(c) || (c == '-' && !(i + 1 < len && s[i + 1] == 'I'));
+                r = numeral ? scan_number(s, len, &i) : scan_literal(s, len, &i);
                 if (r == SCAN_OK) {
                     record(&t, RL_J_PRIM, at, i);
                     attach_value(&t);
@@ -361,6 +370,12 @@ static bool token_number(const rl_jdoc *doc, int i, double *out) {
     const rl_jtok *t = &doc->tok[i];
     if (t->type != RL_J_PRIM) return false;
     char c = doc->text[t->start];
+    /* Python's non-finite literals (the tokenizer lets only these three words through);
+     * every range check refuses them, naming the field. */
+    if (c == 'N' || c == 'I' || (c == '-' && doc->text[t->start + 1] == 'I')) {
+        *out = c == 'N' ? NAN : c == '-' ? -INFINITY : INFINITY;
+        return true;
+    }
     if (c != '-' && (c < '0' || c > '9')) return false;
     char buf[512];
     size_t n = (size_t)(t->end - t->start);
@@ -395,7 +410,7 @@ static rl_status check_int_double(double v, const char *field, int64_t lo, int64
         /* The value as given, to its last digit (%g wrote 16777217 as 1.67772e+07); formatted
          * only here, off the path every count a request or config holds takes. */
         char got[RL_FMT_MAX_LEN + 1];
-        got[rl_fmt_shortest(got, v)] = '\0';
+        got[rl_fmt_json_number(got, v)] = '\0';
         return rl_fail(err, range ? RL_E_RANGE : RL_E_NOT_INTEGER, field, "%s must be %s from %lld to %lld (got %s)", field,
                        range ? "an integer" : "a whole number", (long long)lo, (long long)hi, got);
     }
@@ -415,6 +430,7 @@ rl_status rl_jint(const rl_jdoc *doc, int i, const char *field, int64_t lo, int6
 rl_status rl_jnum(const rl_jdoc *doc, int i, const char *field, double *out, rl_error *err) {
     if (!token_number(doc, i, out))
         return rl_fail(err, RL_E_JSON_TYPE, field, "%s must be a number", field);
+
     if (*out == 0.0) *out = 0.0; /* -0 is 0: a reserve of "-0" GiB is none, and prints as 0 */
     return RL_OK;
 }

@@ -1411,10 +1411,11 @@ static void test_error_json(void) {
     /* A long message is cut at its buffer, never overrun. */
     memset(err.message, '<', sizeof err.message - 1);
     err.message[sizeof err.message - 1] = '\0';
-    char big[4096];
+    static char big[8 * RL_ERROR_MESSAGE_MAX];
     n = rl_error_json(&err, big, sizeof big);
-    CHECK(n == strlen(big) && n == strlen("{\"error\":{\"code\":\"range\",\"status\":2,\"field\":\"batch\",\"message\":\"\"}}") + 255 * 6,
-          "255 escaped characters (n=%zu)", n);
+    CHECK(n == strlen(big) && n == strlen("{\"error\":{\"code\":\"range\",\"status\":2,\"field\":\"batch\",\"message\":\"\"}}") +
+                                      (RL_ERROR_MESSAGE_MAX - 1) * 6,
+          "%d escaped characters (n=%zu)", RL_ERROR_MESSAGE_MAX - 1, n);
 }
 
 /* ---- warning and remedy sentences carry this analysis' numbers ------------ */

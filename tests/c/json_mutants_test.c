@@ -392,7 +392,7 @@ static void test_numbers(void) {
           "2.5 is not whole: %s", err.message);
     CHECK(rl_jint(&doc, rl_jget(&doc, 0, "k"), "k", 0, 9, &n, &err) == RL_OK && n == 4, "4.0 is the integer 4");
     CHECK(rl_jint(&doc, rl_jget(&doc, 0, "i"), "i", 0, 9, &n, &err) == RL_E_RANGE &&
-              strstr(err.message, "(got inf)"),
+              strstr(err.message, "(got Infinity)"),
           "1e999 is out of range: %s", err.message);
     CHECK(rl_jint(&doc, rl_jget(&doc, 0, "j"), "j", 0, 9, &n, &err) == RL_E_RANGE, "-1e999 is out of range");
     CHECK(rl_jint(&doc, rl_jget(&doc, 0, "l"), "l", 0, 0, &n, &err) == RL_OK && n == 0, "0");
@@ -436,6 +436,53 @@ static void test_numbers(void) {
                   want, x);
         }
     }
+}
+
+/* ---- Python's json: NaN, Infinity, -Infinity ------------------------------------- */
+
+/* transformers reads config.json with Python's json.loads, which takes these three
+ * words as numbers (a published Nemotron-H config holds "time_step_limit": [0.0, Infinity]).
+ * They parse as values; a field that is read refuses them by name. */
+static void test_python_literals(void) {
+    rl_error err;
+    const char *text = "{\"a\":[0.0, Infinity],\"b\":NaN,\"c\":-Infinity,\"d\":{\"e\":[NaN,-Infinity]}}";
+    CHECK(parse(text, &err) == RL_OK, "NaN, Infinity and -Infinity parse as values: %s", err.message);
+    /* tokens: 0 {  1 "a"  2 [  3 0.0  4 Infinity  5 "b"  6 NaN  7 "c"  8 -Infinity  9 "d" 10 { 11 "e" 12 [ 13 NaN 14 -Infinity */
+    CHECK(doc.count == 15, "15 tokens, got %d", doc.count);
+    CHECK(tok_is(4, RL_J_PRIM, "Infinity", 0) && tok_is(6, RL_J_PRIM, "NaN", 0) && tok_is(8, RL_J_PRIM, "-Infinity", 0),
+          "each is one primitive token, spelled as given");
+    CHECK(doc.tok[2].size == 2 && doc.tok[12].size == 2, "arrays count them as items (%d, %d)", doc.tok[2].size,
+          doc.tok[12].size);
+    double x = 0;
+    int64_t n = 0;
+    CHECK(rl_jnum(&doc, 4, "a", &x, &err) == RL_OK && x == INFINITY, "Infinity reads as +inf");
+    CHECK(rl_jnum(&doc, 8, "c", &x, &err) == RL_OK && x == -INFINITY, "-Infinity reads as -inf");
+    CHECK(rl_jnum(&doc, 6, "b", &x, &err) == RL_OK && isnan(x), "NaN reads as NaN");
+    CHECK(rl_jint(&doc, 4, "config.hidden_size", 1, 9, &n, &err) == RL_E_RANGE &&
+              strcmp(err.message, "config.hidden_size must be an integer from 1 to 9 (got Infinity)") == 0,
+          "an integer field given Infinity is out of range, named: %s", err.message);
+    CHECK(rl_jint(&doc, 8, "x", 1, 9, &n, &err) == RL_E_RANGE && strstr(err.message, "(got -Infinity)"),
+          "-Infinity likewise: %s", err.message);
+    CHECK(rl_jint(&doc, 6, "x", 1, 9, &n, &err) == RL_E_NOT_INTEGER && strstr(err.message, "(got NaN)"),
+          "NaN is not an integer: %s", err.message);
+    int b = 0;
+    CHECK(rl_jbool(&doc, 6, "x", &b, &err) == RL_E_JSON_TYPE && rl_jbool(&doc, 4, "x", &b, &err) == RL_E_JSON_TYPE,
+          "nor is either a boolean");
+    CHECK(!rl_jis_null(&doc, 6), "NaN is not null");
+    /* Python's spelling only: json.loads refuses these too */
+    expect_error("{\"a\":nan}", RL_E_JSON_SYNTAX, "at byte 5");
+    expect_error("{\"a\":inf}", RL_E_JSON_SYNTAX, "at byte 5");
+    expect_error("{\"a\":Inf}", RL_E_JSON_SYNTAX, "at byte 5");
+    expect_error("{\"a\":-Inf}", RL_E_JSON_SYNTAX, "at byte 5");
+    expect_error("{\"a\":+Infinity}", RL_E_JSON_SYNTAX, "at byte 5");
+    expect_error("{\"a\":Infinityx}", RL_E_JSON_SYNTAX, "at byte 13");
+    expect_error("{\"a\":Infinity", RL_E_JSON_SYNTAX, "truncated");
+    expect_error("{\"a\":-Infin", RL_E_JSON_SYNTAX, "truncated");
+    expect_error("{\"a\":Na", RL_E_JSON_SYNTAX, "truncated");
+    expect_error("{\"a\":-", RL_E_JSON_SYNTAX, "truncated");
+    expect_error("{NaN:1}", RL_E_JSON_SYNTAX, "at byte 1"); /* a value, never a key */
+    /* tabs between tokens are whitespace, as everywhere in JSON */
+    CHECK(parse("{\t\"a\"\t:\t[\t1\t,\tInfinity\t]\t}", &err) == RL_OK, "tabs between tokens: %s", err.message);
 }
 
 /* ---- rl_check_int, rl_parse_number, rl_parse_count ---------------------------------- */
@@ -1338,6 +1385,7 @@ int main(void) {
     test_limits();
     test_strings();
     test_numbers();
+    test_python_literals();
     test_parse_text();
     test_writer();
     test_out();

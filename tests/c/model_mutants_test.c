@@ -609,7 +609,8 @@ static void unmodeled_layers(void) {
     static const char *const fields[] = {"attn_layer_period", "hybrid_override_pattern", "layers_block_type",
                                          "linear_num_value_heads", "linear_key_head_dim", "full_attention_interval",
                                          "mamba_d_ssm", "mamba_d_state", "mamba_d_conv", "altup_num_inputs",
-                                         "laurel_rank", "hidden_size_per_layer_input", "state_size", "ssm_cfg"};
+                                         "laurel_rank", "hidden_size_per_layer_input", "state_size", "ssm_cfg",
+                                         "conv_L_cache", "block_ff_dim", "block_configs"};
     for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++) {
         char json[512], field[64];
         snprintf(json, sizeof json, "{\"model_type\":\"llama\",\"%s\":1," TINY_TEXT "}", fields[i]);
@@ -634,6 +635,18 @@ static void unmodeled_layers(void) {
                    "mamba_d_conv on the type \"jamba|\"");
     config_refused("{\"model_type\":\"qwen3\",\"linear_key_head_dim\":4," TINY_TEXT "}", RL_E_UNSUPPORTED,
                    "config.linear_key_head_dim", "linear_key_head_dim on qwen3");
+    /* The longest of these messages (the longest model_type, 31 bytes) is whole: it ends as written. */
+    {
+        rl_model m;
+        rl_error e;
+        rl_status st = read_config("{\"model_type\":\"abcdefghijklmnopqrstuvwxyz_2345\",\"block_configs\":[]," TINY_TEXT "}",
+                                   &m, &e);
+        size_t n = strlen(e.message);
+        const char *tail = "Jamba's Mamba mixers)";
+        CHECK(st == RL_E_UNSUPPORTED && n > strlen(tail) && strcmp(e.message + n - strlen(tail), tail) == 0 &&
+                  strstr(e.message, "DeciLM / Nemotron NAS") != NULL,
+              "the longest refusal is not cut (%zu bytes): %s", n, e.message);
+    }
     /* A null marker is no marker. */
     rl_model m;
     if (config_ok("{\"model_type\":\"llama\",\"state_size\":null,\"ssm_cfg\":null," TINY_TEXT "}", &m, "null markers"))

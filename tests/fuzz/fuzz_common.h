@@ -57,6 +57,9 @@ static FZ_UNUSED void fz_check_error(rl_status st, const rl_error *err, const ch
     FZ_CHECK(err->status == st, "%s: err.status %d but returned %d", where, (int)err->status, (int)st);
     FZ_CHECK(fz_terminated(err->field, sizeof err->field), "%s: err.field not NUL-terminated", where);
     FZ_CHECK(fz_terminated(err->message, sizeof err->message), "%s: err.message not NUL-terminated", where);
+    /* Never cut: the buffer is four times the longest message the core writes. */
+    FZ_CHECK(strlen(err->message) + 1 < sizeof err->message, "%s: err.message fills its buffer (cut?): \"%s\"", where,
+             err->message);
     FZ_CHECK(err->message[0] != '\0', "%s: %s error with an empty message (field \"%s\")", where,
              rl_status_name(st), err->field);
     const char *field = err->field;
