@@ -77,7 +77,7 @@ typedef enum rl_why {
     RL_WHY_SPEC_NEEDS_TOKENS = 7,    /* spec_draft or spec_accept without spec_tokens */
     RL_WHY_SPEC_WITH_PP = 8,         /* speculative decoding with pp > 1: pp */
     RL_WHY_KV_HEADS_DIVIDE = 9,      /* num_key_value_heads does not divide num_attention_heads: kv_heads, heads */
-    RL_WHY_WINDOW_OVER_POSITIONS = 10, /* sliding_window > max_position_embeddings: window, positions */
+    RL_WHY_WINDOW_OVER_POSITIONS = 10, /* retired: no longer raised (a window past the context is full attention); kept so the numbers stay pinned */
     RL_WHY_TOP_K_OVER_EXPERTS = 11,  /* num_experts_per_tok outside 1..num_experts: top_k, experts */
     RL_WHY_LINEAR_SLIDING_LAYERS = 12, /* linear-attention + sliding layers > layers: linear, sliding, layers */
     RL_WHY_MAMBA_HEADS = 13,         /* mamba_d_head x mamba_n_heads != mamba_d_ssm: d_head, n_heads, d_ssm */

@@ -124,10 +124,9 @@ rl_status rl_model_finish(rl_model *m, rl_error *err) {
         return rl_fail_why(err, RL_E_CONTRADICTION, "config.num_key_value_heads", RL_WHY_KV_HEADS_DIVIDE, "kv_heads heads",
                        "config.num_key_value_heads (%lld) must divide num_attention_heads (%lld)",
                        (long long)m->kv_heads, (long long)m->heads);
-    if (m->max_positions > 0 && m->sliding_window > m->max_positions)
-        return rl_fail_why(err, RL_E_CONTRADICTION, "config.sliding_window", RL_WHY_WINDOW_OVER_POSITIONS, "window positions",
-                       "config.sliding_window (%lld) is larger than max_position_embeddings (%lld)",
-                       (long long)m->sliding_window, (long long)m->max_positions);
+    /* A window longer than max_position_embeddings is not a contradiction: published configs
+     * have it, transformers loads them, and a layer holds min(S, window) tokens, so at any
+     * context the model takes it is full attention. */
     if (m->sliding_window == 0) m->sliding_layers = 0;
     if (m->experts > 0) {
         if ((st = rl_check_int(m->experts, "config.num_experts", 1, RL_MAX_EXPERTS, err))) return st;

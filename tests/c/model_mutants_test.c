@@ -185,15 +185,16 @@ static void finish_dense(void) {
     m.head_dim = 0;
     expect_refused(m, RL_E_RANGE, "config.head_dim", "head_dim 0");
 
-    /* Sliding windows: the window may equal max_position_embeddings, not exceed it;
-     * without max_position_embeddings any window in range goes; a window of 0 slides nothing. */
+    /* Sliding windows: the window may equal or exceed max_position_embeddings (then it is full
+     * attention at any context the model takes); without max_position_embeddings any window in
+     * range goes; a window of 0 slides nothing. */
     m = tiny();
     m.max_positions = 64;
     m.sliding_window = 64;
     m.sliding_layers = 1;
     expect_ok(m, TINY_TOTAL, "window = max positions");
     m.sliding_window = 65;
-    expect_refused(m, RL_E_CONTRADICTION, "config.sliding_window", "window > max positions");
+    expect_ok(m, TINY_TOTAL, "window > max positions (full attention at any context it takes)");
     m.max_positions = 0;
     expect_ok(m, TINY_TOTAL, "window without max positions");
     m.sliding_layers = 2;
