@@ -47,6 +47,9 @@ enum {
     SRC_FALCON_H1,
     SRC_PIXTRAL,
     SRC_JAMBA,
+    SRC_COHERE,
+    SRC_COHERE2,
+    SRC_SMOLLM3,
     SRC_COUNT_
 };
 
@@ -68,6 +71,9 @@ static const rl_config_source sources[SRC_COUNT_] = {
     [SRC_SIGLIP] = {"src/transformers/models/siglip/configuration_siglip.py", "091ffff471745f26df9ff1cd493b4d621a578325"},
     [SRC_PIXTRAL] = {"src/transformers/models/pixtral/configuration_pixtral.py", "05cd1ec14dbe16127778060fb68c34105873015c"},
     [SRC_JAMBA] = {"src/transformers/models/jamba/configuration_jamba.py", "008f5c8c29be84d4721dc6d1e0fcd72300580be4"},
+    [SRC_COHERE] = {"src/transformers/models/cohere/configuration_cohere.py", "008e574391258935f3ecc3035c882e73bbcac419"},
+    [SRC_COHERE2] = {"src/transformers/models/cohere2/configuration_cohere2.py", "008e574391258935f3ecc3035c882e73bbcac419"},
+    [SRC_SMOLLM3] = {"src/transformers/models/smollm3/configuration_smollm3.py", "008e574391258935f3ecc3035c882e73bbcac419"},
     [SRC_FALCON_H1] = {"src/transformers/models/falcon_h1/configuration_falcon_h1.py", "020a37d2264e60dc7beb9634c3e87ad870073e2c"},
 };
 
@@ -203,6 +209,27 @@ static const rl_config_default rows[] = {
     {"jamba", "mamba_expand", 2, SRC_JAMBA},
     {"jamba", "mamba_conv_bias", 1, SRC_JAMBA},
     {"jamba", "mamba_proj_bias", 0, SRC_JAMBA},
+    /* CohereConfig (Command R, R+, Aya): the input embedding is the LM head unless the config says otherwise. */
+    {"cohere", "vocab_size", 256000, SRC_COHERE},
+    {"cohere", "num_attention_heads", 64, SRC_COHERE},
+    {"cohere", "tie_word_embeddings", 1, SRC_COHERE},
+    {"cohere", "attention_bias", 0, SRC_COHERE},
+    {"cohere", "use_qk_norm", 0, SRC_COHERE},
+    /* Cohere2Config (Command R7B, Command A): three sliding layers then a global one; head_dim is
+     * always hidden / heads (its __post_init__ sets it). */
+    {"cohere2", "vocab_size", 256000, SRC_COHERE2},
+    {"cohere2", "num_attention_heads", 64, SRC_COHERE2},
+    {"cohere2", "tie_word_embeddings", 1, SRC_COHERE2},
+    {"cohere2", "attention_bias", 0, SRC_COHERE2},
+    {"cohere2", "sliding_window", 4096, SRC_COHERE2},
+    {"cohere2", "sliding_window_pattern", 4, SRC_COHERE2}, /* layer i global iff (i+1) % 4 == 0 */
+    /* SmolLM3Config: tied, no window unless use_sliding_window. */
+    {"smollm3", "vocab_size", 128256, SRC_SMOLLM3},
+    {"smollm3", "num_attention_heads", 16, SRC_SMOLLM3},
+    {"smollm3", "num_key_value_heads", 4, SRC_SMOLLM3},
+    {"smollm3", "tie_word_embeddings", 1, SRC_SMOLLM3},
+    {"smollm3", "attention_bias", 0, SRC_SMOLLM3},
+    {"smollm3", "use_sliding_window", 0, SRC_SMOLLM3},
     /* SiglipVisionConfig: the vision tower of Gemma 3 (model_type siglip_vision_model). */
     {"siglip_vision_model", "hidden_size", 768, SRC_SIGLIP},
     {"siglip_vision_model", "intermediate_size", 3072, SRC_SIGLIP},

@@ -727,10 +727,20 @@ rl_status rl_model_from_doc(const rl_jdoc *doc, int obj, rl_model *out, rl_error
     m.qk_norm = type_is(&m, "qwen3") || type_is(&m, "qwen3_moe") || type_is(&m, "gemma3") || type_is(&m, "gemma3_text") ||
                 type_is(&m, "qwen3_vl_text") || type_is(&m, "qwen3_vl_moe_text");
     m.norms_per_layer = (type_is(&m, "gemma2") || type_is(&m, "gemma3") || type_is(&m, "gemma3_text")) ? 4 : 2;
+    /* Cohere and Cohere 2 (modeling_cohere.py, modeling_cohere2.py) run attention and MLP in
+     * parallel off one input_layernorm (a LayerNorm with no bias): one norm per layer. */
+    if (type_is(&m, "cohere") || type_is(&m, "cohere2")) m.norms_per_layer = 1;
     /* OLMo 2 and 3 (modeling_olmo2.py, modeling_olmo3.py): q_norm and k_norm span the whole
      * projections, and the two norms per layer follow attention and MLP. OLMo-2-1124-7B
      * counts 7,298,617,344 so, as published. */
     m.qk_norm_full = type_is(&m, "olmo2") || type_is(&m, "olmo3");
+    /* Cohere's use_qk_norm (Command R+): a LayerNorm over each q head and each k head, weights
+     * [heads, head_dim] and [kv_heads, head_dim]: q·d + h_kv·d, as OLMo's. */
+    if (type_is(&m, "cohere")) {
+        int qkn = 0;
+        if ((st = read_bool_default(doc, obj, m.model_type, "use_qk_norm", 0, &qkn, err))) return st;
+        if (qkn) m.qk_norm_full = 1;
+    }
     /* Qwen2's q/k/v projections carry biases; Qwen2.5-VL's language model is a Qwen2 (modeling_qwen2_5_vl.py). */
     bool qwen2 = type_is(&m, "qwen2") || type_is(&m, "qwen2_moe") || type_is(&m, "qwen2_5_vl_text");
     m.attn_bias_qkv = bias || qwen2;

@@ -53,6 +53,16 @@ const T = {
     expert_layer_period: 2, expert_layer_offset: 1, mamba_d_state: 16, mamba_d_conv: 4, mamba_expand: 2,
     mamba_conv_bias: true, mamba_proj_bias: false,
   },
+  // CohereConfig and Cohere2Config (tied by default), SmolLM3Config (tied by default).
+  cohere: { vocab_size: 256000, num_attention_heads: 64, tie_word_embeddings: true, attention_bias: false, use_qk_norm: false },
+  cohere2: {
+    vocab_size: 256000, num_attention_heads: 64, tie_word_embeddings: true, attention_bias: false, sliding_window: 4096,
+    sliding_window_pattern: 4,
+  },
+  smollm3: {
+    vocab_size: 128256, num_attention_heads: 16, num_key_value_heads: 4, tie_word_embeddings: true, attention_bias: false,
+    use_sliding_window: false,
+  },
   gpt_oss: {
     vocab_size: 201088, head_dim: 64, num_attention_heads: 64, num_key_value_heads: 8, sliding_window: 128,
     tie_word_embeddings: false, attention_bias: true,

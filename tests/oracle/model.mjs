@@ -128,12 +128,14 @@ export function readModel(config, name = 'custom') {
     // Per-head q/k RMSNorm weights: Qwen3 and Gemma 3.
     qkNorm: ['qwen3', 'qwen3_moe', 'gemma3', 'gemma3_text', 'qwen3_next', 'qwen3_vl_text', 'qwen3_vl_moe_text'].includes(type),
     // OLMo 2/3: q_norm and k_norm span the whole q and k projections.
-    qkNormFull: type === 'olmo2' || type === 'olmo3',
+    // Cohere's use_qk_norm: a LayerNorm per q head and per k head, [heads, d] and [kv_heads, d].
+    qkNormFull: type === 'olmo2' || type === 'olmo3' || (type === 'cohere' && readBool(cfg, 'use_qk_norm') === true),
     // Qwen3-Next's full-attention layers gate their output: q_proj is twice as wide.
     outputGate: type === 'qwen3_next',
     linearLayers: 0n,
     // Gemma 2 and 3 put a norm before and after both attention and MLP.
-    normsPerLayer: ['gemma2', 'gemma3', 'gemma3_text'].includes(type) ? 4n : 2n,
+    // Cohere and Cohere 2 run attention and MLP in parallel off one input_layernorm.
+    normsPerLayer: ['gemma2', 'gemma3', 'gemma3_text'].includes(type) ? 4n : ['cohere', 'cohere2'].includes(type) ? 1n : 2n,
     // Qwen2 has q/k/v biases without any config field; attention_bias adds o too.
     biasQkv: bias || qwen2,
     biasO: bias && !qwen2,
