@@ -246,8 +246,9 @@ size_t rl_cli_request(const rl_cli_args *a, char *buf, size_t cap, rl_error *err
     for (size_t i = 0; i < rl_field_count(); i++) {
         const rl_field *f = rl_field_at(i);
         const char *v = a->value[i];
-        /* config is a file the caller reads; gpu and gpu.* go together below. */
-        if (v == NULL || strcmp(f->key, "config") == 0 || strcmp(f->key, "gpu") == 0 || strncmp(f->key, "gpu.", 4) == 0)
+        /* config and checkpoint (--index) are files the caller reads; gpu and gpu.* go together below. */
+        if (v == NULL || strcmp(f->key, "config") == 0 || strcmp(f->key, "checkpoint") == 0 || strcmp(f->key, "gpu") == 0 ||
+            strncmp(f->key, "gpu.", 4) == 0)
             continue;
         put_member(&o, &first, f->key, f, v);
     }

@@ -2,7 +2,6 @@
 #define _POSIX_C_SOURCE 200809L
 #include "hf_cache.h"
 
-#include <cjson/cJSON.h>
 #include <dirent.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -44,32 +43,26 @@ static char *slurp(const char *path, size_t limit) {
     return buf;
 }
 
-/* metadata.total_size of the snapshot's model.safetensors.index.json, or -1. */
-static double index_total(const char *snapshot_dir) {
-    char path[1200];
-    snprintf(path, sizeof path, "%s/model.safetensors.index.json", snapshot_dir);
-    char *text = slurp(path, 16u * 1024u * 1024u);
-    if (text == NULL) return -1;
-    cJSON *doc = cJSON_Parse(text);
-    free(text);
-    const cJSON *total = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(doc, "metadata"), "total_size");
-    double v = cJSON_IsNumber(total) && total->valuedouble > 0 ? total->valuedouble : -1;
-    cJSON_Delete(doc);
-    return v;
-}
-
 static void take(rl_hf_found *out, const char *snapshots, const char *name, int from_refs) {
     snprintf(out->snapshot, sizeof out->snapshot, "%s", name);
     snprintf(out->config_path, sizeof out->config_path, "%s/%s/config.json", snapshots, name);
     out->from_refs_main = from_refs;
     char dir[1100];
     snprintf(dir, sizeof dir, "%s/%s", snapshots, name);
-    out->total_size = index_total(dir);
+    /* Its index, when the snapshot has one: the CLI reads it as --index (rl_checkpoint_from_index). */
+    char index[1200];
+    snprintf(index, sizeof index, "%s/model.safetensors.index.json", dir);
+    FILE *f = fopen(index, "rb");
+    if (f != NULL && strlen(index) < sizeof out->index_path) {
+        fclose(f);
+        memcpy(out->index_path, index, strlen(index) + 1);
+    } else if (f != NULL) {
+        fclose(f);
+    }
 }
 
 rl_status rl_hf_cache_find(const char *repo, rl_hf_found *out, rl_error *err) {
     memset(out, 0, sizeof *out);
-    out->total_size = -1;
     const char *slash = repo ? strchr(repo, '/') : NULL;
     if (slash == NULL || strchr(slash + 1, '/') != NULL || !valid_part(repo, (size_t)(slash - repo)) ||
         !valid_part(slash + 1, strlen(slash + 1)))

@@ -17,7 +17,7 @@ typedef struct rl_hf_found {
     char config_path[1024];   /* the snapshot's config.json */
     char snapshot[256];       /* the snapshot's name (a commit hash) */
     int from_refs_main;       /* 1 when refs/main named it */
-    double total_size;        /* model.safetensors.index.json's metadata.total_size (bytes), -1 when absent */
+    char index_path[1100];    /* the snapshot's model.safetensors.index.json, "" when it has none */
 } rl_hf_found;
 
 /* Finds org/name's config.json. Errors: RL_E_USAGE (field "--hf") for an id that

@@ -134,6 +134,28 @@ static int exit_code(const rl_run *run) {
     return run->result.fits ? EXIT_FITS : EXIT_REFUSED;
 }
 
+/* --index PATH: the safetensors index, read by the core (rl_checkpoint_from_index) and put in
+ * the request as its "checkpoint" summary, which the page sends the same way. */
+static int add_checkpoint(char *request, size_t cap, const char *path, rl_error *err) {
+    size_t len = 0;
+    char *text = rl_read_file_limited(path, RL_INDEX_MAX_BYTES, &len, err, "--index");
+    if (text == NULL) return 0;
+    rl_checkpoint ck;
+    rl_status st = rl_checkpoint_from_index(text, len, &ck, err);
+    free(text);
+    if (st != RL_OK) return 0;
+    char summary[512];
+    size_t n = rl_checkpoint_json(&ck, summary, sizeof summary), at = strlen(request);
+    /* request is a whole object ("{...}"): its closing brace becomes the new member's. */
+    const char *sep = at > 2 ? "," : "";
+    if (n >= sizeof summary || at < 2 || at + n + 20 >= cap) {
+        *err = (rl_error){.status = RL_E_TOO_LARGE, .field = "--index", .message = "--index: the request has no room for the index's summary"};
+        return 0;
+    }
+    snprintf(request + at - 1, cap - at + 1, "%s\"checkpoint\":%s}", sep, summary);
+    return 1;
+}
+
 /* Flags or --request: either way one request object through rl_run_request,
  * the reader and analysis the page runs (rl_run_json is the same two steps). */
 static int run(const char *request, const char *config_path, int json, int markdown) {
@@ -254,10 +276,12 @@ int main(int argc, char **argv) {
     if (a.selftest) return selftest(vectors);
     if (a.prove_red) return prove_red(vectors);
 
-    const char *config_path = NULL;
-    const rl_field *config = rl_field_by_key("config");
-    for (size_t i = 0; i < rl_field_count(); i++)
+    const char *config_path = NULL, *index_path = NULL;
+    const rl_field *config = rl_field_by_key("config"), *checkpoint = rl_field_by_key("checkpoint");
+    for (size_t i = 0; i < rl_field_count(); i++) {
         if (rl_field_at(i) == config) config_path = a.value[i];
+        if (rl_field_at(i) == checkpoint) index_path = a.value[i];
+    }
     static rl_hf_found hf;
     if (a.hf) {
         /* --hf org/name: a config.json from the local cache, read as --config PATH is. */
@@ -269,9 +293,9 @@ int main(int argc, char **argv) {
         config_path = hf.config_path;
         if (!json)
             fprintf(stderr, "roofline-lint: --hf %s: %s (snapshot %s%s)%s\n", a.hf, hf.config_path, hf.snapshot,
-                    hf.from_refs_main ? ", refs/main" : "", hf.total_size > 0 ? "" : "; no model.safetensors.index.json");
-        if (!json && hf.total_size > 0)
-            fprintf(stderr, "roofline-lint: --hf %s: the published safetensors total_size is %.0f bytes\n", a.hf, hf.total_size);
+                    hf.from_refs_main ? ", refs/main" : "", hf.index_path[0] ? "" : "; no model.safetensors.index.json");
+        /* The snapshot's index checks the count, as --index does (unless one is given). */
+        if (hf.index_path[0] && index_path == NULL) index_path = hf.index_path;
     }
     if (a.lint && a.request && a.field_flags == (config_path != NULL))
         return lint(a.lint, a.request, config_path, 1); /* the GPU as a request object, JSON out */
@@ -290,6 +314,7 @@ int main(int argc, char **argv) {
     }
     static char request[RL_REQUEST_MAX_BYTES];
     if (rl_cli_request(&a, request, sizeof request, &err) == 0) return fail_error(&err, json);
+    if (index_path != NULL && !add_checkpoint(request, sizeof request, index_path, &err)) return fail_error(&err, json);
     if (a.lint) return lint(a.lint, request, config_path, json);
     return run(request, config_path, json, markdown);
 }

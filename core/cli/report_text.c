@@ -116,6 +116,36 @@ static const char *bound_word(rl_bound b) {
     return T(key);
 }
 
+/* The count beside the checkpoint's index (--index, or --hf's snapshot), exact to the parameter. */
+static void print_checkpoint(FILE *out, const rl_model *m) {
+    rl_checkpoint_check k;
+    if (!rl_checkpoint_compare(m, &k)) return;
+    char a[64], b[64], c[64], d[64], e[64], line[768];
+    label(out, "cli.fit.checkpoint", 20);
+    FMT(b, "%.0f", m->checkpoint.total_size);
+    FMT(c, "%.0f", k.counted_params);
+    if (k.published_params < 0) {
+        fprintf(out, "%s\n", RL_MSG(line, "cli.fit.checkpointQuantized", "bytes", b, "counted", c));
+    } else {
+        FMT(a, "%.0f", k.published_params);
+        FMT(d, "%.0f", fabs(k.difference));
+        FMT(e, "%.3g", fabs(k.relative) * 100.0);
+        const char *key = k.matches ? "cli.fit.checkpointMatches"
+                          : k.difference > 0 ? "cli.fit.checkpointDiffers" : "cli.fit.checkpointDiffersFewer";
+        char bpp[16];
+        fprintf(out, "%s\n", RL_MSG(line, key, "published", a, "bytes", b, "bpp", FMT(bpp, "%g", k.bytes_per_param), "counted", c,
+                                    "diff", d, "pct", e));
+    }
+    if (k.explained) fprintf(out, "%*s%s\n", 22, "", T("cli.fit.checkpointExplained"));
+    for (int i = 0; i < k.parts; i++) {
+        char key[64], count_s[32], params[48];
+        snprintf(key, sizeof key, "cli.checkpoint.%s", rl_checkpoint_part_name(k.part[i]));
+        if (k.part_params[i] != 0.0) FMT(params, "%.0f", k.part_params[i]);
+        else snprintf(params, sizeof params, "%s", T("cli.checkpoint.unsized"));
+        fprintf(out, "%*s- %s\n", 22, "", RL_MSG(line, key, "count", FMT(count_s, "%.0f", k.part_count[i]), "params", params));
+    }
+}
+
 static void print_fit(FILE *out, const rl_model *m, const rl_gpu *g, const rl_deploy *d, const rl_result *r) {
     char a[64], b[64], c[64], x[64], y[64], line[512];
     if (g->unified)
@@ -125,6 +155,7 @@ static void print_fit(FILE *out, const rl_model *m, const rl_gpu *g, const rl_de
     label(out, "cli.fit.parameters", 20);
     fprintf(out, "%s\n", RL_MSG(line, "cli.fit.parametersValue", "total", count(m->params_total, a, sizeof a), "active",
                                 count(m->params_active, b, sizeof b)));
+    print_checkpoint(out, m);
     label(out, "cli.fit.weights", 20);
     fprintf(out, "%s\n", gib(r->weights_gib, a, sizeof a));
     label(out, "cli.fit.kvRequest", 20);

@@ -207,6 +207,39 @@ typedef enum rl_quant {
     RL_QUANT_MXFP4 = 2  /* routed-expert matrices in MXFP4: 4 bits + one 8-bit scale per 32 (gpt-oss) */
 } rl_quant;
 
+/* What a checkpoint's model.safetensors.index.json says of it: its exact size
+ * in bytes (metadata.total_size) and what its tensor names show (weight_map's
+ * keys), summed up by rl_checkpoint_from_index() so that a request carries a
+ * few numbers, not a list of every tensor. The counts tell which parts of a
+ * checkpoint the config does not describe: an LM head stored though the
+ * embeddings are tied, layers past num_hidden_layers (multi-token prediction),
+ * a vision tower, quantization scales. present = 0: no index was given. */
+typedef struct rl_checkpoint {
+    int present;
+    double total_size;       /* bytes of every tensor, metadata.total_size: 1 .. 2^53 */
+    int64_t tensors;         /* names in weight_map */
+    int64_t lm_head;         /* names ending in lm_head.weight */
+    int64_t layers;          /* 1 + the largest N of a language-model "layers.N." name; 0 when none */
+    int64_t layer_embeddings; /* names under "layers.N." holding embed_tokens or shared_head.head (DeepSeek's MTP layer
+                                keeps its own copies) */
+    int64_t vision;          /* names of a vision tower or its projector (visual., vision_tower, vision_model,
+                                multi_modal_projector, ...) */
+    int64_t scales;          /* names of quantization scales and zeros (*scale, *scale_inv, *scales, *qzeros, *g_idx) */
+    int64_t mtp;             /* names under "mtp." (Qwen3-Next, MiMo: multi-token-prediction layers kept apart) */
+} rl_checkpoint;
+
+/* Reads model.safetensors.index.json text (`len` bytes, at most RL_INDEX_MAX_BYTES) into *out,
+ * without keeping its tokens: any number of tensors. Errors: RL_E_JSON_SYNTAX, RL_E_JSON_TYPE (not
+ * an object, or metadata / weight_map / total_size of the wrong type), RL_E_JSON_MISSING (no
+ * metadata.total_size), RL_E_RANGE (total_size not a whole number of bytes from 1 to 2^53),
+ * RL_E_TOO_LARGE; the field is "index" or "index.metadata.total_size". */
+#define RL_INDEX_MAX_BYTES (64u * 1024u * 1024u)
+rl_status rl_checkpoint_from_index(const char *text, size_t len, rl_checkpoint *out, rl_error *err);
+
+/* The summary as the request's "checkpoint" object ({"total_size", "tensors", ...}): what the CLI's
+ * --index and the page put in a request. Returns the bytes the full text needs, as snprintf does. */
+size_t rl_checkpoint_json(const rl_checkpoint *ck, char *buf, size_t cap);
+
 /* The largest shapes the config reader and rl_model_finish() accept. */
 #define RL_MAX_LAYERS 100000          /* layers: num_hidden_layers, and a config's layer strides and patterns */
 #define RL_MAX_HIDDEN 1048576         /* elements: hidden_size, and MLA's q_lora_rank and kv_lora_rank */
@@ -341,12 +374,51 @@ typedef struct rl_model {
     double attn_flops_per_token_pair;    /* FLOPs of one query token against one cached token in one
                                             layer: 4·q·d, or 2·q·(2·kv_lora + rope) with absorbed MLA */
     double qkv_width;             /* q/k/v projection outputs per token (activation sizing) */
+    /* The published checkpoint's index, when the request gives one ("checkpoint"): the report
+     * sets its size beside the count (rl_checkpoint_compare). Not a shape field. */
+    rl_checkpoint checkpoint;
     unsigned finished;            /* RL_MODEL_FINISHED, set by rl_model_finish(); rl_analyze() refuses a
                                      model without it. Editing a field does not clear it: finish again */
 } rl_model;
 
 /* Zeroed model named "custom". */
 rl_model rl_model_default(void);
+
+/* The count beside the checkpoint's own size. A checkpoint in one 16- or 32-bit dtype (no
+ * quantization_config) holds total_size / bytes-per-parameter parameters exactly; a quantized one
+ * mixes formats and scales, and is compared in bytes only (published_params < 0). Each part the
+ * index shows and the config does not describe is listed with its parameters where the core can
+ * size it (0 where it cannot). */
+typedef enum rl_checkpoint_part {
+    RL_PART_LM_HEAD_STORED = 0,   /* lm_head.weight stored though tie_word_embeddings: + vocab·hidden */
+    RL_PART_NO_LM_HEAD = 1,       /* untied by the config, yet no lm_head.weight: - vocab·hidden */
+    RL_PART_EXTRA_LAYERS = 2,     /* layers past num_hidden_layers (multi-token prediction) */
+    RL_PART_LAYER_EMBEDDINGS = 3, /* those layers' own embed_tokens / shared_head.head: vocab·hidden each */
+    RL_PART_MTP = 4,              /* "mtp." tensors: a multi-token-prediction block kept apart */
+    RL_PART_VISION = 5,           /* a vision tower the config does not describe */
+    RL_PART_FEWER_LAYERS = 6,     /* fewer layers than num_hidden_layers */
+    RL_PART_SCALES = 7,           /* quantization scales and zeros */
+    RL_PART_COUNT_ = 8
+} rl_checkpoint_part;
+/* "lm_head_stored", "no_lm_head", "extra_layers", "layer_embeddings", "mtp", "vision", "fewer_layers",
+ * "scales"; "" out of range. */
+const char *rl_checkpoint_part_name(rl_checkpoint_part p);
+
+typedef struct rl_checkpoint_check {
+    double bytes_per_param;   /* of torch_dtype; 0 for a quantized checkpoint */
+    double published_params;  /* total_size / bytes_per_param; -1 for a quantized checkpoint */
+    double counted_params;    /* params_total */
+    double difference;        /* published - counted, parameters (0 when published < 0) */
+    double relative;          /* difference / published */
+    int matches;              /* |relative| <= 0.001 (the 0.1%); -1 when not comparable (quantized) */
+    int parts;                /* how many of part[] are set */
+    rl_checkpoint_part part[RL_PART_COUNT_];
+    double part_count[RL_PART_COUNT_];  /* the part's layers or tensors */
+    double part_params[RL_PART_COUNT_]; /* its parameters, signed; 0 where the core cannot size it */
+    int explained;            /* the sized parts add up to the difference exactly */
+} rl_checkpoint_check;
+/* Fills *out from m (finished, with m->checkpoint.present). Returns 0 when there is no checkpoint, else 1. */
+int rl_checkpoint_compare(const rl_model *m, rl_checkpoint_check *out);
 
 /* Validates the shape fields of *m, derives the params_* and other derived
  * fields, and marks the model finished. Run it again after any change to a

@@ -78,6 +78,14 @@ typedef struct rl_jdoc {
 rl_status rl_jparse(rl_jdoc *doc, const char *text, size_t len, size_t max_len,
                     const char *what, rl_error *err);
 /* Index just past the subtree rooted at token i. */
+/* The same grammar and errors as rl_jparse, for a document too large to keep (a safetensors
+ * index names every tensor): nothing is recorded, and `visit` sees each token as it is met,
+ * with the depth of the object or array it is in (1 in the top level) and whether it is a key.
+ * Strings span their text without the quotes; objects and arrays are seen as they open. */
+typedef void (*rl_jvisit_fn)(void *ctx, rl_jtype type, size_t start, size_t end, int depth, bool is_key);
+rl_status rl_jvisit(const char *text, size_t len, size_t max_len, const char *what, rl_jvisit_fn visit, void *ctx,
+                    rl_error *err);
+
 int rl_jnext(const rl_jdoc *doc, int i);
 /* True when key token i (a string) decodes to exactly `key` (escapes honoured). */
 bool rl_jkey_is(const rl_jdoc *doc, int i, const char *key);

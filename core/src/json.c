@@ -107,7 +107,10 @@ typedef enum { V_VALUE, V_VALUE_OR_CLOSE, V_KEY, V_KEY_OR_CLOSE, V_COLON, V_COMM
 /* The tokens being recorded. Past RL_CONFIG_MAX_TOKENS they are counted, not
  * kept, so that a syntax error later in the text is still the one reported. */
 typedef struct tokens {
-    rl_jdoc *doc;
+    rl_jdoc *doc;                     /* NULL: keep none (rl_jvisit) */
+    rl_jvisit_fn visit;               /* called for every token as it is met, when not NULL */
+    void *visit_ctx;
+    rl_jtype first;                   /* the top level's type */
     int seen;                         /* tokens met so far, kept or not */
     int open[RL_JSON_MAX_DEPTH];      /* token of each open object or array, -1 when not kept */
     char kind[RL_JSON_MAX_DEPTH];     /* '{' or '[' for each of them */
@@ -116,9 +119,11 @@ typedef struct tokens {
 } tokens;
 
 /* Records a token and returns its index, or -1 past the limit. */
-static int record(tokens *t, rl_jtype type, size_t start, size_t end) {
+static int record(tokens *t, rl_jtype type, size_t start, size_t end, bool is_key) {
     int i = t->seen++;
-    if (i >= RL_CONFIG_MAX_TOKENS) return -1;
+    if (i == 0) t->first = type;
+    if (t->visit != NULL) t->visit(t->visit_ctx, type, start, end, t->depth, is_key);
+    if (t->doc == NULL || i >= RL_CONFIG_MAX_TOKENS) return -1;
     rl_jtok *k = &t->doc->tok[i];
     k->type = type;
     k->start = (int)start;
@@ -130,15 +135,15 @@ static int record(tokens *t, rl_jtype type, size_t start, size_t end) {
 /* A value is a child of the array it is in, or of the key before it (whose
  * size becomes 1; an object counts its keys). */
 static void attach_value(tokens *t) {
-    if (t->depth == 0) return;
+    if (t->depth == 0 || t->doc == NULL) return;
     int parent = t->kind[t->depth - 1] == '{' ? t->key : t->open[t->depth - 1];
     if (parent < 0) return;
     if (t->kind[t->depth - 1] == '{') t->doc->tok[parent].size = 1;
     else t->doc->tok[parent].size++;
 }
 
-static rl_status tokenize(rl_jdoc *doc, const char *s, size_t len, const char *what, rl_error *err) {
-    tokens t = {doc, 0, {0}, {0}, 0, -1};
+static rl_status tokenize(tokens t, const char *s, size_t len, const char *what, rl_error *err) {
+    rl_jdoc *doc = t.doc;
     vstate st = V_VALUE;
     size_t i = 0;
     for (;;) {
@@ -159,7 +164,7 @@ static rl_status tokenize(rl_jdoc *doc, const char *s, size_t len, const char *w
                 if (t.depth == RL_JSON_MAX_DEPTH)
                     return rl_fail(err, RL_E_TOO_LARGE, what, "%s is nested more than %d levels deep", what,
                                    RL_JSON_MAX_DEPTH);
-                int k = record(&t, c == '{' ? RL_J_OBJECT : RL_J_ARRAY, i, i);
+                int k = record(&t, c == '{' ? RL_J_OBJECT : RL_J_ARRAY, i, i, false);
                 attach_value(&t);
                 t.open[t.depth] = k;
                 t.kind[t.depth++] = c;
@@ -168,7 +173,7 @@ static rl_status tokenize(rl_jdoc *doc, const char *s, size_t len, const char *w
             } else if (c == '"') {
                 r = scan_string(s, len, &i);
                 if (r == SCAN_OK) {
-                    record(&t, RL_J_STRING, at + 1, i - 1);
+                    record(&t, RL_J_STRING, at + 1, i - 1, false);
                     attach_value(&t);
                 }
                 st = t.depth ? V_COMMA_OR_CLOSE : V_DONE;
@@ -176,7 +181,7 @@ static rl_status tokenize(rl_jdoc *doc, const char *s, size_t len, const char *w
                 bool numeral = is_digit(c) || (c == '-' && !(i + 1 < len && s[i + 1] == 'I'));
                 r = numeral ? scan_number(s, len, &i) : scan_literal(s, len, &i);
                 if (r == SCAN_OK) {
-                    record(&t, RL_J_PRIM, at, i);
+                    record(&t, RL_J_PRIM, at, i, false);
                     attach_value(&t);
                 }
                 st = t.depth ? V_COMMA_OR_CLOSE : V_DONE;
@@ -193,8 +198,8 @@ static rl_status tokenize(rl_jdoc *doc, const char *s, size_t len, const char *w
                 r = c == '"' ? scan_string(s, len, &i) : SCAN_BAD;
                 if (r == SCAN_OK) {
                     int open = t.open[t.depth - 1];
-                    t.key = record(&t, RL_J_STRING, at + 1, i - 1);
-                    if (open >= 0) doc->tok[open].size++;
+                    t.key = record(&t, RL_J_STRING, at + 1, i - 1, true);
+                    if (open >= 0 && doc != NULL) doc->tok[open].size++;
                 }
                 st = V_COLON;
             }
@@ -226,19 +231,17 @@ static rl_status tokenize(rl_jdoc *doc, const char *s, size_t len, const char *w
     if (st == V_VALUE && t.depth == 0)
         return rl_fail(err, RL_E_JSON_SYNTAX, what, "%s is empty; expected a JSON object", what);
     if (st != V_DONE) return rl_fail(err, RL_E_JSON_SYNTAX, what, "%s is truncated JSON (it ends mid-value)", what);
-    if (doc->tok[0].type != RL_J_OBJECT)
+    if (t.first != RL_J_OBJECT)
         return rl_fail(err, RL_E_JSON_TYPE, what, "%s must be a JSON object {...}", what);
+    if (doc == NULL) return RL_OK;
     if (t.seen > RL_CONFIG_MAX_TOKENS)
         return rl_fail(err, RL_E_TOO_LARGE, what, "%s has more than %d JSON tokens", what, RL_CONFIG_MAX_TOKENS);
     doc->count = t.seen;
     return RL_OK;
 }
 
-rl_status rl_jparse(rl_jdoc *doc, const char *text, size_t len, size_t max_len, const char *what,
-                    rl_error *err) {
-    doc->text = text;
-    doc->len = len;
-    doc->count = 0;
+/* The checks every document gets before its first token: present, within its byte limit, no NUL. */
+static rl_status check_text(const char *text, size_t len, size_t max_len, const char *what, rl_error *err) {
     if (text == NULL) return rl_fail(err, RL_E_NULL, what, "%s: no text was given", what);
     if (len > max_len)
         return rl_fail(err, RL_E_TOO_LARGE, what, "%s is %zu bytes; the limit is %zu bytes", what,
@@ -247,7 +250,26 @@ rl_status rl_jparse(rl_jdoc *doc, const char *text, size_t len, size_t max_len, 
     if (memchr(text, '\0', len) != NULL)
         return rl_fail(err, RL_E_JSON_SYNTAX, what, "%s contains a NUL byte; it must be JSON text",
                        what);
-    return tokenize(doc, text, len, what, err);
+    return RL_OK;
+}
+
+rl_status rl_jvisit(const char *text, size_t len, size_t max_len, const char *what, rl_jvisit_fn visit, void *ctx,
+                    rl_error *err) {
+    rl_status st = check_text(text, len, max_len, what, err);
+    if (st) return st;
+    tokens t = {.doc = NULL, .visit = visit, .visit_ctx = ctx, .key = -1};
+    return tokenize(t, text, len, what, err);
+}
+
+rl_status rl_jparse(rl_jdoc *doc, const char *text, size_t len, size_t max_len, const char *what,
+                    rl_error *err) {
+    doc->text = text;
+    doc->len = len;
+    doc->count = 0;
+    rl_status st = check_text(text, len, max_len, what, err);
+    if (st) return st;
+    tokens t = {.doc = doc, .key = -1};
+    return tokenize(t, text, len, what, err);
 }
 
 int rl_jnext(const rl_jdoc *doc, int i) {

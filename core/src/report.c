@@ -297,6 +297,43 @@ static void write_realistic(rl_jw *top, const rl_gpu *g, const rl_deploy *d, rl_
 }
 
 /* The report; its cost only when c is given and present (a refusal has none). */
+/* "checkpoint": the count beside the index's size, and the parts the config leaves out. */
+static void write_checkpoint(rl_jw *top, const rl_model *m) {
+    rl_checkpoint_check k;
+    if (!rl_checkpoint_compare(m, &k)) return;
+    rl_jw s, list, item;
+    rl_jw_object(top, "checkpoint", &s);
+    rl_jw_num(&s, "total_size", m->checkpoint.total_size);
+    rl_jw_num(&s, "tensors", (double)m->checkpoint.tensors);
+    rl_jw_num(&s, "counted_params", k.counted_params);
+    if (k.published_params < 0) {
+        /* quantized: formats and scales mixed, no parameter count in the bytes */
+        rl_jw_null(&s, "bytes_per_param");
+        rl_jw_null(&s, "published_params");
+        rl_jw_null(&s, "difference");
+        rl_jw_null(&s, "relative");
+        rl_jw_null(&s, "matches");
+    } else {
+        rl_jw_num(&s, "bytes_per_param", k.bytes_per_param);
+        rl_jw_num(&s, "published_params", k.published_params);
+        rl_jw_num(&s, "difference", k.difference);
+        rl_jw_num(&s, "relative", k.relative);
+        rl_jw_bool(&s, "matches", k.matches == 1);
+    }
+    rl_jw_bool(&s, "explained", k.explained);
+    rl_jw_array(&s, "parts", &list);
+    for (int i = 0; i < k.parts; i++) {
+        rl_jw_object(&list, NULL, &item);
+        rl_jw_str(&item, "code", rl_checkpoint_part_name(k.part[i]));
+        rl_jw_num(&item, "count", k.part_count[i]);
+        if (k.part_params[i] != 0.0) rl_jw_num(&item, "params", k.part_params[i]);
+        else rl_jw_null(&item, "params");
+        rl_jw_end(&item);
+    }
+    rl_jw_end(&list);
+    rl_jw_end(&s);
+}
+
 static size_t write_report(const rl_model *m, const rl_gpu *g, const rl_deploy *d, const rl_result *r,
                            const rl_cost *c, char *buf, size_t cap) {
     rl_out o;
@@ -346,6 +383,7 @@ static size_t write_report(const rl_model *m, const rl_gpu *g, const rl_deploy *
     rl_jw_num(&s, "kv_bytes_per_request", r->kv_bytes_per_request);
     rl_jw_num(&s, "weight_bytes", r->weight_bytes);
     rl_jw_end(&s);
+    write_checkpoint(&top, m);
 
     rl_jw_object(&top, "gpu", &s);
     rl_jw_str(&s, "name", g->name);

@@ -2,6 +2,7 @@
  * send. Its keys, types and ranges are the rows of the field table. */
 #include "internal.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -160,6 +161,47 @@ static rl_status read_model(const rl_jdoc *doc, const char *config_text, size_t 
     return rl_model_from_config_json(config_text, config_len, m, err);
 }
 
+/* "checkpoint": the summary rl_checkpoint_json writes of a safetensors index. */
+static rl_status read_checkpoint(const rl_jdoc *doc, int v, rl_checkpoint *out, rl_error *err) {
+    static const struct {
+        const char *key;
+        size_t offset;
+    } counts[] = {{"tensors", offsetof(rl_checkpoint, tensors)},   {"lm_head", offsetof(rl_checkpoint, lm_head)},
+                  {"layers", offsetof(rl_checkpoint, layers)},     {"layer_embeddings", offsetof(rl_checkpoint, layer_embeddings)},
+                  {"vision", offsetof(rl_checkpoint, vision)},     {"scales", offsetof(rl_checkpoint, scales)},
+                  {"mtp", offsetof(rl_checkpoint, mtp)}};
+    if (doc->tok[v].type != RL_J_OBJECT)
+        return rl_fail(err, RL_E_JSON_TYPE, "checkpoint",
+                       "checkpoint must be an object: the summary of a model.safetensors.index.json (--index)");
+    rl_status st;
+    if ((st = rl_jcheck_unique(doc, v, "checkpoint", err))) return st;
+    rl_checkpoint ck;
+    memset(&ck, 0, sizeof ck);
+    int i = v + 1;
+    for (int k = 0; k < doc->tok[v].size; k++, i = rl_jnext(doc, i + 1)) {
+        bool known = rl_jkey_is(doc, i, "total_size");
+        for (size_t c = 0; c < sizeof counts / sizeof counts[0] && !known; c++) known = rl_jkey_is(doc, i, counts[c].key);
+        if (!known) return unknown_key(doc, i, "checkpoint.", err);
+    }
+    int total = rl_jget(doc, v, "total_size");
+    if (total == RL_J_ABSENT)
+        return rl_fail(err, RL_E_JSON_MISSING, "checkpoint.total_size",
+                       "checkpoint.total_size is missing: the index's metadata.total_size, in bytes");
+    int64_t bytes = 0;
+    if ((st = rl_jint(doc, total, "checkpoint.total_size", 1, (int64_t)RL_MAX_EXACT, &bytes, err))) return st;
+    ck.total_size = (double)bytes;
+    for (size_t c = 0; c < sizeof counts / sizeof counts[0]; c++) {
+        int at = rl_jget(doc, v, counts[c].key);
+        if (at == RL_J_ABSENT) continue;
+        char field[48];
+        snprintf(field, sizeof field, "checkpoint.%s", counts[c].key);
+        if ((st = rl_jint(doc, at, field, 0, 100000000, (int64_t *)((char *)&ck + counts[c].offset), err))) return st;
+    }
+    ck.present = 1;
+    *out = ck;
+    return RL_OK;
+}
+
 /* spec_draft "mtp": the target's own multi-token-prediction modules. A draft
  * step runs one module (its decoder layer, eh_proj) and the shared LM head; the
  * embedding lookup and the head's weights are the target's, so memory adds only
@@ -262,6 +304,13 @@ static rl_status parse_request(const rl_jdoc *doc, const char *config_text, size
     rl_status st;
     if ((st = check_request_keys(doc, err))) return st;
     if ((st = read_model(doc, config_text, config_len, memo, m, params, err))) return st;
+    int ck = rl_jget(doc, 0, "checkpoint");
+    if (ck != RL_J_ABSENT) {
+        if (rl_jget(doc, 0, "params") != RL_J_ABSENT)
+            return rl_fail(err, RL_E_CONTRADICTION, "checkpoint",
+                           "checkpoint: a checkpoint's index is set beside a config's count; with params alone there is none");
+        if ((st = read_checkpoint(doc, ck, &m->checkpoint, err))) return st;
+    }
 
     int raised = 0, limit = rl_jget(doc, 0, "gpu_limit");
     if (limit != RL_J_ABSENT && (st = read_choice(doc, limit, rl_field_by_key("gpu_limit"), &raised, err))) return st;

@@ -29,6 +29,8 @@ uint32_t rlw_preset(int32_t kind, uint32_t index);
 uint32_t rlw_lint(uint32_t command_len, uint32_t request_len, uint32_t config_len, int32_t has_config);
 uint32_t rlw_plan(uint32_t request_len, uint32_t config_len, int32_t has_config, double max_ttft_ms,
                   double min_tokens_per_s_user, int32_t allow_tight, uint32_t top, uint32_t filter_len);
+char *rlw_index_buffer(uint32_t len);
+uint32_t rlw_checkpoint(uint32_t len);
 
 char *rlw_request_buffer(void) { return request_buf; }
 uint32_t rlw_request_capacity(void) { return (uint32_t)sizeof request_buf; }
@@ -178,4 +180,46 @@ uint32_t rlw_plan(uint32_t request_len, uint32_t config_len, int32_t has_config,
     return finish(rl_plan_run_json(request_buf, request_len, has_config ? config_buf : NULL, config_len, &q,
                                    top < 100 ? top : 100, &work, found, sizeof found / sizeof found[0], output_buf,
                                    sizeof output_buf, &st));
+}
+
+/* ---- a safetensors index ----------------------------------------------------
+ * An index can be megabytes (DeepSeek-V3's names 91,991 tensors), past every
+ * static buffer here, and most pages never read one: its room is taken only
+ * when one is given, by growing the module's memory (in whole 64 KiB pages,
+ * never given back; a bigger index grows it again). Natively (the bridge's
+ * own tests) a static buffer stands in. */
+#if defined(__wasm__)
+static char *index_buf;
+static size_t index_cap;
+#else
+static char index_static[1u << 20];
+#endif
+
+char *rlw_index_buffer(uint32_t len) {
+    if (len > RL_INDEX_MAX_BYTES) return NULL;
+#if defined(__wasm__)
+    if (len > index_cap) {
+        size_t pages = ((size_t)len + 65535u) / 65536u;
+        long long old = (long long)__builtin_wasm_memory_grow(0, pages);
+        if (old < 0) return NULL;
+        index_buf = (char *)(uintptr_t)((size_t)old * 65536u);
+        index_cap = pages * 65536u;
+    }
+    return index_buf;
+#else
+    return len <= sizeof index_static ? index_static : NULL;
+#endif
+}
+
+/* The index's summary ({"total_size", "tensors", ...}: the request's "checkpoint"), or the error. */
+uint32_t rlw_checkpoint(uint32_t len) {
+    rl_checkpoint ck;
+    rl_error err;
+    char *text = rlw_index_buffer(len);
+    if (text == NULL) {
+        rl_error e = {.status = RL_E_TOO_LARGE, .field = "index", .message = "index: the safetensors index is over 64 MiB, or no memory is left for it"};
+        return finish(rl_error_json(&e, output_buf, sizeof output_buf));
+    }
+    if (rl_checkpoint_from_index(text, len, &ck, &err) != RL_OK) return finish(rl_error_json(&err, output_buf, sizeof output_buf));
+    return finish(rl_checkpoint_json(&ck, output_buf, sizeof output_buf));
 }

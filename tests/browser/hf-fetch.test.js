@@ -98,6 +98,34 @@ test('typing makes no request; Fetch loads config.json and the published total i
   await page.waitForSelector(`${tid('model.params_total')}[data-value="${PARAMS}"]`);
   assert.deepEqual(requested.filter((p) => p.startsWith('/hub/')),
     ['/hub/acme/tiny/resolve/main/config.json', '/hub/acme/tiny/resolve/main/model.safetensors.index.json']);
+  // The index went to the checkpoint field: 173,696 bytes at 2 B each are the 86,848 counted.
+  await page.waitForSelector(`${tid('checkpoint-check')}[data-value="true"]`);
+  assert.equal(await page.getAttribute(tid('checkpoint.published_params'), 'data-value'), String(PARAMS));
+  assert.match(await page.textContent(tid('checkpoint-state')), /0 tensors, 173,696 bytes/);
+  await context.close();
+});
+
+test('a pasted index that disagrees: the count beside it, the part that explains it; a bad one names its field', async () => {
+  const { context, page } = await open();
+  await page.selectOption(tid('model'), 'custom');
+  await page.fill(tid('config'), CONFIG);
+  await page.waitForSelector(`${tid('model.params_total')}[data-value="${PARAMS}"]`);
+  // No lm_head.weight though the config unties it: the checkpoint ties it, 100 x 64 = 6,400 fewer
+  // parameters, (86,848 - 6,400) x 2 = 160,896 bytes.
+  const index = '{"metadata": {"total_size": 160896}, "weight_map": {"model.embed_tokens.weight": "a", "model.layers.1.mlp.up_proj.weight": "a"}}';
+  await page.fill(tid('checkpoint'), index);
+  await page.waitForSelector(`${tid('checkpoint-check')}[data-value="false"]`);
+  assert.equal(await page.getAttribute(tid('checkpoint.published_params'), 'data-value'), '80448');
+  assert.equal(await page.getAttribute(tid('checkpoint.difference'), 'data-value'), '6400');
+  assert.equal(await page.getAttribute(tid('checkpoint.part.no_lm_head'), 'data-value'), '-6400');
+  const text = await page.textContent(tid('checkpoint-check'));
+  assert.match(text, /80,448 parameters \(160,896 bytes at 2 B each\): 6,400 fewer than counted/);
+  assert.match(text, /account for the whole difference/);
+  // An index without its size: the field says which key is missing, and the check goes.
+  await page.fill(tid('checkpoint'), '{"metadata": {}, "weight_map": {}}');
+  await page.waitForSelector(tid('error-checkpoint'));
+  assert.match(await page.textContent(tid('error-checkpoint')), /index\.metadata\.total_size/);
+  await page.waitForSelector(tid('checkpoint-check'), { state: 'detached' });
   await context.close();
 });
 

@@ -320,7 +320,9 @@ printf 'bbb\n' >"$hub/refs/main"
 export HF_HOME="$tmp/hf"
 expect 0 '"layers":3,' --hf acme/tiny --gpu t4 --json
 expect 0 'snapshot bbb, refs/main' --hf acme/tiny --gpu t4
-expect 0 'total_size is 1234 bytes' --hf acme/tiny --gpu t4
+# The snapshot's index is read as --index: its 1234 bytes set beside the count (an empty weight_map names no parts).
+expect 0 'checkpoint +the index holds 617 parameters \(1234 bytes at 2 B each\)' --hf acme/tiny --gpu t4
+expect 0 '"checkpoint":\{"total_size":1234,"tensors":0,' --hf acme/tiny --gpu t4 --json
 rm "$hub/refs/main"
 expect 0 '"layers":2,' --hf acme/tiny --gpu t4 --json
 expect 0 'snapshot aaa\)' --hf acme/tiny --gpu t4
@@ -332,6 +334,28 @@ expect 2 '"code":"usage".*--hf and --config' --hf acme/tiny --config "$tmp/ok.js
 HF_HUB_CACHE="$tmp/hf/hub" HF_HOME="$tmp/elsewhere" expect 0 '"layers":2,' --hf acme/tiny --gpu t4 --json
 HF_HOME="" HOME="$tmp/home" expect 2 "$tmp/home/.cache/huggingface/hub/models--acme--tiny/snapshots" --hf acme/tiny --gpu t4
 unset HF_HOME
+
+# --index: a model.safetensors.index.json's exact size beside the count, and the parts its tensor names show.
+# Qwen3-0.6B ties its embeddings yet stores lm_head.weight: the index holds 151936 x 1024 more parameters.
+printf '{"metadata": {"total_size": 1503264768}, "weight_map": {"lm_head.weight": "a", "model.layers.27.mlp.down_proj.weight": "b"}}' >"$tmp/q06.index.json"
+q06=(--config "$(dirname "$0")/../configs/Qwen--Qwen3-0.6B.json" --gpu h100-sxm --index "$tmp/q06.index.json")
+expect 0 'checkpoint +the index holds 751632384 parameters \(1503264768 bytes at 2 B each\); counted 596049920: it holds 155582464 more \(20\.7%\)' "${q06[@]}"
+expect 0 'lm_head\.weight is stored though tie_word_embeddings makes it the input table: 155582464 parameters' "${q06[@]}"
+expect 0 'the parts below account for the whole difference' "${q06[@]}"
+expect 0 '"matches":false,"explained":true,"parts":\[\{"code":"lm_head_stored","count":1,"params":155582464\}\]' "${q06[@]}" --json
+expect 0 '检查点 +索引中有 751632384 个参数' "${q06[@]}" --lang zh
+printf '{"metadata": {"total_size": 16381470720}, "weight_map": {"model.layers.35.mlp.down_proj.weight": "b", "lm_head.weight": "a"}}' >"$tmp/q8.index.json"
+expect 0 'checkpoint +the index holds 8190735360 parameters \(16381470720 bytes at 2 B each\): the count matches' --model qwen3-8b --gpu h100-sxm --index "$tmp/q8.index.json"
+# A refusal still sets the count beside the index (it is the model's, not the deployment's).
+expect 3 '"verdict":"weights_do_not_fit".*"checkpoint":\{"total_size":16381470720' --model qwen3-8b --gpu l4 --precision fp32 --index "$tmp/q8.index.json" --json
+printf '{"metadata": {}, "weight_map": {}}' >"$tmp/bad.index.json"
+expect 2 '"code":"json_missing","status":[0-9]+,"field":"index.metadata.total_size"' --model qwen3-8b --gpu h100-sxm --index "$tmp/bad.index.json" --json
+printf '{"metadata": {"total_size": 12.5}}' >"$tmp/bad.index.json"
+expect 2 '"field":"index.metadata.total_size".*got 12\.5' --model qwen3-8b --gpu h100-sxm --index "$tmp/bad.index.json" --json
+printf '{"metadata": {"total_size": 10}, "weight_map": {"a": ' >"$tmp/bad.index.json"
+expect 2 '"code":"json_syntax","status":[0-9]+,"field":"index"' --model qwen3-8b --gpu h100-sxm --index "$tmp/bad.index.json" --json
+expect 2 '"field":"--index"' --model qwen3-8b --gpu h100-sxm --index "$tmp/none.index.json" --json
+expect 2 '"code":"contradiction","status":[0-9]+,"field":"checkpoint"' --params 8B --gpu h100-sxm --index "$tmp/q8.index.json" --json
 
 # --gpu-layers (llama.cpp -ngl): the split fit, its host RAM refusal, and the inputs offload needs.
 ngl=(--model llama-3-8b --gpu rtx-4090 --precision fp16 --engine llama.cpp)

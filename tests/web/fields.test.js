@@ -84,9 +84,9 @@ describe('the form, from the table', () => {
     expect(controls.length).toBeGreaterThan(10);
     for (const el of controls) {
       const id = el.getAttribute('data-testid');
-      // The file picker is a second way of entering the config row.
+      // The file pickers are a second way of entering the config and checkpoint rows.
       if (el.getAttribute('type') === 'file') {
-        expect(id).toBe('config-file');
+        expect(['config-file', 'checkpoint-file']).toContain(id);
         continue;
       }
       // The Hub id is a third: "Fetch" loads that repo's config.json into the config row.

@@ -38,7 +38,7 @@ function valueOf(field, text) {
 
 // The rows the model and GPU choices decide (the model, its config or size, the GPU
 // and its limit): handled first, by the choice; every other row is a plain request key.
-const CHOSEN = new Set(['model', 'config', 'params', 'gpu', 'gpu_limit']);
+const CHOSEN = new Set(['model', 'config', 'checkpoint', 'params', 'gpu', 'gpu_limit']);
 
 /**
  * {request, configText} for core.analyze / core.sweep. With only the size, the
@@ -53,6 +53,14 @@ export function buildRequest(v) {
   if (estimate) request.params = String(v.params ?? '').trim();
   else if (v.model === CUSTOM) configText = v.config;
   else request.model = v.model;
+  // A checkpoint's index, as the core summed it up (CheckpointField): set beside a config's count.
+  if (!estimate && filled(v.checkpoint)) {
+    try {
+      request.checkpoint = JSON.parse(v.checkpoint);
+    } catch {
+      request.checkpoint = v.checkpoint; // not an object: the core names the field
+    }
+  }
 
   const custom = gpuEdited(v);
   if (custom) {

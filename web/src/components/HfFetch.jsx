@@ -1,8 +1,8 @@
 import { useState } from 'preact/hooks';
 import { t } from '../i18n/index.js';
 
-// "Fetch" a Hugging Face repo's config.json (and model.safetensors.index.json for
-// the published total) into the config box. Only on the click: typing an id makes
+// "Fetch" a Hugging Face repo's config.json into the config box, and its
+// model.safetensors.index.json into the checkpoint field (the count's check). Only on the click: typing an id makes
 // no request, and no link or stored state ever starts one. The host is
 // https://huggingface.co, the one extra host the CSP's connect-src allows
 // (web/build/csp.js); a test may point it at a stand-in on the page's own origin
@@ -64,6 +64,9 @@ export function HfFetch({ app }) {
     }
     const index = await get(`${root}/model.safetensors.index.json`);
     app.set('config', config.text);
+    // The index, as the checkpoint field reads one: its exact size is set beside the count.
+    const summary = index.text !== undefined ? app.core.checkpoint(index.text) : null;
+    app.set('checkpoint', summary && !summary.error ? JSON.stringify(summary) : '');
     setStatus({ state: 'done', id, total: index.text !== undefined ? indexTotal(index.text) : undefined, url: `${root}/config.json` });
   }
 

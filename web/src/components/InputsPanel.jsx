@@ -1,5 +1,6 @@
 import { KV_PRECISIONS, MOE_READS, PRECISIONS } from '../inputs.js';
 import { ModelField } from './ModelField.jsx';
+import { CheckpointField } from './CheckpointField.jsx';
 import { ConfigField } from './ConfigField.jsx';
 import { ParamsField } from './ParamsField.jsx';
 import { GpuField } from './GpuField.jsx';
@@ -41,6 +42,7 @@ export function InputsPanel({ app }) {
         <ParamsField app={app} />
         <HfFetch app={app} />
         <ConfigField app={app} />
+        <CheckpointField app={app} />
       </fieldset>
       <fieldset>
         <legend>{t('form.hardware')}</legend>

@@ -23,8 +23,39 @@ export function ModelPanel({ report: r }) {
         {moe && <div><dt>{t('model.experts')}</dt><dd>{tx('model.expertsValue', { e: <Num testid="model.experts" value={m.experts} format={f.integer} />, k: <Num testid="model.top_k" value={m.top_k} format={f.integer} />, layers: <Num testid="model.moe_layers" value={m.moe_layers} format={f.integer} /> })}</dd></div>}
         {moe && r.moe && <div><dt>{t('model.touched', { read: r.moe.read })}</dt><dd><Num testid="moe.experts_touched_per_layer" value={r.moe.experts_touched_per_layer} format={(v) => f.significant(v, 4)} /></dd></div>}
         {m.sliding_window > 0 && <div><dt>{t('model.window')}</dt><dd><Num testid="model.sliding_window" value={m.sliding_window} format={(v) => t('unit.tokens', { n: f.integer(v) })} />{m.sliding_layers !== undefined ? tx('model.windowLayers', { n: <Num testid="model.sliding_layers" value={m.sliding_layers} format={f.integer} />, layers: f.integer(m.layers) }) : null}</dd></div>}
+        {r.checkpoint && <Checkpoint c={r.checkpoint} />}
         <div><dt>{t('model.gpu')}</dt><dd>{r.gpu.tflops === null ? t('model.tflopsUnknown') : `${r.gpu.tflops} TFLOPS`} · {f.integer(r.gpu.bandwidth_gbs)} GB/s · {f.capacity(r.gpu.vram_gib)}{r.gpu.memory === 'unified' ? t('model.unified') : ''}</dd></div>
       </dl>
     </section>
+  );
+}
+
+// The count beside the checkpoint's index: its exact size, and the parts its tensor names show.
+function Checkpoint({ c }) {
+  const quantized = c.published_params === null;
+  const key = quantized ? 'checkpoint.quantized' : c.matches ? 'checkpoint.matches' : c.difference > 0 ? 'checkpoint.more' : 'checkpoint.fewer';
+  return (
+    <div data-testid="checkpoint-check" data-value={c.matches === null ? '' : String(c.matches)}>
+      <dt>{t('checkpoint.title')}</dt>
+      <dd>
+        {tx(key, {
+          published: <Num testid="checkpoint.published_params" value={c.published_params} format={f.integer} />,
+          bytes: <Num testid="checkpoint.total_size" value={c.total_size} format={f.integer} />,
+          bpp: c.bytes_per_param,
+          diff: <Num testid="checkpoint.difference" value={c.difference === null ? null : Math.abs(c.difference)} format={f.integer} />,
+          pct: c.relative === null ? '' : f.significant(Math.abs(c.relative) * 100, 3),
+        })}
+        {c.explained && <> {t('checkpoint.explained')}</>}
+        {c.parts.length > 0 && (
+          <ul class="checkpoint-parts">
+            {c.parts.map((p) => (
+              <li data-testid={`checkpoint.part.${p.code}`} data-value={p.params ?? ''}>
+                {t(`checkpoint.part.${p.code}`, { count: f.integer(p.count), params: p.params === null ? t('checkpoint.unsized') : f.integer(p.params) })}
+              </li>
+            ))}
+          </ul>
+        )}
+      </dd>
+    </div>
   );
 }

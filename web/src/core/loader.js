@@ -144,6 +144,18 @@ export async function loadCore(source) {
       if (length + filter.length <= cap) new Uint8Array(x.memory.buffer, x.rlw_request_buffer() + length, filter.length).set(filter);
       return JSON.parse(output(x.rlw_plan(length, configLength, hasConfig, ttft, speed, targets.allow_tight ? 1 : 0, top, filter.length)));
     },
+    /**
+     * A model.safetensors.index.json, summed up by the core (rl_checkpoint_from_index): the
+     * request's "checkpoint" object ({total_size, tensors, lm_head, layers, ...}) or {error}.
+     * The index may be megabytes: the bridge grows the memory to hold it.
+     */
+    checkpoint(text) {
+      if (typeof x.rlw_checkpoint !== 'function') throw new Error('the roofline core lacks the export rlw_checkpoint');
+      const bytes = encoder.encode(String(text));
+      const at = x.rlw_index_buffer(bytes.length);
+      if (at !== 0) new Uint8Array(x.memory.buffer, at, bytes.length).set(bytes);
+      return JSON.parse(output(x.rlw_checkpoint(bytes.length)));
+    },
     exportNames: Object.keys(x),
   };
 }
