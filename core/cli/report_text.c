@@ -412,7 +412,16 @@ const char *rl_estimate_verdict(const rl_deploy *d, const rl_estimate *e, char *
 
 void rl_print_estimate(FILE *out, const rl_gpu *g, const rl_deploy *d, const rl_estimate *e) {
     char line[512], v[4][32], key[40];
-    fprintf(out, "%s\n\n", RL_MSG(line, "cli.est.title", "params", FMT(v[0], "%.4g", e->params / 1e9), "gpu", g->name));
+    if (e->from_index) {
+        /* A config the core does not model, sized from its index: say so, and what is not modeled. */
+        fprintf(out, "%s\n\n", RL_MSG(line, "cli.est.titleIndex", "params", FMT(v[0], "%.4g", e->params / 1e9), "gpu", g->name,
+                                      "bytes", FMT(v[1], "%.0f", e->index_bytes)));
+        static char text[RL_ERROR_MESSAGE_MAX + 256];
+        label(out, "cli.est.unmodeled", 20);
+        fprintf(out, "%s\n", rl_msg_error(&e->unmodeled, e->unmodeled.field, text, sizeof text));
+    } else {
+        fprintf(out, "%s\n\n", RL_MSG(line, "cli.est.title", "params", FMT(v[0], "%.4g", e->params / 1e9), "gpu", g->name));
+    }
     label(out, "cli.fit.weights", 20);
     fprintf(out, "%s\n", RL_MSG(line, "cli.est.weightsValue", "gib", FMT(v[0], "%.2f", e->weights_gib), "bytes",
                                 FMT(v[1], "%.3g", e->bytes_per_param)));

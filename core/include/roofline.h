@@ -1114,6 +1114,14 @@ typedef struct rl_estimate {
     unsigned lever_order[RL_LEVER_COUNT_]; /* most effect first; only when memory-bound */
     double lever_gain[RL_LEVER_COUNT_];    /* by lever: the factor it could bring on decode throughput */
     int lever_count;
+    /* Sized from a checkpoint's index (rl_run_request): a config whose layers the core does not
+     * model (refused as RL_E_UNSUPPORTED) with the request's "checkpoint". params is then the
+     * index's total_size / 2 (its 16-bit weights, exactly), and the refusal is kept: the field and
+     * why (with its rule and figures, for the other languages), which the report states with the
+     * estimate. 0 and status RL_OK otherwise. */
+    int from_index;
+    double index_bytes;
+    rl_error unmodeled;
 } rl_estimate;
 
 /* Parses a size such as "70B", "7.6b", "1.5T", "350M" or "8e9" into a count.

@@ -208,7 +208,16 @@ size_t rl_estimate_json(const rl_gpu *g, const rl_deploy *d, const rl_estimate *
     rl_jw_begin_object(&top, &o);
     rl_jw_object(&top, "estimate", &s);
     rl_jw_bool(&s, "approximate", true);
-    rl_jw_str(&s, "note", "Parameters only: no architecture, so no KV cache, attention or MoE. Less exact than a config.json.");
+    if (e->from_index) {
+        /* A config the core cannot model, sized from its checkpoint's index: the weights exact, nothing else. */
+        rl_jw_str(&s, "note", "Sized from the checkpoint's index: the weights are its exact bytes, but the config's layers are not "
+                              "modeled, so no KV cache, state, attention or MoE is counted.");
+        rl_jw_str(&s, "sized_from", "index");
+        rl_jw_num(&s, "index_bytes", e->index_bytes);
+        rl_write_error(&s, "unmodeled", &e->unmodeled);
+    } else {
+        rl_jw_str(&s, "note", "Parameters only: no architecture, so no KV cache, attention or MoE. Less exact than a config.json.");
+    }
     rl_jw_num(&s, "params", e->params);
     rl_jw_num(&s, "bytes_per_param", e->bytes_per_param);
     rl_jw_str(&s, "precision", rl_precision_name(e->weight_precision));

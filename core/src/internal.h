@@ -176,6 +176,8 @@ void rl_jw_key(rl_jw *w, const char *key);
 /* Writes "remedies": [{"code", "message", "value"(, "tp")}] for r's remedy bits as a member of w (m may
  * be NULL where no bit needs the model: the parameters-only estimate). */
 void rl_write_remedies(rl_jw *w, const rl_model *m, const rl_deploy *d, const rl_result *r);
+/* Writes `key`: {"code", "status", "field", "message"(, "why", "values")} for err as a member of w. */
+void rl_write_error(rl_jw *w, const char *key, const rl_error *err);
 
 /* ---- cost (cost.c) ------------------------------------------------------ */
 

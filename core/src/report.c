@@ -608,12 +608,9 @@ size_t rl_report_json_cost(const rl_model *m, const rl_gpu *g, const rl_deploy *
     return write_report(m, g, d, r, c, buf, cap);
 }
 
-size_t rl_error_json(const rl_error *err, char *buf, size_t cap) {
-    rl_out o;
-    rl_out_init(&o, buf, cap);
-    rl_jw top, e;
-    rl_jw_begin_object(&top, &o);
-    rl_jw_object(&top, "error", &e);
+void rl_write_error(rl_jw *w, const char *key, const rl_error *err) {
+    rl_jw e;
+    rl_jw_object(w, key, &e);
     rl_jw_str(&e, "code", rl_status_name(err->status));
     rl_jw_num(&e, "status", (double)err->status);
     rl_jw_str(&e, "field", err->field);
@@ -628,6 +625,14 @@ size_t rl_error_json(const rl_error *err, char *buf, size_t cap) {
         rl_jw_end(&values);
     }
     rl_jw_end(&e);
+}
+
+size_t rl_error_json(const rl_error *err, char *buf, size_t cap) {
+    rl_out o;
+    rl_out_init(&o, buf, cap);
+    rl_jw top;
+    rl_jw_begin_object(&top, &o);
+    rl_write_error(&top, "error", err);
     rl_jw_end(&top);
     return o.len;
 }

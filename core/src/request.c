@@ -300,12 +300,28 @@ static rl_status read_workload(const rl_jdoc *doc, rl_workload *w, rl_deploy *d,
 /* With `params` non-NULL a "params" request is accepted instead of a model:
  * *params is then set (> 0) and *m untouched. */
 static rl_status parse_request(const rl_jdoc *doc, const char *config_text, size_t config_len, rl_run_memo *memo,
-                               rl_model *m, double *params, rl_gpu *g, rl_deploy *d, rl_workload *w, rl_error *err) {
+                               rl_model *m, double *params, rl_gpu *g, rl_deploy *d, rl_workload *w, rl_error *err,
+                               rl_estimate *unmodeled) {
     rl_status st;
     if ((st = check_request_keys(doc, err))) return st;
-    if ((st = read_model(doc, config_text, config_len, memo, m, params, err))) return st;
+    st = read_model(doc, config_text, config_len, memo, m, params, err);
     int ck = rl_jget(doc, 0, "checkpoint");
-    if (ck != RL_J_ABSENT) {
+    bool from_index = false;
+    if (st == RL_E_UNSUPPORTED && ck != RL_J_ABSENT && params != NULL && unmodeled != NULL) {
+        /* Layers the core does not model, and the checkpoint's index: the weights are the index's
+         * bytes, exactly (its 16-bit weights, total_size / 2 parameters); the refusal says what is
+         * not modeled, beside the estimate. */
+        rl_checkpoint c;
+        rl_error why = *err;
+        if ((st = read_checkpoint(doc, ck, &c, err))) return st;
+        *params = c.total_size / 2.0;
+        unmodeled->from_index = 1;
+        unmodeled->index_bytes = c.total_size;
+        unmodeled->unmodeled = why;
+        from_index = true;
+    }
+    if (st) return st;
+    if (ck != RL_J_ABSENT && !from_index) {
         if (rl_jget(doc, 0, "params") != RL_J_ABSENT)
             return rl_fail(err, RL_E_CONTRADICTION, "checkpoint",
                            "checkpoint: a checkpoint's index is set beside a config's count; with params alone there is none");
@@ -326,13 +342,14 @@ static rl_status parse_request(const rl_jdoc *doc, const char *config_text, size
         if (v != RL_J_ABSENT && (st = read_member(doc, v, f, &dd, err))) return st;
     }
     int draft = rl_jget(doc, 0, "spec_draft");
-    const rl_model *target = rl_jget(doc, 0, "params") == RL_J_ABSENT ? m : NULL; /* a size alone has no modules */
+    bool sized = from_index || rl_jget(doc, 0, "params") != RL_J_ABSENT;
+    const rl_model *target = !sized ? m : NULL; /* a size alone has no modules */
     if (draft != RL_J_ABSENT && (st = read_draft(doc, draft, target, &dd.draft, err))) return st;
     rl_workload ww = rl_workload_default();
     if ((st = read_workload(doc, &ww, &dd, err))) return st;
     if ((st = rl_deploy_validate(&dd, err))) return st;
     /* Offload needs the model's layer count: checked here too, so a request that reads analyses. */
-    if (rl_jget(doc, 0, "params") == RL_J_ABSENT && (st = rl_offload_check(m, g, &dd, err))) return st;
+    if (!sized && (st = rl_offload_check(m, g, &dd, err))) return st;
     *d = dd;
     *w = ww;
     return RL_OK;
@@ -346,7 +363,7 @@ rl_status rl_request_from_json(const char *json, size_t len, const char *config_
     rl_jdoc doc;
     rl_workload w; /* read and checked; this call has no place for a cost */
     rl_status st = rl_jparse(&doc, json, len, RL_REQUEST_MAX_BYTES, "request", err);
-    return st ? st : parse_request(&doc, config_text, config_len, NULL, m, NULL, g, d, &w, err);
+    return st ? st : parse_request(&doc, config_text, config_len, NULL, m, NULL, g, d, &w, err, NULL);
 }
 
 /* The GPU preset a run's prices come from: a preset with some figures of the user's own
@@ -418,10 +435,12 @@ rl_status rl_run_request_memo(const char *request, size_t len, const char *confi
     out->is_estimate = 0;
     double params = 0.0;
     rl_jdoc doc;
+    rl_estimate unmodeled;
+    memset(&unmodeled, 0, sizeof unmodeled);
     rl_status st = rl_jparse(&doc, request, len, RL_REQUEST_MAX_BYTES, "request", &out->error);
     if (st == RL_OK)
         st = parse_request(&doc, config_text, config_len, memo, &out->model, &params, &out->gpu, &out->deploy,
-                           &out->workload, &out->error);
+                           &out->workload, &out->error, &unmodeled);
     out->cost.present = 0;
     if (st == RL_OK && params > 0 && out->workload.requests_per_day > 0) {
         st = rl_fail_why(&out->error, RL_E_UNSUPPORTED, "requests_per_day", RL_WHY_COST_NEEDS_CONFIG, "",
@@ -429,6 +448,11 @@ rl_status rl_run_request_memo(const char *request, size_t len, const char *confi
     } else if (st == RL_OK && params > 0) {
         out->is_estimate = 1;
         st = rl_estimate_params(params, &out->gpu, &out->deploy, &out->estimate, &out->error);
+        if (st == RL_OK && unmodeled.from_index) {
+            out->estimate.from_index = 1;
+            out->estimate.index_bytes = unmodeled.index_bytes;
+            out->estimate.unmodeled = unmodeled.unmodeled;
+        }
     } else if (st == RL_OK) {
         st = rl_analyze(&out->model, &out->gpu, &out->deploy, &out->result, &out->error);
         if (st == RL_OK) st = run_cost(out, memo);

@@ -129,6 +129,26 @@ test('a pasted index that disagrees: the count beside it, the part that explains
   await context.close();
 });
 
+test('a config whose layers are not modeled is sized from its index, saying what is not modeled', async () => {
+  const { context, page } = await open();
+  await page.selectOption(tid('model'), 'custom');
+  // Nemotron-H's Mamba-2 mixers (hybrid_override_pattern): refused, naming the field...
+  const hybrid = '{"model_type": "nemotron_h", "hidden_size": 4096, "num_hidden_layers": 4, "num_attention_heads": 32, ' +
+    '"num_key_value_heads": 8, "intermediate_size": 21504, "vocab_size": 131072, "hybrid_override_pattern": "M-M*", ' +
+    '"time_step_limit": [0.0, Infinity]}';
+  await page.fill(tid('config'), hybrid);
+  await page.waitForSelector(tid('error-config'));
+  assert.match(await page.textContent(tid('error-config')), /hybrid_override_pattern/);
+  // ...until its index gives the weights: 16,218,071,040 bytes, 8,109,035,520 parameters at 2 B.
+  await page.fill(tid('checkpoint'), '{"metadata": {"total_size": 16218071040}, "weight_map": {"lm_head.weight": "a"}}');
+  await page.waitForSelector(`${tid('estimate-banner')}[data-sized-from="index"]`);
+  assert.equal(await page.getAttribute(tid('estimate.params'), 'data-value'), '8109035520');
+  const banner = await page.textContent(tid('estimate-banner'));
+  assert.match(banner, /exact 16,218,071,040 bytes/);
+  assert.match(await page.textContent(tid('estimate.unmodeled')), /hybrid_override_pattern.*not modeled for model_type "nemotron_h"/);
+  await context.close();
+});
+
 test('a gated or private repo: the page says so and offers the paste box, the config stays', async () => {
   const { context, page } = await open();
   const before = await page.inputValue(tid('config'));

@@ -174,11 +174,51 @@ static void test_compare(void) {
         CHECK((p < RL_PART_COUNT_) == (rl_checkpoint_part_name((rl_checkpoint_part)p)[0] != '\0'), "part %d has a name iff in range", p);
 }
 
+/* A config the core does not model, with its index: sized from the index through the request path. */
+static void test_sized_from_index(void) {
+    static const char config[] =
+        "{\"model_type\": \"nemotron_h\", \"hidden_size\": 4096, \"num_hidden_layers\": 4, \"num_attention_heads\": 32, "
+        "\"vocab_size\": 131072, \"intermediate_size\": 21504, \"hybrid_override_pattern\": \"M-M*\"}";
+    static rl_run run;
+    const char *plain = "{\"gpu\": \"h100-sxm\"}";
+    CHECK(rl_run_request(plain, strlen(plain), config, strlen(config), &run) == RL_E_UNSUPPORTED &&
+              strcmp(run.error.field, "config.hybrid_override_pattern") == 0,
+          "without an index: refused, naming the field (%s)", run.error.field);
+    /* 16,218,071,040 bytes: 8,109,035,520 parameters at 2 B, 15.104 GiB. */
+    const char *with = "{\"gpu\": \"h100-sxm\", \"checkpoint\": {\"total_size\": 16218071040, \"tensors\": 1}}";
+    rl_status st = rl_run_request(with, strlen(with), config, strlen(config), &run);
+    CHECK(st == RL_OK && run.is_estimate && run.estimate.from_index == 1 && run.estimate.params == 8109035520.0 &&
+              run.estimate.index_bytes == 16218071040.0 && run.estimate.weights_gib * 1073741824.0 == 16218071040.0,
+          "with it: sized from the index (%s: %.0f params)", rl_status_name(st), run.estimate.params);
+    CHECK(run.estimate.unmodeled.status == RL_E_UNSUPPORTED && strcmp(run.estimate.unmodeled.field, "config.hybrid_override_pattern") == 0 &&
+              strstr(run.estimate.unmodeled.message, "not modeled") != NULL,
+          "the refusal is kept: %s", run.estimate.unmodeled.message);
+    /* A plain size never carries one. */
+    const char *size = "{\"gpu\": \"h100-sxm\", \"params\": \"8B\"}";
+    CHECK(rl_run_request(size, strlen(size), NULL, 0, &run) == RL_OK && run.estimate.from_index == 0 &&
+              run.estimate.unmodeled.status == RL_OK,
+          "a size alone is not sized from an index");
+    /* A modeled config with an index is analysed in full, the index set beside its count. */
+    const char *modeled = "{\"model\": \"qwen3-8b\", \"gpu\": \"h100-sxm\", \"checkpoint\": {\"total_size\": 16381470720}}";
+    CHECK(rl_run_request(modeled, strlen(modeled), NULL, 0, &run) == RL_OK && !run.is_estimate && run.model.checkpoint.present == 1,
+          "a modeled one keeps its full analysis (%s)", run.error.message);
+    /* A bad summary names its key. */
+    const char *bad[][2] = {{"{\"model\": \"qwen3-8b\", \"gpu\": \"h100-sxm\", \"checkpoint\": {}}", "checkpoint.total_size"},
+                            {"{\"model\": \"qwen3-8b\", \"gpu\": \"h100-sxm\", \"checkpoint\": {\"total_size\": 0}}", "checkpoint.total_size"},
+                            {"{\"model\": \"qwen3-8b\", \"gpu\": \"h100-sxm\", \"checkpoint\": {\"total_size\": 8, \"layers\": -1}}", "checkpoint.layers"},
+                            {"{\"model\": \"qwen3-8b\", \"gpu\": \"h100-sxm\", \"checkpoint\": {\"total_size\": 8, \"bogus\": 1}}", "checkpoint.bogus"},
+                            {"{\"model\": \"qwen3-8b\", \"gpu\": \"h100-sxm\", \"checkpoint\": [8]}", "checkpoint"}};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+        CHECK(rl_run_request(bad[i][0], strlen(bad[i][0]), NULL, 0, &run) != RL_OK && strcmp(run.error.field, bad[i][1]) == 0,
+              "%s: names %s (got %s)", bad[i][0], bad[i][1], run.error.field);
+}
+
 int main(void) {
     test_counts();
     test_large();
     test_errors();
     test_compare();
+    test_sized_from_index();
     printf("%d passed, %d failed\n", passed, failed);
     return failed ? 1 : 0;
 }

@@ -356,6 +356,19 @@ printf '{"metadata": {"total_size": 10}, "weight_map": {"a": ' >"$tmp/bad.index.
 expect 2 '"code":"json_syntax","status":[0-9]+,"field":"index"' --model qwen3-8b --gpu h100-sxm --index "$tmp/bad.index.json" --json
 expect 2 '"field":"--index"' --model qwen3-8b --gpu h100-sxm --index "$tmp/none.index.json" --json
 expect 2 '"code":"contradiction","status":[0-9]+,"field":"checkpoint"' --params 8B --gpu h100-sxm --index "$tmp/q8.index.json" --json
+# A config whose layers are not modeled (Nemotron-H's Mamba-2 mixers) is refused; with its index it is
+# sized from it: the weights exactly (16218071040 bytes, 8109035520 parameters at 2 B), the refusal kept.
+printf '%s' '{"model_type": "nemotron_h", "hidden_size": 4096, "num_hidden_layers": 4, "num_attention_heads": 32, "num_key_value_heads": 8, "intermediate_size": 21504, "vocab_size": 131072, "hybrid_override_pattern": "M-M*", "time_step_limit": [0.0, Infinity]}' >"$tmp/nh.json"
+printf '{"metadata": {"total_size": 16218071040}, "weight_map": {"lm_head.weight": "a"}}' >"$tmp/nh.index.json"
+expect 2 '"code":"unsupported","status":[0-9]+,"field":"config.hybrid_override_pattern"' --config "$tmp/nh.json" --gpu h100-sxm --json
+expect 0 '"sized_from":"index","index_bytes":16218071040,"unmodeled":\{"code":"unsupported","status":[0-9]+,"field":"config.hybrid_override_pattern".*"params":8109035520,' --config "$tmp/nh.json" --gpu h100-sxm --index "$tmp/nh.index.json" --json
+expect 0 "sized from the checkpoint's index \(16218071040 bytes, exact\)" --config "$tmp/nh.json" --gpu h100-sxm --index "$tmp/nh.index.json"
+expect 0 'not modeled +config\.hybrid_override_pattern: Mamba-2 layers' --config "$tmp/nh.json" --gpu h100-sxm --index "$tmp/nh.index.json"
+expect 0 '未建模 +config\.hybrid_override_pattern：' --config "$tmp/nh.json" --gpu h100-sxm --index "$tmp/nh.index.json" --lang zh
+expect 3 '"sized_from":"index".*"fits":false' --config "$tmp/nh.json" --gpu t4 --index "$tmp/nh.index.json" --json
+# Only an unmodeled layer kind falls back to the index; any other error in the config is still that error.
+sed 's/"hybrid_override_pattern": "M-M[*]", //; s/"hidden_size": 4096/"hidden_size": 0/' "$tmp/nh.json" >"$tmp/nh0.json"
+expect 2 '"field":"config.hidden_size"' --config "$tmp/nh0.json" --gpu h100-sxm --index "$tmp/nh.index.json" --json
 
 # --gpu-layers (llama.cpp -ngl): the split fit, its host RAM refusal, and the inputs offload needs.
 ngl=(--model llama-3-8b --gpu rtx-4090 --precision fp16 --engine llama.cpp)

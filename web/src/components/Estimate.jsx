@@ -1,7 +1,7 @@
 import * as f from '../format.js';
 import { gpuName } from '../names.js';
 import { Num } from './Num.jsx';
-import { leverText, t, tx } from '../i18n/index.js';
+import { errorText, leverText, t, tx } from '../i18n/index.js';
 import { RemedyList } from './RemedyList.jsx';
 import { room } from './room.js';
 
@@ -65,9 +65,16 @@ export function Estimate({ app, estimate: e }) {
       aria-labelledby="estimate-word"
     >
       <p class="verdict-word" id="estimate-word" aria-live="polite">{e.fits ? t('est.word') : t('level.refused')}</p>
-      <p class="approx-banner" data-testid="estimate-banner" role="note">
-        <strong>{t('est.banner')}</strong>{t('est.bannerRest')}
-      </p>
+      {e.sized_from === 'index' ? (
+        <p class="approx-banner" data-testid="estimate-banner" data-sized-from="index" role="note">
+          <strong>{t('est.bannerIndex')}</strong>{t('est.bannerIndexRest', { bytes: f.integer(e.index_bytes) })}
+          <span class="unmodeled" data-testid="estimate.unmodeled"> {errorText(e.unmodeled)}</span>
+        </p>
+      ) : (
+        <p class="approx-banner" data-testid="estimate-banner" role="note">
+          <strong>{t('est.banner')}</strong>{t('est.bannerRest')}
+        </p>
+      )}
       <h2>
         {tx('est.on', { params: <Num testid="estimate.params" value={e.params} format={f.params} />, gpu: gpuName(app) })}
         <span class="setup-detail">

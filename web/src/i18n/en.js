@@ -266,6 +266,8 @@ export default {
 
   // estimate
   'est.word': 'Estimate',
+  'est.bannerIndex': 'Sized from the checkpoint\'s index',
+  'est.bannerIndexRest': ' — the weights are its exact {bytes} bytes, but its layers are not modeled, so no KV cache, state, attention or MoE is counted.',
   'est.banner': 'Approximate: parameters only',
   'est.bannerRest': ' — no KV cache, attention or MoE; less exact than a config.json.',
   'est.on': '{params} parameters on {gpu}',
@@ -1175,6 +1177,8 @@ export default {
   "cli.md.footer": "roofline-lint {version}. Every figure's formula: `roofline-lint --help` and the page's \"How is this computed?\".",
 
   // the CLI's parameters-only estimate and cost (core/cli/report_text.c)
+  "cli.est.titleIndex": "{params} B parameters on {gpu}, sized from the checkpoint's index ({bytes} bytes, exact); its layers\nare not modeled, so no KV cache, state, attention or MoE is counted",
+  "cli.est.unmodeled": "not modeled",
   "cli.est.title": "{params} B parameters on {gpu}, estimated from the size alone (less exact than a config.json:\nno KV cache, attention or MoE is counted)",
   "cli.est.weightsValue": "{gib} GiB at {bytes} bytes/param",
   "cli.est.usable": "usable per GPU",

@@ -256,6 +256,8 @@ export default {
   'model.unified': '（统一内存）',
 
   'est.word': '估算',
+  'est.bannerIndex': '按检查点索引计算',
+  'est.bannerIndexRest': '：权重为其精确的 {bytes} 字节，但其层结构未建模，因此不计 KV 缓存、状态、注意力或 MoE。',
   'est.banner': '近似：只有参数量',
   'est.bannerRest': ' —— 不含 KV 缓存、注意力或 MoE；不如 config.json 精确。',
   'est.on': '{params} 参数，{gpu}',
@@ -1192,6 +1194,8 @@ export default {
   "cli.md.footer": "roofline-lint {version}。每个数字的公式：`roofline-lint --help` 以及页面上的“这是怎么算的？”。",
 
   // 命令行的仅参数量估算与成本（core/cli/report_text.c）
+  "cli.est.titleIndex": "{params} B 参数，{gpu}，按检查点索引计算（{bytes} 字节，精确）；其层结构\n未建模，因此不计 KV 缓存、状态、注意力或 MoE",
+  "cli.est.unmodeled": "未建模",
   "cli.est.title": "{params} B 参数，{gpu}，仅按参数量估算（不如 config.json 精确：\n不计 KV 缓存、注意力或 MoE）",
   "cli.est.weightsValue": "{gib} GiB，每个参数 {bytes} 字节",
   "cli.est.usable": "每张 GPU 可用",
