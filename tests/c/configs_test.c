@@ -65,7 +65,7 @@ int main(int argc, char **argv) {
         printf("FAIL %s: no \"configs\" array\n", path);
         return 1;
     }
-    int n = cJSON_GetArraySize(configs), towers_seen = 0;
+    int n = cJSON_GetArraySize(configs), towers_seen = 0, refused = 0;
     CHECK(shaped ? n >= 1 : n >= 40, "the corpus holds at least %d configs (%d)", shaped ? 1 : 40, n);
 
     const cJSON *e;
@@ -76,6 +76,28 @@ int main(int argc, char **argv) {
             continue;
         }
         const char *name = file->valuestring;
+        /* A config whose layers the core does not model: refused, naming the field that marks them. */
+        const cJSON *refusal = cJSON_GetObjectItemCaseSensitive(e, "expected_refusal");
+        if (refusal != NULL) {
+            const cJSON *code = cJSON_GetObjectItemCaseSensitive(refusal, "code"), *field = cJSON_GetObjectItemCaseSensitive(refusal, "field");
+            CHECK(cJSON_IsString(code) && cJSON_IsString(field) && cJSON_IsString(cJSON_GetObjectItemCaseSensitive(e, "reason")) &&
+                      cJSON_IsString(cJSON_GetObjectItemCaseSensitive(e, "config_source")) &&
+                      cJSON_IsString(cJSON_GetObjectItemCaseSensitive(e, "hf_repo")),
+                  "%s: a refusal gives its code, field, reason, hf_repo and config_source", name);
+            snprintf(path, sizeof path, "%s/%s", dir, name);
+            size_t clen;
+            char *config = rl_read_whole_file(path, &clen);
+            rl_model m;
+            rl_error err;
+            rl_status st = config ? rl_model_from_config_json(config, clen, &m, &err) : RL_E_FILE;
+            CHECK(cJSON_IsString(code) && cJSON_IsString(field) && strcmp(rl_status_name(st), code->valuestring) == 0 &&
+                      strcmp(err.field, field->valuestring) == 0,
+                  "%s: refused as %s naming %s (got %s, %s: %s)", name, cJSON_IsString(code) ? code->valuestring : "?",
+                  cJSON_IsString(field) ? field->valuestring : "?", rl_status_name(st), err.field, err.message);
+            refused++;
+            free(config);
+            continue;
+        }
         double total = num(e, "expected_total"), textp = num(e, "expected_text"), vision = num(e, "expected_vision");
         double published = num(e, "published_total"), diff = num(e, "difference");
         const cJSON *reason = cJSON_GetObjectItemCaseSensitive(e, "reason");
@@ -126,6 +148,7 @@ int main(int argc, char **argv) {
     if (d != NULL) closedir(d);
     CHECK(files == n, "the folder holds %d configs and the manifest lists %d", files, n);
     CHECK(towers_seen == (shaped ? 2 : 4), "the vision towers' sizes were checked (%d)", towers_seen);
+    CHECK(refused <= n / 5, "at most a fifth of the corpus is refused (%d of %d): the rest counts", refused, n);
 
     /* The README's defaults table has every row of the C table, with its source. */
     snprintf(path, sizeof path, "%s/README.md", dir);

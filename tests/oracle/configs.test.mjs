@@ -18,7 +18,9 @@ test('the corpus holds at least 40 published configs', () => {
   assert.ok(manifest.configs.length >= 40, `${manifest.configs.length} configs`);
 });
 
-for (const entry of manifest.configs) {
+// A config whose layers the core does not model is refused there (rl_configs_test checks the field); the
+// oracle models no more than the core, so it has no count to give for one.
+for (const entry of manifest.configs.filter((e) => !e.expected_refusal)) {
   test(`${entry.file}: the oracle counts the language model as the manifest says`, () => {
     const config = JSON.parse(readFileSync(new URL(entry.file, DIR), 'utf8'));
     const m = readModel(config, entry.hf_repo);
