@@ -270,7 +270,7 @@ typedef struct rl_model {
     int64_t kv_heads;         /* h_kv, num_key_value_heads, 1..heads, divides heads */
     int64_t head_dim;         /* d, head_dim or hidden/heads (MLA: qk_nope + qk_rope) */
     int64_t vocab;            /* vocab_size, 1..RL_MAX_VOCAB */
-    int64_t intermediate;     /* intermediate_size of the dense gated MLP */
+    int64_t intermediate;     /* intermediate_size: the dense MLP's width (gated, or plain when mlp_plain) */
     int64_t max_positions;    /* max_position_embeddings, 0 when absent */
     int tied_embeddings;      /* tie_word_embeddings: 1 = one vocab×hidden matrix */
     int qk_norm;              /* per-head q/k RMSNorm weights (the reader sets it for Qwen3, Gemma 3) */
@@ -279,6 +279,15 @@ typedef struct rl_model {
     int attn_bias_qkv;        /* q/k/v projection biases (attention_bias, Qwen2) */
     int attn_bias_o;          /* output projection bias (attention_bias) */
     int attn_sinks;           /* one learned sink logit per head (gpt-oss) */
+
+    /* The classic layouts (GPT-2, GPT-J, GPT-NeoX, OPT, BLOOM, Falcon, Phi, StarCoder2), set by
+     * the reader from its family table (families.c); all 0 for the gated-MLP, RMSNorm decoders. */
+    int mlp_plain;            /* the MLP is an up and a down projection, no gate: 2·H·I, not 3·H·I */
+    int mlp_bias;             /* biases on the MLP's projections: I (+ I for a gate) + H */
+    int norm_bias;            /* LayerNorms with a bias: 2·H per norm (final and q/k norms likewise) */
+    int embed_norm;           /* a LayerNorm right after the token embedding (BLOOM) */
+    int lm_head_bias;         /* a bias on the LM head: vocab more (GPT-J, Phi) */
+    int64_t position_rows;    /* learned absolute positions: rows of the table (GPT-2: n_positions; OPT: + 2), 0 = none */
 
     /* Sliding-window attention: `sliding_layers` of the L layers keep only the
      * last `sliding_window` tokens (Mistral: all layers; Gemma 3: 5 of 6; gpt-oss: half). */

@@ -50,6 +50,14 @@ enum {
     SRC_COHERE,
     SRC_COHERE2,
     SRC_SMOLLM3,
+    SRC_GPT2,
+    SRC_GPT_BIGCODE,
+    SRC_GPT_NEOX,
+    SRC_OPT,
+    SRC_BLOOM,
+    SRC_FALCON,
+    SRC_PHI,
+    SRC_STARCODER2,
     SRC_COUNT_
 };
 
@@ -75,6 +83,14 @@ static const rl_config_source sources[SRC_COUNT_] = {
     [SRC_COHERE2] = {"src/transformers/models/cohere2/configuration_cohere2.py", "008e574391258935f3ecc3035c882e73bbcac419"},
     [SRC_SMOLLM3] = {"src/transformers/models/smollm3/configuration_smollm3.py", "008e574391258935f3ecc3035c882e73bbcac419"},
     [SRC_FALCON_H1] = {"src/transformers/models/falcon_h1/configuration_falcon_h1.py", "020a37d2264e60dc7beb9634c3e87ad870073e2c"},
+    [SRC_GPT2] = {"src/transformers/models/gpt2/configuration_gpt2.py", "01ae98ae2414210efd0d9ac1ffe78ff21588f1f7"},
+    [SRC_GPT_BIGCODE] = {"src/transformers/models/gpt_bigcode/configuration_gpt_bigcode.py", "05ff2e98e4461ece6e706435e2a57834bb4f985f"},
+    [SRC_GPT_NEOX] = {"src/transformers/models/gpt_neox/configuration_gpt_neox.py", "008e574391258935f3ecc3035c882e73bbcac419"},
+    [SRC_OPT] = {"src/transformers/models/opt/configuration_opt.py", "014674d38b61e5c7109e89d496bd699121a8aa4e"},
+    [SRC_BLOOM] = {"src/transformers/models/bloom/configuration_bloom.py", "04efa883e0ad40da203df78a0eee902b460ee3cd"},
+    [SRC_FALCON] = {"src/transformers/models/falcon/configuration_falcon.py", "5fd8edad2a672d6a10d6352b62b823d56c3032bf"},
+    [SRC_PHI] = {"src/transformers/models/phi/configuration_phi.py", "008e574391258935f3ecc3035c882e73bbcac419"},
+    [SRC_STARCODER2] = {"src/transformers/models/starcoder2/configuration_starcoder2.py", "008e574391258935f3ecc3035c882e73bbcac419"},
 };
 
 /* Keep the rows of one model_type together; the doc table follows this order. */
@@ -267,6 +283,26 @@ static const rl_config_default rows[] = {
     {"qwen2_5_vl_vision", "spatial_merge_size", 2, SRC_QWEN2_5_VL},
     {"qwen2_5_vl_vision", "temporal_patch_size", 2, SRC_QWEN2_5_VL},
     {"qwen2_5_vl_vision", "out_hidden_size", 3584, SRC_QWEN2_5_VL},
+    /* The classic families (their layouts: families.c). GPT-2, BLOOM, OPT and Falcon leave
+     * tie_word_embeddings to PretrainedConfig, which ties. */
+    {"gpt2", "tie_word_embeddings", 1, SRC_GPT2},
+    {"gpt_bigcode", "tie_word_embeddings", 1, SRC_GPT_BIGCODE},
+    {"gpt_bigcode", "multi_query", 1, SRC_GPT_BIGCODE},
+    {"gpt_neox", "tie_word_embeddings", 0, SRC_GPT_NEOX},
+    {"gpt_neox", "attention_bias", 1, SRC_GPT_NEOX},
+    {"opt", "tie_word_embeddings", 1, SRC_OPT},
+    {"opt", "enable_bias", 1, SRC_OPT},
+    {"opt", "do_layer_norm_before", 1, SRC_OPT},
+    {"bloom", "tie_word_embeddings", 1, SRC_BLOOM},
+    {"falcon", "tie_word_embeddings", 1, SRC_FALCON},
+    {"falcon", "bias", 0, SRC_FALCON},
+    {"falcon", "multi_query", 1, SRC_FALCON},
+    {"falcon", "parallel_attn", 1, SRC_FALCON},
+    {"falcon", "new_decoder_architecture", 0, SRC_FALCON},
+    {"phi", "tie_word_embeddings", 0, SRC_PHI},
+    {"phi", "qk_layernorm", 0, SRC_PHI},
+    {"starcoder2", "tie_word_embeddings", 1, SRC_STARCODER2},
+    {"starcoder2", "use_bias", 1, SRC_STARCODER2},
 };
 
 /* Composite (multimodal) model types and the text config class their

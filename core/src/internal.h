@@ -253,6 +253,51 @@ bool rl_config_default_int(const char *model_type, const char *field, int64_t *o
  * "gemma3_text"), NULL for other types. */
 const char *rl_config_text_type(const char *outer);
 
+/* ---- the classic decoder families' layouts (families.c) ----------------- */
+
+/* Where a family's linear layers carry biases. */
+typedef enum rl_bias_rule {
+    RL_BIAS_NONE = 0, /* as the generic reader: attention_bias (q/k/v and o), no MLP bias */
+    RL_BIAS_ALL = 1,  /* every attention and MLP projection, always */
+    RL_BIAS_MLP = 2,  /* the MLP's always; attention's by attention_bias (GPT-NeoX; GPT-J has none there) */
+    RL_BIAS_KEY = 3   /* every projection, when the row's bias_key field is true */
+} rl_bias_rule;
+
+/* One family's layout, from its transformers modeling file. */
+typedef struct rl_family {
+    const char *model_type;
+    int mlp_plain;            /* up and down projections, no gate */
+    int bias;                 /* rl_bias_rule */
+    const char *bias_key;     /* RL_BIAS_KEY: the boolean field (its default: config_defaults.c) */
+    int norm_bias;            /* LayerNorm with a bias */
+    int norms_per_layer;      /* 0: the family's rule in model.c (Falcon) */
+    const char *ffn_key;      /* the field giving the MLP width; NULL: always ffn_x_hidden x hidden */
+    int ffn_x_hidden;         /* the width when ffn_key is absent or null; 0: ffn_key is required */
+    int learned_positions;    /* a position table of max_position_embeddings + position_offset rows */
+    int position_offset;
+    int embed_norm;           /* a LayerNorm after the token embedding */
+    int lm_head_bias;
+    const char *multi_query_key; /* a boolean field that, true, gives one key/value head */
+    const char *path;         /* the config class read, github.com/huggingface/transformers */
+    const char *commit;
+} rl_family;
+
+/* A key the config class maps to a standard name (attribute_map: GPT-2's n_layer). */
+typedef struct rl_config_alias {
+    const char *model_type;
+    const char *key;   /* the standard name the reader asks for */
+    const char *alias; /* the name the family's config.json uses */
+} rl_config_alias;
+
+size_t rl_family_count(void);
+const rl_family *rl_family_at(size_t i);
+/* The family's row, NULL for the gated-MLP RMSNorm decoders. */
+const rl_family *rl_family_of(const char *model_type);
+/* Why a model_type is refused outright (remote code that decides its own layout), NULL otherwise. */
+const char *rl_family_refused(const char *model_type);
+/* The family's own name for a standard key, NULL when it has none. */
+const char *rl_config_alias_of(const char *model_type, const char *key);
+
 /* ---- vision towers (vision.c) ------------------------------------------- */
 
 /* Parameters of the vision tower and multimodal projector that the config at

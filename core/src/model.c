@@ -20,6 +20,15 @@ static bool has_qk_norm(const rl_model *m) { return m->qk_norm != 0; }
 /* Gemma 2 and 3 put a norm before and after both attention and MLP. */
 static double norms_per_layer(const rl_model *m) { return m->norms_per_layer > 0 ? (double)m->norms_per_layer : 2.0; }
 
+/* One norm's weights: H, and as many biases for a LayerNorm with one. */
+static double norm_params(const rl_model *m) { return (double)m->hidden * (m->norm_bias ? 2.0 : 1.0); }
+
+/* A dense MLP of width I: gate, up and down (3·H·I), or up and down (2·H·I); their biases. */
+static double mlp_params(const rl_model *m, double I) {
+    double H = (double)m->hidden, up = m->mlp_plain ? 1.0 : 2.0;
+    return (up + 1.0) * H * I + (m->mlp_bias ? up * I + H : 0.0);
+}
+
 static double attention_params(const rl_model *m) {
     double H = (double)m->hidden, q = (double)m->heads;
     if (m->mla) {
@@ -37,7 +46,7 @@ static double attention_params(const rl_model *m) {
     if (m->attn_bias_qkv) p += q * d + 2.0 * kv * d;
     if (m->attn_bias_o) p += H;
     if (m->attn_sinks) p += q;
-    if (has_qk_norm(m)) p += 2.0 * d;
+    if (has_qk_norm(m)) p += 2.0 * d * (m->norm_bias ? 2.0 : 1.0);
     if (m->qk_norm_full) p += q * d + kv * d; /* OLMo 2/3: one norm over all q heads, one over all k heads */
     if (m->attn_output_gate) p += q * d * H; /* the gate half of q_proj */
     return p;
@@ -93,6 +102,10 @@ rl_status rl_model_finish(rl_model *m, rl_error *err) {
         return rl_fail(err, RL_E_UNKNOWN_NAME, "config.quantization_config",
                        "config.quantization_config must be absent, fp8 or mxfp4");
     if ((st = rl_check_int(m->experts, "config.num_experts", 0, RL_MAX_EXPERTS, err))) return st;
+    if ((st = rl_check_int(m->position_rows, "model.position_rows", 0, RL_MAX_POSITIONS, err))) return st;
+    if ((m->mlp_plain | m->mlp_bias | m->norm_bias | m->embed_norm | m->lm_head_bias) & ~1)
+        return rl_fail(err, RL_E_RANGE, "model.mlp_plain",
+                       "model.mlp_plain, mlp_bias, norm_bias, embed_norm and lm_head_bias must each be 0 or 1");
     if (m->norms_per_layer < 0 || m->norms_per_layer > 8)
         return rl_fail(err, RL_E_RANGE, "model.norms_per_layer", "model.norms_per_layer must be from 0 (default 2) to 8");
     if (m->mla) {
@@ -186,14 +199,17 @@ rl_status rl_model_finish(rl_model *m, rl_error *err) {
                        "config.intermediate_size must be an integer from 1 to %d for dense layers", RL_MAX_INTERMEDIATE);
 
     double H = (double)m->hidden, E = (double)m->experts;
-    double embed = (double)m->vocab * H * (m->tied_embeddings ? 1.0 : 2.0);
+    /* The embedding tables: tokens (and the LM head when untied) and a learned position table. */
+    double positions = (double)m->position_rows * H;
+    double embed = (double)m->vocab * H * (m->tied_embeddings ? 1.0 : 2.0) + positions;
     /* Every layer has its norms; full-attention layers their attention, linear ones a DeltaNet. */
     double lin = (double)m->linear_layers;
     double replaced = lin + (m->mamba_v1 ? (double)m->mamba_layers : 0.0); /* layers without attention */
     double mixers = ((double)m->layers - replaced) * attention_params(m) + (lin > 0 ? lin * linear_attention_params(m) : 0.0) +
                     (m->mamba_layers > 0 ? (double)m->mamba_layers * mamba_params(m) : 0.0);
-    double norms = (double)m->layers * norms_per_layer(m) * H;
-    double dense_mlp = 3.0 * H * (double)m->intermediate;
+    double norm = norm_params(m);
+    double norms = (double)m->layers * norms_per_layer(m) * norm;
+    double dense_mlp = mlp_params(m, (double)m->intermediate);
     double pem = m->experts > 0 ? 3.0 * H * (double)m->moe_intermediate : 0.0;
     double pe = pem + (m->expert_bias && m->experts > 0 ? 2.0 * (double)m->moe_intermediate + H : 0.0);
     double moe_fixed = m->experts > 0 ? H * E + (m->router_bias ? E : 0.0) + 3.0 * H * (double)m->shared_intermediate +
@@ -201,7 +217,9 @@ rl_status rl_model_finish(rl_model *m, rl_error *err) {
                                       : 0.0;
     double moe_layers = (double)m->moe_layers;
 
-    double text = embed + H + mixers + norms + (double)dense_layers * dense_mlp +
+    /* The final norm, BLOOM's norm after the embedding, an LM head bias. */
+    double edges = norm_params(m) * (m->embed_norm ? 2.0 : 1.0) + (m->lm_head_bias ? (double)m->vocab : 0.0);
+    double text = embed + edges + mixers + norms + (double)dense_layers * dense_mlp +
                   moe_layers * (moe_fixed + E * pe);
     if (!(m->params_vision >= 0.0 && m->params_vision < RL_MAX_EXACT && m->params_vision == (double)(int64_t)m->params_vision))
         return rl_fail(err, RL_E_RANGE, "model.params_vision",
@@ -216,7 +234,8 @@ rl_status rl_model_finish(rl_model *m, rl_error *err) {
     m->params_total = total;
     m->params_text = text;
     m->params_embed = embed;
-    m->params_input_table = m->tied_embeddings ? 0.0 : (double)m->vocab * H;
+    /* Looked up a row per token, never multiplied: the untied input embedding and the positions. */
+    m->params_input_table = (m->tied_embeddings ? 0.0 : (double)m->vocab * H) + positions;
     m->params_expert = pe;
     m->params_expert_matrix = pem;
     /* The vision tower runs on images, not in a decode step: neither read nor active per token. */
@@ -227,7 +246,7 @@ rl_status rl_model_finish(rl_model *m, rl_error *err) {
      * copies of the embedding and LM head are the target's, shared by the engines. */
     if ((st = rl_check_int(m->mtp_modules, "config.num_nextn_predict_layers", 0, RL_MAX_MTP_MODULES, err))) return st;
     m->params_mtp_module = m->mtp_modules == 0 ? 0.0
-                           : attention_params(m) + norms_per_layer(m) * H +
+                           : attention_params(m) + norms_per_layer(m) * norm +
                                  (m->moe_layers > 0 ? moe_fixed + E * pe : dense_mlp) + 2.0 * H * H + 3.0 * H;
 
     double q = (double)m->heads;
@@ -287,8 +306,14 @@ static int first_present(const rl_jdoc *doc, int obj, const char *const *keys, c
 static rl_status read_int(const rl_jdoc *doc, int obj, const char *type, const char *key, int64_t lo, int64_t hi,
                           bool required, int64_t fallback, int64_t *out, rl_error *err) {
     char field[64];
-    snprintf(field, sizeof field, "config.%s", key);
     int v = rl_jget(doc, obj, key);
+    /* The family's own name for the key (GPT-2's n_layer), when the standard one is absent. */
+    const char *alias = v < 0 ? rl_config_alias_of(type, key) : NULL;
+    if (alias != NULL) {
+        v = rl_jget(doc, obj, alias);
+        key = alias;
+    }
+    snprintf(field, sizeof field, "config.%s", key);
     if (v < 0 || rl_jis_null(doc, v)) {
         int64_t d;
         if (rl_config_default_int(type, key, &d)) {
@@ -353,6 +378,98 @@ static rl_status read_bool_default(const rl_jdoc *doc, int obj, const char *type
     if (st || given) return st;
     int64_t d;
     *out = rl_config_default_int(type, key, &d) ? d != 0 : fallback;
+    return RL_OK;
+}
+
+/* Falcon (modeling_falcon.py, FalconAttention and FalconDecoderLayer): the key/value heads are
+ * num_kv_heads under new_decoder_architecture or without multi_query, else one; the norms per
+ * layer two (ln_attn and ln_mlp, or input and post-attention) unless attention runs in parallel
+ * off one input_layernorm: parallel_attn without new_decoder_architecture's num_ln_in_parallel_attn
+ * of 2 (its default there). Falcon-7B: 1 kv head, 1 norm; Falcon-40B: 8 kv heads, 2 norms. */
+static rl_status read_falcon(const rl_jdoc *doc, int obj, rl_model *m, rl_error *err) {
+    rl_status st;
+    const char *t = m->model_type;
+    int new_arch = 0, multi_query = 1, parallel = 1;
+    if ((st = read_bool_default(doc, obj, t, "new_decoder_architecture", 0, &new_arch, err))) return st;
+    if ((st = read_bool_default(doc, obj, t, "multi_query", 1, &multi_query, err))) return st;
+    if ((st = read_bool_default(doc, obj, t, "parallel_attn", 1, &parallel, err))) return st;
+    int64_t kv = m->heads, ln = new_arch ? 2 : 1;
+    if ((st = read_int(doc, obj, t, "num_kv_heads", 1, RL_MAX_HEADS, false, m->heads, &kv, err))) return st;
+    if ((st = read_int(doc, obj, t, "num_ln_in_parallel_attn", 1, 2, false, ln, &ln, err))) return st;
+    m->kv_heads = new_arch || !multi_query ? kv : 1;
+    m->norms_per_layer = !parallel || ln == 2 ? 2 : 1;
+    return RL_OK;
+}
+
+/* The classic families' layout (families.c): a plain MLP of the family's width, LayerNorms with
+ * a bias, biases by the family's rule, a learned position table, BLOOM's embedding norm, an LM
+ * head bias. What the table cannot say is refused by name: OPT-350m's projections around the
+ * embedding, a final norm switched off, norms without weights. */
+static rl_status read_family(const rl_jdoc *doc, int obj, const rl_family *f, rl_model *m, rl_error *err) {
+    rl_status st;
+    const char *t = m->model_type;
+    m->mlp_plain = f->mlp_plain;
+    m->norm_bias = f->norm_bias;
+    m->embed_norm = f->embed_norm;
+    m->lm_head_bias = f->lm_head_bias;
+    if (f->norms_per_layer > 0) m->norms_per_layer = f->norms_per_layer;
+    if (f->ffn_key == NULL) {
+        m->intermediate = (int64_t)f->ffn_x_hidden * m->hidden;
+    } else if ((st = read_int(doc, obj, t, f->ffn_key, 1, RL_MAX_INTERMEDIATE, f->ffn_x_hidden == 0,
+                              (int64_t)f->ffn_x_hidden * m->hidden, &m->intermediate, err))) {
+        return st;
+    }
+    int on = 1;
+    switch ((rl_bias_rule)f->bias) {
+    case RL_BIAS_ALL: m->attn_bias_qkv = m->attn_bias_o = m->mlp_bias = 1; break;
+    case RL_BIAS_MLP: m->mlp_bias = 1; break;
+    case RL_BIAS_KEY:
+        if ((st = read_bool_default(doc, obj, t, f->bias_key, 1, &on, err))) return st;
+        m->attn_bias_qkv = m->attn_bias_o = m->mlp_bias = on;
+        break;
+    case RL_BIAS_NONE: break;
+    }
+    if (f->multi_query_key != NULL) {
+        int mq = 0;
+        if ((st = read_bool_default(doc, obj, t, f->multi_query_key, 0, &mq, err))) return st;
+        if (mq) m->kv_heads = 1;
+    }
+    if (f->learned_positions) {
+        if (m->max_positions < 1) {
+            const char *alias = rl_config_alias_of(t, "max_position_embeddings");
+            return rl_fail(err, RL_E_JSON_MISSING, alias != NULL && strcmp(alias, "n_positions") == 0 ? "config.n_positions"
+                                                                                                         : "config.max_position_embeddings",
+                           "config.%s is missing; it sizes the learned position table, so config.json must give it",
+                           alias != NULL ? alias : "max_position_embeddings");
+        }
+        m->position_rows = m->max_positions + f->position_offset;
+    }
+    if (type_is(m, "falcon") && (st = read_falcon(doc, obj, m, err))) return st;
+    if (type_is(m, "phi")) {
+        int qkl = 0;
+        if ((st = read_bool_default(doc, obj, t, "qk_layernorm", 0, &qkl, err))) return st;
+        m->qk_norm = qkl;
+    }
+    if (type_is(m, "opt")) {
+        int64_t proj = m->hidden;
+        if ((st = read_int(doc, obj, t, "word_embed_proj_dim", 1, RL_MAX_HIDDEN, false, m->hidden, &proj, err))) return st;
+        if (proj != m->hidden)
+            return rl_fail(err, RL_E_UNSUPPORTED, "config.word_embed_proj_dim",
+                               "config.word_embed_proj_dim (%lld) differs from hidden_size (%lld): OPT's project_in and "
+                               "project_out around the embedding are not modeled",
+                               (long long)proj, (long long)m->hidden);
+        int before = 1, affine = 1;
+        if ((st = read_bool_default(doc, obj, t, "do_layer_norm_before", 1, &before, err))) return st;
+        if (!before)
+            return rl_fail(err, RL_E_UNSUPPORTED, "config.do_layer_norm_before",
+                               "config.do_layer_norm_before is false: OPT's post-norm layout (no final layer norm) is "
+                               "not modeled");
+        if ((st = read_bool_default(doc, obj, t, "layer_norm_elementwise_affine", 1, &affine, err))) return st;
+        if (!affine)
+            return rl_fail(err, RL_E_UNSUPPORTED, "config.layer_norm_elementwise_affine",
+                               "config.layer_norm_elementwise_affine is false: layer norms without weights are not "
+                               "modeled");
+    }
     return RL_OK;
 }
 
@@ -711,6 +828,10 @@ rl_status rl_model_from_doc(const rl_jdoc *doc, int obj, rl_model *out, rl_error
         snprintf(m.model_type, sizeof m.model_type, "%s", implied != NULL ? implied : outer);
     }
 
+    const char *refused = rl_family_refused(m.model_type);
+    if (refused != NULL)
+        return rl_fail(err, RL_E_UNSUPPORTED, "config.model_type", "config.model_type \"%s\" is not modeled: %s",
+                       m.model_type, refused);
     if ((st = rl_refuse_unmodeled_layers(doc, obj, m.model_type, err))) return st;
     if ((st = read_int(doc, obj, m.model_type, "num_hidden_layers", 1, RL_MAX_LAYERS, true, 0, &m.layers, err))) return st;
     if ((st = read_int(doc, obj, m.model_type, "hidden_size", 1, RL_MAX_HIDDEN, true, 0, &m.hidden, err))) return st;
@@ -786,8 +907,15 @@ rl_status rl_model_from_doc(const rl_jdoc *doc, int obj, rl_model *out, rl_error
     } else {
         for (const char *const *k = expert_keys; *k != NULL && experts == 0; k++) rl_config_default_int(m.model_type, *k, &experts);
     }
-    /* Every layer MoE: intermediate_size may be absent (it then only sizes experts). */
-    if ((st = read_int(doc, obj, m.model_type, "intermediate_size", 0, RL_MAX_INTERMEDIATE, experts == 0, 0, &m.intermediate, err))) return st;
+    /* Every layer MoE: intermediate_size may be absent (it then only sizes experts). The classic
+     * families name their width their own way (families.c). */
+    const rl_family *family = experts == 0 ? rl_family_of(m.model_type) : NULL;
+    if (family != NULL) {
+        if ((st = read_family(doc, obj, family, &m, err))) return st;
+    } else if ((st = read_int(doc, obj, m.model_type, "intermediate_size", 0, RL_MAX_INTERMEDIATE, experts == 0, 0,
+                              &m.intermediate, err))) {
+        return st;
+    }
     if ((st = read_moe(doc, obj, &m, err))) return st;
     if (type_is(&m, "llama4_text") && (st = read_llama4(doc, obj, &m, err))) return st;
     if (type_is(&m, "qwen3_next") && (st = read_qwen3_next(doc, obj, &m, err))) return st;

@@ -48,6 +48,29 @@ static bool listed(const cJSON *configs, const char *file) {
     return false;
 }
 
+/* One families.c row as the README's layouts table shows it. */
+static void family_row(const rl_family *f, char *line, size_t cap) {
+    static const char *const bias[] = {"attention_bias", "all", "MLP; attention by attention_bias", "all, by "};
+    char width[96], norms[16], extra[160] = "";
+    if (f->ffn_key == NULL) snprintf(width, sizeof width, "%d x hidden", f->ffn_x_hidden);
+    else if (f->ffn_x_hidden > 0) snprintf(width, sizeof width, "%s, else %d x hidden", f->ffn_key, f->ffn_x_hidden);
+    else snprintf(width, sizeof width, "%s", f->ffn_key);
+    if (f->norms_per_layer > 0) snprintf(norms, sizeof norms, "%d", f->norms_per_layer);
+    else snprintf(norms, sizeof norms, "1 or 2");
+    if (f->learned_positions) snprintf(extra, sizeof extra, "positions: max_position_embeddings + %d; ", f->position_offset);
+    if (f->embed_norm) strncat(extra, "embedding norm; ", sizeof extra - strlen(extra) - 1);
+    if (f->lm_head_bias) strncat(extra, "LM head bias; ", sizeof extra - strlen(extra) - 1);
+    if (f->multi_query_key != NULL) {
+        strncat(extra, f->multi_query_key, sizeof extra - strlen(extra) - 1);
+        strncat(extra, ": 1 kv head; ", sizeof extra - strlen(extra) - 1);
+    }
+    size_t n = strlen(extra);
+    if (n >= 2) extra[n - 2] = '\0';
+    snprintf(line, cap, "| %s | %s | %s%s | %s | %s | %s | %s | %s@%.12s |", f->model_type, f->mlp_plain ? "up, down" : "gate, up, down",
+             bias[f->bias], f->bias == RL_BIAS_KEY ? f->bias_key : "", f->norm_bias ? "LayerNorm" : "RMSNorm", norms, width,
+             n > 0 ? extra : "-", f->path, f->commit);
+}
+
 int main(int argc, char **argv) {
     bool shaped = argc == 3 && strcmp(argv[2], "--shaped") == 0;
     if (argc != 2 && !shaped) {
@@ -161,6 +184,12 @@ int main(int argc, char **argv) {
         snprintf(line, sizeof line, "| %s | %s | %lld | %s@%.12s |", row->model_type, row->field, (long long)row->value,
                  src->path, src->commit);
         CHECK(strstr(readme, line) != NULL, "README.md lists the default: %s", line);
+    }
+    /* And its layouts table has every family row of families.c, as family_row prints it. */
+    for (size_t i = 0; readme != NULL && i < rl_family_count(); i++) {
+        char line[512];
+        family_row(rl_family_at(i), line, sizeof line);
+        CHECK(strstr(readme, line) != NULL, "README.md lists the layout: %s", line);
     }
     free(readme);
     cJSON_Delete(root);

@@ -67,6 +67,15 @@ const T = {
     vocab_size: 201088, head_dim: 64, num_attention_heads: 64, num_key_value_heads: 8, sliding_window: 128,
     tie_word_embeddings: false, attention_bias: true,
   },
+  // The classic families (families.mjs). GPT-2, BLOOM, OPT and Falcon leave the tie to PretrainedConfig: tied.
+  gpt2: { tie_word_embeddings: true },
+  gpt_bigcode: { tie_word_embeddings: true, multi_query: true },
+  gpt_neox: { tie_word_embeddings: false, attention_bias: true },
+  opt: { tie_word_embeddings: true, enable_bias: true, do_layer_norm_before: true },
+  bloom: { tie_word_embeddings: true },
+  falcon: { tie_word_embeddings: true, bias: false, multi_query: true, parallel_attn: true, new_decoder_architecture: false },
+  phi: { tie_word_embeddings: false, qk_layernorm: false },
+  starcoder2: { tie_word_embeddings: true, use_bias: true },
 };
 
 // The text config class a multimodal type gives a text_config that names no model_type.

@@ -6,6 +6,7 @@
 // out follow transformers' own defaults.
 
 import { defaultOf, textType } from './defaults.mjs';
+import { FAMILIES } from './families.mjs';
 import { OracleError } from './errors.mjs';
 
 const has = (obj, key) => obj !== null && typeof obj === 'object' && Object.hasOwn(obj, key);
@@ -20,7 +21,14 @@ function int(value, field) {
 // set by readModel before it reads any field.
 let defaultsType = '';
 
-function readInt(obj, key, { required = false, fallback = 0n } = {}) {
+// The family's own name for a standard key (GPT-2's n_layer), used when the standard one is absent.
+function keyOf(obj, key) {
+  const names = FAMILIES[defaultsType]?.names ?? {};
+  return !present(obj, key) && Object.hasOwn(names, key) ? names[key] : key;
+}
+
+function readInt(obj, standardKey, { required = false, fallback = 0n } = {}) {
+  const key = keyOf(obj, standardKey);
   if (!present(obj, key)) {
     const d = defaultOf(defaultsType, key);
     if (d !== undefined) return BigInt(d);
@@ -177,7 +185,15 @@ export function readModel(config, name = 'custom') {
 
   const expertKey = firstPresent(cfg, ['num_experts', 'num_local_experts', 'n_routed_experts']);
   const E = expertKey ? int(cfg[expertKey], expertKey) : 0n;
-  m.intermediate = readInt(cfg, 'intermediate_size', { required: E === 0n });
+  const family = E === 0n && Object.hasOwn(FAMILIES, type) ? FAMILIES[type] : null;
+  m.intermediate = family ? 0n : readInt(cfg, 'intermediate_size', { required: E === 0n });
+  m.plain = false;
+  m.mlpBias = false;
+  m.layerNorm = false;
+  m.positionRows = 0n;
+  m.embedNorm = false;
+  m.headBias = false;
+  if (family) readFamily(cfg, family, m);
   m.experts = E;
   m.topK = 0n;
   m.moeIntermediate = 0n;
@@ -296,6 +312,46 @@ export function readModel(config, name = 'custom') {
   return m;
 }
 
+// The classic layouts (families.mjs): plain MLP, LayerNorms with biases, the family's biases,
+// learned positions, BLOOM's embedding norm, an LM head bias; Falcon's heads and norms.
+function readFamily(cfg, f, m) {
+  const H = m.hidden;
+  m.plain = f.plain;
+  m.layerNorm = f.layerNorm;
+  m.embedNorm = f.embedNorm === true;
+  m.headBias = f.headBias === true;
+  if (f.norms !== null) m.normsPerLayer = f.norms;
+  m.intermediate = f.ffn === null ? f.times * H : readInt(cfg, f.ffn, { required: f.times === 0n, fallback: f.times * H });
+  if (f.bias === 'all') {
+    m.biasQkv = m.biasO = m.mlpBias = true;
+  } else if (f.bias === 'mlp') {
+    m.mlpBias = true;
+  } else {
+    const on = readBool(cfg, f.bias) ?? true;
+    m.biasQkv = m.biasO = m.mlpBias = on;
+  }
+  if (f.multiQuery && readBool(cfg, f.multiQuery) === true) m.kvHeads = 1n;
+  if (f.positions !== null) {
+    if (m.maxPositions < 1n) throw new OracleError('the learned position table has no size');
+    m.positionRows = m.maxPositions + f.positions;
+  }
+  if (m.type === 'falcon') {
+    // FalconAttention: num_kv_heads under new_decoder_architecture or without multi_query, else 1.
+    // FalconDecoderLayer: one input_layernorm when attention runs in parallel, unless
+    // num_ln_in_parallel_attn is 2 (its default under new_decoder_architecture).
+    const newArch = readBool(cfg, 'new_decoder_architecture') === true;
+    const kv = readInt(cfg, 'num_kv_heads', { fallback: m.heads });
+    m.kvHeads = newArch || readBool(cfg, 'multi_query') === false ? kv : 1n;
+    const ln = readInt(cfg, 'num_ln_in_parallel_attn', { fallback: newArch ? 2n : 1n });
+    m.normsPerLayer = readBool(cfg, 'parallel_attn') === false || ln === 2n ? 2n : 1n;
+  }
+  if (m.type === 'phi') m.qkNorm = readBool(cfg, 'qk_layernorm') === true;
+  if (m.type === 'opt') {
+    if (readInt(cfg, 'word_embed_proj_dim', { fallback: H }) !== H) throw new OracleError('OPT project_in/out not modeled');
+    if (readBool(cfg, 'do_layer_norm_before') === false) throw new OracleError('OPT post-norm not modeled');
+  }
+}
+
 function attentionParams(m) {
   const { hidden: H, heads: q } = m;
   if (m.mla) {
@@ -312,7 +368,7 @@ function attentionParams(m) {
   if (m.biasQkv) p += q * d + 2n * kv * d;
   if (m.biasO) p += H;
   if (m.sinks) p += q;
-  if (m.qkNorm) p += 2n * d;
+  if (m.qkNorm) p += 2n * d * (m.layerNorm ? 2n : 1n);
   if (m.qkNormFull) p += q * d + kv * d;
   if (m.outputGate) p += q * d * H;
   return p;
@@ -344,20 +400,25 @@ function linearParams(m) {
 
 function countParams(m) {
   const H = m.hidden, E = m.experts, L = m.layers;
-  const embed = m.vocab * H * (m.tied ? 1n : 2n);
+  // A LayerNorm has a bias beside its weight; a learned position table is an embedding too.
+  const norm = m.layerNorm ? 2n * H : H;
+  const positions = m.positionRows * H;
+  const embed = m.vocab * H * (m.tied ? 1n : 2n) + positions;
   const replaced = m.linearLayers + (m.mambaV1 ? m.mambaLayers : 0n);
   const mixers = (L - replaced) * attentionParams(m) + (m.linearLayers > 0n ? m.linearLayers * linearParams(m) : 0n) +
     (m.mambaLayers > 0n ? m.mambaLayers * mambaParams(m) : 0n);
   const denseLayers = L - m.moeLayers;
-  const denseMlp = 3n * H * m.intermediate;
+  const up = m.plain ? 1n : 2n;
+  const denseMlp = (up + 1n) * H * m.intermediate + (m.mlpBias ? up * m.intermediate + H : 0n);
   const expertMatrix = E > 0n ? 3n * H * m.moeIntermediate : 0n;
   const expert = expertMatrix + (m.expertBias ? 2n * m.moeIntermediate + H : 0n);
   const moeFixed = E > 0n ? H * E + (m.routerBias ? E : 0n) + 3n * H * m.shared + (m.sharedGate ? H : 0n) : 0n;
-  const total = embed + H + mixers + L * m.normsPerLayer * H + denseLayers * denseMlp + m.moeLayers * (moeFixed + E * expert);
+  const edges = norm * (m.embedNorm ? 2n : 1n) + (m.headBias ? m.vocab : 0n);
+  const total = embed + edges + mixers + L * m.normsPerLayer * norm + denseLayers * denseMlp + m.moeLayers * (moeFixed + E * expert);
   m.paramsTotal = total;
   m.paramsEmbed = embed;
   // An untied input table is looked up (one row a token), not multiplied: in N_act, not in the FLOPs.
-  m.paramsInputTable = m.tied ? 0n : m.vocab * H;
+  m.paramsInputTable = (m.tied ? 0n : m.vocab * H) + positions;
   m.paramsExpert = expert;
   m.paramsExpertMatrix = expertMatrix;
   m.paramsAlwaysRead = total - m.moeLayers * E * expert;
@@ -365,7 +426,7 @@ function countParams(m) {
   // One MTP module, as the checkpoint's layer 61 holds it: a decoder layer like the
   // last (its attention, two norms, the MoE block or the dense MLP), enorm, hnorm,
   // shared_head.norm and eh_proj (2H x H); its embedding and head copies are the target's.
-  m.mtpFixed = attentionParams(m) + m.normsPerLayer * H + (m.moeLayers > 0n ? moeFixed : denseMlp) + 2n * H * H + 3n * H;
+  m.mtpFixed = attentionParams(m) + m.normsPerLayer * norm + (m.moeLayers > 0n ? moeFixed : denseMlp) + 2n * H * H + 3n * H;
   m.mtpRouted = m.moeLayers > 0n ? E * expert : 0n;
   m.paramsMtpModule = m.mtpFixed + m.mtpRouted;
 
