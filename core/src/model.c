@@ -796,7 +796,9 @@ static rl_status read_moe(const rl_jdoc *doc, int obj, rl_model *m, rl_error *er
     if (tm >= 0 && !rl_jis_null(doc, tm) && (st = rl_jstr(doc, tm, "config.topk_method", method, sizeof method, err)))
         return st;
     /* DeepSeek-V3 routes with noaux_tc, which stores an e_score_correction_bias per expert. */
-    m->router_bias = type_is(m, "gpt_oss") || type_is(m, "deepseek_v3") || strcmp(method, "noaux_tc") == 0;
+    /* GLM-4.5's router (Glm4MoeTopkRouter) keeps DeepSeek-V3's e_score_correction_bias. */
+    m->router_bias = type_is(m, "gpt_oss") || type_is(m, "deepseek_v3") || type_is(m, "glm4_moe") ||
+                     strcmp(method, "noaux_tc") == 0;
     return RL_OK;
 }
 
@@ -864,8 +866,16 @@ rl_status rl_model_from_doc(const rl_jdoc *doc, int obj, rl_model *out, rl_error
     }
     /* Qwen2's q/k/v projections carry biases; Qwen2.5-VL's language model is a Qwen2 (modeling_qwen2_5_vl.py). */
     bool qwen2 = type_is(&m, "qwen2") || type_is(&m, "qwen2_moe") || type_is(&m, "qwen2_5_vl_text");
+    /* GLM-4.5 (modeling_glm4_moe.py, Glm4MoeAttention): attention_bias biases q, k and v, never
+     * o_proj; use_qk_norm adds an RMSNorm over each q head and each k head (head_dim weights each). */
+    bool glm4_moe = type_is(&m, "glm4_moe");
     m.attn_bias_qkv = bias || qwen2;
-    m.attn_bias_o = bias && !qwen2;
+    m.attn_bias_o = bias && !qwen2 && !glm4_moe;
+    if (glm4_moe) {
+        int qkn = 0;
+        if ((st = read_bool_default(doc, obj, m.model_type, "use_qk_norm", 0, &qkn, err))) return st;
+        if (qkn) m.qk_norm = 1;
+    }
     m.attn_sinks = type_is(&m, "gpt_oss");
     if ((st = read_mla(doc, obj, &m, err))) return st;
     if (m.head_dim == 0 && !m.mla) {

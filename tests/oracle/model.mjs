@@ -134,7 +134,8 @@ export function readModel(config, name = 'custom') {
     vocab,
     maxPositions,
     // Per-head q/k RMSNorm weights: Qwen3 and Gemma 3.
-    qkNorm: ['qwen3', 'qwen3_moe', 'gemma3', 'gemma3_text', 'qwen3_next', 'qwen3_vl_text', 'qwen3_vl_moe_text'].includes(type),
+    qkNorm: ['qwen3', 'qwen3_moe', 'gemma3', 'gemma3_text', 'qwen3_next', 'qwen3_vl_text', 'qwen3_vl_moe_text'].includes(type) ||
+      (type === 'glm4_moe' && readBool(cfg, 'use_qk_norm') === true),
     // OLMo 2/3: q_norm and k_norm span the whole q and k projections.
     // Cohere's use_qk_norm: a LayerNorm per q head and per k head, [heads, d] and [kv_heads, d].
     qkNormFull: type === 'olmo2' || type === 'olmo3' || (type === 'cohere' && readBool(cfg, 'use_qk_norm') === true),
@@ -146,7 +147,8 @@ export function readModel(config, name = 'custom') {
     normsPerLayer: ['gemma2', 'gemma3', 'gemma3_text'].includes(type) ? 4n : ['cohere', 'cohere2'].includes(type) ? 1n : 2n,
     // Qwen2 has q/k/v biases without any config field; attention_bias adds o too.
     biasQkv: bias || qwen2,
-    biasO: bias && !qwen2,
+    // GLM-4.5: attention_bias on q, k and v only.
+    biasO: bias && !qwen2 && type !== 'glm4_moe',
     // gpt-oss: one learned attention sink per head.
     sinks: type === 'gpt_oss',
     mla: false,
@@ -216,7 +218,7 @@ export function readModel(config, name = 'custom') {
     // gpt-oss experts carry biases; gpt-oss and noaux_tc routing (DeepSeek-V3) a router bias.
     m.expertBias = type === 'gpt_oss';
     const method = present(cfg, 'topk_method') ? String(cfg.topk_method) : '';
-    m.routerBias = type === 'gpt_oss' || type === 'deepseek_v3' || method === 'noaux_tc';
+    m.routerBias = type === 'gpt_oss' || type === 'deepseek_v3' || type === 'glm4_moe' || method === 'noaux_tc';
   }
 
   // Llama 4: MoE on every interleave_moe_layer_step-th layer (or those moe_layers lists),
