@@ -51,6 +51,14 @@ static const struct {
      * model whose layers each have their own block: attention with its own KV heads or none at all,
      * and a feed-forward of its own width (ffn_mult) or none. */
     {"block_configs", "per-layer blocks of their own attention and feed-forward widths (DeciLM / Nemotron NAS)", NULL},
+    /* Encoder-decoder models (configuration_t5.py, configuration_marian.py, configuration_bart.py): an
+     * encoder, and a decoder whose layers also attend to it; this tool sizes decoder-only serving. */
+    {"num_decoder_layers", "encoder-decoder layers (T5: an encoder, and a decoder with cross-attention)", NULL},
+    {"decoder_layers", "encoder-decoder layers (BART, Marian: an encoder, and a decoder with cross-attention)", NULL},
+    /* ERNIE 4.5 MoE (configuration_ernie4_5_moe.py): experts named moe_num_experts, moe_k,
+     * moe_num_shared_experts, placed from moe_layer_start_index every moe_layer_interval. Read as a
+     * dense model they would be missing from the count. */
+    {"moe_num_experts", "ERNIE 4.5's mixture-of-experts layers", NULL},
     /* Plain Mamba / Mamba-2 (configuration_mamba.py, configuration_mamba2.py). */
     {"state_size", "Mamba state-space layers", NULL},
     {"ssm_cfg", "Mamba state-space layers", NULL},

@@ -58,6 +58,7 @@ enum {
     SRC_FALCON,
     SRC_PHI,
     SRC_STARCODER2,
+    SRC_STABLELM,
     SRC_COUNT_
 };
 
@@ -91,6 +92,7 @@ static const rl_config_source sources[SRC_COUNT_] = {
     [SRC_FALCON] = {"src/transformers/models/falcon/configuration_falcon.py", "5fd8edad2a672d6a10d6352b62b823d56c3032bf"},
     [SRC_PHI] = {"src/transformers/models/phi/configuration_phi.py", "008e574391258935f3ecc3035c882e73bbcac419"},
     [SRC_STARCODER2] = {"src/transformers/models/starcoder2/configuration_starcoder2.py", "008e574391258935f3ecc3035c882e73bbcac419"},
+    [SRC_STABLELM] = {"src/transformers/models/stablelm/configuration_stablelm.py", "008e574391258935f3ecc3035c882e73bbcac419"},
 };
 
 /* Keep the rows of one model_type together; the doc table follows this order. */
@@ -303,6 +305,11 @@ static const rl_config_default rows[] = {
     {"phi", "qk_layernorm", 0, SRC_PHI},
     {"starcoder2", "tie_word_embeddings", 1, SRC_STARCODER2},
     {"starcoder2", "use_bias", 1, SRC_STARCODER2},
+    /* StableLmConfig; stablelm_epoch, its remote-code forerunner, is read by the same class. */
+    {"stablelm", "tie_word_embeddings", 0, SRC_STABLELM},
+    {"stablelm", "use_qkv_bias", 0, SRC_STABLELM},
+    {"stablelm_epoch", "tie_word_embeddings", 0, SRC_STABLELM},
+    {"stablelm_epoch", "use_qkv_bias", 0, SRC_STABLELM},
 };
 
 /* Composite (multimodal) model types and the text config class their

@@ -24,47 +24,59 @@ static const rl_family families[] = {
     /* GPT2Model: wte, wpe (n_positions rows), per layer ln_1, c_attn (H -> 3H, biased), c_proj
      * (biased), ln_2, mlp c_fc (H -> n_inner, 4H by default) and c_proj, both biased; ln_f. The LM
      * head is tied (PretrainedConfig's tie_word_embeddings). */
-    {"gpt2", 1, RL_BIAS_ALL, NULL, 1, 2, "n_inner", 4, 1, 0, 0, 0, NULL,
+    {"gpt2", 1, RL_BIAS_ALWAYS, RL_BIAS_ALWAYS, RL_BIAS_ALWAYS, NULL, 1, 2, "n_inner", 4, 1, 1, 0, 0, 0, NULL,
      TF "gpt2/configuration_gpt2.py", "01ae98ae2414210efd0d9ac1ffe78ff21588f1f7"},
     /* GPTBigCodeModel (SantaCoder, StarCoder 1): GPT-2's layout; multi_query (default True) gives
      * one key/value head (num_key_value_heads = 1 if multi_query else n_head). */
-    {"gpt_bigcode", 1, RL_BIAS_ALL, NULL, 1, 2, "n_inner", 4, 1, 0, 0, 0, "multi_query",
+    {"gpt_bigcode", 1, RL_BIAS_ALWAYS, RL_BIAS_ALWAYS, RL_BIAS_ALWAYS, NULL, 1, 2, "n_inner", 4, 1, 1, 0, 0, 0, "multi_query",
      TF "gpt_bigcode/configuration_gpt_bigcode.py", "05ff2e98e4461ece6e706435e2a57834bb4f985f"},
     /* GPTJModel: rotary, one ln_1 per layer (attention and MLP in parallel), q/k/v/out_proj without
      * bias, fc_in and fc_out with; ln_f; lm_head with a bias. */
-    {"gptj", 1, RL_BIAS_MLP, NULL, 1, 1, "n_inner", 4, 0, 0, 0, 1, NULL,
+    {"gptj", 1, RL_BIAS_NEVER, RL_BIAS_NEVER, RL_BIAS_ALWAYS, NULL, 1, 1, "n_inner", 4, 1, 0, 0, 0, 1, NULL,
      TF "gptj/configuration_gptj.py", "0bedd3309fc97281835ab2f1a8e967a9d1a27c9e"},
     /* GPTNeoXModel (Pythia): query_key_value and dense biased by attention_bias (default True),
      * dense_h_to_4h and dense_4h_to_h always; input and post-attention LayerNorms (both, parallel
      * residual or not); final_layer_norm; embed_out untied by default. */
-    {"gpt_neox", 1, RL_BIAS_MLP, NULL, 1, 2, "intermediate_size", 0, 0, 0, 0, 0, NULL,
+    {"gpt_neox", 1, RL_BIAS_GENERIC, RL_BIAS_GENERIC, RL_BIAS_ALWAYS, NULL, 1, 2, "intermediate_size", 0, 1, 0, 0, 0, 0, NULL,
      TF "gpt_neox/configuration_gpt_neox.py", "008e574391258935f3ecc3035c882e73bbcac419"},
     /* OPTDecoder: embed_tokens, embed_positions (max_position_embeddings + 2 rows: the offset of
      * OPTLearnedPositionalEmbedding), per layer q/k/v/out_proj, self_attn_layer_norm, fc1 (ffn_dim),
      * fc2, final_layer_norm, biased by enable_bias (default True); the decoder's final_layer_norm.
      * word_embed_proj_dim other than hidden_size (OPT-350m's project_in/out) is refused. */
-    {"opt", 1, RL_BIAS_KEY, "enable_bias", 1, 2, "ffn_dim", 0, 1, 2, 0, 0, NULL,
+    {"opt", 1, RL_BIAS_KEY, RL_BIAS_KEY, RL_BIAS_KEY, "enable_bias", 1, 2, "ffn_dim", 0, 1, 1, 2, 0, 0, NULL,
      TF "opt/configuration_opt.py", "014674d38b61e5c7109e89d496bd699121a8aa4e"},
     /* BloomModel: word_embeddings, word_embeddings_layernorm, ALiBi (no position table), per
      * layer input_layernorm, query_key_value, dense, post_attention_layernorm, dense_h_to_4h
      * (always 4H: BloomMLP reads no width) and dense_4h_to_h, all biased; ln_f; tied. */
-    {"bloom", 1, RL_BIAS_ALL, NULL, 1, 2, NULL, 4, 0, 0, 1, 0, NULL,
+    {"bloom", 1, RL_BIAS_ALWAYS, RL_BIAS_ALWAYS, RL_BIAS_ALWAYS, NULL, 1, 2, NULL, 4, 1, 0, 0, 1, 0, NULL,
      TF "bloom/configuration_bloom.py", "04efa883e0ad40da203df78a0eee902b460ee3cd"},
     /* FalconModel: query_key_value (q + 2 kv heads), dense, dense_h_to_4h (ffn_hidden_size, 4H by
      * default), dense_4h_to_h, biased by `bias` (default False); one or two LayerNorms per layer and
      * the key/value heads by multi_query / new_decoder_architecture (model.c, read_falcon); ln_f;
      * the LM head tied. */
-    {"falcon", 1, RL_BIAS_KEY, "bias", 1, 0, "ffn_hidden_size", 4, 0, 0, 0, 0, NULL,
+    {"falcon", 1, RL_BIAS_KEY, RL_BIAS_KEY, RL_BIAS_KEY, "bias", 1, 0, "ffn_hidden_size", 4, 1, 0, 0, 0, 0, NULL,
      TF "falcon/configuration_falcon.py", "5fd8edad2a672d6a10d6352b62b823d56c3032bf"},
     /* PhiModel (phi-1.5, phi-2): q/k/v_proj and dense biased, fc1 and fc2 biased, one
      * input_layernorm per layer (parallel attention and MLP), final_layernorm, lm_head with a bias;
      * qk_layernorm adds a LayerNorm over q and over k heads. */
-    {"phi", 1, RL_BIAS_ALL, NULL, 1, 1, "intermediate_size", 0, 0, 0, 0, 1, NULL,
+    {"phi", 1, RL_BIAS_ALWAYS, RL_BIAS_ALWAYS, RL_BIAS_ALWAYS, NULL, 1, 1, "intermediate_size", 0, 1, 0, 0, 0, 1, NULL,
      TF "phi/configuration_phi.py", "008e574391258935f3ecc3035c882e73bbcac419"},
     /* Starcoder2Model: q/k/v/o_proj, mlp c_fc and c_proj, biased by use_bias (default True); two
      * LayerNorms per layer and a final one; tied by default. */
-    {"starcoder2", 1, RL_BIAS_KEY, "use_bias", 1, 2, "intermediate_size", 0, 0, 0, 0, 0, NULL,
+    {"starcoder2", 1, RL_BIAS_KEY, RL_BIAS_KEY, RL_BIAS_KEY, "use_bias", 1, 2, "intermediate_size", 0, 1, 0, 0, 0, 0, NULL,
      TF "starcoder2/configuration_starcoder2.py", "008e574391258935f3ecc3035c882e73bbcac419"},
+    /* QWenLMHeadModel (Qwen 1, remote code modeling_qwen.py): c_attn (H -> 3H) always biased,
+     * c_proj, w1, w2 and the MLP's c_proj biased only without no_bias (every published config says
+     * true); the MLP is gated, w1 and w2 each intermediate_size / 2 wide; RMSNorms. Qwen-7B counts
+     * its published 7,721,324,544 so. */
+    {"qwen", 0, RL_BIAS_ALWAYS, RL_BIAS_NEVER, RL_BIAS_NEVER, NULL, 0, 2, "intermediate_size", 0, 2, 0, 0, 0, 0, NULL,
+     "Qwen/Qwen-7B modeling_qwen.py (remote code)", "-"},
+    /* StableLmForCausalLM (stablelm, and stablelm_epoch's remote code before it): the Llama's gated
+     * MLP and attention, LayerNorms with a bias, q/k/v biased by use_qkv_bias (default False). */
+    {"stablelm", 0, RL_BIAS_KEY, RL_BIAS_NEVER, RL_BIAS_NEVER, "use_qkv_bias", 1, 2, "intermediate_size", 0, 1, 0, 0, 0, 0, NULL,
+     TF "stablelm/configuration_stablelm.py", "008e574391258935f3ecc3035c882e73bbcac419"},
+    {"stablelm_epoch", 0, RL_BIAS_KEY, RL_BIAS_NEVER, RL_BIAS_NEVER, "use_qkv_bias", 1, 2, "intermediate_size", 0, 1, 0, 0, 0, 0, NULL,
+     TF "stablelm/configuration_stablelm.py", "008e574391258935f3ecc3035c882e73bbcac419"},
 };
 
 /* attribute_map and the kwargs a class folds into a standard name: the file's key when the

@@ -255,24 +255,25 @@ const char *rl_config_text_type(const char *outer);
 
 /* ---- the classic decoder families' layouts (families.c) ----------------- */
 
-/* Where a family's linear layers carry biases. */
+/* Whether a family's q/k/v projections, its output projection or its MLP carry biases. */
 typedef enum rl_bias_rule {
-    RL_BIAS_NONE = 0, /* as the generic reader: attention_bias (q/k/v and o), no MLP bias */
-    RL_BIAS_ALL = 1,  /* every attention and MLP projection, always */
-    RL_BIAS_MLP = 2,  /* the MLP's always; attention's by attention_bias (GPT-NeoX; GPT-J has none there) */
-    RL_BIAS_KEY = 3   /* every projection, when the row's bias_key field is true */
+    RL_BIAS_GENERIC = 0, /* as the generic reader: attention_bias for q/k/v and o, mlp_bias for the MLP */
+    RL_BIAS_NEVER = 1,
+    RL_BIAS_ALWAYS = 2,
+    RL_BIAS_KEY = 3      /* when the row's bias_key field is true */
 } rl_bias_rule;
 
 /* One family's layout, from its transformers modeling file. */
 typedef struct rl_family {
     const char *model_type;
     int mlp_plain;            /* up and down projections, no gate */
-    int bias;                 /* rl_bias_rule */
+    int qkv_bias, o_bias, mlp_bias; /* rl_bias_rule each */
     const char *bias_key;     /* RL_BIAS_KEY: the boolean field (its default: config_defaults.c) */
     int norm_bias;            /* LayerNorm with a bias */
     int norms_per_layer;      /* 0: the family's rule in model.c (Falcon) */
     const char *ffn_key;      /* the field giving the MLP width; NULL: always ffn_x_hidden x hidden */
     int ffn_x_hidden;         /* the width when ffn_key is absent or null; 0: ffn_key is required */
+    int ffn_divisor;          /* the width is ffn_key's value over this (Qwen 1's intermediate_size spans w1 and w2: 2) */
     int learned_positions;    /* a position table of max_position_embeddings + position_offset rows */
     int position_offset;
     int embed_norm;           /* a LayerNorm after the token embedding */

@@ -405,6 +405,16 @@ static rl_status read_falcon(const rl_jdoc *doc, int obj, rl_model *m, rl_error 
  * a bias, biases by the family's rule, a learned position table, BLOOM's embedding norm, an LM
  * head bias. What the table cannot say is refused by name: OPT-350m's projections around the
  * embedding, a final norm switched off, norms without weights. */
+static int bias_by(int rule, int keyed, int generic) {
+    switch ((rl_bias_rule)rule) {
+    case RL_BIAS_NEVER: return 0;
+    case RL_BIAS_ALWAYS: return 1;
+    case RL_BIAS_KEY: return keyed;
+    case RL_BIAS_GENERIC: break;
+    }
+    return generic;
+}
+
 static rl_status read_family(const rl_jdoc *doc, int obj, const rl_family *f, rl_model *m, rl_error *err) {
     rl_status st;
     const char *t = m->model_type;
@@ -419,16 +429,12 @@ static rl_status read_family(const rl_jdoc *doc, int obj, const rl_family *f, rl
                               (int64_t)f->ffn_x_hidden * m->hidden, &m->intermediate, err))) {
         return st;
     }
-    int on = 1;
-    switch ((rl_bias_rule)f->bias) {
-    case RL_BIAS_ALL: m->attn_bias_qkv = m->attn_bias_o = m->mlp_bias = 1; break;
-    case RL_BIAS_MLP: m->mlp_bias = 1; break;
-    case RL_BIAS_KEY:
-        if ((st = read_bool_default(doc, obj, t, f->bias_key, 1, &on, err))) return st;
-        m->attn_bias_qkv = m->attn_bias_o = m->mlp_bias = on;
-        break;
-    case RL_BIAS_NONE: break;
-    }
+    if (f->ffn_divisor > 1) m->intermediate /= f->ffn_divisor;
+    int keyed = 0;
+    if (f->bias_key != NULL && (st = read_bool_default(doc, obj, t, f->bias_key, 1, &keyed, err))) return st;
+    m->attn_bias_qkv = bias_by(f->qkv_bias, keyed, m->attn_bias_qkv);
+    m->attn_bias_o = bias_by(f->o_bias, keyed, m->attn_bias_o);
+    m->mlp_bias = bias_by(f->mlp_bias, keyed, m->mlp_bias);
     if (f->multi_query_key != NULL) {
         int mq = 0;
         if ((st = read_bool_default(doc, obj, t, f->multi_query_key, 0, &mq, err))) return st;
@@ -449,6 +455,19 @@ static rl_status read_family(const rl_jdoc *doc, int obj, const rl_family *f, rl
         int qkl = 0;
         if ((st = read_bool_default(doc, obj, t, "qk_layernorm", 0, &qkl, err))) return st;
         m->qk_norm = qkl;
+    }
+    if (type_is(m, "stablelm") || type_is(m, "stablelm_epoch")) {
+        /* StableLM 2 12B's per-head q/k LayerNorms and parallel residual (one norm per layer): not
+         * in the row, so refused by name rather than counted without them. */
+        static const char *const unmodeled[] = {"qk_layernorm", "use_parallel_residual"};
+        for (size_t i = 0; i < 2; i++) {
+            int on = 0;
+            if ((st = read_bool_default(doc, obj, t, unmodeled[i], 0, &on, err))) return st;
+            if (on)
+                return rl_fail(err, RL_E_UNSUPPORTED, i == 0 ? "config.qk_layernorm" : "config.use_parallel_residual",
+                               "config.%s is true: StableLM's %s is not modeled", unmodeled[i],
+                               i == 0 ? "per-head q/k LayerNorm" : "parallel residual (one norm per layer)");
+        }
     }
     if (type_is(m, "opt")) {
         int64_t proj = m->hidden;
@@ -834,6 +853,16 @@ rl_status rl_model_from_doc(const rl_jdoc *doc, int obj, rl_model *out, rl_error
     if (refused != NULL)
         return rl_fail(err, RL_E_UNSUPPORTED, "config.model_type", "config.model_type \"%s\" is not modeled: %s",
                        m.model_type, refused);
+    /* An encoder-decoder (T5, BART, Marian: is_encoder_decoder true) has an encoder and a decoder with
+     * cross-attention; this tool sizes decoder-only serving. Refused by name, before its T5-style keys
+     * (num_layers, d_model) send the reader after fields it would not find. */
+    int enc_dec = 0;
+    if ((st = read_bool_default(doc, root, m.model_type, "is_encoder_decoder", 0, &enc_dec, err))) return st;
+    if (enc_dec)
+        return rl_fail(err, RL_E_UNSUPPORTED, "config.is_encoder_decoder",
+                       "config.is_encoder_decoder is true: encoder-decoder models (model_type \"%s\": an encoder, and a "
+                       "decoder with cross-attention) are not modeled; this tool sizes decoder-only serving",
+                       m.model_type);
     if ((st = rl_refuse_unmodeled_layers(doc, obj, m.model_type, err))) return st;
     if ((st = read_int(doc, obj, m.model_type, "num_hidden_layers", 1, RL_MAX_LAYERS, true, 0, &m.layers, err))) return st;
     if ((st = read_int(doc, obj, m.model_type, "hidden_size", 1, RL_MAX_HIDDEN, true, 0, &m.hidden, err))) return st;
@@ -919,6 +948,8 @@ rl_status rl_model_from_doc(const rl_jdoc *doc, int obj, rl_model *out, rl_error
     }
     /* Every layer MoE: intermediate_size may be absent (it then only sizes experts). The classic
      * families name their width their own way (families.c). */
+    /* LlamaConfig's mlp_bias (Granite Code sets it): gate, up and down carry biases. */
+    if ((st = read_bool_default(doc, obj, m.model_type, "mlp_bias", 0, &m.mlp_bias, err))) return st;
     const rl_family *family = experts == 0 ? rl_family_of(m.model_type) : NULL;
     if (family != NULL) {
         if ((st = read_family(doc, obj, family, &m, err))) return st;

@@ -49,11 +49,21 @@ static bool listed(const cJSON *configs, const char *file) {
 }
 
 /* One families.c row as the README's layouts table shows it. */
+static const char *bias_words(int rule, const char *key, const char *generic, char *buf, size_t cap) {
+    switch ((rl_bias_rule)rule) {
+    case RL_BIAS_NEVER: return "never";
+    case RL_BIAS_ALWAYS: return "always";
+    case RL_BIAS_KEY: snprintf(buf, cap, "by %s", key); return buf;
+    case RL_BIAS_GENERIC: break;
+    }
+    return generic;
+}
+
 static void family_row(const rl_family *f, char *line, size_t cap) {
-    static const char *const bias[] = {"attention_bias", "all", "MLP; attention by attention_bias", "all, by "};
-    char width[96], norms[16], extra[160] = "";
+    char width[96], norms[16], extra[160] = "", qkv[64], o[64], mlp[64];
     if (f->ffn_key == NULL) snprintf(width, sizeof width, "%d x hidden", f->ffn_x_hidden);
     else if (f->ffn_x_hidden > 0) snprintf(width, sizeof width, "%s, else %d x hidden", f->ffn_key, f->ffn_x_hidden);
+    else if (f->ffn_divisor > 1) snprintf(width, sizeof width, "%s / %d", f->ffn_key, f->ffn_divisor);
     else snprintf(width, sizeof width, "%s", f->ffn_key);
     if (f->norms_per_layer > 0) snprintf(norms, sizeof norms, "%d", f->norms_per_layer);
     else snprintf(norms, sizeof norms, "1 or 2");
@@ -66,9 +76,11 @@ static void family_row(const rl_family *f, char *line, size_t cap) {
     }
     size_t n = strlen(extra);
     if (n >= 2) extra[n - 2] = '\0';
-    snprintf(line, cap, "| %s | %s | %s%s | %s | %s | %s | %s | %s@%.12s |", f->model_type, f->mlp_plain ? "up, down" : "gate, up, down",
-             bias[f->bias], f->bias == RL_BIAS_KEY ? f->bias_key : "", f->norm_bias ? "LayerNorm" : "RMSNorm", norms, width,
-             n > 0 ? extra : "-", f->path, f->commit);
+    snprintf(line, cap, "| %s | %s | %s / %s / %s | %s | %s | %s | %s | %s@%.12s |", f->model_type,
+             f->mlp_plain ? "up, down" : "gate, up, down", bias_words(f->qkv_bias, f->bias_key, "attention_bias", qkv, sizeof qkv),
+             bias_words(f->o_bias, f->bias_key, "attention_bias", o, sizeof o),
+             bias_words(f->mlp_bias, f->bias_key, "mlp_bias", mlp, sizeof mlp), f->norm_bias ? "LayerNorm" : "RMSNorm", norms,
+             width, n > 0 ? extra : "-", f->path, f->commit);
 }
 
 int main(int argc, char **argv) {
@@ -89,7 +101,7 @@ int main(int argc, char **argv) {
         return 1;
     }
     int n = cJSON_GetArraySize(configs), towers_seen = 0, refused = 0;
-    CHECK(shaped ? n >= 1 : n >= 65, "the corpus holds at least %d configs (%d)", shaped ? 1 : 65, n);
+    CHECK(shaped ? n >= 1 : n >= 90, "the corpus holds at least %d configs (%d)", shaped ? 1 : 90, n);
 
     const cJSON *e;
     cJSON_ArrayForEach(e, configs) {

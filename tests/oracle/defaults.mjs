@@ -76,6 +76,8 @@ const T = {
   falcon: { tie_word_embeddings: true, bias: false, multi_query: true, parallel_attn: true, new_decoder_architecture: false },
   phi: { tie_word_embeddings: false, qk_layernorm: false },
   starcoder2: { tie_word_embeddings: true, use_bias: true },
+  stablelm: { tie_word_embeddings: false, use_qkv_bias: false },
+  stablelm_epoch: { tie_word_embeddings: false, use_qkv_bias: false },
 };
 
 // The text config class a multimodal type gives a text_config that names no model_type.

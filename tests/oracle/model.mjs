@@ -190,7 +190,8 @@ export function readModel(config, name = 'custom') {
   const family = E === 0n && Object.hasOwn(FAMILIES, type) ? FAMILIES[type] : null;
   m.intermediate = family ? 0n : readInt(cfg, 'intermediate_size', { required: E === 0n });
   m.plain = false;
-  m.mlpBias = false;
+  // LlamaConfig's mlp_bias (Granite Code): biases on gate, up and down.
+  m.mlpBias = readBool(cfg, 'mlp_bias') === true;
   m.layerNorm = false;
   m.positionRows = 0n;
   m.embedNorm = false;
@@ -324,14 +325,12 @@ function readFamily(cfg, f, m) {
   m.headBias = f.headBias === true;
   if (f.norms !== null) m.normsPerLayer = f.norms;
   m.intermediate = f.ffn === null ? f.times * H : readInt(cfg, f.ffn, { required: f.times === 0n, fallback: f.times * H });
-  if (f.bias === 'all') {
-    m.biasQkv = m.biasO = m.mlpBias = true;
-  } else if (f.bias === 'mlp') {
-    m.mlpBias = true;
-  } else {
-    const on = readBool(cfg, f.bias) ?? true;
-    m.biasQkv = m.biasO = m.mlpBias = on;
-  }
+  m.intermediate /= f.div ?? 1n;
+  const keyed = f.bias ? readBool(cfg, f.bias) ?? true : false;
+  const rule = (r, generic) => (r === 'generic' ? generic : r === 'key' ? keyed : r);
+  m.biasQkv = rule(f.qkv, m.biasQkv);
+  m.biasO = rule(f.o, m.biasO);
+  m.mlpBias = rule(f.mlp, m.mlpBias);
   if (f.multiQuery && readBool(cfg, f.multiQuery) === true) m.kvHeads = 1n;
   if (f.positions !== null) {
     if (m.maxPositions < 1n) throw new OracleError('the learned position table has no size');
