@@ -818,6 +818,21 @@ static rl_status read_moe(const rl_jdoc *doc, int obj, rl_model *m, rl_error *er
     /* GLM-4.5's router (Glm4MoeTopkRouter) keeps DeepSeek-V3's e_score_correction_bias. */
     m->router_bias = type_is(m, "gpt_oss") || type_is(m, "deepseek_v3") || type_is(m, "glm4_moe") ||
                      strcmp(method, "noaux_tc") == 0;
+    /* Ling 2.0 (bailing_moe, remote code modeling_bailing_moe_v2.py) names its shared experts
+     * num_shared_experts x moe_shared_expert_intermediate_size and its router's per-expert bias
+     * moe_router_enable_expert_bias. Read as DeepSeek's names they would be missed: Ling-flash-2.0
+     * counts its published 102,889,705,216 with them. */
+    if (type_is(m, "bailing_moe")) {
+        int64_t n = 0, w = m->moe_intermediate;
+        int expert_bias = 0;
+        if ((st = read_int(doc, obj, m->model_type, "num_shared_experts", 0, RL_MAX_EXPERTS, false, 0, &n, err))) return st;
+        if ((st = read_int(doc, obj, m->model_type, "moe_shared_expert_intermediate_size", 1, RL_MAX_INTERMEDIATE, false,
+                           m->moe_intermediate, &w, err)))
+            return st;
+        if ((st = read_bool_default(doc, obj, m->model_type, "moe_router_enable_expert_bias", 0, &expert_bias, err))) return st;
+        m->shared_intermediate += n * w;
+        if (expert_bias) m->router_bias = 1;
+    }
     return RL_OK;
 }
 
@@ -900,10 +915,20 @@ rl_status rl_model_from_doc(const rl_jdoc *doc, int obj, rl_model *out, rl_error
     bool glm4_moe = type_is(&m, "glm4_moe");
     m.attn_bias_qkv = bias || qwen2;
     m.attn_bias_o = bias && !qwen2 && !glm4_moe;
-    if (glm4_moe) {
+    if (glm4_moe || type_is(&m, "bailing_moe")) {
         int qkn = 0;
         if ((st = read_bool_default(doc, obj, m.model_type, "use_qk_norm", 0, &qkn, err))) return st;
         if (qkn) m.qk_norm = 1;
+    }
+    /* Ling 2.0: q/k/v biased by use_qkv_bias; use_bias (the other projections) is not modeled. */
+    if (type_is(&m, "bailing_moe")) {
+        int qkv = 0, other = 0;
+        if ((st = read_bool_default(doc, obj, m.model_type, "use_qkv_bias", 0, &qkv, err))) return st;
+        if ((st = read_bool_default(doc, obj, m.model_type, "use_bias", 0, &other, err))) return st;
+        if (other)
+            return rl_fail(err, RL_E_UNSUPPORTED, "config.use_bias",
+                           "config.use_bias is true: Ling's biases beyond q/k/v are not modeled");
+        m.attn_bias_qkv = qkv;
     }
     m.attn_sinks = type_is(&m, "gpt_oss");
     if ((st = read_mla(doc, obj, &m, err))) return st;

@@ -135,7 +135,7 @@ export function readModel(config, name = 'custom') {
     maxPositions,
     // Per-head q/k RMSNorm weights: Qwen3 and Gemma 3.
     qkNorm: ['qwen3', 'qwen3_moe', 'gemma3', 'gemma3_text', 'qwen3_next', 'qwen3_vl_text', 'qwen3_vl_moe_text'].includes(type) ||
-      (type === 'glm4_moe' && readBool(cfg, 'use_qk_norm') === true),
+      (['glm4_moe', 'bailing_moe'].includes(type) && readBool(cfg, 'use_qk_norm') === true),
     // OLMo 2/3: q_norm and k_norm span the whole q and k projections.
     // Cohere's use_qk_norm: a LayerNorm per q head and per k head, [heads, d] and [kv_heads, d].
     qkNormFull: type === 'olmo2' || type === 'olmo3' || (type === 'cohere' && readBool(cfg, 'use_qk_norm') === true),
@@ -146,7 +146,8 @@ export function readModel(config, name = 'custom') {
     // Cohere and Cohere 2 run attention and MLP in parallel off one input_layernorm.
     normsPerLayer: ['gemma2', 'gemma3', 'gemma3_text'].includes(type) ? 4n : ['cohere', 'cohere2'].includes(type) ? 1n : 2n,
     // Qwen2 has q/k/v biases without any config field; attention_bias adds o too.
-    biasQkv: bias || qwen2,
+    // Ling 2.0 (bailing_moe): q/k/v biases by use_qkv_bias.
+    biasQkv: bias || qwen2 || (type === 'bailing_moe' && readBool(cfg, 'use_qkv_bias') === true),
     // GLM-4.5: attention_bias on q, k and v only.
     biasO: bias && !qwen2 && type !== 'glm4_moe',
     // gpt-oss: one learned attention sink per head.
@@ -220,6 +221,12 @@ export function readModel(config, name = 'custom') {
     m.expertBias = type === 'gpt_oss';
     const method = present(cfg, 'topk_method') ? String(cfg.topk_method) : '';
     m.routerBias = type === 'gpt_oss' || type === 'deepseek_v3' || type === 'glm4_moe' || method === 'noaux_tc';
+    // Ling 2.0 (bailing_moe): num_shared_experts of moe_shared_expert_intermediate_size, and a router bias
+    // when moe_router_enable_expert_bias.
+    if (type === 'bailing_moe') {
+      m.shared += readInt(cfg, 'num_shared_experts') * readInt(cfg, 'moe_shared_expert_intermediate_size', { fallback: m.moeIntermediate });
+      if (readBool(cfg, 'moe_router_enable_expert_bias') === true) m.routerBias = true;
+    }
   }
 
   // Llama 4: MoE on every interleave_moe_layer_step-th layer (or those moe_layers lists),
