@@ -59,6 +59,8 @@ enum {
     SRC_PHI,
     SRC_STARCODER2,
     SRC_STABLELM,
+    SRC_PERSIMMON,
+    SRC_FUYU,
     SRC_COUNT_
 };
 
@@ -92,6 +94,8 @@ static const rl_config_source sources[SRC_COUNT_] = {
     [SRC_FALCON] = {"src/transformers/models/falcon/configuration_falcon.py", "5fd8edad2a672d6a10d6352b62b823d56c3032bf"},
     [SRC_PHI] = {"src/transformers/models/phi/configuration_phi.py", "008e574391258935f3ecc3035c882e73bbcac419"},
     [SRC_STARCODER2] = {"src/transformers/models/starcoder2/configuration_starcoder2.py", "008e574391258935f3ecc3035c882e73bbcac419"},
+    [SRC_PERSIMMON] = {"src/transformers/models/persimmon/configuration_persimmon.py", "008e574391258935f3ecc3035c882e73bbcac419"},
+    [SRC_FUYU] = {"src/transformers/models/fuyu/configuration_fuyu.py", "008e574391258935f3ecc3035c882e73bbcac419"},
     [SRC_STABLELM] = {"src/transformers/models/stablelm/configuration_stablelm.py", "008e574391258935f3ecc3035c882e73bbcac419"},
 };
 
@@ -310,6 +314,11 @@ static const rl_config_default rows[] = {
     {"stablelm", "use_qkv_bias", 0, SRC_STABLELM},
     {"stablelm_epoch", "tie_word_embeddings", 0, SRC_STABLELM},
     {"stablelm_epoch", "use_qkv_bias", 0, SRC_STABLELM},
+    {"persimmon", "tie_word_embeddings", 0, SRC_PERSIMMON},
+    {"persimmon", "qk_layernorm", 1, SRC_PERSIMMON},
+    /* FuyuConfig: its image patches enter through one linear layer (vision_embed_tokens). */
+    {"fuyu", "patch_size", 30, SRC_FUYU},
+    {"fuyu", "num_channels", 3, SRC_FUYU},
 };
 
 /* Composite (multimodal) model types and the text config class their

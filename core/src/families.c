@@ -65,6 +65,12 @@ static const rl_family families[] = {
      * LayerNorms per layer and a final one; tied by default. */
     {"starcoder2", 1, RL_BIAS_KEY, RL_BIAS_KEY, RL_BIAS_KEY, "use_bias", 1, 2, "intermediate_size", 0, 1, 0, 0, 0, 0, NULL,
      TF "starcoder2/configuration_starcoder2.py", "008e574391258935f3ecc3035c882e73bbcac419"},
+    /* PersimmonModel (Persimmon-8B, and Fuyu-8B's language model): query_key_value and dense biased,
+     * dense_h_to_4h and dense_4h_to_h biased (a plain relu^2 MLP), input and post-attention
+     * LayerNorms, final_layernorm; qk_layernorm (default True) adds a LayerNorm with a bias over q
+     * heads and over k heads; lm_head untied, without bias. */
+    {"persimmon", 1, RL_BIAS_ALWAYS, RL_BIAS_ALWAYS, RL_BIAS_ALWAYS, NULL, 1, 2, "intermediate_size", 0, 1, 0, 0, 0, 0, NULL,
+     TF "persimmon/configuration_persimmon.py", "008e574391258935f3ecc3035c882e73bbcac419"},
     /* QWenLMHeadModel (Qwen 1, remote code modeling_qwen.py): c_attn (H -> 3H) always biased,
      * c_proj, w1, w2 and the MLP's c_proj biased only without no_bias (every published config says
      * true); the MLP is gated, w1 and w2 each intermediate_size / 2 wide; RMSNorms. Qwen-7B counts

@@ -451,7 +451,7 @@ static rl_status read_family(const rl_jdoc *doc, int obj, const rl_family *f, rl
         m->position_rows = m->max_positions + f->position_offset;
     }
     if (type_is(m, "falcon") && (st = read_falcon(doc, obj, m, err))) return st;
-    if (type_is(m, "phi")) {
+    if (type_is(m, "phi") || type_is(m, "persimmon")) {
         int qkl = 0;
         if ((st = read_bool_default(doc, obj, t, "qk_layernorm", 0, &qkl, err))) return st;
         m->qk_norm = qkl;
@@ -845,9 +845,15 @@ rl_status rl_model_from_doc(const rl_jdoc *doc, int obj, rl_model *out, rl_error
     if ((st = rl_jcheck_unique(doc, obj, "config", err))) return st;
     /* Multimodal checkpoints (Gemma 3) keep the language model under text_config. */
     int text = rl_jget(doc, obj, "text_config");
+    int type_obj = obj;
     if (text >= 0 && doc->tok[text].type == RL_J_OBJECT) {
         if ((st = rl_jcheck_unique(doc, text, "config.text_config", err))) return st;
-        obj = text;
+        /* A stub text_config (Fuyu's {"model_type": "persimmon"}) names the text class and leaves the
+         * sizes at the top level, where the published config spells them out: read them there. */
+        bool stub = rl_jget(doc, text, "num_hidden_layers") < 0 && rl_jget(doc, text, "hidden_size") < 0 &&
+                    rl_jget(doc, root, "num_hidden_layers") >= 0 && rl_jget(doc, root, "hidden_size") >= 0;
+        type_obj = text;
+        if (!stub) obj = text;
     }
     /* The language model's type: text_config's own, else the one its outer
      * (multimodal) type gives it, else the top level's. Defaults and family
@@ -856,7 +862,7 @@ rl_status rl_model_from_doc(const rl_jdoc *doc, int obj, rl_model *out, rl_error
     int omt = rl_jget(doc, root, "model_type");
     if (omt >= 0 && !rl_jis_null(doc, omt) && (st = rl_jstr(doc, omt, "config.model_type", outer, sizeof outer, err)))
         return st;
-    int mt = obj != root ? rl_jget(doc, obj, "model_type") : -1;
+    int mt = type_obj != root ? rl_jget(doc, type_obj, "model_type") : -1;
     if (mt >= 0 && !rl_jis_null(doc, mt)) {
         if ((st = rl_jstr(doc, mt, "config.text_config.model_type", m.model_type, sizeof m.model_type, err))) return st;
     } else {

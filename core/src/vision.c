@@ -20,6 +20,17 @@ static rl_status vint(const rl_jdoc *doc, int vis, const char *vtype, const char
     return rl_fail(err, RL_E_JSON_MISSING, field, "%s is missing; config.json must give it", field);
 }
 
+/* config.<key> at the top level (Fuyu's patch fields), else the default of `type`, else an error naming it. */
+static rl_status top_int(const rl_jdoc *doc, int root, const char *type, const char *key, int64_t lo, int64_t hi,
+                         int64_t *out, rl_error *err) {
+    char field[96];
+    snprintf(field, sizeof field, "config.%s", key);
+    int v = rl_jget(doc, root, key);
+    if (v >= 0 && !rl_jis_null(doc, v)) return rl_jint(doc, v, field, lo, hi, out, err);
+    if (rl_config_default_int(type, key, out)) return RL_OK;
+    return rl_fail(err, RL_E_JSON_MISSING, field, "%s is missing; config.json must give it", field);
+}
+
 /* One integer a tower reads, with its accepted range. */
 typedef struct vkey {
     const char *key;
@@ -218,6 +229,18 @@ rl_status rl_vision_params(const rl_jdoc *doc, int root, const char *outer_type,
                            double *out, double *complexity, rl_error *err) {
     *out = 0.0;
     *complexity = 0.0;
+    /* Fuyu (modeling_fuyu.py) has no vision tower: vision_embed_tokens, one biased linear layer from a
+     * patch_size^2 x num_channels patch to the hidden size, feeds the patches to the language model.
+     * Fuyu-8B: 2,700 x 4,096 + 4,096 = 11,063,296, with Persimmon's 9,397,175,296 its published
+     * 9,408,238,592. */
+    if (strcmp(outer_type, "fuyu") == 0) {
+        int64_t patch = 0, channels = 0;
+        rl_status fst;
+        if ((fst = top_int(doc, root, "fuyu", "patch_size", 1, 4096, &patch, err))) return fst;
+        if ((fst = top_int(doc, root, "fuyu", "num_channels", 1, 64, &channels, err))) return fst;
+        *out = (double)(patch * patch * channels) * (double)text_hidden + (double)text_hidden;
+        return RL_OK;
+    }
     int vis = rl_jget(doc, root, "vision_config");
     if (vis < 0 || rl_jis_null(doc, vis)) return RL_OK;
     if (doc->tok[vis].type != RL_J_OBJECT)

@@ -78,6 +78,7 @@ const T = {
   starcoder2: { tie_word_embeddings: true, use_bias: true },
   stablelm: { tie_word_embeddings: false, use_qkv_bias: false },
   stablelm_epoch: { tie_word_embeddings: false, use_qkv_bias: false },
+  persimmon: { tie_word_embeddings: false, qk_layernorm: true },
 };
 
 // The text config class a multimodal type gives a text_config that names no model_type.

@@ -23,6 +23,8 @@ export const FAMILIES = {
   falcon: { plain: true, qkv: 'key', o: 'key', mlp: 'key', bias: 'bias', layerNorm: true, norms: null, ffn: 'ffn_hidden_size', times: 4n, positions: null, names: { num_hidden_layers: 'n_layer', num_attention_heads: 'n_head', hidden_size: 'n_embed', num_kv_heads: 'n_head_kv' } },
   phi: { plain: true, qkv: true, o: true, mlp: true, layerNorm: true, norms: 1n, ffn: 'intermediate_size', times: 0n, positions: null, names: {}, headBias: true },
   starcoder2: { plain: true, qkv: 'key', o: 'key', mlp: 'key', bias: 'use_bias', layerNorm: true, norms: 2n, ffn: 'intermediate_size', times: 0n, positions: null, names: {} },
+  // Persimmon (and Fuyu's language model): every projection biased, a plain MLP, LayerNorms; qk_layernorm.
+  persimmon: { plain: true, qkv: true, o: true, mlp: true, layerNorm: true, norms: 2n, ffn: 'intermediate_size', times: 0n, positions: null, names: {} },
   // Qwen 1 (remote code modeling_qwen.py): c_attn always biased, the rest not (no_bias); gated MLP, w1 and w2 each half of intermediate_size.
   qwen: { plain: false, qkv: true, o: false, mlp: false, layerNorm: false, norms: 2n, ffn: 'intermediate_size', times: 0n, div: 2n, positions: null, names: {} },
   // StableLM: Llama's layout with LayerNorm biases; q/k/v biased by use_qkv_bias.

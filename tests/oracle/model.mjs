@@ -103,15 +103,19 @@ export function readModel(config, name = 'custom') {
   if (config === null || typeof config !== 'object' || Array.isArray(config)) throw new OracleError('config is not an object');
   const root = config;
   // Multimodal checkpoints keep the language model under text_config.
-  const cfg = has(root, 'text_config') && root.text_config !== null && typeof root.text_config === 'object' && !Array.isArray(root.text_config)
+  const textCfg = has(root, 'text_config') && root.text_config !== null && typeof root.text_config === 'object' && !Array.isArray(root.text_config)
     ? root.text_config
     : root;
+  // A stub text_config (Fuyu's {"model_type": "persimmon"}) names the class; the sizes stay at the top level.
+  const stub = textCfg !== root && !has(textCfg, 'num_hidden_layers') && !has(textCfg, 'hidden_size') &&
+    has(root, 'num_hidden_layers') && has(root, 'hidden_size');
+  const cfg = stub ? root : textCfg;
   const pick = (key) => (has(cfg, key) ? cfg[key] : has(root, key) ? root[key] : null);
 
   // The language model's type: text_config's own, else the text class its outer
   // type names (gemma3 -> gemma3_text), else the top level's.
   const outer = present(root, 'model_type') ? String(root.model_type) : '';
-  const type = cfg !== root && present(cfg, 'model_type') ? String(cfg.model_type) : textType(outer) ?? outer;
+  const type = textCfg !== root && present(textCfg, 'model_type') ? String(textCfg.model_type) : textType(outer) ?? outer;
   defaultsType = type;
 
   const L = readInt(cfg, 'num_hidden_layers', { required: true });
@@ -353,7 +357,7 @@ function readFamily(cfg, f, m) {
     const ln = readInt(cfg, 'num_ln_in_parallel_attn', { fallback: newArch ? 2n : 1n });
     m.normsPerLayer = readBool(cfg, 'parallel_attn') === false || ln === 2n ? 2n : 1n;
   }
-  if (m.type === 'phi') m.qkNorm = readBool(cfg, 'qk_layernorm') === true;
+  if (m.type === 'phi' || m.type === 'persimmon') m.qkNorm = readBool(cfg, 'qk_layernorm') === true;
   if (m.type === 'opt') {
     if (readInt(cfg, 'word_embed_proj_dim', { fallback: H }) !== H) throw new OracleError('OPT project_in/out not modeled');
     if (readBool(cfg, 'do_layer_norm_before') === false) throw new OracleError('OPT post-norm not modeled');
