@@ -61,6 +61,7 @@ enum {
     SRC_STABLELM,
     SRC_PERSIMMON,
     SRC_FUYU,
+    SRC_QWEN2_VL,
     SRC_COUNT_
 };
 
@@ -95,6 +96,7 @@ static const rl_config_source sources[SRC_COUNT_] = {
     [SRC_PHI] = {"src/transformers/models/phi/configuration_phi.py", "008e574391258935f3ecc3035c882e73bbcac419"},
     [SRC_STARCODER2] = {"src/transformers/models/starcoder2/configuration_starcoder2.py", "008e574391258935f3ecc3035c882e73bbcac419"},
     [SRC_PERSIMMON] = {"src/transformers/models/persimmon/configuration_persimmon.py", "008e574391258935f3ecc3035c882e73bbcac419"},
+    [SRC_QWEN2_VL] = {"src/transformers/models/qwen2_vl/configuration_qwen2_vl.py", "018c8e0394c47749c55861e11f5f7e2a577973d7"},
     [SRC_FUYU] = {"src/transformers/models/fuyu/configuration_fuyu.py", "008e574391258935f3ecc3035c882e73bbcac419"},
     [SRC_STABLELM] = {"src/transformers/models/stablelm/configuration_stablelm.py", "008e574391258935f3ecc3035c882e73bbcac419"},
 };
@@ -319,6 +321,24 @@ static const rl_config_default rows[] = {
     /* FuyuConfig: its image patches enter through one linear layer (vision_embed_tokens). */
     {"fuyu", "patch_size", 30, SRC_FUYU},
     {"fuyu", "num_channels", 3, SRC_FUYU},
+    /* Qwen2VLTextConfig; also what a qwen2_vl config without text_config gives its language model. */
+    {"qwen2_vl_text", "vocab_size", 152064, SRC_QWEN2_VL},
+    {"qwen2_vl_text", "num_attention_heads", 64, SRC_QWEN2_VL},
+    {"qwen2_vl_text", "num_key_value_heads", 8, SRC_QWEN2_VL},
+    {"qwen2_vl_text", "tie_word_embeddings", 0, SRC_QWEN2_VL},
+    {"qwen2_vl_text", "use_sliding_window", 0, SRC_QWEN2_VL},
+    {"qwen2_vl_text", "sliding_window", 4096, SRC_QWEN2_VL},
+    {"qwen2_vl_text", "max_window_layers", 80, SRC_QWEN2_VL},
+    /* Qwen2VLVisionConfig (the vision_config of qwen2_vl). */
+    {"qwen2_vl_vision", "depth", 32, SRC_QWEN2_VL},
+    {"qwen2_vl_vision", "embed_dim", 1280, SRC_QWEN2_VL},
+    {"qwen2_vl_vision", "hidden_size", 3584, SRC_QWEN2_VL},
+    {"qwen2_vl_vision", "mlp_ratio", 4, SRC_QWEN2_VL},
+    {"qwen2_vl_vision", "num_heads", 16, SRC_QWEN2_VL},
+    {"qwen2_vl_vision", "in_channels", 3, SRC_QWEN2_VL},
+    {"qwen2_vl_vision", "patch_size", 14, SRC_QWEN2_VL},
+    {"qwen2_vl_vision", "spatial_merge_size", 2, SRC_QWEN2_VL},
+    {"qwen2_vl_vision", "temporal_patch_size", 2, SRC_QWEN2_VL},
 };
 
 /* Composite (multimodal) model types and the text config class their
@@ -331,6 +351,7 @@ static const struct {
     {"llama4", "llama4_text", SRC_LLAMA4},            /* sub_configs text_config: Llama4TextConfig */
     {"mistral3", "mistral", SRC_MISTRAL3},            /* text_config.get("model_type", "mistral") */
     {"qwen2_5_vl", "qwen2_5_vl_text", SRC_QWEN2_5_VL}, /* sub_configs text_config: Qwen2_5_VLTextConfig */
+    {"qwen2_vl", "qwen2_vl_text", SRC_QWEN2_VL},       /* sub_configs text_config: Qwen2VLTextConfig */
 };
 
 size_t rl_config_default_count(void) { return sizeof rows / sizeof rows[0]; }

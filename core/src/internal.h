@@ -312,6 +312,11 @@ rl_status rl_vision_params(const rl_jdoc *doc, int root, const char *outer_type,
 /* RL_E_UNSUPPORTED naming the config field that marks a layer kind the core
  * does not model (linear attention, Mamba), for the config object at `obj`. */
 rl_status rl_refuse_unmodeled_layers(const rl_jdoc *doc, int obj, const char *model_type, rl_error *err);
+/* True for a model_type the reader reads by a rule of its own (unread_keys.c). */
+bool rl_model_type_known(const char *model_type);
+/* For a model_type it does not know, refuses (RL_E_UNSUPPORTED, naming it) the first field of object obj whose
+ * name says it shapes the weights, that the reader does not read, and that is on (unread_keys.c). */
+rl_status rl_refuse_unread_keys(const rl_jdoc *doc, int obj, const char *model_type, rl_error *err);
 
 /* Reads a model from the config object at token `obj` of doc. */
 rl_status rl_model_from_doc(const rl_jdoc *doc, int obj, rl_model *out, rl_error *err);

@@ -706,7 +706,7 @@ static rl_status count_sliding_layers(const rl_jdoc *doc, int obj, rl_model *m, 
     } else if (type_is(m, "gemma2")) {
         m->sliding_layers = (m->layers + 1) / 2; /* even layers are local */
     } else if (type_is(m, "qwen2") || type_is(m, "qwen2_moe") || type_is(m, "qwen3") || type_is(m, "qwen3_moe") ||
-               type_is(m, "qwen2_5_vl_text")) {
+               type_is(m, "qwen2_5_vl_text") || type_is(m, "qwen2_vl_text")) {
         int64_t first = 0;
         int64_t d;
         /* Absent: the class default (Qwen2: 28) may exceed the layer count, and then no layer uses the window. */
@@ -885,6 +885,7 @@ rl_status rl_model_from_doc(const rl_jdoc *doc, int obj, rl_model *out, rl_error
                        "decoder with cross-attention) are not modeled; this tool sizes decoder-only serving",
                        m.model_type);
     if ((st = rl_refuse_unmodeled_layers(doc, obj, m.model_type, err))) return st;
+    if ((st = rl_refuse_unread_keys(doc, obj, m.model_type, err))) return st;
     if ((st = read_int(doc, obj, m.model_type, "num_hidden_layers", 1, RL_MAX_LAYERS, true, 0, &m.layers, err))) return st;
     if ((st = read_int(doc, obj, m.model_type, "hidden_size", 1, RL_MAX_HIDDEN, true, 0, &m.hidden, err))) return st;
     if ((st = read_int(doc, obj, m.model_type, "num_attention_heads", 1, RL_MAX_HEADS, true, 0, &m.heads, err))) return st;
@@ -915,7 +916,7 @@ rl_status rl_model_from_doc(const rl_jdoc *doc, int obj, rl_model *out, rl_error
         if (qkn) m.qk_norm_full = 1;
     }
     /* Qwen2's q/k/v projections carry biases; Qwen2.5-VL's language model is a Qwen2 (modeling_qwen2_5_vl.py). */
-    bool qwen2 = type_is(&m, "qwen2") || type_is(&m, "qwen2_moe") || type_is(&m, "qwen2_5_vl_text");
+    bool qwen2 = type_is(&m, "qwen2") || type_is(&m, "qwen2_moe") || type_is(&m, "qwen2_5_vl_text") || type_is(&m, "qwen2_vl_text");
     /* GLM-4.5 (modeling_glm4_moe.py, Glm4MoeAttention): attention_bias biases q, k and v, never
      * o_proj; use_qk_norm adds an RMSNorm over each q head and each k head (head_dim weights each). */
     bool glm4_moe = type_is(&m, "glm4_moe");

@@ -118,6 +118,29 @@ static rl_status qwen2_5_vl(const rl_jdoc *doc, int vis, double *out, rl_error *
     return RL_OK;
 }
 
+/* Qwen2-VL's vision transformer and patch merger (modeling_qwen2_vl.py): a bias-free Conv3d patch
+ * embedding to embed_dim, blocks of two LayerNorms (weight + bias), a biased fused qkv and output
+ * projection and a biased two-matrix MLP of embed_dim x mlp_ratio, then the merger: a LayerNorm
+ * over embed_dim and two biased linears from embed_dim * merge^2 to hidden_size (the language
+ * model's width). *embed gets embed_dim, the tower's width. */
+static rl_status qwen2_vl(const rl_jdoc *doc, int vis, double *out, int64_t *embed, rl_error *err) {
+    static const vkey keys[] = {{"depth", 1, RL_MAX_LAYERS},          {"embed_dim", 1, RL_MAX_HIDDEN},
+                                {"mlp_ratio", 1, 64},                 {"in_channels", 1, 64},
+                                {"patch_size", 1, 1 << 20},           {"temporal_patch_size", 1, 1 << 10},
+                                {"spatial_merge_size", 1, 1 << 10},   {"hidden_size", 1, RL_MAX_HIDDEN}};
+    int64_t x[8];
+    rl_status st;
+    if ((st = vints(doc, vis, "qwen2_vl_vision", keys, 8, x, err))) return st;
+    int64_t D = x[0], E = x[1], C = x[3], p = x[4], tp = x[5], merge = x[6], outH = x[7];
+    double e = (double)E, i = e * (double)x[2], m = e * (double)merge * (double)merge;
+    double patch = (double)C * (double)tp * (double)p * (double)p * e;
+    double block = 4.0 * e + (e * 3.0 * e + 3.0 * e) + (e * e + e) + (e * i + i) + (i * e + e);
+    double merger = 2.0 * e + (m * m + m) + (m * (double)outH + (double)outH);
+    *out = patch + (double)D * block + merger;
+    *embed = E;
+    return RL_OK;
+}
+
 /* Qwen3-VL's vision transformer and mergers (modeling_qwen3_vl.py): a biased
  * Conv3d patch embedding, a learned position embedding table
  * (num_position_embeddings), blocks of two LayerNorms (weight + bias), a biased
@@ -256,6 +279,9 @@ rl_status rl_vision_params(const rl_jdoc *doc, int root, const char *outer_type,
          * and mm_soft_emb_norm, an RMSNorm over the vision hidden size. */
         *out = tower + vh * (double)text_hidden + vh;
         st = tower_shape(doc, vis, "siglip_vision_model", true, &L, &H, err);
+    } else if (strcmp(outer_type, "qwen2_vl") == 0) {
+        /* Weighed as Qwen2.5-VL's tower is: 24 layers of its width. */
+        if ((st = qwen2_vl(doc, vis, out, &H, err)) == RL_OK) L = 24;
     } else if (strcmp(outer_type, "qwen2_5_vl") == 0) {
         if ((st = qwen2_5_vl(doc, vis, out, err)) == RL_OK) st = tower_shape(doc, vis, "qwen2_5_vl_vision", false, &L, &H, err);
     } else if (strcmp(outer_type, "llama4") == 0) {
@@ -274,7 +300,7 @@ rl_status rl_vision_params(const rl_jdoc *doc, int root, const char *outer_type,
     }
     return rl_fail_why(err, RL_E_UNSUPPORTED, "config.vision_config", RL_WHY_VISION_TOWER, "model_type",
                    "config.vision_config: the vision tower of model_type \"%s\" is not counted (gemma3, "
-                   "qwen2_5_vl, qwen3_vl, qwen3_vl_moe, llama4 and mistral3 are); its weights would be missing from the memory figures. Give the text "
+                   "qwen2_vl, qwen2_5_vl, qwen3_vl, qwen3_vl_moe, llama4 and mistral3 are); its weights would be missing from the memory figures. Give the text "
                    "model's config alone (text_config) to analyse the language model only",
                    outer_type);
 }

@@ -79,10 +79,14 @@ const T = {
   stablelm: { tie_word_embeddings: false, use_qkv_bias: false },
   stablelm_epoch: { tie_word_embeddings: false, use_qkv_bias: false },
   persimmon: { tie_word_embeddings: false, qk_layernorm: true },
+  qwen2_vl_text: {
+    vocab_size: 152064, num_attention_heads: 64, num_key_value_heads: 8, tie_word_embeddings: false,
+    use_sliding_window: false, sliding_window: 4096, max_window_layers: 80,
+  },
 };
 
 // The text config class a multimodal type gives a text_config that names no model_type.
-const TEXT_OF = { gemma3: 'gemma3_text', llama4: 'llama4_text', mistral3: 'mistral', qwen2_5_vl: 'qwen2_5_vl_text' };
+const TEXT_OF = { gemma3: 'gemma3_text', llama4: 'llama4_text', mistral3: 'mistral', qwen2_5_vl: 'qwen2_5_vl_text', qwen2_vl: 'qwen2_vl_text' };
 
 export function textType(outer) {
   return Object.hasOwn(TEXT_OF, outer) ? TEXT_OF[outer] : undefined;

@@ -72,7 +72,7 @@ function slidingLayers(cfg, type, L, window, useWindow) {
   // Gemma 2: even layers (0-based) are local.
   if (type === 'gemma2') return (L + 1n) / 2n;
   // Qwen: layers from max_window_layers on use the window; the class default (28) may pass the last layer.
-  if (['qwen2', 'qwen2_moe', 'qwen3', 'qwen3_moe', 'qwen2_5_vl_text'].includes(type)) {
+  if (['qwen2', 'qwen2_moe', 'qwen3', 'qwen3_moe', 'qwen2_5_vl_text', 'qwen2_vl_text'].includes(type)) {
     const first = readInt(cfg, 'max_window_layers');
     return first < L ? L - first : 0n;
   }
@@ -127,7 +127,7 @@ export function readModel(config, name = 'custom') {
   const maxPositions = readInt(cfg, 'max_position_embeddings');
   const bias = readBool(cfg, 'attention_bias') ?? false;
 
-  const qwen2 = type === 'qwen2' || type === 'qwen2_moe' || type === 'qwen2_5_vl_text';
+  const qwen2 = type === 'qwen2' || type === 'qwen2_moe' || type === 'qwen2_5_vl_text' || type === 'qwen2_vl_text';
   const m = {
     name,
     type,
