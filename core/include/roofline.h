@@ -331,6 +331,13 @@ typedef struct rl_model {
     int64_t lin_conv_kernel;  /* linear_conv_kernel_dim */
     int attn_output_gate;     /* full attention gates its output: q_proj is twice as wide (Qwen3-Next) */
 
+    /* LFM2's short-convolution layers, which replace attention in `conv_layers` of the L layers:
+     * in_proj (H -> 3H: two gates and the input), a depthwise conv of conv_kernel taps, out_proj
+     * (H -> H). Each keeps per request the last conv_kernel - 1 inputs, H wide. 0 = none. */
+    int64_t conv_layers;
+    int64_t conv_kernel;      /* conv_L_cache */
+    int conv_bias;            /* conv_bias: in_proj, conv and out_proj biased */
+
     /* Mamba-2 mixers beside the attention of `mamba_layers` layers (Falcon-H1: every
      * layer, in parallel with attention). Each keeps per request a conv window of
      * (d_ssm + 2·groups·d_state) x (d_conv - 1) and a heads x head_dim x d_state state. */

@@ -124,7 +124,7 @@ static void ctx_init(ctx *c, const rl_formulas *F, const rl_model *m, const rl_g
     c->local_layers = F->local_layers(m);
     /* Linear-attention layers (and Mamba mixers) hold a fixed state, not a KV that grows with S:
      * counted as the cached tokens that state weighs (state elements / KV elements). */
-    c->state_layers = (double)(m->linear_layers + m->mamba_layers);
+    c->state_layers = (double)(m->linear_layers + m->mamba_layers + m->conv_layers);
     /* The states stay at the checkpoint's dtype whatever the KV precision (vLLM's mamba_cache_dtype
      * "auto": the model dtype; --kv-cache-dtype applies to attention only). */
     c->state_tokens = c->state_layers > 0 ? m->state_elems_per_layer * rl_precision_bytes((rl_precision)m->dtype) /

@@ -45,8 +45,8 @@ static const struct {
     /* LFM2 (configuration_lfm2.py): gated short-convolution layers beside attention, each with a
      * rolling cache of conv_L_cache positions, and a feed-forward sized by block_ff_dim (with
      * block_auto_adjust_ff_dim, block_multiple_of and block_ffn_dim_multiplier), not intermediate_size. */
-    {"conv_L_cache", "LFM2's short-convolution layers", NULL},
-    {"block_ff_dim", "LFM2's feed-forward sized by block_ff_dim", NULL},
+    {"conv_L_cache", "LFM2's short-convolution layers", "lfm2"},
+    {"block_ff_dim", "LFM2's feed-forward sized by block_ff_dim", "lfm2"},
     /* DeciLM / Nemotron Super and Ultra (configuration_decilm.py, remote code): a neural-architecture-search
      * model whose layers each have their own block: attention with its own KV heads or none at all,
      * and a feed-forward of its own width (ffn_mult) or none. */

@@ -62,6 +62,7 @@ enum {
     SRC_PERSIMMON,
     SRC_FUYU,
     SRC_QWEN2_VL,
+    SRC_LFM2,
     SRC_COUNT_
 };
 
@@ -96,6 +97,7 @@ static const rl_config_source sources[SRC_COUNT_] = {
     [SRC_PHI] = {"src/transformers/models/phi/configuration_phi.py", "008e574391258935f3ecc3035c882e73bbcac419"},
     [SRC_STARCODER2] = {"src/transformers/models/starcoder2/configuration_starcoder2.py", "008e574391258935f3ecc3035c882e73bbcac419"},
     [SRC_PERSIMMON] = {"src/transformers/models/persimmon/configuration_persimmon.py", "008e574391258935f3ecc3035c882e73bbcac419"},
+    [SRC_LFM2] = {"src/transformers/models/lfm2/configuration_lfm2.py", "05cd1ec14dbe16127778060fb68c34105873015c"},
     [SRC_QWEN2_VL] = {"src/transformers/models/qwen2_vl/configuration_qwen2_vl.py", "018c8e0394c47749c55861e11f5f7e2a577973d7"},
     [SRC_FUYU] = {"src/transformers/models/fuyu/configuration_fuyu.py", "008e574391258935f3ecc3035c882e73bbcac419"},
     [SRC_STABLELM] = {"src/transformers/models/stablelm/configuration_stablelm.py", "008e574391258935f3ecc3035c882e73bbcac419"},
@@ -321,6 +323,12 @@ static const rl_config_default rows[] = {
     /* FuyuConfig: its image patches enter through one linear layer (vision_embed_tokens). */
     {"fuyu", "patch_size", 30, SRC_FUYU},
     {"fuyu", "num_channels", 3, SRC_FUYU},
+    /* Lfm2Config (its block_ffn_dim_multiplier default, 1.0, is read in model.c: not an integer). */
+    {"lfm2", "tie_word_embeddings", 1, SRC_LFM2},
+    {"lfm2", "conv_bias", 0, SRC_LFM2},
+    {"lfm2", "conv_L_cache", 3, SRC_LFM2},
+    {"lfm2", "block_multiple_of", 256, SRC_LFM2},
+    {"lfm2", "block_auto_adjust_ff_dim", 1, SRC_LFM2},
     /* Qwen2VLTextConfig; also what a qwen2_vl config without text_config gives its language model. */
     {"qwen2_vl_text", "vocab_size", 152064, SRC_QWEN2_VL},
     {"qwen2_vl_text", "num_attention_heads", 64, SRC_QWEN2_VL},

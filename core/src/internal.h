@@ -321,11 +321,11 @@ rl_status rl_refuse_unread_keys(const rl_jdoc *doc, int obj, const char *model_t
 /* Reads a model from the config object at token `obj` of doc. */
 rl_status rl_model_from_doc(const rl_jdoc *doc, int obj, rl_model *out, rl_error *err);
 
-/* The layers with attention, sliding ones included: all but the linear-attention layers and
- * Jamba's Mamba (v1) layers, which replace it (Falcon-H1's Mamba-2 mixers sit beside it). The
+/* The layers with attention, sliding ones included: all but the linear-attention layers, LFM2's
+ * short convolutions and Jamba's Mamba (v1) layers, which replace it (Falcon-H1's Mamba-2 mixers sit beside it). The
  * analysis' global layers are these less the sliding ones; the report gives them as attention_layers. */
 static inline int64_t rl_attention_layers(const rl_model *m) {
-    return m->layers - m->linear_layers - (m->mamba_v1 ? m->mamba_layers : 0);
+    return m->layers - m->linear_layers - m->conv_layers - (m->mamba_v1 ? m->mamba_layers : 0);
 }
 
 #endif

@@ -84,6 +84,15 @@ static double mamba_params(const rl_model *m) {
            (m->mamba_out_bias ? H : 0.0);
 }
 
+/* One LFM2 short-convolution layer (modeling_lfm2.py, Lfm2ShortConv): in_proj H -> 3H, a depthwise
+ * conv1d of conv_kernel taps over H channels, out_proj H -> H, each biased under conv_bias. With
+ * attention layers of per-head q/k norms and a SwiGLU of the adjusted width, LFM2-1.2B counts
+ * 1,170,340,608, its published total. */
+static double conv_layer_params(const rl_model *m) {
+    double H = (double)m->hidden;
+    return H * 3.0 * H + H * (double)m->conv_kernel + H * H + (m->conv_bias ? 3.0 * H + H + H : 0.0);
+}
+
 static double linear_attention_params(const rl_model *m) {
     double H = (double)m->hidden, nv = (double)m->lin_value_heads;
     double key = (double)(m->lin_key_heads * m->lin_key_dim), val = nv * (double)m->lin_value_dim;
@@ -193,6 +202,18 @@ rl_status rl_model_finish(rl_model *m, rl_error *err) {
             return rl_fail_why(err, RL_E_UNSUPPORTED, "config.mamba_d_ssm", RL_WHY_MAMBA_WITH_LINEAR, "",
                            "config.mamba_d_ssm: Mamba mixers together with linear-attention layers are not modeled");
     }
+    if (m->conv_layers != 0) {
+        if ((st = rl_check_int(m->conv_layers, "config.layer_types", 0, m->layers, err))) return st;
+        if ((st = rl_check_int(m->conv_kernel, "config.conv_L_cache", 1, 1024, err))) return st;
+        if (m->linear_layers != 0 || m->mamba_layers != 0)
+            return rl_fail(err, RL_E_UNSUPPORTED, "config.conv_L_cache",
+                           "config.conv_L_cache: short convolutions together with linear-attention or Mamba layers "
+                           "are not modeled");
+        if (m->conv_layers + m->sliding_layers > m->layers)
+            return rl_fail(err, RL_E_CONTRADICTION, "config.layer_types",
+                           "config.layer_types: %lld convolution and %lld sliding layers exceed num_hidden_layers (%lld)",
+                           (long long)m->conv_layers, (long long)m->sliding_layers, (long long)m->layers);
+    }
     int64_t dense_layers = m->layers - m->moe_layers;
     if (dense_layers > 0 && m->intermediate < 1)
         return rl_fail(err, RL_E_RANGE, "config.intermediate_size",
@@ -204,9 +225,11 @@ rl_status rl_model_finish(rl_model *m, rl_error *err) {
     double embed = (double)m->vocab * H * (m->tied_embeddings ? 1.0 : 2.0) + positions;
     /* Every layer has its norms; full-attention layers their attention, linear ones a DeltaNet. */
     double lin = (double)m->linear_layers;
-    double replaced = lin + (m->mamba_v1 ? (double)m->mamba_layers : 0.0); /* layers without attention */
+    double convs = (double)m->conv_layers;
+    double replaced = lin + convs + (m->mamba_v1 ? (double)m->mamba_layers : 0.0); /* layers without attention */
     double mixers = ((double)m->layers - replaced) * attention_params(m) + (lin > 0 ? lin * linear_attention_params(m) : 0.0) +
-                    (m->mamba_layers > 0 ? (double)m->mamba_layers * mamba_params(m) : 0.0);
+                    (m->mamba_layers > 0 ? (double)m->mamba_layers * mamba_params(m) : 0.0) +
+                    (convs > 0 ? convs * conv_layer_params(m) : 0.0);
     double norm = norm_params(m);
     double norms = (double)m->layers * norms_per_layer(m) * norm;
     double dense_mlp = mlp_params(m, (double)m->intermediate);
@@ -271,6 +294,9 @@ rl_status rl_model_finish(rl_model *m, rl_error *err) {
         m->state_elems_per_layer = (2.0 * key + val) * (double)(m->lin_conv_kernel - 1) +
                                    (double)m->lin_value_heads * (double)m->lin_key_dim * (double)m->lin_value_dim;
     }
+    /* An LFM2 short convolution keeps the last conv_kernel - 1 inputs over H channels (vLLM's
+     * ShortConv state shape). */
+    if (m->conv_layers > 0) m->state_elems_per_layer = (double)m->hidden * (double)(m->conv_kernel - 1);
     /* A Mamba-2 mixer keeps the last d_conv-1 inputs of its conv and a head_dim x
      * d_state state per head (vLLM's mamba2 conv and ssm state shapes). */
     if (m->mamba_layers > 0 && m->mamba_v1) {
@@ -378,6 +404,71 @@ static rl_status read_bool_default(const rl_jdoc *doc, int obj, const char *type
     if (st || given) return st;
     int64_t d;
     *out = rl_config_default_int(type, key, &d) ? d != 0 : fallback;
+    return RL_OK;
+}
+
+/* LFM2 (configuration_lfm2.py, modeling_lfm2.py): layer i is full attention when layer_types says
+ * "full_attention" (or i is in full_attn_idxs), else a short convolution. The feed-forward width is
+ * block_ff_dim (the config class reads it as intermediate_size), adjusted as Lfm2MLP does under
+ * block_auto_adjust_ff_dim: int(2·w/3), times block_ffn_dim_multiplier, rounded up to a multiple of
+ * block_multiple_of. Attention norms q and k per head; tie_embedding ties the LM head. */
+static rl_status read_lfm2(const rl_jdoc *doc, int obj, rl_model *m, rl_error *err) {
+    rl_status st;
+    const char *t = m->model_type;
+    int64_t attn = m->layers;
+    int types = rl_jget(doc, obj, "layer_types"), idxs = rl_jget(doc, obj, "full_attn_idxs");
+    if (types >= 0 && !rl_jis_null(doc, types)) {
+        if (doc->tok[types].type != RL_J_ARRAY || doc->tok[types].size != m->layers)
+            return rl_fail(err, RL_E_CONTRADICTION, "config.layer_types",
+                           "config.layer_types must list one kind per layer (%lld)", (long long)m->layers);
+        attn = 0;
+        int k = types + 1;
+        for (int i = 0; i < doc->tok[types].size; i++, k = rl_jnext(doc, k)) {
+            char kind[32];
+            if ((st = rl_jstr(doc, k, "config.layer_types", kind, sizeof kind, err))) return st;
+            if (strcmp(kind, "full_attention") == 0) attn++;
+            else if (strcmp(kind, "conv") != 0)
+                return rl_fail(err, RL_E_UNSUPPORTED, "config.layer_types",
+                               "config.layer_types: \"%s\" layers are not modeled for LFM2 (conv and full_attention are)", kind);
+        }
+    } else if (idxs >= 0 && !rl_jis_null(doc, idxs)) {
+        if (doc->tok[idxs].type != RL_J_ARRAY)
+            return rl_fail(err, RL_E_JSON_TYPE, "config.full_attn_idxs", "config.full_attn_idxs must be a list of layer indices");
+        attn = 0;
+        int k = idxs + 1;
+        for (int i = 0; i < doc->tok[idxs].size; i++, k = rl_jnext(doc, k)) {
+            int64_t at = 0;
+            if ((st = rl_jint(doc, k, "config.full_attn_idxs", 0, m->layers - 1, &at, err))) return st;
+            attn++;
+        }
+    }
+    m->conv_layers = m->layers - attn;
+    if ((st = read_int(doc, obj, t, "conv_L_cache", 1, 1024, true, 0, &m->conv_kernel, err))) return st;
+    if ((st = read_bool_default(doc, obj, t, "conv_bias", 0, &m->conv_bias, err))) return st;
+    int64_t width = m->intermediate, multiple = 256;
+    if ((st = read_int(doc, obj, t, "block_ff_dim", 1, RL_MAX_INTERMEDIATE, width == 0, width, &width, err))) return st;
+    if ((st = read_int(doc, obj, t, "block_multiple_of", 1, RL_MAX_INTERMEDIATE, false, 256, &multiple, err))) return st;
+    int adjust = 1;
+    if ((st = read_bool_default(doc, obj, t, "block_auto_adjust_ff_dim", 1, &adjust, err))) return st;
+    if (adjust) {
+        double w = (double)(int64_t)(2.0 * (double)width / 3.0), mult = 1.0;
+        int v = rl_jget(doc, obj, "block_ffn_dim_multiplier");
+        if (v >= 0 && !rl_jis_null(doc, v)) {
+            if ((st = rl_jnum(doc, v, "config.block_ffn_dim_multiplier", &mult, err))) return st;
+            if (!(mult > 0.0 && mult <= 64.0))
+                return rl_fail(err, RL_E_RANGE, "config.block_ffn_dim_multiplier",
+                               "config.block_ffn_dim_multiplier must be above 0 and at most 64");
+            w = (double)(int64_t)(mult * w);
+        }
+        width = multiple * (((int64_t)w + multiple - 1) / multiple);
+    }
+    m->intermediate = width;
+    m->qk_norm = 1;
+    /* Lfm2Config: kwargs.get("tie_embedding", tie_word_embeddings), the original key first. */
+    int tie = rl_jget(doc, obj, "tie_embedding");
+    if (tie >= 0 && !rl_jis_null(doc, tie)) {
+        if ((st = rl_jbool(doc, tie, "config.tie_embedding", &m->tied_embeddings, err))) return st;
+    }
     return RL_OK;
 }
 
@@ -686,6 +777,8 @@ static rl_status count_sliding_layers(const rl_jdoc *doc, int obj, rl_model *m, 
                 n++;
             else if (strcmp(kind, "linear_attention") == 0 && type_is(m, "qwen3_next"))
                 continue; /* counted by read_qwen3_next */
+            else if (strcmp(kind, "conv") == 0 && type_is(m, "lfm2"))
+                continue; /* counted by read_lfm2 */
             else if (strcmp(kind, "full_attention") != 0)
                 return rl_fail_why(err, RL_E_UNSUPPORTED, "config.layer_types", RL_WHY_LAYER_KIND, "kind",
                                "config.layer_types: \"%s\" layers are not modeled (only full_attention and "
@@ -985,8 +1078,8 @@ rl_status rl_model_from_doc(const rl_jdoc *doc, int obj, rl_model *out, rl_error
     const rl_family *family = experts == 0 ? rl_family_of(m.model_type) : NULL;
     if (family != NULL) {
         if ((st = read_family(doc, obj, family, &m, err))) return st;
-    } else if ((st = read_int(doc, obj, m.model_type, "intermediate_size", 0, RL_MAX_INTERMEDIATE, experts == 0, 0,
-                              &m.intermediate, err))) {
+    } else if ((st = read_int(doc, obj, m.model_type, "intermediate_size", 0, RL_MAX_INTERMEDIATE,
+                              experts == 0 && !type_is(&m, "lfm2"), 0, &m.intermediate, err))) { /* LFM2: block_ff_dim */
         return st;
     }
     if ((st = read_moe(doc, obj, &m, err))) return st;
@@ -994,6 +1087,7 @@ rl_status rl_model_from_doc(const rl_jdoc *doc, int obj, rl_model *out, rl_error
     if (type_is(&m, "qwen3_next") && (st = read_qwen3_next(doc, obj, &m, err))) return st;
     if (type_is(&m, "falcon_h1") && (st = read_falcon_h1(doc, obj, &m, err))) return st;
     if (type_is(&m, "jamba") && (st = read_jamba(doc, obj, &m, err))) return st;
+    if (type_is(&m, "lfm2") && (st = read_lfm2(doc, obj, &m, err))) return st;
     if ((st = read_quantization(doc, obj, root, &m, err))) return st;
     if ((st = rl_vision_params(doc, root, outer, m.hidden, &m.params_vision, &m.vision_complexity, err))) return st;
     if ((st = read_int(doc, obj, m.model_type, "num_nextn_predict_layers", 0, RL_MAX_MTP_MODULES, false, 0, &m.mtp_modules, err)))

@@ -370,13 +370,15 @@ static size_t write_report(const rl_model *m, const rl_gpu *g, const rl_deploy *
         rl_jw_num(&s, "qk_rope_head_dim", (double)m->qk_rope_head_dim);
     }
     rl_jw_num(&s, "kv_elems_per_token_per_layer", m->kv_elems_per_token_per_layer);
-    if (m->linear_layers > 0 || m->mamba_layers > 0) {
-        /* Linear-attention layers and Mamba mixers: their fixed state, part of kv_bytes_per_request. */
+    if (m->linear_layers > 0 || m->mamba_layers > 0 || m->conv_layers > 0) {
+        /* Linear-attention layers, Mamba mixers and short convolutions: their fixed state, part of
+         * kv_bytes_per_request. */
         if (m->linear_layers > 0) rl_jw_num(&s, "linear_layers", (double)m->linear_layers);
         if (m->mamba_layers > 0) rl_jw_num(&s, "mamba_layers", (double)m->mamba_layers);
+        if (m->conv_layers > 0) rl_jw_num(&s, "conv_layers", (double)m->conv_layers);
         rl_jw_num(&s, "attention_layers", (double)rl_attention_layers(m));
         rl_jw_num(&s, "state_elems_per_layer", m->state_elems_per_layer);
-        rl_jw_num(&s, "state_bytes_per_request", (double)(m->linear_layers + m->mamba_layers) *
+        rl_jw_num(&s, "state_bytes_per_request", (double)(m->linear_layers + m->mamba_layers + m->conv_layers) *
                                                      m->state_elems_per_layer * rl_precision_bytes((rl_precision)m->dtype));
     }
     rl_jw_num(&s, "kv_bytes_per_token", r->kv_bytes_per_token);

@@ -43,14 +43,15 @@ function modelSection(m, c) {
     s.qk_rope_head_dim = q(m.qkRope);
   }
   s.kv_elems_per_token_per_layer = q(m.kvElems);
-  if (m.linearLayers > 0n || m.mambaLayers > 0n) {
-    // Linear-attention layers and Mamba mixers: their fixed state, part of kv_bytes_per_request.
+  if (m.linearLayers > 0n || m.mambaLayers > 0n || m.convLayers > 0n) {
+    // Linear-attention layers, Mamba mixers and short convolutions: their fixed state, part of kv_bytes_per_request.
     if (m.linearLayers > 0n) s.linear_layers = q(m.linearLayers);
     if (m.mambaLayers > 0n) s.mamba_layers = q(m.mambaLayers);
-    // The layers with attention, sliding ones included: a Mamba (v1) layer replaces it, a Mamba-2 mixer sits beside it.
-    s.attention_layers = q(m.layers - (m.linearLayers ?? 0n) - (m.mambaV1 ? m.mambaLayers : 0n));
+    if (m.convLayers > 0n) s.conv_layers = q(m.convLayers);
+    // The layers with attention, sliding ones included: a Mamba (v1) layer or a short convolution replaces it, a Mamba-2 mixer sits beside it.
+    s.attention_layers = q(m.layers - (m.linearLayers ?? 0n) - m.convLayers - (m.mambaV1 ? m.mambaLayers : 0n));
     s.state_elems_per_layer = q(m.stateElems);
-    s.state_bytes_per_request = q((m.linearLayers + m.mambaLayers) * m.stateElems).mul(PRECISION_BYTES[m.dtype]);
+    s.state_bytes_per_request = q((m.linearLayers + m.mambaLayers + m.convLayers) * m.stateElems).mul(PRECISION_BYTES[m.dtype]);
   }
   s.kv_bytes_per_token = kvReq.div(c.deploy.seq);
   s.kv_bytes_per_request = kvReq;

@@ -79,13 +79,13 @@ export function makeContext(model, gpu, deploy) {
   c.bw = gpu.bandwidth.mul(10n ** 9n);
   c.localLayers = model.slidingLayers;
   // Linear-attention layers keep a fixed state, weighed in cached tokens (state elements / KV elements).
-  c.stateLayers = (model.linearLayers ?? 0n) + (model.mambaLayers ?? 0n);
+  c.stateLayers = (model.linearLayers ?? 0n) + (model.mambaLayers ?? 0n) + (model.convLayers ?? 0n);
   // The states stay at the checkpoint's dtype (vLLM's mamba_cache_dtype "auto"), whatever the KV precision.
   c.stateTokens = c.stateLayers > 0n
     ? q(model.stateElems).mul(PRECISION_BYTES[model.dtype]).div(q(model.kvElems).mul(c.bKv))
     : q(0n);
   // Falcon-H1's Mamba mixers sit beside the attention; linear-attention layers and Jamba's Mamba layers replace it.
-  c.globalLayers = model.layers - model.slidingLayers - (model.linearLayers ?? 0n) - (model.mambaV1 ? model.mambaLayers : 0n);
+  c.globalLayers = model.layers - model.slidingLayers - (model.linearLayers ?? 0n) - (model.convLayers ?? 0n) - (model.mambaV1 ? model.mambaLayers : 0n);
   // Paged KV: a request occupies whole blocks, and so does a window.
   const blk = deploy.kvBlock;
   c.tokens = blk > 0n ? ceilDiv(deploy.seq, blk) * blk : deploy.seq;

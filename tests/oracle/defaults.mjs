@@ -79,6 +79,7 @@ const T = {
   stablelm: { tie_word_embeddings: false, use_qkv_bias: false },
   stablelm_epoch: { tie_word_embeddings: false, use_qkv_bias: false },
   persimmon: { tie_word_embeddings: false, qk_layernorm: true },
+  lfm2: { tie_word_embeddings: true, conv_bias: false, conv_L_cache: 3, block_multiple_of: 256, block_auto_adjust_ff_dim: true },
   qwen2_vl_text: {
     vocab_size: 152064, num_attention_heads: 64, num_key_value_heads: 8, tie_word_embeddings: false,
     use_sliding_window: false, sliding_window: 4096, max_window_layers: 80,

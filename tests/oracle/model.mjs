@@ -61,6 +61,7 @@ function slidingLayers(cfg, type, L, window, useWindow) {
     for (const t of types) {
       if (t === 'sliding_attention' || (t === 'chunked_attention' && type === 'llama4_text')) n += 1n;
       else if (t === 'linear_attention' && type === 'qwen3_next') continue;
+      else if (t === 'conv' && type === 'lfm2') continue;
       else if (t !== 'full_attention') throw new OracleError(`layer type ${t} is not modeled`);
     }
     return n;
@@ -193,7 +194,7 @@ export function readModel(config, name = 'custom') {
   const expertKey = firstPresent(cfg, ['num_experts', 'num_local_experts', 'n_routed_experts']);
   const E = expertKey ? int(cfg[expertKey], expertKey) : 0n;
   const family = E === 0n && Object.hasOwn(FAMILIES, type) ? FAMILIES[type] : null;
-  m.intermediate = family ? 0n : readInt(cfg, 'intermediate_size', { required: E === 0n });
+  m.intermediate = family ? 0n : readInt(cfg, 'intermediate_size', { required: E === 0n && type !== 'lfm2' });
   m.plain = false;
   // LlamaConfig's mlp_bias (Granite Code): biases on gate, up and down.
   m.mlpBias = readBool(cfg, 'mlp_bias') === true;
@@ -306,6 +307,27 @@ export function readModel(config, name = 'custom') {
     if (E > 0n) m.moeLayers = count(readInt(cfg, 'expert_layer_period', { required: true }), readInt(cfg, 'expert_layer_offset', { required: true }));
   }
 
+  // LFM2: short-convolution layers where layer_types says "conv" (or outside full_attn_idxs); the
+  // SwiGLU width is block_ff_dim (else intermediate_size), adjusted as Lfm2MLP does: int(2w/3),
+  // times block_ffn_dim_multiplier, rounded up to block_multiple_of. q/k norms per head; tie_embedding.
+  m.convLayers = 0n;
+  if (type === 'lfm2') {
+    if (present(cfg, 'layer_types')) m.convLayers = BigInt(cfg.layer_types.filter((k) => k === 'conv').length);
+    else if (present(cfg, 'full_attn_idxs')) m.convLayers = L - BigInt(cfg.full_attn_idxs.length);
+    m.convKernel = readInt(cfg, 'conv_L_cache', { required: true });
+    m.convBias = readBool(cfg, 'conv_bias') === true;
+    let width = readInt(cfg, 'block_ff_dim', { fallback: m.intermediate });
+    if (readBool(cfg, 'block_auto_adjust_ff_dim') !== false) {
+      const multiple = readInt(cfg, 'block_multiple_of', { fallback: 256n });
+      width = (2n * width) / 3n;
+      if (present(cfg, 'block_ffn_dim_multiplier')) width = BigInt(Math.trunc(cfg.block_ffn_dim_multiplier * Number(width)));
+      width = multiple * ((width + multiple - 1n) / multiple);
+    }
+    m.intermediate = width;
+    m.qkNorm = true;
+    if (present(cfg, 'tie_embedding')) m.tied = cfg.tie_embedding === true;
+  }
+
   const dt = has(cfg, 'torch_dtype') ? cfg.torch_dtype : has(root, 'torch_dtype') ? root.torch_dtype : null;
   if (dt !== null && !Object.hasOwn(DTYPES, dt)) throw new OracleError(`torch_dtype ${dt} is not modeled`);
   m.dtype = dt === null ? 'fp16' : DTYPES[dt];
@@ -416,9 +438,11 @@ function countParams(m) {
   const norm = m.layerNorm ? 2n * H : H;
   const positions = m.positionRows * H;
   const embed = m.vocab * H * (m.tied ? 1n : 2n) + positions;
-  const replaced = m.linearLayers + (m.mambaV1 ? m.mambaLayers : 0n);
+  const replaced = m.linearLayers + m.convLayers + (m.mambaV1 ? m.mambaLayers : 0n);
+  // An LFM2 short convolution: in_proj H -> 3H, a depthwise conv of conv_L_cache taps, out_proj; biases under conv_bias.
+  const convParams = m.convLayers > 0n ? 3n * H * H + H * m.convKernel + H * H + (m.convBias ? 5n * H : 0n) : 0n;
   const mixers = (L - replaced) * attentionParams(m) + (m.linearLayers > 0n ? m.linearLayers * linearParams(m) : 0n) +
-    (m.mambaLayers > 0n ? m.mambaLayers * mambaParams(m) : 0n);
+    (m.mambaLayers > 0n ? m.mambaLayers * mambaParams(m) : 0n) + m.convLayers * convParams;
   const denseLayers = L - m.moeLayers;
   const up = m.plain ? 1n : 2n;
   const denseMlp = (up + 1n) * H * m.intermediate + (m.mlpBias ? up * m.intermediate + H : 0n);
@@ -458,6 +482,8 @@ function countParams(m) {
     const key = m.linKeyHeads * m.linKeyDim, val = m.linValueHeads * m.linValueDim;
     m.stateElems = (2n * key + val) * (m.linConv - 1n) + m.linValueHeads * m.linKeyDim * m.linValueDim;
   }
+  // An LFM2 short convolution keeps its last conv_L_cache - 1 inputs, H wide.
+  if (m.convLayers > 0n) m.stateElems = H * (m.convKernel - 1n);
   if (m.mambaLayers > 0n && m.mambaV1) {
     m.stateElems = m.mambaSsm * (m.mambaConv - 1n) + m.mambaSsm * m.mambaState;
   } else if (m.mambaLayers > 0n) {

@@ -31,7 +31,7 @@ function window(r, sym = 'S', win = n(r.model.sliding_window), { states = true }
   if (states && m.state_bytes_per_request > 0) {
     text += ` + ${n(m.state_bytes_per_request)} B / (${n(m.kv_elems_per_token_per_layer)} × ${r.config.kv_bytes_per_element} B)`;
     notes.push(t('fx.stateNote', {
-      attending: n(attending), layers: n(m.layers), states: n((m.linear_layers ?? 0) + (m.mamba_layers ?? 0)), state: n(m.state_bytes_per_request),
+      attending: n(attending), layers: n(m.layers), states: n((m.linear_layers ?? 0) + (m.mamba_layers ?? 0) + (m.conv_layers ?? 0)), state: n(m.state_bytes_per_request),
     }));
   }
   return { text, note: notes.length > 0 ? notes.join('; ') : null };
@@ -322,7 +322,7 @@ function perStep(r) {
 const inputTable = (r) => `N_in = ${n(r.model.params_input_table)}${r.model.params_input_table > 0 ? '' : ` (${t('fx.tied')})`}`;
 
 /** The layers with a recurrent state (linear attention, Mamba), or 0. */
-const stateLayers = (m) => (m.state_bytes_per_request > 0 ? (m.linear_layers ?? 0) + (m.mamba_layers ?? 0) : 0);
+const stateLayers = (m) => (m.state_bytes_per_request > 0 ? (m.linear_layers ?? 0) + (m.mamba_layers ?? 0) + (m.conv_layers ?? 0) : 0);
 
 /** A recurrent state's FLOPs per token, defined: a pass over each state, 4 per element; '' without one. */
 function stateFlops(r) {
