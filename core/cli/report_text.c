@@ -130,7 +130,9 @@ static void print_checkpoint(FILE *out, const rl_model *m) {
         FMT(a, "%.0f", k.published_params);
         FMT(d, "%.0f", fabs(k.difference));
         FMT(e, "%.3g", fabs(k.relative) * 100.0);
-        const char *key = k.matches ? "cli.fit.checkpointMatches"
+        const char *key = k.from_hub ? (k.matches ? "cli.fit.checkpointHubMatches"
+                                        : k.difference > 0 ? "cli.fit.checkpointHubDiffers" : "cli.fit.checkpointHubDiffersFewer")
+                          : k.matches ? "cli.fit.checkpointMatches"
                           : k.difference > 0 ? "cli.fit.checkpointDiffers" : "cli.fit.checkpointDiffersFewer";
         char bpp[16];
         fprintf(out, "%s\n", RL_MSG(line, key, "published", a, "bytes", b, "bpp", FMT(bpp, "%g", k.bytes_per_param), "counted", c,

@@ -226,6 +226,9 @@ typedef struct rl_checkpoint {
                                 multi_modal_projector, ...) */
     int64_t scales;          /* names of quantization scales and zeros (*scale, *scale_inv, *scales, *qzeros, *g_idx) */
     int64_t mtp;             /* names under "mtp." (Qwen3-Next, MiMo: multi-token-prediction layers kept apart) */
+    double hub_params;       /* the Hub model API's safetensors.total: the checkpoint's parameters, exactly, whatever
+                                their dtypes (the page's Hugging Face fetch reads it); 0 = not given. With it the
+                                count is set beside this figure, not beside total_size over the dtype's bytes */
 } rl_checkpoint;
 
 /* Reads model.safetensors.index.json text (`len` bytes, at most RL_INDEX_MAX_BYTES) into *out,
@@ -422,7 +425,9 @@ const char *rl_checkpoint_part_name(rl_checkpoint_part p);
 
 typedef struct rl_checkpoint_check {
     double bytes_per_param;   /* of torch_dtype; 0 for a quantized checkpoint */
-    double published_params;  /* total_size / bytes_per_param; -1 for a quantized checkpoint */
+    double published_params;  /* hub_params when given, else total_size / bytes_per_param; -1 for a quantized
+                                 checkpoint known by its bytes alone */
+    int from_hub;             /* 1 when published_params is the Hub API's count */
     double counted_params;    /* params_total */
     double difference;        /* published - counted, parameters (0 when published < 0) */
     double relative;          /* difference / published */

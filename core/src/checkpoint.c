@@ -169,7 +169,8 @@ size_t rl_checkpoint_json(const rl_checkpoint *ck, char *buf, size_t cap) {
     rl_out_init(&o, buf, cap);
     rl_jw w;
     rl_jw_begin_object(&w, &o);
-    rl_jw_num(&w, "total_size", ck->total_size);
+    if (ck->total_size > 0) rl_jw_num(&w, "total_size", ck->total_size);
+    if (ck->hub_params > 0) rl_jw_num(&w, "hub_params", ck->hub_params);
     rl_jw_num(&w, "tensors", (double)ck->tensors);
     rl_jw_num(&w, "lm_head", (double)ck->lm_head);
     rl_jw_num(&w, "layers", (double)ck->layers);
@@ -203,7 +204,15 @@ int rl_checkpoint_compare(const rl_model *m, rl_checkpoint_check *out) {
     const rl_checkpoint *ck = &m->checkpoint;
     if (!ck->present) return 0;
     out->counted_params = m->params_total;
-    if (m->quant == RL_QUANT_NONE) {
+    if (ck->hub_params > 0) {
+        /* The Hub's own count: exact in any dtype, scales and buffers included as the files hold them. */
+        out->from_hub = 1;
+        out->bytes_per_param = m->quant == RL_QUANT_NONE ? rl_prec_bytes((rl_precision)m->dtype) : 0.0;
+        out->published_params = ck->hub_params;
+        out->difference = out->published_params - out->counted_params;
+        out->relative = out->difference / out->published_params;
+        out->matches = fabs(out->relative) <= 0.001;
+    } else if (m->quant == RL_QUANT_NONE) {
         out->bytes_per_param = rl_prec_bytes((rl_precision)m->dtype);
         out->published_params = ck->total_size / out->bytes_per_param;
         out->difference = out->published_params - out->counted_params;

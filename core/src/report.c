@@ -303,8 +303,12 @@ static void write_checkpoint(rl_jw *top, const rl_model *m) {
     if (!rl_checkpoint_compare(m, &k)) return;
     rl_jw s, list, item;
     rl_jw_object(top, "checkpoint", &s);
-    rl_jw_num(&s, "total_size", m->checkpoint.total_size);
+    if (m->checkpoint.total_size > 0) rl_jw_num(&s, "total_size", m->checkpoint.total_size);
+    else rl_jw_null(&s, "total_size");
     rl_jw_num(&s, "tensors", (double)m->checkpoint.tensors);
+    if (m->checkpoint.hub_params > 0) rl_jw_num(&s, "hub_params", m->checkpoint.hub_params);
+    else rl_jw_null(&s, "hub_params");
+    rl_jw_str(&s, "published_from", k.from_hub ? "hub_api" : "index");
     rl_jw_num(&s, "counted_params", k.counted_params);
     if (k.published_params < 0) {
         /* quantized: formats and scales mixed, no parameter count in the bytes */
@@ -314,7 +318,8 @@ static void write_checkpoint(rl_jw *top, const rl_model *m) {
         rl_jw_null(&s, "relative");
         rl_jw_null(&s, "matches");
     } else {
-        rl_jw_num(&s, "bytes_per_param", k.bytes_per_param);
+        if (k.bytes_per_param > 0) rl_jw_num(&s, "bytes_per_param", k.bytes_per_param);
+        else rl_jw_null(&s, "bytes_per_param");
         rl_jw_num(&s, "published_params", k.published_params);
         rl_jw_num(&s, "difference", k.difference);
         rl_jw_num(&s, "relative", k.relative);

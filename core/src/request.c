@@ -179,17 +179,22 @@ static rl_status read_checkpoint(const rl_jdoc *doc, int v, rl_checkpoint *out, 
     memset(&ck, 0, sizeof ck);
     int i = v + 1;
     for (int k = 0; k < doc->tok[v].size; k++, i = rl_jnext(doc, i + 1)) {
-        bool known = rl_jkey_is(doc, i, "total_size");
+        bool known = rl_jkey_is(doc, i, "total_size") || rl_jkey_is(doc, i, "hub_params");
         for (size_t c = 0; c < sizeof counts / sizeof counts[0] && !known; c++) known = rl_jkey_is(doc, i, counts[c].key);
         if (!known) return unknown_key(doc, i, "checkpoint.", err);
     }
-    int total = rl_jget(doc, v, "total_size");
-    if (total == RL_J_ABSENT)
+    int total = rl_jget(doc, v, "total_size"), hub = rl_jget(doc, v, "hub_params");
+    if (total == RL_J_ABSENT && hub == RL_J_ABSENT)
         return rl_fail(err, RL_E_JSON_MISSING, "checkpoint.total_size",
-                       "checkpoint.total_size is missing: the index's metadata.total_size, in bytes");
-    int64_t bytes = 0;
-    if ((st = rl_jint(doc, total, "checkpoint.total_size", 1, (int64_t)RL_MAX_EXACT, &bytes, err))) return st;
+                       "checkpoint.total_size is missing: the index's metadata.total_size, in bytes (or hub_params, "
+                       "the Hub API's parameter count)");
+    int64_t bytes = 0, params = 0;
+    if (total != RL_J_ABSENT && (st = rl_jint(doc, total, "checkpoint.total_size", 1, (int64_t)RL_MAX_EXACT, &bytes, err)))
+        return st;
+    if (hub != RL_J_ABSENT && (st = rl_jint(doc, hub, "checkpoint.hub_params", 1, (int64_t)RL_MAX_EXACT, &params, err)))
+        return st;
     ck.total_size = (double)bytes;
+    ck.hub_params = (double)params;
     for (size_t c = 0; c < sizeof counts / sizeof counts[0]; c++) {
         int at = rl_jget(doc, v, counts[c].key);
         if (at == RL_J_ABSENT) continue;
@@ -314,11 +319,18 @@ static rl_status parse_request(const rl_jdoc *doc, const char *config_text, size
         rl_checkpoint c;
         rl_error why = *err;
         if ((st = read_checkpoint(doc, ck, &c, err))) return st;
-        *params = c.total_size / 2.0;
-        unmodeled->from_index = 1;
-        unmodeled->index_bytes = c.total_size;
-        unmodeled->unmodeled = why;
-        from_index = true;
+        if (c.total_size > 0) {
+            /* The Hub's count when the page fetched it beside the index; else the bytes at 2 a parameter.
+             * The Hub's count alone (no index) leaves the refusal as it is: the index is what sizes it. */
+            *params = c.hub_params > 0 ? c.hub_params : c.total_size / 2.0;
+            unmodeled->from_index = 1;
+            unmodeled->index_bytes = c.total_size;
+            unmodeled->unmodeled = why;
+            from_index = true;
+        } else {
+            *err = why;
+            st = RL_E_UNSUPPORTED;
+        }
     }
     if (st) return st;
     if (ck != RL_J_ABSENT && !from_index) {

@@ -21,14 +21,21 @@ const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; ch
 let browser, server, url;
 const hits = [];
 
-/** dist/ plus the stand-in Hub under /hub/: acme/tiny (config + index), acme/gated (401), acme/private (403). */
+/** dist/ plus the stand-in Hub under /hub/: acme/tiny (config + index), acme/single (config + the model API's count),
+ * acme/gated (401), acme/private (403). */
 function startServer() {
   const base = resolve(DIST);
   server = createServer(async (req, res) => {
     const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
     if (path.startsWith('/hub/')) {
       hits.push(path);
-      const files = { '/hub/acme/tiny/resolve/main/config.json': CONFIG, '/hub/acme/tiny/resolve/main/model.safetensors.index.json': INDEX };
+      const files = {
+        '/hub/acme/tiny/resolve/main/config.json': CONFIG,
+        '/hub/acme/tiny/resolve/main/model.safetensors.index.json': INDEX,
+        // acme/single: one model.safetensors, no index; the Hub's model API counts its parameters.
+        '/hub/acme/single/resolve/main/config.json': CONFIG,
+        '/hub/api/models/acme/single': `{"id":"acme/single","safetensors":{"parameters":{"BF16":${PARAMS + 1}},"total":${PARAMS + 1}}}`,
+      };
       const status = path.startsWith('/hub/acme/gated/') ? 401 : path.startsWith('/hub/acme/private/') ? 403 : files[path] ? 200 : 404;
       res.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store' });
       res.end(status === 200 ? files[path] : '{"error":"stand-in"}');
@@ -97,11 +104,29 @@ test('typing makes no request; Fetch loads config.json and the published total i
   assert.equal(await page.inputValue(tid('model')), 'custom');
   await page.waitForSelector(`${tid('model.params_total')}[data-value="${PARAMS}"]`);
   assert.deepEqual(requested.filter((p) => p.startsWith('/hub/')),
-    ['/hub/acme/tiny/resolve/main/config.json', '/hub/acme/tiny/resolve/main/model.safetensors.index.json']);
+    ['/hub/acme/tiny/resolve/main/config.json', '/hub/acme/tiny/resolve/main/model.safetensors.index.json', '/hub/api/models/acme/tiny']);
+  assert.equal(await page.getAttribute(tid('checkpoint-check'), 'data-from'), 'index');
   // The index went to the checkpoint field: 173,696 bytes at 2 B each are the 86,848 counted.
   await page.waitForSelector(`${tid('checkpoint-check')}[data-value="true"]`);
   assert.equal(await page.getAttribute(tid('checkpoint.published_params'), 'data-value'), String(PARAMS));
   assert.match(await page.textContent(tid('checkpoint-state')), /0 tensors, 173,696 bytes/);
+  await context.close();
+});
+
+test('a checkpoint in one file: the Hub model API\'s count is set beside the count', async () => {
+  const { context, page, requested } = await open();
+  await page.fill(tid('hf-repo'), 'acme/single');
+  await page.click(tid('hf-fetch'));
+  await page.waitForSelector(`${tid('hf-status')}[data-state="done"]`);
+  assert.match(await page.textContent(tid('hf-status')), /the Hub counts 86,849 parameters/);
+  assert.ok(requested.includes('/hub/api/models/acme/single'));
+  // One parameter more than the 86,848 counted: the check says so, from the Hub's own count.
+  await page.waitForSelector(`${tid('checkpoint-check')}[data-from="hub_api"]`);
+  assert.equal(await page.getAttribute(tid('checkpoint-check'), 'data-value'), 'true');
+  assert.equal(await page.getAttribute(tid('checkpoint.published_params'), 'data-value'), String(PARAMS + 1));
+  // Within 0.1%: the check says the count matches.
+  assert.match(await page.textContent(tid('checkpoint-check')), /86,849 parameters, as the Hub's model API counts this checkpoint: the count matches/);
+  assert.match(await page.textContent(tid('checkpoint-state')), /model API counts 86,849 parameters \(no index/);
   await context.close();
 });
 

@@ -213,12 +213,50 @@ static void test_sized_from_index(void) {
               "%s: names %s (got %s)", bad[i][0], bad[i][1], run.error.field);
 }
 
+/* The Hub model API's count (the page's fetch): the published figure whatever the dtype, alone
+ * (a checkpoint in one file has no index) or beside the index's bytes. */
+static void test_hub_params(void) {
+    static rl_run run;
+    rl_checkpoint_check k;
+    const char *alone = "{\"model\": \"qwen3-8b\", \"gpu\": \"h100-sxm\", \"checkpoint\": {\"hub_params\": 8190735360}}";
+    CHECK(rl_run_request(alone, strlen(alone), NULL, 0, &run) == RL_OK && rl_checkpoint_compare(&run.model, &k) == 1 &&
+              k.from_hub == 1 && k.published_params == 8190735360.0 && k.difference == 0.0 && k.matches == 1,
+          "the Hub's count alone: published, matching Qwen3-8B's 8,190,735,360 (%s)", run.error.message);
+    const char *both = "{\"model\": \"qwen3-8b\", \"gpu\": \"h100-sxm\", \"checkpoint\": {\"total_size\": 16381470720, "
+                       "\"hub_params\": 8190735361}}";
+    CHECK(rl_run_request(both, strlen(both), NULL, 0, &run) == RL_OK && rl_checkpoint_compare(&run.model, &k) == 1 &&
+              k.from_hub == 1 && k.difference == 1.0 && run.model.checkpoint.total_size == 16381470720.0,
+          "beside an index the Hub's count is the published one (difference %.0f)", k.difference);
+    const char *index = "{\"model\": \"qwen3-8b\", \"gpu\": \"h100-sxm\", \"checkpoint\": {\"total_size\": 16381470722}}";
+    CHECK(rl_run_request(index, strlen(index), NULL, 0, &run) == RL_OK && rl_checkpoint_compare(&run.model, &k) == 1 &&
+              k.from_hub == 0 && k.difference == 1.0,
+          "without it, the index's bytes over 2 (difference %.0f)", k.difference);
+    static const char config[] =
+        "{\"model_type\": \"nemotron_h\", \"hidden_size\": 4096, \"num_hidden_layers\": 4, \"num_attention_heads\": 32, "
+        "\"vocab_size\": 131072, \"intermediate_size\": 21504, \"hybrid_override_pattern\": \"M-M*\"}";
+    const char *hub_only = "{\"gpu\": \"h100-sxm\", \"checkpoint\": {\"hub_params\": 8109035520}}";
+    CHECK(rl_run_request(hub_only, strlen(hub_only), config, strlen(config), &run) == RL_E_UNSUPPORTED &&
+              strcmp(run.error.field, "config.hybrid_override_pattern") == 0,
+          "an unmodeled config with the Hub's count alone stays refused: the index sizes it (%s)", run.error.field);
+    const char *with = "{\"gpu\": \"h100-sxm\", \"checkpoint\": {\"total_size\": 16218071040, \"hub_params\": 8109035521}}";
+    CHECK(rl_run_request(with, strlen(with), config, strlen(config), &run) == RL_OK && run.is_estimate &&
+              run.estimate.params == 8109035521.0,
+          "with both, sized by the Hub's exact count (%.0f)", run.estimate.params);
+    const char *bad[] = {"{\"model\": \"qwen3-8b\", \"gpu\": \"h100-sxm\", \"checkpoint\": {\"hub_params\": 0}}",
+                         "{\"model\": \"qwen3-8b\", \"gpu\": \"h100-sxm\", \"checkpoint\": {\"hub_params\": 1.5}}",
+                         "{\"model\": \"qwen3-8b\", \"gpu\": \"h100-sxm\", \"checkpoint\": {\"hub_params\": \"8B\"}}"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+        CHECK(rl_run_request(bad[i], strlen(bad[i]), NULL, 0, &run) != RL_OK && strcmp(run.error.field, "checkpoint.hub_params") == 0,
+              "%s: names checkpoint.hub_params (got %s)", bad[i], run.error.field);
+}
+
 int main(void) {
     test_counts();
     test_large();
     test_errors();
     test_compare();
     test_sized_from_index();
+    test_hub_params();
     printf("%d passed, %d failed\n", passed, failed);
     return failed ? 1 : 0;
 }

@@ -67,7 +67,9 @@ export function CheckpointField({ app }) {
           <span>{t('checkpoint.choose')}</span>
         </label>
         <p class="hint" id="hint-checkpoint" data-testid="checkpoint-state">
-          {parsed
+          {parsed && parsed.total_size === undefined && parsed.hub_params !== undefined
+            ? t('checkpoint.readHub', { params: parsed.hub_params.toLocaleString('en-US') })
+            : parsed
             ? t(sizeOnly ? 'checkpoint.readSizeOnly' : 'checkpoint.read', { tensors: parsed.tensors.toLocaleString('en-US'), bytes: parsed.total_size.toLocaleString('en-US') })
             : t('checkpoint.hint')}
         </p>

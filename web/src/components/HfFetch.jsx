@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks';
 import { t } from '../i18n/index.js';
 
 // "Fetch" a Hugging Face repo's config.json into the config box, and its
-// model.safetensors.index.json into the checkpoint field (the count's check). Only on the click: typing an id makes
+// model.safetensors.index.json and the Hub API's safetensors count into the checkpoint field (the count's check). Only on the click: typing an id makes
 // no request, and no link or stored state ever starts one. The host is
 // https://huggingface.co, the one extra host the CSP's connect-src allows
 // (web/build/csp.js); a test may point it at a stand-in on the page's own origin
@@ -35,6 +35,16 @@ async function get(url) {
   return { text: await res.text() };
 }
 
+/** safetensors.total of a Hub model API answer (the checkpoint's parameters, every dtype), or undefined. */
+function hubTotal(text) {
+  try {
+    const total = JSON.parse(text)?.safetensors?.total;
+    return Number.isSafeInteger(total) && total > 0 ? total : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** metadata.total_size of a safetensors index, or undefined. */
 function indexTotal(text) {
   try {
@@ -63,17 +73,24 @@ export function HfFetch({ app }) {
       return;
     }
     const index = await get(`${root}/model.safetensors.index.json`);
+    // The Hub's own count of the checkpoint's parameters (its model API), where the browser can get it:
+    // exact whatever the dtypes, and the only figure for a checkpoint in one file, which has no index.
+    const api = await get(`${base()}/api/models/${id}`);
+    const params = api.text !== undefined ? hubTotal(api.text) : undefined;
     app.set('config', config.text);
     // The index, as the checkpoint field reads one: its exact size is set beside the count.
-    const summary = index.text !== undefined ? app.core.checkpoint(index.text) : null;
-    app.set('checkpoint', summary && !summary.error ? JSON.stringify(summary) : '');
-    setStatus({ state: 'done', id, total: index.text !== undefined ? indexTotal(index.text) : undefined, url: `${root}/config.json` });
+    const read = index.text !== undefined ? app.core.checkpoint(index.text) : null;
+    const summary = read && !read.error ? read : null;
+    const checkpoint = params === undefined ? summary : { ...(summary ?? {}), hub_params: params };
+    app.set('checkpoint', checkpoint ? JSON.stringify(checkpoint) : '');
+    setStatus({ state: 'done', id, total: summary ? indexTotal(index.text) : undefined, params, url: `${root}/config.json` });
   }
 
   const { state } = status;
   const message = state === 'idle' ? t('hf.hint')
     : state === 'loading' ? t('hf.loading', { id: status.id })
-    : state === 'done' ? (status.total !== undefined ? t('hf.doneTotal', { id: status.id, bytes: status.total.toLocaleString('en-US') }) : t('hf.done', { id: status.id }))
+    : state === 'done' ? (status.params !== undefined ? t('hf.doneHub', { id: status.id, params: status.params.toLocaleString('en-US') })
+      : status.total !== undefined ? t('hf.doneTotal', { id: status.id, bytes: status.total.toLocaleString('en-US') }) : t('hf.done', { id: status.id }))
     : t(`hf.${state}`, { id: status.id ?? '', status: status.status ?? '' });
   const failed = ['bad', 'offline', 'gated', 'missing', 'error'].includes(state);
   return (

@@ -33,9 +33,12 @@ export function ModelPanel({ report: r }) {
 // The count beside the checkpoint's index: its exact size, and the parts its tensor names show.
 function Checkpoint({ c }) {
   const quantized = c.published_params === null;
-  const key = quantized ? 'checkpoint.quantized' : c.matches ? 'checkpoint.matches' : c.difference > 0 ? 'checkpoint.more' : 'checkpoint.fewer';
+  const hub = c.published_from === 'hub_api';
+  const key = quantized ? 'checkpoint.quantized'
+    : hub ? (c.matches ? 'checkpoint.hubMatches' : c.difference > 0 ? 'checkpoint.hubMore' : 'checkpoint.hubFewer')
+    : c.matches ? 'checkpoint.matches' : c.difference > 0 ? 'checkpoint.more' : 'checkpoint.fewer';
   return (
-    <div data-testid="checkpoint-check" data-value={c.matches === null ? '' : String(c.matches)}>
+    <div data-testid="checkpoint-check" data-value={c.matches === null ? '' : String(c.matches)} data-from={c.published_from}>
       <dt>{t('checkpoint.title')}</dt>
       <dd>
         {tx(key, {
