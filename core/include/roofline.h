@@ -334,6 +334,15 @@ typedef struct rl_model {
     int64_t lin_conv_kernel;  /* linear_conv_kernel_dim */
     int attn_output_gate;     /* full attention gates its output: q_proj is twice as wide (Qwen3-Next) */
 
+    /* Heterogeneous blocks (DeciLM / Nemotron Super and Ultra: block_configs): each layer has
+     * attention, an H x H linear in its place, or nothing, and a SwiGLU of its own width, a linear, or
+     * nothing; each present one with its RMSNorm. The attention layers share one KV head count. */
+    int nas;                  /* 1 when block_configs gave the layers */
+    int64_t no_attn_layers;   /* layers without attention (a linear or nothing in its place) */
+    int64_t nas_linears;      /* H x H linears standing in for an attention or an FFN */
+    int64_t nas_norms;        /* the layers' RMSNorms: one per attention or linear, one per FFN or linear */
+    double nas_ffn_params;    /* every layer's SwiGLU matrices, summed (intermediate holds the widest) */
+
     /* LFM2's short-convolution layers, which replace attention in `conv_layers` of the L layers:
      * in_proj (H -> 3H: two gates and the input), a depthwise conv of conv_kernel taps, out_proj
      * (H -> H). Each keeps per request the last conv_kernel - 1 inputs, H wide. 0 = none. */
@@ -455,13 +464,15 @@ rl_status rl_model_finish(rl_model *m, rl_error *err);
  * RL_E_TOO_LARGE (text over the limit, or more than RL_CONFIG_MAX_TOKENS tokens). */
 #define RL_CONFIG_MAX_BYTES (1024u * 1024u)
 /* The JSON readers check the grammar and record the tokens in one pass, into
- * a fixed array on the stack: RL_CONFIG_MAX_TOKENS tokens of 16 bytes, 64 KiB
+ * a fixed array on the stack: RL_CONFIG_MAX_TOKENS tokens of 16 bytes, 128 KiB
  * per JSON document. Reading a request holds two documents at once when it
  * names a preset (the request's and the preset's), or comes with config.json
- * text: up to about 150 KiB of stack for rl_request_from_json, rl_run_request
- * and rl_run_json. The cost of a workload reads its price presets one at a
- * time, next to the request's: no more than that. */
-#define RL_CONFIG_MAX_TOKENS 4096
+ * text: up to about 300 KiB of stack for rl_request_from_json, rl_run_request
+ * and rl_run_json (the wasm has 1 MiB). The cost of a workload reads its price
+ * presets one at a time, next to the request's: no more than that. 8192 holds
+ * the largest published config met: Llama-3_1-Nemotron-Ultra-253B-v1's 162
+ * block_configs, 4,771 tokens. */
+#define RL_CONFIG_MAX_TOKENS 8192
 rl_status rl_model_from_config_json(const char *json, size_t len, rl_model *out, rl_error *err);
 
 /* ======================================================================== */

@@ -50,7 +50,7 @@ static const struct {
     /* DeciLM / Nemotron Super and Ultra (configuration_decilm.py, remote code): a neural-architecture-search
      * model whose layers each have their own block: attention with its own KV heads or none at all,
      * and a feed-forward of its own width (ffn_mult) or none. */
-    {"block_configs", "per-layer blocks of their own attention and feed-forward widths (DeciLM / Nemotron NAS)", NULL},
+    {"block_configs", "per-layer blocks of their own attention and feed-forward widths (DeciLM / Nemotron NAS)", "nemotron-nas"},
     /* Encoder-decoder models (configuration_t5.py, configuration_marian.py, configuration_bart.py): an
      * encoder, and a decoder whose layers also attend to it; this tool sizes decoder-only serving. */
     {"num_decoder_layers", "encoder-decoder layers (T5: an encoder, and a decoder with cross-attention)", NULL},

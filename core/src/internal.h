@@ -64,7 +64,7 @@ typedef struct rl_jtok {
     int size;       /* children: keys of an object, items of an array; 1 for a key (its value) */
 } rl_jtok;
 
-/* A tokenized document: RL_CONFIG_MAX_TOKENS tokens of 16 bytes, so 64 KiB,
+/* A tokenized document: RL_CONFIG_MAX_TOKENS tokens of 16 bytes, so 128 KiB,
  * which every caller keeps on its stack (see roofline.h). */
 typedef struct rl_jdoc {
     const char *text;
@@ -325,7 +325,7 @@ rl_status rl_model_from_doc(const rl_jdoc *doc, int obj, rl_model *out, rl_error
  * short convolutions and Jamba's Mamba (v1) layers, which replace it (Falcon-H1's Mamba-2 mixers sit beside it). The
  * analysis' global layers are these less the sliding ones; the report gives them as attention_layers. */
 static inline int64_t rl_attention_layers(const rl_model *m) {
-    return m->layers - m->linear_layers - m->conv_layers - (m->mamba_v1 ? m->mamba_layers : 0);
+    return m->layers - m->linear_layers - m->conv_layers - m->no_attn_layers - (m->mamba_v1 ? m->mamba_layers : 0);
 }
 
 #endif

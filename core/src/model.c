@@ -202,6 +202,21 @@ rl_status rl_model_finish(rl_model *m, rl_error *err) {
             return rl_fail_why(err, RL_E_UNSUPPORTED, "config.mamba_d_ssm", RL_WHY_MAMBA_WITH_LINEAR, "",
                            "config.mamba_d_ssm: Mamba mixers together with linear-attention layers are not modeled");
     }
+    if (m->nas) {
+        if ((st = rl_check_int(m->no_attn_layers, "config.block_configs", 0, m->layers, err))) return st;
+        if ((st = rl_check_int(m->nas_linears, "config.block_configs", 0, 2 * m->layers, err))) return st;
+        if ((st = rl_check_int(m->nas_norms, "config.block_configs", 0, 2 * m->layers, err))) return st;
+        if (!(m->nas_ffn_params >= 0.0 && m->nas_ffn_params < RL_MAX_EXACT))
+            return rl_fail(err, RL_E_RANGE, "config.block_configs", "config.block_configs: the FFNs' parameters must be from 0 to 2^53");
+        if (m->experts > 0 || m->linear_layers != 0 || m->mamba_layers != 0 || m->conv_layers != 0)
+            return rl_fail(err, RL_E_UNSUPPORTED, "config.block_configs",
+                           "config.block_configs: NAS blocks together with experts or other layer kinds are not modeled");
+    } else {
+        m->no_attn_layers = 0;
+        m->nas_linears = 0;
+        m->nas_norms = 0;
+        m->nas_ffn_params = 0.0;
+    }
     if (m->conv_layers != 0) {
         if ((st = rl_check_int(m->conv_layers, "config.layer_types", 0, m->layers, err))) return st;
         if ((st = rl_check_int(m->conv_kernel, "config.conv_L_cache", 1, 1024, err))) return st;
@@ -215,7 +230,7 @@ rl_status rl_model_finish(rl_model *m, rl_error *err) {
                            (long long)m->conv_layers, (long long)m->sliding_layers, (long long)m->layers);
     }
     int64_t dense_layers = m->layers - m->moe_layers;
-    if (dense_layers > 0 && m->intermediate < 1)
+    if (dense_layers > 0 && m->intermediate < 1 && !m->nas)
         return rl_fail(err, RL_E_RANGE, "config.intermediate_size",
                        "config.intermediate_size must be an integer from 1 to %d for dense layers", RL_MAX_INTERMEDIATE);
 
@@ -226,13 +241,15 @@ rl_status rl_model_finish(rl_model *m, rl_error *err) {
     /* Every layer has its norms; full-attention layers their attention, linear ones a DeltaNet. */
     double lin = (double)m->linear_layers;
     double convs = (double)m->conv_layers;
-    double replaced = lin + convs + (m->mamba_v1 ? (double)m->mamba_layers : 0.0); /* layers without attention */
+    double replaced = lin + convs + (double)m->no_attn_layers + (m->mamba_v1 ? (double)m->mamba_layers : 0.0); /* layers without attention */
     double mixers = ((double)m->layers - replaced) * attention_params(m) + (lin > 0 ? lin * linear_attention_params(m) : 0.0) +
                     (m->mamba_layers > 0 ? (double)m->mamba_layers * mamba_params(m) : 0.0) +
                     (convs > 0 ? convs * conv_layer_params(m) : 0.0);
     double norm = norm_params(m);
-    double norms = (double)m->layers * norms_per_layer(m) * norm;
+    double norms = m->nas ? (double)m->nas_norms * norm : (double)m->layers * norms_per_layer(m) * norm;
     double dense_mlp = mlp_params(m, (double)m->intermediate);
+    /* NAS blocks: their linears beside the mixers, their SwiGLUs summed in place of L identical MLPs. */
+    if (m->nas) mixers += (double)m->nas_linears * H * H;
     double pem = m->experts > 0 ? 3.0 * H * (double)m->moe_intermediate : 0.0;
     double pe = pem + (m->expert_bias && m->experts > 0 ? 2.0 * (double)m->moe_intermediate + H : 0.0);
     double moe_fixed = m->experts > 0 ? H * E + (m->router_bias ? E : 0.0) + 3.0 * H * (double)m->shared_intermediate +
@@ -242,7 +259,7 @@ rl_status rl_model_finish(rl_model *m, rl_error *err) {
 
     /* The final norm, BLOOM's norm after the embedding, an LM head bias. */
     double edges = norm_params(m) * (m->embed_norm ? 2.0 : 1.0) + (m->lm_head_bias ? (double)m->vocab : 0.0);
-    double text = embed + edges + mixers + norms + (double)dense_layers * dense_mlp +
+    double text = embed + edges + mixers + norms + (m->nas ? m->nas_ffn_params : (double)dense_layers * dense_mlp) +
                   moe_layers * (moe_fixed + E * pe);
     if (!(m->params_vision >= 0.0 && m->params_vision < RL_MAX_EXACT && m->params_vision == (double)(int64_t)m->params_vision))
         return rl_fail(err, RL_E_RANGE, "model.params_vision",
@@ -404,6 +421,93 @@ static rl_status read_bool_default(const rl_jdoc *doc, int obj, const char *type
     if (st || given) return st;
     int64_t d;
     *out = rl_config_default_int(type, key, &d) ? d != 0 : fallback;
+    return RL_OK;
+}
+
+/* DeciLM / Nemotron Super and Ultra (model_type nemotron-nas, remote code modeling_decilm.py): one
+ * block_configs entry per layer. Its attention is no_op (nothing, no norm), replace_with_linear (an
+ * H x H linear and its input_layernorm) or attention with heads / n_heads_in_group KV heads; its ffn
+ * likewise nothing, a linear, or a SwiGLU of _ffn_mult_to_intermediate_size(ffn_mult): int(2 · ffn_mult
+ * · H / 3) rounded up to a multiple of 256, each with its post_attention_layernorm.
+ * Llama-3_3-Nemotron-Super-49B-v1 counts its published 49,867,145,216 so. Refused by name: sliding
+ * windows, sparsity, sink tokens, and attention layers of different KV head counts (the KV model holds one). */
+static rl_status read_nas(const rl_jdoc *doc, int obj, rl_model *m, rl_error *err) {
+    rl_status st;
+    int blocks = rl_jget(doc, obj, "block_configs");
+    if (doc->tok[blocks].type != RL_J_ARRAY || doc->tok[blocks].size != m->layers)
+        return rl_fail(err, RL_E_CONTRADICTION, "config.block_configs",
+                       "config.block_configs must list one block per layer (%lld)", (long long)m->layers);
+    static const char *const unmodeled[] = {"window_length", "sparsify", "num_sink_tokens"};
+    int64_t group = 0, widest = 0;
+    double ffn = 0.0, H = (double)m->hidden;
+    m->nas = 1;
+    int b = blocks + 1;
+    for (int i = 0; i < doc->tok[blocks].size; i++, b = rl_jnext(doc, b)) {
+        if (doc->tok[b].type != RL_J_OBJECT)
+            return rl_fail(err, RL_E_JSON_TYPE, "config.block_configs", "config.block_configs[%d] must be an object", i);
+        static const char *const parts[] = {"attention", "ffn"};
+        for (int p = 0; p < 2; p++) {
+            char field[64];
+            snprintf(field, sizeof field, "config.block_configs[%d].%s", i, parts[p]);
+            int o = rl_jget(doc, b, parts[p]);
+            if (o < 0 || doc->tok[o].type != RL_J_OBJECT)
+                return rl_fail(err, RL_E_JSON_MISSING, field, "%s must be an object", field);
+            int no_op = 0, linear = 0;
+            bool given;
+            if ((st = read_optional_bool(doc, o, "no_op", &no_op, &given, err))) return st;
+            if ((st = read_optional_bool(doc, o, "replace_with_linear", &linear, &given, err))) return st;
+            for (size_t u = 0; u < sizeof unmodeled / sizeof unmodeled[0]; u++) {
+                int v = rl_jget(doc, o, unmodeled[u]);
+                if (v >= 0 && !rl_jis_null(doc, v) && (p == 0 || u == 1)) {
+                    char f2[96];
+                    snprintf(f2, sizeof f2, "%s.%s", field, unmodeled[u]);
+                    return rl_fail(err, RL_E_UNSUPPORTED, f2, "%s is set: this NAS block's %s is not modeled", f2, unmodeled[u]);
+                }
+            }
+            if (no_op) {
+                if (p == 0) m->no_attn_layers++;
+                continue;
+            }
+            m->nas_norms++;
+            if (linear) {
+                m->nas_linears++;
+                if (p == 0) m->no_attn_layers++;
+                continue;
+            }
+            if (p == 0) {
+                int64_t g = 0;
+                char f2[96];
+                snprintf(f2, sizeof f2, "%s.n_heads_in_group", field);
+                int v = rl_jget(doc, o, "n_heads_in_group");
+                if (v < 0 || rl_jis_null(doc, v)) return rl_fail(err, RL_E_JSON_MISSING, f2, "%s is missing", f2);
+                if ((st = rl_jint(doc, v, f2, 1, RL_MAX_HEADS, &g, err))) return st;
+                if (m->heads % g != 0)
+                    return rl_fail(err, RL_E_CONTRADICTION, f2, "%s (%lld) must divide num_attention_heads (%lld)", f2,
+                                   (long long)g, (long long)m->heads);
+                if (group != 0 && g != group)
+                    return rl_fail(err, RL_E_UNSUPPORTED, f2,
+                                   "%s (%lld) differs from an earlier layer's (%lld): attention layers of different KV head "
+                                   "counts are not modeled",
+                                   f2, (long long)g, (long long)group);
+                group = g;
+            } else {
+                double mult = 0.0;
+                char f2[96];
+                snprintf(f2, sizeof f2, "%s.ffn_mult", field);
+                int v = rl_jget(doc, o, "ffn_mult");
+                if (v < 0 || rl_jis_null(doc, v)) return rl_fail(err, RL_E_JSON_MISSING, f2, "%s is missing", f2);
+                if ((st = rl_jnum(doc, v, f2, &mult, err))) return st;
+                if (!(mult > 0.0 && mult <= 64.0)) return rl_fail(err, RL_E_RANGE, f2, "%s must be above 0 and at most 64", f2);
+                int64_t w = (int64_t)(2.0 * mult * H / 3.0);
+                if (w % 256 != 0) w += 256 - w % 256;
+                if (w > widest) widest = w;
+                ffn += 3.0 * H * (double)w;
+            }
+        }
+    }
+    m->kv_heads = group > 0 ? m->heads / group : m->heads;
+    m->intermediate = widest;
+    m->nas_ffn_params = ffn;
     return RL_OK;
 }
 
@@ -1079,7 +1183,8 @@ rl_status rl_model_from_doc(const rl_jdoc *doc, int obj, rl_model *out, rl_error
     if (family != NULL) {
         if ((st = read_family(doc, obj, family, &m, err))) return st;
     } else if ((st = read_int(doc, obj, m.model_type, "intermediate_size", 0, RL_MAX_INTERMEDIATE,
-                              experts == 0 && !type_is(&m, "lfm2"), 0, &m.intermediate, err))) { /* LFM2: block_ff_dim */
+                              experts == 0 && !type_is(&m, "lfm2") && !type_is(&m, "nemotron-nas"), 0, &m.intermediate,
+                              err))) { /* LFM2: block_ff_dim; NAS: block_configs */
         return st;
     }
     if ((st = read_moe(doc, obj, &m, err))) return st;
@@ -1088,6 +1193,7 @@ rl_status rl_model_from_doc(const rl_jdoc *doc, int obj, rl_model *out, rl_error
     if (type_is(&m, "falcon_h1") && (st = read_falcon_h1(doc, obj, &m, err))) return st;
     if (type_is(&m, "jamba") && (st = read_jamba(doc, obj, &m, err))) return st;
     if (type_is(&m, "lfm2") && (st = read_lfm2(doc, obj, &m, err))) return st;
+    if (type_is(&m, "nemotron-nas") && rl_jget(doc, obj, "block_configs") >= 0 && (st = read_nas(doc, obj, &m, err))) return st;
     if ((st = read_quantization(doc, obj, root, &m, err))) return st;
     if ((st = rl_vision_params(doc, root, outer, m.hidden, &m.params_vision, &m.vision_complexity, err))) return st;
     if ((st = read_int(doc, obj, m.model_type, "num_nextn_predict_layers", 0, RL_MAX_MTP_MODULES, false, 0, &m.mtp_modules, err)))

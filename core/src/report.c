@@ -386,6 +386,11 @@ static size_t write_report(const rl_model *m, const rl_gpu *g, const rl_deploy *
         rl_jw_num(&s, "state_bytes_per_request", (double)(m->linear_layers + m->mamba_layers + m->conv_layers) *
                                                      m->state_elems_per_layer * rl_precision_bytes((rl_precision)m->dtype));
     }
+    if (m->nas) {
+        /* NAS blocks: the layers that attend (and hold KV), and the linears standing in for the others. */
+        rl_jw_num(&s, "attention_layers", (double)rl_attention_layers(m));
+        rl_jw_num(&s, "nas_linears", (double)m->nas_linears);
+    }
     rl_jw_num(&s, "kv_bytes_per_token", r->kv_bytes_per_token);
     rl_jw_num(&s, "kv_bytes_per_request", r->kv_bytes_per_request);
     rl_jw_num(&s, "weight_bytes", r->weight_bytes);

@@ -22,7 +22,7 @@ static const char *const known[] = {
     "qwen2_5_vl", "qwen2_5_vl_text", "qwen3_vl", "qwen3_vl_text", "qwen3_vl_moe", "qwen3_vl_moe_text", "deepseek_v2",
     "deepseek_v3", "gpt_oss", "phi3", "gemma", "gemma2", "gemma3", "gemma3_text", "llama4", "llama4_text", "mistral3",
     "cohere", "cohere2", "smollm3", "olmo2", "olmo3", "falcon_h1", "jamba", "glm4_moe", "bailing_moe", "granite",
-    "granitemoe", "fuyu", "lfm2",
+    "granitemoe", "fuyu", "lfm2", "nemotron-nas",
 };
 
 /* Words that mark a field as shaping the weights. */

@@ -1902,14 +1902,14 @@ static void test_json_token_limit(void) {
     rl_model m;
     rl_error err;
     char *t = ones("{\"a\":[", RL_CONFIG_MAX_TOKENS - 3, "]}"); /* object, key, array and its items */
-    CHECK(rl_model_from_config_json(t, strlen(t), &m, &err) == RL_E_JSON_MISSING, "4096 tokens read (%s)", err.message);
+    CHECK(rl_model_from_config_json(t, strlen(t), &m, &err) == RL_E_JSON_MISSING, "8192 tokens read (%s)", err.message);
     free(t);
     t = ones("{\"a\":[", RL_CONFIG_MAX_TOKENS - 2, "]}");
     CHECK(rl_model_from_config_json(t, strlen(t), &m, &err) == RL_E_TOO_LARGE && strcmp(err.field, "config") == 0 &&
-              has(err.message, "4096"),
-          "4097 tokens are too many (%s)", err.message);
+              has(err.message, "8192"),
+          "8193 tokens are too many (%s)", err.message);
     free(t);
-    t = ones("{\"a\":[", 5000, "],}");
+    t = ones("{\"a\":[", 9000, "],}");
     CHECK(rl_model_from_config_json(t, strlen(t), &m, &err) == RL_E_JSON_SYNTAX && has(err.message, "not valid"),
           "a syntax error past the token limit is still the error (%s)", err.message);
     free(t);

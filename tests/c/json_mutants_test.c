@@ -254,7 +254,7 @@ static void test_limits(void) {
             CHECK(st == RL_OK && doc.count == items + 3, "%d tokens are accepted: %s", items + 3, err.message);
             CHECK(doc.tok[2].size == items && rl_jnext(&doc, 0) == items + 3, "the array counts all %d items", items);
         } else {
-            CHECK(st == RL_E_TOO_LARGE && strstr(err.message, "more than 4096 JSON tokens"),
+            CHECK(st == RL_E_TOO_LARGE && strstr(err.message, "more than 8192 JSON tokens"),
                   "%d tokens are too many: %s %s", items + 3, rl_status_name(st), err.message);
         }
         /* the same text, broken at its end: the syntax error is still the one named */

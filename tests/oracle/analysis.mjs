@@ -53,6 +53,11 @@ function modelSection(m, c) {
     s.state_elems_per_layer = q(m.stateElems);
     s.state_bytes_per_request = q((m.linearLayers + m.mambaLayers + m.convLayers) * m.stateElems).mul(PRECISION_BYTES[m.dtype]);
   }
+  if (m.nas) {
+    // NAS blocks: the layers that attend, and the linears standing in for the others.
+    s.attention_layers = q(m.layers - m.noAttnLayers);
+    s.nas_linears = q(m.nasLinears);
+  }
   s.kv_bytes_per_token = kvReq.div(c.deploy.seq);
   s.kv_bytes_per_request = kvReq;
   s.weight_bytes = weightBytesTotal(c);

@@ -85,7 +85,8 @@ export function makeContext(model, gpu, deploy) {
     ? q(model.stateElems).mul(PRECISION_BYTES[model.dtype]).div(q(model.kvElems).mul(c.bKv))
     : q(0n);
   // Falcon-H1's Mamba mixers sit beside the attention; linear-attention layers and Jamba's Mamba layers replace it.
-  c.globalLayers = model.layers - model.slidingLayers - (model.linearLayers ?? 0n) - (model.convLayers ?? 0n) - (model.mambaV1 ? model.mambaLayers : 0n);
+  c.globalLayers = model.layers - model.slidingLayers - (model.linearLayers ?? 0n) - (model.convLayers ?? 0n) - (model.noAttnLayers ?? 0n) -
+    (model.mambaV1 ? model.mambaLayers : 0n);
   // Paged KV: a request occupies whole blocks, and so does a window.
   const blk = deploy.kvBlock;
   c.tokens = blk > 0n ? ceilDiv(deploy.seq, blk) * blk : deploy.seq;

@@ -194,7 +194,7 @@ export function readModel(config, name = 'custom') {
   const expertKey = firstPresent(cfg, ['num_experts', 'num_local_experts', 'n_routed_experts']);
   const E = expertKey ? int(cfg[expertKey], expertKey) : 0n;
   const family = E === 0n && Object.hasOwn(FAMILIES, type) ? FAMILIES[type] : null;
-  m.intermediate = family ? 0n : readInt(cfg, 'intermediate_size', { required: E === 0n && type !== 'lfm2' });
+  m.intermediate = family ? 0n : readInt(cfg, 'intermediate_size', { required: E === 0n && type !== 'lfm2' && type !== 'nemotron-nas' });
   m.plain = false;
   // LlamaConfig's mlp_bias (Granite Code): biases on gate, up and down.
   m.mlpBias = readBool(cfg, 'mlp_bias') === true;
@@ -328,6 +328,36 @@ export function readModel(config, name = 'custom') {
     if (present(cfg, 'tie_embedding')) m.tied = cfg.tie_embedding === true;
   }
 
+  // Nemotron NAS (block_configs): per layer attention (heads / n_heads_in_group KV heads), an H x H
+  // linear, or nothing; a SwiGLU of int(2 * ffn_mult * H / 3) rounded up to 256, a linear, or nothing;
+  // an RMSNorm beside each present one.
+  m.nas = false;
+  m.noAttnLayers = 0n;
+  m.nasLinears = 0n;
+  m.nasNorms = 0n;
+  m.nasFfn = 0n;
+  if (type === 'nemotron-nas' && present(cfg, 'block_configs')) {
+    m.nas = true;
+    let group = 0n;
+    let widest = 0n;
+    for (const block of cfg.block_configs) {
+      const a = block.attention;
+      const f = block.ffn;
+      if (a.no_op) m.noAttnLayers++;
+      else if (a.replace_with_linear) { m.noAttnLayers++; m.nasLinears++; m.nasNorms++; }
+      else { group = BigInt(a.n_heads_in_group); m.nasNorms++; }
+      if (f.no_op) continue;
+      m.nasNorms++;
+      if (f.replace_with_linear) { m.nasLinears++; continue; }
+      let w = BigInt(Math.trunc((2 * f.ffn_mult * Number(H)) / 3));
+      if (w % 256n !== 0n) w += 256n - (w % 256n);
+      if (w > widest) widest = w;
+      m.nasFfn += 3n * H * w;
+    }
+    m.kvHeads = group > 0n ? q / group : q;
+    m.intermediate = widest;
+  }
+
   const dt = has(cfg, 'torch_dtype') ? cfg.torch_dtype : has(root, 'torch_dtype') ? root.torch_dtype : null;
   if (dt !== null && !Object.hasOwn(DTYPES, dt)) throw new OracleError(`torch_dtype ${dt} is not modeled`);
   m.dtype = dt === null ? 'fp16' : DTYPES[dt];
@@ -438,7 +468,7 @@ function countParams(m) {
   const norm = m.layerNorm ? 2n * H : H;
   const positions = m.positionRows * H;
   const embed = m.vocab * H * (m.tied ? 1n : 2n) + positions;
-  const replaced = m.linearLayers + m.convLayers + (m.mambaV1 ? m.mambaLayers : 0n);
+  const replaced = m.linearLayers + m.convLayers + m.noAttnLayers + (m.mambaV1 ? m.mambaLayers : 0n);
   // An LFM2 short convolution: in_proj H -> 3H, a depthwise conv of conv_L_cache taps, out_proj; biases under conv_bias.
   const convParams = m.convLayers > 0n ? 3n * H * H + H * m.convKernel + H * H + (m.convBias ? 5n * H : 0n) : 0n;
   const mixers = (L - replaced) * attentionParams(m) + (m.linearLayers > 0n ? m.linearLayers * linearParams(m) : 0n) +
@@ -450,7 +480,9 @@ function countParams(m) {
   const expert = expertMatrix + (m.expertBias ? 2n * m.moeIntermediate + H : 0n);
   const moeFixed = E > 0n ? H * E + (m.routerBias ? E : 0n) + 3n * H * m.shared + (m.sharedGate ? H : 0n) : 0n;
   const edges = norm * (m.embedNorm ? 2n : 1n) + (m.headBias ? m.vocab : 0n);
-  const total = embed + edges + mixers + L * m.normsPerLayer * norm + denseLayers * denseMlp + m.moeLayers * (moeFixed + E * expert);
+  const norms = m.nas ? m.nasNorms * norm : L * m.normsPerLayer * norm;
+  const mlps = m.nas ? m.nasFfn + m.nasLinears * H * H : denseLayers * denseMlp;
+  const total = embed + edges + mixers + norms + mlps + m.moeLayers * (moeFixed + E * expert);
   m.paramsTotal = total;
   m.paramsEmbed = embed;
   // An untied input table is looked up (one row a token), not multiplied: in N_act, not in the FLOPs.
