@@ -63,6 +63,9 @@ enum {
     SRC_FUYU,
     SRC_QWEN2_VL,
     SRC_LFM2,
+    SRC_GEMMA,
+    SRC_GRANITEMOE,
+    SRC_GLM4_MOE,
     SRC_COUNT_
 };
 
@@ -97,6 +100,9 @@ static const rl_config_source sources[SRC_COUNT_] = {
     [SRC_PHI] = {"src/transformers/models/phi/configuration_phi.py", "008e574391258935f3ecc3035c882e73bbcac419"},
     [SRC_STARCODER2] = {"src/transformers/models/starcoder2/configuration_starcoder2.py", "008e574391258935f3ecc3035c882e73bbcac419"},
     [SRC_PERSIMMON] = {"src/transformers/models/persimmon/configuration_persimmon.py", "008e574391258935f3ecc3035c882e73bbcac419"},
+    [SRC_GEMMA] = {"src/transformers/models/gemma/configuration_gemma.py", "008e574391258935f3ecc3035c882e73bbcac419"},
+    [SRC_GRANITEMOE] = {"src/transformers/models/granitemoe/configuration_granitemoe.py", "040e1a7e4bb4f48ff62dfbbb1f6f8eff23e894ac"},
+    [SRC_GLM4_MOE] = {"src/transformers/models/glm4_moe/configuration_glm4_moe.py", "008c726d1655845afb7ca71013b984ceac231e57"},
     [SRC_LFM2] = {"src/transformers/models/lfm2/configuration_lfm2.py", "05cd1ec14dbe16127778060fb68c34105873015c"},
     [SRC_QWEN2_VL] = {"src/transformers/models/qwen2_vl/configuration_qwen2_vl.py", "018c8e0394c47749c55861e11f5f7e2a577973d7"},
     [SRC_FUYU] = {"src/transformers/models/fuyu/configuration_fuyu.py", "008e574391258935f3ecc3035c882e73bbcac419"},
@@ -323,6 +329,18 @@ static const rl_config_default rows[] = {
     /* FuyuConfig: its image patches enter through one linear layer (vision_embed_tokens). */
     {"fuyu", "patch_size", 30, SRC_FUYU},
     {"fuyu", "num_channels", 3, SRC_FUYU},
+    /* GemmaConfig (Gemma 1): tied, head_dim 256 whatever hidden / heads. */
+    {"gemma", "vocab_size", 256000, SRC_GEMMA},
+    {"gemma", "num_attention_heads", 16, SRC_GEMMA},
+    {"gemma", "num_key_value_heads", 16, SRC_GEMMA},
+    {"gemma", "head_dim", 256, SRC_GEMMA},
+    {"gemma", "tie_word_embeddings", 1, SRC_GEMMA},
+    {"gemma", "attention_bias", 0, SRC_GEMMA},
+    /* GraniteMoeConfig and Glm4MoeConfig: untied, no attention bias. */
+    {"granitemoe", "tie_word_embeddings", 0, SRC_GRANITEMOE},
+    {"granitemoe", "attention_bias", 0, SRC_GRANITEMOE},
+    {"glm4_moe", "tie_word_embeddings", 0, SRC_GLM4_MOE},
+    {"glm4_moe", "attention_bias", 0, SRC_GLM4_MOE},
     /* Lfm2Config (its block_ffn_dim_multiplier default, 1.0, is read in model.c: not an integer). */
     {"lfm2", "tie_word_embeddings", 1, SRC_LFM2},
     {"lfm2", "conv_bias", 0, SRC_LFM2},

@@ -1158,10 +1158,9 @@ rl_status rl_model_from_doc(const rl_jdoc *doc, int obj, rl_model *out, rl_error
     if (tie >= 0 && !rl_jis_null(doc, tie)) {
         if ((st = rl_jbool(doc, tie, "config.tie_word_embeddings", &m.tied_embeddings, err))) return st;
     } else {
-        /* transformers' own defaults (config_defaults.c); else Gemma ties, the other families here do not. */
+        /* transformers' own defaults (config_defaults.c); a type without a row is untied. */
         int64_t d;
-        m.tied_embeddings = rl_config_default_int(m.model_type, "tie_word_embeddings", &d) ? d != 0
-                                                                                            : strncmp(m.model_type, "gemma", 5) == 0;
+        m.tied_embeddings = rl_config_default_int(m.model_type, "tie_word_embeddings", &d) && d != 0;
     }
 
     static const char *const expert_keys[] = {"num_experts", "num_local_experts", "n_routed_experts", NULL};

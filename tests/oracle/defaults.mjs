@@ -79,6 +79,9 @@ const T = {
   stablelm: { tie_word_embeddings: false, use_qkv_bias: false },
   stablelm_epoch: { tie_word_embeddings: false, use_qkv_bias: false },
   persimmon: { tie_word_embeddings: false, qk_layernorm: true },
+  gemma: { vocab_size: 256000, num_attention_heads: 16, num_key_value_heads: 16, head_dim: 256, tie_word_embeddings: true, attention_bias: false },
+  granitemoe: { tie_word_embeddings: false, attention_bias: false },
+  glm4_moe: { tie_word_embeddings: false, attention_bias: false },
   lfm2: { tie_word_embeddings: true, conv_bias: false, conv_L_cache: 3, block_multiple_of: 256, block_auto_adjust_ff_dim: true },
   qwen2_vl_text: {
     vocab_size: 152064, num_attention_heads: 64, num_key_value_heads: 8, tie_word_embeddings: false,

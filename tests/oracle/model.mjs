@@ -188,8 +188,8 @@ export function readModel(config, name = 'custom') {
   m.slidingLayers = sliding;
 
   const tie = pick('tie_word_embeddings');
-  // transformers' defaults: the class's own, else Gemma ties its embeddings and the other families do not.
-  m.tied = tie === null ? (defaultOf(type, 'tie_word_embeddings') ?? type.startsWith('gemma')) : tie === true;
+  // transformers' defaults: the class's own; a type without one is untied.
+  m.tied = tie === null ? defaultOf(type, 'tie_word_embeddings') === true : tie === true;
 
   const expertKey = firstPresent(cfg, ['num_experts', 'num_local_experts', 'n_routed_experts']);
   const E = expertKey ? int(cfg[expertKey], expertKey) : 0n;
