@@ -9,26 +9,21 @@
 #include <stdio.h>
 #include <string.h>
 
-/* vision_config.<key>, else the default of `vtype` (config_defaults.c), else an error naming it. */
-static rl_status vint(const rl_jdoc *doc, int vis, const char *vtype, const char *key, int64_t lo, int64_t hi,
-                      int64_t *out, rl_error *err) {
+/* <where>.<key> of object obj, else the default of `type` (config_defaults.c), else an error naming it. */
+static rl_status int_field(const rl_jdoc *doc, int obj, const char *where, const char *type, const char *key, int64_t lo,
+                           int64_t hi, int64_t *out, rl_error *err) {
     char field[96];
-    snprintf(field, sizeof field, "config.vision_config.%s", key);
-    int v = rl_jget(doc, vis, key);
-    if (v >= 0 && !rl_jis_null(doc, v)) return rl_jint(doc, v, field, lo, hi, out, err);
-    if (rl_config_default_int(vtype, key, out)) return RL_OK;
-    return rl_fail(err, RL_E_JSON_MISSING, field, "%s is missing; config.json must give it", field);
-}
-
-/* config.<key> at the top level (Fuyu's patch fields), else the default of `type`, else an error naming it. */
-static rl_status top_int(const rl_jdoc *doc, int root, const char *type, const char *key, int64_t lo, int64_t hi,
-                         int64_t *out, rl_error *err) {
-    char field[96];
-    snprintf(field, sizeof field, "config.%s", key);
-    int v = rl_jget(doc, root, key);
+    snprintf(field, sizeof field, "%s.%s", where, key);
+    int v = rl_jget(doc, obj, key);
     if (v >= 0 && !rl_jis_null(doc, v)) return rl_jint(doc, v, field, lo, hi, out, err);
     if (rl_config_default_int(type, key, out)) return RL_OK;
     return rl_fail(err, RL_E_JSON_MISSING, field, "%s is missing; config.json must give it", field);
+}
+
+/* vision_config.<key>, else the default of `vtype`, else an error naming it. */
+static rl_status vint(const rl_jdoc *doc, int vis, const char *vtype, const char *key, int64_t lo, int64_t hi,
+                      int64_t *out, rl_error *err) {
+    return int_field(doc, vis, "config.vision_config", vtype, key, lo, hi, out, err);
 }
 
 /* One integer a tower reads, with its accepted range. */
@@ -259,8 +254,8 @@ rl_status rl_vision_params(const rl_jdoc *doc, int root, const char *outer_type,
     if (strcmp(outer_type, "fuyu") == 0) {
         int64_t patch = 0, channels = 0;
         rl_status fst;
-        if ((fst = top_int(doc, root, "fuyu", "patch_size", 1, 4096, &patch, err))) return fst;
-        if ((fst = top_int(doc, root, "fuyu", "num_channels", 1, 64, &channels, err))) return fst;
+        if ((fst = int_field(doc, root, "config", "fuyu", "patch_size", 1, 4096, &patch, err))) return fst;
+        if ((fst = int_field(doc, root, "config", "fuyu", "num_channels", 1, 64, &channels, err))) return fst;
         *out = (double)(patch * patch * channels) * (double)text_hidden + (double)text_hidden;
         return RL_OK;
     }

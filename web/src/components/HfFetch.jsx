@@ -35,21 +35,12 @@ async function get(url) {
   return { text: await res.text() };
 }
 
-/** safetensors.total of a Hub model API answer (the checkpoint's parameters, every dtype), or undefined. */
-function hubTotal(text) {
+/** The positive whole number at `path` in a JSON text, or undefined: a Hub model API answer's safetensors.total
+ * (the checkpoint's parameters, every dtype), a safetensors index's metadata.total_size (its bytes). */
+function wholeAt(text, path) {
   try {
-    const total = JSON.parse(text)?.safetensors?.total;
-    return Number.isSafeInteger(total) && total > 0 ? total : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** metadata.total_size of a safetensors index, or undefined. */
-function indexTotal(text) {
-  try {
-    const total = JSON.parse(text)?.metadata?.total_size;
-    return Number.isFinite(total) && total > 0 ? total : undefined;
+    const value = path.reduce((o, key) => o?.[key], JSON.parse(text));
+    return Number.isSafeInteger(value) && value > 0 ? value : undefined;
   } catch {
     return undefined;
   }
@@ -76,14 +67,14 @@ export function HfFetch({ app }) {
     // The Hub's own count of the checkpoint's parameters (its model API), where the browser can get it:
     // exact whatever the dtypes, and the only figure for a checkpoint in one file, which has no index.
     const api = await get(`${base()}/api/models/${id}`);
-    const params = api.text !== undefined ? hubTotal(api.text) : undefined;
+    const params = api.text !== undefined ? wholeAt(api.text, ['safetensors', 'total']) : undefined;
     app.set('config', config.text);
     // The index, as the checkpoint field reads one: its exact size is set beside the count.
     const read = index.text !== undefined ? app.core.checkpoint(index.text) : null;
     const summary = read && !read.error ? read : null;
     const checkpoint = params === undefined ? summary : { ...(summary ?? {}), hub_params: params };
     app.set('checkpoint', checkpoint ? JSON.stringify(checkpoint) : '');
-    setStatus({ state: 'done', id, total: summary ? indexTotal(index.text) : undefined, params, url: `${root}/config.json` });
+    setStatus({ state: 'done', id, total: summary ? wholeAt(index.text, ['metadata', 'total_size']) : undefined, params, url: `${root}/config.json` });
   }
 
   const { state } = status;
