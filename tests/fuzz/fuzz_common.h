@@ -645,8 +645,17 @@ static FZ_UNUSED void fz_check_model(const rl_model *m) {
     FZ_CHECK(m->intermediate >= 0 && m->intermediate <= 16777216, "intermediate %lld", (long long)m->intermediate);
     FZ_CHECK(m->max_positions >= 0 && m->sliding_window >= 0, "max_positions %lld sliding_window %lld",
              (long long)m->max_positions, (long long)m->sliding_window);
-    FZ_CHECK(m->max_positions == 0 || m->sliding_window <= m->max_positions, "window %lld over %lld positions",
-             (long long)m->sliding_window, (long long)m->max_positions);
+    /* A window may pass max_position_embeddings (published configs have it; the layer holds min(S, window)). */
+    int64_t attending = m->layers - m->linear_layers - m->conv_layers - m->no_attn_layers - (m->mamba_v1 ? m->mamba_layers : 0);
+    FZ_CHECK(attending >= 0 && attending <= m->layers, "%lld attending layers of %lld", (long long)attending, (long long)m->layers);
+    FZ_CHECK(m->conv_layers == 0 || (m->conv_kernel >= 1 && m->state_elems_per_layer == (double)m->hidden * (double)(m->conv_kernel - 1)),
+             "%lld convolution layers of %lld taps keep %g state elements", (long long)m->conv_layers, (long long)m->conv_kernel,
+             m->state_elems_per_layer);
+    FZ_CHECK(!m->nas || (m->nas_norms <= 2 * m->layers && m->nas_linears <= 2 * m->layers && m->nas_ffn_params >= 0.0),
+             "NAS blocks: %lld norms, %lld linears over %lld layers", (long long)m->nas_norms, (long long)m->nas_linears,
+             (long long)m->layers);
+    FZ_CHECK(m->position_rows >= 0 && (m->mlp_plain | m->mlp_bias | m->norm_bias | m->embed_norm | m->lm_head_bias) <= 1,
+             "layout fields: %lld position rows", (long long)m->position_rows);
     FZ_CHECK(m->sliding_layers >= 0 && m->sliding_layers <= m->layers, "sliding_layers %lld of %lld",
              (long long)m->sliding_layers, (long long)m->layers);
     FZ_CHECK(m->sliding_window > 0 || m->sliding_layers == 0, "%lld sliding layers without a window",
