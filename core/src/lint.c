@@ -459,7 +459,8 @@ static rl_status map_word(rl_lint *l, const char *flag, const char *v, const wor
 /* The repo name without the variant suffixes that keep the architecture. */
 static void stem(const char *name, char *out, size_t cap) {
     /* "-ud": Unsloth's Dynamic quants name their files Model-UD-Q4_K_XL.gguf, the type cut off before this. */
-    static const char *const suffixes[] = {"-instruct", "-it", "-chat", "-base", "-hf", "-gguf", "-fp8", "-awq", "-gptq", "-ud"};
+    static const char *const suffixes[] = {"-instruct", "-it", "-chat", "-base", "-hf", "-gguf", "-fp8", "-awq", "-gptq", "-ud",
+                                           "-int4", "-int8", "-nvfp4", "-mxfp4", "-w8a8", "-w4a16", "-dynamic"};
     snprintf(out, cap, "%s", name);
     for (bool cut = true; cut;) {
         cut = false;
@@ -915,6 +916,38 @@ static const word_map cache_types[] = {{"f32", RL_PREC_FP32, 32},  {"f16", RL_PR
 
 static double prec_bits(rl_precision p) { return rl_precision_bytes(p) * 8.0; }
 
+/* The weights' format a repository's name gives, as its publisher names the checkpoint (Llama-3.1-405B-FP8,
+ * Qwen2.5-7B-Instruct-AWQ, ...-GPTQ-Int4): a dash-separated word of the name's last part. The engine reads
+ * the format from the checkpoint's quantization_config, which the name describes; a config.json given
+ * beside the command wins. RL_PREC_AUTO when the name says none; *token gets the word as written. */
+static rl_precision format_from_name(const char *id, char *token, size_t cap) {
+    static const struct {
+        const char *word;
+        rl_precision p;
+    } words[] = {{"fp8", RL_PREC_FP8},   {"nvfp4", RL_PREC_NVFP4}, {"mxfp4", RL_PREC_MXFP4}, {"awq", RL_PREC_INT4},
+                 {"gptq", RL_PREC_INT4}, {"int4", RL_PREC_INT4},   {"int8", RL_PREC_INT8},   {"w8a8", RL_PREC_INT8},
+                 {"w4a16", RL_PREC_INT4}};
+    const char *name = strrchr(id, '/') ? strrchr(id, '/') + 1 : id;
+    rl_precision found = RL_PREC_AUTO;
+    token[0] = '\0';
+    for (const char *w = name; *w;) {
+        const char *end = strchr(w, '-');
+        size_t n = end ? (size_t)(end - w) : strlen(w);
+        char one[16];
+        snprintf(one, sizeof one, "%.*s", (int)(n < sizeof one ? n : sizeof one - 1), w);
+        for (size_t i = 0; n < sizeof one && i < sizeof words / sizeof words[0]; i++) {
+            if (!ieq(one, words[i].word)) continue;
+            /* A later word refines an earlier one: GPTQ, then Int8, is 8-bit. */
+            found = words[i].p;
+            size_t have = strlen(token);
+            if (have + n + 2 <= cap) snprintf(token + have, cap - have, have ? "-%s" : "%s", one);
+        }
+        if (!end) break;
+        w = end + 1;
+    }
+    return found;
+}
+
 static rl_status map_precisions(rl_lint *l, const parsed *p, const rl_model *m, mapped *mp) {
     rl_status st;
     const word_map *w = NULL;
@@ -951,6 +984,17 @@ static rl_status map_precisions(rl_lint *l, const parsed *p, const rl_model *m, 
     /* kv-cache-dtype auto is the model's dtype in both engines, not the quantized
      * weights' format (the core's auto would follow an fp8 --quantization). */
     if (mp->kv_precision == RL_PREC_AUTO && dtype != RL_PREC_AUTO) mp->kv_precision = dtype;
+    /* No --quantization and no quantization_config: the repository's name says what the checkpoint holds. */
+    char token[32];
+    rl_precision named = l->engine != RL_SERVE_LLAMA_SERVER ? format_from_name(l->model_id, token, sizeof token) : RL_PREC_AUTO;
+    if (named != RL_PREC_AUTO && p->value[K_QUANT] < 0 && m->quant == RL_QUANT_NONE) {
+        mp->precision = named;
+        VALUES(add_finding(l, "format_from_name",
+                           "The repository's name says %s: its weights are counted as %s, the format the engine finds in that "
+                           "checkpoint (a config.json given with --config, whose quantization_config wins, would say otherwise).",
+                           token, rl_precision_name(named)),
+               "suffix", token, "precision", rl_precision_name(named));
+    }
     if (p->value[K_QUANT] >= 0) {
         const char *q = word(l, p->value[K_QUANT]);
         w = NULL;

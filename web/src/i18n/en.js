@@ -1088,6 +1088,7 @@ export default {
   "lintf.quantization_assumed_4bit": core,
   "lintf.quant_approximated": core,
   "lintf.quant_unknown": core,
+  "lintf.format_from_name": core,
   "lintf.model_matched_by_name": core,
   "lintf.model_matched_by_name.no_preset": core,
   "lintf.partial_offload_not_modeled": core,

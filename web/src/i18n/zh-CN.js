@@ -1105,6 +1105,7 @@ export default {
   "lintf.quantization_assumed_4bit": "--quantization {quantization} 按 4 位权重计算（int4，每个 0.5 字节，不计缩放因子）。",
   "lintf.quant_approximated": "{type}（其基础类型每个权重 {bits} 位）不是核心建模的精度；权重按最接近的 {precision} 计算。",
   "lintf.quant_unknown": "名称 {name} 中没有 GGUF 量化类型；权重按检查点的 dtype 计算。",
+  "lintf.format_from_name": "仓库名写着 {suffix}：权重按 {precision} 计，即引擎在该检查点中读到的格式（若用 --config 给出 config.json，其 quantization_config 优先）。",
   "lintf.model_matched_by_name": "{model} 按预设 {preset}（{repo}）读取，架构相同。",
   "lintf.model_matched_by_name.no_preset": "{model} 没有自己的预设；按预设 {preset}（{repo}）读取，架构相同。",
   "lintf.partial_offload_not_modeled": "-ngl {ngl} 把 {layers} 层中的 {ngl} 层放在 GPU 上；请求没有给出主机内存和带宽（ram_gib、host_memory 或 cpu_bandwidth_gbs），因此不分析卸载，本分析按所有层都在 GPU 上计算。",
