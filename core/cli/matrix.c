@@ -25,7 +25,7 @@
 
 enum { MAX_LIST = 1024, EXIT_OK = 0, EXIT_USAGE = 2 }; /* more than the presets, so no list is cut short */
 
-/* The reference workload of the cost column (see the README's "The matrix"). */
+/* The reference workload of the cost column (see docs/cli.md "The matrix"). */
 #define REF_REQUESTS_PER_DAY 10000
 #define REF_OUTPUT_TOKENS 500
 

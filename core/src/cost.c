@@ -1,7 +1,7 @@
 /* What a deployment costs: a workload, and buying the hardware vs
  * renting it in the cloud vs a serverless API, each figure line by line.
  *
- * The formulas are the specification's (see README "What it costs"):
+ * The formulas are the specification's (see docs/cli.md "What it costs"):
  *   active hours/month = requests/day × 30 × (prefill + output × step / batch) / 3.6e6 ms
  *   buy   = hardware × GPUs × (1 − resale) / months
  *           + (active h × active W + idle h × idle W) × GPUs / 1000 × $/kWh

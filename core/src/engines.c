@@ -40,7 +40,7 @@ static const char *const llama_gpus[] = {"rtx-", "a100", "h100", "m2-", "m3-", "
 static const char *const gptfast_gpus[] = {"a100", "mi250", NULL};
 static const char *const none_gpus[] = {NULL};
 
-/* The GPU presets each engine has no backend for (README "Ways out"), by preset-id prefix; a custom GPU is never
+/* The GPU presets each engine has no backend for (docs/formulas.md "Ways out"), by preset-id prefix; a custom GPU is never
  * flagged. Apple's GPUs (m1- .. m4-) run none of vLLM (its macOS support is its CPU backend), SGLang (CUDA, ROCm,
  * CPU, Ascend) or TensorRT-LLM (NVIDIA GPUs only, so no AMD Instinct or Strix Halo, Intel Arc or Gaudi, or TPU
  * either); ggml, llama.cpp's library, has no TPU or Gaudi backend, nor has gpt-fast (PyTorch on CUDA or ROCm). */
@@ -49,7 +49,7 @@ static const char *const apple[] = {APPLE_GPU_IDS, NULL};
 static const char *const not_nvidia[] = {APPLE_GPU_IDS, "mi", "strix-halo", "arc-", "gaudi", "tpu-", NULL};
 static const char *const tpu_gaudi[] = {"tpu-", "gaudi", NULL};
 
-/* The ways out in formats each engine runs as it ships (README "Ways out"), highest first; the lowest
+/* The ways out in formats each engine runs as it ships (docs/formulas.md "Ways out"), highest first; the lowest
  * offered is 4-bit in every engine. Weights: vLLM, SGLang and TensorRT-LLM run fp8 checkpoints and
  * 4-bit AWQ/GPTQ ones (vLLM and SGLang --quantization fp8/awq/gptq; TensorRT-LLM's FP8 and INT4-AWQ
  * recipes); llama.cpp runs GGUF files, whose types have no fp8 (llama-quantize: F16, Q8_0, Q6_K,
@@ -61,7 +61,7 @@ static const char *const tpu_gaudi[] = {"tpu-", "gaudi", NULL};
 #define WEIGHTS_FP8_INT4 {RL_PREC_FP16, RL_PREC_FP8, RL_PREC_INT4}
 #define KV_FP8 {RL_PREC_FP8}
 
-/* The formats each engine is known not to run, for the RL_WARN_ENGINE_LACKS_* warnings (README "Ways
+/* The formats each engine is known not to run, for the RL_WARN_ENGINE_LACKS_* warnings (docs/formulas.md "Ways
  * out"). Weights: TensorRT-LLM builds no GGUF file; GGUF has no fp8 type (ggml's type list), so neither
  * has llama.cpp; gpt-fast's quantize.py makes int8 and int4 alone (no fp8, GGUF or FP4). vLLM and SGLang
  * load every format here (GGUF too). KV cache: vLLM's --kv-cache-dtype is auto, bfloat16 or an fp8;

@@ -45,7 +45,7 @@ typedef struct rl_engine_preset {
     rl_precision plan_formats[2]; /* the 8-bit and the 4-bit weight format the planner searches beside auto */
     const char *const *not_on;    /* GPU preset-id prefixes this engine has no backend for (RL_WARN_ENGINE_NOT_ON_GPU) */
     /* The engine's own memory pool (rl_engine_pool): a share of each GPU's memory; 0 = by the GPU (SGLang's).
-     * Its source is beside each engine's value (engines.c) and in the README's "Realistic budget". */
+     * Its source is beside each engine's value (engines.c) and in the docs/formulas.md "Realistic budget". */
     double pool_fraction;
     /* 1: pool_fraction is a share of the memory free after the weights and reserves (rl_engine_pool_of_free). */
     int pool_of_free;

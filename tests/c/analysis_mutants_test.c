@@ -2,7 +2,7 @@
  * engines (core/src/analyze.c, realistic.c, engines.c) that no vector reached:
  * outputs the vectors do not carry (rl_realistic_assumptions is not in the
  * oracle's report), and their boundaries. Every expected figure is the
- * specification's, written here by hand: the engine table of README
+ * specification's, written here by hand: the engine table of docs/formulas.md
  * "Realistic estimate" (η_bw 16-bit / quantized, t_kernel, α at tp 2/4/8,
  * t_host, band), which tests/oracle/engines.mjs transcribes too.
  * Usage: rl_analysis_mutants_test TESTS_CONFIGS_DIR (tests/configs, for a published config) */
@@ -15,7 +15,7 @@ static int passed, failures;
 #define CHECK_FAILED failures
 #include "check.h"
 
-/* README "Realistic estimate", the engine table; compute 0.81 and prefill 0.65 for every engine, 10 kernels per
+/* docs/formulas.md "Realistic estimate", the engine table; compute 0.81 and prefill 0.65 for every engine, 10 kernels per
  * dense layer and 13 per MoE layer. */
 typedef struct engine_row {
     rl_engine e;
@@ -38,7 +38,7 @@ static const rl_assumption *named(const rl_assumption *a, size_t n, const char *
     return NULL;
 }
 
-/* α(engine, tp) as README states it: measured at tp 2/4/8, tp 3 takes 4's, 5-7 take 8's, past 8 GenZ's 2·1.9 µs
+/* α(engine, tp) as docs/formulas.md states it: measured at tp 2/4/8, tp 3 takes 4's, 5-7 take 8's, past 8 GenZ's 2·1.9 µs
  * per extra rank is added. */
 static double alpha_of(const engine_row *r, int64_t tp) {
     if (tp <= 2) return r->alpha[0];
@@ -484,7 +484,7 @@ static void test_remedies(void) {
 }
 
 /* Offload of a model with a vision tower (Qwen2.5-VL-7B's published config): host RAM holds the other layers'
- * share, the embeddings with the LM head, and the whole vision tower (README "Offload"); the GPU holds n/L of
+ * share, the embeddings with the LM head, and the whole vision tower (docs/formulas.md "Offload"); the GPU holds n/L of
  * the rest. With n = 7 of L = 28 layers: GPU bytes = (total - (embed + vision) x 2 bytes) x 7/28, the host
  * the remainder. The bytes are the checkpoint's bf16, 2 per parameter. */
 static char config[1 << 20];
@@ -515,7 +515,7 @@ static void test_offload_vision(const char *configs_dir) {
           r->host_weights_gib * GiB, total - gpu);
 }
 
-/* Overrides under 1 change the estimate (README "Realistic estimate", the decode step):
+/* Overrides under 1 change the estimate (docs/formulas.md "Realistic estimate", the decode step):
  * llama-3-8b (32 dense layers of 10 kernels) at tp 2 on h100-sxm (NVLink 900 GB/s, so a ring moves 450e9 B/s):
  * kernels 320 x 0.5 us = 0.16 ms; host 0.25 ms; AllReduce 2 x 32 x (0.75 us + 2 x (2-1)/2 x 8192 B / 450e9 B/s)
  * (message = batch 1 x hidden 4096 x 2 bytes); the memory-bound roof at 0.5 of the bandwidth: the floor's bytes
@@ -686,7 +686,7 @@ static void test_zeroed_on_error(void) {
           "then batch 1: a clean fit");
 }
 
-/* The compute roof follows the weights (README: fp8 and int8 weights run W8A8 where the GPU has that peak),
+/* The compute roof follows the weights (docs/formulas.md: fp8 and int8 weights run W8A8 where the GPU has that peak),
  * however small the peak: a custom GPU of 2 TFLOPS at 16 bits and 0.5 at fp8 and int8. */
 static void test_small_peaks(void) {
     static const struct {

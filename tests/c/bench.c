@@ -1,6 +1,6 @@
 /* `npm run bench`, native half: full analyses per second on one core.
  *
- * native_analyses_per_s is the mixed cycle, the figure the README's Trust table
+ * native_analyses_per_s is the mixed cycle, the figure docs/trust.md's table
  * quotes and the one the wasm bench (rlw_bench) runs too: qwen3-4b on an
  * a100-40g at batch 1, 2, ..., 64, which fits up to batch 49, is tight up to 57
  * and refused past it, so a tight or refused analysis (with its search for

@@ -74,7 +74,7 @@ export const STEP_LOGIT_BYTES = { 'llama.cpp': 4n, 'gpt-fast': 2n };
 // llama.cpp copies the decode logits out of that buffer into host memory ("CUDA_Host output buffer"): no request
 // adds logits on the GPU.
 export const LOGITS_ON_HOST = ['llama.cpp'];
-// SGLang's own mem_fraction_static (README "Realistic budget"; sglang python/sglang/srt/arg_groups/memory_hook.py,
+// SGLang's own mem_fraction_static (docs/formulas.md "Realistic budget"; sglang python/sglang/srt/arg_groups/memory_hook.py,
 // handle_gpu_memory_settings, with its CUDA graphs as it ships), in MiB of a GPU of V GiB (V·1024):
 //   chunk (chunked_prefill_size): 2048 below 20 GiB, 4096 below 60, 8192 below 160, else 16384;
 //   the decode graphs' largest batch: 8 below 20 GiB; 48 (160 from tp 4) below 35; 32 (160) below 60;
@@ -177,7 +177,7 @@ export function gpuFor(need, d, model, first = new Q(0n)) {
   return best;
 }
 
-// The formats a way out may offer in each engine, highest first (README "Ways out"): only what the
+// The formats a way out may offer in each engine, highest first (docs/formulas.md "Ways out"): only what the
 // engine runs as it ships, and nothing below 4-bit. llama.cpp's are GGUF types (no fp8 among them),
 // gpt-fast quantizes weights to int8 or int4 and keeps its KV cache in the model's dtype.
 const STANDARD = { weights: ['fp16', 'fp8', 'int4'], kv: ['fp8'] };
@@ -189,7 +189,7 @@ export const WAYS_OUT = {
   'gpt-fast': { weights: ['fp16', 'int8', 'int4'], kv: [] },
 };
 
-// The formats each engine is known not to run (README "Ways out"): the warnings
+// The formats each engine is known not to run (docs/formulas.md "Ways out"): the warnings
 // engine_lacks_weight_format and engine_lacks_kv_format. A format not listed is not flagged.
 const GGUF = ['q8_0', 'q6_k', 'q5_k_m', 'q4_k_m', 'q4_0', 'q3_k_m', 'q2_k', 'iq4_xs'];
 // auto: llama.cpp on Apple's GPUs and Strix Halo (vLLM, SGLang and TensorRT-LLM have no backend for
@@ -199,7 +199,7 @@ export function usualEngine(engine, gpuName) {
   return ['m1-', 'm2-', 'm3-', 'm4-', 'strix-halo'].some((p) => gpuName.startsWith(p)) ? 'llama.cpp' : 'vllm';
 }
 
-// The GPU presets each engine has no backend for, by id prefix (README "Ways out"): the warning
+// The GPU presets each engine has no backend for, by id prefix (docs/formulas.md "Ways out"): the warning
 // engine_not_on_gpu. Apple's GPUs have none of vLLM, SGLang or TensorRT-LLM; TensorRT-LLM runs on NVIDIA's
 // alone; llama.cpp and gpt-fast have no TPU or Gaudi backend. A custom GPU is never flagged.
 const APPLE = ['m1-', 'm2-', 'm3-', 'm4-'];

@@ -1,7 +1,7 @@
 // A model's shape from a Hugging Face config.json object, and its exact
 // parameter counts. Integers are BigInt; nothing here is rounded.
 //
-// Written from the project README ("What is computed", "Architecture
+// Written from the project's docs/formulas.md ("What is computed") and README ("Architecture
 // families") and presets/README.md; family rules that no config field spells
 // out follow transformers' own defaults.
 

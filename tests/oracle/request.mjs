@@ -1,5 +1,5 @@
 // A vector's request: the model (preset, inline config or config text), the
-// GPU (preset or custom) and the deployment, with the defaults of the README.
+// GPU (preset or custom) and the deployment, with the defaults of docs/formulas.md.
 // Numbers become exact rationals here; presets are read as data from presets/.
 
 import { readFileSync } from 'node:fs';

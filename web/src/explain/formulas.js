@@ -254,7 +254,7 @@ export function kvRoom(r) {
   return {
     ...(KV_ROOM_OF[r.config.pool_of] ?? kvRoomOfGpu)(r),
     result: `= ${f.gib(real.kv_room_gib)}; ${t('fx.kvRoom.needs', { kv: f.gib(r.memory.kv_gib_per_gpu) })}${real.missing_gib > 0 ? t('fx.kvRoom.missing', { missing: f.gib(real.missing_gib) }) : ''}`,
-    // The pool fraction's source: the input, or the engine's own setting (README "Realistic budget").
+    // The pool fraction's source: the input, or the engine's own setting (docs/formulas.md "Realistic budget").
     source: r.config.pool_source !== 'engine' ? t('fx.pool.chosen') : r.config.pool_reserve ? sglangPool(r) : t(`fx.pool.${r.config.engine}`),
   };
 }
