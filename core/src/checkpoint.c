@@ -204,17 +204,13 @@ int rl_checkpoint_compare(const rl_model *m, rl_checkpoint_check *out) {
     const rl_checkpoint *ck = &m->checkpoint;
     if (!ck->present) return 0;
     out->counted_params = m->params_total;
-    if (ck->hub_params > 0) {
-        /* The Hub's own count: exact in any dtype, scales and buffers included as the files hold them. */
-        out->from_hub = 1;
-        out->bytes_per_param = m->quant == RL_QUANT_NONE ? rl_prec_bytes((rl_precision)m->dtype) : 0.0;
-        out->published_params = ck->hub_params;
-        out->difference = out->published_params - out->counted_params;
-        out->relative = out->difference / out->published_params;
-        out->matches = fabs(out->relative) <= 0.001;
-    } else if (m->quant == RL_QUANT_NONE) {
-        out->bytes_per_param = rl_prec_bytes((rl_precision)m->dtype);
-        out->published_params = ck->total_size / out->bytes_per_param;
+    /* The published count: the Hub's own (exact in any dtype, scales and buffers included as the files
+     * hold them), else a one-dtype checkpoint's bytes over its bytes per parameter; a quantized one
+     * known by its bytes alone has none. */
+    out->bytes_per_param = m->quant == RL_QUANT_NONE ? rl_prec_bytes((rl_precision)m->dtype) : 0.0;
+    out->from_hub = ck->hub_params > 0;
+    if (out->from_hub || m->quant == RL_QUANT_NONE) {
+        out->published_params = out->from_hub ? ck->hub_params : ck->total_size / out->bytes_per_param;
         out->difference = out->published_params - out->counted_params;
         out->relative = out->difference / out->published_params;
         out->matches = fabs(out->relative) <= 0.001;

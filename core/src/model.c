@@ -258,7 +258,7 @@ rl_status rl_model_finish(rl_model *m, rl_error *err) {
     double moe_layers = (double)m->moe_layers;
 
     /* The final norm, BLOOM's norm after the embedding, an LM head bias. */
-    double edges = norm_params(m) * (m->embed_norm ? 2.0 : 1.0) + (m->lm_head_bias ? (double)m->vocab : 0.0);
+    double edges = norm * (m->embed_norm ? 2.0 : 1.0) + (m->lm_head_bias ? (double)m->vocab : 0.0);
     double text = embed + edges + mixers + norms + (m->nas ? m->nas_ffn_params : (double)dense_layers * dense_mlp) +
                   moe_layers * (moe_fixed + E * pe);
     if (!(m->params_vision >= 0.0 && m->params_vision < RL_MAX_EXACT && m->params_vision == (double)(int64_t)m->params_vision))
@@ -424,6 +424,16 @@ static rl_status read_bool_default(const rl_jdoc *doc, int obj, const char *type
     return RL_OK;
 }
 
+/* n rounded up to a multiple of k (k >= 1): the FFN widths of Nemotron NAS and LFM2. */
+static int64_t round_up(int64_t n, int64_t k) { return k * ((n + k - 1) / k); }
+
+/* A width multiplier at token v (ffn_mult, block_ffn_dim_multiplier): a number above 0, at most 64. */
+static rl_status read_multiplier(const rl_jdoc *doc, int v, const char *field, double *out, rl_error *err) {
+    rl_status st = rl_jnum(doc, v, field, out, err);
+    if (st == RL_OK && !(*out > 0.0 && *out <= 64.0)) return rl_fail(err, RL_E_RANGE, field, "%s must be above 0 and at most 64", field);
+    return st;
+}
+
 /* DeciLM / Nemotron Super and Ultra (model_type nemotron-nas, remote code modeling_decilm.py): one
  * block_configs entry per layer. Its attention is no_op (nothing, no norm), replace_with_linear (an
  * H x H linear and its input_layernorm) or attention with heads / n_heads_in_group KV heads; its ffn
@@ -496,10 +506,8 @@ static rl_status read_nas(const rl_jdoc *doc, int obj, rl_model *m, rl_error *er
                 snprintf(f2, sizeof f2, "%s.ffn_mult", field);
                 int v = rl_jget(doc, o, "ffn_mult");
                 if (v < 0 || rl_jis_null(doc, v)) return rl_fail(err, RL_E_JSON_MISSING, f2, "%s is missing", f2);
-                if ((st = rl_jnum(doc, v, f2, &mult, err))) return st;
-                if (!(mult > 0.0 && mult <= 64.0)) return rl_fail(err, RL_E_RANGE, f2, "%s must be above 0 and at most 64", f2);
-                int64_t w = (int64_t)(2.0 * mult * H / 3.0);
-                if (w % 256 != 0) w += 256 - w % 256;
+                if ((st = read_multiplier(doc, v, f2, &mult, err))) return st;
+                int64_t w = round_up((int64_t)(2.0 * mult * H / 3.0), 256);
                 if (w > widest) widest = w;
                 ffn += 3.0 * H * (double)w;
             }
@@ -558,13 +566,10 @@ static rl_status read_lfm2(const rl_jdoc *doc, int obj, rl_model *m, rl_error *e
         double w = (double)(int64_t)(2.0 * (double)width / 3.0), mult = 1.0;
         int v = rl_jget(doc, obj, "block_ffn_dim_multiplier");
         if (v >= 0 && !rl_jis_null(doc, v)) {
-            if ((st = rl_jnum(doc, v, "config.block_ffn_dim_multiplier", &mult, err))) return st;
-            if (!(mult > 0.0 && mult <= 64.0))
-                return rl_fail(err, RL_E_RANGE, "config.block_ffn_dim_multiplier",
-                               "config.block_ffn_dim_multiplier must be above 0 and at most 64");
+            if ((st = read_multiplier(doc, v, "config.block_ffn_dim_multiplier", &mult, err))) return st;
             w = (double)(int64_t)(mult * w);
         }
-        width = multiple * (((int64_t)w + multiple - 1) / multiple);
+        width = round_up((int64_t)w, multiple);
     }
     m->intermediate = width;
     m->qk_norm = 1;
@@ -596,10 +601,8 @@ static rl_status read_falcon(const rl_jdoc *doc, int obj, rl_model *m, rl_error 
     return RL_OK;
 }
 
-/* The classic families' layout (families.c): a plain MLP of the family's width, LayerNorms with
- * a bias, biases by the family's rule, a learned position table, BLOOM's embedding norm, an LM
- * head bias. What the table cannot say is refused by name: OPT-350m's projections around the
- * embedding, a final norm switched off, norms without weights. */
+/* Whether a projection is biased under a family's rule (rl_bias_rule): the keyed field's value, or
+ * the generic reader's. */
 static int bias_by(int rule, int keyed, int generic) {
     switch ((rl_bias_rule)rule) {
     case RL_BIAS_NEVER: return 0;
@@ -610,6 +613,10 @@ static int bias_by(int rule, int keyed, int generic) {
     return generic;
 }
 
+/* The classic families' layout (families.c): a plain MLP of the family's width, LayerNorms with
+ * a bias, biases by the family's rule, a learned position table, BLOOM's embedding norm, an LM
+ * head bias. What the table cannot say is refused by name: OPT-350m's projections around the
+ * embedding, a final norm switched off, norms without weights. */
 static rl_status read_family(const rl_jdoc *doc, int obj, const rl_family *f, rl_model *m, rl_error *err) {
     rl_status st;
     const char *t = m->model_type;
@@ -637,11 +644,12 @@ static rl_status read_family(const rl_jdoc *doc, int obj, const rl_family *f, rl
     }
     if (f->learned_positions) {
         if (m->max_positions < 1) {
+            /* Named as the family's config names it (GPT-2's n_positions). */
             const char *alias = rl_config_alias_of(t, "max_position_embeddings");
-            return rl_fail(err, RL_E_JSON_MISSING, alias != NULL && strcmp(alias, "n_positions") == 0 ? "config.n_positions"
-                                                                                                         : "config.max_position_embeddings",
-                           "config.%s is missing; it sizes the learned position table, so config.json must give it",
-                           alias != NULL ? alias : "max_position_embeddings");
+            char field[64];
+            snprintf(field, sizeof field, "config.%s", alias != NULL ? alias : "max_position_embeddings");
+            return rl_fail(err, RL_E_JSON_MISSING, field,
+                           "%s is missing; it sizes the learned position table, so config.json must give it", field);
         }
         m->position_rows = m->max_positions + f->position_offset;
     }
@@ -654,14 +662,16 @@ static rl_status read_family(const rl_jdoc *doc, int obj, const rl_family *f, rl
     if (type_is(m, "stablelm") || type_is(m, "stablelm_epoch")) {
         /* StableLM 2 12B's per-head q/k LayerNorms and parallel residual (one norm per layer): not
          * in the row, so refused by name rather than counted without them. */
-        static const char *const unmodeled[] = {"qk_layernorm", "use_parallel_residual"};
-        for (size_t i = 0; i < 2; i++) {
+        static const struct {
+            const char *field, *key, *feature;
+        } unmodeled[] = {{"config.qk_layernorm", "qk_layernorm", "per-head q/k LayerNorm"},
+                         {"config.use_parallel_residual", "use_parallel_residual", "parallel residual (one norm per layer)"}};
+        for (size_t i = 0; i < sizeof unmodeled / sizeof unmodeled[0]; i++) {
             int on = 0;
-            if ((st = read_bool_default(doc, obj, t, unmodeled[i], 0, &on, err))) return st;
+            if ((st = read_bool_default(doc, obj, t, unmodeled[i].key, 0, &on, err))) return st;
             if (on)
-                return rl_fail(err, RL_E_UNSUPPORTED, i == 0 ? "config.qk_layernorm" : "config.use_parallel_residual",
-                               "config.%s is true: StableLM's %s is not modeled", unmodeled[i],
-                               i == 0 ? "per-head q/k LayerNorm" : "parallel residual (one norm per layer)");
+                return rl_fail(err, RL_E_UNSUPPORTED, unmodeled[i].field, "%s is true: StableLM's %s is not modeled",
+                               unmodeled[i].field, unmodeled[i].feature);
         }
     }
     if (type_is(m, "opt")) {
@@ -669,20 +679,20 @@ static rl_status read_family(const rl_jdoc *doc, int obj, const rl_family *f, rl
         if ((st = read_int(doc, obj, t, "word_embed_proj_dim", 1, RL_MAX_HIDDEN, false, m->hidden, &proj, err))) return st;
         if (proj != m->hidden)
             return rl_fail(err, RL_E_UNSUPPORTED, "config.word_embed_proj_dim",
-                               "config.word_embed_proj_dim (%lld) differs from hidden_size (%lld): OPT's project_in and "
-                               "project_out around the embedding are not modeled",
-                               (long long)proj, (long long)m->hidden);
+                           "config.word_embed_proj_dim (%lld) differs from hidden_size (%lld): OPT's project_in and "
+                           "project_out around the embedding are not modeled",
+                           (long long)proj, (long long)m->hidden);
         int before = 1, affine = 1;
         if ((st = read_bool_default(doc, obj, t, "do_layer_norm_before", 1, &before, err))) return st;
         if (!before)
             return rl_fail(err, RL_E_UNSUPPORTED, "config.do_layer_norm_before",
-                               "config.do_layer_norm_before is false: OPT's post-norm layout (no final layer norm) is "
-                               "not modeled");
+                           "config.do_layer_norm_before is false: OPT's post-norm layout (no final layer norm) is "
+                           "not modeled");
         if ((st = read_bool_default(doc, obj, t, "layer_norm_elementwise_affine", 1, &affine, err))) return st;
         if (!affine)
             return rl_fail(err, RL_E_UNSUPPORTED, "config.layer_norm_elementwise_affine",
-                               "config.layer_norm_elementwise_affine is false: layer norms without weights are not "
-                               "modeled");
+                           "config.layer_norm_elementwise_affine is false: layer norms without weights are not "
+                           "modeled");
     }
     return RL_OK;
 }
@@ -1174,10 +1184,10 @@ rl_status rl_model_from_doc(const rl_jdoc *doc, int obj, rl_model *out, rl_error
     } else {
         for (const char *const *k = expert_keys; *k != NULL && experts == 0; k++) rl_config_default_int(m.model_type, *k, &experts);
     }
-    /* Every layer MoE: intermediate_size may be absent (it then only sizes experts). The classic
-     * families name their width their own way (families.c). */
     /* LlamaConfig's mlp_bias (Granite Code sets it): gate, up and down carry biases. */
     if ((st = read_bool_default(doc, obj, m.model_type, "mlp_bias", 0, &m.mlp_bias, err))) return st;
+    /* Every layer MoE: intermediate_size may be absent (it then only sizes experts). The classic
+     * families name their width their own way (families.c). */
     const rl_family *family = experts == 0 ? rl_family_of(m.model_type) : NULL;
     if (family != NULL) {
         if ((st = read_family(doc, obj, family, &m, err))) return st;
