@@ -38,7 +38,19 @@ void rl_print_lint(FILE *out, const rl_lint *l) {
     fputc('\n', out);
     for (int i = 0; i < l->finding_count; i++)
         fprintf(out, "  - [%s] %s\n", l->findings[i].code, rl_msg_finding(&l->findings[i], line, sizeof line));
-    if (l->has_corrected) fprintf(out, "\n%s\n%s\n", rl_msg_text("lint.corrected"), l->corrected);
+    if (l->has_corrected) {
+        fprintf(out, "\n%s\n%s\n  (%s)\n", rl_msg_text("lint.corrected"), l->corrected, rl_msg_text("lint.rule.closest"));
+        if (l->alternative_count > 0) fprintf(out, "\n%s\n", rl_msg_text("lint.alternatives"));
+        for (int i = 0; i < l->alternative_count; i++) {
+            const rl_lint_levers *v = &l->alternative_levers[i];
+            char k[40], g[24], n[24];
+            snprintf(k, sizeof k, "lint.rule.%s", rl_lint_rule_name(v->rule));
+            snprintf(g, sizeof g, "%lld", (long long)v->gpus);
+            snprintf(n, sizeof n, "%lld", (long long)(v->rule == RL_LINT_RULE_CONTEXT ? v->seq : v->max_seqs));
+            fprintf(out, "  - %s\n    %s\n", RL_MSG(line, k, "weights", rl_precision_name(v->weights), "gpus", g, "seq", n, "n", n),
+                    l->alternative[i]);
+        }
+    }
     if (l->has_report) {
         fprintf(out, "\n%s\n\n", RL_MSG(line, "cli.lint.analysis", "engine", engine));
         rl_print_report(out, &l->run.model, &l->run.gpu, &l->run.deploy, &l->run.result);

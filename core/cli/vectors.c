@@ -22,10 +22,11 @@ static const cJSON *at_path(const cJSON *root, const char *path) {
         memcpy(part, path, n);
         part[n] = '\0';
         if (cJSON_IsArray(node)) {
-            /* Inside warnings/remedies a segment picks the element with that code. */
+            /* Inside warnings/remedies/findings a segment picks the element with that code; inside corrections, that rule. */
             const cJSON *item, *found = NULL;
             cJSON_ArrayForEach(item, node) {
                 const cJSON *code = cJSON_GetObjectItemCaseSensitive(item, "code");
+                if (!cJSON_IsString(code)) code = cJSON_GetObjectItemCaseSensitive(item, "rule"); /* a lint correction */
                 if (found == NULL && cJSON_IsString(code) && strcmp(code->valuestring, part) == 0) found = item;
             }
             node = found;
@@ -121,19 +122,47 @@ static char *lint_json(const char *command, const char *request, const char *cfg
     return n < sizeof buf ? buf : NULL;
 }
 
+/* One corrected command, linted again: it fits, it ignores no flag the command did not (a correction adds
+ * only flags its engine has), and it runs the tp, pp and context its entry in "corrections" says. */
+static int relint_one(const char *name, const cJSON *lint, const cJSON *fix, const char *request, const char *cfg, FILE *log) {
+    const cJSON *cmd = cJSON_GetObjectItemCaseSensitive(fix, "command");
+    if (!cJSON_IsString(cmd)) return 0;
+    rl_status st;
+    char *again = lint_json(cmd->valuestring, request, cfg, &st);
+    cJSON *r2 = again ? cJSON_Parse(again) : NULL;
+    const cJSON *l2 = cJSON_GetObjectItemCaseSensitive(r2, "lint");
+    const cJSON *verdict = cJSON_GetObjectItemCaseSensitive(l2, "verdict");
+    int ok = st == RL_OK && cJSON_IsString(verdict) && strcmp(verdict->valuestring, "fits") == 0;
+    const cJSON *ig1 = cJSON_GetObjectItemCaseSensitive(lint, "ignored"), *ig2 = cJSON_GetObjectItemCaseSensitive(l2, "ignored");
+    int same_ignored = cJSON_GetArraySize(ig1) == cJSON_GetArraySize(ig2);
+    const cJSON *cfg2 = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(r2, "report"), "config");
+    static const char *const keys[] = {"tp", "pp", "seq"};
+    int levers = 1;
+    for (int i = 0; i < 3 && ok; i++) {
+        const cJSON *a = cJSON_GetObjectItemCaseSensitive(fix, keys[i]), *b = cJSON_GetObjectItemCaseSensitive(cfg2, keys[i]);
+        levers &= cJSON_IsNumber(a) && cJSON_IsNumber(b) && a->valuedouble == b->valuedouble;
+    }
+    if (!ok && log) fprintf(log, "  %s: relint of \"%s\" gave %s\n", name, cmd->valuestring, again ? again : "(too long)");
+    if (ok && !same_ignored && log) fprintf(log, "  %s: relint of \"%s\" ignores other flags\n", name, cmd->valuestring);
+    if (ok && !levers && log) fprintf(log, "  %s: relint of \"%s\" runs another tp, pp or context than its entry\n", name, cmd->valuestring);
+    cJSON_Delete(r2);
+    return ok && same_ignored && levers;
+}
+
+/* Every corrected command, the first and the alternatives ("corrections"); the first is corrected_command. */
 static int relint_fits(const char *name, const cJSON *report, const char *request, const char *cfg, FILE *log) {
-    const cJSON *fixed = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(report, "lint"), "corrected_command");
-    if (!cJSON_IsString(fixed)) {
+    const cJSON *lint = cJSON_GetObjectItemCaseSensitive(report, "lint");
+    const cJSON *fixed = cJSON_GetObjectItemCaseSensitive(lint, "corrected_command");
+    const cJSON *all = cJSON_GetObjectItemCaseSensitive(lint, "corrections");
+    if (!cJSON_IsString(fixed) || cJSON_GetArraySize(all) < 1) {
         if (log) fprintf(log, "  %s: relint: there is no corrected command\n", name);
         return 0;
     }
-    rl_status st;
-    char *again = lint_json(fixed->valuestring, request, cfg, &st);
-    cJSON *r2 = again ? cJSON_Parse(again) : NULL;
-    const cJSON *verdict = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(r2, "lint"), "verdict");
-    int ok = st == RL_OK && cJSON_IsString(verdict) && strcmp(verdict->valuestring, "fits") == 0;
-    if (!ok && log) fprintf(log, "  %s: relint of \"%s\" gave %s\n", name, fixed->valuestring, again ? again : "(too long)");
-    cJSON_Delete(r2);
+    const cJSON *first = cJSON_GetArrayItem(all, 0), *c1 = cJSON_GetObjectItemCaseSensitive(first, "command");
+    int ok = cJSON_IsString(c1) && strcmp(c1->valuestring, fixed->valuestring) == 0;
+    if (!ok && log) fprintf(log, "  %s: corrections[0] is not corrected_command\n", name);
+    const cJSON *fix;
+    cJSON_ArrayForEach(fix, all) ok &= relint_one(name, lint, fix, request, cfg, log);
     return ok;
 }
 

@@ -1429,7 +1429,7 @@ rl_status rl_parse_number(const char *text, const char *field, double *out, rl_e
  * are absent, runs the analysis, and answers in the engine's terms: does it
  * start, how many requests of full length run at once, and a corrected
  * command. No allocation, no I/O: everything lives in the caller's rl_lint
- * (about 40 KB; keep it static or on the heap) and on the stack (the request
+ * (about 75 KB; keep it static or on the heap) and on the stack (the request
  * reader's two JSON documents, as for rl_run_request).
  *
  * The command is tokenised like a POSIX shell would: blanks split words,
@@ -1465,6 +1465,33 @@ typedef struct rl_lint_finding {
     char value_name[RL_LINT_MAX_VALUES][16];
     char value[RL_LINT_MAX_VALUES][96];
 } rl_lint_finding;
+
+/* Why a corrected command was chosen: the rule that ranks every command the search found (the levers an
+ * engine's flags express: tp, pp, fp8 weights, fp8 KV cache, context, concurrency, memory fraction; for
+ * llama-server -ngl, -c and -np), best first. "Precision" counts a changed weight format twice a changed KV
+ * format; "context" is the longest request; "concurrency" the requests of full length at once. */
+typedef enum rl_lint_rule {
+    RL_LINT_RULE_CLOSEST = 0,     /* fewest GPUs, then the precision asked, then the context, then the concurrency */
+    RL_LINT_RULE_PRECISION = 1,   /* the precision asked, then fewest GPUs, then the context, then the concurrency */
+    RL_LINT_RULE_CONTEXT = 2,     /* the longest context, then fewest GPUs, then the precision, then the concurrency */
+    RL_LINT_RULE_CONCURRENCY = 3, /* the most concurrency on at most twice the best's GPUs, then fewest GPUs, ... */
+    RL_LINT_RULE_COUNT_ = 4
+} rl_lint_rule;
+/* "closest", "precision", "context", "concurrency". */
+const char *rl_lint_rule_name(rl_lint_rule r);
+
+/* A corrected command's deployment: what it asks of the engine. */
+typedef struct rl_lint_levers {
+    rl_lint_rule rule;
+    int64_t gpus, tp, pp;       /* gpus = tp x pp */
+    rl_precision weights, kv;   /* resolved formats */
+    int64_t seq;                /* tokens per request */
+    int64_t max_seqs;           /* requests at once it asks for (= those of full length it holds) */
+    double pool_fraction;       /* vLLM / SGLang memory fraction it runs at; 0 for llama-server */
+    int64_t gpu_layers;         /* llama-server -ngl; -1 all */
+    int changed;                /* flags it sets or changes */
+} rl_lint_levers;
+#define RL_LINT_MAX_ALTERNATIVES 2
 
 typedef struct rl_lint {
     rl_status status;     /* RL_OK for refusals too; else `error` says why, naming the flag */
@@ -1503,6 +1530,12 @@ typedef struct rl_lint {
     int finding_count;
     char corrected[RL_LINT_MAX_BYTES]; /* the corrected command, one line; "" when none is needed or possible */
     int has_corrected;
+    rl_lint_levers correction;         /* its deployment (rule RL_LINT_RULE_CLOSEST), when has_corrected */
+    /* Up to two more that trade differently: the best by another rule, each distinct from the others. Every
+     * one lints as "fits" on the same GPUs, and uses only flags its engine has. */
+    char alternative[RL_LINT_MAX_ALTERNATIVES][RL_LINT_MAX_BYTES];
+    rl_lint_levers alternative_levers[RL_LINT_MAX_ALTERNATIVES];
+    int alternative_count;
 
     char request[1024];   /* the request the command maps to (JSON), as the engine will run it */
     int has_report;       /* 1 when `run` holds an analysis (the model is known) */

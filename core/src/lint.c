@@ -740,10 +740,11 @@ typedef struct fix {
     char value[32];
 } fix;
 
-/* The original words with the fixed values in place (or appended), one line. */
-static void write_corrected(rl_lint *l, const parsed *p, const fix *fixes, int n) {
+/* The original words with the fixed values in place (or appended), one line, into out (RL_LINT_MAX_BYTES);
+ * *ok is 0 when it would not read back within the lint's own limits. */
+static void write_corrected(const rl_lint *l, const parsed *p, const fix *fixes, int n, char *out, int *ok) {
     rl_out o;
-    rl_out_init(&o, l->corrected, sizeof l->corrected);
+    rl_out_init(&o, out, RL_LINT_MAX_BYTES);
     for (int i = 0; i < l->word_count; i++) {
         const char *w = word(l, i);
         for (int f = 0; f < n; f++)
@@ -760,8 +761,8 @@ static void write_corrected(rl_lint *l, const parsed *p, const fix *fixes, int n
     /* It must read back as a command: within the lint's own limits of bytes and words. */
     int words = l->word_count;
     for (int f = 0; f < n; f++) words += p->value[fixes[f].k] < 0 ? 2 : 0;
-    l->has_corrected = o.len <= RL_LINT_MAX_BYTES && o.len < sizeof l->corrected && words <= RL_LINT_MAX_ARGS;
-    if (!l->has_corrected) l->corrected[0] = '\0';
+    *ok = o.len < RL_LINT_MAX_BYTES && words <= RL_LINT_MAX_ARGS;
+    if (!*ok) out[0] = '\0';
 }
 
 /* How vLLM and SGLang split attention over tp ranks: whole query heads
@@ -775,124 +776,318 @@ static bool tp_splits_heads(const rl_model *m, int64_t tp) {
     return m->kv_heads >= tp ? m->kv_heads % tp == 0 : tp % m->kv_heads == 0;
 }
 
-/* A corrected tp. SGLang's own fraction follows tp (its reserve holds tp x pp
- * and, from tp 4, a larger decode-graph batch): when the command leaves the
- * fraction out, the corrected one does too, so both sides move to SGLang's at
- * the new tp. */
-static void set_tp(const rl_lint *l, const parsed *p, rl_deploy *d, rl_deploy *start, int64_t tp) {
-    d->tp = tp;
-    if (l->engine == RL_SERVE_SGLANG && p->value[K_POOL] < 0) start->pool_fraction = d->pool_fraction = sglang_pool(l, d->tp, d->pp);
+const char *rl_lint_rule_name(rl_lint_rule r) {
+    switch (r) {
+    case RL_LINT_RULE_CLOSEST: return "closest";
+    case RL_LINT_RULE_PRECISION: return "precision";
+    case RL_LINT_RULE_CONTEXT: return "context";
+    case RL_LINT_RULE_CONCURRENCY: return "concurrency";
+    default: return "unknown";
+    }
 }
 
-/* Finds a deployment the engine serves in full: the same GPUs first, then the
- * tp the analysis names. Fills the fixes; false when none is found. */
-static bool correct(rl_lint *l, const parsed *p, rl_deploy d, int64_t max_positions, fix *fixes, int *n) {
-    *n = 0;
-    rl_deploy start = d;
+/* The search's bounds: tp within one 8-GPU node (NVLink) unless the command asks for more, pp over up to 8
+ * nodes, and 64 GPUs in all, a deployment's size the planner also stops at. */
+#define SEARCH_TP 8
+#define SEARCH_PP 8
+#define SEARCH_GPUS 64
+#define SEARCH_LAYOUTS 128
+
+typedef struct layout {
+    int64_t tp, pp;
+} layout;
+
+/* One deployment the engine serves in full (the command's with these levers), and how far it is from the
+ * command. */
+typedef struct choice {
+    int64_t tp, pp, seq, batch, gpu_layers;
+    rl_precision precision, kv_precision;
+    double pool_fraction;
+} choice;
+
+typedef struct candidate {
+    choice d;
+    int precision;     /* 2 for a changed weight format, 1 for a changed KV format */
+    bool pool_changed; /* a memory fraction other than the command's (or the engine's own at this layout) */
+} candidate;
+
+static candidate candidate_of(const rl_deploy *d, int precision, bool pool_changed) {
+    candidate c = {.precision = precision, .pool_changed = pool_changed};
+    c.d.tp = d->tp;
+    c.d.pp = d->pp;
+    c.d.seq = d->seq;
+    c.d.batch = d->batch;
+    c.d.gpu_layers = d->gpu_layers;
+    c.d.precision = d->precision;
+    c.d.kv_precision = d->kv_precision;
+    c.d.pool_fraction = d->pool_fraction;
+    return c;
+}
+
+/* The memory fraction the command runs at on this layout: its own when it gives one, else the engine's
+ * (SGLang's follows tp x pp; vLLM's is 0.9). */
+static double asked_pool(const rl_lint *l, const parsed *p, const rl_deploy *start, int64_t tp, int64_t pp) {
+    if (l->engine == RL_SERVE_SGLANG && p->value[K_POOL] < 0) return sglang_pool(l, tp, pp);
+    return start->pool_fraction;
+}
+
+/* The context, concurrency and memory fraction at which d's engine serves every request it asks for in
+ * full: its own context when one request fits, else (when shorten) the longest that does (at its fraction,
+ * then at the engine's default, then at 0.95, the most that leaves the CUDA graphs and the sampler their
+ * room); its own concurrency when the KV holds it, else what the KV holds. False when nothing fits. */
+static bool settle(const rl_lint *l, rl_deploy *d, bool batch_derived, bool shorten) {
     rl_result r;
-    if (l->engine == RL_SERVE_VLLM && max_positions > 0 && d.seq > max_positions) d.seq = max_positions;
-    const rl_model *m = &l->run.model;
-    if (l->engine != RL_SERVE_LLAMA_SERVER && !tp_splits_heads(m, d.tp)) {
-        /* A tp the engine splits the heads over: the next one up (as many GPUs or more, so the
-         * memory per GPU does not grow), within one 8-GPU node; else the next one down (tp 1 always is). */
-        int64_t tp = d.tp;
-        while (tp <= 8 && !tp_splits_heads(m, tp)) tp++;
-        if (tp > 8)
-            for (tp = d.tp - 1; !tp_splits_heads(m, tp); tp--) continue;
-        set_tp(l, p, &d, &start, tp);
+    if (analyze_at(l, d, &r) != RL_OK || r.verdict == RL_WEIGHTS_DO_NOT_FIT) return false;
+    if (!one_request(l, d)) {
+        if (!shorten) return false;
+        int64_t s = largest_seq(l, *d, d->seq, one_request);
+        double pools[2] = {l->engine == RL_SERVE_VLLM ? 0.90 : sglang_pool(l, d->tp, d->pp), 0.95};
+        for (int i = 0; i < 2 && s == 0; i++) {
+            if (pools[i] <= d->pool_fraction) continue;
+            d->pool_fraction = pools[i];
+            s = largest_seq(l, *d, d->seq, one_request);
+        }
+        if (s == 0) return false;
+        d->seq = s;
     }
+    int64_t c = cap_at(l, d, &r);
+    /* SGLang derives --max-running-requests from its pool when the command leaves it out: on a corrected
+     * deployment it is what the pool holds there. */
+    if (c < d->batch || (batch_derived && c >= 1)) d->batch = c;
+    return d->batch >= 1 && serves_all(l, d);
+}
+
+/* <0 when a ranks before b by rule: each rule's keys in its order, then fewer pipeline stages. */
+static int rank(const candidate *a, const candidate *b, rl_lint_rule rule) {
+    int64_t ka[5], kb[5]; /* smaller first */
+    int64_t ga = a->d.tp * a->d.pp, gb = b->d.tp * b->d.pp;
+    int64_t g[3][2] = {{ga, gb}, {a->precision, b->precision}, {-a->d.seq, -b->d.seq}};
+    static const int order[RL_LINT_RULE_COUNT_][3] = {{0, 1, 2}, {1, 0, 2}, {2, 0, 1}, {0, 1, 2}};
+    int n = 0;
+    if (rule == RL_LINT_RULE_CONCURRENCY) {
+        ka[n] = -a->d.batch;
+        kb[n++] = -b->d.batch;
+    }
+    for (int i = 0; i < 3; i++) {
+        ka[n] = g[order[rule][i]][0];
+        kb[n++] = g[order[rule][i]][1];
+    }
+    if (rule != RL_LINT_RULE_CONCURRENCY) {
+        ka[n] = -a->d.batch;
+        kb[n++] = -b->d.batch;
+    }
+    for (int i = 0; i < n; i++)
+        if (ka[i] != kb[i]) return ka[i] < kb[i] ? -1 : 1;
+    if (a->pool_changed != b->pool_changed) return a->pool_changed ? 1 : -1;
+    return a->d.pp < b->d.pp ? -1 : a->d.pp > b->d.pp ? 1 : 0;
+}
+
+static bool same_deploy(const candidate *a, const candidate *b) {
+    return a->d.tp == b->d.tp && a->d.pp == b->d.pp && a->d.precision == b->d.precision && a->d.kv_precision == b->d.kv_precision &&
+           a->d.seq == b->d.seq && a->d.batch == b->d.batch && a->d.pool_fraction == b->d.pool_fraction;
+}
+
+/* The layouts to try: tp over whole heads (tp_splits_heads), and no smaller than the command's when that
+ * one does (it was chosen for the latency or the node); pp no deeper than the layers; as many GPUs as the
+ * command asks or more: any count within one 8-GPU node, whole nodes past it. Fewest GPUs first, then the
+ * shallower pipeline (the larger tp, on the faster link). */
+static int layouts(const rl_lint *l, const rl_deploy *start, layout *out) {
+    const rl_model *m = &l->run.model;
+    int64_t asked = start->tp * start->pp, max_tp = start->tp > SEARCH_TP ? start->tp : SEARCH_TP;
+    int64_t max_gpus = asked > SEARCH_GPUS ? asked : SEARCH_GPUS;
+    int64_t min_tp = tp_splits_heads(m, start->tp) ? start->tp : 1;
+    int n = 0;
+    for (int64_t tp = min_tp; tp <= max_tp; tp = tp < SEARCH_TP ? tp + 1 : max_tp + (tp == max_tp)) {
+        if (!tp_splits_heads(m, tp)) continue;
+        for (int64_t pp = 1; pp <= SEARCH_PP && (m->layers <= 0 || pp <= m->layers); pp++) {
+            int64_t g = tp * pp;
+            if (g < asked || g > max_gpus || (g > SEARCH_TP && g % SEARCH_TP != 0 && g != asked) || n >= SEARCH_LAYOUTS) continue;
+            int i = n++;
+            while (i > 0 && (out[i - 1].tp * out[i - 1].pp > g || (out[i - 1].tp * out[i - 1].pp == g && out[i - 1].pp > pp))) {
+                out[i] = out[i - 1];
+                i--;
+            }
+            out[i] = (layout){tp, pp};
+        }
+    }
+    return n;
+}
+
+/* Whether the engine runs these weights in fp8 from a 16-bit checkpoint (--quantization fp8: vLLM and
+ * SGLang quantize it as they load it) on this GPU: one with an fp8 tensor peak, a conservative reading of
+ * vLLM's rule (native fp8 from Ada and Hopper; Ampere runs it weight-only through Marlin). */
+static bool online_fp8(const rl_lint *l, rl_precision weights) {
+    return l->engine != RL_SERVE_LLAMA_SERVER && l->run.model.quant == RL_QUANT_NONE && rl_precision_bytes(weights) >= 2 &&
+           l->run.gpu.tflops_fp8 > 0;
+}
+
+/* c's levers; w0 and kv0 are the command's formats, resolved (the checkpoint's for auto). */
+static void levers_of(const candidate *c, rl_precision w0, rl_precision kv0, rl_lint_rule rule, int changed, rl_lint_levers *out) {
+    *out = (rl_lint_levers){.rule = rule,
+                            .gpus = c->d.tp * c->d.pp,
+                            .tp = c->d.tp,
+                            .pp = c->d.pp,
+                            .weights = c->precision >= 2 ? RL_PREC_FP8 : w0,
+                            .kv = c->precision % 2 == 1 ? RL_PREC_FP8 : kv0,
+                            .seq = c->d.seq,
+                            .max_seqs = c->d.batch,
+                            .pool_fraction = c->d.pool_fraction,
+                            .gpu_layers = c->d.gpu_layers,
+                            .changed = changed};
+}
+
+/* The flags that turn the command into candidate c. */
+static int fixes_of(const rl_lint *l, const parsed *p, const rl_deploy *start, const candidate *c, fix *fixes) {
+    int n = 0;
+    const choice *d = &c->d;
+#define FIX(kind_, ...) (fixes[n].k = (kind_), snprintf(fixes[n++].value, sizeof fixes[0].value, __VA_ARGS__))
+    if (d->tp != start->tp) FIX(K_TP, "%lld", (long long)d->tp);
+    if (d->pp != start->pp) FIX(K_PP, "%lld", (long long)d->pp);
+    if (c->precision >= 2) FIX(K_QUANT, "fp8");
+    /* vLLM takes fp8 (e4m3); SGLang's choices name the format: fp8_e4m3. */
+    if (c->precision % 2 == 1) FIX(K_KV, "%s", l->engine == RL_SERVE_SGLANG ? "fp8_e4m3" : "fp8");
+    if (d->seq != start->seq) FIX(K_SEQ, "%lld", (long long)d->seq);
+    if (d->batch != start->batch || (l->engine == RL_SERVE_SGLANG && p->value[K_BATCH] < 0 && n > 0))
+        FIX(K_BATCH, "%lld", (long long)d->batch);
+    if (c->pool_changed) {
+        fixes[n].k = K_POOL;
+        put_fraction(fixes[n++].value, sizeof fixes[0].value, d->pool_fraction);
+    }
+#undef FIX
+    return n;
+}
+
+/* llama-server: the largest -ngl whose GPU part fits (fewer layers on a GPU that is short, more when the host
+ * RAM is short), then the longest context each slot holds, else one slot. One candidate. */
+static bool correct_llama(const rl_lint *l, const rl_deploy *start, candidate *c) {
+    rl_deploy d = *start;
+    rl_result r;
     analyze_at(l, &d, &r);
-    if (l->engine == RL_SERVE_LLAMA_SERVER && host_described(&d) && r.verdict != RL_FITS) {
-        /* The largest -ngl whose GPU part fits: fewer layers on a GPU that is short, more on
-         * it when the host RAM is short. */
+    if (host_described(&d) && r.verdict != RL_FITS) {
         int64_t L = l->run.model.layers, now = d.gpu_layers <= L ? d.gpu_layers : L + 1;
         if (r.max_gpu_layers >= 0 && (r.max_gpu_layers < now || (r.verdict == RL_HOST_DOES_NOT_FIT && r.max_gpu_layers > now))) {
             d.gpu_layers = r.max_gpu_layers;
             analyze_at(l, &d, &r);
         }
     }
-    if (r.verdict == RL_WEIGHTS_DO_NOT_FIT) {
-        /* More GPUs of the same kind, up to one 8-GPU node, for the weights and one request: the fewest over which
-         * the engine splits the heads (phi-4's 10 KV heads go over 2 or 5 ranks, not 4 or 8). */
-        if (l->engine == RL_SERVE_LLAMA_SERVER) return false;
-        rl_deploy t = d;
-        t.batch = 1;
-        bool sglang_default = l->engine == RL_SERVE_SGLANG && p->value[K_POOL] < 0;
-        for (t.tp = d.tp + 1; t.tp <= 8; t.tp++) {
-            if (!tp_splits_heads(m, t.tp)) continue;
-            if (sglang_default) t.pool_fraction = sglang_pool(l, t.tp, t.pp);
-            if (analyze_at(l, &t, &r) == RL_OK && r.verdict != RL_WEIGHTS_DO_NOT_FIT && r.kv_room_gib > 0) break;
-        }
-        if (t.tp > 8) return false;
-        set_tp(l, p, &d, &start, t.tp);
-    }
-    bool llama = l->engine == RL_SERVE_LLAMA_SERVER;
-    if (!llama && !one_request(l, &d)) {
-        /* No room for one request: the longest that fits, else more of the GPU (up to 0.95). */
-        int64_t hi = d.seq; /* already capped at the model's positions for vLLM */
-        int64_t s = largest_seq(l, d, hi, one_request);
+    if (r.verdict == RL_WEIGHTS_DO_NOT_FIT) return false;
+    if (!serves_all(l, &d)) {
+        int64_t s = largest_seq(l, d, d.seq, serves_all);
         if (s == 0) {
-            /* Nothing fits at this fraction: the engine's default, then 0.95, the most that leaves
-             * the CUDA graphs and the sampler their room. */
-            double pools[2] = {l->engine == RL_SERVE_VLLM ? 0.90 : sglang_pool(l, d.tp, d.pp), 0.95};
-            for (int i = 0; i < 2 && s == 0; i++) {
-                if (pools[i] <= d.pool_fraction) continue;
-                d.pool_fraction = pools[i];
-                s = largest_seq(l, d, hi, one_request);
-            }
+            d.batch = 1; /* one slot, then the longest context it holds */
+            s = largest_seq(l, d, d.seq, serves_all);
             if (s == 0) return false;
         }
         d.seq = s;
     }
-    if (llama) {
-        if (!serves_all(l, &d)) {
-            int64_t s = largest_seq(l, d, d.seq, serves_all);
-            if (s == 0) {
-                d.batch = 1; /* one slot, then the longest context it holds */
-                s = largest_seq(l, d, d.seq, serves_all);
-                if (s == 0) return false;
+    *c = candidate_of(&d, 0, false);
+    return true;
+}
+
+static int llama_fixes(const rl_deploy *start, const candidate *c, fix *fixes) {
+    const choice *d = &c->d;
+    int n = 0;
+    if (d->gpu_layers != start->gpu_layers) {
+        fixes[n].k = K_NGL;
+        snprintf(fixes[n++].value, sizeof fixes[0].value, "%lld", (long long)d->gpu_layers);
+    }
+    if (d->batch != start->batch) {
+        fixes[n].k = K_NP;
+        snprintf(fixes[n++].value, sizeof fixes[0].value, "%lld", (long long)d->batch);
+    }
+    if (d->seq != start->seq || d->batch != start->batch) {
+        fixes[n].k = K_CTX;
+        snprintf(fixes[n++].value, sizeof fixes[0].value, "%lld", (long long)(d->seq * d->batch));
+    }
+    return n;
+}
+
+/* The corrected commands: every layout, weight format and KV format the engine's flags express, each at
+ * the context, concurrency and memory fraction it serves in full (settle); ranked by RL_LINT_RULE_CLOSEST
+ * for the corrected command, and by the other rules for up to two alternatives that trade differently.
+ * For vLLM the context starts at the model's positions (a longer --max-model-len is refused). Fills l's
+ * corrected command, levers and alternatives; false when no candidate is found. */
+static bool correct(rl_lint *l, const parsed *p, rl_deploy start, int64_t max_positions) {
+    fix fixes[8];
+    rl_result r0;
+    analyze_at(l, &start, &r0);
+    rl_precision w0 = r0.weight_precision, kv0 = r0.kv_precision;
+    if (l->engine == RL_SERVE_LLAMA_SERVER) {
+        candidate c;
+        if (!correct_llama(l, &start, &c)) return false;
+        int n = llama_fixes(&start, &c, fixes);
+        if (n == 0) return false;
+        write_corrected(l, p, fixes, n, l->corrected, &l->has_corrected);
+        levers_of(&c, w0, kv0, RL_LINT_RULE_CLOSEST, n, &l->correction);
+        return true;
+    }
+    rl_deploy base = start;
+    if (l->engine == RL_SERVE_VLLM && max_positions > 0 && base.seq > max_positions) base.seq = max_positions;
+    rl_precision weights[2] = {start.precision, RL_PREC_FP8}, kvs[2] = {start.kv_precision, RL_PREC_FP8};
+    int nw = online_fp8(l, w0) ? 2 : 1, nkv = rl_precision_bytes(kv0) >= 2 ? 2 : 1;
+    layout lay[SEARCH_LAYOUTS];
+    int nl = layouts(l, &start, lay);
+    bool derived = l->engine == RL_SERVE_SGLANG && p->value[K_BATCH] < 0;
+
+    candidate best[RL_LINT_RULE_COUNT_];
+    bool have[RL_LINT_RULE_COUNT_] = {false};
+    candidate found[4 * SEARCH_LAYOUTS]; /* about 40 KB of stack */
+    int nf = 0;
+    for (int w = 0; w < nw; w++)
+        for (int k = 0; k < nkv; k++) {
+            /* The GPUs of the first layout that serves at all, and of the first that holds the whole context.
+             * Past the first, a layout that shortens the context ranks below it by every rule (the same formats,
+             * more GPUs, no more context): only whole contexts are settled there, without the search. Past twice
+             * the whole context's GPUs, more GPUs only add concurrency, which the rules rank last. */
+            int64_t first_at = 0, full_at = 0;
+            for (int i = 0; i < nl; i++) {
+                int64_t g = lay[i].tp * lay[i].pp;
+                if (full_at > 0 && g > 2 * full_at) break;
+                rl_deploy d = base;
+                d.tp = lay[i].tp;
+                d.pp = lay[i].pp;
+                d.precision = weights[w];
+                d.kv_precision = kvs[k];
+                double own = asked_pool(l, p, &start, d.tp, d.pp);
+                d.pool_fraction = own;
+                if (!settle(l, &d, derived, first_at == 0 || g == first_at)) continue;
+                candidate c = candidate_of(&d, 2 * w + k, d.pool_fraction != own);
+                found[nf++] = c;
+                if (first_at == 0) first_at = g;
+                if (c.d.seq == base.seq && full_at == 0) full_at = g;
+                if (c.d.seq == base.seq && c.d.batch >= start.batch && !c.pool_changed) break; /* all it asks */
             }
-            d.seq = s;
         }
-    } else {
-        int64_t c = cap_at(l, &d, &r);
-        /* SGLang derives --max-running-requests from its pool when the command leaves it out: at a corrected tp or
-         * context, it is what the pool holds there. */
-        if (c < d.batch || (l->engine == RL_SERVE_SGLANG && p->value[K_BATCH] < 0 && c >= 1)) d.batch = c;
-        if (!serves_all(l, &d)) return false;
+    if (nf == 0) return false;
+    for (int rule = 0; rule < RL_LINT_RULE_COUNT_; rule++)
+        for (int i = 0; i < nf; i++) {
+            if (rule == RL_LINT_RULE_CONCURRENCY && found[i].d.tp * found[i].d.pp > 2 * best[0].d.tp * best[0].d.pp) continue;
+            if (!have[rule] || rank(&found[i], &best[rule], (rl_lint_rule)rule) < 0) {
+                best[rule] = found[i];
+                have[rule] = true;
+            }
+        }
+    int n = fixes_of(l, p, &start, &best[0], fixes);
+    if (n == 0) return false;
+    write_corrected(l, p, fixes, n, l->corrected, &l->has_corrected);
+    levers_of(&best[0], w0, kv0, RL_LINT_RULE_CLOSEST, n, &l->correction);
+    const candidate *taken[1 + RL_LINT_MAX_ALTERNATIVES] = {&best[0]};
+    int nt = 1;
+    for (int rule = 1; rule < RL_LINT_RULE_COUNT_ && l->alternative_count < RL_LINT_MAX_ALTERNATIVES; rule++) {
+        if (!have[rule]) continue;
+        bool dup = false;
+        for (int t = 0; t < nt; t++) dup = dup || same_deploy(&best[rule], taken[t]);
+        if (dup) continue;
+        int na = fixes_of(l, p, &start, &best[rule], fixes);
+        int slot = l->alternative_count;
+        int ok = 0;
+        write_corrected(l, p, fixes, na, l->alternative[slot], &ok);
+        if (!ok || na == 0) continue;
+        levers_of(&best[rule], w0, kv0, (rl_lint_rule)rule, na, &l->alternative_levers[slot]);
+        l->alternative_count++;
+        taken[nt++] = &best[rule];
     }
-    if (llama) {
-        if (d.gpu_layers != start.gpu_layers) {
-            fixes[*n].k = K_NGL;
-            snprintf(fixes[(*n)++].value, sizeof fixes[0].value, "%lld", (long long)d.gpu_layers);
-        }
-        if (d.batch != start.batch) {
-            fixes[*n].k = K_NP;
-            snprintf(fixes[(*n)++].value, sizeof fixes[0].value, "%lld", (long long)d.batch);
-        }
-        if (d.seq != start.seq || d.batch != start.batch) {
-            fixes[*n].k = K_CTX;
-            snprintf(fixes[(*n)++].value, sizeof fixes[0].value, "%lld", (long long)(d.seq * d.batch));
-        }
-    } else {
-        if (d.tp != start.tp) {
-            fixes[*n].k = K_TP;
-            snprintf(fixes[(*n)++].value, sizeof fixes[0].value, "%lld", (long long)d.tp);
-        }
-        if (d.seq != start.seq) {
-            fixes[*n].k = K_SEQ;
-            snprintf(fixes[(*n)++].value, sizeof fixes[0].value, "%lld", (long long)d.seq);
-        }
-        if (d.batch != start.batch || (l->engine == RL_SERVE_SGLANG && p->value[K_BATCH] < 0 && *n > 0)) {
-            fixes[*n].k = K_BATCH;
-            snprintf(fixes[(*n)++].value, sizeof fixes[0].value, "%lld", (long long)d.batch);
-        }
-        if (d.pool_fraction != start.pool_fraction) {
-            fixes[*n].k = K_POOL;
-            put_fraction(fixes[(*n)++].value, sizeof fixes[0].value, d.pool_fraction);
-        }
-    }
-    return *n > 0;
+    return true;
 }
 
 /* ---- the run ------------------------------------------------------------ */
@@ -1458,10 +1653,7 @@ static rl_status lint_run(const char *command, size_t len, const char *base, siz
     l->has_report = 1;
 
     if (l->verdict != RL_LINT_FITS) {
-        fix fixes[6];
-        int n = 0;
-        if (correct(l, &p, d, max_pos, fixes, &n)) {
-            write_corrected(l, &p, fixes, n);
+        if (correct(l, &p, d, max_pos)) {
             if (!l->has_corrected)
                 VALUES(add_finding(l, "no_correction", "No corrected command: with its changes the command would be over %u bytes or %d words.",
                                    RL_LINT_MAX_BYTES, RL_LINT_MAX_ARGS),
@@ -1475,7 +1667,7 @@ static rl_status lint_run(const char *command, size_t len, const char *base, siz
                             ? "No corrected command: the weights alone do not fit the GPU; give the host's RAM and bandwidth (ram_gib, host_memory) for a -ngl that offloads the rest."
                             : e == RL_SERVE_LLAMA_SERVER && host_described(&d)
                             ? "No corrected command: no -ngl, context or slot count makes both the GPU part and the host part fit."
-                            : "No corrected command: no context length, concurrency, memory fraction or tensor-parallel size on these GPUs makes it start."),
+                            : "No corrected command: no tensor- and pipeline-parallel layout of these GPUs up to 64, fp8 weights or KV cache the engine can run, context length, concurrency or memory fraction makes it start."),
                    "variant", why);
         }
     }
@@ -1543,6 +1735,27 @@ size_t rl_lint_write_json(const rl_lint *l, char *buf, size_t cap) {
     rl_jw_end(&t);
     if (l->has_corrected) rl_jw_str(&s, "corrected_command", l->corrected);
     else rl_jw_null(&s, "corrected_command");
+    /* Every correction with its deployment and its rule: the corrected command first, then the alternatives. */
+    rl_jw_array(&s, "corrections", &t);
+    for (int i = 0; l->has_corrected && i <= l->alternative_count; i++) {
+        const rl_lint_levers *v = i == 0 ? &l->correction : &l->alternative_levers[i - 1];
+        rl_jw u;
+        rl_jw_object(&t, NULL, &u);
+        rl_jw_str(&u, "command", i == 0 ? l->corrected : l->alternative[i - 1]);
+        rl_jw_str(&u, "rule", rl_lint_rule_name(v->rule));
+        rl_jw_num(&u, "gpus", (double)v->gpus);
+        rl_jw_num(&u, "tp", (double)v->tp);
+        rl_jw_num(&u, "pp", (double)v->pp);
+        rl_jw_str(&u, "weights", rl_precision_name(v->weights));
+        rl_jw_str(&u, "kv", rl_precision_name(v->kv));
+        rl_jw_num(&u, "seq", (double)v->seq);
+        rl_jw_num(&u, "max_seqs", (double)v->max_seqs);
+        if (l->engine == RL_SERVE_LLAMA_SERVER) rl_jw_num(&u, "gpu_layers", (double)v->gpu_layers);
+        else rl_jw_num(&u, "pool_fraction", v->pool_fraction);
+        rl_jw_num(&u, "changed", (double)v->changed);
+        rl_jw_end(&u);
+    }
+    rl_jw_end(&t);
     rl_jw_key(&s, "request");
     rl_out_raw(&o, l->request);
     rl_jw_end(&s);

@@ -108,7 +108,7 @@ uint32_t rlw_bench(uint32_t request_len, uint32_t config_len, int32_t has_config
  * the request object with the GPU (request_len bytes, may be 0), so that one
  * export and the existing buffers carry both. */
 uint32_t rlw_lint(uint32_t command_len, uint32_t request_len, uint32_t config_len, int32_t has_config) {
-    static rl_lint work; /* ~54 KB (sizeof natively): kept off the wasm stack */
+    static rl_lint work; /* ~75 KB (sizeof natively): kept off the wasm stack */
     rl_status st;
     if ((uint64_t)command_len + request_len > sizeof request_buf) {
         rl_error e = {.status = RL_E_TOO_LARGE, .field = "lint", .message = "lint: the command and the request are over the bridge's buffer"};

@@ -45,6 +45,32 @@ test('the issue example on H100 SXM: tight, and a corrected command that asks fo
   await page.close();
 });
 
+test('the 405B at tp 2 on H100s: the corrected command and two alternatives, each of which fits when pasted back', async () => {
+  const page = await openPage();
+  await setInputs(page, { gpu: 'h100-sxm' });
+  await waitForVerdict(page);
+  await page.fill(tid('lint-command'), 'vllm serve meta-llama/Llama-3.1-405B --tensor-parallel-size 2');
+  await page.waitForSelector(`${tid('lint-verdict')}[data-value="refused"]`);
+  // The rules and their figures: tests/vectors/lint.json, lint-vllm-405b-tp2-best-and-alternatives.
+  assert.match(await page.textContent(tid('lint-corrected')), /--pipeline-parallel-size 3 --quantization fp8/);
+  const alternatives = await page.locator(`${tid('lint-alternatives')} .lint-corrected`).evaluateAll((nodes) =>
+    nodes.map((n) => [n.dataset.rule, n.querySelector('code').textContent]),
+  );
+  assert.deepEqual(alternatives, [
+    ['precision', 'vllm serve meta-llama/Llama-3.1-405B --tensor-parallel-size 8 --pipeline-parallel-size 2 --max-num-seqs 4'],
+    ['context', 'vllm serve meta-llama/Llama-3.1-405B --tensor-parallel-size 8 --quantization fp8 --max-num-seqs 2'],
+  ]);
+  assert.match(await page.textContent(tid('lint-alternatives')), /Keeps the weights in bf16, on 16 GPUs/);
+  const answer = await page.textContent(tid('lint-answer'));
+  assert.doesNotMatch(answer, /tokens\/s|\bms\b/);
+  for (const [, command] of alternatives) {
+    await page.fill(tid('lint-command'), command);
+    await page.waitForSelector(`${tid('lint-verdict')}[data-value="fits"]`);
+    assert.equal(await page.locator(tid('lint-alternatives')).count(), 0);
+  }
+  await page.close();
+});
+
 test('a refusal follows the form GPU, shows no concurrency and no time, and a bad value names its flag', async () => {
   const page = await openPage();
   await setInputs(page, { gpu: 'rtx-4090' });

@@ -337,16 +337,18 @@ static void test_no_correction_variants(void) {
     f = finding("no_correction");
     CHECK(st == RL_OK && streq(value_of(f, "variant"), "no_host"), "llama-server, no host: variant no_host (%s)",
           f ? f->message : "no finding");
-    st = run("vllm serve meta-llama/Meta-Llama-3-70B --max-model-len 4096", "{\"gpu\":\"t4\",\"ram_gib\":64,\"host_memory\":\"ddr5-5600-2ch\"}",
+    /* Llama-3.1-405B's 756 GiB of bf16 weights are 11.8 GiB a GPU over 64 GPUs, and the 6 GiB RTX 3060 Laptop
+     * has no fp8: no layout the search tries holds them. */
+    st = run("vllm serve meta-llama/Llama-3.1-405B --max-model-len 4096", "{\"gpu\":\"rtx-3060m-6g\",\"ram_gib\":64,\"host_memory\":\"ddr5-5600-2ch\"}",
              NULL);
     f = finding("no_correction");
     CHECK(st == RL_OK && lint.verdict == RL_LINT_REFUSED && f != NULL && value_of(f, "variant") == NULL,
-          "vLLM, no tp of T4s holds the 70B: no variant (%s)", f ? f->message : "no finding");
-    st = run("python -m sglang.launch_server --model-path meta-llama/Meta-Llama-3-70B --context-length 4096",
-             "{\"gpu\":\"t4\",\"ram_gib\":64,\"host_memory\":\"ddr5-5600-2ch\"}", NULL);
+          "vLLM, no layout of 6 GiB GPUs holds the 405B: no variant (%s)", f ? f->message : "no finding");
+    st = run("python -m sglang.launch_server --model-path meta-llama/Llama-3.1-405B --context-length 4096",
+             "{\"gpu\":\"rtx-3060m-6g\",\"ram_gib\":64,\"host_memory\":\"ddr5-5600-2ch\"}", NULL);
     f = finding("no_correction");
     CHECK(st == RL_OK && lint.verdict == RL_LINT_REFUSED && f != NULL && value_of(f, "variant") == NULL,
-          "SGLang, no tp of T4s holds the 70B: no variant (%s)", f ? f->message : "no finding");
+          "SGLang, no layout of 6 GiB GPUs holds the 405B: no variant (%s)", f ? f->message : "no finding");
 }
 
 /* ---- each flag's range: the bound read, the value past it refused naming the flag ---- */
@@ -1113,14 +1115,16 @@ static void test_pool_raise(void) {
             /* SGLang's own default follows the GPU (rl_sglang_pool, tested against hand-worked values in api_test),
              * written as the lint writes a fraction: three decimals where it has them. */
             char deflt[16];
-            double own = rl_sglang_pool(vram, 1, 1, NULL, 0);
-            snprintf(deflt, sizeof deflt, fabs(own * 100 - round(own * 100)) < 1e-9 ? "%.2f" : "%.3f", own);
-            if (rows[i].deflt) snprintf(deflt, sizeof deflt, "%s", rows[i].deflt);
             if (rows[i].pool) snprintf(cmd, sizeof cmd, "%s %s %s", rows[i].head, rows[i].pool_flag, rows[i].pool);
             else snprintf(cmd, sizeof cmd, "%s", rows[i].head);
             if (run(cmd, req, NULL) != RL_OK) continue;
             check_values_in_message(cmd);
-            if (!lint.has_corrected) continue;
+            /* The fraction alone is this test's subject: not a correction that takes more GPUs (where one does not
+             * load the weights, or one does but leaves no KV room at any fraction). */
+            if (!lint.has_corrected || lint.correction.gpus != 1) continue;
+            double own = rl_sglang_pool(vram, 1, 1, NULL, 0);
+            snprintf(deflt, sizeof deflt, fabs(own * 100 - round(own * 100)) < 1e-9 ? "%.2f" : "%.3f", own);
+            if (rows[i].deflt) snprintf(deflt, sizeof deflt, "%s", rows[i].deflt);
             char fixed[RL_LINT_MAX_BYTES];
             snprintf(fixed, sizeof fixed, "%s", lint.corrected);
             rl_status st = rl_lint_run(fixed, strlen(fixed), req, strlen(req), NULL, 0, &again);
@@ -1482,23 +1486,80 @@ static void test_cut_after_backslash(void) {
           lint.word_count == 9 ? lint.words + lint.word_at[8] : "?");
 }
 
+/* The corrections agree with the analysis's ways out (issue 36): where the full analysis of the refused
+ * command says more tensor parallelism loads the weights (more_tp, tp=N at the precision asked), one
+ * correction keeps that precision on at most N x pp GPUs; where the weights do not load and it says fp8 alone
+ * does on the GPUs asked (and the engine quantizes online on a GPU with an fp8 peak), one correction is fp8 on
+ * those GPUs. And by
+ * the rules: the corrected command uses the fewest GPUs of all, none uses fewer than the command asked,
+ * the precision rule's keeps the weights' format, the context rule's has the longest context. */
+static void test_corrections_agree_with_ways_out(void) {
+    static const struct {
+        const char *cmd, *req;
+    } rows[] = {
+        {"vllm serve meta-llama/Llama-3.1-405B --tensor-parallel-size 2", "{\"gpu\":\"h100-sxm\"}"},
+        {"vllm serve meta-llama/Llama-3.1-405B --tensor-parallel-size 8", "{\"gpu\":\"h100-sxm\"}"},
+        {"python -m sglang.launch_server --model-path meta-llama/Llama-3.1-405B --tp 2", "{\"gpu\":\"h100-sxm\"}"},
+        {"vllm serve Qwen/Qwen3-32B --max-model-len 40960", "{\"gpu\":\"l40s\"}"},
+        {"python -m sglang.launch_server --model-path meta-llama/Meta-Llama-3-70B", "{\"gpu\":\"h100-sxm\"}"},
+        {"vllm serve meta-llama/Llama-3.1-70B --tensor-parallel-size 2", "{\"gpu\":\"rtx-4090\"}"},
+        {"vllm serve microsoft/phi-4", "{\"gpu\":\"t4\"}"},
+        {"vllm serve Qwen/Qwen3-8B", "{\"gpu\":\"rtx-4090\"}"},
+    };
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        rl_status st = run(rows[i].cmd, rows[i].req, NULL);
+        CHECK(st == RL_OK && lint.verdict == RL_LINT_REFUSED && lint.has_corrected, "%s on %s: refused, with a correction", rows[i].cmd,
+              rows[i].req);
+        if (st != RL_OK || !lint.has_corrected) continue;
+        const rl_result *r = &lint.run.result;
+        int64_t asked = lint.run.deploy.tp * lint.run.deploy.pp;
+        const rl_lint_levers *all[1 + RL_LINT_MAX_ALTERNATIVES];
+        int n = 0;
+        all[n++] = &lint.correction;
+        for (int a = 0; a < lint.alternative_count; a++) all[n++] = &lint.alternative_levers[a];
+        bool tp_way = false, fp8_way = false;
+        for (int a = 0; a < n; a++) {
+            const rl_lint_levers *v = all[a];
+            CHECK(v->gpus == v->tp * v->pp && v->gpus >= asked, "%s: correction %d on %lld GPUs (tp %lld x pp %lld), %lld asked",
+                  rows[i].cmd, a, (long long)v->gpus, (long long)v->tp, (long long)v->pp, (long long)asked);
+            CHECK(lint.correction.gpus <= v->gpus, "%s: the corrected command is on the fewest GPUs (%lld > %lld)", rows[i].cmd,
+                  (long long)lint.correction.gpus, (long long)v->gpus);
+            if (v->rule == RL_LINT_RULE_PRECISION)
+                CHECK(v->weights == r->weight_precision, "%s: the precision rule keeps %s", rows[i].cmd, rl_precision_name(r->weight_precision));
+            if (v->rule == RL_LINT_RULE_CONTEXT)
+                for (int b = 0; b < n; b++)
+                    CHECK(v->seq >= all[b]->seq, "%s: the context rule's context is the longest", rows[i].cmd);
+            tp_way |= v->weights == r->weight_precision && (r->remedies & RL_REMEDY_MORE_TP) &&
+                      v->gpus <= r->remedy_tp * lint.run.deploy.pp;
+            fp8_way |= v->weights == RL_PREC_FP8 && v->gpus == asked;
+        }
+        if (r->remedies & RL_REMEDY_MORE_TP)
+            CHECK(tp_way, "%s on %s: the ways out say tp=%lld; no correction keeps %s on that many GPUs", rows[i].cmd, rows[i].req,
+                  (long long)r->remedy_tp, rl_precision_name(r->weight_precision));
+        if (r->verdict == RL_WEIGHTS_DO_NOT_FIT && (r->remedies & RL_REMEDY_WEIGHT_PRECISION) && r->remedy_precision == RL_PREC_FP8 &&
+            lint.run.gpu.tflops_fp8 > 0)
+            CHECK(fp8_way, "%s on %s: the ways out say fp8; no correction is fp8 on the GPUs asked", rows[i].cmd, rows[i].req);
+    }
+}
+
 /* no_correction's sentences: the one for vLLM and SGLang names what was tried,
  * with or without the host described (they do not offload). */
 static void test_no_correction_sentences(void) {
-    const char *generic = "No corrected command: no context length, concurrency, memory fraction or tensor-parallel size on these GPUs makes it start.";
-    static const char *const reqs[] = {"{\"gpu\":\"t4\"}", "{\"gpu\":\"t4\",\"ram_gib\":64,\"host_memory\":\"ddr5-5600-2ch\"}"};
+    const char *generic = "No corrected command: no tensor- and pipeline-parallel layout of these GPUs up to 64, fp8 weights or KV cache the engine can run, context length, concurrency or memory fraction makes it start.";
+    static const char *const reqs[] = {"{\"gpu\":\"rtx-3060m-6g\"}", "{\"gpu\":\"rtx-3060m-6g\",\"ram_gib\":64,\"host_memory\":\"ddr5-5600-2ch\"}"};
     for (int i = 0; i < 2; i++) {
-        rl_status st = run("vllm serve meta-llama/Meta-Llama-3-70B --max-model-len 4096", reqs[i], NULL);
+        rl_status st = run("vllm serve meta-llama/Llama-3.1-405B --max-model-len 4096", reqs[i], NULL);
         const rl_lint_finding *f = finding("no_correction");
-        CHECK(st == RL_OK && f != NULL && streq(f->message, generic), "vLLM on T4s, %s: %s", reqs[i], f ? f->message : "no finding");
+        CHECK(st == RL_OK && f != NULL && streq(f->message, generic), "vLLM on 6 GiB GPUs, %s: %s", reqs[i], f ? f->message : "no finding");
     }
-    /* The tp search looks for the weights and one request at the command's fraction, up to tp 8. Llama-3-70B's
-     * 131.4 GiB of bf16 weights are 16.43 GiB a GPU at tp 8; on 21.5 GiB GPUs vLLM's 0.9 (19.35 GiB) leaves no KV
-     * room at tp 8 (though 0.95 would): no corrected command. */
+    /* Llama-3-70B's 131.4 GiB of bf16 weights are 16.43 GiB a GPU at tp 8; on 21.5 GiB GPUs with no fp8 vLLM's 0.9
+     * (19.35 GiB) leaves no KV room on any layout of 8 GPUs, the fewest that load them, and 0.95 does: the search
+     * raises the fraction there rather than take 16 GPUs (fewest GPUs first). */
     rl_status st = run("vllm serve meta-llama/Meta-Llama-3-70B --max-model-len 4096 --max-num-seqs 1",
                        "{\"gpu\":{\"tflops\":100,\"bandwidth_gbs\":1000,\"vram_gib\":21.5}}", NULL);
-    CHECK(st == RL_OK && !lint.has_corrected && finding("no_correction") != NULL, "70B on 21.5 GiB GPUs: no tp up to 8 at 0.9 (got %s)",
-          lint.corrected);
+    CHECK(st == RL_OK && lint.has_corrected && lint.correction.gpus == 8 && lint.correction.pool_fraction == 0.95 &&
+              lint.correction.seq == 4096,
+          "70B on 21.5 GiB GPUs: 8 GPUs at 0.95 (got %s)", lint.corrected);
     st = run("vllm serve meta-llama/Meta-Llama-3-70B --max-model-len 4096 --max-num-seqs 1 -tp 8 --gpu-memory-utilization 0.9",
              "{\"gpu\":{\"tflops\":100,\"bandwidth_gbs\":1000,\"vram_gib\":21.5}}", NULL);
     CHECK(st == RL_OK && finding("no_kv_memory") != NULL, "70B at tp 8 on 21.5 GiB GPUs: no KV room at 0.9");
@@ -1611,6 +1672,7 @@ int main(int argc, char **argv) {
     test_llama_ngl_sweep();
     test_cut_after_backslash();
     test_no_correction_sentences();
+    test_corrections_agree_with_ways_out();
     test_json_defaults_and_ngl();
     test_sglang_one_token();
     printf("lint mutants: %d passed, %d failed\n", passed, failed);

@@ -45,10 +45,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     }
     if (work.verdict == RL_LINT_REFUSED)
         for (const char *const *k = fz_timing_keys; *k; k++) FZ_CHECK(!fz_contains(out, n, *k), "refusal holds %s: %s", *k, out);
-    if (work.has_corrected) {
-        rl_status st2 = rl_lint_run(work.corrected, strlen(work.corrected), request, strlen(request), NULL, 0, &again);
+    /* Every corrected command, the first and the alternatives, fits and ignores no flag the command did not. */
+    for (int i = 0; work.has_corrected && i <= work.alternative_count; i++) {
+        const char *fixed = i == 0 ? work.corrected : work.alternative[i - 1];
+        rl_status st2 = rl_lint_run(fixed, strlen(fixed), request, strlen(request), NULL, 0, &again);
         FZ_CHECK(st2 == RL_OK && again.verdict == RL_LINT_FITS, "the corrected command %s does not fit (status %d, verdict %s)",
-                 work.corrected, (int)st2, rl_lint_verdict_name(again.verdict));
+                 fixed, (int)st2, rl_lint_verdict_name(again.verdict));
+        FZ_CHECK(again.ignored_count == work.ignored_count, "the corrected command %s ignores other flags", fixed);
     }
     return 0;
 }

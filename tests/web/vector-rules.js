@@ -2,11 +2,11 @@
 // (core/cli/vectors.c) applies them. Shared by the wasm vector suite and the
 // browser tests.
 
-/** The value at a dotted path; inside an array a segment picks the element with that `code`. */
+/** The value at a dotted path; inside an array a segment picks the element with that `code` (a lint correction: `rule`). */
 export function atPath(root, path) {
   let node = root;
   for (const part of path.split('.')) {
-    if (Array.isArray(node)) node = node.find((item) => item !== null && typeof item === 'object' && item.code === part);
+    if (Array.isArray(node)) node = node.find((item) => item !== null && typeof item === 'object' && (item.code ?? item.rule) === part);
     else if (node !== null && typeof node === 'object') node = Object.hasOwn(node, part) ? node[part] : undefined;
     else return undefined;
   }
@@ -109,9 +109,17 @@ export function checkVector(core, v) {
   }
   const fixed = result.lint?.corrected_command;
   if (v.relint === true || typeof fixed === 'string') {
-    // The property over the corpus: every corrected command lints as "fits" on the same GPU; relint also demands one.
-    const again = typeof fixed === 'string' ? core.lint(fixed, request, configText) : null;
-    if (again?.lint?.verdict !== 'fits') failures.push(`relint of ${JSON.stringify(fixed)} gave ${JSON.stringify(again?.lint?.verdict ?? again?.error)}`);
+    // The property over the corpus: every corrected command (the first and the alternatives) lints as "fits" on the
+    // same GPU, ignores no flag the command did not, and runs the tp, pp and context its entry says; relint also
+    // demands one.
+    const all = result.lint?.corrections ?? [];
+    if (typeof fixed !== 'string' || all[0]?.command !== fixed) failures.push(`relint: corrections[0] is not ${JSON.stringify(fixed)}`);
+    for (const fix of all) {
+      const again = core.lint(fix.command, request, configText);
+      if (again?.lint?.verdict !== 'fits') failures.push(`relint of ${JSON.stringify(fix.command)} gave ${JSON.stringify(again?.lint?.verdict ?? again?.error)}`);
+      else if (again.lint.ignored.length !== result.lint.ignored.length) failures.push(`relint of ${JSON.stringify(fix.command)} ignores other flags`);
+      else if (['tp', 'pp', 'seq'].some((k) => again.report?.config?.[k] !== fix[k])) failures.push(`relint of ${JSON.stringify(fix.command)} runs another tp, pp or context`);
+    }
   }
   return failures;
 }

@@ -24,7 +24,7 @@ function lintOf(app, command) {
   }
 }
 
-function Corrected({ text }) {
+function Corrected({ text, label, testid = 'lint-corrected', copyId = 'lint-copy', copyLabel = t('lint.copy'), rule }) {
   const [copied, setCopied] = useState(null);
   async function copy() {
     let ok = false;
@@ -37,11 +37,11 @@ function Corrected({ text }) {
     setCopied(ok ? 'copied' : 'manual');
   }
   return (
-    <div class="lint-corrected">
-      <p class="hint">{t('lint.corrected')}</p>
-      <pre style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all', margin: '4px 0' }}><code data-testid="lint-corrected">{text}</code></pre>
-      <button type="button" data-testid="lint-copy" data-copied={copied ?? undefined} onClick={copy}>
-        {t('lint.copy')}
+    <div class="lint-corrected" data-rule={rule}>
+      <p class="hint">{label}</p>
+      <pre style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all', margin: '4px 0' }}><code data-testid={testid}>{text}</code></pre>
+      <button type="button" data-testid={copyId} data-copied={copied ?? undefined} onClick={copy}>
+        {copyLabel}
       </button>
       {copied && (
         <span role="status" class="hint">
@@ -99,7 +99,25 @@ export function LintBox({ app }) {
               </li>
             ))}
           </ul>
-          {lint.corrected_command && <Corrected text={lint.corrected_command} />}
+          {lint.corrected_command && (
+            <Corrected text={lint.corrected_command} label={`${t('lint.corrected')} ${t('lint.rule.closest')}`} rule="closest" />
+          )}
+          {lint.corrections?.length > 1 && (
+            <div data-testid="lint-alternatives">
+              <p class="hint">{t('lint.alternatives')}</p>
+              {lint.corrections.slice(1).map((c) => (
+                <Corrected
+                  key={c.rule}
+                  text={c.command}
+                  rule={c.rule}
+                  testid={`lint-alternative-${c.rule}`}
+                  copyId={`lint-alternative-${c.rule}-copy`}
+                  copyLabel={t('lint.copyThis')}
+                  label={t(`lint.rule.${c.rule}`, { weights: c.weights, gpus: c.gpus, seq: c.seq, n: c.max_seqs })}
+                />
+              ))}
+            </div>
+          )}
           <p class="hint" data-testid="lint-read">
             {t('lint.read', { flags: Object.entries(lint.recognized).map(([flag, value]) => `${flag} ${value}`).join(', ') || t('lint.readNone') })}
             {lint.ignored.length > 0 && t('lint.ignored', { flags: lint.ignored.join(' ') })}
