@@ -23,6 +23,7 @@ static const meta_flag meta[] = {
     {"--request", "JSON", "a request object, as the page sends it (JSON text); with --config PATH at most"},
     {"--lint", "CMD", "a vllm serve / sglang / llama-server command to lint; with --gpu or a custom GPU, --config PATH"},
     {"--list", NULL, "list the presets with their figures"},
+    {"--prices", NULL, "with --list: which GPUs and models are priced: purchase, cloud rate, active and idle power, API price, each with its date (one over 12 months old is flagged)"},
     {"--accuracy", NULL, "first flag only: the floor and the realistic estimate against every published run in tests/measured (--check, --holdout, --measured FILE)"},
     {"--matrix", NULL, "first flag only: every model x GPU preset x a grid as CSV or NDJSON (--matrix --help; npm run matrix writes Parquet)"},
     {"--requests", "FILE", "first flag only: one request object a line (NDJSON, - for standard input), one JSON answer a line, each flushed before the next is read; exit 2 if any line is bad, else 3 if any is refused"},
@@ -64,6 +65,7 @@ static rl_status set_meta(rl_cli_args *a, const char *flag, const char *value, r
         return usage_error(err, flag, "--compare: read by its own parser (core/cli/compare.c)");
     if (strcmp(flag, "--json") == 0) a->json = 1;
     else if (strcmp(flag, "--list") == 0) a->list = 1;
+    else if (strcmp(flag, "--prices") == 0) a->prices = 1;
     else if (strcmp(flag, "--selftest") == 0) a->selftest = 1;
     else if (strcmp(flag, "--prove-red") == 0) a->prove_red = 1;
     else if (strcmp(flag, "--help") == 0) a->help = 1;

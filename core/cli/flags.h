@@ -14,7 +14,7 @@ enum { RL_CLI_MAX_FIELDS = 128 };
 typedef struct rl_cli_args {
     const char *value[RL_CLI_MAX_FIELDS]; /* per field row: the last value given, NULL if none */
     int explicit_[RL_CLI_MAX_FIELDS];     /* the row was given as its own flag (not by a switch) */
-    int json, list, selftest, prove_red, help, version, accuracy;
+    int json, list, prices, selftest, prove_red, help, version, accuracy;
     const char *vectors;   /* --vectors DIR */
     const char *request;   /* --request JSON */
     const char *format;    /* --format text|md, NULL = text */

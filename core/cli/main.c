@@ -13,6 +13,7 @@
 #include "hf_cache.h"
 #include "lint_text.h"
 #include "messages.h"
+#include "source_words.h"
 #include "report_text.h"
 #include "requests.h"
 #include "roofline.h"
@@ -95,6 +96,63 @@ static int list_presets(void) {
         }
         cJSON_Delete(j);
     }
+    return EXIT_FITS;
+}
+
+/* One price figure as --list --prices shows it: "value (date)", a star when over 12 months old; "-" when none. */
+typedef enum cell { CELL_USD, CELL_USD_HOUR, CELL_WATTS, CELL_API_IN, CELL_API_OUT } cell;
+
+static const char *price_cell(const rl_price_figure *f, cell kind, const char *today, char *buf, size_t cap) {
+    if (!f->ok) return snprintf(buf, cap, "-"), buf;
+    int n = kind == CELL_USD        ? snprintf(buf, cap, "$%.0f", f->value)
+            : kind == CELL_USD_HOUR ? snprintf(buf, cap, "$%.2f/h", f->value)
+            : kind == CELL_WATTS    ? snprintf(buf, cap, "%.4g W", f->value)
+            : kind == CELL_API_IN   ? snprintf(buf, cap, "in $%.3g", f->value)
+                                    : snprintf(buf, cap, "out $%.3g", f->value);
+    int64_t age = rl_price_age_days(f->as_of, today);
+    snprintf(buf + n, cap - (size_t)n, " (%s%s%s)", f->as_of, age > RL_PRICE_STALE_DAYS ? " *" : "",
+             f->origin == RL_ORIGIN_RULE ? ", rule" : f->origin == RL_ORIGIN_BOARD ? ", board" : "");
+    return buf;
+}
+
+/* --list --prices: every GPU and model preset, what is priced and when; a star marks a figure over 12 months old. */
+static int list_prices(void) {
+    char today[16], a[96], b[96], c[96], d[96], line[256];
+    rl_today(today, sizeof today);
+    printf("%s\n", RL_MSG(line, "cli.list.prices.gpus", "today", today));
+    int buy = 0, cloud = 0, all = 0, gpus = (int)rl_preset_count(RL_PRESET_GPU);
+    for (int i = 0; i < gpus; i++) {
+        const char *id = rl_preset_id(RL_PRESET_GPU, (size_t)i);
+        rl_cost_prices p;
+        rl_error err;
+        if (rl_cost_read_prices(id, NULL, &p, &err) != RL_OK) {
+            printf("  %-20s %s\n", id, err.message);
+            continue;
+        }
+        int can_buy = p.hardware_usd.ok && p.active_watts.ok && p.idle_watts.ok;
+        buy += can_buy;
+        cloud += p.usd_per_gpu_hour.ok;
+        all += can_buy && p.usd_per_gpu_hour.ok;
+        printf("  %-20s %-22s %-22s %-28s %s\n", id, price_cell(&p.hardware_usd, CELL_USD, today, a, sizeof a),
+               price_cell(&p.usd_per_gpu_hour, CELL_USD_HOUR, today, b, sizeof b), price_cell(&p.active_watts, CELL_WATTS, today, c, sizeof c),
+               price_cell(&p.idle_watts, CELL_WATTS, today, d, sizeof d));
+    }
+    printf("%s\n", RL_MSG(line, "cli.list.prices.models", "today", today));
+    int apis = 0, models = (int)rl_preset_count(RL_PRESET_MODEL);
+    for (int i = 0; i < models; i++) {
+        const char *id = rl_preset_id(RL_PRESET_MODEL, (size_t)i);
+        rl_cost_prices p;
+        rl_error err;
+        if (rl_cost_read_prices(NULL, id, &p, &err) != RL_OK || !p.api_usd_per_mtok_in.ok) continue;
+        apis++;
+        const char *src = p.api_usd_per_mtok_in.source, *cut = strstr(src, " (as of ");
+        printf("  %-20s %-26s %-26s %.*s\n", id, price_cell(&p.api_usd_per_mtok_in, CELL_API_IN, today, a, sizeof a),
+               price_cell(&p.api_usd_per_mtok_out, CELL_API_OUT, today, b, sizeof b), cut ? (int)(cut - src) : 0, src);
+    }
+    char n1[16], n2[16], n3[16], n4[16], n5[16], n6[16];
+    snprintf(n1, sizeof n1, "%d", buy), snprintf(n2, sizeof n2, "%d", cloud), snprintf(n3, sizeof n3, "%d", all);
+    snprintf(n4, sizeof n4, "%d", gpus), snprintf(n5, sizeof n5, "%d", apis), snprintf(n6, sizeof n6, "%d", models);
+    printf("%s\n", RL_MSG(line, "cli.list.prices.count", "buy", n1, "cloud", n2, "all", n3, "gpus", n4, "apis", n5, "models", n6));
     return EXIT_FITS;
 }
 
@@ -271,7 +329,7 @@ int main(int argc, char **argv) {
         printf("roofline-lint %s\n", RL_VERSION);
         return EXIT_FITS;
     }
-    if (a.list) return list_presets();
+    if (a.list) return a.prices ? list_prices() : list_presets();
     const char *vectors = a.vectors ? a.vectors : RL_VECTORS_DIR;
     if (a.selftest) return selftest(vectors);
     if (a.prove_red) return prove_red(vectors);

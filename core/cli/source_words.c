@@ -4,6 +4,7 @@
 
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 
 /* The engine parameter each assumption reads (core/src/realistic.c: rl_realistic_assumptions),
  * the part of its asrc.<engine>.<param> key; as ENGINE_PARAM in web/src/i18n/sources.js. */
@@ -66,6 +67,23 @@ const char *rl_msg_assumption_source(const rl_assumption *a, rl_engine engine, c
     return worded(NULL, none, NULL, a->source, buf, cap);
 }
 
+const char *rl_today(char *buf, size_t cap) {
+    time_t now = time(NULL);
+    struct tm *t = gmtime(&now);
+    if (t == NULL || strftime(buf, cap, "%Y-%m-%d", t) == 0) buf[0] = '\0';
+    return buf;
+}
+
+/* A price over RL_PRICE_STALE_DAYS old (by this machine's clock) says so after its source. */
+static const char *stale_mark(const char *as_of, char *buf, size_t cap) {
+    char today[16];
+    int64_t age = rl_price_age_days(as_of, rl_today(today, sizeof today));
+    size_t n = strlen(buf);
+    /* The page's words, as the page writes them (web/src/components/CostPanel.jsx). */
+    if (age > RL_PRICE_STALE_DAYS && n < cap) snprintf(buf + n, cap - n, " (%s)", rl_msg_text("csrc.stale"));
+    return buf;
+}
+
 const char *rl_msg_cost_source(const rl_cost_assumption *x, const rl_cost *c, char *buf, size_t cap) {
     const char *const none[] = {NULL};
     int given = x->origin == RL_ORIGIN_GIVEN;
@@ -82,10 +100,15 @@ const char *rl_msg_cost_source(const rl_cost_assumption *x, const rl_cost *c, ch
     if (given) return worded("csrc.given", none, NULL, x->source, buf, cap);
     /* A price preset's source is a citation: quoted after the words that say what it is. */
     if (x->origin == RL_ORIGIN_BOARD) {
-        if (rl_msg_lang() == RL_LANG_EN) return rl_msg_fill(buf, cap, "cli.cost.board", (const char *const[]){"source", x->source, NULL});
-        return worded("csrc.board", none, x->source, x->source, buf, cap);
+        if (rl_msg_lang() == RL_LANG_EN) rl_msg_fill(buf, cap, "cli.cost.board", (const char *const[]){"source", x->source, NULL});
+        else worded("csrc.board", none, x->source, x->source, buf, cap);
+    } else if (x->origin == RL_ORIGIN_RULE) {
+        if (rl_msg_lang() == RL_LANG_EN) snprintf(buf, cap, "%s", x->source);
+        else worded("csrc.rule", none, x->source, x->source, buf, cap);
+    } else {
+        worded("csrc.preset", none, x->source, x->source, buf, cap);
     }
-    return worded("csrc.preset", none, x->source, x->source, buf, cap);
+    return stale_mark(x->as_of, buf, cap);
 }
 
 const char *rl_msg_unit(const char *unit) {

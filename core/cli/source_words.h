@@ -15,6 +15,8 @@
 const char *rl_msg_assumption_source(const rl_assumption *a, rl_engine engine, char *buf, size_t cap);
 /* The source of one figure of the cost c. Returns buf. */
 const char *rl_msg_cost_source(const rl_cost_assumption *x, const rl_cost *c, char *buf, size_t cap);
+/* Today's date as YYYY-MM-DD (UTC, this machine's clock), for the age of a price. Returns buf. */
+const char *rl_today(char *buf, size_t cap);
 /* A figure's unit ("fraction", "USD/GPU-hour") in the language; the unit itself when it has no words. */
 const char *rl_msg_unit(const char *unit);
 

@@ -857,7 +857,8 @@ typedef enum rl_origin {
     RL_ORIGIN_SPEC = 6,         /* "spec": the specification's constant or default (30 days, 36 months, resale by class) */
     RL_ORIGIN_PRESET = 7,       /* "preset": a price preset's figure; `source` quotes its document and date */
     RL_ORIGIN_BOARD = 8,        /* "board": a preset's board power standing in for an unsourced wall power */
-    RL_ORIGIN_COUNT_ = 9
+    RL_ORIGIN_RULE = 9,         /* "rule": idle power as RL_IDLE_FRACTION of the board power, no idle figure being sourced */
+    RL_ORIGIN_COUNT_ = 10
 } rl_origin;
 const char *rl_origin_name(rl_origin origin); /* "" for a value outside the enum */
 
@@ -1229,8 +1230,9 @@ typedef struct rl_cost_assumption {
     char name[32];
     double value;
     char unit[16];
-    rl_origin origin;   /* analysis, spec, given, preset or board */
-    char source[400];   /* "given", a formula, or a price preset's source and date (board: the board figure's) */
+    rl_origin origin;   /* analysis, spec, given, preset, board or rule */
+    char source[400];   /* "given", a formula, or a price preset's "provider (as of date): source" (board: the board figure's) */
+    char as_of[12];     /* a preset price's date, YYYY-MM-DD or YYYY (a front end flags one over 12 months old); "" otherwise */
 } rl_cost_assumption;
 
 /* The most copies of a deployment a cost counts: a traffic needing more is refused
@@ -1301,9 +1303,19 @@ rl_status rl_cost_compute(const rl_workload *w, const rl_cost_basis *basis, cons
 typedef struct rl_price_figure {
     int ok;
     double value;
-    rl_origin origin; /* preset, or board (a board power standing in for an unsourced wall power) */
+    rl_origin origin; /* preset; board (a board power standing in for an unsourced wall power); rule (idle power from
+                         RL_IDLE_FRACTION of the board power) */
     char source[sizeof(((rl_cost_assumption *)0)->source)];
+    char as_of[sizeof(((rl_cost_assumption *)0)->as_of)];
 } rl_price_figure;
+
+/* Idle power where no preset gives one, for a data-center or desktop card (not an Apple or mini-PC
+ * system): this fraction of its rated board power, an assumption said so (origin "rule"). It is the
+ * highest idle-to-board ratio among the price presets with a measured idle reading, the A100 80GB's
+ * 62.13 W of 400 W (NVML, presets/prices/a100-80g.json); the T4 (13.0%), RTX 3090 (6.4%) and RTX 5090
+ * (1.9%) idle lower. The highest, so that an idle month is not undercounted. tests/c/cost_test.c
+ * recomputes it from the presets. */
+#define RL_IDLE_FRACTION (62.13 / 400.0)
 
 /* What the price presets give for one GPU preset and one model preset, as
  * rl_cost_compute reads them. A caller that costs one setup at many batches
@@ -1316,6 +1328,11 @@ typedef struct rl_cost_prices {
 /* Reads the price presets of `gpu_id` and `model_id` (either may be NULL or name
  * no preset: its figures are then not ok). */
 rl_status rl_cost_read_prices(const char *gpu_id, const char *model_id, rl_cost_prices *out, rl_error *err);
+/* Days from a price's date to `today` (both YYYY-MM-DD; a price dated by its year alone, YYYY, counts from
+ * that year's last day, the most recent it can mean). -1 when either is not such a date or the price is
+ * dated after today. A price more than RL_PRICE_STALE_DAYS old is flagged by the CLI and the page. */
+int64_t rl_price_age_days(const char *as_of, const char *today);
+#define RL_PRICE_STALE_DAYS 365
 /* rl_cost_compute with the prices already read: the same cost, field for field. */
 rl_status rl_cost_compute_priced(const rl_workload *w, const rl_cost_basis *basis, const rl_cost_prices *prices,
                                  rl_cost *out, rl_error *err);

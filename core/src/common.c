@@ -260,7 +260,7 @@ double rl_deploy_host_gbs(const rl_deploy *d) {
 
 const char *rl_origin_name(rl_origin origin) {
     static const char *const names[RL_ORIGIN_COUNT_] = {"engine", "engine_quant", "given", "gpu", "input",
-                                                        "analysis", "spec", "preset", "board"};
+                                                        "analysis", "spec", "preset", "board", "rule"};
     return (unsigned)origin < RL_ORIGIN_COUNT_ ? names[origin] : "";
 }
 

@@ -71,9 +71,54 @@ static void join(char *dst, size_t cap, const char *a, const char *b, const char
     rl_out_raw(&o, e);
 }
 
+/* "who (as of date): source": the date before the source, which a long citation may have cut. */
 static void cite(figure *f, const char *who, const char *src, const char *as_of) {
-    join(f->source, sizeof f->source, who, who[0] ? ": " : "", src, " (as of ", as_of[0] ? as_of : "no date");
-    join(f->source + strlen(f->source), sizeof f->source - strlen(f->source), ")", "", "", "", "");
+    join(f->source, sizeof f->source, who, who[0] ? " " : "", "(as of ", as_of, "): ");
+    join(f->source + strlen(f->source), sizeof f->source - strlen(f->source), src, "", "", "", "");
+    snprintf(f->as_of, sizeof f->as_of, "%s", as_of);
+}
+
+/* Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant's days_from_civil). */
+static int64_t days_from_civil(int64_t y, int64_t m, int64_t d) {
+    y -= m <= 2;
+    int64_t era = (y >= 0 ? y : y - 399) / 400;
+    int64_t yoe = y - era * 400;
+    int64_t doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+    int64_t doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    return era * 146097 + doe - 719468;
+}
+
+/* YYYY-MM-DD (or, with year_ok, YYYY: its last day) as days since 1970; false when it is neither. */
+static bool parse_day(const char *s, bool year_ok, int64_t *out) {
+    int64_t y = 0, m = 12, d = 31;
+    size_t n = s ? strlen(s) : 0;
+    if (!(n == 10 || (year_ok && n == 4))) return false;
+    for (size_t i = 0; i < n; i++)
+        if ((i == 4 || i == 7) ? s[i] != '-' : !(s[i] >= '0' && s[i] <= '9')) return false;
+    y = (s[0] - '0') * 1000 + (s[1] - '0') * 100 + (s[2] - '0') * 10 + (s[3] - '0');
+    if (n == 10) {
+        m = (s[5] - '0') * 10 + (s[6] - '0');
+        d = (s[8] - '0') * 10 + (s[9] - '0');
+        static const int mdays[12] = {31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+        if (m < 1 || m > 12 || d < 1 || d > mdays[m - 1]) return false;
+        if (m == 2 && d == 29 && !(y % 4 == 0 && (y % 100 != 0 || y % 400 == 0))) return false;
+    }
+    *out = days_from_civil(y, m, d);
+    return true;
+}
+
+int64_t rl_price_age_days(const char *as_of, const char *today) {
+    int64_t a, t;
+    if (!parse_day(as_of, true, &a) || !parse_day(today, false, &t) || a > t) return -1;
+    return t - a;
+}
+
+/* A preset's figure must be a price or a power (> 0) dated YYYY-MM-DD or YYYY: an error names the preset's key. */
+static rl_status check_figure(const char *key, double value, const char *date, rl_error *err) {
+    int64_t day;
+    if (!parse_day(date, true, &day)) return rl_fail(err, RL_E_RANGE, "prices", "price preset: %s.as_of \"%.20s\" is not a date (YYYY-MM-DD or YYYY)", key, date);
+    if (!(value > 0) || !isfinite(value)) return rl_fail(err, RL_E_RANGE, "prices", "price preset: %s is %g; a price or a power is > 0", key, value);
+    return RL_OK;
 }
 
 /* {"value", "as_of", "source"} under `key` of object obj; absent or null: not ok. */
@@ -87,7 +132,7 @@ static rl_status read_figure(const rl_jdoc *doc, int obj, const char *key, figur
     char date[32], text[512];
     rl_status st;
     if ((st = rl_jnum(doc, val, key, &f->value, err)) || (st = rl_jstr(doc, as_of, key, date, sizeof date, err)) ||
-        (st = rl_jstr(doc, src, key, text, sizeof text, err)))
+        (st = rl_jstr(doc, src, key, text, sizeof text, err)) || (st = check_figure(key, f->value, date, err)))
         return st;
     cite(f, "", text, date);
     f->ok = 1;
@@ -110,13 +155,15 @@ static rl_status read_offer(const rl_jdoc *doc, int obj, const char *key, const 
     rl_status st;
     if ((st = rl_jnum(doc, a, key, &f1->value, err)) || (n2 && (st = rl_jnum(doc, b, key, &f2->value, err))) ||
         (st = rl_jstr(doc, p, key, provider, sizeof provider, err)) ||
-        (st = rl_jstr(doc, d, key, date, sizeof date, err)) || (st = rl_jstr(doc, s, key, text, sizeof text, err)))
+        (st = rl_jstr(doc, d, key, date, sizeof date, err)) || (st = rl_jstr(doc, s, key, text, sizeof text, err)) ||
+        (st = check_figure(key, f1->value, date, err)) || (n2 && (st = check_figure(key, f2->value, date, err))))
         return st;
     cite(f1, provider, text, date);
     f1->ok = 1;
     f1->origin = RL_ORIGIN_PRESET;
     if (n2) {
         memcpy(f2->source, f1->source, sizeof f2->source);
+        memcpy(f2->as_of, f1->as_of, sizeof f2->as_of);
         f2->ok = 1;
         f2->origin = RL_ORIGIN_PRESET;
     }
@@ -162,8 +209,23 @@ static rl_status read_gpu_prices(const char *gpu_id, rl_jdoc *scratch, rl_cost_p
             p->idle_watts.origin = RL_ORIGIN_BOARD;
         }
     }
-    if ((st = read_offer(doc, root, "cloud", "usd_per_gpu_hour", &p->usd_per_gpu_hour, NULL, NULL, err))) return st;
+    /* No idle figure: a card (not an Apple or mini-PC system, whose idle is the whole machine's) idles at
+     * RL_IDLE_FRACTION of its rated board power, an assumption said so. */
     int cls = rl_jget(doc, root, "resale_class");
+    bool system = cls >= 0 && (rl_jkey_is(doc, cls, "apple") || rl_jkey_is(doc, cls, "mini_pc"));
+    if (!p->idle_watts.ok && !system && (st = read_figure(doc, root, "board_watts_active", &board, err))) return st;
+    if (!p->idle_watts.ok && !system && board.ok) {
+        p->idle_watts = board;
+        p->idle_watts.value = board.value * RL_IDLE_FRACTION;
+        p->idle_watts.origin = RL_ORIGIN_RULE;
+        char rated[sizeof board.source];
+        memcpy(rated, board.source, sizeof rated);
+        snprintf(p->idle_watts.source, sizeof p->idle_watts.source,
+                 "assumption: %.1f%% of the %.0f W board power, the highest idle fraction measured among the presets (A100 80GB: "
+                 "62.13 W of 400 W, presets/prices/a100-80g.json); board power %.200s",
+                 RL_IDLE_FRACTION * 100.0, board.value, rated);
+    }
+    if ((st = read_offer(doc, root, "cloud", "usd_per_gpu_hour", &p->usd_per_gpu_hour, NULL, NULL, err))) return st;
     if (cls >= 0 && (rl_jkey_is(doc, cls, "nvidia") || rl_jkey_is(doc, cls, "apple"))) {
         p->resale_fraction.ok = 1;
         p->resale_fraction.value = RESALE_APPLE_NVIDIA;
@@ -194,9 +256,11 @@ rl_status rl_cost_read_prices(const char *gpu_id, const char *model_id, rl_cost_
                       &p->api_usd_per_mtok_out, err);
 }
 
+
 /* ---- the cost ------------------------------------------------------------ */
 
-static void assume(rl_cost *c, const char *name, double value, const char *unit, rl_origin origin, const char *source) {
+static void assume_dated(rl_cost *c, const char *name, double value, const char *unit, rl_origin origin, const char *source,
+                         const char *as_of) {
     if (c->assumption_count >= RL_COST_MAX_ASSUMPTIONS) return;
     rl_cost_assumption *a = &c->assumptions[c->assumption_count++];
     snprintf(a->name, sizeof a->name, "%s", name);
@@ -204,6 +268,11 @@ static void assume(rl_cost *c, const char *name, double value, const char *unit,
     snprintf(a->unit, sizeof a->unit, "%s", unit);
     a->origin = origin;
     snprintf(a->source, sizeof a->source, "%s", source);
+    snprintf(a->as_of, sizeof a->as_of, "%s", as_of);
+}
+
+static void assume(rl_cost *c, const char *name, double value, const char *unit, rl_origin origin, const char *source) {
+    assume_dated(c, name, value, unit, origin, source, "");
 }
 
 /* A price: the request's when it gave one, else the preset's, else missing. */
@@ -216,7 +285,7 @@ static int resolve(rl_cost *c, const rl_workload *w, size_t offset, const figure
     }
     if (preset->ok) {
         *out = preset->value;
-        assume(c, name, *out, unit, preset->origin, preset->source);
+        assume_dated(c, name, *out, unit, preset->origin, preset->source, preset->as_of);
         return 1;
     }
     c->missing |= missing_bit;
@@ -494,6 +563,7 @@ void rl_cost_write(rl_jw *parent, const rl_cost *c) {
         rl_jw_str(&item, "unit", a->unit);
         rl_jw_str(&item, "origin", rl_origin_name(a->origin));
         rl_jw_str(&item, "source", a->source);
+        if (a->as_of[0]) rl_jw_str(&item, "as_of", a->as_of);
         rl_jw_end(&item);
     }
     rl_jw_end(&t);

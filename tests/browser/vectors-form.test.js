@@ -37,7 +37,7 @@ const NAMES = [
   'kv-bytes-gemma-3-27b-s32768',
   // The cost: the three options, a missing price, given prices on a custom GPU, refusals without cost.
   'cost-h100-sxm-tp2-fp8-idle-given',
-  'cost-h100-sxm-no-idle-power',
+  'cost-h100-sxm-idle-by-rule',
   'cost-all-given-replicas',
   'cost-refusal-has-none',
   'cost-kv-refusal-has-none',

@@ -1290,7 +1290,7 @@ static void test_names(void) {
     CHECK(strcmp(rl_status_name(RL_STATUS_COUNT_), "unknown") == 0 && strcmp(rl_status_name((rl_status)-1), "unknown") == 0,
           "status past the end is unknown");
     /* The origins are pinned: the page words each code (web/src/i18n/sources.js). */
-    static const char *const on[] = {"engine", "engine_quant", "given", "gpu", "input", "analysis", "spec", "preset", "board"};
+    static const char *const on[] = {"engine", "engine_quant", "given", "gpu", "input", "analysis", "spec", "preset", "board", "rule"};
     CHECK(sizeof on / sizeof on[0] == RL_ORIGIN_COUNT_, "a name per origin");
     for (int i = 0; i < RL_ORIGIN_COUNT_; i++)
         CHECK(strcmp(rl_origin_name((rl_origin)i), on[i]) == 0, "origin %d is %s (got %s)", i, on[i], rl_origin_name((rl_origin)i));

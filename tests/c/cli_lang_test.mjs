@@ -227,9 +227,10 @@ test('--lang before the other modes: --matrix and --accuracy run as if their fla
 // a price preset's citation quoted after the words; their units from the unitName.* rows.
 // In English each line is the core's own sentence, as the report always printed it.
 const { assumptionSource, costSource } = await import('../../web/src/i18n/sources.js');
-const { setLang, unitText } = await import('../../web/src/i18n/index.js');
+const { setLang, t, unitText } = await import('../../web/src/i18n/index.js');
 await setLang('zh-CN', false);
-const shown = (s) => (s.text ?? '') + (s.cite ?? '');
+// A price over 12 months old says so after its source, in the page's words.
+const shown = (s, code = 'zh-CN') => (s.text ?? '') + (s.cite ?? '') + (s.stale ? ` (${t('csrc.stale', {}, code)})` : '');
 const SOURCED = [
   ['--model', 'llama-3.1-70b', '--gpu', 'h100-sxm', '--tp', '2', '--precision', 'fp8', '--batch', '32', '--requests-per-day', '100000',
     '--input-tokens', '1000', '--output-tokens', '300'],
@@ -260,7 +261,8 @@ for (const args of SOURCED) {
     for (const x of costs) {
       const line = md ? `- \`${x.name}\` = ${value(x.value)} ` : `  - ${x.name} = ${String(Number(x.value.toPrecision(6)))} `;
       assert.ok(lines(z).includes(`${line}${unitText(x.unit, 'zh-CN')}: ${shown(costSource(x, report.cost, 'zh-CN'))}`), `${x.name} in:\n${z}`);
-      assert.ok(lines(e).some((l) => l.startsWith(`${line}${x.unit}: `) && l.endsWith(x.source)), `${x.name} in:\n${e}`);
+      const stale = costSource(x, report.cost, 'en').stale ? ` (${t('csrc.stale', {}, 'en')})` : '';
+      assert.ok(lines(e).some((l) => l.startsWith(`${line}${x.unit}: `) && l.endsWith(x.source + stale)), `${x.name} in:\n${e}`);
     }
     // Every line of the two lists says something in Chinese, bar a figure the page has no words for.
     const listed = lines(z).filter((l) => /^ {4}\w+ +[\d.e+-]+ /.test(l) || /^ {2}- \w+ = /.test(l) || /^- `\w+` = /.test(l));

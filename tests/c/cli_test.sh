@@ -218,6 +218,12 @@ else
   bad "--plan --json error is not valid JSON naming unknown_preset: $plan_err"
 fi
 expect 0 "Models" --list
+# --list --prices: every GPU and model preset, its figures dated, the idle rule and a stale star shown, and the counts.
+out="$("$cli" --list --prices)"; rc=$?
+count="$(printf '%s\n' "$out" | sed -n 's/^Priced to buy: \([0-9]*\) of.*/\1/p')"
+[ "$rc" -eq 0 ] && [ -n "$count" ] && [ "$count" -ge 20 ] && printf '%s' "$out" | grep -q '^  h100-sxm .*\$30000 (2026-12-01).*\$3.99/h (2026-11-09).*, rule)' \
+  && printf '%s' "$out" | grep -q '^  rtx-4090 .*(2022-10-11 \*)' && printf '%s' "$out" | grep -q 'API prices: [0-9]* of' \
+  && ok || bad "--list --prices: dated figures, the idle rule, a stale star and the counts (got $rc, priced to buy: $count)"
 expect 0 "usage" --help
 # --help comes from the field table: every row's flag is in it.
 fields="$(dirname "$0")/../../core/fields.json"

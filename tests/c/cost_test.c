@@ -9,6 +9,7 @@
 #include <ctype.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 
 static int passed, failed;
 #include "check.h"
@@ -74,8 +75,8 @@ static void test_missing_and_none(void) {
                     RL_COST_MISSING_IDLE_WATTS | RL_COST_MISSING_CLOUD_USD_HOUR | RL_COST_MISSING_API_PRICE;
     CHECK(c.missing == want, "every price but electricity is missing (0x%x)", c.missing);
     CHECK(!c.has_buy && !c.has_cloud && !c.has_api, "so no option is shown");
-    CHECK(rl_cost_compute(&w, &b, "h100-sxm", "llama-3-70b", &c, &err) == RL_OK && c.missing == RL_COST_MISSING_IDLE_WATTS,
-          "h100-sxm lacks only idle power (0x%x)", c.missing);
+    CHECK(rl_cost_compute(&w, &b, "h100-sxm", "llama-3-70b", &c, &err) == RL_OK && c.missing == 0,
+          "h100-sxm lacks nothing: its idle power by the rule (0x%x)", c.missing);
     CHECK(c.has_cloud && c.usd_per_gpu_hour == 3.99 && c.has_api && c.api_usd_per_mtok_out == 0.79, "the presets' prices");
     CHECK(strcmp(rl_cost_missing_name(3), "buy.idle_watts") == 0 && rl_cost_missing_name(99)[0] == '\0', "missing names");
 }
@@ -252,12 +253,12 @@ static void test_price_kinds(void) {
     CHECK(c.hardware_usd == 0 && c.resale_fraction == 0 && c.active_watts == 0 && c.idle_watts == 0 &&
               c.usd_per_gpu_hour == 0 && c.api_usd_per_mtok_in == 0 && c.api_usd_per_mtok_out == 0 && c.usd_per_kwh > 0,
           "missing figures read 0, electricity its preset's");
-    /* The right ids: h100-sxm's hardware, resale class, power and cloud, llama-3-70b's API. */
-    CHECK(rl_cost_compute(&w, &b, "h100-sxm", "llama-3-70b", &c, &err) == RL_OK &&
-              c.missing == RL_COST_MISSING_IDLE_WATTS && c.has_cloud && c.has_api && !c.has_buy,
-          "the right ids: only idle power missing (0x%x)", c.missing);
+    /* The right ids: h100-sxm's hardware, resale class, power (idle by the rule) and cloud, llama-3-70b's API. */
+    CHECK(rl_cost_compute(&w, &b, "h100-sxm", "llama-3-70b", &c, &err) == RL_OK && c.missing == 0 && c.has_cloud && c.has_api &&
+              c.has_buy && c.idle_watts == 700 * RL_IDLE_FRACTION,
+          "the right ids: nothing missing, idle by the rule (0x%x)", c.missing);
     CHECK(c.resale_fraction == 0.35, "NVIDIA's resale class: 35%% (got %g)", c.resale_fraction);
-    /* Idle power given: buying is priced too, from the presets and the one given figure. */
+    /* Idle power given: it replaces the rule's. */
     give(&w, offsetof(rl_workload, idle_watts), 60);
     CHECK(rl_cost_compute(&w, &b, "h100-sxm", "llama-3-70b", &c, &err) == RL_OK && c.missing == 0 && c.has_buy &&
               c.idle_watts == 60 && c.hardware_usd > 0 && c.active_watts > 0,
@@ -346,19 +347,29 @@ static void test_prices_read_once(void) {
 /* A price's date, as cite() writes it into the source ("... (as of 2024-05-23)"), is a whole
  * day: the guide asks for a date on every price, and a year alone ("2024") does not say how
  * stale a price is. */
+/* "(as of YYYY-MM-DD)" or, for a figure its source dates by the year alone, "(as of YYYY)". */
 static int dated_to_the_day(const char *source) {
     const char *at = strstr(source, "(as of ");
     if (!at) return 0;
     at += strlen("(as of ");
-    for (int i = 0; i < 10; i++)
+    int n = at[4] == ')' ? 4 : 10;
+    for (int i = 0; i < n; i++)
         if (i == 4 || i == 7 ? at[i] != '-' : !isdigit((unsigned char)at[i])) return 0;
-    return at[10] == ')';
+    return at[n] == ')';
 }
 
 /* Every price preset reads whole: each GPU and model preset's prices (an offer with its price,
  * provider, date and source; a figure with its value, date and source) give no error, and each
  * figure found cites a date. The reader's checks for a malformed offer then guard only against a
  * preset added without them (tests/mutants-equivalent.md, d7). */
+/* Today as YYYY-MM-DD (UTC): no price preset may be dated after it. */
+static const char *today(void) {
+    static char buf[16];
+    time_t now = time(NULL);
+    strftime(buf, sizeof buf, "%Y-%m-%d", gmtime(&now));
+    return buf;
+}
+
 static void test_every_preset_reads(void) {
     for (size_t i = 0; i < rl_preset_count(RL_PRESET_GPU); i++) {
         const char *gpu = rl_preset_id(RL_PRESET_GPU, i);
@@ -368,9 +379,13 @@ static void test_every_preset_reads(void) {
         CHECK(st == RL_OK, "%s: its prices read (%s)", gpu, err.message);
         const rl_price_figure *figs[] = {&p.hardware_usd, &p.active_watts, &p.idle_watts, &p.usd_per_gpu_hour, &p.usd_per_kwh};
         for (size_t k = 0; k < sizeof figs / sizeof figs[0]; k++)
-            CHECK(!figs[k]->ok || (dated_to_the_day(figs[k]->source) && figs[k]->source[0] != '(' &&
-                                   (figs[k]->origin == RL_ORIGIN_PRESET || figs[k]->origin == RL_ORIGIN_BOARD)),
+            CHECK(!figs[k]->ok || (dated_to_the_day(figs[k]->source) && strlen(strstr(figs[k]->source, "(as of ")) > strlen("(as of 2026-01-01): ") &&
+                                   (strlen(figs[k]->as_of) == 10 || strlen(figs[k]->as_of) == 4) &&
+                                   (figs[k]->origin == RL_ORIGIN_PRESET || figs[k]->origin == RL_ORIGIN_BOARD || figs[k]->origin == RL_ORIGIN_RULE)),
                   "%s: figure %zu cites its source and date (%s)", gpu, k, figs[k]->source);
+        for (size_t k = 0; k < sizeof figs / sizeof figs[0]; k++)
+            CHECK(!figs[k]->ok || rl_price_age_days(figs[k]->as_of, today()) >= 0, "%s: figure %zu is dated %s, not after today (%s)", gpu, k,
+                  figs[k]->as_of, today());
     }
     for (size_t i = 0; i < rl_preset_count(RL_PRESET_MODEL); i++) {
         const char *model = rl_preset_id(RL_PRESET_MODEL, i);
@@ -383,8 +398,44 @@ static void test_every_preset_reads(void) {
     }
 }
 
+/* RL_IDLE_FRACTION is the highest idle-to-board ratio among the price presets that give both a measured
+ * board idle figure and a board power (the header names the A100 80GB's 62.13 of 400 W): a new reading
+ * that idles higher must raise it. */
+static void test_idle_rule_from_presets(void) {
+    double highest = 0;
+    for (size_t i = 0; i < rl_preset_count(RL_PRESET_GPU); i++) {
+        const char *gpu = rl_preset_id(RL_PRESET_GPU, i);
+        rl_cost_prices p;
+        rl_error err;
+        if (rl_cost_read_prices(gpu, NULL, &p, &err) != RL_OK || !p.idle_watts.ok || !p.active_watts.ok ||
+            p.idle_watts.origin != RL_ORIGIN_BOARD || p.active_watts.origin != RL_ORIGIN_BOARD)
+            continue;
+        double f = p.idle_watts.value / p.active_watts.value;
+        if (f > highest) highest = f;
+    }
+    CHECK(highest == RL_IDLE_FRACTION, "the idle rule is the presets' highest measured fraction (%.6f, the rule %.6f)", highest,
+          RL_IDLE_FRACTION);
+}
+
+/* A price's age: to the day, a year alone from its last day, and -1 for what is not a date or is after today. */
+static void test_price_age(void) {
+    static const struct {
+        const char *as_of, *today;
+        long long days;
+    } rows[] = {{"2025-12-05", "2026-12-05", 365}, {"2025-12-04", "2026-12-05", 366}, {"2024-02-29", "2024-03-01", 1},
+                {"2024", "2026-12-05", 704},        {"2026-12-05", "2026-12-05", 0},   {"2026-12-06", "2026-12-05", -1},
+                {"2026-13-01", "2026-12-05", -1},   {"2025-02-29", "2026-12-05", -1},  {"26-12-05", "2026-12-05", -1},
+                {"2026-12-05", "2026", -1},         {"", "2026-12-05", -1},            {"2000-01-01", "2400-03-01", 146157}};
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        long long got = (long long)rl_price_age_days(rows[i].as_of, rows[i].today);
+        CHECK(got == rows[i].days, "age of %s on %s: %lld days (got %lld)", rows[i].as_of, rows[i].today, rows[i].days, got);
+    }
+}
+
 int main(void) {
     test_every_preset_reads();
+    test_idle_rule_from_presets();
+    test_price_age();
     test_prices_read_once();
     test_given_bits();
     test_price_kinds();

@@ -550,10 +550,6 @@ static const rl_cost_assumption *assumption(const rl_cost *c, const char *name) 
 }
 
 static bool starts(const char *s, const char *prefix) { return s != NULL && strncmp(s, prefix, strlen(prefix)) == 0; }
-static bool ends(const char *s, const char *suffix) {
-    size_t n = strlen(s), k = strlen(suffix);
-    return n >= k && strcmp(s + n - k, suffix) == 0;
-}
 
 static rl_workload small_workload(void) {
     rl_workload w = rl_workload_default();
@@ -593,26 +589,37 @@ static void test_cost_sources(void) {
      * by their origin (the source is the board figure's citation). */
     rl_status st = rl_cost_compute(&w, &b, "a100-80g", NULL, &c, &err);
     const rl_cost_assumption *a = assumption(&c, "active_watts");
-    CHECK(st == RL_OK && a != NULL && a->value == 400 && a->origin == RL_ORIGIN_BOARD && starts(a->source, "Hugging Face hardware page") &&
-              ends(a->source, " (as of 2026-12-01)"),
+    CHECK(st == RL_OK && a != NULL && a->value == 400 && a->origin == RL_ORIGIN_BOARD && strstr(a->source, "Hugging Face hardware page") != NULL &&
+              strstr(a->source, "(as of 2026-12-01): ") == a->source && strcmp(a->as_of, "2026-12-01") == 0,
           "a100-80g: board power stands in for wall power and says so (%s)", a ? a->source : "none");
     a = assumption(&c, "idle_watts");
-    CHECK(a != NULL && a->value == 62.13 && a->origin == RL_ORIGIN_BOARD && ends(a->source, " (as of 2025-12-10)") &&
+    CHECK(a != NULL && a->value == 62.13 && a->origin == RL_ORIGIN_BOARD && starts(a->source, "(as of 2025-12-10): chuyishang") &&
               !(c.missing & RL_COST_MISSING_IDLE_WATTS) && c.has_buy,
           "a100-80g: board idle power stands in for wall power, so buying shows (%s)", a ? a->source : "none");
     /* m2-ultra-192g: a wall figure is sourced, so it is the preset's own. */
     rl_cost_compute(&w, &b, "m2-ultra-192g", NULL, &c, &err);
     a = assumption(&c, "active_watts");
     CHECK(a != NULL && a->origin == RL_ORIGIN_PRESET, "m2-ultra-192g: the wall power is the preset's (%s)", a ? rl_origin_name(a->origin) : "none");
-    /* h100-sxm: no idle figure at all, board or wall: idle power is missing, and so is buying. */
-    CHECK(rl_cost_compute(&w, &b, "h100-sxm", NULL, &c, &err) == RL_OK && assumption(&c, "idle_watts") == NULL &&
+    /* h100-sxm: no idle figure, board or wall: RL_IDLE_FRACTION of its 700 W board power, an assumption that
+     * says so (origin rule), and buying shows. */
+    st = rl_cost_compute(&w, &b, "h100-sxm", NULL, &c, &err);
+    a = assumption(&c, "idle_watts");
+    CHECK(st == RL_OK && a != NULL && a->origin == RL_ORIGIN_RULE && a->value == 700 * RL_IDLE_FRACTION &&
+              starts(a->source, "assumption: 15.5% of the 700 W board power") && c.has_buy,
+          "h100-sxm: idle power by the rule, said so (%s)", a ? a->source : "none");
+    /* m4-max-128g: a chip's power, but an Apple system, to which the rule does not apply: idle missing, no buy
+     * even with a hardware price given. */
+    w.hardware_usd = 4000;
+    w.given |= (uint64_t)1 << (offsetof(rl_workload, hardware_usd) / 8); /* one bit per 8-byte member (rl_workload) */
+    CHECK(rl_cost_compute(&w, &b, "m4-max-128g", NULL, &c, &err) == RL_OK && assumption(&c, "idle_watts") == NULL &&
               (c.missing & RL_COST_MISSING_IDLE_WATTS) && !c.has_buy,
-          "h100-sxm: idle power missing, no buy");
+          "m4-max-128g: idle power missing, no buy");
+    w.given &= ~((uint64_t)1 << (offsetof(rl_workload, hardware_usd) / 8));
     st = rl_cost_compute(&w, &b, "a100-80g", NULL, &c, &err);
     a = assumption(&c, "usd_per_gpu_hour");
-    CHECK(a != NULL && a->value == 1.79 && a->origin == RL_ORIGIN_PRESET && starts(a->source, "RunPod (Secure Cloud, A100 SXM 80GB): ") &&
-              ends(a->source, " (as of 2026-11-09)"),
-          "a100-80g: the cloud offer cites provider: source (as of date) (%s)", a ? a->source : "none");
+    CHECK(a != NULL && a->value == 1.79 && a->origin == RL_ORIGIN_PRESET &&
+              starts(a->source, "RunPod (Secure Cloud, A100 SXM 80GB) (as of 2026-11-09): datareceipts") && strcmp(a->as_of, "2026-11-09") == 0,
+          "a100-80g: the cloud offer cites provider (as of date): source (%s)", a ? a->source : "none");
     a = assumption(&c, "months");
     const rl_cost_assumption *boot = assumption(&c, "boot_factor");
     CHECK(a && a->value == 36 && strcmp(a->source, "the specification") == 0 && a->origin == RL_ORIGIN_SPEC && boot &&

@@ -15,7 +15,7 @@
 // Prices are read from presets/prices/ as data; a request's figure is the double
 // it parses to, a preset's or the specification's the decimal it is written as.
 
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { OracleError } from './errors.mjs';
 import { Q, ZERO } from './rational.mjs';
@@ -40,6 +40,24 @@ function pricePreset(id, kind) {
   }
   return p.kind === kind ? p : null;
 }
+
+// The idle rule (presets/README.md, "Prices"): a card with no idle figure idles at its board power times
+// the highest measured board idle / board power among the GPU price presets that give both (and no wall
+// figure). Found here from the files, not from the core's constant.
+let idleRatio;
+function highestIdleRatio() {
+  if (idleRatio !== undefined) return idleRatio;
+  idleRatio = null;
+  for (const file of readdirSync(PRICES).filter((f) => f.endsWith('.json'))) {
+    const p = pricePreset(file.slice(0, -5), 'gpu');
+    const idle = figure(p?.board_watts_idle), board = figure(p?.board_watts_active);
+    if (!p || idle === undefined || board === undefined || figure(p.wall_watts_idle) !== undefined || figure(p.wall_watts_active) !== undefined) continue;
+    const r = Q.of(idle).div(Q.of(board));
+    if (idleRatio === null || r.gt(idleRatio)) idleRatio = r;
+  }
+  return idleRatio;
+}
+const SYSTEMS = ['apple', 'mini_pc'];
 
 // {base, workload}: the request without its workload keys (its seq set to the
 // context), and the workload as given, or null when the request has none.
@@ -107,7 +125,9 @@ export function costSection({ report, prefillReport, workload, gpuId, modelId, d
   const resale = pick(workload, 'resale_fraction', RESALE[gp.resale_class]);
   const months = pick(workload, 'months', '36');
   const wa = pick(workload, 'active_watts', figure(gp.wall_watts_active) ?? figure(gp.board_watts_active));
-  const wi = pick(workload, 'idle_watts', figure(gp.wall_watts_idle) ?? figure(gp.board_watts_idle));
+  const board = figure(gp.board_watts_active);
+  const byRule = board !== undefined && !SYSTEMS.includes(gp.resale_class) ? Q.of(board).mul(highestIdleRatio()) : null;
+  const wi = pick(workload, 'idle_watts', figure(gp.wall_watts_idle) ?? figure(gp.board_watts_idle)) ?? byRule;
   const kwh = pick(workload, 'electricity_usd_kwh', figure(electricity.usd_per_kwh));
   const rate = pick(workload, 'cloud_usd_hour', gp.cloud?.usd_per_gpu_hour);
   const boot = pick(workload, 'boot_factor', '1.15');

@@ -136,7 +136,8 @@ describe('the cost panel', () => {
   });
 
   test('an option without a sourced price says which figure is missing', () => {
-    const report = core.analyze({ model: 'llama-3-70b', gpu: 'h100-sxm', tp: 2, batch: 16, precision: 'fp8', ...workload });
+    // An Apple system: its chip's power is sourced, its idle power is not, and the idle rule is for cards only.
+    const report = core.analyze({ model: 'llama-3-8b', gpu: 'm4-max-128g', ...workload, hardware_usd: 4000 });
     expect(report.cost.buy).toBeUndefined();
     expect(report.cost.missing).toContain('buy.idle_watts');
     const els = renderPanel(report);

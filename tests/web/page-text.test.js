@@ -228,7 +228,7 @@ describe('zh-CN: "How is the expected figure computed?", for every engine', () =
 describe('zh-CN: the cost panel, its missing prices and every figure with its source', () => {
   const workload = { requests_per_day: 10000, input_tokens: 1000, output_tokens: 500 };
   const cases = {
-    // Prices from the presets: the H100's power is its board figure, its idle power and API price are missing.
+    // Prices from the presets: the H100's power is its board figure, its idle power the rule's (no idle figure is sourced).
     presets: { model: 'llama-3-70b', gpu: 'h100-sxm', tp: 2, precision: 'fp8', ...workload },
     // Every price and term given.
     given: { model: 'llama-3-8b', gpu: 'h100-sxm', ...workload, hardware_usd: 25000, resale_fraction: 0.3, months: 24, active_watts: 700, idle_watts: 90,
@@ -249,7 +249,7 @@ describe('zh-CN: the cost panel, its missing prices and every figure with its so
     // A price preset's source is quoted as it is, marked as a quotation.
     const cites = [...root.descendants()].filter((el) => el.localName === 'cite');
     for (const el of cites) expect(el.getAttribute('lang')).toBe('en');
-    const quoted = r.cost.assumptions.filter((a) => a.origin === 'preset' || a.origin === 'board');
+    const quoted = r.cost.assumptions.filter((a) => ['preset', 'board', 'rule'].includes(a.origin));
     expect(cites).toHaveLength(quoted.length);
     // A board power standing in for a wall power is said so, before its citation.
     const boards = r.cost.assumptions.filter((a) => a.origin === 'board').length;
@@ -268,7 +268,9 @@ describe('zh-CN: the cost panel, its missing prices and every figure with its so
     expect(origin(presets, 'months')).toBe('spec');
     // The board power standing in for the wall power: the origin says so, the source is the board figure's citation.
     const board = presets.find((a) => a.name === 'active_watts');
-    expect([board.origin, board.source]).toEqual(['board', expect.stringMatching(/^Hugging Face hardware page /)]);
+    expect([board.origin, board.source]).toEqual(['board', expect.stringMatching(/^\(as of \d{4}-\d{2}-\d{2}\): Hugging Face hardware page /)]);
+    // No idle figure sourced for the H100: the rule's, said so by its origin.
+    expect(origin(presets, 'idle_watts')).toBe('rule');
     const overridden = core.analyze({ model: 'llama-3-8b', gpu: 'h100-sxm', kernel_us: 5, tp: 2 }).realistic.assumptions;
     expect(Object.fromEntries(overridden.map((a) => [a.name, a.origin]))).toEqual({
       bw_efficiency: 'engine', compute_efficiency: 'engine', prefill_efficiency: 'engine', kernel_us: 'given',

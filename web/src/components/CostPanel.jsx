@@ -178,6 +178,7 @@ export function CostPanel({ report: r }) {
               <li key={a.name} data-code={a.name}>
                 {t(`cost.a.${a.name}`)} = <span data-value={String(a.value)}>{f.significant(a.value, 6)}</span> {unitText(a.unit)}{t('cost.sourceSep')}
                 {s.text}{s.text && s.cite ? ' ' : ''}{s.cite && <cite lang="en">{s.cite}</cite>}
+                {s.stale && <strong class="stale" data-testid="cost-stale" data-as-of={a.as_of}>{' '}({t('csrc.stale')})</strong>}
               </li>
             );
           })}

@@ -73,6 +73,32 @@ export function costSource(a, c, code) {
   }
   if (!PRICES.includes(a.name)) return { cite: source };
   if (given) return say('csrc.given');
-  if (a.origin === 'board') return { text: t('csrc.board', {}, code), cite: source };
-  return { text: t('csrc.preset', {}, code), cite: source };
+  const stale = isStale(a.as_of);
+  if (a.origin === 'board') return { text: t('csrc.board', {}, code), cite: source, stale };
+  if (a.origin === 'rule') return { text: t('csrc.rule', {}, code), cite: source, stale };
+  return { text: t('csrc.preset', {}, code), cite: source, stale };
+}
+
+const STALE_DAYS = 365; // RL_PRICE_STALE_DAYS
+
+/**
+ * Days from a price's date (YYYY-MM-DD, or YYYY: from that year's last day) to `today` (YYYY-MM-DD);
+ * -1 when either is not such a date or the price is dated after today (the core's rl_price_age_days).
+ */
+export function priceAgeDays(asOf, today) {
+  const day = (s, yearOk) => {
+    const m = /^(\d{4})(?:-(\d{2})-(\d{2}))?$/.exec(String(s ?? ''));
+    if (!m || (!yearOk && m[2] === undefined)) return null;
+    const [y, mo, d] = m[2] === undefined ? [+m[1], 12, 31] : [+m[1], +m[2], +m[3]];
+    const t = Date.UTC(y, mo - 1, d);
+    const back = new Date(t);
+    return back.getUTCMonth() === mo - 1 && back.getUTCDate() === d ? t / 86400000 : null;
+  };
+  const a = day(asOf, true), t = day(today, false);
+  return a === null || t === null || a > t ? -1 : t - a;
+}
+
+/** A price over 12 months old on this machine's date. */
+export function isStale(asOf, today = new Date().toISOString().slice(0, 10)) {
+  return priceAgeDays(asOf, today) > STALE_DAYS;
 }
