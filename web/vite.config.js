@@ -8,6 +8,7 @@ import { wasmSource } from './build/wasm-source.js';
 import { pwa } from './build/pwa.js';
 import { cliMessagesOut } from './build/cli-messages.js';
 import { fieldsForPage } from './build/fields.js';
+import { englishSplit } from './build/en-split.js';
 
 const root = new URL('.', import.meta.url).pathname;
 const wasm = new URL('generated/roofline.wasm', import.meta.url).pathname;
@@ -17,7 +18,7 @@ export default defineConfig({
   root,
   base: './',
   publicDir: false,
-  plugins: [cliMessagesOut(), preact(), fieldsForPage(fields), presetProse(new URL('../presets', import.meta.url).pathname), wasmSource(wasm, { inline: false }), wasmPreload(), pwa(), hostedCsp()],
+  plugins: [cliMessagesOut(), englishSplit(new URL('src', import.meta.url).pathname), preact(), fieldsForPage(fields), presetProse(new URL('../presets', import.meta.url).pathname), wasmSource(wasm, { inline: false }), wasmPreload(), pwa(), hostedCsp()],
   build: {
     outDir: '../dist',
     emptyOutDir: true,

@@ -14,6 +14,7 @@ import { createState } from '../../web/src/state.js';
 import { LANGS, lang, loadLang, missingKeys, t } from '../../web/src/i18n/index.js';
 import { InputsPanel } from '../../web/src/components/InputsPanel.jsx';
 import { Verdict } from '../../web/src/components/Verdict.jsx';
+import { loadEstimate } from '../../web/src/components/EstimateSlot.jsx';
 import { CostPanel } from '../../web/src/components/CostPanel.jsx';
 import { AssumptionTable } from '../../web/src/components/Expected.jsx';
 import { PresetSource } from '../../web/src/components/PresetSource.jsx';
@@ -86,8 +87,11 @@ export function shownTexts(root) {
 }
 
 let saved;
-beforeAll(() => {
+beforeAll(async () => {
   saved = lang.value;
+  // The size-only estimate's module loads on demand (EstimateSlot.jsx); the page loads it before a
+  // first render that needs it (main.jsx), as this does before rendering one.
+  await loadEstimate();
 });
 afterAll(() => {
   lang.value = saved;

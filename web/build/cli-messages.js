@@ -6,13 +6,16 @@
 const TABLE = /\/src\/i18n\/(?:en|zh-CN)\.js$/;
 const ROW = /^[ \t]*"cli\.[\w.]+": ".*",[ \t]*\n/gm;
 
+/** A table's text without its cli.* rows. */
+export const withoutCliRows = (code) => code.replace(ROW, '');
+
 export function cliMessagesOut() {
   return {
     name: 'cli-messages-out',
     enforce: 'pre',
     transform(code, id) {
       if (!TABLE.test(id.split('?')[0])) return null;
-      const out = code.replace(ROW, '');
+      const out = withoutCliRows(code);
       if (/["']cli\./.test(out)) this.error(`${id}: a cli.* message is not on one line; the page build cannot leave it out`);
       return { code: out, map: null };
     },

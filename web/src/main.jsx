@@ -8,7 +8,8 @@ import { createState } from './state.js';
 import { createLinker } from './link/share.js';
 import { createCompare } from './compare.js';
 import { App } from './components/App.jsx';
-import { pickLang, setLang, t } from './i18n/index.js';
+import { loadLaterWords, pickLang, setLang, t } from './i18n/index.js';
+import { loadEstimate } from './components/EstimateSlot.jsx';
 import { verdictShown } from './first-frame.js';
 import './styles.css';
 
@@ -47,6 +48,12 @@ async function boot() {
   const app = createState(core, presets, state);
   const compare = createCompare(app, compared);
   const linker = createLinker(app, compare);
+  // The first verdict of a named model speaks only the words of en.js's first chunk; a size-only
+  // estimate, an error or a link's notices take their module and the rest of the words first
+  // (web/build/en-split.js), so that the first frame never shows a key.
+  const first = app.report.value;
+  if (first.estimate) await loadEstimate();
+  else if (first.error || notices.length > 0) await loadLaterWords();
   root.textContent = '';
   // Registered before the render, so that it runs ahead of Preact's effects (which render the
   // charts after the first frame): rl:first-frame marks the frame with the verdict, not the one after.

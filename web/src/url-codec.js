@@ -21,7 +21,6 @@
 // point, an exponent, one suffix letter) or inflated text.
 
 import { CUSTOM, FIELD, FIELDS, GPU_FIELDS, PARAMS, defaultInputs, gpuEdited } from './inputs.js';
-import { base64urlToBytes, bytesToBase64url, deflateText, inflateText } from './link/deflate.js';
 import { LANGS, t } from './i18n/index.js';
 import { PLAN_KEYS, PLAN_PRECISIONS, checkedGpus, validTarget } from './plan.js';
 
@@ -200,6 +199,8 @@ export async function decodeLink(search, ctx) {
     if (state.params !== '') state.model = PARAMS;
     if (seen.has('config')) {
       const value = seen.get('config');
+      // The deflate codec loads only for a link that carries a config (its own chunk in the hosted build).
+      const { base64urlToBytes, inflateText } = await import('./link/deflate.js');
       const bytes = value === null ? null : base64urlToBytes(value);
       if (value === null) {
         note('config_repeated', describe('config'));
@@ -229,6 +230,7 @@ export async function decodeLink(search, ctx) {
 
 /** Compressed `c` value for a config text. */
 export async function encodeConfig(text) {
+  const { bytesToBase64url, deflateText } = await import('./link/deflate.js');
   return bytesToBase64url(await deflateText(text));
 }
 

@@ -1,73 +1,40 @@
 import { useEffect, useState } from 'preact/hooks';
-import { InputsPanel } from './InputsPanel.jsx';
-import { pure } from '../charts/pure.js';
 import { LinkNotice } from './LinkNotice.jsx';
 import { ShareLink } from './ShareLink.jsx';
 import { Verdict } from './Verdict.jsx';
-import { MemoryPanel } from './MemoryPanel.jsx';
-import { RooflinePanel } from './RooflinePanel.jsx';
-import { SweepPanel } from './SweepPanel.jsx';
-import { ParallelPanel } from './ParallelPanel.jsx';
-import { PagingPanel } from './PagingPanel.jsx';
-import { ModelPanel } from './ModelPanel.jsx';
-import { EstimateLimits } from './Estimate.jsx';
-import { t } from '../i18n/index.js';
-import { LangToggle } from './LangToggle.jsx';
+import { EstimateLimitsSlot } from './EstimateSlot.jsx';
+import { loadLaterWords, t } from '../i18n/index.js';
 import { DownloadReport } from './DownloadReport.jsx';
-import { CostPanel } from './CostPanel.jsx';
-import { LintBox } from './LintBox.jsx';
-import { CompareButton, ComparePanel } from './ComparePanel.jsx';
-import { PlanView, ViewToggle } from './PlanView.jsx';
+import { CompareButton, ViewToggle } from './HeaderButtons.jsx';
 import { view } from '../plan.js';
 import { verdictShown } from '../first-frame.js';
 
-function NoSpeed() {
-  return (
-    <section class="panel muted-panel" data-testid="no-speed">
-      <h2>{t('nospeed.title')}</h2>
-      <p>{t('nospeed.text')}</p>
-    </section>
-  );
+/**
+ * The rest of the page (Later.jsx), with its words (loadLaterWords): loaded once the first verdict
+ * is on screen, or at once for the Plan view.
+ */
+let later = null;
+export function loadLater() {
+  later ??= Promise.all([import('./Later.jsx'), loadLaterWords()]).then(([m]) => m);
+  return later;
 }
-
-function Results({ app, full }) {
-  const r = app.report.value;
-  if (r.error) return null;
-  if (r.estimate) return <EstimateLimits />;
-  return (
-    <>
-      {full && <MemoryPanel report={r} />}
-      {!full ? null : r.fits ? (
-        <>
-          <RooflinePanel report={r} sweep={app.sweep.value} />
-          <SweepPanel report={r} points={app.sweep.value} />
-          <CostPanel report={r} />
-        </>
-      ) : (
-        <NoSpeed />
-      )}
-      {full && <ParallelPanel report={r} />}
-      {full && <PagingPanel report={r} />}
-      {full && <ModelPanel report={r} />}
-    </>
-  );
-}
-
-// The form does not depend on the page's own re-renders: its fields follow
-// their own signals.
-const Inputs = pure(({ app }) => <InputsPanel app={app} />);
 
 export function App({ app, notices, makeLink, compare }) {
   // The first frame shows the header and the verdict alone: its first layout is the
   // cost between the DOM write and that frame (a page's first layout shapes all of its
-  // text). The form, the memory panel, the charts and the detail panels follow once that
-  // frame is on screen (first-frame.js), so the verdict is never kept waiting.
-  const [full, setFull] = useState(false);
-  useEffect(() => {
-    verdictShown().then(() => setFull(true));
-  }, []);
+  // text), and its script is all that the verdict waits for. The form, the memory panel,
+  // the charts and the detail panels (Later.jsx) follow once that frame is on screen
+  // (first-frame.js), so the verdict is never kept waiting.
+  const [rest, setRest] = useState(null);
   // The Plan view takes the verdict's place; the form (model, workload) stays.
   const plan = view.value === 'plan';
+  useEffect(() => {
+    let live = true;
+    (plan ? loadLater() : verdictShown().then(loadLater)).then((m) => live && setRest(m));
+    return () => { live = false; };
+  }, []);
+  const full = rest !== null;
+  const r = app.report.value;
   return (
     <>
       <a class="skip" href="#results">{t('app.skip')}</a>
@@ -84,22 +51,22 @@ export function App({ app, notices, makeLink, compare }) {
           {/* After the first frame, and last so that nothing moves when it comes: on an English page it
               names the other language in Chinese characters, and finding a face for them (the page
               loads no font) held the verdict's first frame ~11 ms on a machine without one. */}
-          {full && <LangToggle />}
+          {full && <rest.LangToggle />}
         </div>
       </header>
       <LinkNotice notices={notices} />
       {/* The verdict comes first in the DOM: on a phone it sits above the inputs. */}
       <main class="layout">
         <div class="verdict-area" id="results" tabIndex={-1}>
-          {plan ? <PlanView app={app} /> : <Verdict app={app} />}
+          {!plan ? <Verdict app={app} /> : full ? <rest.PlanView app={app} /> : <section class="panel plan-view" aria-busy="true" />}
         </div>
-        {full ? <Inputs app={app} /> : <div class="inputs" aria-busy="true" />}
+        {full ? <rest.Inputs app={app} /> : <div class="inputs" aria-busy="true" />}
         <div class="results" data-testid="results" data-ready={full ? 'true' : 'false'}>
-          {!plan && full && <LintBox app={app} />}
-          {!plan && <Results app={app} full={full} />}
+          {!plan && full && <rest.LintBox app={app} />}
+          {!plan && (full ? <rest.Results app={app} /> : !r.error && r.estimate ? <EstimateLimitsSlot /> : null)}
         </div>
       </main>
-      {full && compare && !plan && <ComparePanel app={app} compare={compare} />}
+      {full && compare && !plan && <rest.ComparePanel app={app} compare={compare} />}
       <footer class="foot">
         <p>{t('app.footer')}</p>
       </footer>

@@ -9,7 +9,6 @@
 import * as f from '../format.js';
 import { CUSTOM, FIELD, KV_PRECISIONS, PARAMS, PRECISIONS } from '../inputs.js';
 import { SETUP_NAMES } from '../url-codec.js';
-import { MAX_COMPARED } from '../compare.js';
 import { inputsAsRead, workloadSetsContext } from '../request.js';
 import { errorText, remedyText, t } from '../i18n/index.js';
 import { levelOf } from './Verdict.jsx';
@@ -45,19 +44,6 @@ const FIGURES = [
 const at = (r, path) => path.split('.').reduce((o, k) => (o && typeof o === 'object' ? o[k] : undefined), r);
 /** A setup that has no times: an error, the size-only estimate, or a refusal. */
 const cannotRun = (r) => Boolean(r.error || r.estimate || !r.fits);
-
-export function CompareButton({ compare }) {
-  const full = compare.columns.value.length >= MAX_COMPARED;
-  // The new setup's first input takes the focus (and so comes into view) once it is rendered.
-  const add = () => {
-    compare.add();
-    const id = `in-compare.${compare.columns.value.length}.model`;
-    requestAnimationFrame(() => document.getElementById(id)?.focus());
-  };
-  return (
-    <button type="button" data-testid="compare-add" disabled={full} onClick={add}>{t('compare.add')}</button>
-  );
-}
 
 /** ≠ and the ratio to A, on a cell that differs from A's. */
 function Differs({ value, base }) {

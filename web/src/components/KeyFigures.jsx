@@ -1,5 +1,4 @@
 import * as f from '../format.js';
-import * as explain from '../explain/formulas.js';
 import { Num } from './Num.jsx';
 import { Tile } from './Tile.jsx';
 import { Explain } from './Explain.jsx';
@@ -33,9 +32,9 @@ export function KeyFigures({ report: r }) {
         <span class="big"><Num testid="roofline.bound" value={bound} format={(v) => t(`bound.${v}`)} /></span>
       </Tile>
       <div class="tile-explain">
-        <Explain of={explain.step} report={r} label={t('explain.step')} />
-        <Explain of={explain.perToken} report={r} label={t('explain.perToken')} />
-        {r.prefill?.ttft_ms !== undefined && <Explain of={explain.ttft} report={r} label={t('explain.ttft')} />}
+        <Explain of="step" report={r} label={t('explain.step')} />
+        <Explain of="perToken" report={r} label={t('explain.perToken')} />
+        {r.prefill?.ttft_ms !== undefined && <Explain of="ttft" report={r} label={t('explain.ttft')} />}
       </div>
       <p class="caveat">
         {floorOnly ? t('key.floorOnly') : ''}

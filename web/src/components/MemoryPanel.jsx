@@ -1,5 +1,4 @@
 import * as f from '../format.js';
-import * as explain from '../explain/formulas.js';
 import { Num } from './Num.jsx';
 import { Explain } from './Explain.jsx';
 import { MemoryBar } from './MemoryBar.jsx';
@@ -39,9 +38,9 @@ function Realistic({ report: r }) {
         {real.free_after_reserves_gib !== undefined && <Figure label={t('memory.freeAfterReserves')} testid="memory.realistic.free_after_reserves_gib" value={real.free_after_reserves_gib} format={room} numClass={roomClass(real.free_after_reserves_gib)} />}
         {/* SGLang's: the memory its fraction is a share of. */}
         {real.free_at_start_gib !== undefined && <Figure label={t('memory.freeAtStart')} testid="memory.realistic.free_at_start_gib" value={real.free_at_start_gib} format={room} numClass={roomClass(real.free_at_start_gib)} />}
-        <Figure label={t('memory.reserve')} swatch="reserve" testid="memory.realistic.reserve_gib" value={real.reserve_gib} format={f.gib} of={explain.reserve} report={r} />
-        <Figure label={t('memory.kvRoom')} testid="memory.realistic.kv_room_gib" value={real.kv_room_gib} format={room} numClass={roomClass(real.kv_room_gib)} of={explain.kvRoom} report={r} />
-        <Figure label={t('memory.maxReal')} testid="memory.realistic.max_batch" value={real.max_batch} format={f.integer} of={explain.maxBatchRealistic} report={r} />
+        <Figure label={t('memory.reserve')} swatch="reserve" testid="memory.realistic.reserve_gib" value={real.reserve_gib} format={f.gib} of="reserve" report={r} />
+        <Figure label={t('memory.kvRoom')} testid="memory.realistic.kv_room_gib" value={real.kv_room_gib} format={room} numClass={roomClass(real.kv_room_gib)} of="kvRoom" report={r} />
+        <Figure label={t('memory.maxReal')} testid="memory.realistic.max_batch" value={real.max_batch} format={f.integer} of="maxBatchRealistic" report={r} />
         {real.missing_gib > 0 && <Figure label={t('memory.missing')} echo="memory.realistic.missing_gib" value={real.missing_gib} format={f.gib} />}
       </dl>
     </>
@@ -62,13 +61,13 @@ export function MemoryPanel({ report: r }) {
       </p>
       <MemoryBar report={r} />
       <dl class="legend">
-        <Figure label={t('memory.weights')} swatch="weights" testid="memory.weights_gib_per_gpu" value={m.weights_gib_per_gpu} format={f.gib} of={explain.weights} report={r} />
-        <Figure label={t('memory.kvBatch', { batch: f.integer(c.batch), batchN: c.batch })} swatch="kv" testid="memory.kv_gib_per_gpu" value={m.kv_gib_per_gpu} format={f.gib} of={explain.kvPerGpu} report={r} />
-        <Figure label={t('memory.free')} swatch="free" testid="memory.free_gib_per_gpu" value={m.free_gib_per_gpu} format={room} numClass={roomClass(m.free_gib_per_gpu)} of={explain.free} report={r} />
-        <Figure label={t('memory.kvRequest')} testid="memory.kv_gib_per_request" value={m.kv_gib_per_request} format={f.gib} of={explain.kvPerRequest} report={r} />
-        <Figure label={t('memory.kvToken')} testid="model.kv_bytes_per_token" value={r.model.kv_bytes_per_token} format={(v) => `${Number.isInteger(v) ? f.integer(v) : f.significant(v, 6)} B`} of={explain.kvPerToken} report={r} />
-        <Figure label={t('memory.maxBatch')} echo="memory.max_batch" value={m.max_batch} format={f.integer} of={explain.maxBatch} report={r} />
-        {!r.fits && <Figure label={t('memory.shortfall')} echo="memory.shortfall_gib" value={m.shortfall_gib} format={f.gib} of={explain.shortfall} report={r} />}
+        <Figure label={t('memory.weights')} swatch="weights" testid="memory.weights_gib_per_gpu" value={m.weights_gib_per_gpu} format={f.gib} of="weights" report={r} />
+        <Figure label={t('memory.kvBatch', { batch: f.integer(c.batch), batchN: c.batch })} swatch="kv" testid="memory.kv_gib_per_gpu" value={m.kv_gib_per_gpu} format={f.gib} of="kvPerGpu" report={r} />
+        <Figure label={t('memory.free')} swatch="free" testid="memory.free_gib_per_gpu" value={m.free_gib_per_gpu} format={room} numClass={roomClass(m.free_gib_per_gpu)} of="free" report={r} />
+        <Figure label={t('memory.kvRequest')} testid="memory.kv_gib_per_request" value={m.kv_gib_per_request} format={f.gib} of="kvPerRequest" report={r} />
+        <Figure label={t('memory.kvToken')} testid="model.kv_bytes_per_token" value={r.model.kv_bytes_per_token} format={(v) => `${Number.isInteger(v) ? f.integer(v) : f.significant(v, 6)} B`} of="kvPerToken" report={r} />
+        <Figure label={t('memory.maxBatch')} echo="memory.max_batch" value={m.max_batch} format={f.integer} of="maxBatch" report={r} />
+        {!r.fits && <Figure label={t('memory.shortfall')} echo="memory.shortfall_gib" value={m.shortfall_gib} format={f.gib} of="shortfall" report={r} />}
       </dl>
       <Realistic report={r} />
     </section>

@@ -4,7 +4,6 @@ import { TextField } from './TextField.jsx';
 import { t, tx } from '../i18n/index.js';
 import { Num } from './Num.jsx';
 import { Explain } from './Explain.jsx';
-import { offload } from '../explain/formulas.js';
 import * as f from '../format.js';
 
 // llama.cpp-style offload (the field table's offload group): -ngl, the host RAM and its
@@ -43,7 +42,7 @@ export function OffloadFields({ app }) {
           })}</>}
         </p>
       )}
-      {r.offload && <Explain of={offload} report={r} />}
+      {r.offload && <Explain of="offload" report={r} />}
       {max !== undefined && layers !== undefined && (
         <p class="hint" data-testid="offload-max">{max > layers ? t('offload.maxAll') : max < 0 ? t('offload.maxNone') : t('offload.max', { n: max })}</p>
       )}

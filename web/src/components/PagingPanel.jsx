@@ -1,5 +1,4 @@
 import * as f from '../format.js';
-import * as explain from '../explain/formulas.js';
 import { Num } from './Num.jsx';
 import { Explain } from './Explain.jsx';
 import { t } from '../i18n/index.js';
@@ -28,7 +27,7 @@ export function PagingPanel({ report: r }) {
               <dd><Num testid="paged.waste_fraction" value={p.waste_fraction} format={f.percent} /></dd>
             </div>
           </dl>
-          <Explain of={explain.paging} report={r} />
+          <Explain of="paging" report={r} />
         </>
       )}
     </section>

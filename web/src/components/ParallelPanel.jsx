@@ -1,5 +1,4 @@
 import * as f from '../format.js';
-import * as explain from '../explain/formulas.js';
 import { Num } from './Num.jsx';
 import { Explain } from './Explain.jsx';
 import { WarningList } from './WarningList.jsx';
@@ -13,7 +12,7 @@ function Tensor({ report: r }) {
     <div class="sub-block">
       <h3>{t('par.tpTitle', { tp: r.config.tp })}</h3>
       <p>{tx('par.allreduce', { bytes: <Num testid="tp.allreduce_bytes_per_gpu" value={r.tp.allreduce_bytes_per_gpu} format={(v) => f.si(v, 'B')} /> })}</p>
-      <Explain of={explain.allreduce} report={r} />
+      <Explain of="allreduce" report={r} />
       {r.tp.kv_share_per_gpu !== undefined && (
         <p>{tx('par.share', { share: <Num testid="tp.kv_share_per_gpu" value={r.tp.kv_share_per_gpu} format={f.percent} />, mla: r.model.mla ? t('par.shareMla') : t('par.shareEnd') })}</p>
       )}
@@ -39,14 +38,14 @@ function Pipeline({ report: r }) {
         <div>
           <dt>{t('par.bubble')}</dt>
           <dd><Num testid="pp.bubble" value={p.bubble} format={f.percent} /></dd>
-          <dd class="explain-cell"><Explain of={explain.bubble} report={r} /></dd>
+          <dd class="explain-cell"><Explain of="bubble" report={r} /></dd>
         </div>
         {timed && (
           <>
             <div>
               <dt>{t('par.speedup')}</dt>
               <dd><Num testid="pp.speedup_vs_one_gpu" value={p.speedup_vs_one_gpu} format={f.times} /></dd>
-              <dd class="explain-cell"><Explain of={explain.speedup} report={r} /></dd>
+              <dd class="explain-cell"><Explain of="speedup" report={r} /></dd>
             </div>
             <div>
               <dt>{t('par.stage')}</dt>

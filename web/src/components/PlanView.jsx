@@ -212,17 +212,3 @@ export function PlanView({ app }) {
     </section>
   );
 }
-
-/** The two views, as a pair of toggle buttons; the choice lives in the link (view=plan). */
-export function ViewToggle() {
-  return (
-    <nav class="view-toggle" aria-label={t('plan.views')}>
-      {['main', 'plan'].map((v) => (
-        <button key={v} type="button" class="quiet" data-testid={`view.${v}`} aria-pressed={view.value === v ? 'true' : 'false'}
-          onClick={() => { view.value = v; }}>
-          {t(`plan.view.${v}`)}
-        </button>
-      ))}
-    </nav>
-  );
-}

@@ -1,7 +1,6 @@
 import { useState } from 'preact/hooks';
 import * as f from '../format.js';
 import { attainable } from '../charts/roof.js';
-import * as explain from '../explain/formulas.js';
 import { RooflineChart } from '../charts/RooflineChart.jsx';
 import { Num } from './Num.jsx';
 import { Explain } from './Explain.jsx';
@@ -52,13 +51,13 @@ export function RooflinePanel({ report: r, sweep }) {
         <div>
           <dt>{t('roof.ai')}</dt>
           <dd><Num testid="roofline.ai" value={rl.ai} format={f.intensity} /> FLOP/byte</dd>
-          <dd class="explain-cell"><Explain of={explain.ai} report={r} /></dd>
+          <dd class="explain-cell"><Explain of="ai" report={r} /></dd>
         </div>
         {rl.ridge != null && (
           <div>
             <dt>{t('roof.ridge', { precision: rl.compute_precision ?? 'fp16' })}</dt>
             <dd><Num testid="roofline.ridge" value={rl.ridge} format={f.intensity} /> FLOP/byte</dd>
-            <dd class="explain-cell"><Explain of={explain.ridge} report={r} /></dd>
+            <dd class="explain-cell"><Explain of="ridge" report={r} /></dd>
           </div>
         )}
         {rl.ceiling_fraction != null && (
@@ -70,24 +69,24 @@ export function RooflinePanel({ report: r, sweep }) {
         <div>
           <dt>{t('roof.prefillAi', { bound: t(`boundAdj.${r.prefill.bound}`) })}</dt>
           <dd><Num testid="prefill.ai" value={r.prefill.ai} format={f.intensity} /> FLOP/byte</dd>
-          <dd class="explain-cell"><Explain of={explain.prefill} report={r} /></dd>
+          <dd class="explain-cell"><Explain of="prefill" report={r} /></dd>
         </div>
         {r.prefill.ms !== undefined && (
           <div>
             <dt>{t('roof.prefillTime', { seq: f.integer(r.config.seq) })}</dt>
             <dd><Num testid="prefill.ms" value={r.prefill.ms} format={f.ms} /></dd>
-            <dd class="explain-cell"><Explain of={explain.ttft} report={r} /></dd>
+            <dd class="explain-cell"><Explain of="ttft" report={r} /></dd>
           </div>
         )}
         <div>
           <dt>{t('roof.flops')}</dt>
           <dd><Num testid="roofline.flops_per_step" value={rl.flops_per_step} format={(v) => f.si(v, 'FLOP')} /></dd>
-          <dd class="explain-cell"><Explain of={explain.flops} report={r} /></dd>
+          <dd class="explain-cell"><Explain of="flops" report={r} /></dd>
         </div>
         <div>
           <dt>{t('roof.bytes')}</dt>
           <dd><Num testid="roofline.bytes_per_step" value={rl.bytes_per_step} format={(v) => f.si(v, 'B')} /></dd>
-          <dd class="explain-cell"><Explain of={explain.bytesPerStep} report={r} /></dd>
+          <dd class="explain-cell"><Explain of="bytesPerStep" report={r} /></dd>
         </div>
       </dl>
     </section>

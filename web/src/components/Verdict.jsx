@@ -7,7 +7,7 @@ import { Expected } from './Expected.jsx';
 import { Speculative } from './Speculative.jsx';
 import { RemedyList } from './RemedyList.jsx';
 import { WarningList } from './WarningList.jsx';
-import { Estimate } from './Estimate.jsx';
+import { EstimateVerdict } from './EstimateSlot.jsx';
 
 const CLASS = { fits: 'ok', tight: 'tight', refused: 'bad' };
 
@@ -92,7 +92,7 @@ export function Verdict({ app }) {
       </section>
     );
   }
-  if (r.estimate) return <Estimate app={app} estimate={r.estimate} />;
+  if (r.estimate) return <EstimateVerdict app={app} estimate={r.estimate} />;
   const level = levelOf(r);
   return (
     <section

@@ -20,6 +20,19 @@ export const LANGS = Object.freeze(['en', ...Object.keys(LOADERS)]);
 export const LANG_NAMES = Object.freeze({ en: 'English', 'zh-CN': '中文' });
 export const DEFAULT_LANG = 'en';
 
+let laterWords = null;
+/**
+ * The English rows that only what follows the first verdict shows: the hosted build moves them out
+ * of en.js's chunk into en-later.js's (web/build/en-split.js; in the sources that file is empty and
+ * en.js whole). The rest of the page, the formulas and the report wait for this before they speak.
+ */
+export function loadLaterWords() {
+  laterWords ??= import('./en-later.js').then(({ default: rows }) => {
+    Object.assign(en, rows);
+  });
+  return laterWords;
+}
+
 /** Loads a language's table (once); resolves when t() can speak it. */
 export async function loadLang(code) {
   if (!TABLES[code] && LOADERS[code]) TABLES[code] = (await LOADERS[code]()).default;
