@@ -1,4 +1,5 @@
-// Hosted build: dist/index.html with its script, style and wasm as separate files.
+// Hosted build: dist/index.html with its script, style and wasm as separate files (the
+// first verdict loads the entry script, the style and the verdict wasm; the rest comes after).
 import { defineConfig } from 'vite';
 import preact from '@preact/preset-vite';
 import { presetProse } from './build/preset-prose.js';
@@ -12,13 +13,14 @@ import { englishSplit } from './build/en-split.js';
 
 const root = new URL('.', import.meta.url).pathname;
 const wasm = new URL('generated/roofline.wasm', import.meta.url).pathname;
+const verdictWasm = new URL('generated/roofline-verdict.wasm', import.meta.url).pathname;
 const fields = new URL('../core/fields.json', import.meta.url).pathname;
 
 export default defineConfig({
   root,
   base: './',
   publicDir: false,
-  plugins: [cliMessagesOut(), englishSplit(new URL('src', import.meta.url).pathname), preact(), fieldsForPage(fields), presetProse(new URL('../presets', import.meta.url).pathname), wasmSource(wasm, { inline: false }), wasmPreload(), pwa(), hostedCsp()],
+  plugins: [cliMessagesOut(), englishSplit(new URL('src', import.meta.url).pathname), preact(), fieldsForPage(fields), presetProse(new URL('../presets', import.meta.url).pathname), wasmSource({ full: wasm, verdict: verdictWasm }, { inline: false }), wasmPreload(), pwa(), hostedCsp()],
   build: {
     outDir: '../dist',
     emptyOutDir: true,

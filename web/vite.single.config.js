@@ -19,7 +19,7 @@ export default defineConfig({
   root,
   base: './',
   publicDir: false,
-  plugins: [cliMessagesOut(), preact(), fieldsForPage(fields), presetProse(new URL('../presets', import.meta.url).pathname), wasmSource(wasm, { inline: true }), viteSingleFile({ outputFileName: 'roofline-lint.html' }), singleFileCsp(outFile)],
+  plugins: [cliMessagesOut(), preact(), fieldsForPage(fields), presetProse(new URL('../presets', import.meta.url).pathname), wasmSource({ full: wasm }, { inline: true }), viteSingleFile({ outputFileName: 'roofline-lint.html' }), singleFileCsp(outFile)],
   build: {
     outDir: '../dist',
     emptyOutDir: false,

@@ -21,7 +21,7 @@ wasm() {
   emcmake cmake -S . -B build-wasm -DCMAKE_BUILD_TYPE=Release >/dev/null
   cmake --build build-wasm -j "$jobs"
   mkdir -p web/generated
-  cp build-wasm/roofline.wasm web/generated/roofline.wasm
+  cp build-wasm/roofline.wasm build-wasm/roofline-verdict.wasm web/generated/
 }
 case "$what" in
   native) native ;;

@@ -1,29 +1,40 @@
 // The wasm core as the page's script receives it, by build:
-//  - hosted: the URL of the emitted .wasm file (fetched, compiled while it streams);
-//  - single file: {deflateRaw: base64}, the module deflated (RFC 1951) and then
-//    base64-encoded into the script. The loader inflates it with the browser's
+//  - hosted: the URL of an emitted .wasm file (fetched, compiled while it streams). Two
+//    modules: `virtual:wasm-source` is the verdict module (roofline-verdict.wasm: analyze,
+//    sweep and the presets, what the first verdict calls), `virtual:wasm-full` the full one
+//    (roofline.wasm: the lint, the planner and the checkpoint reader too), which the page
+//    loads once its first verdict is on screen;
+//  - single file: {deflateRaw: base64}, the full module deflated (RFC 1951) and then
+//    base64-encoded into the script, as `virtual:wasm-source`; `virtual:wasm-full` is null
+//    (the first module is the full one). The loader inflates it with the browser's
 //    DecompressionStream: no fetch at all (so the page's CSP allows no connection),
 //    and ~11 KB less gzipped than a base64 data: URL of the raw module, whose
 //    6-bit characters gzip poorly.
 import { readFileSync } from 'node:fs';
 import { deflateRawSync } from 'node:zlib';
 
-const ID = 'virtual:wasm-source';
+const FIRST = 'virtual:wasm-source';
+const FULL = 'virtual:wasm-full';
 
 /** The single file's payload: the same bytes, deflated at the highest level. */
 export function deflatedWasm(file) {
   return deflateRawSync(readFileSync(file), { level: 9 }).toString('base64');
 }
 
-export function wasmSource(file, { inline }) {
+const url = (file) => `export { default } from ${JSON.stringify(`${file}?url`)};`;
+
+/** full: the full module's path; verdict: the verdict module's (hosted only). */
+export function wasmSource({ full, verdict }, { inline }) {
   return {
     name: 'roofline:wasm-source',
-    resolveId: (source) => (source === ID ? `\0${ID}` : null),
+    resolveId: (source) => (source === FIRST || source === FULL ? `\0${source}` : null),
     load(id) {
-      if (id !== `\0${ID}`) return null;
-      if (!inline) return `export { default } from ${JSON.stringify(`${file}?url`)};`;
-      this.addWatchFile(file);
-      return `export default { deflateRaw: ${JSON.stringify(deflatedWasm(file))} };`;
+      if (id !== `\0${FIRST}` && id !== `\0${FULL}`) return null;
+      const first = id === `\0${FIRST}`;
+      if (!inline) return url(first ? verdict : full);
+      if (!first) return 'export default null;';
+      this.addWatchFile(full);
+      return `export default { deflateRaw: ${JSON.stringify(deflatedWasm(full))} };`;
     },
   };
 }

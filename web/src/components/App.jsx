@@ -10,16 +10,17 @@ import { view } from '../plan.js';
 import { verdictShown } from '../first-frame.js';
 
 /**
- * The rest of the page (Later.jsx), with its words (loadLaterWords): loaded once the first verdict
- * is on screen, or at once for the Plan view.
+ * The rest of the page (Later.jsx), with its words (loadLaterWords) and the core's features it calls (the lint, the planner, the
+ * checkpoint reader: `features` resolves once the core has them): loaded once the first verdict is
+ * on screen, or at once for the Plan view.
  */
 let later = null;
-export function loadLater() {
-  later ??= Promise.all([import('./Later.jsx'), loadLaterWords()]).then(([m]) => m);
+export function loadLater(features) {
+  later ??= Promise.all([import('./Later.jsx'), loadLaterWords(), features?.().catch(() => {})]).then(([m]) => m);
   return later;
 }
 
-export function App({ app, notices, makeLink, compare }) {
+export function App({ app, notices, makeLink, compare, features }) {
   // The first frame shows the header and the verdict alone: its first layout is the
   // cost between the DOM write and that frame (a page's first layout shapes all of its
   // text), and its script is all that the verdict waits for. The form, the memory panel,
@@ -30,7 +31,7 @@ export function App({ app, notices, makeLink, compare }) {
   const plan = view.value === 'plan';
   useEffect(() => {
     let live = true;
-    (plan ? loadLater() : verdictShown().then(loadLater)).then((m) => live && setRest(m));
+    (plan ? loadLater(features) : verdictShown().then(() => loadLater(features))).then((m) => live && setRest(m));
     return () => { live = false; };
   }, []);
   const full = rest !== null;

@@ -8,8 +8,25 @@ const decoder = new TextDecoder();
 /** The exports the page relies on; core/wasm/exports.txt is the full list. */
 export const REQUIRED_EXPORTS = [
   'memory', 'rlw_request_buffer', 'rlw_request_capacity', 'rlw_config_buffer', 'rlw_config_capacity',
-  'rlw_output', 'rlw_analyze', 'rlw_sweep', 'rlw_preset_count', 'rlw_preset',
+  'rlw_output', 'rlw_analyze', 'rlw_preset_count', 'rlw_preset',
 ];
+
+/**
+ * The verdict module (roofline-verdict.wasm) exports only what a first verdict calls; the full
+ * module (roofline.wasm) adds these. Both are built from the same sources with the same flags.
+ */
+export const FEATURE_EXPORTS = ['rlw_sweep', 'rlw_lint', 'rlw_plan', 'rlw_index_buffer', 'rlw_checkpoint'];
+
+/**
+ * Gives `core` (a verdict module's object) the full module's sweep, lint, plan and checkpoint, in
+ * place, so that whatever holds `core` gains them; analyze and the presets stay the first module's
+ * (the same figures: the same sources). Returns `core`.
+ */
+export function addFeatures(core, full) {
+  for (const name of ['sweep', 'lint', 'plan', 'checkpoint']) core[name] = full[name];
+  core.exportNames = [...new Set([...core.exportNames, ...full.exportNames])];
+  return core;
+}
 
 /** Base64 → bytes. */
 function fromBase64(text) {
@@ -85,7 +102,10 @@ export async function loadCore(source) {
     analyze: (request, configText) => call(x.rlw_analyze, request, configText),
     /** {points: [{batch, ai, ms_per_token, tokens_per_s, step_ms, tight, realistic_step_ms, realistic_tokens_per_s,
      * realistic_batch}]} from batch 1 to the max batch that fits (core: rl_sweep_json). */
-    sweep: (request, configText, maxPoints = 48) => call(x.rlw_sweep, request, configText, maxPoints),
+    sweep(request, configText, maxPoints = 48) {
+      if (typeof x.rlw_sweep !== 'function') throw new Error('the roofline core lacks the export rlw_sweep');
+      return call(x.rlw_sweep, request, configText, maxPoints);
+    },
     /** {models: [preset file objects], gpus: [...]}, exactly as in presets/. */
     presets() {
       const read = (kind) => {
@@ -112,6 +132,7 @@ export async function loadCore(source) {
      * holding the GPU ({gpu: "h100-sxm"}); {lint, report} or {error}.
      */
     lint(command, request = {}, configText) {
+      if (typeof x.rlw_lint !== 'function') throw new Error('the roofline core lacks the export rlw_lint');
       const cmd = encoder.encode(command);
       const text = encoder.encode(typeof request === 'string' ? request : JSON.stringify(request));
       const cap = x.rlw_request_capacity();
