@@ -53,7 +53,8 @@ export function suites({ quick = false, fuzzSeconds = 0, jobs = 2 } = {}) {
     );
   }
   steps.push(
-    { name: 'vitest', what: 'Vitest: the page\'s modules, the vectors through the wasm, the URL codec, i18n', cmd: [node, 'node_modules/vitest/vitest.mjs', 'run', '--config', 'web/vitest.config.js'], after: ['build:wasm', 'build:native', 'setup:npm'], count: count.vitest },
+    // After build:web too: tests/web/budget.test.js weighs the built dist/.
+    { name: 'vitest', what: 'Vitest: the page\'s modules, the vectors through the wasm, the URL codec, i18n, the weight budget', cmd: [node, 'node_modules/vitest/vitest.mjs', 'run', '--config', 'web/vitest.config.js'], after: ['build:wasm', 'build:native', 'build:web', 'setup:npm'], count: count.vitest },
     { name: 'oracle:vectors', what: 'every expected figure of tests/vectors recomputed by the exact-rational oracle', cmd: [node, 'tests/oracle/vectors.mjs', '--check'], count: count.passedFailed },
     { name: 'runner', what: 'this runner: its readers of each tool\'s counts, its verdicts and its graph', cmd: [node, '--test', '--test-reporter=tap', 'tests/runner/'], count: count.tap },
   );
