@@ -37,6 +37,13 @@ test('a fitting setup: verdict, figures, both charts and the memory bar, self-co
   assert.match(html, /Content-Security-Policy" content="default-src 'none'/);
   assert.match(html, /<style>[\s\S]*\.verdict/);
   assert.match(html, /\?m=qwen3-4b&amp;g=a100-40g&amp;b=8/);
+  // The title: the setup's head and its detail apart (it once read "...A100 40GBbf16 weights").
+  const title = html.match(/<title>([^<]*)<\/title>/)[1];
+  const [head, detail] = await page.$eval('[data-testid="verdict"] h2, .verdict h2', (h2) => [
+    [...h2.childNodes].filter((n) => !(n.classList?.contains('setup-detail'))).map((n) => n.textContent).join('').trim(),
+    h2.querySelector('.setup-detail').textContent.trim(),
+  ]);
+  assert.ok(title.endsWith(`${head} ${detail}`), `${title} ends with "${head} ${detail}"`);
 
   // The file opens on its own, with no request.
   const context = await env.browser.newContext({ offline: true });
