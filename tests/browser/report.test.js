@@ -37,6 +37,10 @@ test('a fitting setup: verdict, figures, both charts and the memory bar, self-co
   assert.match(html, /Content-Security-Policy" content="default-src 'none'/);
   assert.match(html, /<style>[\s\S]*\.verdict/);
   assert.match(html, /\?m=qwen3-4b&amp;g=a100-40g&amp;b=8/);
+  // Nothing that only works on the live page: the empty serve-command box, the roofline's hover hint.
+  assert.doesNotMatch(html, /lint-box/);
+  assert.doesNotMatch(html, /Hover or tab/);
+  assert.match(await page.textContent('[data-testid="results"]'), /Hover or tab/);
   // The title: the setup's head and its detail apart (it once read "...A100 40GBbf16 weights").
   const title = html.match(/<title>([^<]*)<\/title>/)[1];
   const [head, detail] = await page.$eval('[data-testid="verdict"] h2, .verdict h2', (h2) => [

@@ -58,7 +58,8 @@ function staticCopy(node, { values = false } = {}) {
       control.replaceWith(span);
     });
   }
-  for (const el of copy.querySelectorAll('button, input, select, textarea, details.explain, details.table-wrap, .hit, script')) el.remove();
+  // What only works on the live page goes: controls, the charts' hit areas and the hints that point at them.
+  for (const el of copy.querySelectorAll('button, input, select, textarea, details.explain, details.table-wrap, .hit, .interactive-hint, script')) el.remove();
   for (const el of copy.querySelectorAll('[tabindex]')) el.removeAttribute('tabindex');
   for (const el of copy.querySelectorAll('*')) {
     for (const attr of [...el.attributes]) if (/^on/i.test(attr.name)) el.removeAttribute(attr.name);
@@ -75,7 +76,10 @@ const REPORT_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:
 export function buildReport({ doc, inputs, labels, link, lang, title }) {
   // The Compare table follows the panels.
   const verdict = doc.querySelector(VERDICT_AREA);
-  const panels = [...doc.querySelectorAll('[data-testid="results"] > section')];
+  // A panel that holds nothing but its controls (the serve-command box left empty) is left out.
+  const panels = [...doc.querySelectorAll('[data-testid="results"] > section')].filter(
+    (panel) => !panel.classList.contains('lint-box') || panel.querySelector('[data-testid="lint-answer"]'),
+  );
   const compare = doc.querySelector('[data-testid="compare"]');
   const rows = Object.entries(inputs)
     .filter(([, v]) => String(v ?? '').trim() !== '')

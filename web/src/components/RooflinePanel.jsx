@@ -44,7 +44,9 @@ export function RooflinePanel({ report: r, sweep }) {
   return (
     <section class="panel" aria-labelledby="roof-h">
       <h2 id="roof-h">{t('roof.title')}</h2>
-      <p class="sub">{t('roof.text')}</p>
+      <p class="sub">
+        {t('roof.text')} <span class="interactive-hint">{t('roof.hoverHint')}</span>
+      </p>
       <RooflineChart report={r} sweep={sweep} />
       <RooflineTable report={r} sweep={sweep} />
       <dl class="figures">

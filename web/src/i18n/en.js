@@ -164,7 +164,8 @@ export default {
 
   // roofline
   'roof.title': 'Where decode sits on the roofline',
-  'roof.text': 'Decode reads every weight once per step for the whole batch, so its intensity grows with the batch; prefill processes the whole context at once and sits far to the right. Hover or tab to a point for its figures.',
+  'roof.text': 'Decode reads every weight once per step for the whole batch, so its intensity grows with the batch; prefill processes the whole context at once and sits far to the right.',
+  'roof.hoverHint': 'Hover or tab to a point for its figures.',
   'roof.ai': 'Decode intensity',
   'roof.ridge': 'Ridge ({precision} peak)',
   'roof.share': 'Share of compute peak used',

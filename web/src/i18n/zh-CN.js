@@ -159,7 +159,8 @@ export default {
   'bar.pool': '引擎内存池 {pool}',
 
   'roof.title': '解码在 roofline 上的位置',
-  'roof.text': '解码每一步为整个批次把每个权重读一遍，所以它的强度随批次增长；预填充一次处理整个上下文，位于最右侧。悬停或用 Tab 键选中一个点可查看其数字。',
+  'roof.text': '解码每一步为整个批次把每个权重读一遍，所以它的强度随批次增长；预填充一次处理整个上下文，位于最右侧。',
+  'roof.hoverHint': '悬停或用 Tab 键选中一个点可查看其数字。',
   'roof.ai': '解码强度',
   'roof.ridge': '拐点（{precision} 峰值）',
   'roof.share': '已用算力峰值占比',
