@@ -19,7 +19,8 @@ const fields = new URL('../core/fields.json', import.meta.url).pathname;
 export default defineConfig({
   root,
   base: './',
-  publicDir: false,
+  // The static assets (the web manifest, the icons), copied as they are (web/build/pwa.js).
+  publicDir: new URL('../public', import.meta.url).pathname,
   plugins: [cliMessagesOut(), englishSplit(new URL('src', import.meta.url).pathname), preact(), fieldsForPage(fields), presetProse(new URL('../presets', import.meta.url).pathname), wasmSource({ full: wasm, verdict: verdictWasm }, { inline: false }), wasmPreload(), pwa(), hostedCsp()],
   build: {
     outDir: '../dist',

@@ -3,7 +3,11 @@
 // invalidation), and answers a navigation from the cache when the network fails.
 // The version is a hash of the build's files: a changed file changes it.
 import { describe, expect, test } from 'vitest';
-import { MANIFEST, iconPng, pwa, serviceWorker } from '../../web/build/pwa.js';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { MANIFEST, iconPng, publicFiles, publicOnDisk, pwa, serviceWorker } from '../../web/build/pwa.js';
 
 function fakeWorld(existing = {}) {
   const stores = new Map(Object.entries(existing).map(([k, v]) => [k, new Map(v)]));
@@ -50,10 +54,13 @@ describe('service worker', () => {
     expect(await answer).toBe('the page');
   });
 
-  test('the plugin names the cache by the content of the build', () => {
+  test('the plugin names the cache by the content of the build, public/ included', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rl-public-'));
+    writeFileSync(join(dir, 'manifest.webmanifest'), '{}');
+    const publicDir = pathToFileURL(`${dir}/`);
     const emitted = (code) => {
       const files = {};
-      const plugin = pwa();
+      const plugin = pwa(publicDir);
       plugin.generateBundle.call({ emitFile: (f) => (files[f.fileName] = f.source) }, {}, {
         'assets/index.js': { type: 'chunk', code },
         'assets/roofline.wasm': { type: 'asset', source: new Uint8Array([0, 97, 115, 109]) },
@@ -62,10 +69,25 @@ describe('service worker', () => {
     };
     const a = emitted('console.log(1)');
     const b = emitted('console.log(2)');
+    writeFileSync(join(dir, 'manifest.webmanifest'), '{"name":"x"}');
+    const c = emitted('console.log(1)');
+    rmSync(dir, { recursive: true });
     const version = (sw) => sw.match(/roofline-lint-([0-9a-f]{16})/)[1];
     expect(version(a['sw.js'])).not.toBe(version(b['sw.js']));
+    expect(version(a['sw.js'])).not.toBe(version(c['sw.js']));
     expect(a['sw.js']).toContain('./assets/roofline.wasm');
-    expect(JSON.parse(a['manifest.webmanifest']).icons).toEqual(MANIFEST.icons);
+    expect(a['sw.js']).toContain('./manifest.webmanifest');
+    expect(Object.keys(a)).toEqual(['sw.js']); // the static assets come from public/, not from the plugin
+  });
+
+  test('public/ holds the manifest and the icons exactly as pwa.js draws them', () => {
+    const drawn = publicFiles();
+    const disk = publicOnDisk();
+    expect(Object.keys(disk).sort()).toEqual(Object.keys(drawn).sort());
+    for (const [name, bytes] of Object.entries(drawn)) expect(Buffer.compare(disk[name], bytes), `${name}: run node web/scripts/make-public.mjs`).toBe(0);
+    const manifest = JSON.parse(disk['manifest.webmanifest']);
+    expect(manifest.icons).toEqual(MANIFEST.icons);
+    for (const icon of manifest.icons) expect(Object.keys(disk)).toContain(icon.src);
   });
 
   test('the PNG icons are PNGs of the stated size', () => {
