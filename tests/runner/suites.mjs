@@ -14,9 +14,9 @@ export const FUZZ_TARGETS = ['config', 'analysis', 'request', 'lint'];
 
 /**
  * The browser files of the quick loop: the page's core paths (the vectors set through the form,
- * a fit and a refusal without time in the downloaded report, the share link).
+ * a fit and a refusal without time in the downloaded report, the share link, the hosted page's price citations).
  */
-export const QUICK_BROWSER_FILES = ['vectors-form.test.js', 'report.test.js', 'share-link.test.js'];
+export const QUICK_BROWSER_FILES = ['vectors-form.test.js', 'report.test.js', 'share-link.test.js', 'cost-citation.test.js'];
 
 /**
  * The steps, each { name, what, cmd, after, env, count }.

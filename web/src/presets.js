@@ -12,6 +12,14 @@ export function withProse(presets, prose = {}) {
 /** Flips to true once addProse ran: what shows prose reads it, and so follows. */
 export const proseLoaded = signal(false);
 
+/**
+ * Whether the core the page analyses with cites its prices in full. The hosted page's first module
+ * (roofline-verdict.wasm) carries no price citations; start.js sets this to false while it is the
+ * one, and to true once the full module's analyze stands in (loader.js, addFeatures). The report
+ * reads it, so it is computed again then; the cost panel shows no citation until it is true.
+ */
+export const citationsLoaded = signal(true);
+
 /** Adds the prose to the page's preset objects in place (the core's fields win). */
 export function addProse(presets, prose = {}) {
   for (const kind of ['models', 'gpus']) {

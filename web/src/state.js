@@ -6,6 +6,7 @@ import { CUSTOM, ESTIMATE_INPUTS, GPU_FIELDS, INPUT_KEYS, PARAMS, defaultInputs,
 import { buildRequest, inputForErrorField, workloadSetsContext } from './request.js';
 import { significant } from './format.js';
 import { planSearches, view } from './plan.js';
+import { citationsLoaded } from './presets.js';
 
 export const SWEEP_POINTS = 48;
 
@@ -74,7 +75,11 @@ export function createState(core, presets, initial = {}) {
   const gpuPreset = computed(() => presets.gpus.find((g) => g.id === inputs.gpu.value) ?? null);
   const edited = computed(() => gpuEdited(values.value));
   const built = computed(() => buildRequest(values.value));
-  const report = computed(() => safely(() => core.analyze(built.value.request, built.value.configText)));
+  const report = computed(() => {
+    // Read so that the report follows when the full module's analyze stands in (presets.js: citationsLoaded).
+    citationsLoaded.value;
+    return safely(() => core.analyze(built.value.request, built.value.configText));
+  });
   const error = computed(() => report.value.error ?? null);
   const fits = computed(() => report.value.fits === true);
   /** The parameters-only estimate, when the model is given by its size alone. */
