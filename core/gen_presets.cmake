@@ -1,7 +1,15 @@
 # Turns presets/models/*.json and presets/gpus/*.json into a C file of byte
 # arrays, so the CLI and the wasm module carry the same presets as the page
 # and the numbers are typed in one place only (presets/).
-# Usage: cmake -DPRESETS_DIR=... -DOUT=... [-DSTRIP_PROSE=ON] -P gen_presets.cmake
+# Usage: cmake -DPRESETS_DIR=... -DOUT=... [-DSTRIP_PROSE=ON] [-DSTRIP_CITATIONS=ON] -P gen_presets.cmake
+# STRIP_CITATIONS (the hosted page's verdict module only, roofline-verdict.wasm): a price preset keeps
+# what the cost (core/src/cost.c) reads and no more. A figure's or offer's nested "source" becomes ""
+# (value, as_of and provider stay), so the cost cites "provider (as of date)" alone; the members that
+# are null (which the reader takes as absent) and the id and system (which it does not read: the table
+# names the preset) go. The full module, which the page's cost panel waits for, and the native build
+# keep every citation.
+# Quoted words in if() are words, not variables (this function has a variable named id).
+cmake_policy(SET CMP0054 NEW)
 file(GLOB model_files "${PRESETS_DIR}/models/*.json")
 file(GLOB gpu_files "${PRESETS_DIR}/gpus/*.json")
 # Prices: one flat folder, each file says its "kind" (gpu, model, electricity).
@@ -29,7 +37,31 @@ function(emit_table kind files)
         endif()
       endforeach()
     endif()
+    if(STRIP_CITATIONS AND kind STREQUAL "prices")
+      string(JSON nmembers LENGTH "${text}")
+      math(EXPR last "${nmembers} - 1")
+      set(members "")
+      foreach(k RANGE ${last})
+        string(JSON member MEMBER "${text}" ${k})
+        list(APPEND members "${member}")
+      endforeach()
+      foreach(member IN LISTS members)
+        string(JSON member_type TYPE "${text}" ${member})
+        if(member_type STREQUAL "NULL" OR member STREQUAL "id" OR member STREQUAL "system")
+          string(JSON text REMOVE "${text}" ${member})
+        elseif(member_type STREQUAL "OBJECT")
+          string(JSON src_type ERROR_VARIABLE missing TYPE "${text}" ${member} source)
+          if(NOT missing)
+            string(JSON text SET "${text}" ${member} source "\"\"")
+          endif()
+        endif()
+      endforeach()
+    endif()
     string(REGEX REPLACE "\n[ \t]*" "" text "${text}")
+    if(STRIP_PROSE)
+      # string(JSON) writes "key" : value; the wasm modules carry "key":value (a quote inside a string is \").
+      string(REGEX REPLACE "([^\\])\" : " "\\1\":" text "${text}")
+    endif()
     string(REGEX REPLACE "\r" "" text "${text}")
     file(WRITE "${OUT}.one" "${text}")
     file(READ "${OUT}.one" hex HEX)

@@ -71,9 +71,11 @@ static void join(char *dst, size_t cap, const char *a, const char *b, const char
     rl_out_raw(&o, e);
 }
 
-/* "who (as of date): source": the date before the source, which a long citation may have cut. */
+/* "who (as of date): source": the date before the source, which a long citation may have cut.
+ * An empty source (the hosted page's verdict module carries none: gen_presets.cmake, STRIP_CITATIONS)
+ * cites "who (as of date)" alone. */
 static void cite(figure *f, const char *who, const char *src, const char *as_of) {
-    join(f->source, sizeof f->source, who, who[0] ? " " : "", "(as of ", as_of, "): ");
+    join(f->source, sizeof f->source, who, who[0] ? " " : "", "(as of ", as_of, src[0] ? "): " : ")");
     join(f->source + strlen(f->source), sizeof f->source - strlen(f->source), src, "", "", "", "");
     snprintf(f->as_of, sizeof f->as_of, "%s", as_of);
 }
