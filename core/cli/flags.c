@@ -21,7 +21,7 @@ static const meta_flag meta[] = {
     {"--lang", "en|zh", "the words of the report, the lint, --compare, --plan, --list's headings and the errors: en (default) or zh (Simplified Chinese, the page's zh-CN table), anywhere on the line; numbers and units stay as they are, --json is never translated, --matrix and --accuracy (a developer report) stay English"},
     {"--hf", "ORG/NAME", "the model's config.json from the local Hugging Face cache ($HF_HOME/hub, default ~/.cache/huggingface), as --config; no network"},
     {"--request", "JSON", "a request object, as the page sends it (JSON text); with --config PATH at most"},
-    {"--lint", "CMD", "a vllm serve / sglang / llama-server command to lint; with --gpu or a custom GPU, --config PATH"},
+    {"--lint", "CMD", "a vllm serve / sglang / llama-server / trtllm-serve command to lint; with --gpu or a custom GPU, --config PATH"},
     {"--list", NULL, "list the presets with their figures"},
     {"--prices", NULL, "with --list: which GPUs and models are priced: purchase, cloud rate, active and idle power, API price, each with its date (one over 12 months old is flagged)"},
     {"--accuracy", NULL, "first flag only: the floor and the realistic estimate against every published run in tests/measured (--check, --holdout, --measured FILE)"},

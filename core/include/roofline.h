@@ -1438,7 +1438,7 @@ rl_status rl_parse_number(const char *text, const char *field, double *out, rl_e
 
 
 /* ======================================================================== */
-/* Lint: a pasted serve command (vLLM, SGLang, llama-server)                 */
+/* Lint: a pasted serve command (vLLM, SGLang, llama-server, trtllm-serve)   */
 /* ======================================================================== */
 
 /* rl_lint_run reads a serve command as people paste it, maps the flags it
@@ -1459,8 +1459,13 @@ rl_status rl_parse_number(const char *text, const char *field, double *out, rl_e
 #define RL_LINT_MAX_FINDINGS 12
 
 /* The serving program a command starts (not the realistic estimate's rl_engine). */
-typedef enum rl_serve_engine { RL_SERVE_VLLM = 0, RL_SERVE_SGLANG = 1, RL_SERVE_LLAMA_SERVER = 2 } rl_serve_engine;
-/* "vllm", "sglang", "llama-server". */
+typedef enum rl_serve_engine {
+    RL_SERVE_VLLM = 0,
+    RL_SERVE_SGLANG = 1,
+    RL_SERVE_LLAMA_SERVER = 2,
+    RL_SERVE_TRTLLM = 3 /* TensorRT-LLM's trtllm-serve (its PyTorch backend): the realistic estimate's trt-llm */
+} rl_serve_engine;
+/* "vllm", "sglang", "llama-server", "trtllm-serve". */
 const char *rl_serve_engine_name(rl_serve_engine e);
 
 /* In the engine's terms: it starts and serves what it was asked (FITS); it
@@ -1504,7 +1509,7 @@ typedef struct rl_lint_levers {
     rl_precision weights, kv;   /* resolved formats */
     int64_t seq;                /* tokens per request */
     int64_t max_seqs;           /* requests at once it asks for (= those of full length it holds) */
-    double pool_fraction;       /* vLLM / SGLang memory fraction it runs at; 0 for llama-server */
+    double pool_fraction;       /* vLLM / SGLang / trtllm-serve memory fraction it runs at; 0 for llama-server */
     int64_t gpu_layers;         /* llama-server -ngl; -1 all */
     int changed;                /* flags it sets or changes */
 } rl_lint_levers;
@@ -1536,7 +1541,8 @@ typedef struct rl_lint {
     char defaults[8][3][160];                  /* flag, value, source */
     int default_count;
 
-    int64_t max_seqs;     /* what the command asks to run at once: --max-num-seqs, --max-running-requests, -np */
+    int64_t max_seqs;     /* what the command asks to run at once: --max-num-seqs, --max-running-requests, -np,
+                             --max_batch_size */
     int64_t concurrency;  /* requests of full length the KV cache holds at once (0 when refused) */
     int64_t gpu_layers;   /* llama-server -ngl as given, -1 when absent (all layers) */
     int64_t sglang_chunk; /* SGLang: the prefill chunk its default --mem-fraction-static is sized for (its

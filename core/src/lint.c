@@ -1,4 +1,4 @@
-/* Lint a pasted serve command: vLLM, SGLang or llama-server.
+/* Lint a pasted serve command: vLLM, SGLang, llama-server or trtllm-serve.
  *
  * The command's flags become one request object (the same reader as the page
  * and the CLI), the engine's own defaults fill the absent flags, and the
@@ -39,7 +39,55 @@
  *        count is analysed as the core's offload when the request describes
  *        the host (ram_gib and a host bandwidth), and then a -ngl that does
  *        not fit is corrected to the largest that does (max_gpu_layers);
- *        without the host it is only recorded. */
+ *        without the host it is only recorded.
+ *  trtllm-serve (TensorRT-LLM; `trtllm-serve [serve] MODEL`: its click group
+ *        runs serve when the first word is no subcommand; the PyTorch backend,
+ *        the only one its newest --backend accepts). Read from NVIDIA/TensorRT-LLM
+ *        tensorrt_llm/commands/serve.py and the CLI reference
+ *        tests/unittest/api_stability/references/trtllm_serve_cli.yaml (every
+ *        option, its aliases and default): flags are spelled with underscores
+ *        (--tp_size and --tensor_parallel_size, --pp_size, --ep_size,
+ *        --max_batch_size, --max_num_tokens, --max_seq_len,
+ *        --kv_cache_free_gpu_memory_fraction and --free_gpu_memory_fraction,
+ *        --kv_cache_dtype auto|fp8|nvfp4, --backend); a hyphenated spelling is
+ *        an unknown option to it, so it is kept in `ignored`.
+ *        max_batch_size 2048 and max_num_tokens 8192 (the YAML; BaseLlmArgs in
+ *        tensorrt_llm/llmapi/llm_args.py): max_batch_size caps the requests in
+ *        flight, and its capacity scheduler (GUARANTEED_NO_EVICT) holds back a
+ *        request whose whole KV does not fit, so the rest wait.
+ *        max_seq_len: absent, the config's max_position_embeddings
+ *        (_torch/pyexecutor/model_engine.py _infer_max_seq_len_from_config); a
+ *        larger one is lowered to it with a warning ("is larger than what the
+ *        model can support"), unless TLLM_ALLOW_LONG_MAX_MODEL_LEN=1; the core's
+ *        max_positions does not apply the rope_scaling factor that code
+ *        multiplies in for some RoPE types.
+ *        KV cache: --kv_cache_free_gpu_memory_fraction 0.9 of the memory free
+ *        after the weights are loaded and a profiling forward pass of dummy
+ *        context requests filling max_num_tokens has run
+ *        (_torch/pyexecutor/_util.py KvCacheCreator: available_kv_mem = (total
+ *        - peak + allocated) x fraction). The core's closest pool model is
+ *        TensorRT-LLM's own engine preset (engines.c RL_ENGINE_TRT_LLM,
+ *        rl_engine_pool_of_free, rl_engine_steps_whole_chunk): the request runs
+ *        engine trt-llm with pool_fraction = the flag and prefill_chunk =
+ *        max_num_tokens, so the KV room is the fraction of what the weights, the
+ *        CUDA context, NCCL, the weights' overhead and the activations of one
+ *        whole max_num_tokens step (the profiling pass's peak) leave free.
+ *        max_num_tokens is clamped to max_seq_len x max_batch_size
+ *        (_init_max_num_tokens), and so is the chunk here.
+ *        kv_cache_config.tokens_per_block 32 (KvCacheConfig): pages of 32 tokens.
+ *        --kv_cache_dtype auto keeps the checkpoint's kv_cache_quant_algo, which
+ *        the core does not read (hf_quant_config.json): it is counted in the
+ *        model's dtype, the larger. No weight-quantization flag and no online
+ *        quantization ("TensorRT LLM can directly run pre-quantized models",
+ *        nvidia.github.io/TensorRT-LLM features/quantization.html): the weights
+ *        are the checkpoint's (or its name's format), and a correction never
+ *        offers fp8 weights; an fp8 KV cache is --kv_cache_dtype fp8.
+ *        When one max_seq_len request's KV exceeds the KV memory, its KV-cache
+ *        manager fails fast ("Attention window too large to fit even a single
+ *        sequence in the KV cache"; fail-fast is the default the CLI reference
+ *        states) or, with fail-fast off, shrinks max_seq_len to the window that
+ *        fits: either way the command does not serve what it asks, a refusal
+ *        here. What the PyTorch backend does there was not read in its source. */
 #include "internal.h"
 
 #include <math.h>
@@ -51,6 +99,7 @@ const char *rl_serve_engine_name(rl_serve_engine e) {
     case RL_SERVE_VLLM: return "vllm";
     case RL_SERVE_SGLANG: return "sglang";
     case RL_SERVE_LLAMA_SERVER: return "llama-server";
+    case RL_SERVE_TRTLLM: return "trtllm-serve";
     default: return "unknown";
     }
 }
@@ -68,7 +117,7 @@ const char *rl_lint_verdict_name(rl_lint_verdict v) {
 
 typedef enum kind {
     K_MODEL, K_HF, K_TP, K_PP, K_SEQ, K_BATCH, K_POOL, K_KV, K_DTYPE, K_QUANT, K_BLOCK,
-    K_CTX, K_NP, K_NGL, K_CTK, K_CTV, K_CHUNK, K_COUNT
+    K_CTX, K_NP, K_NGL, K_CTK, K_CTV, K_CHUNK, K_EP, K_BACKEND, K_COUNT
 } kind;
 
 typedef struct flag_row {
@@ -108,6 +157,18 @@ static const flag_row rows[] = {
     {RL_SERVE_LLAMA_SERVER, K_CTK, "-ctk --cache-type-k"},
     {RL_SERVE_LLAMA_SERVER, K_CTV, "-ctv --cache-type-v"},
     {RL_SERVE_LLAMA_SERVER, K_CHUNK, "-ub --ubatch-size"},
+    /* trtllm-serve: the short forms first, which every version since its first accepts (the long ones are the
+     * primary names since late 2025, the short ones their aliases). --ep_size is recorded only: experts split over
+     * the tp ranks take the same memory per GPU as the tp split the core counts. */
+    {RL_SERVE_TRTLLM, K_TP, "--tp_size --tensor_parallel_size"},
+    {RL_SERVE_TRTLLM, K_PP, "--pp_size --pipeline_parallel_size"},
+    {RL_SERVE_TRTLLM, K_EP, "--ep_size --moe_expert_parallel_size"},
+    {RL_SERVE_TRTLLM, K_SEQ, "--max_seq_len"},
+    {RL_SERVE_TRTLLM, K_BATCH, "--max_batch_size"},
+    {RL_SERVE_TRTLLM, K_POOL, "--kv_cache_free_gpu_memory_fraction --free_gpu_memory_fraction"},
+    {RL_SERVE_TRTLLM, K_KV, "--kv_cache_dtype"},
+    {RL_SERVE_TRTLLM, K_CHUNK, "--max_num_tokens"},
+    {RL_SERVE_TRTLLM, K_BACKEND, "--backend"},
 };
 
 static bool names_has(const char *names, const char *flag) {
@@ -147,7 +208,8 @@ static void canonical(rl_serve_engine e, kind k, char *buf, size_t cap) {
 typedef struct parsed {
     int value[K_COUNT];   /* word index of the last value given, -1 if none */
     int flag[K_COUNT];    /* word index of that flag */
-    int positional_model; /* vllm serve MODEL: its word index, -1 if none */
+    int positional_model; /* vllm serve MODEL, trtllm-serve MODEL: its word index, -1 if none */
+    bool positional;      /* the engine takes its model as a positional word (vllm serve, trtllm-serve) */
     int first_flag;       /* index of the first word after the program */
 } parsed;
 
@@ -241,7 +303,7 @@ static rl_status tokenise(const char *text, size_t len, rl_lint *l) {
 
 /* The engine as its own documentation writes it, for the findings' sentences. */
 static const char *engine_title(rl_serve_engine e) {
-    return e == RL_SERVE_VLLM ? "vLLM" : e == RL_SERVE_SGLANG ? "SGLang" : "llama-server";
+    return e == RL_SERVE_VLLM ? "vLLM" : e == RL_SERVE_SGLANG ? "SGLang" : e == RL_SERVE_TRTLLM ? "TensorRT-LLM" : "llama-server";
 }
 
 static const char *base_name(const char *path) {
@@ -269,6 +331,20 @@ static rl_status detect_engine(rl_lint *l, parsed *p) {
     if (strcmp(prog, "vllm") == 0 && strcmp(next, "serve") == 0) {
         l->engine = RL_SERVE_VLLM;
         p->first_flag = i + 2;
+        p->positional = true;
+        if (p->first_flag < l->word_count && word(l, p->first_flag)[0] != '-') p->positional_model = p->first_flag++;
+        return RL_OK;
+    }
+    if (strcmp(prog, "trtllm-serve") == 0) {
+        /* Its group runs serve when the first word names no other subcommand (serve.py DefaultGroup). */
+        static const char *const others[] = {"disaggregated", "disaggregated_mpi_worker", "mm_embedding_serve", "embeddings"};
+        for (size_t k = 0; k < sizeof others / sizeof others[0]; k++)
+            if (strcmp(next, others[k]) == 0)
+                return rl_fail(&l->error, RL_E_USAGE, "lint", "lint: trtllm-serve %s is not a serve command this lint reads (trtllm-serve [serve] MODEL)",
+                               others[k]);
+        l->engine = RL_SERVE_TRTLLM;
+        p->first_flag = i + 1 + (strcmp(next, "serve") == 0);
+        p->positional = true;
         if (p->first_flag < l->word_count && word(l, p->first_flag)[0] != '-') p->positional_model = p->first_flag++;
         return RL_OK;
     }
@@ -294,7 +370,7 @@ static rl_status detect_engine(rl_lint *l, parsed *p) {
     }
     return rl_fail(&l->error, RL_E_USAGE, "lint",
                    "lint: the command starts with \"%.40s\"; it must be vllm serve, python -m "
-                   "vllm.entrypoints.openai.api_server, python -m sglang.launch_server or llama-server", word(l, i));
+                   "vllm.entrypoints.openai.api_server, python -m sglang.launch_server, llama-server or trtllm-serve", word(l, i));
 }
 
 /* Flags that take no value, so the word after them is not theirs (unless
@@ -302,10 +378,15 @@ static rl_status detect_engine(rl_lint *l, parsed *p) {
  * --no-*) and a few common others. Any other unknown flag takes the next word
  * that is not a flag. */
 static bool switch_flag(const char *w) {
+    /* trtllm-serve's switches are spelled with underscores (serve.py: is_flag options). */
     static const char *const known[] = {"--trust-remote-code", "--enforce-eager", "--jinja", "--mlock", "--cont-batching",
                                         "--metrics", "--embedding", "--verbose", "--skip-tokenizer-init", "--kv-unified",
-                                        "--enable-prefix-caching", "--enable-chunked-prefill"};
-    if (strncmp(w, "--enable-", 9) == 0 || strncmp(w, "--disable-", 10) == 0 || strncmp(w, "--no-", 5) == 0) return true;
+                                        "--enable-prefix-caching", "--enable-chunked-prefill", "--trust_remote_code",
+                                        "--allow_request_chat_template", "--grpc", "--telemetry",
+                                        "--fail_fast_on_attention_window_too_large"};
+    if (strncmp(w, "--enable-", 9) == 0 || strncmp(w, "--disable-", 10) == 0 || strncmp(w, "--no-", 5) == 0 ||
+        strncmp(w, "--enable_", 9) == 0 || strncmp(w, "--disable_", 10) == 0)
+        return true;
     for (size_t i = 0; i < sizeof known / sizeof known[0]; i++)
         if (strcmp(w, known[i]) == 0) return true;
     return false;
@@ -315,10 +396,8 @@ static rl_status read_flags(rl_lint *l, parsed *p) {
     for (int i = p->first_flag; i < l->word_count; i++) {
         const char *w = word(l, i);
         if (w[0] != '-' || w[1] == '\0') {
-            /* vllm serve takes its model as a positional anywhere among the flags. */
-            if (l->engine == RL_SERVE_VLLM && p->positional_model < 0 && p->first_flag >= 2 &&
-                strcmp(word(l, p->first_flag - 1), "serve") == 0)
-                p->positional_model = i;
+            /* vllm serve and trtllm-serve take their model as a positional anywhere among the flags. */
+            if (p->positional && p->positional_model < 0) p->positional_model = i;
             continue;
         }
         const flag_row *r = find_row(l->engine, w);
@@ -632,7 +711,9 @@ static rl_status build_request(rl_lint *l, const char *base, size_t base_len, bo
     if (mp->chunk > 0) rl_out_fmt(&o, "\"prefill_chunk\":%lld,", (long long)mp->chunk);
     if (mp->gpu_layers >= 0) rl_out_fmt(&o, "\"gpu_layers\":%lld,", (long long)mp->gpu_layers);
     /* The command names its engine, so the realistic estimate is that engine's. */
-    rl_out_fmt(&o, "\"engine\":\"%s\",", l->engine == RL_SERVE_LLAMA_SERVER ? "llama.cpp" : rl_serve_engine_name(l->engine));
+    rl_out_fmt(&o, "\"engine\":\"%s\",", l->engine == RL_SERVE_LLAMA_SERVER ? "llama.cpp"
+                                          : l->engine == RL_SERVE_TRTLLM     ? "trt-llm"
+                                                                             : rl_serve_engine_name(l->engine));
     rl_out_fmt(&o, "\"pool_fraction\":%.17g}", mp->pool);
     if (o.len >= sizeof l->request) return lint_fail(l, RL_E_TOO_LARGE, "request", "request: the GPU request is too long");
     return RL_OK;
@@ -841,7 +922,7 @@ static bool settle(const rl_lint *l, rl_deploy *d, bool batch_derived, bool shor
     if (!one_request(l, d)) {
         if (!shorten) return false;
         int64_t s = largest_seq(l, *d, d->seq, one_request);
-        double pools[2] = {l->engine == RL_SERVE_VLLM ? 0.90 : sglang_pool(l, d->tp, d->pp), 0.95};
+        double pools[2] = {l->engine == RL_SERVE_SGLANG ? sglang_pool(l, d->tp, d->pp) : 0.90, 0.95};
         for (int i = 0; i < 2 && s == 0; i++) {
             if (pools[i] <= d->pool_fraction) continue;
             d->pool_fraction = pools[i];
@@ -915,9 +996,10 @@ static int layouts(const rl_lint *l, const rl_deploy *start, layout *out) {
 
 /* Whether the engine runs these weights in fp8 from a 16-bit checkpoint (--quantization fp8: vLLM and
  * SGLang quantize it as they load it) on this GPU: one with an fp8 tensor peak, a conservative reading of
- * vLLM's rule (native fp8 from Ada and Hopper; Ampere runs it weight-only through Marlin). */
+ * vLLM's rule (native fp8 from Ada and Hopper; Ampere runs it weight-only through Marlin). trtllm-serve has
+ * no such flag: it runs pre-quantized checkpoints only. */
 static bool online_fp8(const rl_lint *l, rl_precision weights) {
-    return l->engine != RL_SERVE_LLAMA_SERVER && l->run.model.quant == RL_QUANT_NONE && rl_precision_bytes(weights) >= 2 &&
+    return (l->engine == RL_SERVE_VLLM || l->engine == RL_SERVE_SGLANG) && l->run.model.quant == RL_QUANT_NONE && rl_precision_bytes(weights) >= 2 &&
            l->run.gpu.tflops_fp8 > 0;
 }
 
@@ -1022,7 +1104,9 @@ static bool correct(rl_lint *l, const parsed *p, rl_deploy start, int64_t max_po
         return true;
     }
     rl_deploy base = start;
-    if (l->engine == RL_SERVE_VLLM && max_positions > 0 && base.seq > max_positions) base.seq = max_positions;
+    /* vLLM refuses a longer --max-model-len and trtllm-serve lowers a longer --max_seq_len to the model's. */
+    if ((l->engine == RL_SERVE_VLLM || l->engine == RL_SERVE_TRTLLM) && max_positions > 0 && base.seq > max_positions)
+        base.seq = max_positions;
     rl_precision weights[2] = {start.precision, RL_PREC_FP8}, kvs[2] = {start.kv_precision, RL_PREC_FP8};
     int nw = online_fp8(l, w0) ? 2 : 1, nkv = rl_precision_bytes(kv0) >= 2 ? 2 : 1;
     layout lay[SEARCH_LAYOUTS];
@@ -1096,6 +1180,8 @@ static const word_map vllm_kv[] = {{"auto", RL_PREC_AUTO, 0},     {"fp8", RL_PRE
                                    {"fp8_e5m2", RL_PREC_FP8, 8},  {"fp8_inc", RL_PREC_FP8, 8},  {"fp8_ds_mla", RL_PREC_FP8, 8},
                                    {"bfloat16", RL_PREC_BF16, 16}, {"float16", RL_PREC_FP16, 16}, {"bf16", RL_PREC_BF16, 16},
                                    {"fp4_e2m1", RL_PREC_INT4, 4}};
+/* trtllm-serve --kv_cache_dtype (serve.py: click.Choice auto, fp8, nvfp4). */
+static const word_map trtllm_kv[] = {{"auto", RL_PREC_AUTO, 0}, {"fp8", RL_PREC_FP8, 8}, {"nvfp4", RL_PREC_NVFP4, 4.5}};
 static const word_map dtypes[] = {{"auto", RL_PREC_AUTO, 0},     {"half", RL_PREC_FP16, 16},   {"float16", RL_PREC_FP16, 16},
                                   {"bfloat16", RL_PREC_BF16, 16}, {"float", RL_PREC_FP32, 32},  {"float32", RL_PREC_FP32, 32}};
 static const word_map quants[] = {
@@ -1167,7 +1253,10 @@ static rl_status map_precisions(rl_lint *l, const parsed *p, const rl_model *m, 
         return RL_OK;
     }
     if (p->value[K_KV] >= 0) {
-        if ((st = map_word(l, word(l, p->flag[K_KV]), word(l, p->value[K_KV]), vllm_kv, sizeof vllm_kv / sizeof vllm_kv[0], &w))) return st;
+        bool trt = l->engine == RL_SERVE_TRTLLM;
+        if ((st = map_word(l, word(l, p->flag[K_KV]), word(l, p->value[K_KV]), trt ? trtllm_kv : vllm_kv,
+                           trt ? sizeof trtllm_kv / sizeof trtllm_kv[0] : sizeof vllm_kv / sizeof vllm_kv[0], &w)))
+            return st;
         mp->kv_precision = w->p;
     }
     rl_precision dtype = (rl_precision)m->dtype; /* the checkpoint's torch_dtype */
@@ -1176,8 +1265,10 @@ static rl_status map_precisions(rl_lint *l, const parsed *p, const rl_model *m, 
         mp->precision = w->p;
         if (w->p != RL_PREC_AUTO) dtype = w->p;
     }
-    /* kv-cache-dtype auto is the model's dtype in both engines, not the quantized
-     * weights' format (the core's auto would follow an fp8 --quantization). */
+    /* kv-cache-dtype auto is the model's dtype in vLLM and SGLang, not the quantized
+     * weights' format (the core's auto would follow an fp8 --quantization); trtllm-serve's
+     * auto keeps the checkpoint's kv_cache_quant_algo, which the core does not read: the
+     * model's dtype too, the larger. */
     if (mp->kv_precision == RL_PREC_AUTO && dtype != RL_PREC_AUTO) mp->kv_precision = dtype;
     /* No --quantization and no quantization_config: the repository's name says what the checkpoint holds. */
     char token[32];
@@ -1217,7 +1308,8 @@ static rl_status map_precisions(rl_lint *l, const parsed *p, const rl_model *m, 
 static rl_status lint_model(rl_lint *l, const parsed *p, bool have_config, mapped *mp, rl_model *m) {
     rl_status st;
     char name[256], repo[256], matched[256];
-    const char *field = "model";
+    /* trtllm-serve's positional is its MODEL argument (serve.py, click.argument("model")). */
+    const char *field = l->engine == RL_SERVE_TRTLLM ? "MODEL" : "model";
     int at = p->value[K_MODEL] >= 0 ? p->value[K_MODEL] : p->positional_model;
     if (p->value[K_MODEL] >= 0) field = word(l, p->flag[K_MODEL]);
     if (l->engine == RL_SERVE_LLAMA_SERVER) {
@@ -1278,8 +1370,9 @@ static rl_status lint_model(rl_lint *l, const parsed *p, bool have_config, mappe
     }
     if (at < 0) {
         if (have_config) return RL_OK;
-        return rl_fail(&l->error, RL_E_JSON_MISSING, l->engine == RL_SERVE_SGLANG ? "--model-path" : "--model",
-                       "%s: the command names no model", l->engine == RL_SERVE_SGLANG ? "--model-path" : "--model");
+        /* trtllm-serve has no model flag: its MODEL argument is the positional one. */
+        const char *missing = l->engine == RL_SERVE_SGLANG ? "--model-path" : l->engine == RL_SERVE_TRTLLM ? "MODEL" : "--model";
+        return rl_fail(&l->error, RL_E_JSON_MISSING, missing, "%s: the command names no model", missing);
     }
     const char *id = word(l, at);
     snprintf(l->model_id, sizeof l->model_id, "%s", id);
@@ -1338,6 +1431,7 @@ static rl_status lint_run(const char *command, size_t len, const char *base, siz
     parsed p;
     for (int k = 0; k < K_COUNT; k++) p.value[k] = p.flag[k] = -1;
     p.positional_model = -1;
+    p.positional = false;
     p.first_flag = 0;
     if ((st = detect_engine(l, &p))) return st;
     if ((st = read_flags(l, &p))) return st;
@@ -1387,7 +1481,7 @@ static rl_status lint_run(const char *command, size_t len, const char *base, siz
             add_default(l, "-ngl", "all", "all layers on the GPU (and the output layer), llama.cpp's default since 2025");
         }
     } else {
-        const char *seq_flag = e == RL_SERVE_VLLM ? "--max-model-len" : "--context-length";
+        const char *seq_flag = e == RL_SERVE_VLLM ? "--max-model-len" : e == RL_SERVE_TRTLLM ? "--max_seq_len" : "--context-length";
         if (p.value[K_SEQ] >= 0) {
             if ((st = parse_tokens(l, word(l, p.flag[K_SEQ]), word(l, p.value[K_SEQ]), 1, RL_MAX_SEQ, &mp.seq))) return st;
             mp.seq_given = true;
@@ -1395,8 +1489,10 @@ static rl_status lint_run(const char *command, size_t len, const char *base, siz
             if (max_pos <= 0) return rl_fail(&l->error, RL_E_JSON_MISSING, seq_flag, "%s: the model's config has no max_position_embeddings; pass %s", seq_flag, seq_flag);
             mp.seq = max_pos < RL_MAX_SEQ ? max_pos : RL_MAX_SEQ;
             snprintf(buf, sizeof buf, "%lld", (long long)mp.seq);
-            add_default(l, seq_flag, buf, e == RL_SERVE_VLLM ? "the config's max_position_embeddings (vllm/config/model.py _get_and_verify_max_len)"
-                                                              : "the config's max_position_embeddings (sglang/srt/configs/model_config.py)");
+            add_default(l, seq_flag, buf,
+                        e == RL_SERVE_VLLM     ? "the config's max_position_embeddings (vllm/config/model.py _get_and_verify_max_len)"
+                        : e == RL_SERVE_TRTLLM ? "the config's max_position_embeddings (tensorrt_llm/_torch/pyexecutor/model_engine.py _infer_max_seq_len_from_config)"
+                                               : "the config's max_position_embeddings (sglang/srt/configs/model_config.py)");
         }
         if (p.value[K_BATCH] >= 0) {
             if ((st = rl_parse_count(word(l, p.value[K_BATCH]), word(l, p.flag[K_BATCH]), 1, RL_MAX_BATCH, &mp.batch, &l->error))) return st;
@@ -1407,6 +1503,10 @@ static rl_status lint_run(const char *command, size_t len, const char *base, siz
         } else if (e == RL_SERVE_VLLM) {
             mp.pool = 0.9;
             add_default(l, "--gpu-memory-utilization", "0.9", "vllm/config/cache.py CacheConfig.gpu_memory_utilization");
+        } else if (e == RL_SERVE_TRTLLM) {
+            mp.pool = 0.9;
+            add_default(l, "--kv_cache_free_gpu_memory_fraction", "0.9",
+                        "of the memory free after the weights and a max_num_tokens profiling step (trtllm_serve_cli.yaml; _torch/pyexecutor/_util.py KvCacheCreator)");
         } else {
             mp.pool = 0; /* SGLang's own, set below from the GPU once it is known */
         }
@@ -1416,7 +1516,13 @@ static rl_status lint_run(const char *command, size_t len, const char *base, siz
         } else if (e == RL_SERVE_VLLM) {
             mp.kv_block = 16;
             add_default(l, "--block-size", "16", "vllm/config/cache.py: 16 tokens per block on CUDA");
+        } else if (e == RL_SERVE_TRTLLM) {
+            mp.kv_block = 32; /* no flag: --set kv_cache_config.tokens_per_block or the --config YAML */
+            add_default(l, "kv_cache_config.tokens_per_block", "32", "tensorrt_llm/llmapi/llm_args.py KvCacheConfig.tokens_per_block");
         }
+        if (e == RL_SERVE_TRTLLM && p.value[K_KV] < 0)
+            add_default(l, "--kv_cache_dtype", "auto",
+                        "the checkpoint's kv_cache_quant_algo, which the core does not read: counted in the model's dtype");
     }
 
     if ((st = build_request(l, base, base_len, !have_config, &mp))) return st;
@@ -1450,6 +1556,11 @@ static rl_status lint_run(const char *command, size_t len, const char *base, siz
             snprintf(buf, sizeof buf, "%lld", (long long)mp.chunk);
             add_default(l, "--max-num-batched-tokens", buf,
                         "vllm/engine/arg_utils.py get_batch_defaults: 8192 for the OpenAI server on GPUs with >= 70 GiB other than A100, else 2048");
+        } else if (e == RL_SERVE_TRTLLM) {
+            mp.chunk = rl_engine_chunk(RL_ENGINE_TRT_LLM, l->run.gpu.vram_gib, l->run.gpu.name);
+            snprintf(buf, sizeof buf, "%lld", (long long)mp.chunk);
+            add_default(l, "--max_num_tokens", buf,
+                        "trtllm_serve_cli.yaml (BaseLlmArgs.max_num_tokens): the tokens of one step, and of the profiling pass that sizes the KV cache");
         } else if (e == RL_SERVE_SGLANG) {
             mp.chunk = rl_sglang_chunk(l->run.gpu.vram_gib);
             snprintf(buf, sizeof buf, "%lld", (long long)mp.chunk);
@@ -1484,6 +1595,12 @@ static rl_status lint_run(const char *command, size_t len, const char *base, siz
                     big ? "vllm/engine/arg_utils.py get_batch_defaults: 1024 for the OpenAI server on GPUs with >= 70 GiB other than A100"
                         : "vllm/engine/arg_utils.py get_batch_defaults: 256 for the OpenAI server (V1)");
     }
+    if (e == RL_SERVE_TRTLLM && !mp.batch_given) {
+        d.batch = 2048;
+        add_default(l, "--max_batch_size", "2048", "trtllm_serve_cli.yaml (BaseLlmArgs.max_batch_size): the requests it schedules at once");
+    }
+    /* _init_max_num_tokens: max_num_tokens no larger than max_seq_len x max_batch_size. */
+    if (e == RL_SERVE_TRTLLM && d.prefill_chunk > d.seq * d.batch) d.prefill_chunk = mp.chunk = d.seq * d.batch;
     if (e == RL_SERVE_SGLANG && !mp.batch_given) {
         d.batch = 1;
         int64_t c = cap_at(l, &d, &r);
@@ -1494,6 +1611,10 @@ static rl_status lint_run(const char *command, size_t len, const char *base, siz
         snprintf(buf, sizeof buf, "%lld", (long long)d.batch);
         add_default(l, "--max-running-requests", buf, "derived from the KV pool (sglang/srt/managers/scheduler.py): the full-length requests it holds");
     }
+    /* trtllm-serve lowers a --max_seq_len past the model's positions to them (model_engine.py _init_max_seq_len): the
+     * analysis runs what it serves; the correction starts from what the command asks. */
+    int64_t asked_seq = d.seq;
+    if (e == RL_SERVE_TRTLLM && max_pos > 0 && d.seq > max_pos) d.seq = mp.seq = max_pos;
     l->max_seqs = d.batch;
     mp.batch = d.batch; /* the request as the engine runs it: with its default concurrency */
     if ((st = build_request(l, base, base_len, !have_config, &mp))) return st;
@@ -1513,8 +1634,17 @@ static rl_status lint_run(const char *command, size_t len, const char *base, siz
                            (long long)d.seq, (long long)max_pos),
                "seq", FMT(v[0], "%lld", (long long)d.seq), "max_positions", FMT(v[1], "%lld", (long long)max_pos));
     }
-    if (e != RL_SERVE_LLAMA_SERVER && !tp_splits_heads(&l->run.model, d.tp)) {
-        /* vLLM and SGLang split whole heads over the ranks (tp_splits_heads). */
+    if (e == RL_SERVE_TRTLLM && asked_seq > d.seq) {
+        if (l->verdict < RL_LINT_TIGHT) l->verdict = RL_LINT_TIGHT;
+        VALUES(add_finding(l, "trtllm_max_seq_len_over_model",
+                           "TensorRT-LLM lowers --max_seq_len %lld to the model's max_position_embeddings %lld (\"is larger than "
+                           "what the model can support\"; TLLM_ALLOW_LONG_MAX_MODEL_LEN=1 keeps it): no request is longer.",
+                           (long long)asked_seq, (long long)d.seq),
+               "seq", FMT(v[0], "%lld", (long long)asked_seq), "max_positions", FMT(v[1], "%lld", (long long)d.seq));
+    }
+    /* vLLM and SGLang split whole heads over the ranks (tp_splits_heads); TensorRT-LLM's rule was not read, so a
+     * trtllm-serve tp is not refused for it (a correction still splits whole heads). */
+    if ((e == RL_SERVE_VLLM || e == RL_SERVE_SGLANG) && !tp_splits_heads(&l->run.model, d.tp)) {
         l->verdict = RL_LINT_REFUSED;
         long long tp = (long long)d.tp, heads = (long long)l->run.model.heads, kv = (long long)l->run.model.kv_heads;
         if (l->run.model.heads % d.tp == 0) {
@@ -1556,6 +1686,34 @@ static rl_status lint_run(const char *command, size_t len, const char *base, siz
                            r.free_at_start_gib),
                "variant", "sglang", "weights", FMT(v[0], "%.2f", r.weights_gib), "overhead", FMT(v[1], "%.2f", r.reserve_weights_gib),
                "pool", FMT(v[2], "%.2f", pool), "fraction", v[3], "free", FMT(v[4], "%.2f", r.free_at_start_gib));
+    } else if (e == RL_SERVE_TRTLLM && r.kv_room_gib <= 0) {
+        /* Its KV memory is its fraction of what the weights, the reserves and the profiling step leave
+         * (rl_engine_pool_of_free): nothing is left. */
+        l->verdict = RL_LINT_REFUSED;
+        VALUES(add_finding(l, "no_kv_memory",
+                           "TensorRT-LLM cannot start: %.2f GiB of weights and %.2f GiB of runtime reserves, with the activations "
+                           "of its %lld-token profiling step, leave no free memory for the KV cache.",
+                           r.weights_gib, r.reserve_gib, (long long)r.activation_tokens),
+               "variant", "trtllm", "weights", FMT(v[0], "%.2f", r.weights_gib), "reserve", FMT(v[1], "%.2f", r.reserve_gib), "tokens",
+               FMT(v[2], "%lld", (long long)r.activation_tokens));
+    } else if (e == RL_SERVE_TRTLLM && c < 1) {
+        l->verdict = RL_LINT_REFUSED;
+        int64_t est = largest_seq(l, d, d.seq, one_request);
+        VALUES(add_finding(l, "trtllm_max_seq_len_too_long",
+                           "TensorRT-LLM does not serve one --max_seq_len %lld request: its KV needs %.2f GiB and %.2f GiB is free "
+                           "for it. It fails fast (\"Attention window too large to fit even a single sequence in the KV cache\") "
+                           "or, with fail-fast off, lowers max_seq_len to about %lld.",
+                           (long long)d.seq, r.kv_gib_per_request, r.kv_room_gib, (long long)est),
+               "seq", FMT(v[0], "%lld", (long long)d.seq), "kv", FMT(v[1], "%.2f", r.kv_gib_per_request), "room",
+               FMT(v[2], "%.2f", r.kv_room_gib), "largest", FMT(v[3], "%lld", (long long)est));
+    } else if (l->verdict != RL_LINT_REFUSED && e == RL_SERVE_TRTLLM && c < d.batch) {
+        if (l->verdict < RL_LINT_TIGHT) l->verdict = RL_LINT_TIGHT; /* never lighter than a refusal already found */
+        VALUES(add_finding(l, "trtllm_concurrency_capped",
+                           "TensorRT-LLM starts, but its %.2f GiB of KV cache holds only %lld requests of %lld tokens at once, "
+                           "fewer than --max_batch_size %lld: its scheduler (GUARANTEED_NO_EVICT) keeps the rest waiting.",
+                           r.kv_room_gib, (long long)c, (long long)d.seq, (long long)d.batch),
+               "room", FMT(v[0], "%.2f", r.kv_room_gib), "holds", FMT(v[1], "%lld", (long long)c), "seq", FMT(v[2], "%lld", (long long)d.seq),
+               "max_seqs", FMT(v[3], "%lld", (long long)d.batch));
     } else if (e == RL_SERVE_VLLM && r.kv_room_gib <= 0) {
         l->verdict = RL_LINT_REFUSED;
         VALUES(add_finding(l, "no_kv_memory",
@@ -1653,7 +1811,9 @@ static rl_status lint_run(const char *command, size_t len, const char *base, siz
     l->has_report = 1;
 
     if (l->verdict != RL_LINT_FITS) {
-        if (correct(l, &p, d, max_pos)) {
+        rl_deploy asked = d;
+        asked.seq = asked_seq;
+        if (correct(l, &p, asked, max_pos)) {
             if (!l->has_corrected)
                 VALUES(add_finding(l, "no_correction", "No corrected command: with its changes the command would be over %u bytes or %d words.",
                                    RL_LINT_MAX_BYTES, RL_LINT_MAX_ARGS),

@@ -540,6 +540,13 @@ static void test_engines(void) {
         {"llama-serverx -m Qwen3-8B-Q4_K_M.gguf", -1},
         {"llama-server.ex -m Qwen3-8B-Q4_K_M.gguf", -1},
         {"vllm-serve Qwen/Qwen3-8B", -1},
+        /* trtllm-serve: serve is its default subcommand, so both forms read; its others start no model server. */
+        {"trtllm-serve Qwen/Qwen3-8B --max_seq_len 4096 --max_batch_size 4", RL_SERVE_TRTLLM},
+        {"/usr/local/bin/trtllm-serve serve Qwen/Qwen3-8B --max_seq_len 4096 --max_batch_size 4", RL_SERVE_TRTLLM},
+        {"trtllm-serve --max_seq_len 4096 Qwen/Qwen3-8B --max_batch_size 4", RL_SERVE_TRTLLM},
+        {"trtllm-serve embeddings Qwen/Qwen3-8B", -1},
+        {"trtllm-serve mm_embedding_serve Qwen/Qwen3-8B", -1},
+        {"trtllm-servex Qwen/Qwen3-8B", -1},
     };
     for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
         rl_status st = run(rows[i].cmd, req, NULL);

@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { findingText, t } from '../i18n/index.js';
 
-// "Paste your serve command": a vllm serve / sglang / llama-server command,
+// "Paste your serve command": a vllm serve / sglang / llama-server / trtllm-serve command,
 // (a panel of its own, outside the deployment form, whose every control is a
 // row of core/fields.json: tests/web/fields.test.js),
 // linted by the core (rlw_lint) with the GPU of the form, answered in the

@@ -130,7 +130,7 @@ export async function loadCore(source) {
       return { iterations, seconds, analysesPerSecond: iterations / seconds, fits };
     },
     /**
-     * Lints a serve command (vllm serve / sglang / llama-server) with a request
+     * Lints a serve command (vllm serve / sglang / llama-server / trtllm-serve) with a request
      * holding the GPU ({gpu: "h100-sxm"}); {lint, report} or {error}.
      */
     lint(command, request = {}, configText) {
