@@ -89,6 +89,7 @@
  *        fits: either way the command does not serve what it asks, a refusal
  *        here. What the PyTorch backend does there was not read in its source. */
 #include "internal.h"
+#include "realistic.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -183,6 +184,15 @@ static bool names_has(const char *names, const char *flag) {
 }
 
 static const flag_row *find_row(rl_serve_engine e, const char *flag) {
+    /* vLLM's FlexibleArgumentParser reads a long option's underscores as dashes, up to its first '.'
+     * (vllm/utils/argparse_utils.py, parse_args: --tensor_parallel_size is --tensor-parallel-size). */
+    char dashed[64];
+    if (e == RL_SERVE_VLLM && strncmp(flag, "--", 2) == 0 && strlen(flag) < sizeof dashed) {
+        snprintf(dashed, sizeof dashed, "%s", flag);
+        for (char *c = dashed + 2; *c && *c != '.'; c++)
+            if (*c == '_') *c = '-';
+        flag = dashed;
+    }
     for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++)
         if (rows[i].engine == e && names_has(rows[i].names, flag)) return &rows[i];
     return NULL;
@@ -537,13 +547,21 @@ static rl_status map_word(rl_lint *l, const char *flag, const char *v, const wor
 
 /* The repo name without the variant suffixes that keep the architecture. */
 static void stem(const char *name, char *out, size_t cap) {
-    /* "-ud": Unsloth's Dynamic quants name their files Model-UD-Q4_K_XL.gguf, the type cut off before this. */
+    /* "-ud": Unsloth's Dynamic quants name their files Model-UD-Q4_K_XL.gguf, the type cut off before this.
+     * "-fp4": NVIDIA's ModelOpt NVFP4 checkpoints (nvidia/DeepSeek-R1-FP4, nvidia/Llama-3.3-70B-Instruct-FP4). */
     static const char *const suffixes[] = {"-instruct", "-it", "-chat", "-base", "-hf", "-gguf", "-fp8", "-awq", "-gptq", "-ud",
-                                           "-int4", "-int8", "-nvfp4", "-mxfp4", "-w8a8", "-w4a16", "-dynamic"};
+                                           "-int4", "-int8", "-nvfp4", "-mxfp4", "-fp4", "-w8a8", "-w4a16", "-dynamic"};
     snprintf(out, cap, "%s", name);
     for (bool cut = true; cut;) {
         cut = false;
         size_t n = strlen(out);
+        /* A release's date, -MMDD or -YYMM (DeepSeek-R1-0528, DeepSeek-V3-0324, Qwen3-235B-A22B-Instruct-2507): a new
+         * training of the same architecture. */
+        if (n > 5 && out[n - 5] == '-' && strspn(out + n - 4, "0123456789") == 4) {
+            out[n - 5] = '\0';
+            cut = true;
+            continue;
+        }
         for (size_t i = 0; i < sizeof suffixes / sizeof suffixes[0]; i++) {
             size_t k = strlen(suffixes[i]);
             if (n > k && ieq(out + n - k, suffixes[i])) {
@@ -661,6 +679,7 @@ typedef struct mapped {
     bool batch_given, seq_given;
     int64_t chunk; /* tokens per prefill step (the activation peak); 0 until the engine's default is known */
     int64_t gpu_layers; /* llama-server -ngl in the request: only when the host is described; -1 absent */
+    bool by_name; /* the preset is another repository's of the same architecture (model_matched_by_name) */
 } mapped;
 
 static bool lint_sets(const rl_jdoc *doc, int key) {
@@ -1003,6 +1022,23 @@ static bool online_fp8(const rl_lint *l, rl_precision weights) {
            l->run.gpu.tflops_fp8 > 0;
 }
 
+/* The GPU presets TensorRT-LLM runs no fp8 on (NVIDIA's before Ada and Hopper: no fp8 tensor cores) and no NVFP4
+ * on (NVIDIA's before Blackwell), by id prefix: "The default PyTorch backend supports FP4 and FP8 quantization on
+ * the latest Blackwell and Hopper GPUs" (nvidia.github.io/TensorRT-LLM features/quantization.html). Only GPUs known
+ * to lack the tensor cores are named (a preset without a sourced fp8 peak, such as the H20, is not), and a custom
+ * GPU never is. */
+static const char *const trt_no_fp8[] = {"a100", "a10", "a800", "t4", "rtx-30", "jetson", NULL};
+static const char *const trt_no_fp4[] = {"a100", "a10", "a800", "t4", "rtx-30", "jetson", "rtx-40", "rtx-6000-ada", "l4", "l40",
+                                         "h100", "h200", "h20", "h800", NULL};
+
+/* Whether trtllm-serve runs weights or a KV cache in format p on this GPU. */
+static bool trtllm_runs(const rl_lint *l, rl_precision p) {
+    const char *id = l->run.gpu.name;
+    if (p == RL_PREC_FP8) return !rl_gpu_id_in(trt_no_fp8, id);
+    if (p == RL_PREC_NVFP4) return !rl_gpu_id_in(trt_no_fp4, id);
+    return true;
+}
+
 /* c's levers; w0 and kv0 are the command's formats, resolved (the checkpoint's for auto). */
 static void levers_of(const candidate *c, rl_precision w0, rl_precision kv0, rl_lint_rule rule, int changed, rl_lint_levers *out) {
     *out = (rl_lint_levers){.rule = rule,
@@ -1108,7 +1144,8 @@ static bool correct(rl_lint *l, const parsed *p, rl_deploy start, int64_t max_po
     if ((l->engine == RL_SERVE_VLLM || l->engine == RL_SERVE_TRTLLM) && max_positions > 0 && base.seq > max_positions)
         base.seq = max_positions;
     rl_precision weights[2] = {start.precision, RL_PREC_FP8}, kvs[2] = {start.kv_precision, RL_PREC_FP8};
-    int nw = online_fp8(l, w0) ? 2 : 1, nkv = rl_precision_bytes(kv0) >= 2 ? 2 : 1;
+    int nw = online_fp8(l, w0) ? 2 : 1;
+    int nkv = rl_precision_bytes(kv0) >= 2 && (l->engine != RL_SERVE_TRTLLM || trtllm_runs(l, RL_PREC_FP8)) ? 2 : 1;
     layout lay[SEARCH_LAYOUTS];
     int nl = layouts(l, &start, lay);
     bool derived = l->engine == RL_SERVE_SGLANG && p->value[K_BATCH] < 0;
@@ -1205,7 +1242,7 @@ static rl_precision format_from_name(const char *id, char *token, size_t cap) {
     static const struct {
         const char *word;
         rl_precision p;
-    } words[] = {{"fp8", RL_PREC_FP8},   {"nvfp4", RL_PREC_NVFP4}, {"mxfp4", RL_PREC_MXFP4}, {"awq", RL_PREC_INT4},
+    } words[] = {{"fp8", RL_PREC_FP8},   {"nvfp4", RL_PREC_NVFP4}, {"mxfp4", RL_PREC_MXFP4}, {"fp4", RL_PREC_NVFP4}, {"awq", RL_PREC_INT4},
                  {"gptq", RL_PREC_INT4}, {"int4", RL_PREC_INT4},   {"int8", RL_PREC_INT8},   {"w8a8", RL_PREC_INT8},
                  {"w4a16", RL_PREC_INT4}};
     const char *name = strrchr(id, '/') ? strrchr(id, '/') + 1 : id;
@@ -1273,7 +1310,9 @@ static rl_status map_precisions(rl_lint *l, const parsed *p, const rl_model *m, 
     /* No --quantization and no quantization_config: the repository's name says what the checkpoint holds. */
     char token[32];
     rl_precision named = l->engine != RL_SERVE_LLAMA_SERVER ? format_from_name(l->model_id, token, sizeof token) : RL_PREC_AUTO;
-    if (named != RL_PREC_AUTO && p->value[K_QUANT] < 0 && m->quant == RL_QUANT_NONE) {
+    /* A preset matched by name is another repository's: its quantization_config is not this checkpoint's, whose
+     * name then says its format (nvidia/DeepSeek-R1-FP4 is NVFP4, not DeepSeek-R1's fp8). */
+    if (named != RL_PREC_AUTO && p->value[K_QUANT] < 0 && (m->quant == RL_QUANT_NONE || mp->by_name)) {
         mp->precision = named;
         VALUES(add_finding(l, "format_from_name",
                            "The repository's name says %s: its weights are counted as %s, the format the engine finds in that "
@@ -1411,6 +1450,7 @@ static rl_status lint_model(rl_lint *l, const parsed *p, bool have_config, mappe
         return rl_fail(&l->error, RL_E_UNKNOWN_PRESET, field,
                        "%s: no model preset has the Hugging Face repo \"%.80s\"; pass its config.json with --config PATH",
                        field, id);
+    mp->by_name = how == 1;
     if (how == 1) {
         char mid[96], rid[96];
         VALUES(add_finding(l, "model_matched_by_name", "%.80s has no preset of its own; it is read as preset %s (%.80s), the same architecture.",
@@ -1438,7 +1478,7 @@ static rl_status lint_run(const char *command, size_t len, const char *base, siz
 
     rl_model m = rl_model_default();
     bool have_config = config_text != NULL;
-    mapped mp = {RL_PREC_AUTO, RL_PREC_AUTO, 0, 1, 1, 1, 0, 0.9, false, false, 0, -1};
+    mapped mp = {RL_PREC_AUTO, RL_PREC_AUTO, 0, 1, 1, 1, 0, 0.9, false, false, 0, -1, false};
     if ((st = lint_model(l, &p, have_config, &mp, &m))) return st;
     if (have_config && (st = rl_model_from_config_json(config_text, config_len, &m, &l->error))) return st;
     if ((st = map_precisions(l, &p, &m, &mp))) return st;
@@ -1666,6 +1706,21 @@ static rl_status lint_run(const char *command, size_t len, const char *base, siz
                    "variant", e == RL_SERVE_VLLM ? "" : "sglang", "tp", FMT(v[0], "%lld", tp), "heads", FMT(v[1], "%lld", heads));
         }
     }
+    /* trtllm-serve runs the checkpoint's weights as they are: a format the GPU has no tensor cores for does not run,
+     * whatever the memory, and no flag changes it. */
+    bool format_refused = e == RL_SERVE_TRTLLM && !trtllm_runs(l, r.weight_precision);
+    if (format_refused) {
+        l->verdict = RL_LINT_REFUSED;
+        const char *w = rl_precision_name(r.weight_precision);
+        VALUES(add_finding(l, "trtllm_format_not_on_gpu",
+                           r.weight_precision == RL_PREC_NVFP4
+                               ? "TensorRT-LLM cannot run this checkpoint's %s weights on %s, which is not a Blackwell GPU (its PyTorch "
+                                 "backend \"supports FP4 and FP8 quantization on the latest Blackwell and Hopper GPUs\"; FP4 needs Blackwell)."
+                               : "TensorRT-LLM cannot run this checkpoint's %s weights on %s, which has no fp8 tensor cores (its PyTorch "
+                                 "backend \"supports FP4 and FP8 quantization on the latest Blackwell and Hopper GPUs\").",
+                           w, l->run.gpu.name),
+               "variant", r.weight_precision == RL_PREC_NVFP4 ? "nvfp4" : "", "weights", w, "gpu", l->run.gpu.name);
+    }
     if (r.verdict == RL_WEIGHTS_DO_NOT_FIT) {
         l->verdict = RL_LINT_REFUSED;
         VALUES(add_finding(l, "weights_do_not_fit",
@@ -1810,7 +1865,12 @@ static rl_status lint_run(const char *command, size_t len, const char *base, siz
     if (l->verdict == RL_LINT_REFUSED) strip_timing(&l->run.result);
     l->has_report = 1;
 
-    if (l->verdict != RL_LINT_FITS) {
+    if (format_refused) {
+        VALUES(add_finding(l, "no_correction",
+                           "No corrected command: trtllm-serve runs the checkpoint's weights as they are, so it needs a checkpoint "
+                           "in a format this GPU runs."),
+               "variant", "format");
+    } else if (l->verdict != RL_LINT_FITS) {
         rl_deploy asked = d;
         asked.seq = asked_seq;
         if (correct(l, &p, asked, max_pos)) {

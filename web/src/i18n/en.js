@@ -1117,6 +1117,8 @@ export default {
   "lintf.trtllm_max_seq_len_over_model": core,
   "lintf.trtllm_max_seq_len_too_long": core,
   "lintf.trtllm_concurrency_capped": core,
+  "lintf.trtllm_format_not_on_gpu": core,
+  "lintf.trtllm_format_not_on_gpu.nvfp4": core,
   "lintf.llama_kv_does_not_fit": core,
   "lintf.llama_host_ram_short": core,
   "lintf.llama_compute_buffers_short": core,
@@ -1126,6 +1128,7 @@ export default {
   "lintf.no_correction.limits": core,
   "lintf.no_correction.no_host": core,
   "lintf.no_correction.offload": core,
+  "lintf.no_correction.format": core,
 
   // the CLI's --lint text (core/cli/lint_text.c)
   "cli.lint.command": "{engine} serve command: {model}{preset}",

@@ -1134,6 +1134,8 @@ export default {
   "lintf.trtllm_max_seq_len_over_model": "TensorRT-LLM 把 --max_seq_len {seq} 降到模型的 max_position_embeddings {max_positions}（“is larger than what the model can support”；设置 TLLM_ALLOW_LONG_MAX_MODEL_LEN=1 则保留）：没有请求会更长。",
   "lintf.trtllm_max_seq_len_too_long": "TensorRT-LLM 连一个 --max_seq_len {seq} 的请求都放不下：它的 KV 需要 {kv} GiB，而可用的只有 {room} GiB。它会快速失败（“Attention window too large to fit even a single sequence in the KV cache”），或在关闭快速失败时把 max_seq_len 降到约 {largest}。",
   "lintf.trtllm_concurrency_capped": "TensorRT-LLM 能启动，但它 {room} GiB 的 KV 缓存同时只放得下 {holds} 个 {seq} tokens 的请求，少于 --max_batch_size {max_seqs}：其调度器（GUARANTEED_NO_EVICT）让其余请求等待。",
+  "lintf.trtllm_format_not_on_gpu": "TensorRT-LLM 无法在 {gpu} 上运行该检查点的 {weights} 权重：这张 GPU 没有 fp8 张量核心（其 PyTorch 后端“supports FP4 and FP8 quantization on the latest Blackwell and Hopper GPUs”）。",
+  "lintf.trtllm_format_not_on_gpu.nvfp4": "TensorRT-LLM 无法在 {gpu} 上运行该检查点的 {weights} 权重：这不是 Blackwell GPU（其 PyTorch 后端“supports FP4 and FP8 quantization on the latest Blackwell and Hopper GPUs”；FP4 需要 Blackwell）。",
   "lintf.llama_kv_does_not_fit": "llama-server 无法分配 KV 缓存：{slots} 个槽 x {seq} tokens 需要 {kv} GiB，而放下权重后只剩 {free} GiB。",
   "lintf.llama_host_ram_short": "llama-server 无法加载模型：-ngl {ngl} 留在主机内存中的 {host_layers} 层，连同它们的 KV、词嵌入和输出层，需要 {need} GiB，而主机只有 {ram} GiB。",
   "lintf.llama_compute_buffers_short": "权重和 KV 缓存放得下，但加上 CUDA 上下文和计算缓冲后，实际预算差 {missing} GiB：启动时或第一个长提示时可能分配失败。",
@@ -1142,6 +1144,7 @@ export default {
   "lintf.no_correction": "没有修正后的命令：这些 GPU 上最多 64 块的任何张量并行与流水线并行布局、引擎能运行的 fp8 权重或 KV 缓存、上下文长度、并发数或内存比例，都无法让它启动。",
   "lintf.no_correction.limits": "没有修正后的命令：改动后的命令会超过 {bytes} 字节或 {words} 个词。",
   "lintf.no_correction.no_host": "没有修正后的命令：仅权重就放不进 GPU；给出主机内存和带宽（ram_gib、host_memory），才能得到把其余层卸载到主机的 -ngl。",
+  "lintf.no_correction.format": "没有修正后的命令：trtllm-serve 按检查点原样运行其权重，因此需要一个这张 GPU 能运行的格式的检查点。",
   "lintf.no_correction.offload": "没有修正后的命令：任何 -ngl、上下文或槽数都无法让 GPU 部分和主机部分同时放得下。",
 
   // 命令行 --lint 的文字（core/cli/lint_text.c）
