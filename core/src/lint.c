@@ -118,7 +118,7 @@ const char *rl_lint_verdict_name(rl_lint_verdict v) {
 
 typedef enum kind {
     K_MODEL, K_HF, K_TP, K_PP, K_SEQ, K_BATCH, K_POOL, K_KV, K_DTYPE, K_QUANT, K_BLOCK,
-    K_CTX, K_NP, K_NGL, K_CTK, K_CTV, K_CHUNK, K_EP, K_BACKEND, K_COUNT
+    K_CTX, K_NP, K_NGL, K_CTK, K_CTV, K_CHUNK, K_EP, K_BACKEND, K_DP, K_COUNT
 } kind;
 
 typedef struct flag_row {
@@ -139,6 +139,9 @@ static const flag_row rows[] = {
     {RL_SERVE_VLLM, K_QUANT, "--quantization -q"},
     {RL_SERVE_VLLM, K_BLOCK, "--block-size"},
     {RL_SERVE_VLLM, K_CHUNK, "--max-num-batched-tokens"},
+    /* Recorded: each data-parallel rank is a replica of the tp x pp the analysis counts (its own weights and KV),
+     * unless --enable-expert-parallel spreads the experts over all the ranks (dp_experts below). */
+    {RL_SERVE_VLLM, K_DP, "--data-parallel-size -dp"},
     {RL_SERVE_SGLANG, K_MODEL, "--model-path --model"},
     {RL_SERVE_SGLANG, K_TP, "--tp-size --tp --tensor-parallel-size"},
     {RL_SERVE_SGLANG, K_PP, "--pp-size --pipeline-parallel-size"},
@@ -426,6 +429,19 @@ static rl_status read_flags(rl_lint *l, parsed *p) {
         i++;
     }
     return RL_OK;
+}
+
+/* Whether the command gives vLLM's switch `name` (read as vLLM reads it: underscores as dashes). */
+static bool vllm_switch_given(const rl_lint *l, const char *name) {
+    for (int i = 0; i < l->ignored_count; i++) {
+        const char *w = word(l, l->ignored[i]);
+        size_t n = strlen(name);
+        if (strlen(w) != n) continue;
+        bool same = true;
+        for (size_t k = 0; k < n && same; k++) same = w[k] == name[k] || (k >= 2 && w[k] == '_' && name[k] == '-');
+        if (same) return true;
+    }
+    return false;
 }
 
 /* ---- values ------------------------------------------------------------ */
@@ -1709,6 +1725,24 @@ static rl_status lint_run(const char *command, size_t len, const char *base, siz
     /* trtllm-serve runs the checkpoint's weights as they are: a format the GPU has no tensor cores for does not run,
      * whatever the memory, and no flag changes it. */
     bool format_refused = e == RL_SERVE_TRTLLM && !trtllm_runs(l, r.weight_precision);
+    /* vLLM's --data-parallel-size N with --enable-expert-parallel: the experts are split over the N x tp GPUs
+     * (expert parallel size = data x tensor parallel), the attention and dense layers replicated on each rank. The
+     * core counts one replica of tp x pp GPUs holding every expert: each GPU's weights are overstated, and a
+     * correction of that replica would keep the N copies, so none is offered. */
+    int64_t dp = 1;
+    if (e == RL_SERVE_VLLM && p.value[K_DP] >= 0 &&
+        (st = rl_parse_count(word(l, p.value[K_DP]), word(l, p.flag[K_DP]), 1, RL_MAX_PARALLEL, &dp, &l->error)))
+        return st;
+    bool dp_experts = dp > 1 && l->run.model.experts > 0 && vllm_switch_given(l, "--enable-expert-parallel");
+    if (dp_experts) {
+        char gpus_v[24], all[24];
+        VALUES(add_finding(l, "vllm_dp_experts_not_modeled",
+                           "--data-parallel-size %lld with --enable-expert-parallel splits the experts over %lld GPUs; this analysis "
+                           "counts one replica of %lld GPU(s) holding every expert, so it overstates each GPU's weights.",
+                           (long long)dp, (long long)(dp * d.tp * d.pp), (long long)(d.tp * d.pp)),
+               "dp", FMT(v[5], "%lld", (long long)dp), "experts_gpus", FMT(all, "%lld", (long long)(dp * d.tp * d.pp)), "gpus",
+               FMT(gpus_v, "%lld", (long long)(d.tp * d.pp)));
+    }
     if (format_refused) {
         l->verdict = RL_LINT_REFUSED;
         const char *w = rl_precision_name(r.weight_precision);
@@ -1865,7 +1899,12 @@ static rl_status lint_run(const char *command, size_t len, const char *base, siz
     if (l->verdict == RL_LINT_REFUSED) strip_timing(&l->run.result);
     l->has_report = 1;
 
-    if (format_refused) {
+    if (dp_experts && l->verdict != RL_LINT_FITS) {
+        VALUES(add_finding(l, "no_correction",
+                           "No corrected command: the experts' split over the data-parallel ranks is not modeled, and a correction "
+                           "of one replica would keep every copy of it."),
+               "variant", "dp_experts");
+    } else if (format_refused) {
         VALUES(add_finding(l, "no_correction",
                            "No corrected command: trtllm-serve runs the checkpoint's weights as they are, so it needs a checkpoint "
                            "in a format this GPU runs."),

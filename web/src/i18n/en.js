@@ -1112,6 +1112,7 @@ export default {
   "lintf.no_kv_memory.trtllm": core,
   "lintf.vllm_max_model_len_too_long": core,
   "lintf.vllm_concurrency_capped": core,
+  "lintf.vllm_dp_experts_not_modeled": core,
   "lintf.sglang_context_capped": core,
   "lintf.sglang_concurrency_capped": core,
   "lintf.trtllm_max_seq_len_over_model": core,
@@ -1129,6 +1130,7 @@ export default {
   "lintf.no_correction.no_host": core,
   "lintf.no_correction.offload": core,
   "lintf.no_correction.format": core,
+  "lintf.no_correction.dp_experts": core,
 
   // the CLI's --lint text (core/cli/lint_text.c)
   "cli.lint.command": "{engine} serve command: {model}{preset}",

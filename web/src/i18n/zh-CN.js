@@ -1129,6 +1129,7 @@ export default {
   "lintf.no_kv_memory.trtllm": "TensorRT-LLM 无法启动：{weights} GiB 权重和 {reserve} GiB 运行时预留，连同其 {tokens} tokens 性能分析步骤的激活，没有给 KV 缓存留下空闲显存。",
   "lintf.vllm_max_model_len_too_long": "vLLM 拒绝启动：一个 --max-model-len {seq} 的请求需要 {kv} GiB 的 KV 缓存，超过可用的 {room} GiB；放得下的最大 max_model_len 约为 {largest}（“Try increasing gpu_memory_utilization or decreasing max_model_len”）。",
   "lintf.vllm_concurrency_capped": "vLLM 能启动，但它 {room} GiB 的 KV 缓存同时只放得下 {holds} 个 {seq} tokens 的请求（“Maximum concurrency for {seq} tokens per request: {times}x”），少于 --max-num-seqs {max_seqs}：其余请求等待或被抢占。",
+  "lintf.vllm_dp_experts_not_modeled": "--data-parallel-size {dp} 加上 --enable-expert-parallel 会把专家切分到 {experts_gpus} 块 GPU 上；本分析按一个 {gpus} 块 GPU 的副本持有全部专家计算，因此高估了每块 GPU 的权重。",
   "lintf.sglang_context_capped": "SGLang 能启动，但它 {room} GiB 的 KV 池只放得下约 {tokens} tokens，不够一个 --context-length {seq} 的请求：它把每个请求限制在池的大小。",
   "lintf.sglang_concurrency_capped": "SGLang 能启动，但它 {room} GiB 的 KV 池同时只放得下 {holds} 个 {seq} tokens 的请求，少于 --max-running-requests {max_seqs}：其余请求被撤回或排队。",
   "lintf.trtllm_max_seq_len_over_model": "TensorRT-LLM 把 --max_seq_len {seq} 降到模型的 max_position_embeddings {max_positions}（“is larger than what the model can support”；设置 TLLM_ALLOW_LONG_MAX_MODEL_LEN=1 则保留）：没有请求会更长。",
@@ -1145,6 +1146,7 @@ export default {
   "lintf.no_correction.limits": "没有修正后的命令：改动后的命令会超过 {bytes} 字节或 {words} 个词。",
   "lintf.no_correction.no_host": "没有修正后的命令：仅权重就放不进 GPU；给出主机内存和带宽（ram_gib、host_memory），才能得到把其余层卸载到主机的 -ngl。",
   "lintf.no_correction.format": "没有修正后的命令：trtllm-serve 按检查点原样运行其权重，因此需要一个这张 GPU 能运行的格式的检查点。",
+  "lintf.no_correction.dp_experts": "没有修正后的命令：未对专家在数据并行 rank 之间的切分建模，而对单个副本的修正会保留它的每一份拷贝。",
   "lintf.no_correction.offload": "没有修正后的命令：任何 -ngl、上下文或槽数都无法让 GPU 部分和主机部分同时放得下。",
 
   // 命令行 --lint 的文字（core/cli/lint_text.c）
