@@ -8,7 +8,8 @@
 //                   of tests/configs/ (and tests/configs/shaped/) byte for byte
 //         request/  every vector's request (input, request_text, or input NUL config_text:
 //                   the layout fuzz_request.c reads)
-//         lint/     every lint vector's serve command NUL its request (fuzz_lint.c)
+//         lint/     every lint vector's serve command NUL its request (fuzz_lint.c), and every real
+//                   command of tests/lint-corpus/ NUL {"gpu": its preset}
 //   node tests/fuzz/make-seeds.mjs
 //       rewrites the hand-made seeds committed in tests/fuzz/seeds/ (malformed and edge-case
 //       configs, the binary inputs of fuzz_analysis.c) and writes any reproducer of
@@ -56,6 +57,10 @@ function derived(out) {
         counts.lint++;
       }
     }
+  }
+  for (const e of json(join(ROOT, 'tests', 'lint-corpus', 'commands.json')).entries) {
+    write(join(out, 'lint'), `corpus-${e.id}`, `${e.command}\0${JSON.stringify({ gpu: e.gpu_preset })}`);
+    counts.lint++;
   }
   return counts;
 }
