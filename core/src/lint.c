@@ -331,6 +331,21 @@ static bool is_assignment(const char *w) {
     return *w == '=';
 }
 
+static bool ieq(const char *a, const char *b);
+
+/* Whether the command's environment prefix (VAR=value words before the program) sets `name` to 1 or true, as
+ * the engines read their boolean switches (vLLM envs.py and SGLang's get_bool_env_var: "1" or "true", any case). */
+static bool env_true(const rl_lint *l, const char *name) {
+    size_t n = strlen(name);
+    for (int i = 0; i < l->word_count; i++) {
+        const char *w = word(l, i);
+        if (strcmp(w, "env") == 0 || strcmp(w, "exec") == 0 || strcmp(w, "nohup") == 0) continue;
+        if (!is_assignment(w)) break;
+        if (strncmp(w, name, n) == 0 && w[n] == '=' && (strcmp(w + n + 1, "1") == 0 || ieq(w + n + 1, "true"))) return true;
+    }
+    return false;
+}
+
 static rl_status detect_engine(rl_lint *l, parsed *p) {
     int i = 0;
     /* VAR=value, env, exec, nohup before the program run it unchanged. */
@@ -1156,9 +1171,9 @@ static bool correct(rl_lint *l, const parsed *p, rl_deploy start, int64_t max_po
         return true;
     }
     rl_deploy base = start;
-    /* vLLM refuses a longer --max-model-len and trtllm-serve lowers a longer --max_seq_len to the model's. */
-    if ((l->engine == RL_SERVE_VLLM || l->engine == RL_SERVE_TRTLLM) && max_positions > 0 && base.seq > max_positions)
-        base.seq = max_positions;
+    /* vLLM and SGLang refuse a longer --max-model-len/--context-length and trtllm-serve lowers a longer
+     * --max_seq_len to the model's (max_positions is 0 when the command's environment allows longer). */
+    if (max_positions > 0 && base.seq > max_positions) base.seq = max_positions;
     rl_precision weights[2] = {start.precision, RL_PREC_FP8}, kvs[2] = {start.kv_precision, RL_PREC_FP8};
     int nw = online_fp8(l, w0) ? 2 : 1;
     int nkv = rl_precision_bytes(kv0) >= 2 && (l->engine != RL_SERVE_TRTLLM || trtllm_runs(l, RL_PREC_FP8)) ? 2 : 1;
@@ -1670,6 +1685,13 @@ static rl_status lint_run(const char *command, size_t len, const char *base, siz
     /* trtllm-serve lowers a --max_seq_len past the model's positions to them (model_engine.py _init_max_seq_len): the
      * analysis runs what it serves; the correction starts from what the command asks. */
     int64_t asked_seq = d.seq;
+    /* Each engine's switch for a context past the model's positions, from the command's environment: vLLM's
+     * VLLM_ALLOW_LONG_MAX_MODEL_LEN (vllm/envs.py), SGLang's SGLANG_ALLOW_OVERWRITE_LONGER_CONTEXT_LEN
+     * (srt/configs/model_config.py _derive_context_length), TensorRT-LLM's TLLM_ALLOW_LONG_MAX_MODEL_LEN. */
+    bool long_ok = env_true(l, e == RL_SERVE_VLLM     ? "VLLM_ALLOW_LONG_MAX_MODEL_LEN"
+                               : e == RL_SERVE_SGLANG ? "SGLANG_ALLOW_OVERWRITE_LONGER_CONTEXT_LEN"
+                                                      : "TLLM_ALLOW_LONG_MAX_MODEL_LEN");
+    if (long_ok) max_pos = 0; /* no bound on the context: the analysis runs what is asked */
     if (e == RL_SERVE_TRTLLM && max_pos > 0 && d.seq > max_pos) d.seq = mp.seq = max_pos;
     l->max_seqs = d.batch;
     mp.batch = d.batch; /* the request as the engine runs it: with its default concurrency */
@@ -1687,6 +1709,14 @@ static rl_status lint_run(const char *command, size_t len, const char *base, siz
         VALUES(add_finding(l, "vllm_max_model_len_over_model",
                            "vLLM refuses to start: --max-model-len %lld is greater than the model's max_position_embeddings %lld "
                            "(it needs VLLM_ALLOW_LONG_MAX_MODEL_LEN=1 and a RoPE scaling the config names).",
+                           (long long)d.seq, (long long)max_pos),
+               "seq", FMT(v[0], "%lld", (long long)d.seq), "max_positions", FMT(v[1], "%lld", (long long)max_pos));
+    }
+    if (e == RL_SERVE_SGLANG && max_pos > 0 && d.seq > max_pos) {
+        l->verdict = RL_LINT_REFUSED;
+        VALUES(add_finding(l, "sglang_context_length_over_model",
+                           "SGLang refuses to start: --context-length %lld is greater than the model's max_position_embeddings %lld "
+                           "(\"is greater than the derived context_length\"; SGLANG_ALLOW_OVERWRITE_LONGER_CONTEXT_LEN=1 allows it).",
                            (long long)d.seq, (long long)max_pos),
                "seq", FMT(v[0], "%lld", (long long)d.seq), "max_positions", FMT(v[1], "%lld", (long long)max_pos));
     }
