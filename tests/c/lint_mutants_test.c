@@ -1549,6 +1549,111 @@ static void test_corrections_agree_with_ways_out(void) {
     }
 }
 
+/* ---- trtllm-serve at its boundaries -------------------------------------- */
+
+/* max_num_tokens is clamped to max_seq_len x max_batch_size (model_engine.py
+ * _init_max_num_tokens: only when it is larger); the environment switches read
+ * 1 or true in any case and nothing else; the formats each GPU runs under
+ * TensorRT-LLM (fp8 from Ada and Hopper, NVFP4 on Blackwell), by preset; the
+ * KV cache words; vLLM's underscores read only in a --long name up to its '.'. */
+static void test_trtllm(void) {
+    static const struct {
+        const char *cmd;
+        int64_t chunk;
+    } chunks[] = {
+        {"trtllm-serve Qwen/Qwen3-8B --max_seq_len 1024 --max_batch_size 2", 2048},        /* 8192 > 2048: clamped */
+        {"trtllm-serve Qwen/Qwen3-8B --max_seq_len 4096 --max_batch_size 2", 8192},        /* 8192 = 8192: kept */
+        {"trtllm-serve Qwen/Qwen3-8B --max_seq_len 4097 --max_batch_size 2", 8192},        /* 8194 > 8192: kept */
+        {"trtllm-serve Qwen/Qwen3-8B --max_seq_len 1000 --max_batch_size 3 --max_num_tokens 4000", 3000},
+        {"trtllm-serve Qwen/Qwen3-8B --max_seq_len 1000 --max_batch_size 3 --max_num_tokens 3000", 3000},
+    };
+    for (size_t i = 0; i < sizeof chunks / sizeof chunks[0]; i++) {
+        rl_status st = run(chunks[i].cmd, "{\"gpu\":\"h100-sxm\"}", NULL);
+        CHECK(st == RL_OK && lint.run.deploy.prefill_chunk == chunks[i].chunk, "%s: a step of %lld tokens (got %lld)", chunks[i].cmd,
+              (long long)chunks[i].chunk, (long long)lint.run.deploy.prefill_chunk);
+    }
+    static const struct {
+        const char *env;
+        bool allowed;
+    } envs[] = {{"TLLM_ALLOW_LONG_MAX_MODEL_LEN=1", true},   {"TLLM_ALLOW_LONG_MAX_MODEL_LEN=true", true},
+                {"TLLM_ALLOW_LONG_MAX_MODEL_LEN=TRUE", true}, {"env TLLM_ALLOW_LONG_MAX_MODEL_LEN=1", true},
+                {"A=1 TLLM_ALLOW_LONG_MAX_MODEL_LEN=1", true}, {"TLLM_ALLOW_LONG_MAX_MODEL_LEN=0", false},
+                {"TLLM_ALLOW_LONG_MAX_MODEL_LEN=11", false},  {"TLLM_ALLOW_LONG_MAX_MODEL_LEN=yes", false},
+                {"TLLM_ALLOW_LONG_MAX_MODEL_LENX=1", false},  {"TLLM_ALLOW_LONG_MAX_MODEL_LE=1", false},
+                {"VLLM_ALLOW_LONG_MAX_MODEL_LEN=1", false},   {"", false}};
+    for (size_t i = 0; i < sizeof envs / sizeof envs[0]; i++) {
+        char cmd[200];
+        snprintf(cmd, sizeof cmd, "%s trtllm-serve Qwen/Qwen3-8B --max_seq_len 50000 --max_batch_size 1", envs[i].env);
+        rl_status st = run(cmd, "{\"gpu\":\"h100-sxm\"}", NULL);
+        CHECK(st == RL_OK && (lint.run.deploy.seq == 50000) == envs[i].allowed &&
+                  (finding("trtllm_max_seq_len_over_model") == NULL) == envs[i].allowed,
+              "%s: 50000 tokens %s (ran %lld)", cmd, envs[i].allowed ? "kept" : "lowered to 40960", (long long)lint.run.deploy.seq);
+    }
+    static const struct {
+        const char *model, *gpu;
+        bool runs;
+    } formats[] = {
+        {"meta-llama/Llama-3.1-8B-Instruct-FP8", "h100-sxm", true},  {"meta-llama/Llama-3.1-8B-Instruct-FP8", "l40s", true},
+        {"meta-llama/Llama-3.1-8B-Instruct-FP8", "rtx-4090", true},  {"meta-llama/Llama-3.1-8B-Instruct-FP8", "h20", true},
+        {"meta-llama/Llama-3.1-8B-Instruct-FP8", "a100-80g", false}, {"meta-llama/Llama-3.1-8B-Instruct-FP8", "a10", false},
+        {"meta-llama/Llama-3.1-8B-Instruct-FP8", "rtx-3090", false}, {"meta-llama/Llama-3.1-8B-Instruct-FP8", "t4", false},
+        {"nvidia/Llama-3.1-8B-Instruct-FP4", "b200", true},          {"nvidia/Llama-3.1-8B-Instruct-FP4", "rtx-5090", true},
+        {"nvidia/Llama-3.1-8B-Instruct-FP4", "h200-sxm", false},     {"nvidia/Llama-3.1-8B-Instruct-FP4", "l40s", false},
+        {"nvidia/Llama-3.1-8B-Instruct-FP4", "rtx-4090", false},     {"meta-llama/Llama-3.1-8B-Instruct", "t4", true},
+    };
+    for (size_t i = 0; i < sizeof formats / sizeof formats[0]; i++) {
+        char cmd[200], req[64];
+        snprintf(cmd, sizeof cmd, "trtllm-serve %s --max_seq_len 2048 --max_batch_size 1", formats[i].model);
+        snprintf(req, sizeof req, "{\"gpu\":\"%s\"}", formats[i].gpu);
+        rl_status st = run(cmd, req, NULL);
+        const rl_lint_finding *f = finding("trtllm_format_not_on_gpu");
+        CHECK(st == RL_OK && (f == NULL) == formats[i].runs && (formats[i].runs || lint.verdict == RL_LINT_REFUSED),
+              "%s on %s: %s (status %d, %s)", formats[i].model, formats[i].gpu, formats[i].runs ? "runs" : "refused", st,
+              f ? f->message : "no finding");
+    }
+    /* A custom GPU is never refused a format; no fp8 KV cache is offered where fp8 does not run. */
+    rl_status st = run("trtllm-serve meta-llama/Llama-3.1-8B-Instruct-FP8 --max_seq_len 2048 --max_batch_size 1",
+                       "{\"gpu\":{\"tflops\":100,\"bandwidth_gbs\":1000,\"vram_gib\":24}}", NULL);
+    CHECK(st == RL_OK && finding("trtllm_format_not_on_gpu") == NULL, "a custom GPU runs any format");
+    st = run("trtllm-serve Qwen/Qwen3-8B", "{\"gpu\":\"a100-80g\"}", NULL);
+    bool fp8_kv = false;
+    for (int a = 0; st == RL_OK && lint.has_corrected && a <= lint.alternative_count; a++)
+        fp8_kv |= (a == 0 ? lint.correction.kv : lint.alternative_levers[a - 1].kv) == RL_PREC_FP8;
+    CHECK(st == RL_OK && lint.has_corrected && !fp8_kv, "trtllm-serve on A100s: corrected, never with an fp8 KV cache");
+    st = run("trtllm-serve Qwen/Qwen3-8B", "{\"gpu\":\"h100-sxm\"}", NULL);
+    fp8_kv = false;
+    for (int a = 0; st == RL_OK && lint.has_corrected && a <= lint.alternative_count; a++)
+        fp8_kv |= (a == 0 ? lint.correction.kv : lint.alternative_levers[a - 1].kv) == RL_PREC_FP8;
+    CHECK(st == RL_OK && fp8_kv, "trtllm-serve on H100s: an fp8 KV cache among the corrections");
+    /* --kv_cache_dtype: its three words; fp8 and nvfp4 set the KV cache's precision. */
+    static const struct {
+        const char *word, *kv;
+    } kvs[] = {{"auto", "bf16"}, {"fp8", "fp8"}, {"FP8", "fp8"}, {"nvfp4", "nvfp4"}};
+    for (size_t i = 0; i < sizeof kvs / sizeof kvs[0]; i++) {
+        char cmd[160];
+        snprintf(cmd, sizeof cmd, "trtllm-serve Qwen/Qwen3-8B --max_seq_len 4096 --max_batch_size 1 --kv_cache_dtype %s", kvs[i].word);
+        st = run(cmd, "{\"gpu\":\"b200\"}", NULL);
+        CHECK(st == RL_OK && streq(rl_precision_name(lint.run.deploy.kv_precision), kvs[i].kv), "%s: the KV cache in %s (got %s)", cmd,
+              kvs[i].kv, rl_precision_name(lint.run.deploy.kv_precision));
+    }
+    /* vLLM reads underscores as dashes in --long names, up to the first '.': not in short flags, not past the '.'. */
+    static const struct {
+        const char *flag;
+        bool read;
+    } names[] = {{"--max_num_seqs", true}, {"--max-num_seqs", true}, {"--max_num-seqs", true}, {"-max_num_seqs", false},
+                 {"--max_num_seqs.x", false}, {"--max_num_seqsx", false}};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        char cmd[160];
+        snprintf(cmd, sizeof cmd, "vllm serve Qwen/Qwen3-8B --max-model-len 4096 %s=3", names[i].flag);
+        st = run(cmd, "{\"gpu\":\"h100-sxm\"}", NULL);
+        CHECK(st == RL_OK && (lint.max_seqs == 3) == names[i].read, "%s: %s", cmd, names[i].read ? "read as --max-num-seqs" : "ignored");
+    }
+    /* trtllm-serve takes no hyphenated spelling: --max-batch-size is ignored, with its value. */
+    st = run("trtllm-serve Qwen/Qwen3-8B --max-batch-size 3 --max_seq_len 4096", "{\"gpu\":\"h100-sxm\"}", NULL);
+    CHECK(st == RL_OK && lint.max_seqs == 2048 && lint.ignored_count == 1, "trtllm-serve --max-batch-size: ignored (max_seqs %lld)",
+          (long long)lint.max_seqs);
+}
+
 /* no_correction's sentences: the one for vLLM and SGLang names what was tried,
  * with or without the host described (they do not offload). */
 static void test_no_correction_sentences(void) {
@@ -1679,6 +1784,7 @@ int main(int argc, char **argv) {
     test_llama_ngl_sweep();
     test_cut_after_backslash();
     test_no_correction_sentences();
+    test_trtllm();
     test_corrections_agree_with_ways_out();
     test_json_defaults_and_ngl();
     test_sglang_one_token();
