@@ -6,7 +6,7 @@
 //                                [--vectors DIR] [--tree DIR] [--only-survivors prev.json]
 //                                [--lines 300-310,537]
 //
-//   --tree DIR            take CMakeLists.txt, package.json, core/, presets/, web/src/ and tests/ (c, configs, measured, vectors) from DIR instead of this
+//   --tree DIR            take CMakeLists.txt, package.json, core/, presets/, web/src/ and tests/ (c, configs, measured, vectors, lint-corpus) from DIR instead of this
 //                         repository (e.g. a frozen copy, so two runs see the same source)
 //   --only-survivors F    run only the mutants that survived in the --json output F of an earlier
 //                         run (matched by file, mutation and source line), e.g. after adding vectors
@@ -408,6 +408,7 @@ function snapshot(src, dst) {
   // package.json: its "type": "module" makes the page's .js files modules for Node.
   for (const f of ['CMakeLists.txt', 'package.json']) cpSync(join(src, f), join(dst, f));
   for (const d of ['core', 'presets', join('tests', 'c'), join('tests', 'configs'), join('tests', 'measured'), join('tests', 'vectors'),
+    join('tests', 'lint-corpus'),
     // the CLI's --lang messages are generated from the page's message tables at build time, and
     // cli_lang_test words the sources as the page does (web/src/i18n/sources.js and what it imports)
     join('web', 'src')]) {
