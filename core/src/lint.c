@@ -459,6 +459,8 @@ static bool vllm_switch_given(const rl_lint *l, const char *name) {
     return false;
 }
 
+static bool e_is_trtllm(const rl_lint *l) { return l->engine == RL_SERVE_TRTLLM; }
+
 /* ---- values ------------------------------------------------------------ */
 
 /* A token count, as vLLM reads it too: "32768", "32k" (x1000), "32K" (x1024), "1m", "1M". */
@@ -1513,6 +1515,26 @@ static rl_status lint_run(const char *command, size_t len, const char *base, siz
     if ((st = lint_model(l, &p, have_config, &mp, &m))) return st;
     if (have_config && (st = rl_model_from_config_json(config_text, config_len, &m, &l->error))) return st;
     if ((st = map_precisions(l, &p, &m, &mp))) return st;
+    /* trtllm-serve's YAML (--config, or --extra_llm_api_options before it) and --set PATH=VALUE: explicit flags win over
+     * the file, --set over both (serve.py _serve_llm), so what the file sets that no flag of the command does (the KV
+     * cache's dtype and fraction, the parallel sizes, speculative decoding) runs, where this analysis has the default. */
+    for (int i = 0; e_is_trtllm(l) && i < l->ignored_count; i++) {
+        const char *w = word(l, l->ignored[i]);
+        if (strcmp(w, "--config") != 0 && strcmp(w, "--extra_llm_api_options") != 0 && strcmp(w, "--set") != 0) continue;
+        int at = l->ignored[i] + 1;
+        if (at >= l->word_count || !(l->joined[at] || word(l, at)[0] != '-') || word(l, at)[0] == '\0') continue; /* no value */
+        bool set = strcmp(w, "--set") == 0;
+        char fv[96];
+        VALUES(add_finding(l, "trtllm_config_not_read",
+                           set ? "%s %.80s is not read: it overrides the command's flags and trtllm-serve's defaults, which this "
+                                 "analysis has in its place."
+                               : "%s %.80s is not read: what it sets that no flag of the command does (the KV cache's dtype and "
+                                 "fraction, the parallel sizes, speculative decoding) runs as set there, and this analysis has "
+                                 "trtllm-serve's default in its place.",
+                           w, word(l, at)),
+               "variant", set ? "set" : "", "flag", w, "file", FMT(fv, "%.80s", word(l, at)));
+        break;
+    }
 
     rl_serve_engine e = l->engine;
     const char *fl;

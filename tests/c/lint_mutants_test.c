@@ -1648,6 +1648,15 @@ static void test_trtllm(void) {
         st = run(cmd, "{\"gpu\":\"h100-sxm\"}", NULL);
         CHECK(st == RL_OK && (lint.max_seqs == 3) == names[i].read, "%s: %s", cmd, names[i].read ? "read as --max-num-seqs" : "ignored");
     }
+    /* A YAML or --set without its value is no file to report; with --config=FILE (joined) it is. */
+    st = run("trtllm-serve Qwen/Qwen3-8B --max_seq_len 4096 --config", "{\"gpu\":\"h100-sxm\"}", NULL);
+    CHECK(st == RL_OK && finding("trtllm_config_not_read") == NULL, "trtllm-serve --config with no value: no finding");
+    st = run("trtllm-serve Qwen/Qwen3-8B --config --max_seq_len 4096", "{\"gpu\":\"h100-sxm\"}", NULL);
+    CHECK(st == RL_OK && finding("trtllm_config_not_read") == NULL, "trtllm-serve --config before a flag: no finding");
+    st = run("trtllm-serve Qwen/Qwen3-8B --max_seq_len 4096 --config=-x.yml", "{\"gpu\":\"h100-sxm\"}", NULL);
+    CHECK(st == RL_OK && streq(value_of(finding("trtllm_config_not_read"), "file"), "-x.yml"), "trtllm-serve --config=-x.yml: its file");
+    st = run("vllm serve Qwen/Qwen3-8B --max-model-len 4096 --config x.yml", "{\"gpu\":\"h100-sxm\"}", NULL);
+    CHECK(st == RL_OK && finding("trtllm_config_not_read") == NULL, "vllm serve --config: not trtllm-serve's finding");
     /* trtllm-serve takes no hyphenated spelling: --max-batch-size is ignored, with its value. */
     st = run("trtllm-serve Qwen/Qwen3-8B --max-batch-size 3 --max_seq_len 4096", "{\"gpu\":\"h100-sxm\"}", NULL);
     CHECK(st == RL_OK && lint.max_seqs == 2048 && lint.ignored_count == 1, "trtllm-serve --max-batch-size: ignored (max_seqs %lld)",

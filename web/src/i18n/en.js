@@ -1120,6 +1120,8 @@ export default {
   "lintf.trtllm_max_seq_len_too_long": core,
   "lintf.trtllm_concurrency_capped": core,
   "lintf.trtllm_format_not_on_gpu": core,
+  "lintf.trtllm_config_not_read": core,
+  "lintf.trtllm_config_not_read.set": core,
   "lintf.trtllm_format_not_on_gpu.nvfp4": core,
   "lintf.llama_kv_does_not_fit": core,
   "lintf.llama_host_ram_short": core,

@@ -1138,6 +1138,8 @@ export default {
   "lintf.trtllm_concurrency_capped": "TensorRT-LLM 能启动，但它 {room} GiB 的 KV 缓存同时只放得下 {holds} 个 {seq} tokens 的请求，少于 --max_batch_size {max_seqs}：其调度器（GUARANTEED_NO_EVICT）让其余请求等待。",
   "lintf.trtllm_format_not_on_gpu": "TensorRT-LLM 无法在 {gpu} 上运行该检查点的 {weights} 权重：这张 GPU 没有 fp8 张量核心（其 PyTorch 后端“supports FP4 and FP8 quantization on the latest Blackwell and Hopper GPUs”）。",
   "lintf.trtllm_format_not_on_gpu.nvfp4": "TensorRT-LLM 无法在 {gpu} 上运行该检查点的 {weights} 权重：这不是 Blackwell GPU（其 PyTorch 后端“supports FP4 and FP8 quantization on the latest Blackwell and Hopper GPUs”；FP4 需要 Blackwell）。",
+  "lintf.trtllm_config_not_read": "{flag} {file} 未被读取：其中设置而命令中没有标志设置的项（KV 缓存的 dtype 和比例、并行规模、推测解码）会按该处的设置运行，而本分析在这些位置用的是 trtllm-serve 的默认值。",
+  "lintf.trtllm_config_not_read.set": "{flag} {file} 未被读取：它会覆盖命令中的标志和 trtllm-serve 的默认值，而本分析在这些位置用的是后者。",
   "lintf.llama_kv_does_not_fit": "llama-server 无法分配 KV 缓存：{slots} 个槽 x {seq} tokens 需要 {kv} GiB，而放下权重后只剩 {free} GiB。",
   "lintf.llama_host_ram_short": "llama-server 无法加载模型：-ngl {ngl} 留在主机内存中的 {host_layers} 层，连同它们的 KV、词嵌入和输出层，需要 {need} GiB，而主机只有 {ram} GiB。",
   "lintf.llama_compute_buffers_short": "权重和 KV 缓存放得下，但加上 CUDA 上下文和计算缓冲后，实际预算差 {missing} GiB：启动时或第一个长提示时可能分配失败。",
