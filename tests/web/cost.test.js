@@ -114,9 +114,9 @@ describe('the cost panel', () => {
     const loaded = core.analyze({ ...base, ...workload });
     expect(loaded.cost.workload.tokens_per_s_user).toBeLessThan(loaded.realistic.tokens_per_s_per_user);
     expect(note(loaded)).toContain(f.tokensPerS(loaded.cost.workload.tokens_per_s_user));
-    // No workload, or batch 1 (nobody else's prefill): the plain figure alone.
+    // No workload, or batch 1 (nobody else's prefill): the plain figure alone, then the roofline's bound beside it.
     for (const report of [core.analyze(base), core.analyze({ ...base, batch: 1, ...workload })])
-      expect(note(report)).toBe(`${f.tokensPerS(report.realistic.tokens_per_s_per_user)} per user`);
+      expect(note(report)).toBe(`${f.tokensPerS(report.realistic.tokens_per_s_per_user)} per user; roofline bound ${f.tokensPerS(report.decode.tokens_per_s)}`);
   });
 
   test('each engine is named as its project writes it (vLLM, SGLang, TensorRT-LLM), its id staying the value', () => {

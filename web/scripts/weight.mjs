@@ -23,7 +23,9 @@ export const KIB = 1024;
 // their dated citations are in the full module. The critical path's went to 107 then and is back at 100:
 // the verdict module's price presets carry no citations (core/gen_presets.cmake, STRIP_CITATIONS), and the
 // page's cost panel cites each price once the full module's analyze stands in (web/src/core/start.js).
-export const BUDGETS = Object.freeze({ critical: 100 * KIB, single: 224 * KIB });
+// The single file 224 -> 228 KiB: trtllm-serve in the lint and the corpus-found fixes (issue 36, item 3) add
+// 2.3 KiB gzipped to the full wasm module, which the single file carries whole.
+export const BUDGETS = Object.freeze({ critical: 100 * KIB, single: 228 * KIB });
 export const CRITICAL_GOAL = 100 * KIB;
 export const SINGLE_FILE_GOAL = 150 * KIB;
 

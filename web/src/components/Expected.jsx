@@ -37,11 +37,15 @@ export function Expected({ report: r }) {
         <Tile label={t('expected.step')} note={band}>
           <Num testid="realistic.step_ms" value={x.step_ms} format={f.ms} class="big" />
         </Tile>
-        <Tile label={t('expected.tps')} note={tx(loaded ? 'expected.perUserLoaded' : 'expected.perUser', {
-          tps: <Num testid="realistic.tokens_per_s_per_user" value={x.tokens_per_s_per_user} format={f.tokensPerS} />,
-          loaded: loaded ? f.tokensPerS(loaded) : '',
-          costs: t('cost.title'),
-        })}>
+        <Tile label={t('expected.tps')} note={<>
+          {tx(loaded ? 'expected.perUserLoaded' : 'expected.perUser', {
+            tps: <Num testid="realistic.tokens_per_s_per_user" value={x.tokens_per_s_per_user} format={f.tokensPerS} />,
+            loaded: loaded ? f.tokensPerS(loaded) : '',
+            costs: t('cost.title'),
+          })}
+          {/* The roofline's bound beside it, where both are at the same batch. */}
+          {x.batch === r.config.batch && r.decode ? t('expected.bound', { bound: f.tokensPerS(r.decode.tokens_per_s) }) : ''}
+        </>}>
           <Num testid="realistic.tokens_per_s" value={x.tokens_per_s} format={f.tokensPerS} class="big" />
         </Tile>
         {x.ttft_ms !== undefined && (

@@ -5,7 +5,8 @@ import { Explain } from './Explain.jsx';
 import { t, tx } from '../i18n/index.js';
 
 // Decode speed of a deployment that fits. Rendered only then: a refusal has no speed.
-export function KeyFigures({ report: r }) {
+/** The roofline floors; `floors`: below the engine's expected figures, as the bounds beside them (smaller, titled). */
+export function KeyFigures({ report: r, floors = false }) {
   const B = r.config.batch;
   const floorOnly = r.decode.bandwidth_floor_only === true;
   const bound = r.roofline.bound;
@@ -13,7 +14,8 @@ export function KeyFigures({ report: r }) {
     ? t('key.uses', { share: f.percent(r.roofline.ceiling_fraction), precision: r.roofline.compute_precision ?? '' })
     : t('key.cannotTell');
   return (
-    <div class="key-figures">
+    <div class={floors ? 'key-figures floors' : 'key-figures'} data-testid="floors">
+      {floors && <h3 class="floors-h">{t('key.floorsTitle')}</h3>}
       <Tile label={t('key.throughput', { floorOnly })} note={t('key.together', { batch: f.integer(B), batchN: B })}>
         <Num testid="decode.tokens_per_s" value={r.decode.tokens_per_s} format={f.tokensPerS} class="big" />
       </Tile>

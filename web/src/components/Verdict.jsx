@@ -107,8 +107,9 @@ export function Verdict({ app }) {
       <p class="verdict-word" id="verdict-word" aria-live="polite" elementtiming="verdict">{CLASS[level] ? t(`level.${level}`) : r.verdict}</p>
       <h2><Setup app={app} report={r} /></h2>
       {r.fits ? <Fit report={r} tight={level === 'tight'} /> : <Refusal report={r} />}
-      {r.fits && r.decode && <KeyFigures report={r} />}
+      {/* What you will get leads: the engine's expected figures; the roofline floors, the bounds beside them, follow. */}
       {r.fits && r.realistic && <Expected report={r} />}
+      {r.fits && r.decode && <KeyFigures report={r} floors={Boolean(r.realistic)} />}
       {r.fits && r.speculative && <Speculative report={r} />}
       <RemedyList app={app} remedies={r.remedies ?? []} tight={level === 'tight'} />
       <WarningList warnings={r.warnings ?? []} report={r} testid="warnings" />
