@@ -848,6 +848,9 @@ static double sglang_pool(const rl_lint *l, int64_t tp, int64_t pp) {
 
 /* ---- the corrected command --------------------------------------------- */
 
+/* The longest word a correction writes: a flag's value, or llama-server's -m path with another quant in it. */
+#define RL_LINT_FIX_MAX 256
+
 static bool plain_word(const char *w) {
     if (*w == '\0') return false;
     for (; *w; w++)
@@ -870,7 +873,7 @@ static void put_word(rl_out *o, const char *w, const char *sep) {
 
 typedef struct fix {
     kind k;
-    char value[32];
+    char value[RL_LINT_FIX_MAX];
 } fix;
 
 /* The original words with the fixed values in place (or appended), one line, into out (RL_LINT_MAX_BYTES);
@@ -940,8 +943,10 @@ typedef struct choice {
 
 typedef struct candidate {
     choice d;
-    int precision;     /* 2 for a changed weight format, 1 for a changed KV format */
+    int precision;     /* how far the formats are from the command's, smaller nearer: vLLM, SGLang and trtllm-serve 2 for
+                          fp8 weights and 1 for an fp8 KV cache; llama-server 3 per quant step down and 1 per KV type */
     bool pool_changed; /* a memory fraction other than the command's (or the engine's own at this layout) */
+    bool literal;      /* d's formats are the ones it runs (llama-server), not the command's with fp8 marked */
 } candidate;
 
 static candidate candidate_of(const rl_deploy *d, int precision, bool pool_changed) {
@@ -1074,12 +1079,17 @@ static bool trtllm_runs(const rl_lint *l, rl_precision p) {
 
 /* c's levers; w0 and kv0 are the command's formats, resolved (the checkpoint's for auto). */
 static void levers_of(const candidate *c, rl_precision w0, rl_precision kv0, rl_lint_rule rule, int changed, rl_lint_levers *out) {
+    /* llama-server's candidates carry their formats as the command would run them (a GGUF quant, a cache type). */
+    if (c->literal) {
+        w0 = c->d.precision;
+        kv0 = c->d.kv_precision;
+    }
     *out = (rl_lint_levers){.rule = rule,
                             .gpus = c->d.tp * c->d.pp,
                             .tp = c->d.tp,
                             .pp = c->d.pp,
-                            .weights = c->precision >= 2 ? RL_PREC_FP8 : w0,
-                            .kv = c->precision % 2 == 1 ? RL_PREC_FP8 : kv0,
+                            .weights = c->precision >= 2 && !c->literal ? RL_PREC_FP8 : w0,
+                            .kv = c->precision % 2 == 1 && !c->literal ? RL_PREC_FP8 : kv0,
                             .seq = c->d.seq,
                             .max_seqs = c->d.batch,
                             .pool_fraction = c->d.pool_fraction,
@@ -1135,9 +1145,96 @@ static bool correct_llama(const rl_lint *l, const rl_deploy *start, candidate *c
     return true;
 }
 
-static int llama_fixes(const rl_deploy *start, const candidate *c, fix *fixes) {
+/* The GGUF quants a correction steps down through, largest first: the ones the core models by name that the
+ * GGUF publishers most often give for a model (ggml-org, bartowski, unsloth: Q8_0, Q6_K, Q5_K_M, Q4_K_M,
+ * Q3_K_M), as llama.cpp names them in a file name and after -hf REPO:. Below Q3_K_M quality falls off
+ * steeply, and a correction does not go there. */
+static const struct {
+    rl_precision p;
+    const char *name;
+} gguf_steps[] = {{RL_PREC_Q8_0, "Q8_0"}, {RL_PREC_Q6_K, "Q6_K"}, {RL_PREC_Q5_K_M, "Q5_K_M"}, {RL_PREC_Q4_K_M, "Q4_K_M"}, {RL_PREC_Q3_K_M, "Q3_K_M"}};
+
+/* The KV cache types a correction offers for -ctk and -ctv: q8_0 (near the 16-bit cache's quality), then q4_0. */
+static const struct {
+    rl_precision p;
+    const char *name;
+} cache_steps[] = {{RL_PREC_Q8_0, "q8_0"}, {RL_PREC_Q4_0, "q4_0"}};
+
+static const char *gguf_step_name(rl_precision p) {
+    for (size_t i = 0; i < sizeof gguf_steps / sizeof gguf_steps[0]; i++)
+        if (gguf_steps[i].p == p) return gguf_steps[i].name;
+    return NULL;
+}
+
+static const char *cache_step_name(rl_precision p) {
+    for (size_t i = 0; i < sizeof cache_steps / sizeof cache_steps[0]; i++)
+        if (cache_steps[i].p == p) return cache_steps[i].name;
+    return NULL;
+}
+
+/* The command's -m FILE or -hf REPO[:QUANT] naming the same model's GGUF in quant q instead: the quant word of
+ * the file's name replaced (in its case), or -hf's tag set (llama-server picks the repository's file of that
+ * quant). False when the command names no quant this can replace, or the word would not fit. */
+static bool model_in_quant(const rl_lint *l, const parsed *p, const char *q, fix *f) {
+    if (p->value[K_MODEL] >= 0) {
+        const char *w = word(l, p->value[K_MODEL]), *base = base_name(w);
+        char name[RL_LINT_FIX_MAX], token[24];
+        size_t at = 0;
+        if (strlen(base) >= sizeof name || find_gguf_type(base, &at, token, sizeof token) == NULL) return false;
+        size_t head = (size_t)(base - w) + at, len = strlen(token);
+        bool lower = base[at] >= 'a' && base[at] <= 'z';
+        char quant[24];
+        size_t k = 0;
+        for (; q[k] && k + 1 < sizeof quant; k++) quant[k] = lower && q[k] >= 'A' && q[k] <= 'Z' ? (char)(q[k] + 32) : q[k];
+        quant[k] = '\0';
+        int n = snprintf(name, sizeof name, "%.*s%s%s", (int)head, w, quant, w + head + len);
+        if (n < 0 || (size_t)n >= sizeof name) return false;
+        f->k = K_MODEL;
+        snprintf(f->value, sizeof f->value, "%s", name);
+        return true;
+    }
+    if (p->value[K_HF] >= 0) {
+        const char *w = word(l, p->value[K_HF]), *colon = strchr(w, ':');
+        size_t repo = colon ? (size_t)(colon - w) : strlen(w);
+        int n = snprintf(f->value, sizeof f->value, "%.*s:%s", (int)repo, w, q);
+        if (n < 0 || (size_t)n >= sizeof f->value) return false;
+        f->k = K_HF;
+        return true;
+    }
+    return false;
+}
+
+/* Whether the command turns flash attention off (-fa off, --flash-attn 0, ...): llama.cpp then refuses a quantized
+ * V cache ("V cache quantization requires flash_attn", src/llama-context.cpp), so the cache types are not offered.
+ * By default (-fa auto, common/arg.cpp) it is on where the backend runs it. */
+static bool flash_attention_off(const rl_lint *l) {
+    for (int i = 0; i < l->ignored_count; i++) {
+        int at = l->ignored[i];
+        const char *w = word(l, at);
+        if (strcmp(w, "-fa") != 0 && strcmp(w, "--flash-attn") != 0) continue;
+        if (at + 1 >= l->word_count) continue;
+        const char *v = word(l, at + 1);
+        if (ieq(v, "off") || ieq(v, "0") || ieq(v, "false") || ieq(v, "disabled")) return true;
+    }
+    return false;
+}
+
+static int llama_fixes(const rl_lint *l, const parsed *p, const rl_deploy *start, const candidate *c, fix *fixes) {
     const choice *d = &c->d;
     int n = 0;
+    if (d->precision != start->precision) {
+        const char *q = gguf_step_name(d->precision);
+        if (q == NULL || !model_in_quant(l, p, q, &fixes[n])) return 0;
+        n++;
+    }
+    if (d->kv_precision != start->kv_precision) {
+        const char *t = cache_step_name(d->kv_precision);
+        if (t == NULL) return 0;
+        fixes[n].k = K_CTK;
+        snprintf(fixes[n++].value, sizeof fixes[0].value, "%s", t);
+        fixes[n].k = K_CTV;
+        snprintf(fixes[n++].value, sizeof fixes[0].value, "%s", t);
+    }
     if (d->gpu_layers != start->gpu_layers) {
         fixes[n].k = K_NGL;
         snprintf(fixes[n++].value, sizeof fixes[0].value, "%lld", (long long)d->gpu_layers);
@@ -1153,25 +1250,89 @@ static int llama_fixes(const rl_deploy *start, const candidate *c, fix *fixes) {
     return n;
 }
 
+/* The flags that turn the command into c, for its engine. */
+static int fixes_for(const rl_lint *l, const parsed *p, const rl_deploy *start, const candidate *c, fix *fixes) {
+    return l->engine == RL_SERVE_LLAMA_SERVER ? llama_fixes(l, p, start, c, fixes) : fixes_of(l, p, start, c, fixes);
+}
+
+/* llama-server's candidates: each smaller GGUF quant of the model the command's -m or -hf can name, by each KV
+ * cache type smaller than its own (unless flash attention is off), each at the -ngl, context and slots
+ * correct_llama settles. */
+static int llama_candidates(const rl_lint *l, const parsed *p, const rl_deploy *start, rl_precision w0, rl_precision kv0, candidate *found) {
+    rl_precision ws[1 + sizeof gguf_steps / sizeof gguf_steps[0]] = {start->precision};
+    rl_precision kvs[1 + sizeof cache_steps / sizeof cache_steps[0]] = {start->kv_precision};
+    int nw = 1, nkv = 1, nf = 0;
+    fix probe;
+    for (size_t i = 0; i < sizeof gguf_steps / sizeof gguf_steps[0]; i++)
+        if (rl_precision_bytes(gguf_steps[i].p) < rl_precision_bytes(w0) && model_in_quant(l, p, gguf_steps[i].name, &probe))
+            ws[nw++] = gguf_steps[i].p;
+    if (!flash_attention_off(l))
+        for (size_t i = 0; i < sizeof cache_steps / sizeof cache_steps[0]; i++)
+            if (rl_precision_bytes(cache_steps[i].p) < rl_precision_bytes(kv0)) kvs[nkv++] = cache_steps[i].p;
+    for (int w = 0; w < nw; w++)
+        for (int k = 0; k < nkv; k++) {
+            rl_deploy d = *start;
+            d.precision = ws[w];
+            d.kv_precision = kvs[k];
+            candidate c;
+            if (!correct_llama(l, &d, &c)) continue;
+            c.precision = 3 * w + k;
+            c.literal = true;
+            found[nf++] = c;
+        }
+    return nf;
+}
+
+/* The corrected command and up to two alternatives from the candidates found: the best by
+ * RL_LINT_RULE_CLOSEST, then the best by each other rule that differs from those taken. */
+static bool choose(rl_lint *l, const parsed *p, const rl_deploy *start, const candidate *found, int nf, rl_precision w0, rl_precision kv0) {
+    fix fixes[8];
+    candidate best[RL_LINT_RULE_COUNT_];
+    bool have[RL_LINT_RULE_COUNT_] = {false};
+    if (nf == 0) return false;
+    for (int rule = 0; rule < RL_LINT_RULE_COUNT_; rule++)
+        for (int i = 0; i < nf; i++) {
+            if (rule == RL_LINT_RULE_CONCURRENCY && found[i].d.tp * found[i].d.pp > 2 * best[0].d.tp * best[0].d.pp) continue;
+            if (!have[rule] || rank(&found[i], &best[rule], (rl_lint_rule)rule) < 0) {
+                best[rule] = found[i];
+                have[rule] = true;
+            }
+        }
+    int n = fixes_for(l, p, start, &best[0], fixes);
+    if (n == 0) return false;
+    write_corrected(l, p, fixes, n, l->corrected, &l->has_corrected);
+    levers_of(&best[0], w0, kv0, RL_LINT_RULE_CLOSEST, n, &l->correction);
+    const candidate *taken[1 + RL_LINT_MAX_ALTERNATIVES] = {&best[0]};
+    int nt = 1;
+    for (int rule = 1; rule < RL_LINT_RULE_COUNT_ && l->alternative_count < RL_LINT_MAX_ALTERNATIVES; rule++) {
+        if (!have[rule]) continue;
+        bool dup = false;
+        for (int t = 0; t < nt; t++) dup = dup || same_deploy(&best[rule], taken[t]);
+        if (dup) continue;
+        int na = fixes_for(l, p, start, &best[rule], fixes);
+        int slot = l->alternative_count;
+        int ok = 0;
+        write_corrected(l, p, fixes, na, l->alternative[slot], &ok);
+        if (!ok || na == 0) continue;
+        levers_of(&best[rule], w0, kv0, (rl_lint_rule)rule, na, &l->alternative_levers[slot]);
+        l->alternative_count++;
+        taken[nt++] = &best[rule];
+    }
+    return true;
+}
+
 /* The corrected commands: every layout, weight format and KV format the engine's flags express, each at
  * the context, concurrency and memory fraction it serves in full (settle); ranked by RL_LINT_RULE_CLOSEST
  * for the corrected command, and by the other rules for up to two alternatives that trade differently.
- * For vLLM the context starts at the model's positions (a longer --max-model-len is refused). Fills l's
+ * For vLLM the context starts at the model's positions (a longer --max-model-len is refused). llama-server's
+ * levers are its own: -ngl, -c, -np, the GGUF's quant and the KV cache types (llama_candidates). Fills l's
  * corrected command, levers and alternatives; false when no candidate is found. */
 static bool correct(rl_lint *l, const parsed *p, rl_deploy start, int64_t max_positions) {
-    fix fixes[8];
     rl_result r0;
     analyze_at(l, &start, &r0);
     rl_precision w0 = r0.weight_precision, kv0 = r0.kv_precision;
-    if (l->engine == RL_SERVE_LLAMA_SERVER) {
-        candidate c;
-        if (!correct_llama(l, &start, &c)) return false;
-        int n = llama_fixes(&start, &c, fixes);
-        if (n == 0) return false;
-        write_corrected(l, p, fixes, n, l->corrected, &l->has_corrected);
-        levers_of(&c, w0, kv0, RL_LINT_RULE_CLOSEST, n, &l->correction);
-        return true;
-    }
+    candidate found[4 * SEARCH_LAYOUTS]; /* about 40 KB of stack */
+    if (l->engine == RL_SERVE_LLAMA_SERVER) return choose(l, p, &start, found, llama_candidates(l, p, &start, w0, kv0, found), w0, kv0);
     rl_deploy base = start;
     /* vLLM and SGLang refuse a longer --max-model-len/--context-length and trtllm-serve lowers a longer
      * --max_seq_len to the model's (max_positions is 0 when the command's environment allows longer). */
@@ -1182,10 +1343,6 @@ static bool correct(rl_lint *l, const parsed *p, rl_deploy start, int64_t max_po
     layout lay[SEARCH_LAYOUTS];
     int nl = layouts(l, &start, lay);
     bool derived = l->engine == RL_SERVE_SGLANG && p->value[K_BATCH] < 0;
-
-    candidate best[RL_LINT_RULE_COUNT_];
-    bool have[RL_LINT_RULE_COUNT_] = {false};
-    candidate found[4 * SEARCH_LAYOUTS]; /* about 40 KB of stack */
     int nf = 0;
     for (int w = 0; w < nw; w++)
         for (int k = 0; k < nkv; k++) {
@@ -1212,36 +1369,7 @@ static bool correct(rl_lint *l, const parsed *p, rl_deploy start, int64_t max_po
                 if (c.d.seq == base.seq && c.d.batch >= start.batch && !c.pool_changed) break; /* all it asks */
             }
         }
-    if (nf == 0) return false;
-    for (int rule = 0; rule < RL_LINT_RULE_COUNT_; rule++)
-        for (int i = 0; i < nf; i++) {
-            if (rule == RL_LINT_RULE_CONCURRENCY && found[i].d.tp * found[i].d.pp > 2 * best[0].d.tp * best[0].d.pp) continue;
-            if (!have[rule] || rank(&found[i], &best[rule], (rl_lint_rule)rule) < 0) {
-                best[rule] = found[i];
-                have[rule] = true;
-            }
-        }
-    int n = fixes_of(l, p, &start, &best[0], fixes);
-    if (n == 0) return false;
-    write_corrected(l, p, fixes, n, l->corrected, &l->has_corrected);
-    levers_of(&best[0], w0, kv0, RL_LINT_RULE_CLOSEST, n, &l->correction);
-    const candidate *taken[1 + RL_LINT_MAX_ALTERNATIVES] = {&best[0]};
-    int nt = 1;
-    for (int rule = 1; rule < RL_LINT_RULE_COUNT_ && l->alternative_count < RL_LINT_MAX_ALTERNATIVES; rule++) {
-        if (!have[rule]) continue;
-        bool dup = false;
-        for (int t = 0; t < nt; t++) dup = dup || same_deploy(&best[rule], taken[t]);
-        if (dup) continue;
-        int na = fixes_of(l, p, &start, &best[rule], fixes);
-        int slot = l->alternative_count;
-        int ok = 0;
-        write_corrected(l, p, fixes, na, l->alternative[slot], &ok);
-        if (!ok || na == 0) continue;
-        levers_of(&best[rule], w0, kv0, (rl_lint_rule)rule, na, &l->alternative_levers[slot]);
-        l->alternative_count++;
-        taken[nt++] = &best[rule];
-    }
-    return true;
+    return choose(l, p, &start, found, nf, w0, kv0);
 }
 
 /* ---- the run ------------------------------------------------------------ */

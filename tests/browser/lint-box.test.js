@@ -60,7 +60,7 @@ test('the 405B at tp 2 on H100s: the corrected command and two alternatives, eac
     ['precision', 'vllm serve meta-llama/Llama-3.1-405B --tensor-parallel-size 8 --pipeline-parallel-size 2 --max-num-seqs 4'],
     ['context', 'vllm serve meta-llama/Llama-3.1-405B --tensor-parallel-size 8 --quantization fp8 --max-num-seqs 2'],
   ]);
-  assert.match(await page.textContent(tid('lint-alternatives')), /Keeps the weights in bf16, on 16 GPUs/);
+  assert.match(await page.textContent(tid('lint-alternatives')), /Keeps the weights in bf16 \(GPUs: 16\)/);
   const answer = await page.textContent(tid('lint-answer'));
   assert.doesNotMatch(answer, /tokens\/s|\bms\b/);
   for (const [, command] of alternatives) {

@@ -901,6 +901,9 @@ static void test_grid(void) {
          " --mem-fraction-static 0.7"},
         {"llama-server -m Qwen3-8B-F16.gguf", "-c", "-np", ""},
         {"llama-server -m Qwen3-14B-Q8_0.gguf", "-c", "-np", ""},
+        /* The smallest quant a correction offers: no smaller GGUF to name, so on a GPU its weights do not fit on
+         * nothing corrects it. */
+        {"llama-server -m Meta-Llama-3-70B-Q3_K_M.gguf", "-c", "-np", ""},
         /* A tp that does not split the heads, corrected up: SGLang's own fraction moves with it. */
         {"python -m sglang.launch_server --model-path meta-llama/Meta-Llama-3-70B", "--context-length", "--max-running-requests",
          " --tp 3"},
@@ -975,7 +978,10 @@ static void test_grid(void) {
                         /* llama-server: a shorter -c over the same slots is the longest that fits, in steps of
                          * 256 tokens a slot (of 1 below 256): one step more a slot does not fit. */
                         long long S = (long long)again.run.deploy.seq, longer = S + (S >= 256 ? 256 : 1);
-                        if (again.run.deploy.batch != asked || longer > atoll(seqs[si])) continue;
+                        if (again.run.deploy.batch != asked || longer > atoll(seqs[si]) ||
+                            again.run.deploy.precision != lint.run.deploy.precision ||
+                            again.run.deploy.kv_precision != lint.run.deploy.kv_precision)
+                            continue;
                         llama_shortened++;
                         char expect[256];
                         snprintf(expect, sizeof expect, "%s %s %lld %s %s%s", cmds[c].head, cmds[c].seq_flag, longer * asked,
@@ -1549,6 +1555,59 @@ static void test_corrections_agree_with_ways_out(void) {
     }
 }
 
+/* llama-server's levers (issue 36): a GGUF quant smaller than the command's, named by the file or -hf tag the
+ * command gives (in its case), and the KV cache types, which need flash attention: with -fa off no correction
+ * sets -ctk or -ctv. Each correction relints as fits, ignores no more words, and never loads a larger quant. */
+static void test_llama_levers(void) {
+    static const struct {
+        const char *cmd, *gpu, *stem; /* stem: what the model's word keeps */
+        bool fa_off;
+    } rows[] = {
+        {"llama-server -hf bartowski/Qwen3-32B-GGUF:Q8_0 -c 32768", "rtx-4090", "bartowski/Qwen3-32B-GGUF:Q", false},
+        {"llama-server -m /models/qwen3-32b-q8_0.gguf -c 40960", "rtx-4090", "/models/qwen3-32b-q", false},
+        {"llama-server -m /models/qwen3-32b-q8_0.gguf -c 40960 -fa off", "rtx-4090", "/models/qwen3-32b-q", true},
+        {"llama-server -m Qwen3-14B-Q8_0.gguf -c 32768 -np 2", "t4", "Qwen3-14B-Q", false},
+    };
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        char req[64];
+        snprintf(req, sizeof req, "{\"gpu\":\"%s\"}", rows[i].gpu);
+        rl_status st = run(rows[i].cmd, req, NULL);
+        CHECK(st == RL_OK && lint.verdict != RL_LINT_FITS && lint.has_corrected, "%s on %s: not fits, corrected", rows[i].cmd, rows[i].gpu);
+        if (st != RL_OK || !lint.has_corrected) continue;
+        const char *cmds[1 + RL_LINT_MAX_ALTERNATIVES] = {lint.corrected};
+        const rl_lint_levers *levers[1 + RL_LINT_MAX_ALTERNATIVES] = {&lint.correction};
+        int n = 1, ignored = lint.ignored_count;
+        double asked = rl_precision_bytes(lint.run.result.weight_precision);
+        char copies[1 + RL_LINT_MAX_ALTERNATIVES][RL_LINT_MAX_BYTES];
+        for (int a = 0; a < lint.alternative_count; a++, n++) {
+            cmds[n] = lint.alternative[a];
+            levers[n] = &lint.alternative_levers[a];
+        }
+        bool kv_lever = false, quant_lever = false;
+        rl_lint_levers seen[1 + RL_LINT_MAX_ALTERNATIVES];
+        for (int a = 0; a < n; a++) {
+            snprintf(copies[a], sizeof copies[a], "%s", cmds[a]);
+            seen[a] = *levers[a];
+        }
+        for (int a = 0; a < n; a++) {
+            bool ctk = strstr(copies[a], " -ctk ") != NULL, ctv = strstr(copies[a], " -ctv ") != NULL;
+            CHECK(ctk == ctv, "%s: -ctk and -ctv together (%s)", rows[i].cmd, copies[a]);
+            CHECK(!(rows[i].fa_off && ctk), "%s: flash attention off, no KV cache type (%s)", rows[i].cmd, copies[a]);
+            kv_lever |= ctk;
+            CHECK(strstr(copies[a], rows[i].stem) != NULL, "%s: the model's word keeps %s (%s)", rows[i].cmd, rows[i].stem, copies[a]);
+            CHECK(rl_precision_bytes(seen[a].weights) <= asked, "%s: no larger quant than asked (%s)", rows[i].cmd, copies[a]);
+            quant_lever |= rl_precision_bytes(seen[a].weights) < asked;
+            st = rl_lint_run(copies[a], strlen(copies[a]), req, strlen(req), NULL, 0, &again);
+            CHECK(st == RL_OK && again.verdict == RL_LINT_FITS && again.ignored_count == ignored &&
+                      again.run.result.weight_precision == seen[a].weights && again.run.deploy.kv_precision == seen[a].kv,
+                  "%s on %s: \"%s\" fits, ignores %d words, runs %s weights and %s KV", rows[i].cmd, rows[i].gpu, copies[a], ignored,
+                  rl_precision_name(seen[a].weights), rl_precision_name(seen[a].kv));
+        }
+        CHECK(quant_lever, "%s on %s: a smaller quant among the corrections", rows[i].cmd, rows[i].gpu);
+        if (!rows[i].fa_off) CHECK(kv_lever, "%s on %s: a KV cache type among the corrections", rows[i].cmd, rows[i].gpu);
+    }
+}
+
 /* ---- trtllm-serve at its boundaries -------------------------------------- */
 
 /* max_num_tokens is clamped to max_seq_len x max_batch_size (model_engine.py
@@ -1795,6 +1854,7 @@ int main(int argc, char **argv) {
     test_no_correction_sentences();
     test_trtllm();
     test_corrections_agree_with_ways_out();
+    test_llama_levers();
     test_json_defaults_and_ngl();
     test_sglang_one_token();
     printf("lint mutants: %d passed, %d failed\n", passed, failed);
