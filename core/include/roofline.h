@@ -758,7 +758,9 @@ typedef enum rl_field_target {
 enum {
     RL_FIELD_NULLABLE = 1u << 0,     /* null is a value: gpu.tflops null = no sourced figure */
     RL_FIELD_REQUIRED = 1u << 1,     /* a custom GPU must give it */
-    RL_FIELD_ZERO_IS_UNSET = 1u << 2 /* 0 in the struct means `zero_means` (off, none, the batch) */
+    RL_FIELD_ZERO_IS_UNSET = 1u << 2, /* 0 in the struct means `zero_means` (off, none, the batch) */
+    RL_FIELD_ZERO_REFUSED = 1u << 3   /* a 0 given is refused with the row's range (a price or a power of 0 is
+                                         none: left out, the preset's stands in), though 0 in the struct means unset */
 };
 
 typedef struct rl_field {

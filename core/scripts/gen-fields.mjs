@@ -71,7 +71,9 @@ for (const [i, row] of table.fields.entries()) {
     sets = strip ? ['NULL', 'NULL'] : [c(entries[0][0]), c(String(entries[0][1]))];
   }
   const bits = [row.nullable && 'RL_FIELD_NULLABLE', row.required && 'RL_FIELD_REQUIRED',
-    row.zero_means !== undefined && 'RL_FIELD_ZERO_IS_UNSET'].filter(Boolean);
+    row.zero_means !== undefined && 'RL_FIELD_ZERO_IS_UNSET', row.refuse_zero && 'RL_FIELD_ZERO_REFUSED'].filter(Boolean);
+  if (row.refuse_zero && !(row.type === 'number' && row.zero_means !== undefined && row.min > 0))
+    fail(row, 'refuse_zero is for a number whose 0 means unset and whose range starts above 0');
   if (target !== 'RL_TARGET_NONE') (rowsOf[target] ??= []).push(lines.length);
   // The in-range test of this row as one C expression on the struct `s`, so the
   // every-analysis check is straight-line code (a failing row is then named by

@@ -77,6 +77,10 @@ static rl_status check_number(const rl_field *f, double v, rl_error *err) {
     return RL_OK;
 }
 
+rl_status rl_field_check_given(const rl_field *f, double v, rl_error *err) {
+    return v == 0.0 && (f->flags & RL_FIELD_ZERO_REFUSED) ? check_number(f, v, err) : RL_OK;
+}
+
 /* v names one of the choices: walk only as far as v (the choices end in NULL). */
 static bool enum_ok(const rl_field *f, int v) {
     if (v < 0) return false;

@@ -218,6 +218,9 @@ int rl_field_choice(const rl_field *f, const char *word);
 rl_status rl_field_bad_choice(const rl_field *f, const char *word, rl_error *err);
 /* Writes the row's default into the struct at base (an rl_deploy or rl_gpu). */
 void rl_field_set_default(void *base, const rl_field *f);
+/* A NUMBER row's value v as read from a request: RL_E_RANGE with the row's range when v is 0 and the row
+ * refuses a 0 given (RL_FIELD_ZERO_REFUSED); RL_OK otherwise (the range is checked with the struct). */
+rl_status rl_field_check_given(const rl_field *f, double v, rl_error *err);
 /* Checks the row's member of the struct at base against its range or choices. */
 rl_status rl_field_check(const rl_field *f, const void *base, rl_error *err);
 /* The rows that fill rl_deploy (RL_TARGET_DEPLOY) or rl_gpu (RL_TARGET_GPU), in

@@ -64,7 +64,10 @@ static rl_status read_member(const rl_jdoc *doc, int v, const rl_field *f, void 
     void *at = (char *)base + f->offset;
     switch (f->type) {
     case RL_FIELD_COUNT: return rl_jint(doc, v, f->key, (int64_t)f->min, (int64_t)f->max, (int64_t *)at, err);
-    case RL_FIELD_NUMBER: return rl_jnum(doc, v, f->key, (double *)at, err);
+    case RL_FIELD_NUMBER: {
+        rl_status st = rl_jnum(doc, v, f->key, (double *)at, err);
+        return st ? st : rl_field_check_given(f, *(double *)at, err);
+    }
     case RL_FIELD_ENUM: return read_choice(doc, v, f, (int *)at, err);
     default: return RL_OK;
     }
