@@ -27,7 +27,9 @@ export const KIB = 1024;
 // 2.3 KiB gzipped to the full wasm module, which the single file carries whole.
 // Both modules' data as one segment (core/wasm/one-data-segment.mjs): the single file 232,558 -> 230,168 B
 // (228 -> 225 KiB), the critical path 101,999 -> 100,060 B (100 -> 98 KiB); the same memory image.
-export const BUDGETS = Object.freeze({ critical: 98 * KIB, single: 225 * KIB });
+// The single file's wasm deflated by zopfli instead of zlib -9 (web/build/wasm-source.js): 230,168 -> 224,369 B
+// (225 -> 220 KiB).
+export const BUDGETS = Object.freeze({ critical: 98 * KIB, single: 220 * KIB });
 export const CRITICAL_GOAL = 100 * KIB;
 export const SINGLE_FILE_GOAL = 150 * KIB;
 
