@@ -21,7 +21,11 @@ wasm() {
   emcmake cmake -S . -B build-wasm -DCMAKE_BUILD_TYPE=Release >/dev/null
   cmake --build build-wasm -j "$jobs"
   mkdir -p web/generated
-  cp build-wasm/roofline.wasm build-wasm/roofline-verdict.wasm web/generated/
+  # Each module's data as one segment (core/wasm/one-data-segment.mjs says why): the same
+  # memory image, about 2 KiB less gzipped each.
+  for module in roofline roofline-verdict; do
+    node core/wasm/one-data-segment.mjs "build-wasm/$module.wasm" "web/generated/$module.wasm"
+  done
 }
 case "$what" in
   native) native ;;

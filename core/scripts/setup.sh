@@ -9,7 +9,7 @@ what="${1:-all}"
 system() {
   local need=()
   have_pkg() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok installed"; }
-  for pkg in cmake make gcc clang libclang-rt-14-dev emscripten libcjson-dev chromium chromium-headless-shell; do
+  for pkg in cmake make gcc clang libclang-rt-14-dev emscripten libcjson-dev chromium chromium-headless-shell zopfli; do
     have_pkg "$pkg" || need+=("$pkg")
   done
   if [ ${#need[@]} -gt 0 ]; then

@@ -38,6 +38,7 @@ import { decodeLink } from '../src/url-codec.js';
 import { DESKTOP_CHROMIUM, launchChromium } from './browser.mjs';
 import { BUDGETS, CRITICAL_GOAL, SINGLE_FILE_GOAL, criticalPath, gzSize, kib, listFiles, listParts, singleFile } from './weight.mjs';
 import { startStaticServer } from './static-server.mjs';
+import { singleFileWasm, wasmSplit } from './size-split.mjs';
 
 const root = new URL('../../', import.meta.url);
 const dist = fileURLToPath(new URL('dist/', root));
@@ -77,6 +78,10 @@ const { total: gz, parts } = singleFile(dist);
 const within = (n, budget) => (n <= budget ? `within its budget of ${kib(budget)}` : `OVER its budget of ${kib(budget)}`);
 console.log(`1. hosted critical path (before the first verdict): ${critical.total} bytes gzipped (${kib(critical.total)}), ${within(critical.total, BUDGETS.critical)} (goal ${kib(CRITICAL_GOAL)}): ${verdict(critical.total <= CRITICAL_GOAL)}: ${listFiles(critical.files)}; loaded after it or when opened: ${later.length} files, ${kib(laterGz)}`);
 console.log(`   single file: ${gz} bytes gzipped (${kib(gz)}), ${within(gz, BUDGETS.single)} (goal ${kib(SINGLE_FILE_GOAL)}): ${verdict(gz <= SINGLE_FILE_GOAL)}; its parts gzipped alone: ${listParts(parts)}`);
+// The wasm modules by section (code, data, the rest), gzipped alone: the critical path's and the single file's.
+for (const f of critical.files.filter((x) => x.kind === 'wasm')) console.log(`   ${f.file} by section: ${listParts(wasmSplit(readFileSync(`${dist}${f.file}`)))}`);
+const singleWasm = singleFileWasm(readFileSync(single, 'utf8'));
+if (singleWasm) console.log(`   the single file's wasm module by section: ${listParts(wasmSplit(singleWasm))}`);
 
 // 2, 3 and 5 in headless Chromium (5 is printed after 4).
 const hostileLines = [];

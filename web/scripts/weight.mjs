@@ -25,7 +25,11 @@ export const KIB = 1024;
 // page's cost panel cites each price once the full module's analyze stands in (web/src/core/start.js).
 // The single file 224 -> 228 KiB: trtllm-serve in the lint and the corpus-found fixes (issue 36, item 3) add
 // 2.3 KiB gzipped to the full wasm module, which the single file carries whole.
-export const BUDGETS = Object.freeze({ critical: 100 * KIB, single: 228 * KIB });
+// Both modules' data as one segment (core/wasm/one-data-segment.mjs): the single file 232,558 -> 230,168 B
+// (228 -> 225 KiB), the critical path 101,999 -> 100,060 B (100 -> 98 KiB); the same memory image.
+// The single file's wasm deflated by zopfli instead of zlib -9 (web/build/wasm-source.js): 230,168 -> 224,369 B
+// (225 -> 220 KiB).
+export const BUDGETS = Object.freeze({ critical: 98 * KIB, single: 220 * KIB });
 export const CRITICAL_GOAL = 100 * KIB;
 export const SINGLE_FILE_GOAL = 150 * KIB;
 
