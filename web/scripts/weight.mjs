@@ -25,7 +25,9 @@ export const KIB = 1024;
 // page's cost panel cites each price once the full module's analyze stands in (web/src/core/start.js).
 // The single file 224 -> 228 KiB: trtllm-serve in the lint and the corpus-found fixes (issue 36, item 3) add
 // 2.3 KiB gzipped to the full wasm module, which the single file carries whole.
-export const BUDGETS = Object.freeze({ critical: 100 * KIB, single: 228 * KIB });
+// The single file 228 -> 229 KiB: the prices' round 3 (issue 36, item 4: 30 dated API prices, B200/L4/H100 PCIe/MI325X
+// figures and their citations) adds 0.5 KiB gzipped to the full wasm module, which carries every citation.
+export const BUDGETS = Object.freeze({ critical: 100 * KIB, single: 229 * KIB });
 export const CRITICAL_GOAL = 100 * KIB;
 export const SINGLE_FILE_GOAL = 150 * KIB;
 
