@@ -224,6 +224,14 @@ count="$(printf '%s\n' "$out" | sed -n 's/^Priced to buy: \([0-9]*\) of.*/\1/p')
 [ "$rc" -eq 0 ] && [ -n "$count" ] && [ "$count" -ge 20 ] && printf '%s' "$out" | grep -q '^  h100-sxm .*\$30000 (2026-12-01).*\$3.99/h (2026-11-09).*, rule)' \
   && printf '%s' "$out" | grep -q '^  rtx-4090 .*(2022-10-11 \*)' && printf '%s' "$out" | grep -q 'API prices: [0-9]* of' \
   && ok || bad "--list --prices: dated figures, the idle rule, a stale star and the counts (got $rc, priced to buy: $count)"
+# The counts in its last line are the rows above it: a GPU row is priced to buy when its price and both powers
+# are there (not "-"), to rent when its rate is; a model is counted when it has a row.
+rows="$(printf '%s\n' "$out" | awk -F'  +' '
+  /^Model API prices/ { models = 1; next }
+  /^  [a-z0-9]/ && !models && NF >= 6 { b = ($3 != "-" && $5 != "-" && $6 != "-"); c = ($4 != "-"); buy += b; rent += c; both += b && c }
+  /^  [a-z0-9]/ && models { apis++ }
+  END { printf "Priced to buy: %d of .* to rent: %d; both: %d. API prices: %d of", buy, rent, both, apis }')"
+printf '%s\n' "$out" | grep -q "^$rows" && ok || bad "--list --prices: the counts line agrees with the rows (rows give: $rows)"
 expect 0 "usage" --help
 # --help comes from the field table: every row's flag is in it.
 fields="$(dirname "$0")/../../core/fields.json"

@@ -29,7 +29,9 @@ export const KIB = 1024;
 // (228 -> 225 KiB), the critical path 101,999 -> 100,060 B (100 -> 98 KiB); the same memory image.
 // The single file's wasm deflated by zopfli instead of zlib -9 (web/build/wasm-source.js): 230,168 -> 224,369 B
 // (225 -> 220 KiB).
-export const BUDGETS = Object.freeze({ critical: 98 * KIB, single: 220 * KIB });
+// The prices' round 3 (issue 36, item 4: 30 dated API prices, B200/L4/H100 PCIe/MI325X figures and their
+// citations) adds 0.5 KiB gzipped to the full wasm module, which carries every citation: single 220 -> 221 KiB.
+export const BUDGETS = Object.freeze({ critical: 98 * KIB, single: 221 * KIB });
 export const CRITICAL_GOAL = 100 * KIB;
 export const SINGLE_FILE_GOAL = 150 * KIB;
 
