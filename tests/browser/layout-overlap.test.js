@@ -32,16 +32,22 @@ const withLang = (query, lang) => (lang === 'en' ? query : `${query}${query.incl
 /**
  * Every visible text input of the form: the width its text needs (its value, else
  * its placeholder, in its own font) against the width it has, and where its unit
- * lies against its field and the form's content box.
+ * lies against its field and the content box of the form, or, on a narrow screen where
+ * the form lays out no box of its own (display: contents), of its block (the key inputs,
+ * the rest).
  */
 function measureInputs() {
   const form = document.querySelector('form.inputs');
-  const fr = form.getBoundingClientRect();
-  const fcs = getComputedStyle(form);
-  const content = {
-    left: fr.left + form.clientLeft + parseFloat(fcs.paddingLeft),
-    right: fr.left + form.clientLeft + form.clientWidth - parseFloat(fcs.paddingRight),
+  const boxed = getComputedStyle(form).display !== 'contents';
+  const contentOf = (el) => {
+    const r = el.getBoundingClientRect();
+    const cs = getComputedStyle(el);
+    return {
+      left: r.left + el.clientLeft + parseFloat(cs.paddingLeft),
+      right: r.left + el.clientLeft + el.clientWidth - parseFloat(cs.paddingRight),
+    };
   };
+  const blocks = boxed ? [form] : [...form.querySelectorAll(':scope > .key-inputs, :scope > .form-rest')];
   const ctx = document.createElement('canvas').getContext('2d');
   const rows = [];
   for (const input of form.querySelectorAll('input[type="text"]')) {
@@ -50,16 +56,17 @@ function measureInputs() {
     ctx.font = `${cs.fontStyle} ${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
     const need = Math.max(ctx.measureText(input.value).width, ctx.measureText(input.placeholder).width);
     const have = input.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
+    const content = contentOf(boxed ? form : input.closest('.key-inputs, .form-rest'));
     const unit = input.parentElement.querySelector('.unit');
     const field = input.closest('.field').getBoundingClientRect();
     const u = unit?.getBoundingClientRect();
     rows.push({
       id: input.dataset.testid, text: input.value || input.placeholder, need, have,
       unit: unit ? { text: unit.textContent, left: u.left, right: u.right, width: u.width, scroll: unit.scrollWidth } : null,
-      field: { left: field.left, right: field.right },
+      field: { left: field.left, right: field.right }, content,
     });
   }
-  return { rows, content, overflow: form.scrollWidth - form.clientWidth };
+  return { rows, blocks: blocks.length, overflow: Math.max(...blocks.map((el) => el.scrollWidth - el.clientWidth)) };
 }
 
 test('every input of the form is wide enough for its value, its unit visible beside or under it (390 and 1280 px, en and zh-CN)', async () => {
@@ -72,9 +79,10 @@ test('every input of the form is wide enough for its value, its unit visible bes
       await page.fill(tid('input_tokens'), '32768');
       await page.fill(tid('output_tokens'), '4096');
       await waitForVerdict(page);
-      const { rows, content, overflow } = await page.evaluate(measureInputs);
+      const { rows, blocks, overflow } = await page.evaluate(measureInputs);
       const where = `${lang} at ${width} px`;
       assert.ok(rows.length > 20, `${where}: the form's inputs are measured (${rows.length})`);
+      assert.equal(blocks, width <= 900 ? 2 : 1, `${where}: the form is measured as ${width <= 900 ? 'its two blocks' : 'one box'}`);
       assert.ok(overflow <= 0, `${where}: the form scrolls sideways by ${overflow} px`);
       for (const r of rows) {
         assert.ok(r.have + 0.5 >= r.need, `${where}: ${r.id} is ${r.have.toFixed(1)} px inside, "${r.text}" needs ${r.need.toFixed(1)} px`);
@@ -82,7 +90,7 @@ test('every input of the form is wide enough for its value, its unit visible bes
         assert.ok(r.unit.scroll <= Math.ceil(r.unit.width), `${where}: ${r.id}'s unit "${r.unit.text}" is cut`);
         assert.ok(r.unit.left >= r.field.left - 0.5 && r.unit.right <= r.field.right + 0.5,
           `${where}: ${r.id}'s unit "${r.unit.text}" (${r.unit.left.toFixed(1)}..${r.unit.right.toFixed(1)}) leaves its field (${r.field.left.toFixed(1)}..${r.field.right.toFixed(1)})`);
-        assert.ok(r.unit.right <= content.right + 0.5, `${where}: ${r.id}'s unit "${r.unit.text}" ends at ${r.unit.right.toFixed(1)}, past the form's ${content.right.toFixed(1)}`);
+        assert.ok(r.unit.right <= r.content.right + 0.5, `${where}: ${r.id}'s unit "${r.unit.text}" ends at ${r.unit.right.toFixed(1)}, past the form's ${r.content.right.toFixed(1)}`);
       }
     }
   }

@@ -61,7 +61,7 @@ export function App({ app, notices, makeLink, compare, features }) {
         <div class="verdict-area" id="results" tabIndex={-1}>
           {!plan ? <Verdict app={app} /> : full ? <rest.PlanView app={app} /> : <section class="panel plan-view" aria-busy="true" />}
         </div>
-        {full ? <rest.Inputs app={app} /> : <div class="inputs" aria-busy="true" />}
+        {full ? <rest.Inputs app={app} /> : <><div class="key-inputs" aria-busy="true" /><div class="inputs" aria-busy="true" /></>}
         <div class="results" data-testid="results" data-ready={full ? 'true' : 'false'}>
           {!plan && full && <rest.LintBox app={app} />}
           {!plan && (full ? <rest.Results app={app} /> : !r.error && r.estimate ? <EstimateLimitsSlot /> : null)}

@@ -32,14 +32,20 @@ function presetOptions(app, key) {
 // are shown as placeholders, never typed in here. The page's own wording for
 // each is in the message table: engine.<key>, engine.<key>.unit, engine.<key>.hint.
 
+/** The engine is a first choice, not a tuning knob: one of the key inputs at the top of the form. */
+export function EngineSelect({ app }) {
+  const config = app.report.value.config ?? {};
+  return (
+    <SelectField app={app} name="engine" label={t('engine.select')} options={FIELD.engine.choices.map((v) => ({ value: v, label: engineChoice(v, config.engine) }))}
+      hint={t('engine.select.hint')} />
+  );
+}
+
+/** The engine's budget, folded, in the form's last group. */
 export function EngineFields({ app }) {
   const config = app.report.value.config ?? {};
   const changed = ENGINE_FIELDS.some((key) => app.inputs[key].value.trim() !== '');
-  // The engine is a first choice, not a tuning knob: it sits outside the folded budget.
   return (
-    <>
-    <SelectField app={app} name="engine" label={t('engine.select')} options={FIELD.engine.choices.map((v) => ({ value: v, label: engineChoice(v, config.engine) }))}
-      hint={t('engine.select.hint')} />
     <details class="engine" open={changed}>
       <summary>{t('engine.summary')}</summary>
       <div class="pair">
@@ -67,6 +73,5 @@ export function EngineFields({ app }) {
         )))}
       </div>
     </details>
-    </>
   );
 }

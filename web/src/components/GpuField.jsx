@@ -35,7 +35,13 @@ function limitHint(preset) {
   return undefined;
 }
 
-export function GpuField({ app }) {
+/** The GPU's select: one of the key inputs at the top of the form. */
+export function GpuSelect({ app }) {
+  return <SelectField app={app} name="gpu" label={t('gpu.label')} options={gpuOptions(app.presets.gpus)} />;
+}
+
+/** The rest of the GPU: the preset's provenance, its memory limit, its figures (the form's Hardware group). */
+export function GpuDetails({ app }) {
   const preset = app.gpuPreset.value;
   const edited = app.edited.value;
   const custom = app.inputs.gpu.value === CUSTOM;
@@ -43,10 +49,8 @@ export function GpuField({ app }) {
   const unsourced = preset && preset.tflops == null;
   return (
     <div class="group">
-      <SelectField app={app} name="gpu" label={t('gpu.label')} options={gpuOptions(app.presets.gpus)}>
-        {unsourced && !edited && <Unsourced preset={preset} />}
-        <PresetSource preset={preset} testid="gpu-source" />
-      </SelectField>
+      {unsourced && !edited && <Unsourced preset={preset} />}
+      <PresetSource preset={preset} testid="gpu-source" />
       {preset?.memory === 'unified' && !edited && (
         <SelectField
           app={app}

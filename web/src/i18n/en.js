@@ -309,6 +309,7 @@ export default {
 
   // form
   'form.aria': 'Deployment',
+  'form.keys': 'Key inputs',
   'form.model': 'Model',
   'form.hardware': 'Hardware',
   'form.precision': 'Precision',

@@ -298,6 +298,7 @@ export default {
   'est.restText': '只有参数量时，无法给出 KV 缓存能否装下、步时间、tokens/s、roofline 位置或批次扫描。请选择预设或粘贴 config.json 以获得完整分析。',
 
   'form.aria': '部署',
+  'form.keys': '关键输入',
   'form.model': '模型',
   'form.hardware': '硬件',
   'form.precision': '精度',
