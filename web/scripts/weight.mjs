@@ -31,7 +31,10 @@ export const KIB = 1024;
 // (225 -> 220 KiB).
 // The prices' round 3 (issue 36, item 4: 30 dated API prices, B200/L4/H100 PCIe/MI325X figures and their
 // citations) adds 0.5 KiB gzipped to the full wasm module, which carries every citation: single 220 -> 221 KiB.
-export const BUDGETS = Object.freeze({ critical: 98 * KIB, single: 221 * KIB });
+// Critical 98 -> 99 KiB, single 221 -> 222 KiB: the phone's first screen (issue 35, item 5: the key inputs
+// beside the verdict at 390 px) adds 0.2 KiB to the first style sheet; llama-server's correction levers
+// (issue 36, item 1) and the refused zero prices add to both modules' code (100,638 and 226,843 B).
+export const BUDGETS = Object.freeze({ critical: 99 * KIB, single: 222 * KIB });
 export const CRITICAL_GOAL = 100 * KIB;
 export const SINGLE_FILE_GOAL = 150 * KIB;
 
