@@ -158,23 +158,24 @@ export function refreshDerivation(comment, report) {
   const stale = [];
   let text = comment.slice(at);
   for (const [re, paths] of FIGURES) {
-    text = text.replace(re, (whole, ...groups) => {
-      let out = whole;
-      let from = 0;
+    // Each figure is replaced where its own group matched (the 'd' flag's indices), not where its text
+    // first occurs after the previous one: a figure shown as "0" would otherwise land in the "2000"
+    // of an uncaptured "seq 2000" beside it.
+    const edits = [];
+    for (const m of text.matchAll(new RegExp(re.source, 'dg'))) {
       paths.forEach((path, i) => {
-        const shown = groups[i];
+        const shown = m[i + 1];
         const got = valueAt(report, path);
-        const start = out.indexOf(shown, from);
-        if (!got.found || start < 0) return;
+        if (!got.found || shown === undefined) return;
         let fresh = writeLike(shown, got.value);
         // An exact tie (0.16015625 at 7 digits) may be shown rounded either way (half to even, as C's printf does): kept.
         if (numberOf(fresh) !== numberOf(shown) && isTie(shown, fresh, got.value)) fresh = shown;
         if (numberOf(fresh) !== numberOf(shown)) stale.push({ path, shown, oracle: fresh });
-        out = out.slice(0, start) + fresh + out.slice(start + shown.length);
-        from = start + fresh.length;
+        const [start, end] = m.indices[i + 1];
+        edits.push({ start, end, fresh });
       });
-      return out;
-    });
+    }
+    for (const { start, end, fresh } of edits.sort((a, b) => b.start - a.start)) text = text.slice(0, start) + fresh + text.slice(end);
   }
   for (const [re, path] of BOUNDS) {
     const got = valueAt(report, path);

@@ -99,3 +99,10 @@ test('SGLang\'s raise_pool_fraction and the size-only estimate\'s usable share a
   assert.deepEqual(refreshDerivation(usable, estimate).stale, []);
   assert.deepEqual(refreshDerivation(usable.replace('64.6098', '64.51'), estimate).stale.map((s) => s.path), ['estimate.usable_gib_per_gpu']);
 });
+
+test('a cost figure shown as "0" is rewritten in its own place, not in the uncaptured "seq 2000" beside it', () => {
+  const report = { derived: { cost_prefill_ms: 38.69491, cost_step_ms: 10.27126 }, cost: { workload: { hours_per_request: 0.00005532872 } } };
+  const comment = 'Derivation: (prefill 0 ms at seq 2000 + 500 x step 0 ms / batch 32) / 3.6e6 = 0 h; active';
+  const { text } = refreshDerivation(comment, report);
+  assert.equal(text, 'Derivation: (prefill 38.69491 ms at seq 2000 + 500 x step 10.27126 ms / batch 32) / 3.6e6 = 0.00005532872 h; active');
+});
