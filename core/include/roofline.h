@@ -943,7 +943,9 @@ typedef struct rl_result {
                                       (activation_gib 0) */
     double free_at_start_gib;      /* with pool_of_start: vram − context − NCCL; else 0 */
     double reserve_context_gib;    /* driver/CUDA context */
-    double reserve_nccl_gib;       /* nccl_gib_per_peer × (tp·pp − 1) */
+    double reserve_nccl_gib;       /* nccl_gib_per_peer × nccl_peers */
+    int64_t nccl_peers;            /* the GPUs whose NCCL buffers each GPU holds: its tp − 1 tensor-parallel peers and
+                                      its pipeline neighbours, min(pp − 1, 2) (the stage before and the one after) */
     double reserve_weights_gib;    /* weight_overhead × weights */
     double activation_gib;         /* the prefill step's activation/workspace peak (the layers' or, where larger, its
                                       output layer's: activation_at_logits) + the batch's decode logits (none with

@@ -341,15 +341,23 @@ static double engine_pool_bytes(const ctx *c, double vram, double taken, double 
     return left > 0 ? taken + fraction * left : vram;
 }
 
+/* The GPUs whose NCCL buffers one GPU holds: the other tp − 1 ranks of its tensor-parallel group (the AllReduce's
+ * communicator) and its pipeline neighbours, the stage before it and the one after (the activations' send and
+ * receive: one for pp = 2, two for a middle stage). Not every GPU of the deployment: a GPU of a tp 8 x pp 8
+ * layout exchanges with 9 others, not 63 (vLLM's parallel_state: one device communicator per TP group and per PP
+ * group, and NCCL connects the peers a collective or a send/recv uses). */
+static int64_t nccl_peers(const rl_deploy *d) {
+    return (d->tp - 1) + (d->pp - 1 < 2 ? d->pp - 1 : 2);
+}
+
 /* The realistic budget's lines, after fit_floor(); a fit that the budget
  * cannot hold becomes RL_TIGHT. */
 static void fit_budget(const ctx *c, fit *f) {
     const rl_deploy *d = c->d;
-    double gpus = gpus_of(d);
     double vram = c->g->vram_gib * RL_GIB;
     double B = (double)d->batch;
     f->context = d->context_reserve_gib * RL_GIB;
-    f->nccl = d->nccl_gib_per_peer * RL_GIB * (gpus - 1.0);
+    f->nccl = d->nccl_gib_per_peer * RL_GIB * (double)nccl_peers(d);
     f->overhead = d->weight_overhead * f->weights;
     /* SGLang keeps a prefill chunk's activations and the logits out of its pool, in the reserve it derives the
      * fraction from (rl_engine_pool_of_start). */
@@ -753,6 +761,7 @@ static void set_memory(rl_result *r, const rl_deploy *d, const fit *f, const rl_
     if (r->pool_of_start) r->free_at_start_gib = (g->vram_gib * RL_GIB - f->context - f->nccl) / RL_GIB;
     r->reserve_context_gib = f->context / RL_GIB;
     r->reserve_nccl_gib = f->nccl / RL_GIB;
+    r->nccl_peers = nccl_peers(d);
     r->reserve_weights_gib = f->overhead / RL_GIB;
     r->activation_gib = (f->act_chunk + logits) / RL_GIB;
     r->reserve_gib = (f->context + f->nccl + f->overhead + f->act_chunk + logits) / RL_GIB;

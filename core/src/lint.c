@@ -979,11 +979,19 @@ static bool settle(const rl_lint *l, rl_deploy *d, bool batch_derived, bool shor
     if (!one_request(l, d)) {
         if (!shorten) return false;
         int64_t s = largest_seq(l, *d, d->seq, one_request);
-        double pools[2] = {l->engine == RL_SERVE_SGLANG ? sglang_pool(l, d->tp, d->pp) : 0.90, 0.95};
-        for (int i = 0; i < 2 && s == 0; i++) {
-            if (pools[i] <= d->pool_fraction) continue;
-            d->pool_fraction = pools[i];
-            s = largest_seq(l, *d, d->seq, one_request);
+        /* A larger fraction is taken where none fits at the command's, or where it holds at least twice the
+         * context: a context cut by half or more to keep the fraction (1,792 of 131,072 tokens, where 0.95 holds
+         * 126,976) is no correction a user wants, while a small cut keeps the headroom the command chose. */
+        double pools[2] = {l->engine == RL_SERVE_SGLANG ? sglang_pool(l, d->tp, d->pp) : 0.90, 0.95}, own = d->pool_fraction;
+        for (int i = 0; i < 2; i++) {
+            if (pools[i] <= own || pools[i] <= d->pool_fraction) continue;
+            rl_deploy wider = *d;
+            wider.pool_fraction = pools[i];
+            int64_t w = largest_seq(l, wider, d->seq, one_request);
+            if (w > 0 && (s == 0 || w >= 2 * s)) {
+                s = w;
+                d->pool_fraction = pools[i];
+            }
         }
         if (s == 0) return false;
         d->seq = s;

@@ -480,6 +480,7 @@ static size_t write_report(const rl_model *m, const rl_gpu *g, const rl_deploy *
     if (r->pool_of_start) rl_jw_num(&t, "free_at_start_gib", r->free_at_start_gib);
     rl_jw_num(&t, "context_reserve_gib", r->reserve_context_gib);
     rl_jw_num(&t, "nccl_gib", r->reserve_nccl_gib);
+    rl_jw_num(&t, "nccl_peers", (double)r->nccl_peers);
     rl_jw_num(&t, "weight_overhead_gib", r->reserve_weights_gib);
     rl_jw_num(&t, "activation_gib", r->activation_gib);
     rl_jw_num(&t, "activation_tokens", (double)r->activation_tokens);

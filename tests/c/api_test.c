@@ -123,7 +123,7 @@ static void test_sglang_bigger_gpu(void) {
 }
 
 /* SGLang's KV room (rl_engine_pool_of_start): its fraction of the memory free once the CUDA context (0.6 GiB)
- * and NCCL (0.35 GiB per other GPU) are up, less the weights and their 2% overhead; the prefill activations and
+ * and NCCL (0.35 GiB per peer GPU) are up, less the weights and their 2% overhead; the prefill activations and
  * the logits stay out of it, in the reserve the fraction was derived from. Hand-worked on an H100 (80 GiB):
  * Qwen3-8B at tp 1, fraction 0.830 of 79.4 GiB; Llama 3 70B at tp 4, 0.819 of 80 − 0.6 − 3 × 0.35 = 78.35 GiB;
  * and a chosen 0.5 at tp 2, of 79.05 GiB. vLLM's pool of the same GPU stays 0.9 × 80, with its activations and

@@ -136,6 +136,7 @@ function memorySection(f, d, g, c) {
     ...(f.poolOfStart ? { free_at_start_gib: gib(f.freeAtStart) } : {}),
     context_reserve_gib: gib(f.context),
     nccl_gib: gib(f.nccl),
+    nccl_peers: new Q(f.ncclPeers),
     weight_overhead_gib: gib(f.overhead),
     activation_gib: gib(f.actChunk.add(logits)),
     // The prefill step's tokens that activation_gib counts; none under SGLang, whose activations are outside its pool.

@@ -266,7 +266,10 @@ export function fitCheck(c, skipHost = false) {
   else f.verdict = 'fits';
 
   f.context = d.contextReserveGib.mul(GIB);
-  f.nccl = d.ncclGibPerPeer.mul(GIB).mul(gpus - 1n);
+  // NCCL buffers for the GPUs one GPU exchanges with: its tp − 1 tensor-parallel peers and its pipeline
+  // neighbours (the stage before and the one after: min(pp − 1, 2)), not every GPU of the deployment.
+  f.ncclPeers = (d.tp - 1n) + (d.pp - 1n < 2n ? d.pp - 1n : 2n);
+  f.nccl = d.ncclGibPerPeer.mul(GIB).mul(f.ncclPeers);
   f.overhead = d.weightOverhead.mul(f.weights);
   // SGLang keeps the prefill chunk's activations and the logits in the part its fraction leaves out (POOL_OF_START):
   // neither is in its pool, and neither is charged to the room for KV.

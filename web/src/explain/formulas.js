@@ -191,7 +191,7 @@ function reserveInPool(r) {
     : '';
   return {
     formula: real.logits_on_host ? t('fx.reserve.formulaHost', { engine: engineName(c.engine) }) : t('fx.reserve.formula'),
-    numbers: `= ${f.gib(real.context_reserve_gib)} + ${f.gib(real.nccl_gib)} + ${f.gib(real.weight_overhead_gib)} + ${f.gib(real.activation_gib)}; ${t('fx.reserve.numbers', { nccl: c.nccl_gib_per_peer, gpus: n(r.memory.gpus), overhead: c.weight_overhead, tokens: n(tokens), why, vocab: n(r.model.vocab) })}${peak}`,
+    numbers: `= ${f.gib(real.context_reserve_gib)} + ${f.gib(real.nccl_gib)} + ${f.gib(real.weight_overhead_gib)} + ${f.gib(real.activation_gib)}; ${t('fx.reserve.numbers', { nccl: c.nccl_gib_per_peer, peers: n(real.nccl_peers), overhead: c.weight_overhead, tokens: n(tokens), why, vocab: n(r.model.vocab) })}${peak}`,
   };
 }
 
@@ -205,7 +205,7 @@ function reserveOutsidePool(r) {
   const real = r.memory.realistic;
   return {
     formula: t('fx.reserve.formulaStart', { engine: engineName(c.engine) }),
-    numbers: `= ${f.gib(real.context_reserve_gib)} + ${f.gib(real.nccl_gib)} + ${f.gib(real.weight_overhead_gib)}; ${t('fx.reserve.numbersStart', { nccl: c.nccl_gib_per_peer, gpus: n(r.memory.gpus), overhead: c.weight_overhead })}`,
+    numbers: `= ${f.gib(real.context_reserve_gib)} + ${f.gib(real.nccl_gib)} + ${f.gib(real.weight_overhead_gib)}; ${t('fx.reserve.numbersStart', { nccl: c.nccl_gib_per_peer, peers: n(real.nccl_peers), overhead: c.weight_overhead })}`,
   };
 }
 
