@@ -29,7 +29,9 @@ export const KIB = 1024;
 // (228 -> 225 KiB), the critical path 101,999 -> 100,060 B (100 -> 98 KiB); the same memory image.
 // The single file's wasm deflated by zopfli instead of zlib -9 (web/build/wasm-source.js): 230,168 -> 224,369 B
 // (225 -> 220 KiB).
-export const BUDGETS = Object.freeze({ critical: 98 * KIB, single: 220 * KIB });
+// The hosted page's two modules shipped deflated by zopfli and inflated by the loader (web/build/wasm-source.js):
+// the critical path 100,060 -> 95,726 B (98 -> 94 KiB); the single file +44 B for the loader's branch.
+export const BUDGETS = Object.freeze({ critical: 94 * KIB, single: 220 * KIB });
 export const CRITICAL_GOAL = 100 * KIB;
 export const SINGLE_FILE_GOAL = 150 * KIB;
 
