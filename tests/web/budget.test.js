@@ -5,7 +5,8 @@
 // statically, its stylesheets and preloads), not from a list of files.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
+import { gzipSync, inflateRawSync } from 'node:zlib';
+import { readdirSync } from 'node:fs';
 import { expect, test } from 'vitest';
 import { singleFileWasm, wasmSplit } from '../../web/scripts/size-split.mjs';
 import { BUDGETS, criticalPath, distReady, kib, listFiles, listParts, singleFile, staticImports } from '../../web/scripts/weight.mjs';
@@ -55,4 +56,15 @@ test('a wasm module is split by section: code, data and the rest, each gzipped a
 test.runIf(built)("the single file's payload is the built full module", () => {
   const html = readFileSync(fileURLToPath(new URL('roofline-lint.html', `file://${DIST}`)), 'utf8');
   expect(singleFileWasm(html).equals(readFileSync(fileURLToPath(new URL('../../web/generated/roofline.wasm', import.meta.url))))).toBe(true);
+});
+
+test.runIf(built)("the hosted page's wasm files inflate to the built modules, both of them", () => {
+  const assets = readdirSync(`${DIST}assets`).filter((f) => f.endsWith('.wasm'));
+  const shipped = (name) => assets.filter((f) => f.startsWith(`${name}.deflate-`));
+  for (const name of ['roofline', 'roofline-verdict']) {
+    expect(shipped(name)).toHaveLength(1);
+    const built = readFileSync(fileURLToPath(new URL(`../../web/generated/${name}.wasm`, import.meta.url)));
+    expect(inflateRawSync(readFileSync(`${DIST}assets/${shipped(name)[0]}`)).equals(built)).toBe(true);
+  }
+  expect(assets).toHaveLength(2);
 });

@@ -34,3 +34,14 @@ test('the loader runs the deflated module like the plain one', async () => {
 test('a corrupt payload rejects: the page shows its boot error', async () => {
   await expect(loadCore({ deflateRaw: Buffer.from('not deflate at all').toString('base64') })).rejects.toThrow();
 });
+
+test("the loader runs a module fetched deflated (the hosted page's {deflateRawUrl}) like the plain one", async () => {
+  // A data: URL stands in for the emitted asset: Node's fetch reads it as a browser reads the file.
+  const deflateRawUrl = `data:application/octet-stream;base64,${deflatedWasm(file)}`;
+  const fetched = await loadCore({ deflateRawUrl });
+  const plain = await loadTestCore();
+  expect(fetched.exportNames).toEqual(plain.exportNames);
+  const request = { model: 'qwen3-4b', gpu: 'a100-40g', batch: 8 };
+  expect(fetched.analyze(request)).toEqual(plain.analyze(request));
+  await expect(loadCore({ deflateRawUrl: 'data:application/octet-stream;base64,AAAA' })).rejects.toThrow();
+});

@@ -11,7 +11,8 @@ export function wasmPreload() {
       handler(html, ctx) {
         const wasm = Object.values(ctx.bundle ?? {}).find((f) => f.type === 'asset' && /(^|\/)roofline-verdict[^/]*\.wasm$/.test(f.fileName));
         if (!wasm) return html;
-        return [{ tag: 'link', attrs: { rel: 'preload', href: `./${wasm.fileName}`, as: 'fetch', type: 'application/wasm', crossorigin: 'anonymous' }, injectTo: 'head' }];
+        // No type: the file is the module deflated (web/build/wasm-source.js), which the loader inflates.
+        return [{ tag: 'link', attrs: { rel: 'preload', href: `./${wasm.fileName}`, as: 'fetch', crossorigin: 'anonymous' }, injectTo: 'head' }];
       },
     },
   };

@@ -34,7 +34,10 @@ export const KIB = 1024;
 // Critical 98 -> 99 KiB, single 221 -> 222 KiB: the phone's first screen (issue 35, item 5: the key inputs
 // beside the verdict at 390 px) adds 0.2 KiB to the first style sheet; llama-server's correction levers
 // (issue 36, item 1) and the refused zero prices add to both modules' code (100,638 and 226,843 B).
-export const BUDGETS = Object.freeze({ critical: 99 * KIB, single: 222 * KIB });
+// The hosted page's two modules shipped deflated by zopfli and inflated by the loader (web/build/wasm-source.js):
+// the critical path 100,060 -> 95,726 B (98 -> 94 KiB); the single file +44 B for the loader's branch.
+// Both together (the merge): critical 95 KiB, single 222 KiB.
+export const BUDGETS = Object.freeze({ critical: 95 * KIB, single: 222 * KIB });
 export const CRITICAL_GOAL = 100 * KIB;
 export const SINGLE_FILE_GOAL = 150 * KIB;
 

@@ -45,6 +45,11 @@ async function instantiate(source) {
     // The single file's inlined module: inflated by the platform, compiled as it inflates. No fetch.
     const stream = new Blob([fromBase64(source.deflateRaw)]).stream().pipeThrough(new DecompressionStream('deflate-raw'));
     response = new Response(stream, { headers: { 'content-type': 'application/wasm' } });
+  } else if (typeof source?.deflateRawUrl === 'string') {
+    // The hosted page's modules, deflated at build time (web/build/wasm-source.js): inflated as they arrive.
+    const fetched = await fetch(source.deflateRawUrl);
+    if (!fetched.ok) throw new Error(`cannot load the roofline core (${fetched.status})`);
+    response = new Response(fetched.body.pipeThrough(new DecompressionStream('deflate-raw')), { headers: { 'content-type': 'application/wasm' } });
   } else {
     response = await fetch(source);
   }
@@ -58,8 +63,9 @@ async function instantiate(source) {
 }
 
 /**
- * Instantiates the core. `source` is the .wasm bytes, a URL, or {deflateRaw: base64} (the
- * module deflated, as the single file carries it).
+ * Instantiates the core. `source` is the .wasm bytes, a URL, {deflateRaw: base64} (the
+ * module deflated, as the single file carries it) or {deflateRawUrl} (the URL of the module
+ * deflated, as the hosted page has it).
  * Returns { analyze, sweep, presets, bench, exportNames }.
  */
 export async function loadCore(source) {
