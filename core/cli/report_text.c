@@ -148,6 +148,32 @@ static void print_checkpoint(FILE *out, const rl_model *m) {
     }
 }
 
+/* Where the GPUs are, which link each collective crosses (one direction), and expert parallelism's figures:
+ * docs/scale-out.md. Shown when the deployment spans nodes or splits its experts. */
+static void write_scale_out(FILE *out, const rl_deploy *d, const rl_result *r) {
+    char line[512], x[32], y[32], z[32];
+    fprintf(out, "\n%s\n", RL_MSG(line, "cli.topology.title", "nodes", FMT(x, "%lld", (long long)r->topo_nodes), "perNode",
+                                  FMT(y, "%lld", (long long)r->topo_gpus_per_node), "up", FMT(z, "%g", r->scale_up_gbs)));
+    if (r->topo_nodes > 1)
+        fprintf(out, "  %s\n", RL_MSG(line, "cli.topology.scaleOut", "link", r->scale_out_link, "gbs", FMT(x, "%g", r->scale_out_gbs)));
+    const char *up = T("cli.topology.inNode"), *across = T("cli.topology.acrossNodes");
+    if (d->tp > 1)
+        fprintf(out, "  %s\n", RL_MSG(line, "cli.topology.allreduce", "where", r->tp_crosses_nodes ? across : up, "gbs",
+                                     FMT(x, "%g", r->tp_link_gbs)));
+    if (d->pp > 1)
+        fprintf(out, "  %s\n", RL_MSG(line, "cli.topology.ppHop", "where", r->pp_crosses_nodes ? across : up, "gbs",
+                                     FMT(x, "%g", r->pp_link_gbs)));
+    if (d->ep <= 1) return;
+    fprintf(out, "  %s\n", RL_MSG(line, "cli.topology.a2a", "where", r->ep_crosses_nodes ? across : up));
+    fprintf(out, "%s\n", RL_MSG(line, "cli.ep.title", "ep", FMT(x, "%lld", (long long)d->ep), "slots",
+                                FMT(y, "%g", r->ep_experts_per_gpu), "redundant", FMT(z, "%lld", (long long)d->redundant_experts)));
+    fprintf(out, "  %s\n", RL_MSG(line, "cli.ep.read", "touched", FMT(x, "%.4g", r->ep_slots_touched), "imbalance",
+                                 FMT(y, "%g", d->ep_imbalance), "gb", FMT(z, "%.4g", r->ep_expert_bytes_read / 1e9)));
+    fprintf(out, "  %s\n", RL_MSG(line, "cli.ep.a2a", "mb", FMT(x, "%.4g", r->ep_a2a_bytes / 1e6), "prefill",
+                                 FMT(y, "%.4g", r->ep_a2a_prefill_bytes / 1e6)));
+    if (r->has_timing) fprintf(out, "  %s\n", RL_MSG(line, "cli.ep.a2aTime", "ms", FMT(x, "%.4g", r->ep_a2a_ms)));
+}
+
 static void print_fit(FILE *out, const rl_model *m, const rl_gpu *g, const rl_deploy *d, const rl_result *r) {
     char a[64], b[64], c[64], x[64], y[64], line[512];
     if (g->unified)
@@ -203,6 +229,8 @@ static void print_fit(FILE *out, const rl_model *m, const rl_gpu *g, const rl_de
                                         FMT(y, "%.4g", r->host_part_ms)));
         }
     }
+
+    if (d->nodes > 1 || d->ep > 1) write_scale_out(out, d, r);
 
     fprintf(out, "\n%s\n", T("cli.budget.title"));
     label(out, "cli.budget.pool", 20);

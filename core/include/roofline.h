@@ -102,7 +102,14 @@ typedef enum rl_why {
     RL_WHY_CONTEXT_TOO_LONG = 32,    /* input_tokens + output_tokens over the longest context: max, context */
     RL_WHY_WORKLOAD_INCOMPLETE = 33, /* a workload with one or two of its three figures */
     RL_WHY_COST_NEEDS_WORKLOAD = 34, /* cost inputs (prices, hours) without a workload */
-    RL_WHY_COUNT_ = 35
+    RL_WHY_GPUS_VS_NODES = 35,       /* tp x pp is not nodes x gpus_per_node: gpus, nodes, per_node */
+    RL_WHY_EP_DENSE = 36,            /* ep > 1 on a model without experts: model */
+    RL_WHY_EP_OVER_GPUS = 37,        /* ep over the tp x pp GPUs: ep, gpus */
+    RL_WHY_EP_VS_TP = 38,            /* ep > 1 and not the tp group (attention stays tensor-parallel): ep, tp */
+    RL_WHY_EP_DIVIDE = 39,           /* ep does not divide experts + redundant_experts: ep, experts, redundant */
+    RL_WHY_EP_WITH_PP = 40,          /* expert parallelism with pp > 1: pp */
+    RL_WHY_EP_INPUTS_WITHOUT_EP = 41, /* redundant_experts or ep_imbalance without ep > 1 */
+    RL_WHY_COUNT_ = 42
 } rl_why;
 
 #define RL_ERROR_MAX_VALUES 4
@@ -696,7 +703,26 @@ typedef struct rl_deploy {
     double ram_gib;             /* host RAM for the host part, GiB, [0, 1e6]; 0 = not given */
     double cpu_bandwidth_gbs;   /* host memory bandwidth, GB/s, [0, 1e6]; 0 = the host_memory preset's */
     int host_memory;            /* rl_host_memory preset; default RL_HOST_MEMORY_NONE */
+
+    /* Scale-out (core/src/interconnect.c): the tp x pp GPUs on `nodes` nodes of `gpus_per_node`, each node
+     * (or NVLink domain) joined by the GPU's own link (rl_gpu.link_gbs), the nodes by `scale_out_link`. */
+    int64_t nodes;              /* 1..4096; default 1 */
+    int64_t gpus_per_node;      /* 1..1024; 0: tp x pp on one node, 8 across nodes (72 on GB200/GB300) */
+    int scale_out_link;         /* rl_scale_out_link; default RL_SCALE_OUT_AUTO */
+    /* Expert parallelism: the MoE layers' experts split whole over the ep ranks of the tp group. */
+    int64_t ep;                 /* 1 (off) or tp; default 1 */
+    int64_t redundant_experts;  /* EPLB's extra expert slots per MoE layer, 0..65536; default 0 */
+    double ep_imbalance;        /* tokens on the busiest EP rank / the mean, [1, 64]; default 1 (uniform routing) */
 } rl_deploy;
+
+/* The scale-out link choices, in core/fields.json's order (presets/links/<id>.json). */
+typedef enum rl_scale_out_link {
+    RL_SCALE_OUT_AUTO = 0,  /* ib-xdr-800 on B300/GB300, ib-ndr-400 elsewhere */
+    RL_SCALE_OUT_IB_NDR_400 = 1,
+    RL_SCALE_OUT_IB_XDR_800 = 2,
+    RL_SCALE_OUT_ROCE_400 = 3,
+    RL_SCALE_OUT_COUNT_ = 4
+} rl_scale_out_link;
 
 /* gpu_layers at or above L + 1 puts everything on the GPU (llama.cpp: -ngl 999). */
 #define RL_GPU_LAYERS_ALL ((int64_t)1000000)
@@ -903,6 +929,7 @@ typedef struct rl_realistic {
     double kernel_ms;        /* fixed per-kernel costs in the step, ms */
     double host_ms;          /* host time in the step, ms */
     double p2p_ms;           /* pipeline transfers in the step (pp > 1), ms */
+    double a2a_ms;           /* expert-parallel dispatch + combine in the step (ep > 1), ms, not overlapped */
     int has_prefill;         /* 0 without a sourced TFLOPS figure */
     double prefill_ms;
     double ttft_ms;          /* ttft overhead + prefill */
@@ -994,6 +1021,24 @@ typedef struct rl_result {
     double ttft_ms;                /* launch_ms + prefill_ms */
     double prefill_flops;          /* has_timing: the prefill's FLOPs over S tokens, whole model */
     double prefill_weight_bytes_read; /* has_timing: the weights the prefill reads (the experts S tokens touch), whole model */
+
+    /* Topology (core/src/interconnect.c): where the GPUs are and the link each collective crosses, one
+     * direction, GB/s (0: no figure). A group inside a node uses the GPU's link (link_gbs / 2); one that spans
+     * nodes is bounded by its slowest hop, the scale-out NIC (the lesser of the two). */
+    int64_t topo_nodes, topo_gpus_per_node;
+    const char *scale_out_link;    /* the link preset id in use ("ib-ndr-400") */
+    double scale_up_gbs, scale_out_gbs; /* one direction per GPU */
+    int tp_crosses_nodes, pp_crosses_nodes, ep_crosses_nodes;
+    double tp_link_gbs, pp_link_gbs;    /* the AllReduce's and the pipeline hop's link */
+
+    /* Expert parallelism (ep > 1): per GPU, the busiest rank's. */
+    int64_t ep_size;
+    double ep_experts_per_gpu;     /* (E + redundant) / ep slots per MoE layer, whole experts */
+    double ep_slots_touched;       /* per MoE layer on the busiest rank: min(slots, imbalance x the mean rank's) */
+    double ep_expert_bytes_read;   /* per decode step on the busiest rank, every MoE layer */
+    double ep_a2a_bytes;           /* dispatch + combine bytes one GPU sends per decode step, every MoE layer */
+    double ep_a2a_ms;              /* their time on the links crossed (the slower of the two), not in the floor */
+    double ep_a2a_prefill_bytes;   /* the same for one prefill chunk of prefill_chunk tokens */
 
     /* Tensor parallel (tp > 1). */
     double allreduce_bytes_per_gpu; /* ideal ring: 8·(tp−1)/tp·L·hidden·B, shown not added */

@@ -3,7 +3,7 @@
 // request reader, rl_deploy_default/validate and the CLI walk (rl_fields in
 // roofline.h). The page imports the same JSON, so a new input is one row there.
 //
-// Usage: node gen-fields.mjs FIELDS_JSON OUT_C [--strip-prose]
+// Usage: node gen-fields.mjs FIELDS_JSON OUT_C [--strip-prose] [--skip-group GROUP]
 //   --strip-prose leaves out labels and help (the wasm module never prints them;
 //   the page reads them from the JSON itself), and what only the CLI reads: the
 //   flags, aliases, switches, share-link keys, report paths and group keys.
@@ -16,6 +16,10 @@ if (!input || !output) {
 }
 const strip = flags.includes('--strip-prose');
 const table = JSON.parse(readFileSync(input, 'utf8'));
+// --skip-group scale: the hosted page's verdict module has no scale-out (CMakeLists.txt), so it reads none of
+// that group's keys (a request naming one is refused as an unknown key until the full module stands in).
+const skip = flags.includes('--skip-group') ? flags[flags.indexOf('--skip-group') + 1] : null;
+if (skip) table.fields = table.fields.filter((row) => row.group !== skip);
 
 const TYPES = { preset: 'RL_FIELD_PRESET', text: 'RL_FIELD_TEXT', size: 'RL_FIELD_SIZE', enum: 'RL_FIELD_ENUM',
   count: 'RL_FIELD_COUNT', number: 'RL_FIELD_NUMBER', switch: 'RL_FIELD_SWITCH' };

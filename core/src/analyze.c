@@ -46,6 +46,10 @@ static double expert_bytes(const ctx *c) {
     return m->params_expert_matrix * c->b_expert + (m->params_expert - m->params_expert_matrix) * c->b_main;
 }
 
+/* Expert parallelism (ep > 1): the EP group is the tp group (expert_parallel.c), so the ranks
+ * follow tp when a way out changes it. */
+static double ep_of(const rl_deploy *d) { return d->ep > 1 ? (double)d->tp : 1.0; }
+
 /* All weights at their precisions, whole model. */
 static double weight_bytes_total(const ctx *c) {
     const rl_model *m = c->m;
@@ -289,12 +293,23 @@ RL_COLD static void add_draft(const ctx *c, fit *f) {
     f->kv_req += draft_kv_bytes(c, (double)c->tokens) * draft_kv_share(c);
 }
 
+/* Weights per GPU: split over the tp·pp GPUs; under expert parallelism each MoE layer's
+ * experts are not sharded but held whole, (E + redundant)/ep slots on each rank of a stage. */
+static double weights_per_gpu(const ctx *c) {
+    const rl_deploy *d = c->d;
+    if (!RL_SCALE_OUT || d->ep <= 1 || c->m->experts == 0) return c->weight_total / gpus_of(d);
+    double layers_experts = (double)c->m->moe_layers * expert_bytes(c);
+    double sharded = c->weight_total - layers_experts * (double)c->m->experts;
+    double slots = ((double)c->m->experts + (double)d->redundant_experts) / ep_of(d);
+    return sharded / gpus_of(d) + layers_experts * slots / (double)d->pp;
+}
+
 /* The floor: weights and KV per GPU against its memory (with a speculative
  * draft, its weights and KV too, split over the GPUs like the target's). */
 static void fit_floor(const ctx *c, fit *f) {
     const rl_deploy *d = c->d;
     double vram = c->g->vram_gib * RL_GIB;
-    f->weights = c->weight_total / gpus_of(d);
+    f->weights = weights_per_gpu(c);
     f->kv_req = c->kv_elems * c->b_kv *
                 layer_tokens(c, (double)c->tokens, (double)c->local_tokens_capacity) * c->kv_share / (double)d->pp;
     f->host_weights = f->host_kv = f->host_kv_req = f->host_room = 0.0;
@@ -448,6 +463,7 @@ static void with_seq(ctx *tc, const ctx *c, rl_deploy *t, int64_t seq) {
 /* tc (whose deployment is t) on another tp: a TP rank's share of the KV follows it. */
 static void set_tp(ctx *tc, rl_deploy *t, int64_t tp) {
     t->tp = tp;
+    if (t->ep > 1) t->ep = tp;
     tc->kv_share = tc->F->kv_share(tc->m, tp);
 }
 
@@ -697,6 +713,51 @@ static void speculate(const ctx *c, const rl_realistic_in *in, double B, double 
     if (r->spec_realistic_speedup < 1.0) r->warnings |= RL_WARN_SPECULATION_SLOWER;
 }
 
+/* ---- expert parallelism ----------------------------------------------------- */
+
+/* Dispatch + combine bytes one GPU sends in every MoE layer for `tokens` tokens: the rank's
+ * 1/ep share of them, each copied to its k experts, hidden·2 bytes (16-bit activations) a
+ * copy, less the copies for its own slots (ep_leaving), once out and once back. */
+static double a2a_bytes(const ctx *c, double tokens) {
+    double ep = ep_of(c->d);
+    return 2.0 * c->F->expert_layers(c->m) * tokens / ep * (double)c->m->top_k * (double)c->m->hidden * 2.0 *
+           c->F->ep_leaving(ep);
+}
+
+/* Their time: the copies for the GPUs of the rank's node on the scale-up link, those for other
+ * nodes on the NIC, both at once, so the slower of the two (no scale-up figure: that part 0). */
+static double a2a_seconds(const rl_result *r, double bytes) {
+    double ep = (double)r->ep_size, local = ep < (double)r->topo_gpus_per_node ? ep : (double)r->topo_gpus_per_node;
+    double intra = bytes * (local - 1.0) / (ep - 1.0), inter = bytes - intra;
+    double t_intra = r->scale_up_gbs > 0 ? intra / (r->scale_up_gbs * 1e9) : 0.0;
+    double t_inter = inter > 0 ? inter / (r->scale_out_gbs * 1e9) : 0.0;
+    return t_intra > t_inter ? t_intra : t_inter;
+}
+
+/* The decode step per GPU under EP (pp 1): the shared weights and the KV as under tp, and of the
+ * experts the slots the busiest rank touches (its FLOPs `imbalance` x the mean's); the all-to-all
+ * is reported beside it, not in the floor (engines overlap it with compute: DeepSeek's two
+ * micro-batches), and the realistic estimate adds it. */
+static void expert_parallel_step(const ctx *c, double B, double touched, rl_result *r,
+                                 double *bytes, double *flops) {
+    const rl_model *m = c->m;
+    const rl_deploy *d = c->d;
+    double ep = ep_of(d), tp = (double)d->tp, layers = c->F->expert_layers(m), passes = c->F->weight_passes(B);
+    double experts_read = layers * touched * expert_bytes(c) * passes;
+    double rank_touched = c->F->ep_rank_touched((double)m->experts, (double)d->redundant_experts, ep,
+                                                (double)m->top_k, B, d->moe_read, d->ep_imbalance);
+    double expert_flops = B * 2.0 * (double)m->top_k * layers * m->params_expert;
+    r->ep_size = d->ep;
+    r->ep_experts_per_gpu = ((double)m->experts + (double)d->redundant_experts) / ep;
+    r->ep_slots_touched = rank_touched;
+    r->ep_expert_bytes_read = layers * rank_touched * expert_bytes(c) * passes;
+    *bytes += r->ep_expert_bytes_read - experts_read / tp;
+    *flops += (d->ep_imbalance * expert_flops / ep) - expert_flops / tp;
+    r->ep_a2a_bytes = a2a_bytes(c, B);
+    r->ep_a2a_ms = a2a_seconds(r, r->ep_a2a_bytes) * 1e3;
+    r->ep_a2a_prefill_bytes = a2a_bytes(c, (double)r->prefill_chunk);
+}
+
 /* ---- the analysis ---------------------------------------------------------- */
 
 rl_status rl_offload_check(const rl_model *m, const rl_gpu *g, const rl_deploy *d, rl_error *err) {
@@ -801,7 +862,8 @@ rl_status rl_analyze(const rl_model *m, const rl_gpu *g, const rl_deploy *d, rl_
         st = rl_fail(err, RL_E_NULL, "model",
                      "model: not finished; call rl_model_finish() after the last change to its fields");
     else if ((st = rl_gpu_validate(g, err)) == RL_OK && (st = rl_deploy_validate(d, err)) == RL_OK)
-        st = rl_offload_check(m, g, d, err);
+        if ((st = rl_offload_check(m, g, d, err)) == RL_OK && (st = rl_ep_check(m, d, err)) == RL_OK && RL_SCALE_OUT)
+            st = rl_topology_check(d, g, err);
     if (st) {
         clear_realistic(out);
         return st;
@@ -832,6 +894,11 @@ rl_status rl_analyze(const rl_model *m, const rl_gpu *g, const rl_deploy *d, rl_
     rl_result *r = out;
     double B = (double)d->batch, tp = (double)d->tp, pp = (double)d->pp, S = (double)d->seq;
     set_memory(r, d, &f, g);
+    if (RL_SCALE_OUT) {
+        rl_topology(d, g, r);
+    } else { /* one node: every collective on the GPU's own link */
+        r->tp_link_gbs = r->pp_link_gbs = g->link_gbs / 2.0;
+    }
     if (d->spec_tokens > 0) {
         r->draft_weights_gib = draft_weight_bytes(&c) / gpus_of(d) / RL_GIB;
         r->draft_kv_gib_per_request = draft_kv_bytes(&c, (double)c.tokens) * draft_kv_share(&c) / RL_GIB;
@@ -919,6 +986,7 @@ rl_status rl_analyze(const rl_model *m, const rl_gpu *g, const rl_deploy *d, rl_
         r->micro_batches = 1;
         flops = batch_flops / tp;
         bytes = r->weight_bytes_read / tp + batch_kv * c.kv_share;
+        if (RL_SCALE_OUT && d->ep > 1) expert_parallel_step(&c, B, touched, r, &bytes, &flops);
         step = floor_seconds(&c, bytes, flops);
         unit_bytes = bytes;
         unit_flops = flops;
@@ -990,7 +1058,11 @@ rl_status rl_analyze(const rl_model *m, const rl_gpu *g, const rl_deploy *d, rl_
                               .prefill_bytes = prefill_weights,
                               .floor_prefill_s = r->prefill_ms / 1e3,
                               .floor_ttft_ms = r->ttft_ms,
-                              .host_s = host_s};
+                              .host_s = host_s,
+                              .tp_link_Bps = r->tp_link_gbs * 1e9,
+                              .pp_link_Bps = r->pp_link_gbs * 1e9,
+                              .a2a_s = r->ep_a2a_ms / 1e3,
+                              .a2a_prefill_s = RL_SCALE_OUT && d->ep > 1 ? a2a_seconds(r, a2a_bytes(&c, S)) : 0.0};
         /* The engine's estimate is for an engine that starts: none when its budget holds no request
          * (a tight fit with max_batch_realistic 0, where vLLM stops at "No available memory for the
          * cache blocks"); the floor stays, labelled as the floor. */

@@ -56,6 +56,13 @@ static const char *const why_names[RL_WHY_COUNT_] = {
     "context_too_long",
     "workload_incomplete",
     "cost_needs_workload",
+    "gpus_vs_nodes",
+    "ep_dense",
+    "ep_over_gpus",
+    "ep_vs_tp",
+    "ep_divide",
+    "ep_with_pp",
+    "ep_inputs_without_ep",
 };
 
 const char *rl_why_name(rl_why why) {

@@ -67,6 +67,24 @@ static double pp_speedup(double one_gpu_s, double drain_s, double pp, double mic
  * way round); a token's pass cannot overlap them, so the two parts add up. */
 static double offload_step(double gpu_s, double host_s) { return gpu_s + host_s; }
 
+/* Expert parallelism: each rank holds (E + R)/ep whole expert slots (EPLB's redundant experts
+ * spread a hot expert's tokens over its copies), and routing is taken as uniform over the
+ * slots, so a slot meets a token's k choices with probability k/(E + R). The mean rank
+ * touches its slots' union, (E + R)/ep · (1 − (1 − k/(E + R))^b), or at worst its share of
+ * min(b·k, E + R); the busiest carries `imbalance` times the mean's tokens, and touches at
+ * most the slots it holds. */
+#if RL_SCALE_OUT
+static double ep_rank_touched(double experts, double redundant, double ep, double k, double b, rl_moe_read read,
+                              double imbalance) {
+    double slots = experts + redundant, per_rank = slots / ep;
+    double mean = read == RL_MOE_DISTINCT ? fmin(b * k, slots) / ep : per_rank * (1.0 - pow(1.0 - k / slots, b));
+    return fmin(per_rank, imbalance * mean);
+}
+
+/* Uniform routing: of a rank's token copies, the ones for its own (1/ep of the) slots stay. */
+static double ep_leaving(double ep) { return (ep - 1.0) / ep; }
+#endif
+
 const rl_formulas rl_right_formulas = {
     .kv_share = kv_share,
     .kv_elems_per_token = kv_elems_per_token,
@@ -92,4 +110,8 @@ const rl_formulas rl_right_formulas = {
     .state_flops_per_elem = 4.0,
     .state_flops_as_attention = 0,
     .offload_step = offload_step,
+#if RL_SCALE_OUT
+    .ep_rank_touched = ep_rank_touched,
+    .ep_leaving = ep_leaving,
+#endif
 };

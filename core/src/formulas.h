@@ -64,6 +64,12 @@ typedef struct rl_formulas {
     int state_flops_as_attention;
     /* Offload: the decode step from its GPU part and its host part. */
     double (*offload_step)(double gpu_s, double host_s);
+    /* Expert parallelism: the expert slots of one MoE layer the busiest of ep ranks reads in a step of b
+     * tokens, each routed to k of E experts spread over E + redundant slots, its load `imbalance` x the mean. */
+    double (*ep_rank_touched)(double experts, double redundant, double ep, double k, double b, rl_moe_read read,
+                              double imbalance);
+    /* Of the token copies a rank sends to the experts, the share bound for another rank. */
+    double (*ep_leaving)(double ep);
 } rl_formulas;
 
 extern const rl_formulas rl_right_formulas;

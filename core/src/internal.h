@@ -23,6 +23,26 @@ static inline int rl_prec_is_float(rl_precision p) { return p == RL_PREC_FP32 ||
  * request reader and rl_analyze both check it (analyze.c). */
 rl_status rl_offload_check(const rl_model *m, const rl_gpu *g, const rl_deploy *d, rl_error *err);
 
+/* ---- scale-out (interconnect.c) and expert parallelism (expert_parallel.c) ---- */
+
+/* 0 in the hosted page's verdict module only (CMakeLists.txt): no scale-out there. */
+#ifndef RL_SCALE_OUT
+#define RL_SCALE_OUT 1
+#endif
+
+/* The scale-out link preset in use: the one chosen, or auto's by the GPU. */
+const char *rl_scale_out_link_id(const rl_deploy *d, const rl_gpu *g);
+/* A link preset's one-direction GB/s; 0 when no preset has that id. */
+double rl_link_gbs_one(const char *id);
+/* gpus_per_node in use: the one given, else tp x pp on one node, 8 (72 on GB200/GB300) across nodes. */
+int64_t rl_gpus_per_node(const rl_deploy *d, const rl_gpu *g);
+/* tp x pp fills the nodes: RL_WHY_GPUS_VS_NODES naming nodes or gpus_per_node. */
+rl_status rl_topology_check(const rl_deploy *d, const rl_gpu *g, rl_error *err);
+/* Fills r's topology: the nodes, the links, which collective crosses which. */
+void rl_topology(const rl_deploy *d, const rl_gpu *g, rl_result *r);
+/* ep, redundant_experts and ep_imbalance against the model and the tp group (the RL_WHY_EP_* refusals). */
+rl_status rl_ep_check(const rl_model *m, const rl_deploy *d, rl_error *err);
+
 /* rl_run_request, with what many requests share read once (plan.c): a request naming the
  * model preset `memo` holds copies it, and a cost on the GPU and model of its prices uses
  * them; others are read and kept in `memo`. NULL: nothing kept, as rl_run_request. */
@@ -201,6 +221,8 @@ extern const rl_preset_entry rl_preset_models[];
 extern const size_t rl_preset_models_count;
 extern const rl_preset_entry rl_preset_gpus[];
 extern const size_t rl_preset_gpus_count;
+extern const rl_preset_entry rl_preset_links[]; /* presets/links/ (interconnect.c) */
+extern const size_t rl_preset_links_count;
 extern const rl_preset_entry rl_preset_prices[]; /* presets/prices/ (cost.c) */
 extern const size_t rl_preset_prices_count;
 /* RL_E_UNKNOWN_PRESET for an id no preset of `kind` has, named by `field` (model, gpu, spec_draft), its

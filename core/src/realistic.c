@@ -8,8 +8,10 @@
  *                 message = B·hidden·2 bytes (16-bit activations);
  *                 link = the GPU's link_gbs / 2 (vendors quote both directions summed; a ring
  *                 sends one way at a time), and with no link figure only α counts
+ *                 (a tp group that spans nodes: its slowest hop, the scale-out NIC; interconnect.c)
  *   pp > 1: (M + pp − 1) stages, each with its layers' fixed costs and one
  *           point-to-point transfer α(engine, 2) + micro-batch·hidden·2 / link
+ *   ep > 1: + the all-to-all dispatch and combine on the links they cross, not overlapped
  *   prefill = max(FLOPs/(η_prefill·peak), weight bytes/(η_bw·BW)) / tp + fixed costs
  *   offload (pp = 1): + the host part's bytes / host bandwidth, as in the floor
  *   TTFT = max(the floor's TTFT, overhead + prefill), overhead = ttft_overhead_ms or launch_ms
@@ -29,11 +31,11 @@ static inline double maxd(double a, double b) { return a > b ? a : b; }
 typedef struct params {
     rl_engine engine; /* the engine in use: auto resolved by the GPU */
     const rl_engine_preset *e;
-    double bw_eff, c_eff, p_eff, kernel_s, host_s, ttft_ms, link_Bps;
+    double bw_eff, c_eff, p_eff, kernel_s, host_s, ttft_ms, link_Bps, hop_Bps;
     int ar_override;
 } params;
 
-static params resolve(const rl_gpu *g, const rl_deploy *d, int weight_only_quant) {
+static params resolve(const rl_realistic_in *in, const rl_gpu *g, const rl_deploy *d, int weight_only_quant) {
     params p;
     p.engine = rl_engine_for(d->engine, g->name); /* auto: the GPU's usual engine */
     p.e = rl_engine_preset_of(p.engine);
@@ -43,7 +45,9 @@ static params resolve(const rl_gpu *g, const rl_deploy *d, int weight_only_quant
     p.kernel_s = (d->kernel_us > 0 ? d->kernel_us : p.e->kernel_us) * 1e-6;
     p.host_s = (d->host_ms > 0 ? d->host_ms : p.e->host_ms) * 1e-3;
     p.ttft_ms = d->ttft_overhead_ms > 0 ? d->ttft_overhead_ms : d->launch_ms;
-    p.link_Bps = g->link_gbs * 1e9 / 2.0;
+    /* The links the analysis found each collective crosses (none for the assumptions' list). */
+    p.link_Bps = in ? in->tp_link_Bps : 0.0;
+    p.hop_Bps = in ? in->pp_link_Bps : 0.0;
     p.ar_override = d->allreduce_us > 0;
     return p;
 }
@@ -73,7 +77,7 @@ static double roof_s(const params *p, const rl_realistic_in *in, double bytes, d
 
 
 void rl_realistic_compute(const rl_realistic_in *in, const rl_gpu *g, const rl_deploy *d, rl_realistic *out) {
-    params p = resolve(g, d, in->weight_only_quant);
+    params p = resolve(in, g, d, in->weight_only_quant);
     double L = in->layers, Lm = in->moe_layers, pp = in->pp, tp = in->tp;
     double kernels_per_pass = (p.e->kernels_dense * (L - Lm) + p.e->kernels_moe * Lm) * p.kernel_s; /* all L layers */
     double step, kernel, ar = 0.0, p2p = 0.0;
@@ -82,7 +86,7 @@ void rl_realistic_compute(const rl_realistic_in *in, const rl_gpu *g, const rl_d
         double stage_kernels = kernels_per_pass / pp;
         double stage_ar = d->tp > 1 ? 2.0 * (L / pp) * allreduce_s(&p, d, in->micro_batch * in->hidden * 2.0) : 0.0;
         double hop = allreduce_alpha_us(&p, d, 2) * 1e-6;
-        if (p.link_Bps > 0) hop += in->micro_batch * in->hidden * 2.0 / p.link_Bps;
+        if (p.hop_Bps > 0) hop += in->micro_batch * in->hidden * 2.0 / p.hop_Bps;
         double stage = roof_s(&p, in, in->step_bytes, in->step_flops, p.c_eff) + stage_kernels + stage_ar + hop;
         kernel = slots * stage_kernels;
         ar = slots * stage_ar;
@@ -92,7 +96,7 @@ void rl_realistic_compute(const rl_realistic_in *in, const rl_gpu *g, const rl_d
         if (d->tp > 1) ar = 2.0 * L * allreduce_s(&p, d, in->batch * in->hidden * 2.0);
         kernel = kernels_per_pass;
         /* Offload: the host layers follow the GPU's, read at the host bandwidth (as the floor). */
-        step = roof_s(&p, in, in->step_bytes, in->step_flops, p.c_eff) + kernel + ar + p.host_s + in->host_s;
+        step = roof_s(&p, in, in->step_bytes, in->step_flops, p.c_eff) + kernel + ar + in->a2a_s + p.host_s + in->host_s;
     }
     /* Rounding must not put the estimate under the floor it contains. */
     step = maxd(step, in->floor_step_s);
@@ -109,6 +113,7 @@ void rl_realistic_compute(const rl_realistic_in *in, const rl_gpu *g, const rl_d
     out->kernel_ms = kernel * 1e3;
     out->host_ms = p.host_s * 1e3;
     out->p2p_ms = p2p * 1e3;
+    out->a2a_ms = d->pp > 1 ? 0.0 : in->a2a_s * 1e3;
     out->engine = p.engine;
     out->calibrated = rl_gpu_id_in(p.e->gpu_families, g->name);
 
@@ -116,9 +121,10 @@ void rl_realistic_compute(const rl_realistic_in *in, const rl_gpu *g, const rl_d
         double prefill = maxd(in->prefill_flops / (tp * p.p_eff * in->peak), in->prefill_bytes / (tp * p.bw_eff * in->bw)) +
                          kernels_per_pass;
         if (d->tp > 1) prefill += 2.0 * L * allreduce_s(&p, d, in->seq * in->hidden * 2.0);
+        prefill += in->a2a_prefill_s;
         if (d->pp > 1) {
             double hop = allreduce_alpha_us(&p, d, 2) * 1e-6;
-            if (p.link_Bps > 0) hop += in->seq * in->hidden * 2.0 / p.link_Bps;
+            if (p.hop_Bps > 0) hop += in->seq * in->hidden * 2.0 / p.hop_Bps;
             prefill += (pp - 1.0) * hop;
         }
         prefill = maxd(prefill, in->floor_prefill_s);
@@ -135,7 +141,7 @@ void rl_realistic_compute(const rl_realistic_in *in, const rl_gpu *g, const rl_d
 
 double rl_realistic_spec_step_s(const rl_realistic_in *in, const rl_gpu *g, const rl_deploy *d, double draft_bytes,
                                 double draft_flops) {
-    params p = resolve(g, d, in->weight_only_quant);
+    params p = resolve(in, g, d, in->weight_only_quant);
     double L = in->layers, Lm = in->moe_layers, n = (double)d->spec_tokens + 1.0;
     double kernels = (p.e->kernels_dense * (L - Lm) + p.e->kernels_moe * Lm) * p.kernel_s;
     double verify = roof_s(&p, in, in->step_bytes, in->step_flops * n, p.c_eff) + kernels + p.host_s;
@@ -170,7 +176,7 @@ int rl_weight_only_quant(rl_precision weights) {
 size_t rl_realistic_assumptions(const rl_gpu *g, const rl_deploy *d, rl_precision weights, rl_assumption *out,
                                 size_t cap) {
     int quant = rl_weight_only_quant(weights);
-    params p = resolve(g, d, quant);
+    params p = resolve(NULL, g, d, quant);
     const rl_engine_preset *e = p.e;
     const char *req = "request";
     const rl_origin given = RL_ORIGIN_GIVEN, engine = RL_ORIGIN_ENGINE;

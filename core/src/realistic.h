@@ -106,6 +106,10 @@ typedef struct rl_realistic_in {
     double floor_prefill_s;        /* 0 when the peak is unknown */
     double floor_ttft_ms;
     double host_s;                 /* offload: the host part of the step, bytes / host bandwidth (0 without) */
+    double tp_link_Bps;            /* one direction, bytes/s, of the link the AllReduce crosses (0: no figure) */
+    double pp_link_Bps;            /* of the link the pipeline hop crosses */
+    double a2a_s;                  /* expert parallelism's dispatch + combine per decode step on their links */
+    double a2a_prefill_s;          /* the same over the prompt's tokens */
 } rl_realistic_in;
 
 /* Speculative decoding's step with the engine's costs, seconds: gamma draft

@@ -254,6 +254,29 @@ static const char *level_name(rl_verdict v) {
     return v == RL_FITS ? "fits" : v == RL_TIGHT ? "tight" : "refused";
 }
 
+/* Where the GPUs are and the link each collective crosses (interconnect.c): one direction, GB/s. */
+static void write_topology(rl_jw *top, const rl_deploy *d, const rl_result *r) {
+    rl_jw s;
+    rl_jw_object(top, "topology", &s);
+    rl_jw_num(&s, "nodes", (double)r->topo_nodes);
+    rl_jw_num(&s, "gpus_per_node", (double)r->topo_gpus_per_node);
+    rl_jw_num(&s, "scale_up_gbs", r->scale_up_gbs);
+    if (r->topo_nodes > 1) {
+        rl_jw_str(&s, "scale_out_link", r->scale_out_link);
+        rl_jw_num(&s, "scale_out_gbs", r->scale_out_gbs);
+    }
+    if (d->tp > 1) {
+        rl_jw_str(&s, "allreduce_crosses", r->tp_crosses_nodes ? "scale-out" : "scale-up");
+        rl_jw_num(&s, "allreduce_link_gbs", r->tp_link_gbs);
+    }
+    if (d->pp > 1) {
+        rl_jw_str(&s, "pp_hop_crosses", r->pp_crosses_nodes ? "scale-out" : "scale-up");
+        rl_jw_num(&s, "pp_hop_link_gbs", r->pp_link_gbs);
+    }
+    if (d->ep > 1) rl_jw_str(&s, "a2a_crosses", r->ep_crosses_nodes ? "scale-out" : "scale-up");
+    rl_jw_end(&s);
+}
+
 /* The realistic estimate, beside the floor (only when it fits). */
 static void write_realistic(rl_jw *top, const rl_gpu *g, const rl_deploy *d, rl_precision weights,
                             const rl_realistic *x) {
@@ -278,6 +301,7 @@ static void write_realistic(rl_jw *top, const rl_gpu *g, const rl_deploy *d, rl_
         rl_jw_num(&s, "allreduce_share", x->allreduce_share);
     }
     if (d->pp > 1) rl_jw_num(&s, "p2p_ms", x->p2p_ms);
+    if (d->ep > 1) rl_jw_num(&s, "a2a_ms", x->a2a_ms);
     rl_jw_str(&s, "engine", rl_engine_name(x->engine));
     rl_jw_bool(&s, "calibrated", x->calibrated);
     rl_assumption a[RL_MAX_ASSUMPTIONS];
@@ -461,6 +485,14 @@ static size_t write_report(const rl_model *m, const rl_gpu *g, const rl_deploy *
     rl_jw_num(&s, "ram_gib", d->ram_gib);
     rl_jw_str(&s, "host_memory", rl_field_by_key("host_memory")->choices[d->host_memory]);
     rl_jw_num(&s, "cpu_bandwidth_gbs", d->cpu_bandwidth_gbs);
+    if (RL_SCALE_OUT) { /* the verdict module refuses any but their defaults */
+        rl_jw_num(&s, "nodes", (double)d->nodes);
+        rl_jw_num(&s, "gpus_per_node", (double)d->gpus_per_node);
+        rl_jw_str(&s, "scale_out_link", rl_field_by_key("scale_out_link")->choices[d->scale_out_link]);
+        rl_jw_num(&s, "ep", (double)d->ep);
+        rl_jw_num(&s, "redundant_experts", (double)d->redundant_experts);
+        rl_jw_num(&s, "ep_imbalance", d->ep_imbalance);
+    }
     rl_jw_end(&s);
 
     rl_jw_object(&top, "memory", &s);
@@ -552,6 +584,18 @@ static size_t write_report(const rl_model *m, const rl_gpu *g, const rl_deploy *
         rl_jw_num(&s, "experts_touched_per_layer", r->experts_touched);
         rl_jw_str(&s, "read", rl_moe_read_name(d->moe_read));
         rl_jw_num(&s, "weight_bytes_read", r->weight_bytes_read);
+        rl_jw_end(&s);
+    }
+    if (RL_SCALE_OUT && d->tp * d->pp > 1) write_topology(&top, d, r);
+    if (RL_SCALE_OUT && d->ep > 1) {
+        /* Per GPU, the busiest rank's; the all-to-all's time only beside a fit (it is a time). */
+        rl_jw_object(&top, "ep", &s);
+        rl_jw_num(&s, "experts_per_gpu", r->ep_experts_per_gpu);
+        rl_jw_num(&s, "slots_touched_per_layer", r->ep_slots_touched);
+        rl_jw_num(&s, "expert_bytes_read", r->ep_expert_bytes_read);
+        rl_jw_num(&s, "a2a_bytes_per_step", r->ep_a2a_bytes);
+        rl_jw_num(&s, "a2a_bytes_per_prefill_chunk", r->ep_a2a_prefill_bytes);
+        if (r->has_timing) rl_jw_num(&s, "a2a_ms", r->ep_a2a_ms);
         rl_jw_end(&s);
     }
     if (d->tp > 1) {

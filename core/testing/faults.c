@@ -7,6 +7,7 @@
 
 #include "formulas.h"
 
+#include <math.h>
 #include <stddef.h>
 
 /* Every rank divides the KV by tp, even past h_kv heads and for MLA's shared latent. */
@@ -73,6 +74,23 @@ static double textbook_pp_speedup(double one_gpu_s, double drain_s, double pp, d
 /* The GPU part and the host part taken as overlapping: only the slower counts. */
 static double offload_parts_overlapped(double gpu_s, double host_s) { return gpu_s > host_s ? gpu_s : host_s; }
 
+/* Expert parallelism read as tensor parallelism's shard of the union: E/ep of it, blind to the
+ * redundant slots and to the busiest rank the step waits on. */
+static double ep_sharded_like_tp(double experts, double redundant, double ep, double k, double b, rl_moe_read read,
+                                 double imbalance) {
+    (void)redundant;
+    (void)imbalance;
+    double touched = read == RL_MOE_DISTINCT ? (b * k < experts ? b * k : experts)
+                                             : experts * (1.0 - pow(1.0 - k / experts, b));
+    return touched / ep;
+}
+
+/* Every token copy counted as leaving its rank, the local ones included. */
+static double a2a_counts_local(double ep) {
+    (void)ep;
+    return 1.0;
+}
+
 static const char *const fault_names[RL_FAULT_COUNT_] = {
     "none",
     "weights-read-per-request",
@@ -90,6 +108,8 @@ static const char *const fault_names[RL_FAULT_COUNT_] = {
     "offload-parts-overlapped",
     "input-embedding-flops",
     "state-flops-as-attention",
+    "ep-sharded-like-tp",
+    "a2a-counts-local-tokens",
 };
 
 const char *rl_fault_name(rl_fault f) { return (unsigned)f < RL_FAULT_COUNT_ ? fault_names[f] : "unknown"; }
@@ -119,6 +139,8 @@ void rl_testing_set_fault(rl_fault f) {
     case RL_FAULT_INPUT_EMBEDDING_FLOPS: faulted.input_embedding_flops = 1; break;
     /* The state charged 4·q·d per pseudo-token: its bytes over one cached token's, at the KV precision. */
     case RL_FAULT_STATE_AS_ATTENTION: faulted.state_flops_as_attention = 1; break;
+    case RL_FAULT_EP_SHARDED_LIKE_TP: faulted.ep_rank_touched = ep_sharded_like_tp; break;
+    case RL_FAULT_A2A_LOCAL_TOKENS: faulted.ep_leaving = a2a_counts_local; break;
     default: in_use = &rl_right_formulas; return; /* RL_FAULT_NONE, or out of range: no fault */
     }
     in_use = &faulted;

@@ -29,7 +29,9 @@ typedef enum rl_fault {
     RL_FAULT_OFFLOAD_OVERLAPPED = 13,   /* offload: the GPU and host parts of a step overlap (max, not sum) */
     RL_FAULT_INPUT_EMBEDDING_FLOPS = 14, /* FLOPs count the untied input embedding's lookup as a matmul */
     RL_FAULT_STATE_AS_ATTENTION = 15,   /* a recurrent state's FLOPs as attention over the tokens its bytes weigh */
-    RL_FAULT_COUNT_ = 16
+    RL_FAULT_EP_SHARDED_LIKE_TP = 16,   /* EP's experts read as tp's shard: no redundant slots, no busiest rank */
+    RL_FAULT_A2A_LOCAL_TOKENS = 17,     /* the all-to-all sends the copies for the rank's own experts too */
+    RL_FAULT_COUNT_ = 18
 } rl_fault;
 
 /* Sets the fault every later analysis uses; a value out of range is RL_FAULT_NONE. */

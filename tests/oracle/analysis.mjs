@@ -11,6 +11,7 @@ import { realistic, realisticSpecStep } from './realistic.mjs';
 import { LACKS, LOGITS_ON_HOST, NOT_ON, STEP_LOGIT_BYTES, POOL_OF_FREE, POOL_OF_START, poolOf, prefillChunkOf, sglangReserve } from './engines.mjs';
 import { findRemedies } from './remedies.mjs';
 import { Q, ZERO } from './rational.mjs';
+import { epSection, expertParallelStep, topologySection } from './scaleout.mjs';
 
 const q = (x) => Q.of(x);
 const gib = (bytes) => bytes.div(GIB);
@@ -118,6 +119,12 @@ function configSection(m, d, c, microBatches) {
     ram_gib: d.ramGib,
     host_memory: d.hostMemory,
     cpu_bandwidth_gbs: d.cpuBandwidthGbs,
+    nodes: q(d.nodes),
+    gpus_per_node: q(d.gpusPerNode),
+    scale_out_link: d.scaleOutLink,
+    ep: q(d.ep),
+    redundant_experts: q(d.redundantExperts),
+    ep_imbalance: d.epImbalance,
   });
   return s;
 }
@@ -211,6 +218,11 @@ function decodeStep(c, d, warnings) {
     const gpuS = floorSeconds(c, gpuBytes, gpuFlops);
     const hostS = hostBytes.div(c.hostBw);
     return { M: 1n, flops, bytes: gpuBytes.add(hostBytes), step: gpuS.add(hostS), gpuBytes, gpuFlops, gpuS, hostS };
+  }
+  if (d.ep > 1n) {
+    // Expert parallelism: the busiest rank's experts and FLOPs (scaleout.mjs); the all-to-all is not in the floor.
+    const { bytes, flops } = expertParallelStep(c, B, kvReadBytes(c, B).mul(c.kvShare));
+    return { M: 1n, flops, bytes, step: floorSeconds(c, bytes, flops) };
   }
   const flops = stepFlops(c, B).div(tp);
   const bytes = weightBytesRead(c, B).div(tp).add(kvReadBytes(c, B).mul(c.kvShare));
@@ -365,6 +377,8 @@ export function analyze(model, gpu, deploy) {
       weight_bytes_read: weightBytesRead(c, d.batch),
     };
   }
+  if (d.tp * d.pp > 1n) report.topology = topologySection(d, gpu);
+  if (d.ep > 1n) report.ep = epSection(c, d.batch, prefillChunkOf(d, gpu), fits);
   if (d.tp > 1n) {
     report.tp = {
       // Ideal-ring all-reduce lower bound, shown and not added to the step.

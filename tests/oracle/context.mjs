@@ -3,6 +3,7 @@
 
 import { LOGITS_ON_HOST, POOL_OF_FREE, POOL_OF_START, STEP_LOGIT_BYTES, STEPS_WHOLE_CHUNK, poolOf, prefillChunkOf } from './engines.mjs';
 import { powUnit, Q, ZERO } from './rational.mjs';
+import { weightsPerGpu } from './scaleout.mjs';
 
 export const GIB = new Q(1n << 30n);
 
@@ -229,7 +230,7 @@ export function fitCheck(c, skipHost = false) {
   const vram = c.gpu.vram.mul(GIB);
   const B = q(d.batch);
   const f = {};
-  f.weights = weightBytesTotal(c).div(gpus);
+  f.weights = weightsPerGpu(c);
   f.kvReq = q(m.kvElems).mul(c.bKv).mul(layerTokens(c, c.tokens, c.localTokensCapacity)).mul(c.kvShare).div(d.pp);
   f.hostWeights = ZERO;
   f.hostKv = ZERO;

@@ -6,11 +6,14 @@
 //   pp > 1: (M + pp − 1) stages of roof + layers/pp fixed costs + one hop α(2) + mb·hidden·2/link, then t_host
 //   prefill = max(FLOPs/tp/(η_prefill·peak), bytes/tp/(η_bw·BW)) + all kernels + 2·L·t_ar(S tokens) + (pp−1) hops
 //   offload (pp = 1): the GPU part's roof, + the host part's bytes / host bandwidth
+//   link: the one the collective crosses (scaleout.mjs): a tp group or a pipeline hop that spans nodes
+//   runs at its slowest hop; ep > 1 adds the all-to-all's time (B tokens, and S in the prefill)
 //   TTFT = max(floor TTFT, overhead + prefill), overhead = ttft_overhead_ms or launch_ms
 // η_bw is the engine's quantized figure when the weights are dequantized on the fly.
 
 import { ENGINES } from './engines.mjs';
 import { Q, ZERO } from './rational.mjs';
+import { a2aBytes, a2aSeconds, topology } from './scaleout.mjs';
 
 const q = (x) => Q.of(x);
 const MS = 1000n;
@@ -28,7 +31,8 @@ function params(gpu, d, weightPrecision) {
     kernelS: pick(d.kernelUs, e.kernelUs).div(10n ** 6n),
     hostS: pick(d.hostMs, e.hostMs).div(MS),
     ttftMs: d.ttftOverheadMs.sign() > 0 ? d.ttftOverheadMs : d.launchMs,
-    linkBps: gpu.linkGbs.mul(10n ** 9n).div(2n),
+    linkBps: topology(d, gpu).tpLink.mul(10n ** 9n),
+    hopBps: topology(d, gpu).ppLink.mul(10n ** 9n),
     arUs: d.allreduceUs,
   };
 }
@@ -50,7 +54,7 @@ function allreduceS(p, tp, message) {
 
 function hopS(p, tokens, hidden) {
   let t = alphaUs(p, 2n).div(10n ** 6n);
-  if (p.linkBps.sign() > 0) t = t.add(q(tokens * hidden * 2n).div(p.linkBps));
+  if (p.hopBps.sign() > 0) t = t.add(q(tokens * hidden * 2n).div(p.hopBps));
   return t;
 }
 
@@ -64,7 +68,7 @@ export function realistic(c, m, gpu, d, step, prefill) {
   const p = params(gpu, d, c.weightPrecision);
   const L = q(m.layers), Lm = q(m.moeLayers), pp = q(d.pp), B = d.batch;
   const kernelsAll = q(p.e.kernelsDense).mul(L.sub(Lm)).add(q(p.e.kernelsMoe).mul(Lm)).mul(p.kernelS);
-  let total, kernel, ar = ZERO, p2p = ZERO;
+  let total, kernel, ar = ZERO, p2p = ZERO, a2a = ZERO;
   if (d.pp > 1n) {
     const slots = q(step.M + d.pp - 1n);
     const stageKernels = kernelsAll.div(pp);
@@ -79,7 +83,8 @@ export function realistic(c, m, gpu, d, step, prefill) {
     if (d.tp > 1n) ar = L.mul(2n).mul(allreduceS(p, d.tp, q(B * m.hidden * 2n)));
     kernel = kernelsAll;
     // Offload: the roof of the GPU part, then the host part at the host bandwidth (as the floor).
-    total = roof(p, c, step.gpuBytes ?? step.bytes, step.gpuFlops ?? step.flops).add(kernel).add(ar).add(p.hostS)
+    a2a = d.ep > 1n ? a2aSeconds(c, a2aBytes(c, B)).s : ZERO;
+    total = roof(p, c, step.gpuBytes ?? step.bytes, step.gpuFlops ?? step.flops).add(kernel).add(ar).add(a2a).add(p.hostS)
       .add(step.hostS ?? ZERO);
   }
   total = Q.max(total, step.step);
@@ -99,6 +104,7 @@ export function realistic(c, m, gpu, d, step, prefill) {
     const tp = q(d.tp);
     let pre = Q.max(prefill.flops.div(tp).div(p.pEff.mul(c.peak)), prefill.bytes.div(tp).div(p.bwEff.mul(c.bw))).add(kernelsAll);
     if (d.tp > 1n) pre = pre.add(L.mul(2n).mul(allreduceS(p, d.tp, q(d.seq * m.hidden * 2n))));
+    if (d.ep > 1n) pre = pre.add(a2aSeconds(c, a2aBytes(c, d.seq)).s);
     if (d.pp > 1n) pre = pre.add(q(d.pp - 1n).mul(hopS(p, d.seq, m.hidden)));
     pre = Q.max(pre, prefill.floorS);
     out.prefill_ms = pre.mul(MS);
@@ -111,6 +117,7 @@ export function realistic(c, m, gpu, d, step, prefill) {
     out.allreduce_share = ar.div(total);
   }
   if (d.pp > 1n) out.p2p_ms = p2p.mul(MS);
+  if (d.ep > 1n) out.a2a_ms = a2a.mul(MS);
   out.engine = d.engine;
   out.calibrated = p.e.gpus.some((prefix) => gpu.name.startsWith(prefix));
   return out;

@@ -8,6 +8,7 @@ import { OracleError } from './errors.mjs';
 import { ENGINE_NAMES, usualEngine } from './engines.mjs';
 import { readModel } from './model.mjs';
 import { Q, ZERO } from './rational.mjs';
+import { SCALE_OUT_LINKS, gpusPerNode } from './scaleout.mjs';
 
 const PRESETS = fileURLToPath(new URL('../../presets/', import.meta.url));
 
@@ -91,7 +92,7 @@ const REQUEST_KEYS = new Set([
   'kv_block', 'moe_read', 'pool_fraction', 'context_reserve_gib', 'nccl_gib_per_peer', 'weight_overhead',
   'prefill_chunk', 'launch_ms', 'params', 'engine', 'bw_efficiency', 'kernel_us', 'allreduce_us', 'host_ms',
   'prefill_efficiency', 'ttft_overhead_ms', 'spec_draft', 'spec_tokens', 'spec_accept', 'gpu_layers', 'ram_gib', 'host_memory',
-  'cpu_bandwidth_gbs',
+  'cpu_bandwidth_gbs', 'nodes', 'gpus_per_node', 'scale_out_link', 'ep', 'redundant_experts', 'ep_imbalance',
 ]);
 
 // Host-memory presets for offload: channels x 8 bytes (one 64-bit DDR4 channel, or a DDR5
@@ -193,7 +194,18 @@ export function readRequest(input, configText) {
     specTokens: count(input, 'spec_tokens', 0n, 1, 16),
     specAccept: real(input, 'spec_accept', '0', 0.01, 0.99),
     draft: null,
+    // Scale-out: the nodes the GPUs fill, and the link between them (docs/scale-out.md).
+    nodes: count(input, 'nodes', 1n, 1, 4096),
+    gpusPerNode: count(input, 'gpus_per_node', 0n, 1, 1024),
+    scaleOutLink: word(input, 'scale_out_link', SCALE_OUT_LINKS, 'auto'),
+    // Expert parallelism: 1 is off; the extra slots and the busiest rank's load over the mean.
+    ep: count(input, 'ep', 1n, 1, maxParallel),
+    redundantExperts: count(input, 'redundant_experts', 0n, 0, 65536),
+    epImbalance: real(input, 'ep_imbalance', '1', 1, 64),
   };
+  const gpus = deploy.tp * deploy.pp, perNode = gpusPerNode(deploy, gpu);
+  if (deploy.nodes > 1n ? gpus !== deploy.nodes * perNode : gpus > perNode) throw new OracleError('tp x pp must fill the nodes');
+  if (deploy.ep <= 1n && (deploy.redundantExperts !== 0n || !deploy.epImbalance.eq(1n))) throw new OracleError('EP inputs without ep');
   // "mtp", the target's own modules, is filled in once the target is read (below).
   if (Object.hasOwn(input, 'spec_draft') && input.spec_draft === 'mtp') deploy.draft = { name: 'mtp', mtp: true };
   else if (Object.hasOwn(input, 'spec_draft')) {
@@ -234,6 +246,12 @@ export function readRequest(input, configText) {
       paramsActive: model.mtpFixed + (model.mtpRouted > 0n ? model.topK * model.paramsExpert : 0n) + model.vocab * model.hidden,
       kvElems: model.kvElems, attnFlopsPerPair: model.attnFlopsPerPair, routes: model.mtpRouted > 0n && E > 0n,
     };
+  }
+  if (deploy.ep > 1n) {
+    const slots = model.experts + deploy.redundantExperts;
+    if (model.experts === 0n || deploy.ep > gpus || deploy.pp > 1n || deploy.ep !== deploy.tp || slots % deploy.ep !== 0n) {
+      throw new OracleError('ep needs an MoE model, pp 1, ep = tp and whole experts per rank');
+    }
   }
   // Offload moves layers to host RAM; on unified memory that is the same pool.
   if (gpu.unified && deploy.gpuLayers <= model.layers) throw new OracleError('offload on unified memory frees nothing');

@@ -9,7 +9,8 @@ export const CLI_ONLY = ['c', 'flag', 'aliases', 'help', 'sets', 'required'];
 export function pageFields(text) {
   const table = JSON.parse(text);
   const fields = table.fields
-    .filter((f) => f.type !== 'switch')
+    // The scale-out group has no page input until the page's topology view (web/src/inputs.js FIELDS).
+    .filter((f) => f.type !== 'switch' && f.group !== 'scale')
     .map((f) => Object.fromEntries(Object.entries(f).filter(([k]) => !CLI_ONLY.includes(k))));
   return { fields };
 }

@@ -36,8 +36,11 @@ export const KIB = 1024;
 // (issue 36, item 1) and the refused zero prices add to both modules' code (100,638 and 226,843 B).
 // The hosted page's two modules shipped deflated by zopfli and inflated by the loader (web/build/wasm-source.js):
 // the critical path 100,060 -> 95,726 B (98 -> 94 KiB); the single file +44 B for the loader's branch.
-// Both together (the merge): critical 95 KiB, single 222 KiB.
-export const BUDGETS = Object.freeze({ critical: 95 * KIB, single: 222 * KIB });
+// Nodes, the links between them and expert parallelism (issue 37, step 1) add
+// 2.0 KiB gzipped to the full wasm module; the verdict module is built without them
+// (CMakeLists.txt, RL_SCALE_OUT), so the critical path keeps its 100 KiB.
+// All of the above merged: critical 95 KiB, single 224 KiB.
+export const BUDGETS = Object.freeze({ critical: 95 * KIB, single: 224 * KIB });
 export const CRITICAL_GOAL = 100 * KIB;
 export const SINGLE_FILE_GOAL = 150 * KIB;
 

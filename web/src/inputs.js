@@ -9,8 +9,9 @@ export const CUSTOM = 'custom';
 /** The model choice "only the size": a parameters-only estimate from the `params` text ("70B"). */
 export const PARAMS = 'params';
 
-/** The rows the page has an input for: all but the CLI's switches (flags that set other fields). */
-export const FIELDS = Object.freeze(table.fields.filter((f) => f.type !== 'switch'));
+/** The rows the page has an input for: all but the CLI's switches (flags that set other fields) and, until the
+ * page's topology view (issue 37), the scale-out group (nodes, links, expert parallelism: CLI and requests only). */
+export const FIELDS = Object.freeze(table.fields.filter((f) => f.type !== 'switch' && f.group !== 'scale'));
 /** A row by its key. */
 export const FIELD = Object.freeze(Object.fromEntries(FIELDS.map((f) => [f.key, f])));
 export const INPUT_KEYS = Object.freeze(FIELDS.map((f) => f.key));
