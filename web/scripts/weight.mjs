@@ -39,8 +39,8 @@ export const KIB = 1024;
 // Nodes, the links between them and expert parallelism (issue 37, step 1) add
 // 2.0 KiB gzipped to the full wasm module; the verdict module is built without them
 // (CMakeLists.txt, RL_SCALE_OUT), so the critical path keeps its 100 KiB.
-// All of the above merged: critical 95 KiB, single 224 KiB.
-export const BUDGETS = Object.freeze({ critical: 95 * KIB, single: 224 * KIB });
+// All of the above merged (the NCCL peers and EP too): critical 96,515 B (95 KiB), single 229,606 B (225 KiB).
+export const BUDGETS = Object.freeze({ critical: 95 * KIB, single: 225 * KIB });
 export const CRITICAL_GOAL = 100 * KIB;
 export const SINGLE_FILE_GOAL = 150 * KIB;
 
