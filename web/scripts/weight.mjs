@@ -25,10 +25,10 @@ export const KIB = 1024;
 // page's cost panel cites each price once the full module's analyze stands in (web/src/core/start.js).
 // The single file 224 -> 228 KiB: trtllm-serve in the lint and the corpus-found fixes (issue 36, item 3) add
 // 2.3 KiB gzipped to the full wasm module, which the single file carries whole.
-// The single file 228 -> 230 KiB: nodes, the links between them and expert parallelism (issue 37, step 1) add
-// 2.0 KiB gzipped to the full wasm module (232,558 -> 235,271 bytes); the verdict module is built without them
-// (CMakeLists.txt, RL_SCALE_OUT), so the critical path keeps its 100 KiB.
-export const BUDGETS = Object.freeze({ critical: 100 * KIB, single: 230 * KIB });
+// The single file 228 -> 231 KiB: nodes, the links between them and expert parallelism (issue 37, step 1) add
+// 2.3 KiB gzipped to the full wasm module (232,558 -> 235,647 bytes); the verdict module is built without
+// them (CMakeLists.txt, RL_SCALE_OUT), so the critical path keeps its 100 KiB.
+export const BUDGETS = Object.freeze({ critical: 100 * KIB, single: 231 * KIB });
 export const CRITICAL_GOAL = 100 * KIB;
 export const SINGLE_FILE_GOAL = 150 * KIB;
 
