@@ -204,5 +204,17 @@ size_t rl_realistic_assumptions(const rl_gpu *g, const rl_deploy *d, rl_precisio
             d->ttft_overhead_ms > 0 ? req : "the launch_ms input (35 ms by default): no TTFT in the corpus");
     n = put(out, n, cap, "band_low", e->band_low, "fraction", engine, e->band_source);
     n = put(out, n, cap, "band_high", e->band_high, "fraction", engine, e->band_source);
+    if (RL_SCALE_OUT && d->nodes > 1)
+        n = put(out, n, cap, "scale_out_gbs", rl_link_gbs_one(rl_scale_out_link_id(d, g)), "GB/s",
+                d->scale_out_link ? given : RL_ORIGIN_SPEC,
+                "presets/links/: one NIC per GPU, one way");
+    if (RL_SCALE_OUT && d->ep > 1) {
+        n = put(out, n, cap, "ep_imbalance", d->ep_imbalance, "max/mean", d->ep_imbalance != 1.0 ? given : RL_ORIGIN_SPEC,
+                "1: uniform routing, assumed (docs/scale-out.md)");
+        n = put(out, n, cap, "a2a_bytes_per_value", 2.0, "bytes", RL_ORIGIN_SPEC,
+                "16-bit both ways; DeepEP dispatches FP8: an upper bound");
+        n = put(out, n, cap, "a2a_overlap", 0.0, "fraction", RL_ORIGIN_SPEC,
+                "none here; the floor leaves it out (overlapped)");
+    }
     return n;
 }

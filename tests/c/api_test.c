@@ -2606,6 +2606,74 @@ static void test_lint_api(void) {
           "names past the end");
 }
 
+/* Expert parallelism against tensor parallelism on the same GPUs (docs/scale-out.md), for every MoE preset whose
+ * experts split over tp: with uniform routing and no redundant slot EP moves the experts, not the bytes or FLOPs a
+ * step reads, nor the weights per GPU; redundant slots add weights; an imbalance adds FLOPs and never more slots than
+ * a rank holds; the all-to-all only adds to the realistic step. Across nodes the AllReduce slows to the NIC. */
+static void test_expert_parallel_properties(void) {
+    rl_gpu g;
+    CHECK(rl_gpu_preset("h200-sxm", 0, &g, NULL) == RL_OK, "h200 preset");
+    static const int64_t tps[] = {2, 4, 8};
+    static const int64_t batches[] = {1, 32};
+    int compared = 0;
+    for (size_t mi = 0; mi < rl_preset_count(RL_PRESET_MODEL); mi++) {
+        rl_model m;
+        if (rl_model_preset(rl_preset_id(RL_PRESET_MODEL, mi), &m, NULL) != RL_OK || m.experts == 0) continue;
+        for (size_t ti = 0; ti < 3; ti++)
+            for (size_t bi = 0; bi < 2; bi++) {
+                if (m.experts % tps[ti] != 0) continue;
+                rl_deploy t = rl_deploy_default();
+                t.tp = tps[ti];
+                t.batch = batches[bi];
+                rl_deploy e = t, eplb = t, skew = t;
+                e.ep = eplb.ep = skew.ep = t.tp;
+                eplb.redundant_experts = t.tp;
+                skew.ep_imbalance = 1.5;
+                rl_result rt, re, rr, rs;
+                rl_error err;
+                if (rl_analyze(&m, &g, &t, &rt, &err) != RL_OK) continue;
+                CHECK(rl_analyze(&m, &g, &e, &re, &err) == RL_OK, "%s tp %lld: ep = tp analyses (%s)", m.name,
+                      (long long)t.tp, err.message);
+                CHECK(rl_analyze(&m, &g, &eplb, &rr, NULL) == RL_OK && rl_analyze(&m, &g, &skew, &rs, NULL) == RL_OK,
+                      "%s tp %lld: redundant and skewed EP analyse", m.name, (long long)t.tp);
+                compared++;
+                double rel = fabs(re.weights_gib - rt.weights_gib) / rt.weights_gib;
+                CHECK(rel < 1e-12, "%s tp %lld: EP weights per GPU = tp's (%g vs %g)", m.name, (long long)t.tp,
+                      re.weights_gib, rt.weights_gib);
+                CHECK(rr.weights_gib > re.weights_gib, "%s: redundant slots add weights", m.name);
+                CHECK(rs.ep_slots_touched <= rs.ep_experts_per_gpu + 1e-9, "%s: no rank reads more slots than it holds",
+                      m.name);
+                if (!rt.has_timing || !re.has_timing || !rs.has_timing) continue;
+                CHECK(fabs(re.bytes_per_step - rt.bytes_per_step) <= 1e-9 * rt.bytes_per_step &&
+                          fabs(re.flops_per_step - rt.flops_per_step) <= 1e-9 * rt.flops_per_step,
+                      "%s tp %lld B %lld: uniform EP reads what tp reads", m.name, (long long)t.tp, (long long)t.batch);
+                CHECK(rs.flops_per_step > re.flops_per_step && rs.bytes_per_step >= re.bytes_per_step,
+                      "%s: the busiest rank does more", m.name);
+                CHECK(re.ep_a2a_bytes > 0 && re.ep_a2a_ms > 0 && !re.ep_crosses_nodes, "%s: an all-to-all inside the node",
+                      m.name);
+                CHECK(fabs(re.step_ms - rt.step_ms) <= 1e-9 * rt.step_ms, "%s: the all-to-all is not in the floor", m.name);
+                if (re.has_realistic && rt.has_realistic)
+                    CHECK(re.realistic.step_ms >= rt.realistic.step_ms && re.realistic.a2a_ms > 0,
+                          "%s: the realistic step adds the all-to-all", m.name);
+            }
+    }
+    CHECK(compared >= 10, "EP compared on %d setups", compared);
+    /* One node of 16 (a custom domain) against two nodes of 8: the AllReduce crosses the NIC. */
+    rl_model m;
+    CHECK(rl_model_preset("qwen3-235b-a22b", &m, NULL) == RL_OK, "qwen3-235b preset");
+    rl_deploy one = rl_deploy_default(), two;
+    one.tp = 16;
+    one.batch = 16;
+    two = one;
+    two.nodes = 2;
+    rl_result r1, r2;
+    CHECK(rl_analyze(&m, &g, &one, &r1, NULL) == RL_OK && rl_analyze(&m, &g, &two, &r2, NULL) == RL_OK, "tp 16 analyses");
+    CHECK(!r1.tp_crosses_nodes && r2.tp_crosses_nodes && r2.tp_link_gbs == 50.0 && r1.tp_link_gbs == 450.0,
+          "tp 16: NVLink 4 on one node, ib-ndr-400 across two (%g, %g)", r1.tp_link_gbs, r2.tp_link_gbs);
+    CHECK(r2.realistic.allreduce_ms > r1.realistic.allreduce_ms && r2.step_ms == r1.step_ms,
+          "across nodes the AllReduce slows, the floor does not move");
+}
+
 int main(void) {
     test_presets();
     test_sglang_bigger_gpu();
@@ -2646,6 +2714,7 @@ int main(void) {
     test_mlp_only_layers();
     test_norms_per_layer();
     test_realistic_never_under_floor();
+    test_expert_parallel_properties();
     rl_test_tables(&passed, &failed);
     rl_test_mutants(&passed, &failed);
     test_lint_api();
