@@ -3,7 +3,6 @@
 // The core's sentences write their numbers with printf (%lld, %.2f, %.4g, %.0f):
 // worded again here, they are written the same way, so the numbers stay as they were.
 export default {
-  'lang.switch': 'English',
   'lang.label': '语言',
 
   'app.title': 'roofline-lint：你的 LLM 部署装得下吗？',
@@ -12,7 +11,6 @@ export default {
   'app.footer': '所有数字都由 roofline-lint 的 C 核心（编译为 WebAssembly）在你的浏览器中计算；除了你点击“获取”的 Hugging Face 仓库名，你输入的内容不会离开本页。单位：GiB = 2³⁰ 字节，GB/s = 10⁹ 字节/秒，TFLOPS = 稠密 10¹² FLOP/s。“下限”是 roofline 给出的时间下界；“预期”是所选引擎的估算，它的每项假设都注明出处。',
   'boot.title': 'roofline-lint 无法启动',
   'boot.text': 'roofline 核心（WebAssembly）加载失败：{error}',
-  'boot.loading': '正在加载 roofline 核心…',
   'nospeed.title': '装不下的部署没有速度可言',
   'nospeed.text': '部署装进显存之后，才会显示 roofline 位置、步时间和批次扫描。请采用上面的任一补救办法，或修改输入。',
   'share.copy': '复制链接',
@@ -23,7 +21,6 @@ export default {
   'report.title': 'roofline-lint 报告',
   'report.inputs': '输入',
   'report.link': '此配置的链接',
-  'report.charts': '图表',
   'report.generated': '由 roofline-lint 在浏览器中生成；所有数字均来自其 C 核心。',
   'notice.title': '此链接中的部分设置无法使用。',
   'notice.aria': '链接中的问题',
@@ -183,7 +180,6 @@ export default {
   'tip.decode': '解码，批次 {batch}',
   'tip.prefill': '预填充，{seq} token',
   'tip.ai': 'AI {ai} FLOP/byte',
-  'tip.bound': '{bound}',
   'tip.step': '步 {step}',
   'tip.wall': '最大批次 {batch}（KV 已满）',
   'tip.batch': '批次 {batch}',
@@ -298,11 +294,9 @@ export default {
   'est.restText': '只有参数量时，无法给出 KV 缓存能否装下、步时间、token/s、roofline 位置或批次扫描。请选择预设或粘贴 config.json 以获得完整分析。',
 
   'form.aria': '部署',
-  'form.keys': '关键输入',
   'form.model': '模型',
   'form.hardware': '硬件',
   'form.precision': '精度',
-  'form.workload': '负载',
   'form.parallelism': '并行',
   'form.more': 'KV 分页、MoE、引擎',
   'form.weights': '权重',
