@@ -57,3 +57,32 @@ test('at 390 × 844 a refused deployment\'s key inputs, verdict word and shortfa
     await assertFirstScreen('?m=llama-3-70b&g=rtx-4090&p=fp16', [...KEYS, WORD, tid('memory.shortfall_gib')], lang);
   }
 });
+
+/** Every select of the form: its chosen option's text, measured in its own font, against the room it has. */
+function selectRoom() {
+  const ctx = document.createElement('canvas').getContext('2d');
+  return [...document.querySelectorAll('form.inputs select')].filter((el) => el.offsetParent).map((el) => {
+    const cs = getComputedStyle(el);
+    ctx.font = `${cs.fontStyle} ${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
+    const text = el.selectedOptions[0]?.textContent ?? '';
+    // The drop-down arrow takes ~20 px of the content box.
+    const have = el.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) - 20;
+    return { id: el.dataset.testid, text, need: ctx.measureText(text).width, have };
+  });
+}
+
+test('at 390 px every select of the form shows its chosen option whole ("union (expected)" was cut; en and zh-CN)', async () => {
+  for (const lang of ['en', 'zh-CN']) {
+    const context = await env.browser.newContext({ viewport: PHONE });
+    const page = await context.newPage();
+    // An MoE model (its expert read a choice), a long GPU name, every folded part open.
+    await page.goto(`${env.server.url}?m=mixtral-8x7b&g=a100-40g&tp=4${lang === 'en' ? '' : `&lang=${lang}`}`);
+    await waitForVerdict(page);
+    await page.evaluate(() => document.querySelectorAll('form.inputs details').forEach((d) => { d.open = true; }));
+    const rows = await page.evaluate(selectRoom);
+    assert.ok(rows.length >= 6, `${lang}: the form's selects are measured (${rows.length})`);
+    assert.ok(rows.some((r) => r.id === 'moe_read'), `${lang}: the MoE read is measured`);
+    for (const r of rows) assert.ok(r.have + 0.5 >= r.need, `${lang}: ${r.id} shows "${r.text}" in ${r.have.toFixed(0)} px, it needs ${r.need.toFixed(0)}`);
+    await context.close();
+  }
+});

@@ -163,8 +163,11 @@ test('a phone-width screen, light and dark', async () => {
     await waitForVerdict(page);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     assert.ok(overflow <= 0, `no sideways scroll (${overflow} px over)`);
-    const verdictTop = await page.locator(tid('verdict')).evaluate((el) => el.getBoundingClientRect().top);
-    assert.ok(verdictTop < 400, 'the verdict comes first on a phone');
+    // The key inputs come first, the verdict right after them, both on the first screen
+    // (phone-first-screen.test.js measures each of them).
+    const batch = await page.locator(tid('batch')).evaluate((el) => el.getBoundingClientRect().bottom);
+    const word = await page.locator('#verdict-word').evaluate((el) => el.getBoundingClientRect());
+    assert.ok(batch < word.top && word.bottom <= 844, `the batch (to ${batch} px) and then the verdict (${word.top}..${word.bottom} px) on a phone's first screen`);
     const bg = await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
     assert.equal(bg === 'rgb(246, 246, 243)', colorScheme === 'light', `${colorScheme} background ${bg}`);
     await context.close();

@@ -69,9 +69,9 @@ const CASES = [
   // An engine without a pool: the budget says so, not "100% of the GPU".
   { args: ['--model', 'qwen3-8b', '--gpu', 'm4-max-128g'], rc: 0, word: '整张 GPU：llama.cpp 没有内存池' },
   // The prefill step's activations: the engine's own chunk, or the whole prompt as gpt-fast runs it.
-  { args: ['--model', 'llama-3-8b', '--gpu', 'h100-sxm', '--seq', '8192'], rc: 0, word: '0.6567 GiB（按 vllm 自己的分块，一步预填充 8192 tokens + 整个批次的 logits）' },
-  { args: ['--model', 'llama-3-8b', '--gpu', 'h100-sxm', '--engine', 'gpt-fast'], rc: 0, word: '1.01 GiB（gpt-fast 一步预填充整个 4096 tokens 的提示，峰值在输出层：每个 token 的 logits 及其隐藏状态 + 整个批次的 logits）' },
-  { args: ['--model', 'llama-3-8b', '--gpu', 'h100-sxm', '--engine', 'llama.cpp'], rc: 0, word: '0.2524 GiB（按 llama.cpp 自己的分块，一步预填充 512 tokens，峰值在输出层：每个 token 的 logits 及其隐藏状态；整个批次的 logits 拷贝到主机内存）' },
+  { args: ['--model', 'llama-3-8b', '--gpu', 'h100-sxm', '--seq', '8192'], rc: 0, word: '0.6567 GiB（按 vllm 自己的分块，一步预填充 8192 token + 整个批次的 logits）' },
+  { args: ['--model', 'llama-3-8b', '--gpu', 'h100-sxm', '--engine', 'gpt-fast'], rc: 0, word: '1.01 GiB（gpt-fast 一步预填充整个 4096 token 的提示，峰值在输出层：每个 token 的 logits 及其隐藏状态 + 整个批次的 logits）' },
+  { args: ['--model', 'llama-3-8b', '--gpu', 'h100-sxm', '--engine', 'llama.cpp'], rc: 0, word: '0.2524 GiB（按 llama.cpp 自己的分块，一步预填充 512 token，峰值在输出层：每个 token 的 logits 及其隐藏状态；整个批次的 logits 拷贝到主机内存）' },
   // TensorRT-LLM's pool, a share of the free memory: the budget line, the tight warning and its way out say so.
   { args: ['--model', 'qwen3-32b', '--gpu', 'h100-sxm', '--batch', '16', '--engine', 'trt-llm', '--prefill-chunk', '2048'], rc: 0, word: '剩下的 16.88 GiB 中的 90%：trt-llm 的 KV 缓存' },
   { args: ['--model', 'qwen3-32b', '--gpu', 'h100-sxm', '--batch', '16', '--engine', 'trt-llm', '--prefill-chunk', '2048'], rc: 0, word: '空闲内存的 90% 给 KV 缓存：15.18 GiB' },
@@ -86,7 +86,7 @@ const CASES = [
   { args: ['--model', 'qwen3-32b', '--tflops', '500', '--bandwidth-gbs', '2000', '--vram-gib', '64', '--seq', '2048'], rc: 0, word: '权重和预留超出内存池 5.52 GiB' },
   { args: ['--model', 'qwen3-32b', '--tflops', '500', '--bandwidth-gbs', '2000', '--vram-gib', '62', '--seq', '512', '--engine', 'trt-llm'], rc: 0, word: '它们超出 GPU 1.94 GiB' },
   // A prompt shorter than the chunk TensorRT-LLM keeps room for: the whole 2048-token step (0.1640625 GiB + the logits).
-  { args: ['--model', 'llama-3-8b', '--gpu', 'h100-sxm', '--seq', '1024', '--engine', 'trt-llm', '--prefill-chunk', '2048'], rc: 0, word: '0.1645 GiB（一步预填充 2048 tokens，即 trt-llm 的分块：提示再短，它也为整个分块留出空间' },
+  { args: ['--model', 'llama-3-8b', '--gpu', 'h100-sxm', '--seq', '1024', '--engine', 'trt-llm', '--prefill-chunk', '2048'], rc: 0, word: '0.1645 GiB（一步预填充 2048 token，即 trt-llm 的分块：提示再短，它也为整个分块留出空间' },
   { args: ['--model', 'qwen3-4b', '--gpu', 'a100-40g', '--kv-precision', 'int4', '--batch', '512'], rc: 3, word: 'vllm 没有 int4 格式的 KV 缓存' },
   { args: ['--model', 'qwen3-4b', '--gpu', 'a100-40g', '--batch', '128', '--engine', 'llama.cpp'], rc: 3, word: '把 KV 缓存存为 q4_0。' },
   { args: ['--model', 'qwen3-8b', '--gpu', 'm4-max-128g', '--engine', 'vllm'], rc: 0, word: 'vllm 没有适用于这张 GPU 的后端' },

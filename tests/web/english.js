@@ -10,7 +10,7 @@ import table from '../../core/fields.json' with { type: 'json' };
 /** Units, symbols, products, people and the terms the zh-CN tables keep in Latin letters. */
 const WORDS = `
   GB GiB MiB KiB TB ms TFLOPS TOPS FLOP FLOPs AI KV MoE MLA TTFT API GPU GPUs CPU RAM HBM VRAM USD kWh W Mtok
-  tok tokens token roofline tp pp max min vLLM SGLang NCCL NVIDIA AMD Apple Intel Google AllReduce GEMM QKV RMSNorm
+  tok token roofline tp pp max min vLLM SGLang NCCL NVIDIA AMD Apple Intel Google AllReduce GEMM QKV RMSNorm
   RoPE SiLU CUDA PyTorch MLSys Vidur Agrawal Bambhaniya Frantar et al GenZ Marlin AIConfigurator NIM DeepSeek TensorRT LLM
   Llama README github Hugging Face MTP
 `.split(/\s+/).filter(Boolean);

@@ -2,7 +2,7 @@
 // here on hand-made layouts; the browser test (tests/browser/layout-overlap.test.js)
 // checks the real charts.
 import { describe, expect, test } from 'vitest';
-import { LINE, around, beside, clash, dot, labelBox, placeLabels, textAt, textWidth, vline } from '../../web/src/charts/labels.js';
+import { LINE, around, beside, clash, dot, labelBox, lineObstacles, placeLabels, textAt, textWidth, vline, wrapped } from '../../web/src/charts/labels.js';
 
 const bounds = { left: 0, right: 300, top: 0, bottom: 200 };
 
@@ -88,5 +88,44 @@ describe('placeLabels', () => {
     const spots = around(100, 100, 5);
     expect(spots).toHaveLength(8);
     for (const s of spots) expect(clash(labelBox(['ab'], s.x, s.y, s.anchor), dot(100, 100, 5), 0)).toBe(0);
+  });
+});
+
+// A phone's chart: lines close together, labels wider than the room between them.
+describe('crowded charts: lines as obstacles, labels broken in two, the nearest free place', () => {
+  test('a line is obstacles along its length, not the box it spans', () => {
+    const obstacles = lineObstacles([[0, 100], [100, 0]], 4);
+    // On the line: blocked; beside it, inside the box the line spans: free.
+    expect(obstacles.some((o) => clash(dot(50, 50, 2), o) > 0)).toBe(true);
+    expect(obstacles.some((o) => clash(dot(80, 80, 2), o) > 0)).toBe(false);
+    expect(obstacles.length).toBeGreaterThanOrEqual(100 * Math.SQRT2 / 4);
+    // A point it cannot draw is left out, not a NaN box.
+    expect(lineObstacles([[0, 0], [NaN, 5], [10, 10]]).every((o) => Number.isFinite(o.left))).toBe(true);
+  });
+  test('wrapped breaks each line at the space or CJK break nearest its middle; null where none breaks', () => {
+    expect(wrapped(['your batch, 8'])).toEqual(['your', 'batch, 8']);
+    expect(wrapped(['KV full', 'beyond batch 57'])).toEqual(['KV', 'full', 'beyond', 'batch 57']);
+    expect(wrapped(['decode'])).toBeNull();
+    // Not before a full-width comma.
+    const zh = wrapped(['你的批次，1']);
+    expect(zh).toHaveLength(2);
+    expect(zh.every((line) => !line.startsWith('，'))).toBe(true);
+    expect(zh.join('')).toBe('你的批次，1');
+  });
+  test('a label with no free candidate takes two lines where that frees one, else the nearest free place in its scan box', () => {
+    // Two lines 80 px apart; "your batch, 8" (one line ~95 px) fits between them only broken in two.
+    const lines = [vline(100, 0, 200), vline(180, 0, 200)];
+    const one = placeLabels([{ key: 'a', text: 'your batch, 8', bold: true, candidates: [{ x: 105, y: 100 }] }], bounds, lines);
+    expect(one.a.cost).toBeGreaterThan(0);
+    const two = placeLabels([{ key: 'a', text: 'your batch, 8', bold: true, wrap: true, candidates: [{ x: 105, y: 100 }] }], bounds, lines);
+    expect(two.a.lines).toEqual(['your', 'batch, 8']);
+    expect(two.a.cost).toBe(0);
+    // Nothing breaks "decode": the scan finds the free place nearest its candidate, clear of both lines.
+    const scanned = placeLabels([{ key: 'a', text: 'decodedecode', bold: true, wrap: true, scan: bounds, candidates: [{ x: 105, y: 100 }] }], bounds, lines);
+    expect(lines.every((o) => clash(scanned.a.box, o) === 0)).toBe(true);
+    expect(scanned.a.box.left >= 0 && scanned.a.box.right <= 300).toBe(true);
+    // An optional label with no free place anywhere is left out.
+    const full = [{ left: -10, right: 310, top: -10, bottom: 210 }];
+    expect(placeLabels([{ key: 'a', text: 'legend', optional: true, wrap: true, scan: bounds, candidates: [{ x: 10, y: 20 }] }], bounds, full).a).toBeNull();
   });
 });

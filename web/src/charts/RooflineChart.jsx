@@ -6,7 +6,7 @@ import { AxisTitle, Frame, LogGridX, LogGridY, gridProps } from './axes.jsx';
 import { ChartTip } from '../components/ChartTip.jsx';
 import { useWidth } from './useWidth.js';
 import { RooflineLegend } from './RooflineLegend.jsx';
-import { around, beside, dot, labelBox, placeLabels, textAt, textWidth, vline } from './labels.js';
+import { around, beside, dot, labelBox, lineObstacles, placeLabels, textAt, textWidth, vline } from './labels.js';
 import { t } from '../i18n/index.js';
 import { engineName } from '../names.js';
 
@@ -71,8 +71,10 @@ function turnedBox(text, cx, cy, angle, lift) {
  * marker, the ridge's and the KV wall's at the foot of their lines (these two are
  * left out where no place is free: the legend below names both).
  */
-export function placeRoofLabels({ BOX, hasRoof, wall, dx, dy, ey, px, py, wx, wy, ridgeX, peakY, peak, slope, text }) {
-  const obstacles = [dot(dx, dy, 8), dot(px, py, 9.5)];
+export function placeRoofLabels({ BOX, hasRoof, wall, dx, dy, ey, px, py, wx, wy, ridgeX, peakY, peak, slope, text, lines = [] }) {
+  // The roof and the trajectory (`lines`, each a list of [x, y]) too: on a phone's narrow chart a
+  // label beside its point otherwise lay on the roof ("prefill" on the flat peak).
+  const obstacles = [dot(dx, dy, 8), dot(px, py, 9.5), ...lines.flatMap((l) => lineObstacles(l))];
   if (ey !== null) obstacles.push(dot(dx, ey, 7), vline(dx, dy, ey));
   if (wall) obstacles.push(dot(wx, wy, 7.5), vline(wx, BOX.top, BOX.bottom));
   if (hasRoof) obstacles.push(vline(ridgeX, peakY, BOX.bottom));
@@ -80,11 +82,13 @@ export function placeRoofLabels({ BOX, hasRoof, wall, dx, dy, ey, px, py, wx, wy
   const foot = [BOX.bottom - 8, BOX.bottom - 22, BOX.bottom - 36];
   const labels = [];
   if (peak) labels.push({ key: 'peak', text: peak, bold: true, candidates: [{ x: BOX.right - 6, y: peakY - 7, anchor: 'end' }] });
-  labels.push({ key: 'decode', text: text.decode, bold: true, candidates: around(dx, dy, 7) });
+  // Each point's places beside it, then the same a step farther out (a crowded phone chart).
+  const ring = (x, y, r, order) => [...around(x, y, r, order), ...around(x, y, r + 8, order), ...around(x, y, r + 16, order)];
+  labels.push({ key: 'decode', text: text.decode, bold: true, scan: BOX, candidates: ring(dx, dy, 7) });
   if (ey !== null) {
-    labels.push({ key: 'expected', text: text.expected, candidates: around(dx, ey, 6, ['right', 'belowRight', 'left', 'belowLeft', 'below', 'aboveRight', 'aboveLeft']) });
+    labels.push({ key: 'expected', text: text.expected, scan: BOX, wrap: true, candidates: ring(dx, ey, 6, ['right', 'belowRight', 'left', 'belowLeft', 'below', 'aboveRight', 'aboveLeft']) });
   }
-  labels.push({ key: 'prefill', text: text.prefill, bold: true, candidates: around(px, py, 8.5, ['below', 'above', 'left', 'right', 'belowLeft', 'aboveLeft', 'belowRight', 'aboveRight']) });
+  labels.push({ key: 'prefill', text: text.prefill, bold: true, scan: BOX, candidates: ring(px, py, 8.5, ['below', 'above', 'left', 'right', 'belowLeft', 'aboveLeft', 'belowRight', 'aboveRight']) });
   if (hasRoof) labels.push({ key: 'ridge', text: text.ridge, optional: true, candidates: beside(ridgeX, [...foot, peakY + 18]) });
   if (wall) labels.push({ key: 'kvFull', text: text.kvFull, bold: true, optional: true, candidates: beside(wx, [...foot, BOX.top + 14]) });
   return placeLabels(labels, BOX, obstacles);
@@ -133,8 +137,12 @@ export function RooflineChart({ report: r, sweep }) {
   const [wx, wy] = wall ? at(wall.ai) : [0, 0];
 
   const ey = expectedTflops ? y(expectedTflops) : null;
+  const roofLine = hasRoof
+    ? [at(xDomain[0]), [x(ridge), y(peak)], [x(xDomain[1]), y(peak)]]
+    : [at(xDomain[0]), at(xDomain[1])];
   const labels = placeRoofLabels({
     BOX, hasRoof, wall, dx, dy, ey, px, py, wx, wy,
+    lines: [roofLine, points.map((p) => at(p.ai))],
     ridgeX: hasRoof ? x(ridge) : null,
     peakY: hasRoof ? y(peak) : null,
     peak: hasRoof && roomRight > 190 ? t('chart.peak', { precision: r.roofline.compute_precision ?? '', peak }) : null,
@@ -197,7 +205,7 @@ export function RooflineChart({ report: r, sweep }) {
           <line class="expected-drop" x1={dx} x2={dx} y1={dy} y2={y(expectedTflops)} />
           <circle class="point expected" cx={dx} cy={y(expectedTflops)} r="6"
             {...focusable('expected', null, [dx, y(expectedTflops)], tipFor('expected', null, r).join(', '))} />
-          <text class="expected-label" {...at0('expected')}>{labels.expected.lines[0]}</text>
+          {labels.expected.lines.map((line, i) => <text key={i} class="expected-label" {...textAt(labels.expected, i)}>{line}</text>)}
         </g>
       )}
       <circle class="decode-point" cx={dx} cy={dy} r="7" {...focusable('decode', null, [dx, dy], tipFor('decode', null, r).join(', '))} />

@@ -5,7 +5,7 @@ import { AxisTitle, Frame, LinearGridY, LogGridX, gridProps } from './axes.jsx';
 import { ChartTip } from '../components/ChartTip.jsx';
 import { useWidth } from './useWidth.js';
 import { t } from '../i18n/index.js';
-import { LINE, beside, dot, labelBox, placeLabels, textAt, textWidth, vline } from './labels.js';
+import { LINE, beside, dot, labelBox, lineObstacles, placeLabels, textAt, textWidth, vline } from './labels.js';
 
 // Aggregate tok/s (top) and ms per token (bottom) against the batch, from
 // core.sweep: batch 1 to the largest batch whose KV fits, then the wall.
@@ -52,23 +52,42 @@ function Series({ points, x, y, value, cls }) {
  * wall's two lines beside the wall, "tight beyond" beside its line and "your
  * batch" beside the current batch's line, each on the side and row that is free.
  */
-export function placeSweepLabels({ TOP_BOX, BOTTOM_BOX, ALL, LEFT, RIGHT, wallX, tightX, current, text }) {
+export function placeSweepLabels({ TOP_BOX, BOTTOM_BOX, ALL, LEFT, RIGHT, wallX, tightX, current, series = [], text }) {
+  // The vertical lines run down each panel, not across the gap between them (the lower panel's title).
+  const panelLine = (x) => [vline(x, TOP_BOX.top, TOP_BOX.bottom), vline(x, BOTTOM_BOX.top, BOTTOM_BOX.bottom)];
   const obstacles = [
     labelBox([text.perToken], LEFT, BOTTOM_BOX.top - 8, 'start', { bold: true }),
-    vline(wallX, ALL.top, ALL.bottom),
+    ...panelLine(wallX),
+    // The curves (each a list of [x, y]): on a phone's narrow chart a label beside its line lay on them.
+    ...series.flatMap((l) => lineObstacles(l)),
   ];
-  if (tightX !== null) obstacles.push(vline(tightX, ALL.top, ALL.bottom));
-  if (current) obstacles.push(vline(current.x, ALL.top, ALL.bottom), dot(current.x, current.yTop, 6), dot(current.x, current.yBottom, 6));
+  if (tightX !== null) obstacles.push(...panelLine(tightX));
+  if (current) obstacles.push(...panelLine(current.x), dot(current.x, current.yTop, 6), dot(current.x, current.yBottom, 6));
+  // Rows of baselines, a line apart, from y down (up, with a negative step). Crowded (a phone), a
+  // label may break in two or take the nearest free place (wrap, scan).
+  const rows = (y, n, step = LINE) => Array.from({ length: n }, (_, i) => y + i * step);
+  const crowded = { scan: ALL, wrap: true };
   const labels = [];
-  if (text.legend) labels.push({ key: 'legend', text: text.legend, candidates: [0, 1, 2].map((i) => ({ x: RIGHT - 4, y: TOP_BOX.top + 14 + i * LINE, anchor: 'end' })) });
-  labels.push({ key: 'wall', lines: [text.kvFull, text.beyond], bold: true, candidates: beside(wallX, [BOTTOM_BOX.top + 14, BOTTOM_BOX.top + 42], { leftFirst: true }) });
+  // Optional: where no place in the plot is free (a phone), it is said under the chart instead.
+  if (text.legend) labels.push({ key: 'legend', text: text.legend, optional: true, ...crowded, candidates: rows(TOP_BOX.top + 14, 3).map((y) => ({ x: RIGHT - 4, y, anchor: 'end' })) });
+  labels.push({ key: 'wall', lines: [text.kvFull, text.beyond], bold: true, ...crowded, candidates: beside(wallX, rows(BOTTOM_BOX.top + 14, 5), { leftFirst: true }) });
   if (tightX !== null) {
-    labels.push({ key: 'tight', text: text.tight, bold: true, candidates: beside(tightX, [0, 1, 2, 3].map((i) => TOP_BOX.top + 14 + i * LINE), { leftFirst: true }) });
+    labels.push({ key: 'tight', text: text.tight, bold: true, ...crowded, candidates: beside(tightX, rows(TOP_BOX.top + 14, 6), { leftFirst: true }) });
   }
   if (current) {
-    labels.push({ key: 'current', text: text.yourBatch, bold: true, candidates: beside(current.x, [TOP_BOX.bottom - 8, TOP_BOX.bottom - 8 - LINE, TOP_BOX.bottom - 8 - 2 * LINE], { gap: 9, leftFirst: true }) });
+    labels.push({ key: 'current', text: text.yourBatch, bold: true, ...crowded, candidates: beside(current.x, rows(TOP_BOX.bottom - 8, 8, -LINE), { gap: 9, leftFirst: true }) });
   }
   return placeLabels(labels, ALL, obstacles);
+}
+
+/** A vertical line down each of the two panels, not across the gap between them (the lower one's title sits there). */
+function PanelLine({ x, top, bottom, cls }) {
+  return (
+    <>
+      <line class={cls} x1={x} x2={x} y1={top.top} y2={top.bottom} />
+      <line class={cls} x1={x} x2={x} y1={bottom.top} y2={bottom.bottom} />
+    </>
+  );
 }
 
 export function SweepChart({ points, batch, maxBatch, realisticBatch }) {
@@ -91,6 +110,11 @@ export function SweepChart({ points, batch, maxBatch, realisticBatch }) {
   const labels = placeSweepLabels({
     TOP_BOX, BOTTOM_BOX, ALL, LEFT, RIGHT, wallX, tightX,
     current: current >= 0 ? { x: x(batch), yTop: yTop(points[current].tokens_per_s), yBottom: yBottom(points[current].ms_per_token) } : null,
+    series: [
+      points.map((q) => [x(q.batch), yTop(q.tokens_per_s)]),
+      points.map((q) => [x(q.batch), yBottom(q.ms_per_token)]),
+      ...(expected ? [points.map((q) => [x(q.batch), yTop(expectedTps(q))]), points.map((q) => [x(q.batch), yBottom(expectedMpt(q))])] : []),
+    ],
     text: {
       perToken: t('chart.perToken'),
       legend: expected ? t('chart.sweepLegend') : null,
@@ -140,35 +164,35 @@ export function SweepChart({ points, batch, maxBatch, realisticBatch }) {
       <text class="panel-title" x={LEFT} y={TOP_BOX.top - 8}>{t('chart.throughput')}</text>
       <text class="panel-title" x={LEFT} y={BOTTOM_BOX.top - 8}>{t('chart.perToken')}</text>
       <g class="wall">
-        <line x1={wallX} x2={wallX} y1={ALL.top} y2={ALL.bottom} />
+        <PanelLine x={wallX} top={TOP_BOX} bottom={BOTTOM_BOX} />
         {labels.wall.lines.map((line, i) => <text key={i} {...at('wall', i)}>{line}</text>)}
       </g>
       {tightX !== null && (
         <g class="tight-line">
-          <line x1={tightX} x2={tightX} y1={ALL.top} y2={ALL.bottom} />
-          <text {...at('tight')}>{labels.tight.lines[0]}</text>
+          <PanelLine x={tightX} top={TOP_BOX} bottom={BOTTOM_BOX} />
+          {labels.tight.lines.map((line, i) => <text key={i} {...at('tight', i)}>{line}</text>)}
         </g>
       )}
-      {current >= 0 && <line class="current" x1={x(batch)} x2={x(batch)} y1={ALL.top} y2={ALL.bottom} />}
+      {current >= 0 && <PanelLine cls="current" x={x(batch)} top={TOP_BOX} bottom={BOTTOM_BOX} />}
       <Series points={points} x={x} y={yTop} value={(q) => q.tokens_per_s} cls="tps" />
       <Series points={points} x={x} y={yBottom} value={(q) => q.ms_per_token} cls="mpt" />
       {expected && <Series points={points} x={x} y={yTop} value={expectedTps} cls="tps expected" />}
       {expected && <Series points={points} x={x} y={yBottom} value={expectedMpt} cls="mpt expected" />}
-      {expected && (
+      {expected && labels.legend && (
         <g class="legend" data-testid="sweep-legend">
-          <text {...at('legend')}>{labels.legend.lines[0]}</text>
+          {labels.legend.lines.map((line, i) => <text key={i} {...at('legend', i)}>{line}</text>)}
         </g>
       )}
       {current >= 0 && (
         <g class="current-points">
           <circle cx={x(batch)} cy={yTop(points[current].tokens_per_s)} r="5" />
           <circle cx={x(batch)} cy={yBottom(points[current].ms_per_token)} r="5" />
-          <text {...at('current')}>{labels.current.lines[0]}</text>
+          {labels.current.lines.map((line, i) => <text key={i} {...at('current', i)}>{line}</text>)}
         </g>
       )}
       {p && (
         <g class="cursor" aria-hidden="true">
-          <line x1={x(p.batch)} x2={x(p.batch)} y1={ALL.top} y2={ALL.bottom} />
+          <PanelLine x={x(p.batch)} top={TOP_BOX} bottom={BOTTOM_BOX} />
           <circle cx={x(p.batch)} cy={yTop(p.tokens_per_s)} r="4" />
           <circle cx={x(p.batch)} cy={yBottom(p.ms_per_token)} r="4" />
         </g>
@@ -191,6 +215,7 @@ export function SweepChart({ points, batch, maxBatch, realisticBatch }) {
       <AxisTitle x={(LEFT + RIGHT) / 2} y={H - 10}>{t('chart.batchAxis')}</AxisTitle>
       {p && <ChartTip x={x(p.batch)} y={yTop(p.tokens_per_s)} lines={tip(p, maxBatch)} box={ALL} />}
     </svg>
+    {expected && !labels.legend && <p class="hint" data-testid="sweep-legend">{t('chart.sweepLegend')}</p>}
     </div>
   );
 }

@@ -65,6 +65,9 @@ export const dot = (x, y, r) => ({ left: x - r, right: x + r, top: y - r, bottom
  * A label takes its first candidate that lies inside `bounds` and clear of the
  * obstacles and of the labels placed before it; else its first candidate that is
  * clear once moved inside the bounds; else (unless optional, then it is left out)
+ * (with `wrap`) its first free candidate with the label broken in two lines; else the free place
+ * nearest its first candidate inside `scan` (a box), when it names one, on one line or two (the
+ * nearer); else
  * the candidate, moved inside, that overlaps least. Returns {key: {x, y, anchor,
  * lines, box} | null}.
  */
@@ -72,22 +75,66 @@ export function placeLabels(labels, bounds, obstacles = []) {
   const taken = [...obstacles];
   const placed = {};
   for (const label of labels) {
-    const lines = label.lines ?? [label.text];
+    const one = label.lines ?? [label.text];
     const font = { px: label.px ?? 12, bold: label.bold ?? false };
-    const options = label.candidates.map(({ x, y, anchor = 'start' }) => {
+    const optionsFor = (lines) => label.candidates.map(({ x, y, anchor = 'start' }) => {
       const box = labelBox(lines, x, y, anchor, font);
       const [dx, dy] = into(box, bounds);
       const moved = { left: box.left + dx, right: box.right + dx, top: box.top + dy, bottom: box.bottom + dy };
       const cost = taken.reduce((sum, o) => sum + clash(moved, o), 0);
       return { x: x + dx, y: y + dy, anchor, lines, box: moved, fits: inside(box, bounds), cost };
     });
-    const pick = options.find((o) => o.fits && o.cost === 0)
-      ?? options.find((o) => o.cost === 0)
+    const free = (options) => options.find((o) => o.fits && o.cost === 0) ?? options.find((o) => o.cost === 0);
+    const options = optionsFor(one);
+    // A crowded (phone) chart: the label broken in two where it is long, then the nearest free place.
+    const two = label.wrap ? wrapped(one) : null;
+    const pick = free(options)
+      ?? (two && free(optionsFor(two)))
+      ?? (label.scan && scan(two ? [one, two] : [one], font, label.candidates[0], label.scan, taken))
       ?? (label.optional ? null : options.reduce((best, o) => (o.cost < best.cost ? o : best)));
     placed[label.key] = pick;
     if (pick) taken.push(pick.box);
   }
   return placed;
+}
+
+/** Each line broken in two at the space or CJK character nearest its middle; null where none breaks. */
+export function wrapped(lines) {
+  const out = lines.flatMap((line) => {
+    const chars = [...line];
+    let at = 0;
+    let best = Infinity;
+    chars.forEach((ch, i) => {
+      if (!i || (ch !== ' ' && (ch < '\u2e80' || '，）'.includes(ch)))) return;
+      const d = Math.abs(textWidth(chars.slice(0, i).join('')) - textWidth(chars.slice(i).join('')));
+      if (d < best) [best, at] = [d, i];
+    });
+    return at ? [chars.slice(0, at).join('').trim(), chars.slice(at).join('').trim()] : [line];
+  });
+  return out.length > lines.length ? out : null;
+}
+
+/**
+ * A label's last resort, where none of its own places is free (a crowded phone chart): of its
+ * forms (one line, two), the free place inside `area` nearest its first candidate, on a grid of
+ * 4 px across and half a line down; null where none is free.
+ */
+function scan(forms, font, first, area, taken) {
+  const anchor = first.anchor ?? 'start';
+  let best = null;
+  for (const lines of forms) {
+    const b = labelBox(lines, first.x, first.y, anchor, font);
+    for (let top = area.top; top + b.bottom - b.top <= area.bottom; top += LINE / 2) {
+      for (let left = area.left; left + b.right - b.left <= area.right; left += 4) {
+        const dx = left - b.left;
+        const dy = top - b.top;
+        const d = dx * dx + dy * dy;
+        const box = { left, right: b.right + dx, top, bottom: b.bottom + dy };
+        if ((!best || d < best.d) && taken.every((o) => !clash(box, o))) best = { x: first.x + dx, y: first.y + dy, anchor, lines, box, cost: 0, d };
+      }
+    }
+  }
+  return best;
 }
 
 /**
@@ -119,4 +166,23 @@ export function around(x, y, r, order = ['belowRight', 'right', 'belowLeft', 'le
     above: { x, y: y - r - 6, anchor: 'middle' },
   };
   return order.map((k) => at[k]);
+}
+
+/**
+ * A drawn line through `points` ([x, y] pairs) as obstacles: a small box every `step` px along each
+ * segment, so that a label is kept off the line itself and not off the whole box the line spans.
+ */
+export function lineObstacles(points, step = 4, r = 1.5) {
+  const out = [];
+  for (let i = 0; i < points.length; i++) {
+    const [x0, y0] = points[i];
+    if (!Number.isFinite(x0) || !Number.isFinite(y0)) continue;
+    out.push(dot(x0, y0, r));
+    if (i + 1 >= points.length) break;
+    const [x1, y1] = points[i + 1];
+    if (!Number.isFinite(x1) || !Number.isFinite(y1)) continue;
+    const n = Math.ceil(Math.hypot(x1 - x0, y1 - y0) / step);
+    for (let k = 1; k < n; k++) out.push(dot(x0 + ((x1 - x0) * k) / n, y0 + ((y1 - y0) * k) / n, r));
+  }
+  return out;
 }

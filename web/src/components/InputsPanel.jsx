@@ -41,11 +41,10 @@ export function InputsPanel({ app }) {
   const fromWorkload = workloadSetsContext(app.values.value);
   return (
     <form class="inputs" aria-label={t('form.aria')} onSubmit={(e) => e.preventDefault()}>
-      <div class="key-inputs" role="group" aria-label={t('form.keys')} data-testid="key-inputs">
-        <div class="pair">
-          <ModelSelect app={app} />
-          <GpuSelect app={app} />
-        </div>
+      <div class="key-inputs">
+        {/* A model's or a GPU's name needs the block's width ("NVIDIA A100 40GB PCIe"); the two numbers share a row. */}
+        <ModelSelect app={app} />
+        <GpuSelect app={app} />
         <div class="pair">
           {/* With a workload the context is its input + output tokens: shown, not editable here. */}
           <TextField

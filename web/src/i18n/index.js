@@ -18,11 +18,6 @@ export const LANGS = Object.freeze(['en', ...Object.keys(LOADERS)]);
  * speaks this one: it must not wait for that language's table (an English page would say "English").
  */
 export const LANG_NAMES = Object.freeze({ en: 'English', 'zh-CN': '中文' });
-/**
- * A Latin-letter code beside a name in another script: a machine without a CJK font draws 中文 as
- * empty boxes, and the toggle must still say what it does ("中文 / ZH").
- */
-export const LANG_LATIN = Object.freeze({ 'zh-CN': 'ZH' });
 export const DEFAULT_LANG = 'en';
 
 let laterWords = null;
