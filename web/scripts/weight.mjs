@@ -40,7 +40,9 @@ export const KIB = 1024;
 // 2.0 KiB gzipped to the full wasm module; the verdict module is built without them
 // (CMakeLists.txt, RL_SCALE_OUT), so the critical path keeps its 100 KiB.
 // All of the above merged (the NCCL peers and EP too): critical 96,515 B (95 KiB), single 229,606 B (225 KiB).
-export const BUDGETS = Object.freeze({ critical: 95 * KIB, single: 225 * KIB });
+// Single 225 -> 226 KiB (230,500 B): the phone's selects and chart labels at 390 px (issue 35, item 6) and the
+// explanations' NCCL peers in both languages.
+export const BUDGETS = Object.freeze({ critical: 95 * KIB, single: 226 * KIB });
 export const CRITICAL_GOAL = 100 * KIB;
 export const SINGLE_FILE_GOAL = 150 * KIB;
 
