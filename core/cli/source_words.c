@@ -58,6 +58,13 @@ const char *rl_msg_assumption_source(const rl_assumption *a, rl_engine engine, c
         return worded(key, none, NULL, a->source, buf, cap);
     }
     if (strcmp(a->name, "link_gbs") == 0) return worded(a->value > 0 ? "asrc.link" : "asrc.link_unknown", none, NULL, a->source, buf, cap);
+    /* Scale-out's assumptions (docs/scale-out.md), each under its own name. */
+    static const char *const SCALE_OUT[] = {"scale_out_gbs", "ep_imbalance", "a2a_bytes_per_value", "a2a_overlap"};
+    for (size_t i = 0; i < sizeof SCALE_OUT / sizeof SCALE_OUT[0]; i++)
+        if (strcmp(a->name, SCALE_OUT[i]) == 0) {
+            snprintf(key, sizeof key, "asrc.%s", a->name);
+            return worded(key, none, NULL, a->source, buf, cap);
+        }
     if (strcmp(a->name, "ttft_overhead_ms") == 0) {
         const rl_field *launch = rl_field_by_key("launch_ms");
         snprintf(def, sizeof def, "%g", launch ? launch->def : 0.0);

@@ -28,6 +28,9 @@ const ENGINE_PARAM = Object.freeze({
  * One assumption of the expected estimate (report.realistic.assumptions[i]) of the report r:
  * {text}, the page's words, or {cite}, the core's own when the page has none for it.
  */
+/** Scale-out's assumptions (docs/scale-out.md), each worded under its own name. */
+const SCALE_OUT = Object.freeze(['scale_out_gbs', 'ep_imbalance', 'a2a_bytes_per_value', 'a2a_overlap']);
+
 export function assumptionSource(a, r, code) {
   const source = String(a.source ?? '');
   if (a.origin === 'given') return { text: t('asrc.request', { source }, code) };
@@ -41,6 +44,8 @@ export function assumptionSource(a, r, code) {
     key = `asrc.${engine}.${variant}`;
   } else if (a.name === 'link_gbs') {
     key = a.value > 0 ? 'asrc.link' : 'asrc.link_unknown';
+  } else if (SCALE_OUT.includes(a.name)) {
+    key = `asrc.${a.name}`;
   } else if (a.name === 'ttft_overhead_ms') {
     key = 'asrc.ttft_launch';
     params = { source, default: FIELD.launch_ms.default };
