@@ -713,12 +713,13 @@ typedef struct mapped {
     int64_t chunk; /* tokens per prefill step (the activation peak); 0 until the engine's default is known */
     int64_t gpu_layers; /* llama-server -ngl in the request: only when the host is described; -1 absent */
     bool by_name; /* the preset is another repository's of the same architecture (model_matched_by_name) */
+    int64_t ep;   /* expert parallel size: 1, or tp where vLLM's --enable-expert-parallel splits the experts */
 } mapped;
 
 static bool lint_sets(const rl_jdoc *doc, int key) {
     static const char *const keys[] = {"model", "config", "params", "seq", "batch", "tp", "pp", "precision",
                                        "kv_precision", "kv_block", "pool_fraction", "micro_batches",
-                                       "prefill_chunk", "engine", "gpu_layers"};
+                                       "prefill_chunk", "engine", "gpu_layers", "ep"};
     for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
         if (rl_jkey_is(doc, key, keys[i])) return true;
     return false;
@@ -762,6 +763,7 @@ static rl_status build_request(rl_lint *l, const char *base, size_t base_len, bo
     if (mp->kv_block > 0) rl_out_fmt(&o, "\"kv_block\":%lld,", (long long)mp->kv_block); /* absent = no paging */
     if (mp->chunk > 0) rl_out_fmt(&o, "\"prefill_chunk\":%lld,", (long long)mp->chunk);
     if (mp->gpu_layers >= 0) rl_out_fmt(&o, "\"gpu_layers\":%lld,", (long long)mp->gpu_layers);
+    if (mp->ep > 1) rl_out_fmt(&o, "\"ep\":%lld,", (long long)mp->ep);
     /* The command names its engine, so the realistic estimate is that engine's. */
     rl_out_fmt(&o, "\"engine\":\"%s\",", l->engine == RL_SERVE_LLAMA_SERVER ? "llama.cpp"
                                           : l->engine == RL_SERVE_TRTLLM     ? "trt-llm"
@@ -1363,6 +1365,9 @@ static bool correct(rl_lint *l, const parsed *p, rl_deploy start, int64_t max_po
                 int64_t g = lay[i].tp * lay[i].pp;
                 if (full_at > 0 && g > 2 * full_at) break;
                 rl_deploy d = base;
+                /* Expert parallelism follows tp (vLLM's switch): a tp that does not divide the experts can't hold it. */
+                if (base.ep > 1 && l->run.model.experts % lay[i].tp != 0) continue;
+                if (base.ep > 1) d.ep = lay[i].tp;
                 d.tp = lay[i].tp;
                 d.pp = lay[i].pp;
                 d.precision = weights[w];
@@ -1647,7 +1652,7 @@ static rl_status lint_run(const char *command, size_t len, const char *base, siz
 
     rl_model m = rl_model_default();
     bool have_config = config_text != NULL;
-    mapped mp = {RL_PREC_AUTO, RL_PREC_AUTO, 0, 1, 1, 1, 0, 0.9, false, false, 0, -1, false};
+    mapped mp = {RL_PREC_AUTO, RL_PREC_AUTO, 0, 1, 1, 1, 0, 0.9, false, false, 0, -1, false, 1};
     if ((st = lint_model(l, &p, have_config, &mp, &m))) return st;
     if (have_config && (st = rl_model_from_config_json(config_text, config_len, &m, &l->error))) return st;
     if ((st = map_precisions(l, &p, &m, &mp))) return st;
@@ -1853,6 +1858,13 @@ static rl_status lint_run(const char *command, size_t len, const char *base, siz
     if (e == RL_SERVE_TRTLLM && max_pos > 0 && d.seq > max_pos) d.seq = mp.seq = max_pos;
     l->max_seqs = d.batch;
     mp.batch = d.batch; /* the request as the engine runs it: with its default concurrency */
+    /* vLLM's --enable-expert-parallel: the experts are split over the tp x dp ranks (docs.vllm.ai, Expert
+     * Parallel Deployment: EP size = TP x DP). With one data-parallel rank that is ep = tp, which the core
+     * counts; with --data-parallel-size the split is not modeled (dp_experts below). On a dense model there are
+     * no experts to split: ep stays 1 (the core refuses ep on a dense model). */
+    if (e == RL_SERVE_VLLM && p.value[K_DP] < 0 && l->run.model.experts > 0 && d.tp > 1 &&
+        l->run.model.experts % d.tp == 0 && vllm_switch_given(l, "--enable-expert-parallel"))
+        mp.ep = d.ep = d.tp;
     if ((st = build_request(l, base, base_len, !have_config, &mp))) return st;
 
     int64_t c = cap_at(l, &d, &r);

@@ -493,6 +493,28 @@ static void test_switches(void) {
     }
 }
 
+/* vLLM's --enable-expert-parallel: ep = tp x dp (docs.vllm.ai Expert Parallel Deployment). The request carries ep = tp
+ * only with the switch, a MoE model whose experts tp divides, and one data-parallel rank; a dense model keeps ep 1
+ * (the core refuses ep there), and --data-parallel-size keeps it 1 (the split over dp x tp is not modeled). */
+static void test_vllm_expert_parallel(void) {
+    const char *req = "{\"gpu\":\"h200-sxm\"}";
+    static const struct {
+        const char *cmd;
+        int64_t ep;
+    } cases[] = {
+        {"vllm serve deepseek-ai/DeepSeek-V3 --tensor-parallel-size 8 --enable-expert-parallel --max-model-len 4096", 8},
+        {"vllm serve deepseek-ai/DeepSeek-V3 --tensor-parallel-size 8 --max-model-len 4096", 1},
+        {"vllm serve deepseek-ai/DeepSeek-V3 --tensor-parallel-size 8 --enable_expert_parallel --max-model-len 4096", 8},
+        {"vllm serve deepseek-ai/DeepSeek-V3 -tp 8 -dp 2 --enable-expert-parallel --max-model-len 4096", 1},
+        {"vllm serve Qwen/Qwen3-8B --tensor-parallel-size 2 --enable-expert-parallel --max-model-len 4096", 1},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        rl_status st = run(cases[i].cmd, req, NULL);
+        CHECK(st == RL_OK && lint.run.deploy.ep == cases[i].ep, "%s: ep %lld, want %lld (status %d, %s)", cases[i].cmd,
+              (long long)lint.run.deploy.ep, (long long)cases[i].ep, st, lint.error.message);
+    }
+}
+
 /* SGLang's --mem-fraction-static default (memory_hook.py) on an H200 (141 GiB = 144384 MiB, chunk 8192), worked
  * by hand: (144384 − reserve)/144384 with reserve = 512 + 12288 + 128·tp + 2·(256, or 512 from tp 4) + 8·58:
  * tp 1 13904 → 0.904, 2 14032 → 0.903, 3 14160 → 0.902, 4 14800 → 0.897, 7 15184 → 0.895, 8 15312 → 0.894,
@@ -1844,6 +1866,7 @@ int main(int argc, char **argv) {
     test_ranges();
     test_token_counts();
     test_switches();
+    test_vllm_expert_parallel();
     test_sglang_pool();
     test_engines();
     test_vllm_model_ids();
