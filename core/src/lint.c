@@ -984,9 +984,9 @@ static bool settle(const rl_lint *l, rl_deploy *d, bool batch_derived, bool shor
         /* A larger fraction is taken where none fits at the command's, or where it holds at least twice the
          * context: a context cut by half or more to keep the fraction (1,792 of 131,072 tokens, where 0.95 holds
          * 126,976) is no correction a user wants, while a small cut keeps the headroom the command chose. */
-        double pools[2] = {l->engine == RL_SERVE_SGLANG ? sglang_pool(l, d->tp, d->pp) : 0.90, 0.95}, own = d->pool_fraction;
+        double pools[2] = {l->engine == RL_SERVE_SGLANG ? sglang_pool(l, d->tp, d->pp) : 0.90, 0.95};
         for (int i = 0; i < 2; i++) {
-            if (pools[i] <= own || pools[i] <= d->pool_fraction) continue;
+            if (pools[i] <= d->pool_fraction) continue; /* the command's, or one already taken */
             rl_deploy wider = *d;
             wider.pool_fraction = pools[i];
             int64_t w = largest_seq(l, wider, d->seq, one_request);
@@ -1159,26 +1159,23 @@ static bool correct_llama(const rl_lint *l, const rl_deploy *start, candidate *c
  * GGUF publishers most often give for a model (ggml-org, bartowski, unsloth: Q8_0, Q6_K, Q5_K_M, Q4_K_M,
  * Q3_K_M), as llama.cpp names them in a file name and after -hf REPO:. Below Q3_K_M quality falls off
  * steeply, and a correction does not go there. */
-static const struct {
+typedef struct step {
     rl_precision p;
-    const char *name;
-} gguf_steps[] = {{RL_PREC_Q8_0, "Q8_0"}, {RL_PREC_Q6_K, "Q6_K"}, {RL_PREC_Q5_K_M, "Q5_K_M"}, {RL_PREC_Q4_K_M, "Q4_K_M"}, {RL_PREC_Q3_K_M, "Q3_K_M"}};
+    const char *name; /* as llama-server takes it */
+} step;
+
+static const step gguf_steps[] = {{RL_PREC_Q8_0, "Q8_0"}, {RL_PREC_Q6_K, "Q6_K"}, {RL_PREC_Q5_K_M, "Q5_K_M"}, {RL_PREC_Q4_K_M, "Q4_K_M"},
+                                  {RL_PREC_Q3_K_M, "Q3_K_M"}};
 
 /* The KV cache types a correction offers for -ctk and -ctv: q8_0 (near the 16-bit cache's quality), then q4_0. */
-static const struct {
-    rl_precision p;
-    const char *name;
-} cache_steps[] = {{RL_PREC_Q8_0, "q8_0"}, {RL_PREC_Q4_0, "q4_0"}};
+static const step cache_steps[] = {{RL_PREC_Q8_0, "q8_0"}, {RL_PREC_Q4_0, "q4_0"}};
 
-static const char *gguf_step_name(rl_precision p) {
-    for (size_t i = 0; i < sizeof gguf_steps / sizeof gguf_steps[0]; i++)
-        if (gguf_steps[i].p == p) return gguf_steps[i].name;
-    return NULL;
-}
+#define STEPS(t) (t), sizeof(t) / sizeof((t)[0])
 
-static const char *cache_step_name(rl_precision p) {
-    for (size_t i = 0; i < sizeof cache_steps / sizeof cache_steps[0]; i++)
-        if (cache_steps[i].p == p) return cache_steps[i].name;
+/* The name of format p among the n steps of t; NULL when it is none of them. */
+static const char *step_name(const step *t, size_t n, rl_precision p) {
+    for (size_t i = 0; i < n; i++)
+        if (t[i].p == p) return t[i].name;
     return NULL;
 }
 
@@ -1233,12 +1230,12 @@ static int llama_fixes(const rl_lint *l, const parsed *p, const rl_deploy *start
     const choice *d = &c->d;
     int n = 0;
     if (d->precision != start->precision) {
-        const char *q = gguf_step_name(d->precision);
+        const char *q = step_name(STEPS(gguf_steps), d->precision);
         if (q == NULL || !model_in_quant(l, p, q, &fixes[n])) return 0;
         n++;
     }
     if (d->kv_precision != start->kv_precision) {
-        const char *t = cache_step_name(d->kv_precision);
+        const char *t = step_name(STEPS(cache_steps), d->kv_precision);
         if (t == NULL) return 0;
         fixes[n].k = K_CTK;
         snprintf(fixes[n++].value, sizeof fixes[0].value, "%s", t);
