@@ -17,7 +17,7 @@ void rl_print_lint(FILE *out, const rl_lint *l) {
                                 l->model_id[0] ? l->model_id : rl_msg_text("cli.lint.modelFromConfig"), "preset", pre));
     fprintf(out, "\n%s\n", rl_msg_text("cli.lint.recognized"));
     for (int i = 0; i < l->recognized_count; i++)
-        fprintf(out, "  %-28s %s\n", w(l, l->recognized_flag[i]), w(l, l->recognized_value[i]));
+        fprintf(out, "  %-28s %s\n", w(l, l->recognized_flag[i]), l->recognized_value[i] < 0 ? "on" : w(l, l->recognized_value[i]));
     if (l->recognized_count == 0) fprintf(out, "  %s\n", rl_msg_text("cli.lint.none"));
     if (l->default_count > 0) {
         fprintf(out, "\n%s\n", rl_msg_text("cli.lint.defaults"));

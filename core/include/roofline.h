@@ -1580,7 +1580,8 @@ typedef struct rl_lint {
      * corrected command writes the two joined again, so that it reads back
      * as the same words (a value such as --x=y would split once more). */
     unsigned char joined[RL_LINT_MAX_ARGS];
-    /* Recognized flags: the word index of the flag and of its value. */
+    /* Recognized flags: the word index of the flag and of its value (-1 for a switch the analysis counts, such
+     * as vLLM's --enable-expert-parallel: "on"). */
     int recognized_flag[RL_LINT_MAX_ARGS];
     int recognized_value[RL_LINT_MAX_ARGS];
     int recognized_count;

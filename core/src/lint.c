@@ -446,20 +446,50 @@ static rl_status read_flags(rl_lint *l, parsed *p) {
     return RL_OK;
 }
 
-/* Whether the command gives vLLM's switch `name` (read as vLLM reads it: underscores as dashes). */
+/* Whether word w is vLLM's switch `name` (read as vLLM reads it: underscores as dashes). */
+static bool is_switch(const char *w, const char *name) {
+    size_t n = strlen(name);
+    if (strlen(w) != n) return false;
+    for (size_t k = 0; k < n; k++)
+        if (w[k] != name[k] && !(k >= 2 && w[k] == '_' && name[k] == '-')) return false;
+    return true;
+}
+
+/* Whether the command gives vLLM's switch `name`: among the ignored flags, or a switch recognized (a flag
+ * recognized without a value word, recognized_value -1: see recognize_switch). */
 static bool vllm_switch_given(const rl_lint *l, const char *name) {
-    for (int i = 0; i < l->ignored_count; i++) {
-        const char *w = word(l, l->ignored[i]);
-        size_t n = strlen(name);
-        if (strlen(w) != n) continue;
-        bool same = true;
-        for (size_t k = 0; k < n && same; k++) same = w[k] == name[k] || (k >= 2 && w[k] == '_' && name[k] == '-');
-        if (same) return true;
-    }
+    for (int i = 0; i < l->ignored_count; i++)
+        if (is_switch(word(l, l->ignored[i]), name)) return true;
+    for (int i = 0; i < l->recognized_count; i++)
+        if (l->recognized_value[i] < 0 && is_switch(word(l, l->recognized_flag[i]), name)) return true;
     return false;
 }
 
+/* Moves vLLM's switch `name` from the ignored flags to the recognized ones, once the analysis counts it. */
+static void recognize_switch(rl_lint *l, const char *name) {
+    for (int i = 0; i < l->ignored_count; i++) {
+        if (!is_switch(word(l, l->ignored[i]), name)) continue;
+        l->recognized_flag[l->recognized_count] = l->ignored[i];
+        l->recognized_value[l->recognized_count++] = -1;
+        for (int k = i + 1; k < l->ignored_count; k++) l->ignored[k - 1] = l->ignored[k];
+        l->ignored_count--;
+        return;
+    }
+}
+
 static bool e_is_trtllm(const rl_lint *l) { return l->engine == RL_SERVE_TRTLLM; }
+
+/* The expert-parallel size vLLM's --enable-expert-parallel gives at tp x pp, as the core counts it. vLLM splits
+ * the experts over the tp x dp ranks (docs.vllm.ai, Expert Parallel Deployment: EP size = TP x DP): with one
+ * data-parallel rank and one pipeline stage that is ep = tp. With --data-parallel-size the split is not modeled
+ * (vllm_dp_experts_not_modeled), nor with pipeline stages (the core refuses ep with pp;
+ * vllm_ep_with_pp_not_modeled): ep stays 1, each stage's experts split by tensor parallelism, the same bytes a GPU.
+ * On a dense model there are no experts to split: ep stays 1 (the core refuses ep on a dense model). */
+static int64_t vllm_ep(const rl_lint *l, const parsed *p, int64_t tp, int64_t pp) {
+    if (l->engine != RL_SERVE_VLLM || p->value[K_DP] >= 0 || l->run.model.experts <= 0 || tp <= 1 || pp > 1) return 1;
+    if (l->run.model.experts % tp != 0 || !vllm_switch_given(l, "--enable-expert-parallel")) return 1;
+    return tp;
+}
 
 /* ---- values ------------------------------------------------------------ */
 
@@ -1349,6 +1379,8 @@ static bool correct(rl_lint *l, const parsed *p, rl_deploy start, int64_t max_po
     int nkv = rl_precision_bytes(kv0) >= 2 && (l->engine != RL_SERVE_TRTLLM || trtllm_runs(l, RL_PREC_FP8)) ? 2 : 1;
     layout lay[SEARCH_LAYOUTS];
     int nl = layouts(l, &start, lay);
+    bool ep_switch = l->engine == RL_SERVE_VLLM && p->value[K_DP] < 0 && l->run.model.experts > 0 &&
+                     vllm_switch_given(l, "--enable-expert-parallel");
     bool derived = l->engine == RL_SERVE_SGLANG && p->value[K_BATCH] < 0;
     int nf = 0;
     for (int w = 0; w < nw; w++)
@@ -1362,9 +1394,10 @@ static bool correct(rl_lint *l, const parsed *p, rl_deploy start, int64_t max_po
                 int64_t g = lay[i].tp * lay[i].pp;
                 if (full_at > 0 && g > 2 * full_at) break;
                 rl_deploy d = base;
-                /* Expert parallelism follows tp (vLLM's switch): a tp that does not divide the experts can't hold it. */
-                if (base.ep > 1 && l->run.model.experts % lay[i].tp != 0) continue;
-                if (base.ep > 1) d.ep = lay[i].tp;
+                /* Expert parallelism follows tp (vLLM's switch), read back from the corrected command as from the
+                 * asked one; a tp that does not divide the experts is not offered with the switch. */
+                if (ep_switch && l->run.model.experts % lay[i].tp != 0) continue;
+                d.ep = vllm_ep(l, p, lay[i].tp, lay[i].pp);
                 d.tp = lay[i].tp;
                 d.pp = lay[i].pp;
                 d.precision = weights[w];
@@ -1855,13 +1888,11 @@ static rl_status lint_run(const char *command, size_t len, const char *base, siz
     if (e == RL_SERVE_TRTLLM && max_pos > 0 && d.seq > max_pos) d.seq = mp.seq = max_pos;
     l->max_seqs = d.batch;
     mp.batch = d.batch; /* the request as the engine runs it: with its default concurrency */
-    /* vLLM's --enable-expert-parallel: the experts are split over the tp x dp ranks (docs.vllm.ai, Expert
-     * Parallel Deployment: EP size = TP x DP). With one data-parallel rank that is ep = tp, which the core
-     * counts; with --data-parallel-size the split is not modeled (dp_experts below). On a dense model there are
-     * no experts to split: ep stays 1 (the core refuses ep on a dense model). */
-    if (e == RL_SERVE_VLLM && p.value[K_DP] < 0 && l->run.model.experts > 0 && d.tp > 1 &&
-        l->run.model.experts % d.tp == 0 && vllm_switch_given(l, "--enable-expert-parallel"))
-        mp.ep = d.ep = d.tp;
+    mp.ep = d.ep = vllm_ep(l, &p, d.tp, d.pp);
+    /* The switch is read wherever it is given: as ep = tp, or with a finding that says why not (dp, pp, a dense
+     * model). A correction that changes the layout then neither ignores nor counts a flag the command did not. */
+    bool ep_switch = e == RL_SERVE_VLLM && vllm_switch_given(l, "--enable-expert-parallel");
+    if (ep_switch) recognize_switch(l, "--enable-expert-parallel");
     if ((st = build_request(l, base, base_len, !have_config, &mp))) return st;
 
     int64_t c = cap_at(l, &d, &r);
@@ -1939,6 +1970,19 @@ static rl_status lint_run(const char *command, size_t len, const char *base, siz
                            (long long)dp, (long long)(dp * d.tp * d.pp), (long long)(d.tp * d.pp)),
                "dp", FMT(v[5], "%lld", (long long)dp), "experts_gpus", FMT(all, "%lld", (long long)(dp * d.tp * d.pp)), "gpus",
                FMT(gpus_v, "%lld", (long long)(d.tp * d.pp)));
+    }
+    if (ep_switch && l->run.model.experts <= 0) {
+        add_finding(l, "vllm_ep_dense_model",
+                    "--enable-expert-parallel changes nothing here: the model is dense, with no experts to split "
+                    "(vLLM applies it to the MoE layers only).");
+    } else if (ep_switch && !dp_experts && d.pp > 1 && d.tp > 1) {
+        char tp_v[24], pp_v[24];
+        VALUES(add_finding(l, "vllm_ep_with_pp_not_modeled",
+                           "--enable-expert-parallel with --pipeline-parallel-size %lld splits each stage's experts over its %lld "
+                           "GPUs; this analysis splits them by tensor parallelism instead (expert parallelism across pipeline "
+                           "stages is not modeled): the same bytes of weights a GPU, without the all-to-all.",
+                           (long long)d.pp, (long long)d.tp),
+               "pp", FMT(pp_v, "%lld", (long long)d.pp), "tp", FMT(tp_v, "%lld", (long long)d.tp));
     }
     if (format_refused) {
         l->verdict = RL_LINT_REFUSED;
@@ -2157,7 +2201,8 @@ size_t rl_lint_write_json(const rl_lint *l, char *buf, size_t cap) {
     rl_jw_str(&s, "model", l->model_id);
     rl_jw_str(&s, "preset", l->preset);
     rl_jw_object(&s, "recognized", &t);
-    for (int i = 0; i < l->recognized_count; i++) rl_jw_str(&t, word(l, l->recognized_flag[i]), word(l, l->recognized_value[i]));
+    for (int i = 0; i < l->recognized_count; i++) /* a switch (no value word) as "on" */
+        rl_jw_str(&t, word(l, l->recognized_flag[i]), l->recognized_value[i] < 0 ? "on" : word(l, l->recognized_value[i]));
     rl_jw_end(&t);
     rl_jw_array(&s, "ignored", &t);
     for (int i = 0; i < l->ignored_count; i++) rl_jw_str(&t, NULL, word(l, l->ignored[i]));

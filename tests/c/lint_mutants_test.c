@@ -494,8 +494,9 @@ static void test_switches(void) {
 }
 
 /* vLLM's --enable-expert-parallel: ep = tp x dp (docs.vllm.ai Expert Parallel Deployment). The request carries ep = tp
- * only with the switch, a MoE model whose experts tp divides, and one data-parallel rank; a dense model keeps ep 1
- * (the core refuses ep there), and --data-parallel-size keeps it 1 (the split over dp x tp is not modeled). */
+ * only with the switch, a MoE model whose experts tp divides, one data-parallel rank and one pipeline stage; a dense
+ * model keeps ep 1 (the core refuses ep there), and --data-parallel-size or pipeline stages keep it 1 (the split over
+ * dp x tp, and ep across stages, are not modeled). */
 static void test_vllm_expert_parallel(void) {
     const char *req = "{\"gpu\":\"h200-sxm\"}";
     static const struct {
@@ -507,6 +508,7 @@ static void test_vllm_expert_parallel(void) {
         {"vllm serve deepseek-ai/DeepSeek-V3 --tensor-parallel-size 8 --enable_expert_parallel --max-model-len 4096", 8},
         {"vllm serve deepseek-ai/DeepSeek-V3 -tp 8 -dp 2 --enable-expert-parallel --max-model-len 4096", 1},
         {"vllm serve Qwen/Qwen3-8B --tensor-parallel-size 2 --enable-expert-parallel --max-model-len 4096", 1},
+        {"vllm serve deepseek-ai/DeepSeek-V3 -tp 8 -pp 2 --enable-expert-parallel --max-model-len 4096", 1},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         rl_status st = run(cases[i].cmd, req, NULL);

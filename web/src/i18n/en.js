@@ -1138,6 +1138,8 @@ export default {
   "lintf.vllm_max_model_len_too_long": core,
   "lintf.vllm_concurrency_capped": core,
   "lintf.vllm_dp_experts_not_modeled": core,
+  "lintf.vllm_ep_with_pp_not_modeled": core,
+  "lintf.vllm_ep_dense_model": core,
   "lintf.sglang_context_length_over_model": core,
   "lintf.sglang_context_capped": core,
   "lintf.sglang_concurrency_capped": core,

@@ -1161,6 +1161,8 @@ export default {
   "lintf.vllm_max_model_len_too_long": "vLLM 拒绝启动：一个 --max-model-len {seq} 的请求需要 {kv} GiB 的 KV 缓存，超过可用的 {room} GiB；放得下的最大 max_model_len 约为 {largest}（“Try increasing gpu_memory_utilization or decreasing max_model_len”）。",
   "lintf.vllm_concurrency_capped": "vLLM 能启动，但它 {room} GiB 的 KV 缓存同时只放得下 {holds} 个 {seq} token 的请求（“Maximum concurrency for {seq} token per request: {times}x”），少于 --max-num-seqs {max_seqs}：其余请求等待或被抢占。",
   "lintf.vllm_dp_experts_not_modeled": "--data-parallel-size {dp} 加上 --enable-expert-parallel 会把专家切分到 {experts_gpus} 块 GPU 上；本分析按一个 {gpus} 块 GPU 的副本持有全部专家计算，因此高估了每块 GPU 的权重。",
+  "lintf.vllm_ep_with_pp_not_modeled": "--enable-expert-parallel 加上 --pipeline-parallel-size {pp} 会把每个流水线阶段的专家切分到该阶段的 {tp} 块 GPU 上；本分析改按张量并行切分（不建模跨流水线阶段的专家并行）：每块 GPU 的权重字节数相同，但不计 all-to-all。",
+  "lintf.vllm_ep_dense_model": "--enable-expert-parallel 在这里不起作用：该模型是稠密模型，没有可切分的专家（vLLM 只把它用于 MoE 层）。",
   "lintf.sglang_context_length_over_model": "SGLang 拒绝启动：--context-length {seq} 大于模型的 max_position_embeddings {max_positions}（“is greater than the derived context_length”；设置 SGLANG_ALLOW_OVERWRITE_LONGER_CONTEXT_LEN=1 则允许）。",
   "lintf.sglang_context_capped": "SGLang 能启动，但它 {room} GiB 的 KV 池只放得下约 {tokens} token，不够一个 --context-length {seq} 的请求：它把每个请求限制在池的大小。",
   "lintf.sglang_concurrency_capped": "SGLang 能启动，但它 {room} GiB 的 KV 池同时只放得下 {holds} 个 {seq} token 的请求，少于 --max-running-requests {max_seqs}：其余请求被撤回或排队。",
