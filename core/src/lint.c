@@ -153,6 +153,8 @@ static const flag_row rows[] = {
     {RL_SERVE_SGLANG, K_QUANT, "--quantization"},
     {RL_SERVE_SGLANG, K_BLOCK, "--page-size"},
     {RL_SERVE_SGLANG, K_CHUNK, "--chunked-prefill-size"},
+    /* server_args.py: add_argument("--expert-parallel-size", "--ep-size"), a divisor of --tp-size. */
+    {RL_SERVE_SGLANG, K_EP, "--expert-parallel-size --ep-size"},
     {RL_SERVE_LLAMA_SERVER, K_MODEL, "-m --model"},
     {RL_SERVE_LLAMA_SERVER, K_HF, "-hf --hf-repo"},
     {RL_SERVE_LLAMA_SERVER, K_CTX, "-c --ctx-size"},
@@ -162,8 +164,7 @@ static const flag_row rows[] = {
     {RL_SERVE_LLAMA_SERVER, K_CTV, "-ctv --cache-type-v"},
     {RL_SERVE_LLAMA_SERVER, K_CHUNK, "-ub --ubatch-size"},
     /* trtllm-serve: the short forms first, which every version since its first accepts (the long ones are the
-     * primary names since late 2025, the short ones their aliases). --ep_size is recorded only: experts split over
-     * the tp ranks take the same memory per GPU as the tp split the core counts. */
+     * primary names since late 2025, the short ones their aliases). --ep_size is the expert-parallel size (asked_ep). */
     {RL_SERVE_TRTLLM, K_TP, "--tp_size --tensor_parallel_size"},
     {RL_SERVE_TRTLLM, K_PP, "--pp_size --pipeline_parallel_size"},
     {RL_SERVE_TRTLLM, K_EP, "--ep_size --moe_expert_parallel_size"},
@@ -479,16 +480,29 @@ static void recognize_switch(rl_lint *l, const char *name) {
 
 static bool e_is_trtllm(const rl_lint *l) { return l->engine == RL_SERVE_TRTLLM; }
 
-/* The expert-parallel size vLLM's --enable-expert-parallel gives at tp x pp, as the core counts it. vLLM splits
- * the experts over the tp x dp ranks (docs.vllm.ai, Expert Parallel Deployment: EP size = TP x DP): with one
- * data-parallel rank and one pipeline stage that is ep = tp. With --data-parallel-size the split is not modeled
- * (vllm_dp_experts_not_modeled), nor with pipeline stages (the core refuses ep with pp;
- * vllm_ep_with_pp_not_modeled): ep stays 1, each stage's experts split by tensor parallelism, the same bytes a GPU.
- * On a dense model there are no experts to split: ep stays 1 (the core refuses ep on a dense model). */
-static int64_t vllm_ep(const rl_lint *l, const parsed *p, int64_t tp, int64_t pp) {
-    if (l->engine != RL_SERVE_VLLM || p->value[K_DP] >= 0 || l->run.model.experts <= 0 || tp <= 1 || pp > 1) return 1;
-    if (l->run.model.experts % tp != 0 || !vllm_switch_given(l, "--enable-expert-parallel")) return 1;
-    return tp;
+/* The expert-parallel size a command asks for at tp, 0 when none: vLLM's --enable-expert-parallel splits the
+ * experts over the tp x dp ranks (docs.vllm.ai, Expert Parallel Deployment: EP size = TP x DP), so with one
+ * data-parallel rank tp (with --data-parallel-size the split is not modeled: vllm_dp_experts_not_modeled);
+ * SGLang's --expert-parallel-size/--ep-size and trtllm-serve's --ep_size give it, a divisor of tp (the rest of tp
+ * splits each expert: SGLang's and TensorRT-LLM's moe_tp_size = tp_size / ep_size). A size that equals the
+ * command's tp (start_tp) is the common EP = TP layout: it follows tp in a correction, which writes it anew. */
+static int64_t asked_ep(const rl_lint *l, const parsed *p, int64_t start_tp, int64_t tp) {
+    if (l->engine == RL_SERVE_VLLM)
+        return p->value[K_DP] < 0 && vllm_switch_given(l, "--enable-expert-parallel") ? tp : 0;
+    if (p->value[K_EP] < 0) return 0;
+    int64_t a = 0;
+    rl_error ignored; /* the value is checked, with its error, where the command is read */
+    if (rl_parse_count(word(l, p->value[K_EP]), "ep", 1, RL_MAX_PARALLEL, &a, &ignored) != RL_OK) return 0;
+    return a == start_tp ? tp : a;
+}
+
+/* The expert-parallel size the core counts: the asked one where it is the whole tp group of one pipeline stage
+ * and divides the experts (the core's ep is 1 or tp, without pp); else 1, each expert split by tensor parallelism
+ * over the tp GPUs, the same bytes of weights a GPU (ep_partial_not_modeled, ep_with_pp_not_modeled). On a dense
+ * model there are no experts to split (ep_dense_model; the core refuses ep there). */
+static int64_t counted_ep(const rl_lint *l, const parsed *p, int64_t start_tp, int64_t tp, int64_t pp) {
+    int64_t e = l->run.model.experts, a = asked_ep(l, p, start_tp, tp);
+    return e > 0 && tp > 1 && pp == 1 && a == tp && e % tp == 0 ? tp : 1;
 }
 
 /* ---- values ------------------------------------------------------------ */
@@ -1143,6 +1157,9 @@ static int fixes_of(const rl_lint *l, const parsed *p, const rl_deploy *start, c
     const choice *d = &c->d;
 #define FIX(kind_, ...) (fixes[n].k = (kind_), snprintf(fixes[n++].value, sizeof fixes[0].value, __VA_ARGS__))
     if (d->tp != start->tp) FIX(K_TP, "%lld", (long long)d->tp);
+    /* SGLang's and trtllm-serve's EP size, given equal to tp, follows it (asked_ep). */
+    if (d->tp != start->tp && p->value[K_EP] >= 0 && asked_ep(l, p, start->tp, start->tp) == start->tp)
+        FIX(K_EP, "%lld", (long long)d->tp);
     if (d->pp != start->pp) FIX(K_PP, "%lld", (long long)d->pp);
     if (c->precision >= 2) FIX(K_QUANT, "fp8");
     /* vLLM takes fp8 (e4m3); SGLang's choices name the format: fp8_e4m3. */
@@ -1231,7 +1248,9 @@ static bool model_in_quant(const rl_lint *l, const parsed *p, const char *q, fix
         return true;
     }
     if (p->value[K_HF] >= 0) {
-        const char *w = word(l, p->value[K_HF]), *colon = strchr(w, ':');
+        /* The tag is what follows the last colon (llama.cpp's common_get_hf_file takes parts.back()); all before it
+         * is kept, so that the corrected command names the model as the command did. */
+        const char *w = word(l, p->value[K_HF]), *colon = strrchr(w, ':');
         size_t repo = colon ? (size_t)(colon - w) : strlen(w);
         int n = snprintf(f->value, sizeof f->value, "%.*s:%s", (int)repo, w, q);
         if (n < 0 || (size_t)n >= sizeof f->value) return false;
@@ -1379,8 +1398,10 @@ static bool correct(rl_lint *l, const parsed *p, rl_deploy start, int64_t max_po
     int nkv = rl_precision_bytes(kv0) >= 2 && (l->engine != RL_SERVE_TRTLLM || trtllm_runs(l, RL_PREC_FP8)) ? 2 : 1;
     layout lay[SEARCH_LAYOUTS];
     int nl = layouts(l, &start, lay);
-    bool ep_switch = l->engine == RL_SERVE_VLLM && p->value[K_DP] < 0 && l->run.model.experts > 0 &&
-                     vllm_switch_given(l, "--enable-expert-parallel");
+    /* An EP size that follows tp (vLLM's switch, or a size given equal to tp) is offered only where tp divides the
+     * experts; a size given apart from tp only where it divides tp, as SGLang and TensorRT-LLM require. */
+    int64_t ep_asked = l->run.model.experts > 0 ? asked_ep(l, p, start.tp, start.tp) : 0;
+    bool ep_follows = ep_asked > 1 && ep_asked == start.tp;
     bool derived = l->engine == RL_SERVE_SGLANG && p->value[K_BATCH] < 0;
     int nf = 0;
     for (int w = 0; w < nw; w++)
@@ -1396,8 +1417,9 @@ static bool correct(rl_lint *l, const parsed *p, rl_deploy start, int64_t max_po
                 rl_deploy d = base;
                 /* Expert parallelism follows tp (vLLM's switch), read back from the corrected command as from the
                  * asked one; a tp that does not divide the experts is not offered with the switch. */
-                if (ep_switch && l->run.model.experts % lay[i].tp != 0) continue;
-                d.ep = vllm_ep(l, p, lay[i].tp, lay[i].pp);
+                if (ep_follows && l->run.model.experts % lay[i].tp != 0) continue;
+                if (ep_asked > 1 && !ep_follows && lay[i].tp % ep_asked != 0) continue;
+                d.ep = counted_ep(l, p, start.tp, lay[i].tp, lay[i].pp);
                 d.tp = lay[i].tp;
                 d.pp = lay[i].pp;
                 d.precision = weights[w];
@@ -1888,12 +1910,25 @@ static rl_status lint_run(const char *command, size_t len, const char *base, siz
     if (e == RL_SERVE_TRTLLM && max_pos > 0 && d.seq > max_pos) d.seq = mp.seq = max_pos;
     l->max_seqs = d.batch;
     mp.batch = d.batch; /* the request as the engine runs it: with its default concurrency */
-    mp.ep = d.ep = vllm_ep(l, &p, d.tp, d.pp);
-    /* The switch is read wherever it is given: as ep = tp, or with a finding that says why not (dp, pp, a dense
-     * model). A correction that changes the layout then neither ignores nor counts a flag the command did not. */
+    /* The EP flags are read wherever they are given: as ep = tp, or with a finding that says why not (dp, pp, a
+     * size apart from tp, a dense model). A correction that changes the layout then neither ignores nor counts a
+     * flag the command did not. */
     bool ep_switch = e == RL_SERVE_VLLM && vllm_switch_given(l, "--enable-expert-parallel");
     if (ep_switch) recognize_switch(l, "--enable-expert-parallel");
+    int64_t ep_given = 0;
+    if (e != RL_SERVE_VLLM && p.value[K_EP] >= 0 &&
+        (st = rl_parse_count(word(l, p.value[K_EP]), word(l, p.flag[K_EP]), 1, RL_MAX_PARALLEL, &ep_given, &l->error)))
+        return st;
+    if (ep_given > 1 && d.tp % ep_given != 0)
+        return rl_fail(&l->error, RL_E_RANGE, word(l, p.flag[K_EP]),
+                       "%s %lld does not divide the tensor-parallel size %lld (the engine refuses: moe_tp_size = tp_size / ep_size)",
+                       word(l, p.flag[K_EP]), (long long)ep_given, (long long)d.tp);
+    const char *ep_flag = ep_switch ? "--enable-expert-parallel" : ep_given > 1 ? word(l, p.flag[K_EP]) : NULL;
+    mp.ep = d.ep = counted_ep(l, &p, d.tp, d.tp, d.pp);
     if ((st = build_request(l, base, base_len, !have_config, &mp))) return st;
+    /* A deployment the core does not take (not one that does not fit: that is a verdict) is the command's
+     * error, named by the core's field, never a refusal computed from an empty analysis. */
+    if ((st = rl_analyze(&l->run.model, &l->run.gpu, &d, &r, &l->error)) != RL_OK) return st;
 
     int64_t c = cap_at(l, &d, &r);
     char gpus[64];
@@ -1971,18 +2006,26 @@ static rl_status lint_run(const char *command, size_t len, const char *base, siz
                "dp", FMT(v[5], "%lld", (long long)dp), "experts_gpus", FMT(all, "%lld", (long long)(dp * d.tp * d.pp)), "gpus",
                FMT(gpus_v, "%lld", (long long)(d.tp * d.pp)));
     }
-    if (ep_switch && l->run.model.experts <= 0) {
-        add_finding(l, "vllm_ep_dense_model",
-                    "--enable-expert-parallel changes nothing here: the model is dense, with no experts to split "
-                    "(vLLM applies it to the MoE layers only).");
-    } else if (ep_switch && !dp_experts && d.pp > 1 && d.tp > 1) {
-        char tp_v[24], pp_v[24];
-        VALUES(add_finding(l, "vllm_ep_with_pp_not_modeled",
-                           "--enable-expert-parallel with --pipeline-parallel-size %lld splits each stage's experts over its %lld "
-                           "GPUs; this analysis splits them by tensor parallelism instead (expert parallelism across pipeline "
-                           "stages is not modeled): the same bytes of weights a GPU, without the all-to-all.",
-                           (long long)d.pp, (long long)d.tp),
-               "pp", FMT(pp_v, "%lld", (long long)d.pp), "tp", FMT(tp_v, "%lld", (long long)d.tp));
+    if (ep_flag != NULL && l->run.model.experts <= 0) {
+        VALUES(add_finding(l, "ep_dense_model",
+                           "%s changes nothing: the model is dense, with no experts to split.",
+                           ep_flag),
+               "flag", ep_flag);
+    } else if (ep_flag != NULL && !dp_experts && d.ep == 1) {
+        char tp_v[24], pp_v[24], ep_v[24];
+        int64_t a = asked_ep(l, &p, d.tp, d.tp);
+        if (d.pp > 1)
+            VALUES(add_finding(l, "ep_with_pp_not_modeled",
+                               "%s with %lld pipeline stages: EP across stages is not modeled; each stage's experts are counted "
+                               "split by tp over its %lld GPUs (the same weights a GPU, no all-to-all).",
+                               ep_flag, (long long)d.pp, (long long)d.tp),
+                   "flag", ep_flag, "pp", FMT(pp_v, "%lld", (long long)d.pp), "tp", FMT(tp_v, "%lld", (long long)d.tp));
+        else
+            VALUES(add_finding(l, "ep_partial_not_modeled",
+                               "%s %lld with tp %lld: EP is counted only as wide as tp and dividing the experts; each expert is "
+                               "counted split by tp over the %lld GPUs (the same weights a GPU, no all-to-all).",
+                               ep_flag, (long long)a, (long long)d.tp, (long long)d.tp),
+                   "flag", ep_flag, "ep", FMT(ep_v, "%lld", (long long)a), "tp", FMT(tp_v, "%lld", (long long)d.tp));
     }
     if (format_refused) {
         l->verdict = RL_LINT_REFUSED;

@@ -493,7 +493,7 @@ static void test_switches(void) {
     }
 }
 
-/* vLLM's --enable-expert-parallel: ep = tp x dp (docs.vllm.ai Expert Parallel Deployment). The request carries ep = tp
+/* The engines' EP flags. vLLM's --enable-expert-parallel: ep = tp x dp (docs.vllm.ai Expert Parallel Deployment). The request carries ep = tp
  * only with the switch, a MoE model whose experts tp divides, one data-parallel rank and one pipeline stage; a dense
  * model keeps ep 1 (the core refuses ep there), and --data-parallel-size or pipeline stages keep it 1 (the split over
  * dp x tp, and ep across stages, are not modeled). */
@@ -509,6 +509,12 @@ static void test_vllm_expert_parallel(void) {
         {"vllm serve deepseek-ai/DeepSeek-V3 -tp 8 -dp 2 --enable-expert-parallel --max-model-len 4096", 1},
         {"vllm serve Qwen/Qwen3-8B --tensor-parallel-size 2 --enable-expert-parallel --max-model-len 4096", 1},
         {"vllm serve deepseek-ai/DeepSeek-V3 -tp 8 -pp 2 --enable-expert-parallel --max-model-len 4096", 1},
+        /* SGLang's and trtllm-serve's EP size: counted where it is tp's, else each expert split by tp. */
+        {"python -m sglang.launch_server --model-path deepseek-ai/DeepSeek-V3 --tp 8 --ep-size 8 --context-length 4096", 8},
+        {"python -m sglang.launch_server --model-path deepseek-ai/DeepSeek-V3 --tp 8 --ep-size 2 --context-length 4096", 1},
+        {"python -m sglang.launch_server --model-path deepseek-ai/DeepSeek-V3 --tp 8 --ep-size 1 --context-length 4096", 1},
+        {"trtllm-serve deepseek-ai/DeepSeek-V3 --tp_size 8 --moe_expert_parallel_size 8 --max_seq_len 4096", 8},
+        {"trtllm-serve deepseek-ai/DeepSeek-V3 --tp_size 8 --pp_size 2 --ep_size 8 --max_seq_len 4096", 1},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         rl_status st = run(cases[i].cmd, req, NULL);
