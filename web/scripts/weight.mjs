@@ -42,7 +42,10 @@ export const KIB = 1024;
 // All of the above merged (the NCCL peers and EP too): critical 96,515 B (95 KiB), single 229,606 B (225 KiB).
 // Single 225 -> 226 KiB (230,500 B): the phone's selects and chart labels at 390 px (issue 35, item 6) and the
 // explanations' NCCL peers in both languages.
-export const BUDGETS = Object.freeze({ critical: 95 * KIB, single: 226 * KIB });
+// Single 226 -> 228 KiB: data-parallel attention (issue 37, step 2) adds its checks, step, collectives, report
+// section and their English and Chinese sentences to the full wasm module and the page's tables (232,109 B
+// measured, 226.7 KiB); the verdict module is built without it (group "scale"), so the critical path is unchanged.
+export const BUDGETS = Object.freeze({ critical: 95 * KIB, single: 228 * KIB });
 export const CRITICAL_GOAL = 100 * KIB;
 export const SINGLE_FILE_GOAL = 150 * KIB;
 
