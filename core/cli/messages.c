@@ -128,7 +128,7 @@ const char *rl_msg_warning(unsigned bit, const rl_model *m, const rl_deploy *d, 
         rl_warning_text(bit, m, d, r, buf, cap);
         return buf;
     }
-    char key[80], v[25][40];
+    char key[80], v[26][40];
     warning_key(key, sizeof key, bit, m, r);
     const char *const kv[] = {
         "kv_heads", FMT(v[0], "%lld", (long long)m->kv_heads),
@@ -159,6 +159,7 @@ const char *rl_msg_warning(unsigned bit, const rl_model *m, const rl_deploy *d, 
         "engine", rl_engine_name(r->engine),
         "precision", rl_precision_name(rl_lacked_weight_format(r)), /* engine_lacks_weight_format's, the one warning that names it */
         "kv_precision", rl_precision_name(r->kv_precision),
+        "groups", FMT(v[25], "%lld", (long long)d->dp_attention), /* dp_groups_idle's */
         NULL};
     return rl_msg_fill(buf, cap, key, kv);
 }

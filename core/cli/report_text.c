@@ -148,8 +148,22 @@ static void print_checkpoint(FILE *out, const rl_model *m) {
     }
 }
 
+/* Data-parallel attention's groups, the KV a GPU holds, and the collectives that join the groups
+ * (docs/scale-out.md). Their time is the realistic estimate's AllReduce line. */
+static void write_dp_attention(FILE *out, const rl_result *r) {
+    char line[512], x[32], y[32], z[32];
+    const char *where = r->dp_group_crosses_nodes ? T("cli.topology.acrossNodes") : T("cli.topology.inNode");
+    fprintf(out, "%s\n", RL_MSG(line, "cli.dp.title", "groups", FMT(x, "%lld", (long long)r->dp_groups), "a",
+                                FMT(y, "%lld", (long long)r->dp_attention_tp), "per",
+                                FMT(z, "%lld", (long long)r->dp_requests_per_group)));
+    fprintf(out, "  %s\n", RL_MSG(line, "cli.dp.kv", "gib", FMT(x, "%.4g", r->kv_gib)));
+    fprintf(out, "  %s\n", RL_MSG(line, "cli.dp.groupLink", "where", where, "gbs", FMT(x, "%g", r->dp_group_link_gbs)));
+    fprintf(out, "  %s\n", RL_MSG(line, "cli.dp.bytes", "ar", FMT(x, "%.4g", r->dp_group_allreduce_bytes / 1e6), "gather",
+                                 FMT(y, "%.4g", r->dp_gather_bytes / 1e6), "prefill", FMT(z, "%.4g", r->dp_prefill_bytes / 1e6)));
+}
+
 /* Where the GPUs are, which link each collective crosses (one direction), and expert parallelism's figures:
- * docs/scale-out.md. Shown when the deployment spans nodes or splits its experts. */
+ * docs/scale-out.md. Shown when the deployment spans nodes, splits its experts or its attention. */
 static void write_scale_out(FILE *out, const rl_deploy *d, const rl_result *r) {
     char line[512], x[32], y[32], z[32];
     fprintf(out, "\n%s\n", RL_MSG(line, "cli.topology.title", "nodes", FMT(x, "%lld", (long long)r->topo_nodes), "perNode",
@@ -163,8 +177,9 @@ static void write_scale_out(FILE *out, const rl_deploy *d, const rl_result *r) {
     if (d->pp > 1)
         fprintf(out, "  %s\n", RL_MSG(line, "cli.topology.ppHop", "where", r->pp_crosses_nodes ? across : up, "gbs",
                                      FMT(x, "%g", r->pp_link_gbs)));
+    if (d->ep > 1) fprintf(out, "  %s\n", RL_MSG(line, "cli.topology.a2a", "where", r->ep_crosses_nodes ? across : up));
+    if (r->dp_groups > 1) write_dp_attention(out, r);
     if (d->ep <= 1) return;
-    fprintf(out, "  %s\n", RL_MSG(line, "cli.topology.a2a", "where", r->ep_crosses_nodes ? across : up));
     fprintf(out, "%s\n", RL_MSG(line, "cli.ep.title", "ep", FMT(x, "%lld", (long long)d->ep), "slots",
                                 FMT(y, "%g", r->ep_experts_per_gpu), "redundant", FMT(z, "%lld", (long long)d->redundant_experts)));
     fprintf(out, "  %s\n", RL_MSG(line, "cli.ep.read", "touched", FMT(x, "%.4g", r->ep_slots_touched), "imbalance",
@@ -230,7 +245,7 @@ static void print_fit(FILE *out, const rl_model *m, const rl_gpu *g, const rl_de
         }
     }
 
-    if (d->nodes > 1 || d->ep > 1) write_scale_out(out, d, r);
+    if (d->nodes > 1 || d->ep > 1 || r->dp_groups > 1) write_scale_out(out, d, r);
 
     fprintf(out, "\n%s\n", T("cli.budget.title"));
     label(out, "cli.budget.pool", 20);
@@ -398,7 +413,9 @@ void rl_print_report(FILE *out, const rl_model *m, const rl_gpu *g, const rl_dep
     if (r->verdict == RL_WEIGHTS_DO_NOT_FIT)
         RL_MSG(line, "cli.takeaway.weights", "weights", gib(r->weights_gib, a, sizeof a), "vram", FMT(v[0], "%.2f", g->vram_gib));
     else if (r->verdict == RL_KV_DOES_NOT_FIT)
-        RL_MSG(line, "cli.takeaway.kv", "batch", FMT(v[0], "%lld", (long long)d->batch), "kv", gib(r->kv_gib, a, sizeof a), "free",
+        /* The requests whose KV one GPU holds: the batch, or under dp_attention the busiest group's. */
+        RL_MSG(line, "cli.takeaway.kv", "batch",
+               FMT(v[0], "%lld", (long long)(r->dp_groups > 1 ? r->dp_requests_per_group : d->batch)), "kv", gib(r->kv_gib, a, sizeof a), "free",
                gib(r->free_gib, b, sizeof b), "max", FMT(v[1], "%lld", (long long)r->max_batch), "real",
                FMT(v[2], "%lld", (long long)r->max_batch_realistic));
     else if (r->verdict == RL_HOST_DOES_NOT_FIT)

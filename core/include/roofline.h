@@ -105,11 +105,15 @@ typedef enum rl_why {
     RL_WHY_GPUS_VS_NODES = 35,       /* tp x pp is not nodes x gpus_per_node: gpus, nodes, per_node */
     RL_WHY_EP_DENSE = 36,            /* ep > 1 on a model without experts: model */
     RL_WHY_EP_OVER_GPUS = 37,        /* ep over the tp x pp GPUs: ep, gpus */
-    RL_WHY_EP_VS_TP = 38,            /* ep > 1 and not the tp group (attention stays tensor-parallel): ep, tp */
+    RL_WHY_EP_VS_TP = 38,            /* ep > 1 and not the tp group (the experts span every tp GPU): ep, tp */
     RL_WHY_EP_DIVIDE = 39,           /* ep does not divide experts + redundant_experts: ep, experts, redundant */
     RL_WHY_EP_WITH_PP = 40,          /* expert parallelism with pp > 1: pp */
     RL_WHY_EP_INPUTS_WITHOUT_EP = 41, /* redundant_experts or ep_imbalance without ep > 1 */
-    RL_WHY_COUNT_ = 42
+    RL_WHY_DP_DIVIDE = 42,           /* dp_attention does not divide tp: dp, tp */
+    RL_WHY_DP_DENSE = 43,            /* dp_attention > 1 on a model without experts: model, groups, group_tp */
+    RL_WHY_DP_WITH_PP = 44,          /* dp_attention > 1 with pp > 1: pp */
+    RL_WHY_DP_WITH_SPEC = 45,        /* dp_attention > 1 with speculative decoding */
+    RL_WHY_COUNT_ = 46
 } rl_why;
 
 #define RL_ERROR_MAX_VALUES 4
@@ -713,6 +717,9 @@ typedef struct rl_deploy {
     int64_t ep;                 /* 1 (off) or tp; default 1 */
     int64_t redundant_experts;  /* EPLB's extra expert slots per MoE layer, 0..65536; default 0 */
     double ep_imbalance;        /* tokens on the busiest EP rank / the mean, [1, 64]; default 1 (uniform routing) */
+    /* Data-parallel attention (docs/scale-out.md): the tp GPUs run everything but the routed experts as
+     * dp_attention groups of tp / dp_attention GPUs, each with its own requests and their KV. */
+    int64_t dp_attention;       /* D, 1..1024, divides tp; default 1 (off) */
 } rl_deploy;
 
 /* The scale-out link choices, in core/fields.json's order (presets/links/<id>.json). */
@@ -846,7 +853,10 @@ enum {
     /* The engine has no backend for this GPU preset (vLLM, SGLang and TensorRT-LLM on Apple's GPUs, TensorRT-LLM on
      * any but NVIDIA's, llama.cpp and gpt-fast on TPUs and Gaudi; README "Ways out"); never for a custom GPU. */
     RL_WARN_ENGINE_NOT_ON_GPU = 1u << 11,
-    RL_WARN_COUNT_ = 12
+    /* dp_attention groups over the batch: some attention groups serve no request, yet their GPUs still hold
+     * the attention weights and join every MoE layer's collectives (legal, wasteful). */
+    RL_WARN_DP_GROUPS_IDLE = 1u << 12,
+    RL_WARN_COUNT_ = 13
 };
 /* Stable lowercase code of warning bit number i (0-based), "" past the end. */
 const char *rl_warning_code(unsigned bit_index);
@@ -901,7 +911,7 @@ typedef struct rl_assumption {
     const char *source; /* prose naming the public source, or "request" for an override */
 } rl_assumption;
 
-#define RL_MAX_ASSUMPTIONS 16
+#define RL_MAX_ASSUMPTIONS 18
 
 /* The parameters the realistic estimate uses for this GPU, deployment and
  * resolved weight precision (rl_result.weight_precision), in a fixed order,
@@ -1039,6 +1049,16 @@ typedef struct rl_result {
     double ep_a2a_bytes;           /* dispatch + combine bytes one GPU sends per decode step, every MoE layer */
     double ep_a2a_ms;              /* their time on the links crossed (the slower of the two), not in the floor */
     double ep_a2a_prefill_bytes;   /* the same for one prefill chunk of prefill_chunk tokens */
+    /* Data-parallel attention (dp_attention > 1): D groups of attention tp a = tp / D. */
+    int64_t dp_groups, dp_attention_tp;
+    int64_t dp_requests_per_group;  /* the busiest group's: ceil(batch / D) */
+    int dp_group_crosses_nodes;     /* the group's AllReduce spans nodes: a > gpus_per_node */
+    double dp_group_link_gbs;       /* its link, one direction */
+    double dp_group_allreduce_bytes; /* per GPU per decode step: the group's AllReduces (2L − L_moe of them) */
+    double dp_gather_bytes;         /* per GPU per decode step: all-gather + reduce-scatter of the batch around the
+                                       MoE layers over the tp GPUs (0 under ep: the all-to-all moves the tokens) */
+    double dp_prefill_bytes;        /* both, for one prefill chunk of prefill_chunk tokens; their time is the
+                                       realistic estimate's allreduce_ms (not in the floor) */
 
     /* Tensor parallel (tp > 1). */
     double allreduce_bytes_per_gpu; /* ideal ring: 8·(tp−1)/tp·L·hidden·B, shown not added */

@@ -50,6 +50,17 @@ static double expert_bytes(const ctx *c) {
  * follow tp when a way out changes it. */
 static double ep_of(const rl_deploy *d) { return d->ep > 1 ? (double)d->tp : 1.0; }
 
+/* Data-parallel attention (dp_attention.c): D groups of a = tp / D GPUs run everything but the routed
+ * experts, each for its own requests; the busiest group holds ceil(B / D) of them, and every figure
+ * per GPU that grows with the requests (their KV, their logits) is that group's. */
+static int64_t dp_of(const rl_deploy *d) { return RL_SCALE_OUT && d->dp_attention > 1 ? d->dp_attention : 1; }
+static int64_t attn_tp(const rl_deploy *d) {
+    return dp_of(d) == 1 ? d->tp : rl_formulas_in_use()->dp_group_gpus(d->tp, dp_of(d));
+}
+static double group_batch(const rl_deploy *d) {
+    return (double)(dp_of(d) == 1 ? d->batch : rl_formulas_in_use()->dp_group_requests(d->batch, dp_of(d)));
+}
+
 /* All weights at their precisions, whole model. */
 static double weight_bytes_total(const ctx *c) {
     const rl_model *m = c->m;
@@ -123,7 +134,7 @@ static void ctx_init(ctx *c, const rl_formulas *F, const rl_model *m, const rl_g
     c->d = d;
     resolve_precision(c);
     c->kv_elems = F->kv_elems_per_token(m);
-    c->kv_share = F->kv_share(m, d->tp);
+    c->kv_share = F->kv_share(m, attn_tp(d)); /* a group's GPUs split its requests' KV */
     c->bw = g->bandwidth_gbs * 1e9;
     c->local_layers = F->local_layers(m);
     /* Linear-attention layers (and Mamba mixers) hold a fixed state, not a KV that grows with S:
@@ -295,13 +306,23 @@ RL_COLD static void add_draft(const ctx *c, fit *f) {
 
 /* Weights per GPU: split over the tp·pp GPUs; under expert parallelism each MoE layer's
  * experts are not sharded but held whole, (E + redundant)/ep slots on each rank of a stage. */
-static double weights_per_gpu(const ctx *c) {
+static double weights_per_gpu_tp(const ctx *c) {
     const rl_deploy *d = c->d;
     if (!RL_SCALE_OUT || d->ep <= 1 || c->m->experts == 0) return c->weight_total / gpus_of(d);
     double layers_experts = (double)c->m->moe_layers * expert_bytes(c);
     double sharded = c->weight_total - layers_experts * (double)c->m->experts;
     double slots = ((double)c->m->experts + (double)d->redundant_experts) / ep_of(d);
     return sharded / gpus_of(d) + layers_experts * slots / (double)d->pp;
+}
+
+/* Weights per GPU: under data-parallel attention (pp 1) all but the routed experts are split
+ * over a group's a GPUs, not the tp, so each GPU holds tp / a times its tp share of them. */
+static double weights_per_gpu(const ctx *c) {
+    const rl_deploy *d = c->d;
+    double w = weights_per_gpu_tp(c);
+    if (dp_of(d) == 1) return w;
+    double rest = c->weight_total - (double)c->m->moe_layers * (double)c->m->experts * expert_bytes(c);
+    return w + rest / (double)attn_tp(d) - rest / (double)d->tp;
 }
 
 /* The floor: weights and KV per GPU against its memory (with a speculative
@@ -328,7 +349,7 @@ static void fit_floor(const ctx *c, fit *f) {
         f->host_room = d->ram_gib * RL_GIB - f->host_weights;
     }
     if (d->spec_tokens > 0) add_draft(c, f);
-    f->kv = (double)d->batch * f->kv_req;
+    f->kv = group_batch(d) * f->kv_req;
     f->free = vram - f->weights;
     if (f->weights > vram) f->verdict = RL_WEIGHTS_DO_NOT_FIT;
     else if (f->kv > f->free) f->verdict = RL_KV_DOES_NOT_FIT;
@@ -370,7 +391,7 @@ static int64_t nccl_peers(const rl_deploy *d) {
 static void fit_budget(const ctx *c, fit *f) {
     const rl_deploy *d = c->d;
     double vram = c->g->vram_gib * RL_GIB;
-    double B = (double)d->batch;
+    double B = group_batch(d);
     f->context = d->context_reserve_gib * RL_GIB;
     f->nccl = d->nccl_gib_per_peer * RL_GIB * (double)nccl_peers(d);
     f->overhead = d->weight_overhead * f->weights;
@@ -414,12 +435,15 @@ static int64_t host_bound(const fit *f, int64_t n, bool gpu_holds_kv) {
     return n < h ? n : h;
 }
 
-static void fit_counts(fit *f) {
+static void fit_counts(const rl_deploy *d, fit *f) {
     f->max_batch = host_bound(f, f->free >= 0 ? max_count(f->free, f->kv_req) : 0, f->kv_req > 0 || f->free < 0);
     /* A GPU that holds no KV and no logits (-ngl 0 under llama.cpp, whose logits go to host memory) bounds no batch
      * while its room holds: the host does. */
     double per = f->kv_req + f->act_logits_per_request;
     f->max_batch_realistic = host_bound(f, max_count(f->kv_room, per), per > 0 || f->kv_room < 0);
+    /* Data-parallel attention: each group holds as many as one GPU of it does (offload is tp 1, so D is 1 there). */
+    f->max_batch *= dp_of(d);
+    f->max_batch_realistic *= dp_of(d);
 }
 
 /* Does this deployment get past the floor, or with `realistic` also into the
@@ -464,7 +488,7 @@ static void with_seq(ctx *tc, const ctx *c, rl_deploy *t, int64_t seq) {
 static void set_tp(ctx *tc, rl_deploy *t, int64_t tp) {
     t->tp = tp;
     if (t->ep > 1) t->ep = tp;
-    tc->kv_share = tc->F->kv_share(tc->m, tp);
+    tc->kv_share = tc->F->kv_share(tc->m, attn_tp(t)); /* the groups stay D, each on tp / D GPUs */
 }
 
 /* The longest context that gets through with this batch. The KV is linear in
@@ -473,9 +497,9 @@ static void set_tp(ctx *tc, rl_deploy *t, int64_t tp) {
  * that shrink with S, windows, block rounding). */
 static int64_t longest_context(const ctx *c, const fit *f, bool realistic) {
     const rl_deploy *d = c->d;
-    double room = realistic ? f->kv_room - (double)d->batch * f->act_logits_per_request : f->free;
+    double room = realistic ? f->kv_room - group_batch(d) * f->act_logits_per_request : f->free;
     double per_token = c->kv_elems * c->b_kv * (double)c->m->layers * c->kv_share / (double)d->pp;
-    double guess = floor(room / ((double)d->batch * per_token));
+    double guess = floor(room / (group_batch(d) * per_token));
     int64_t block = d->kv_block > 0 ? d->kv_block : 1;
     int64_t s = guess >= (double)d->seq ? d->seq - 1 : guess < 0 ? 0 : (int64_t)guess;
     s -= s % block;
@@ -575,7 +599,7 @@ static void find_remedies(const ctx *c, const fit *f, rl_result *r) {
         t = *d;
         vary(&tc, c, &t);
         for (int64_t tp = 2; tp <= RL_MAX_PARALLEL && !c->offload; tp *= 2) { /* offload runs on one GPU */
-            if (tp <= d->tp) continue;
+            if (tp <= d->tp || tp % dp_of(d) != 0) continue; /* the D attention groups must divide it */
             set_tp(&tc, &t, tp);
             if (reaches(&tc, passes[p])) {
                 r->remedies |= RL_REMEDY_MORE_TP;
@@ -596,7 +620,7 @@ static void find_remedies(const ctx *c, const fit *f, rl_result *r) {
         for (size_t i = 0; i < n_lower; i++) {
             if (!with_lower_weights(&tc, c, &t, lower[i])) continue;
             for (int64_t tp = 2; tp < above; tp *= 2) {
-                if (tp <= d->tp) continue;
+                if (tp <= d->tp || tp % dp_of(d) != 0) continue;
                 set_tp(&tc, &t, tp);
                 if (reaches(&tc, true)) {
                     r->remedies |= RL_REMEDY_PRECISION_AND_TP;
@@ -625,7 +649,7 @@ static void find_remedies(const ctx *c, const fit *f, rl_result *r) {
 
     /* Everything the realistic budget must hold, per GPU: what the weights and reserves take, and the batch's KV
      * and logits. */
-    double batch_kv = (double)d->batch * (f->kv_req + f->act_logits_per_request), need = f->taken + batch_kv;
+    double batch_kv = group_batch(d) * (f->kv_req + f->act_logits_per_request), need = f->taken + batch_kv;
     /* Only an engine whose pool is a setting (vLLM's, SGLang's, TensorRT-LLM's) can raise it: to the share of the
      * GPU the budget needs, or (TensorRT-LLM) the share of what the weights and reserves leave free that the
      * batch's KV and logits need. */
@@ -758,6 +782,47 @@ static void expert_parallel_step(const ctx *c, double B, double touched, rl_resu
     r->ep_a2a_prefill_bytes = a2a_bytes(c, (double)r->prefill_chunk);
 }
 
+/* ---- data-parallel attention -------------------------------------------------- */
+
+/* AllReduces of a group per layer: after attention in every layer and after the dense MLP in the
+ * L − L_moe dense layers (the MoE layers' output is reduced over all tp GPUs instead). */
+static double group_allreduces(const rl_model *m) { return 2.0 * (double)m->layers - (double)m->moe_layers; }
+
+/* Bytes one GPU sends for a group's `group_tokens` and all groups' `tokens` (16-bit activations):
+ * its group's ring AllReduces, 2·(a − 1)/a of the message each, and around each MoE layer an
+ * all-gather of every group's tokens over the tp GPUs and a reduce-scatter back, (tp − 1)/tp each;
+ * under ep the all-to-all moves the tokens instead (expert_parallel_step). */
+static double dp_group_bytes(const ctx *c, double group_tokens) {
+    double a = (double)attn_tp(c->d);
+    return group_allreduces(c->m) * 2.0 * (a - 1.0) / a * group_tokens * (double)c->m->hidden * 2.0;
+}
+static double dp_gather_bytes(const ctx *c, double tokens) {
+    const rl_deploy *d = c->d;
+    if (d->ep > 1) return 0.0;
+    double tp = (double)d->tp;
+    return (double)c->m->moe_layers * 2.0 * (tp - 1.0) / tp * tokens * (double)c->m->hidden * 2.0;
+}
+
+/* The decode step per GPU under data-parallel attention (pp 1), from tp's (or EP's): all but the
+ * routed experts is read over a GPUs instead of tp, and computed for the busiest group's Bg
+ * requests instead of the batch; the KV is Bg requests' at a's share. The experts' part is
+ * unchanged: the MoE layers take every group's tokens. The collectives are reported beside the
+ * step, not in the floor; the realistic estimate adds them. */
+static void dp_attention_step(const ctx *c, double B, double attn_tokens, double kv_request, rl_result *r,
+                              double *bytes, double *flops) {
+    const rl_model *m = c->m;
+    const rl_deploy *d = c->d;
+    double a = (double)attn_tp(d), tp = (double)d->tp, Bg = group_batch(d);
+    double rest_read = weight_bytes_read(c, B, 0.0);
+    double expert_flops = 2.0 * (double)m->top_k * c->F->expert_layers(m) * m->params_expert;
+    double rest_flops = step_flops(c, 1.0, attn_tokens) - expert_flops; /* per request */
+    *bytes += rest_read / a - rest_read / tp + (Bg - B) * kv_request * c->kv_share;
+    *flops += rest_flops * (Bg / a - B / tp);
+    r->dp_group_allreduce_bytes = dp_group_bytes(c, Bg);
+    r->dp_gather_bytes = dp_gather_bytes(c, B);
+    r->dp_prefill_bytes = dp_group_bytes(c, (double)r->prefill_chunk) + dp_gather_bytes(c, (double)r->prefill_chunk);
+}
+
 /* ---- the analysis ---------------------------------------------------------- */
 
 rl_status rl_offload_check(const rl_model *m, const rl_gpu *g, const rl_deploy *d, rl_error *err) {
@@ -816,7 +881,7 @@ static void set_memory(rl_result *r, const rl_deploy *d, const fit *f, const rl_
     r->host_kv_gib = f->host_kv / RL_GIB;
     r->host_free_gib = (d->ram_gib * RL_GIB - f->host_weights - f->host_kv) / RL_GIB;
 
-    double logits = (double)d->batch * f->act_logits_per_request;
+    double logits = group_batch(d) * f->act_logits_per_request;
     r->pool_gib = f->pool / RL_GIB;
     if (r->pool_of_free) r->free_after_reserves_gib = (g->vram_gib * RL_GIB - f->taken) / RL_GIB;
     if (r->pool_of_start) r->free_at_start_gib = (g->vram_gib * RL_GIB - f->context - f->nccl) / RL_GIB;
@@ -862,7 +927,8 @@ rl_status rl_analyze(const rl_model *m, const rl_gpu *g, const rl_deploy *d, rl_
         st = rl_fail(err, RL_E_NULL, "model",
                      "model: not finished; call rl_model_finish() after the last change to its fields");
     else if ((st = rl_gpu_validate(g, err)) == RL_OK && (st = rl_deploy_validate(d, err)) == RL_OK)
-        if ((st = rl_offload_check(m, g, d, err)) == RL_OK && (st = rl_ep_check(m, d, err)) == RL_OK && RL_SCALE_OUT)
+        if ((st = rl_offload_check(m, g, d, err)) == RL_OK && (st = rl_ep_check(m, d, err)) == RL_OK &&
+            (st = rl_dp_check(m, d, err)) == RL_OK && RL_SCALE_OUT)
             st = rl_topology_check(d, g, err);
     if (st) {
         clear_realistic(out);
@@ -889,13 +955,20 @@ rl_status rl_analyze(const rl_model *m, const rl_gpu *g, const rl_deploy *d, rl_
     out->step_logit_bytes = rl_engine_step_logit_bytes(d->engine);
     out->logits_on_host = rl_engine_logits_on_host(d->engine);
     fit_check(&c, &f);
-    fit_counts(&f);
+    fit_counts(d, &f);
 
     rl_result *r = out;
     double B = (double)d->batch, tp = (double)d->tp, pp = (double)d->pp, S = (double)d->seq;
     set_memory(r, d, &f, g);
     if (RL_SCALE_OUT) {
         rl_topology(d, g, r);
+        if (dp_of(d) > 1) {
+            r->dp_groups = dp_of(d);
+            r->dp_attention_tp = attn_tp(d);
+            r->dp_requests_per_group = rl_ceil_div(d->batch, dp_of(d));
+            /* Legal but wasteful: a group with no request still holds its weights and joins the MoE layers. */
+            if (d->batch < dp_of(d)) r->warnings |= RL_WARN_DP_GROUPS_IDLE;
+        }
     } else { /* one node: every collective on the GPU's own link */
         r->tp_link_gbs = r->pp_link_gbs = g->link_gbs / 2.0;
     }
@@ -987,6 +1060,7 @@ rl_status rl_analyze(const rl_model *m, const rl_gpu *g, const rl_deploy *d, rl_
         flops = batch_flops / tp;
         bytes = r->weight_bytes_read / tp + batch_kv * c.kv_share;
         if (RL_SCALE_OUT && d->ep > 1) expert_parallel_step(&c, B, touched, r, &bytes, &flops);
+        if (dp_of(d) > 1) dp_attention_step(&c, B, attn_tokens, kv_request, r, &bytes, &flops);
         step = floor_seconds(&c, bytes, flops);
         unit_bytes = bytes;
         unit_flops = flops;
@@ -1062,7 +1136,13 @@ rl_status rl_analyze(const rl_model *m, const rl_gpu *g, const rl_deploy *d, rl_
                               .tp_link_Bps = r->tp_link_gbs * 1e9,
                               .pp_link_Bps = r->pp_link_gbs * 1e9,
                               .a2a_s = r->ep_a2a_ms / 1e3,
-                              .a2a_prefill_s = RL_SCALE_OUT && d->ep > 1 ? a2a_seconds(r, a2a_bytes(&c, S)) : 0.0};
+                              .a2a_prefill_s = RL_SCALE_OUT && d->ep > 1 ? a2a_seconds(r, a2a_bytes(&c, S)) : 0.0,
+                              .dp_groups = (double)dp_of(d),
+                              .group_batch = group_batch(d),
+                              .attn_tp = (double)attn_tp(d),
+                              .group_link_Bps = r->dp_group_link_gbs * 1e9,
+                              .group_allreduces = group_allreduces(m),
+                              .gather_layers = d->ep > 1 ? 0.0 : (double)m->moe_layers};
         /* The engine's estimate is for an engine that starts: none when its budget holds no request
          * (a tight fit with max_batch_realistic 0, where vLLM stops at "No available memory for the
          * cache blocks"); the floor stays, labelled as the floor. */

@@ -63,6 +63,10 @@ static const char *const why_names[RL_WHY_COUNT_] = {
     "ep_divide",
     "ep_with_pp",
     "ep_inputs_without_ep",
+    "dp_divide",
+    "dp_dense",
+    "dp_with_pp",
+    "dp_with_spec",
 };
 
 const char *rl_why_name(rl_why why) {
@@ -240,6 +244,7 @@ static const char *const warning_codes[RL_WARN_COUNT_] = {
     "tight",                        "no_sourced_tflops",
     "speculation_slower",           "engine_lacks_weight_format",
     "engine_lacks_kv_format",       "engine_not_on_gpu",
+    "dp_groups_idle",
 };
 
 const char *rl_warning_code(unsigned bit_index) {

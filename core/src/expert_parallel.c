@@ -4,9 +4,9 @@
  *
  * The model here: the MoE layers' experts are split whole over the ep ranks, and the
  * rest of the model (attention, dense layers, shared experts) stays tensor-parallel on the
- * same GPUs. Without data-parallel attention (not modelled yet) the EP group is then the tp
- * group, as vLLM's --enable-expert-parallel makes it (EP size = TP x DP, with DP 1) and
- * SGLang's --ep-size equal to --tp-size. */
+ * same GPUs, or on each data-parallel attention group (dp_attention.c). The EP group is then the tp
+ * group, as vLLM's --enable-expert-parallel makes it (EP size = TP x DP, where our tp is vLLM's
+ * TP x DP) and SGLang's --ep-size equal to --tp-size. */
 #include "internal.h"
 
 rl_status rl_ep_check(const rl_model *m, const rl_deploy *d, rl_error *err) {
@@ -34,7 +34,8 @@ rl_status rl_ep_check(const rl_model *m, const rl_deploy *d, rl_error *err) {
                            (long long)d->pp);
     if (d->ep != d->tp)
         return rl_fail_why(err, RL_E_CONTRADICTION, "ep", RL_WHY_EP_VS_TP, "ep tp",
-                           "ep: the EP group is the tp group (attention stays tensor-parallel): ep %lld must equal tp %lld",
+                           "ep: the EP group is the tp group (the experts span all tp GPUs, with or without dp_attention): ep %lld "
+                           "must equal tp %lld",
                            (long long)d->ep, (long long)d->tp);
     int64_t slots = m->experts + d->redundant_experts;
     if (slots % d->ep != 0)

@@ -83,6 +83,11 @@ static double ep_rank_touched(double experts, double redundant, double ep, doubl
 
 /* Uniform routing: of a rank's token copies, the ones for its own (1/ep of the) slots stay. */
 static double ep_leaving(double ep) { return (ep - 1.0) / ep; }
+
+/* Data-parallel attention: each of the D groups is a tensor-parallel replica of all but the
+ * routed experts on tp / D GPUs, serving its own requests; the busiest holds ceil(B / D) of them. */
+static int64_t dp_group_gpus(int64_t tp, int64_t groups) { return tp / groups; }
+static int64_t dp_group_requests(int64_t batch, int64_t groups) { return rl_ceil_div(batch, groups); }
 #endif
 
 const rl_formulas rl_right_formulas = {
@@ -113,5 +118,7 @@ const rl_formulas rl_right_formulas = {
 #if RL_SCALE_OUT
     .ep_rank_touched = ep_rank_touched,
     .ep_leaving = ep_leaving,
+    .dp_group_gpus = dp_group_gpus,
+    .dp_group_requests = dp_group_requests,
 #endif
 };

@@ -70,6 +70,10 @@ typedef struct rl_formulas {
                               double imbalance);
     /* Of the token copies a rank sends to the experts, the share bound for another rank. */
     double (*ep_leaving)(double ep);
+    /* Data-parallel attention, D groups over tp GPUs: the GPUs one group splits its attention over, and the
+     * requests of a batch the busiest group holds (so their KV on each of its GPUs). */
+    int64_t (*dp_group_gpus)(int64_t tp, int64_t groups);
+    int64_t (*dp_group_requests)(int64_t batch, int64_t groups);
 } rl_formulas;
 
 extern const rl_formulas rl_right_formulas;

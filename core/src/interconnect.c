@@ -77,6 +77,10 @@ void rl_topology(const rl_deploy *d, const rl_gpu *g, rl_result *r) {
     /* Stages fill the nodes in order: across nodes, some stage's hand-off leaves its node. */
     r->pp_crosses_nodes = d->pp > 1 && d->nodes > 1;
     r->ep_crosses_nodes = d->ep > per;
+    /* Data-parallel attention: a group is tp / dp_attention consecutive ranks. */
+    int64_t group = d->dp_attention > 1 ? d->tp / d->dp_attention : d->tp;
+    r->dp_group_crosses_nodes = group > per;
+    r->dp_group_link_gbs = crossed(r->dp_group_crosses_nodes, r->scale_up_gbs, r->scale_out_gbs);
     r->tp_link_gbs = crossed(r->tp_crosses_nodes, r->scale_up_gbs, r->scale_out_gbs);
     r->pp_link_gbs = crossed(r->pp_crosses_nodes, r->scale_up_gbs, r->scale_out_gbs);
 }

@@ -42,6 +42,8 @@ rl_status rl_topology_check(const rl_deploy *d, const rl_gpu *g, rl_error *err);
 void rl_topology(const rl_deploy *d, const rl_gpu *g, rl_result *r);
 /* ep, redundant_experts and ep_imbalance against the model and the tp group (the RL_WHY_EP_* refusals). */
 rl_status rl_ep_check(const rl_model *m, const rl_deploy *d, rl_error *err);
+/* dp_attention against the model, tp, pp and speculation (the RL_WHY_DP_* refusals). */
+rl_status rl_dp_check(const rl_model *m, const rl_deploy *d, rl_error *err);
 
 /* rl_run_request, with what many requests share read once (plan.c): a request naming the
  * model preset `memo` holds copies it, and a cost on the GPU and model of its prices uses

@@ -12,6 +12,10 @@
  *   pp > 1: (M + pp − 1) stages, each with its layers' fixed costs and one
  *           point-to-point transfer α(engine, 2) + micro-batch·hidden·2 / link
  *   ep > 1: + the all-to-all dispatch and combine on the links they cross, not overlapped
+ *   dp_attention D > 1 (pp = 1), in place of tp's AllReduces: (2L − L_moe) AllReduces over the group's
+ *           a = tp/D GPUs of its ceil(B/D) requests, α(engine, a) + 2·(a−1)/a · Bg·hidden·2 / its link; and
+ *           without ep, around each MoE layer an all-gather and a reduce-scatter of the batch over the tp
+ *           GPUs, each α(engine, tp) + (tp−1)/tp · B·hidden·2 / tp's link (vLLM's allgather_reducescatter)
  *   prefill = max(FLOPs/(η_prefill·peak), weight bytes/(η_bw·BW)) / tp + fixed costs
  *   offload (pp = 1): + the host part's bytes / host bandwidth, as in the floor
  *   TTFT = max(the floor's TTFT, overhead + prefill), overhead = ttft_overhead_ms or launch_ms
@@ -70,6 +74,22 @@ static double allreduce_s(const params *p, const rl_deploy *d, double message) {
     return t;
 }
 
+/* Data-parallel attention's collectives for a group's `group_tokens` and all groups' `tokens`, seconds:
+ * the group's ring AllReduces and the all-gather + reduce-scatter around each MoE layer (each half a
+ * ring AllReduce's bytes, with the AllReduce's latency: no separate figure is measured). */
+static double dp_collectives_s(const params *p, const rl_realistic_in *in, const rl_deploy *d, double group_tokens,
+                               double tokens) {
+    double a = in->attn_tp, tp = (double)d->tp, t = 0.0;
+    if (a > 1.0) {
+        double one = allreduce_alpha_us(p, d, (int64_t)a) * 1e-6;
+        if (in->group_link_Bps > 0) one += 2.0 * (a - 1.0) / a * group_tokens * in->hidden * 2.0 / in->group_link_Bps;
+        t += in->group_allreduces * one;
+    }
+    double half = allreduce_alpha_us(p, d, d->tp) * 1e-6;
+    if (p->link_Bps > 0) half += (tp - 1.0) / tp * tokens * in->hidden * 2.0 / p->link_Bps;
+    return t + 2.0 * in->gather_layers * half;
+}
+
 static double roof_s(const params *p, const rl_realistic_in *in, double bytes, double flops, double c_eff) {
     double t = bytes / (p->bw_eff * in->bw);
     return in->peak > 0 ? maxd(t, flops / (c_eff * in->peak)) : t;
@@ -93,7 +113,8 @@ void rl_realistic_compute(const rl_realistic_in *in, const rl_gpu *g, const rl_d
         p2p = slots * hop;
         step = slots * stage + p.host_s;
     } else {
-        if (d->tp > 1) ar = 2.0 * L * allreduce_s(&p, d, in->batch * in->hidden * 2.0);
+        if (in->dp_groups > 1) ar = dp_collectives_s(&p, in, d, in->group_batch, in->batch);
+        else if (d->tp > 1) ar = 2.0 * L * allreduce_s(&p, d, in->batch * in->hidden * 2.0);
         kernel = kernels_per_pass;
         /* Offload: the host layers follow the GPU's, read at the host bandwidth (as the floor). */
         step = roof_s(&p, in, in->step_bytes, in->step_flops, p.c_eff) + kernel + ar + in->a2a_s + p.host_s + in->host_s;
@@ -120,7 +141,8 @@ void rl_realistic_compute(const rl_realistic_in *in, const rl_gpu *g, const rl_d
     if (in->peak > 0) {
         double prefill = maxd(in->prefill_flops / (tp * p.p_eff * in->peak), in->prefill_bytes / (tp * p.bw_eff * in->bw)) +
                          kernels_per_pass;
-        if (d->tp > 1) prefill += 2.0 * L * allreduce_s(&p, d, in->seq * in->hidden * 2.0);
+        if (in->dp_groups > 1) prefill += dp_collectives_s(&p, in, d, in->seq, in->seq);
+        else if (d->tp > 1) prefill += 2.0 * L * allreduce_s(&p, d, in->seq * in->hidden * 2.0);
         prefill += in->a2a_prefill_s;
         if (d->pp > 1) {
             double hop = allreduce_alpha_us(&p, d, 2) * 1e-6;
@@ -216,5 +238,10 @@ size_t rl_realistic_assumptions(const rl_gpu *g, const rl_deploy *d, rl_precisio
         n = put(out, n, cap, "a2a_overlap", 0.0, "fraction", RL_ORIGIN_SPEC,
                 "none here; the floor leaves it out (overlapped)");
     }
+    if (RL_SCALE_OUT && d->dp_attention > 1)
+        n = put(out, n, cap, "dp_collective_overlap", 0.0, "fraction", RL_ORIGIN_SPEC,
+                "none here: the group AllReduces and the MoE layers' all-gather and reduce-scatter (vLLM's "
+                "allgather_reducescatter), 16-bit, each with the AllReduce latency; the floor leaves them out");
+    return n;
     return n;
 }

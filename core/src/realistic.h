@@ -110,6 +110,10 @@ typedef struct rl_realistic_in {
     double pp_link_Bps;            /* of the link the pipeline hop crosses */
     double a2a_s;                  /* expert parallelism's dispatch + combine per decode step on their links */
     double a2a_prefill_s;          /* the same over the prompt's tokens */
+    /* Data-parallel attention (dp_groups > 1): in place of tp's AllReduces, group_allreduces per step over
+     * the group's attn_tp GPUs of group_batch requests, on group_link_Bps; and around each of gather_layers
+     * MoE layers an all-gather and a reduce-scatter of the batch over the tp GPUs, on tp_link_Bps. */
+    double dp_groups, group_batch, attn_tp, group_link_Bps, group_allreduces, gather_layers;
 } rl_realistic_in;
 
 /* Speculative decoding's step with the engine's costs, seconds: gamma draft

@@ -125,6 +125,13 @@ size_t rl_warning_text(unsigned bit, const rl_model *m, const rl_deploy *d, cons
                    "Choose an engine that runs on it (llama.cpp runs on every GPU preset but the TPUs and Gaudi).",
                    rl_engine_name(r->engine));
         break;
+    case RL_WARN_DP_GROUPS_IDLE:
+        rl_out_fmt(&o,
+                   "%lld data-parallel attention groups for %lld requests: some groups serve none, yet their GPUs "
+                   "hold the attention weights and join every MoE layer's collectives. Use at most as many groups "
+                   "as requests.",
+                   (long long)d->dp_attention, (long long)d->batch);
+        break;
     case RL_WARN_NO_SOURCED_TFLOPS:
         rl_out_raw(&o, "No sourced dense FP16 TFLOPS figure exists for this GPU: every time shown is the "
                        "memory-bandwidth floor (bytes / bandwidth), a lower bound, and the bound is not classified.");
@@ -492,6 +499,7 @@ static size_t write_report(const rl_model *m, const rl_gpu *g, const rl_deploy *
         rl_jw_num(&s, "ep", (double)d->ep);
         rl_jw_num(&s, "redundant_experts", (double)d->redundant_experts);
         rl_jw_num(&s, "ep_imbalance", d->ep_imbalance);
+        rl_jw_num(&s, "dp_attention", (double)d->dp_attention);
     }
     rl_jw_end(&s);
 
@@ -596,6 +604,20 @@ static size_t write_report(const rl_model *m, const rl_gpu *g, const rl_deploy *
         rl_jw_num(&s, "a2a_bytes_per_step", r->ep_a2a_bytes);
         rl_jw_num(&s, "a2a_bytes_per_prefill_chunk", r->ep_a2a_prefill_bytes);
         if (r->has_timing) rl_jw_num(&s, "a2a_ms", r->ep_a2a_ms);
+        rl_jw_end(&s);
+    }
+    if (RL_SCALE_OUT && r->dp_groups > 1) {
+        /* Per GPU; the collectives' time is the realistic estimate's allreduce_ms (a time: only beside a fit). */
+        rl_jw_object(&top, "dp_attention", &s);
+        rl_jw_num(&s, "groups", (double)r->dp_groups);
+        rl_jw_num(&s, "attention_tp", (double)r->dp_attention_tp);
+        rl_jw_num(&s, "requests_per_group", (double)r->dp_requests_per_group);
+        rl_jw_num(&s, "kv_gib_per_gpu", r->kv_gib);
+        rl_jw_num(&s, "group_allreduce_bytes_per_step", r->dp_group_allreduce_bytes);
+        rl_jw_num(&s, "gather_bytes_per_step", r->dp_gather_bytes);
+        rl_jw_num(&s, "bytes_per_prefill_chunk", r->dp_prefill_bytes);
+        rl_jw_str(&s, "group_allreduce_crosses", r->dp_group_crosses_nodes ? "scale-out" : "scale-up");
+        rl_jw_num(&s, "group_link_gbs", r->dp_group_link_gbs);
         rl_jw_end(&s);
     }
     if (d->tp > 1) {

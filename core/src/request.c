@@ -365,7 +365,7 @@ static rl_status parse_request(const rl_jdoc *doc, const char *config_text, size
     if ((st = rl_deploy_validate(&dd, err))) return st;
     /* Offload needs the model's layer count, expert parallelism its experts and the nodes the GPUs: checked here
      * too, as rl_analyze checks them, so a request that reads analyses. */
-    if (!sized && ((st = rl_offload_check(m, g, &dd, err)) || (st = rl_ep_check(m, &dd, err)))) return st;
+    if (!sized && ((st = rl_offload_check(m, g, &dd, err)) || (st = rl_ep_check(m, &dd, err)) || (st = rl_dp_check(m, &dd, err)))) return st;
     if (RL_SCALE_OUT && (st = rl_topology_check(&dd, g, err))) return st;
     *d = dd;
     *w = ww;

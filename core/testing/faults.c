@@ -85,6 +85,19 @@ static double ep_sharded_like_tp(double experts, double redundant, double ep, do
     return touched / ep;
 }
 
+/* Data-parallel attention's groups read as tp: the attention and dense weights, and the KV heads,
+ * split over all tp GPUs instead of one group's. */
+static int64_t dp_attention_over_tp(int64_t tp, int64_t groups) {
+    (void)groups;
+    return tp;
+}
+
+/* Every GPU holding the KV of every request, as under tp, not only its group's. */
+static int64_t dp_kv_of_every_request(int64_t batch, int64_t groups) {
+    (void)groups;
+    return batch;
+}
+
 /* Every token copy counted as leaving its rank, the local ones included. */
 static double a2a_counts_local(double ep) {
     (void)ep;
@@ -110,6 +123,8 @@ static const char *const fault_names[RL_FAULT_COUNT_] = {
     "state-flops-as-attention",
     "ep-sharded-like-tp",
     "a2a-counts-local-tokens",
+    "dp-attention-over-tp",
+    "dp-kv-of-every-request",
 };
 
 const char *rl_fault_name(rl_fault f) { return (unsigned)f < RL_FAULT_COUNT_ ? fault_names[f] : "unknown"; }
@@ -141,6 +156,8 @@ void rl_testing_set_fault(rl_fault f) {
     case RL_FAULT_STATE_AS_ATTENTION: faulted.state_flops_as_attention = 1; break;
     case RL_FAULT_EP_SHARDED_LIKE_TP: faulted.ep_rank_touched = ep_sharded_like_tp; break;
     case RL_FAULT_A2A_LOCAL_TOKENS: faulted.ep_leaving = a2a_counts_local; break;
+    case RL_FAULT_DP_ATTENTION_OVER_TP: faulted.dp_group_gpus = dp_attention_over_tp; break;
+    case RL_FAULT_DP_KV_EVERY_REQUEST: faulted.dp_group_requests = dp_kv_of_every_request; break;
     default: in_use = &rl_right_formulas; return; /* RL_FAULT_NONE, or out of range: no fault */
     }
     in_use = &faulted;

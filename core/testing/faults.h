@@ -31,7 +31,9 @@ typedef enum rl_fault {
     RL_FAULT_STATE_AS_ATTENTION = 15,   /* a recurrent state's FLOPs as attention over the tokens its bytes weigh */
     RL_FAULT_EP_SHARDED_LIKE_TP = 16,   /* EP's experts read as tp's shard: no redundant slots, no busiest rank */
     RL_FAULT_A2A_LOCAL_TOKENS = 17,     /* the all-to-all sends the copies for the rank's own experts too */
-    RL_FAULT_COUNT_ = 18
+    RL_FAULT_DP_ATTENTION_OVER_TP = 18, /* dp_attention's groups split the attention over all tp GPUs */
+    RL_FAULT_DP_KV_EVERY_REQUEST = 19,  /* dp_attention: every GPU holds every request's KV */
+    RL_FAULT_COUNT_ = 20
 } rl_fault;
 
 /* Sets the fault every later analysis uses; a value out of range is RL_FAULT_NONE. */

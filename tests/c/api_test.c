@@ -1336,7 +1336,8 @@ static void test_names(void) {
     static const char *const wc[] = {"kv_heads_not_divisible_by_tp", "layers_not_divisible_by_pp", "pp_slower_than_one_gpu",
                                      "kv_replicated_across_tp", "seq_over_max_positions",
                                      "batch_not_divisible_by_micro_batches", "tight", "no_sourced_tflops", "speculation_slower",
-                                     "engine_lacks_weight_format", "engine_lacks_kv_format", "engine_not_on_gpu"};
+                                     "engine_lacks_weight_format", "engine_lacks_kv_format", "engine_not_on_gpu",
+                                     "dp_groups_idle"};
     for (unsigned i = 0; i < RL_WARN_COUNT_; i++) CHECK(strcmp(rl_warning_code(i), wc[i]) == 0, "warning %u is %s", i, wc[i]);
     CHECK(strcmp(rl_warning_code(RL_WARN_COUNT_), "") == 0 && strcmp(rl_warning_code(1000), "") == 0, "warning past the end");
     static const char *const rc[] = {"lower_weight_precision", "lower_kv_precision", "more_tp", "smaller_batch",

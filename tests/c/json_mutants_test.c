@@ -778,11 +778,12 @@ static void test_names(void) {
                                        "seq_over_max_positions",       "batch_not_divisible_by_micro_batches",
                                        "tight",                        "no_sourced_tflops",
                                        "speculation_slower",           "engine_lacks_weight_format",
-                                       "engine_lacks_kv_format",       "engine_not_on_gpu"};
-    CHECK(RL_WARN_COUNT_ == 12, "12 warnings");
-    for (unsigned k = 0; k < 12; k++)
+                                       "engine_lacks_kv_format",       "engine_not_on_gpu",
+                                       "dp_groups_idle"};
+    CHECK(RL_WARN_COUNT_ == 13, "13 warnings");
+    for (unsigned k = 0; k < 13; k++)
         CHECK(strcmp(rl_warning_code(k), warn[k]) == 0, "warning %u is %s, got %s", k, warn[k], rl_warning_code(k));
-    CHECK(strcmp(rl_warning_code(12), "") == 0 && strcmp(rl_warning_code(1000), "") == 0, "past the warnings: empty");
+    CHECK(strcmp(rl_warning_code(13), "") == 0 && strcmp(rl_warning_code(1000), "") == 0, "past the warnings: empty");
     static const char *const remedy[] = {"lower_weight_precision", "lower_kv_precision", "more_tp",
                                          "smaller_batch",          "shorter_context",    "bigger_gpu",
                                          "raise_pool_fraction",    "fewer_gpu_layers",   "lower_precision_more_tp"};

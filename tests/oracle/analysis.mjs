@@ -11,7 +11,7 @@ import { realistic, realisticSpecStep } from './realistic.mjs';
 import { LACKS, LOGITS_ON_HOST, NOT_ON, STEP_LOGIT_BYTES, POOL_OF_FREE, POOL_OF_START, poolOf, prefillChunkOf, sglangReserve } from './engines.mjs';
 import { findRemedies } from './remedies.mjs';
 import { Q, ZERO } from './rational.mjs';
-import { epSection, expertParallelStep, topologySection } from './scaleout.mjs';
+import { dpAttentionStep, dpOf, dpSection, epSection, expertParallelStep, topologySection } from './scaleout.mjs';
 
 const q = (x) => Q.of(x);
 const gib = (bytes) => bytes.div(GIB);
@@ -125,12 +125,15 @@ function configSection(m, d, c, microBatches) {
     ep: q(d.ep),
     redundant_experts: q(d.redundantExperts),
     ep_imbalance: d.epImbalance,
+    dp_attention: q(d.dpAttention),
   });
   return s;
 }
 
 function memorySection(f, d, g, c) {
-  const logits = f.logitsPerRequest.mul(d.batch);
+  // The busiest attention group's requests (all of them without data-parallel attention).
+  const held = ceilDiv(d.batch, d.dpAttention);
+  const logits = f.logitsPerRequest.mul(held);
   let shortfall = ZERO;
   if (f.verdict === 'weights_do_not_fit') shortfall = gib(f.weights.sub(g.vram.mul(GIB)));
   else if (f.verdict === 'kv_does_not_fit') shortfall = gib(f.kv.sub(f.free));
@@ -161,7 +164,7 @@ function memorySection(f, d, g, c) {
   // The room for KV and logits, and what the batch needs of it: figures the core does not report, which
   // the derivations in vector comments show (derivation.mjs). Not enumerable: no report key.
   Object.defineProperty(realistic, 'room_gib', { value: gib(f.realisticFree), enumerable: false });
-  Object.defineProperty(realistic, 'need_gib', { value: gib(f.kvReq.add(f.logitsPerRequest).mul(d.batch)), enumerable: false });
+  Object.defineProperty(realistic, 'need_gib', { value: gib(f.kvReq.add(f.logitsPerRequest).mul(held)), enumerable: false });
   // The activation line's chunk (activation_tokens) and its bytes alone (activation_gib adds the logits): a derivation's
   // "activation chunk C=…*(…)*2/tp = … GiB". None under SGLang, whose activations are outside its pool.
   if (!f.poolOfStart) {
@@ -218,6 +221,11 @@ function decodeStep(c, d, warnings) {
     const gpuS = floorSeconds(c, gpuBytes, gpuFlops);
     const hostS = hostBytes.div(c.hostBw);
     return { M: 1n, flops, bytes: gpuBytes.add(hostBytes), step: gpuS.add(hostS), gpuBytes, gpuFlops, gpuS, hostS };
+  }
+  if (dpOf(d) > 1n) {
+    // Data-parallel attention: all but the experts over a group's GPUs, for its requests (scaleout.mjs).
+    const { bytes, flops } = dpAttentionStep(c, B);
+    return { M: 1n, flops, bytes, step: floorSeconds(c, bytes, flops) };
   }
   if (d.ep > 1n) {
     // Expert parallelism: the busiest rank's experts and FLOPs (scaleout.mjs); the all-to-all is not in the floor.
@@ -379,6 +387,7 @@ export function analyze(model, gpu, deploy) {
   }
   if (d.tp * d.pp > 1n) report.topology = topologySection(d, gpu);
   if (d.ep > 1n) report.ep = epSection(c, d.batch, prefillChunkOf(d, gpu), fits);
+  if (dpOf(d) > 1n) report.dp_attention = dpSection(c, d.batch, prefillChunkOf(d, gpu), gib(f.kv));
   if (d.tp > 1n) {
     report.tp = {
       // Ideal-ring all-reduce lower bound, shown and not added to the step.
@@ -429,6 +438,8 @@ export function analyze(model, gpu, deploy) {
       waste_fraction: new Q(c.tokens - d.seq, d.seq),
     };
   }
+  // More attention groups than requests: legal, but a group with none still holds its weights.
+  if (d.batch < dpOf(d)) warnings.add('dp_groups_idle');
   report.warnings = [...warnings].map((code) => ({ code }));
   report.remedies = f.verdict === 'fits' ? [] : findRemedies(c, f).map((x) => {
     const bare = (v) => (typeof v === 'bigint' ? q(v) : v);

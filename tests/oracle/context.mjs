@@ -76,7 +76,9 @@ export function makeContext(model, gpu, deploy) {
   const c = { model, gpu, deploy };
   resolvePrecision(c);
   // Each TP rank keeps whole KV heads (replicated past h_kv); MLA's latent is on every rank.
-  c.kvShare = model.mla ? q(1n) : new Q(ceilDiv(model.kvHeads, deploy.tp), model.kvHeads);
+  // Under data-parallel attention a group's tp / D GPUs split its requests' KV.
+  const attnTp = deploy.tp / (deploy.dpAttention ?? 1n);
+  c.kvShare = model.mla ? q(1n) : new Q(ceilDiv(model.kvHeads, attnTp), model.kvHeads);
   c.bw = gpu.bandwidth.mul(10n ** 9n);
   c.localLayers = model.slidingLayers;
   // Linear-attention layers keep a fixed state, weighed in cached tokens (state elements / KV elements).
@@ -228,7 +230,9 @@ export function fitCheck(c, skipHost = false) {
   const d = c.deploy, m = c.model;
   const gpus = d.tp * d.pp;
   const vram = c.gpu.vram.mul(GIB);
-  const B = q(d.batch);
+  // The requests one GPU holds the KV of: all of them, or under D attention groups the busiest group's ceil(B/D).
+  const D = d.dpAttention ?? 1n;
+  const B = q(ceilDiv(d.batch, D));
   const f = {};
   f.weights = weightsPerGpu(c);
   f.kvReq = q(m.kvElems).mul(c.bKv).mul(layerTokens(c, c.tokens, c.localTokensCapacity)).mul(c.kvShare).div(d.pp);
@@ -260,7 +264,7 @@ export function fitCheck(c, skipHost = false) {
     if (!gpuHoldsKv) return h;
     return n < h ? n : h;
   };
-  f.maxBatch = hostBound(f.maxBatch, f.kvReq.sign() > 0 || f.free.sign() < 0);
+  f.maxBatch = D * hostBound(f.maxBatch, f.kvReq.sign() > 0 || f.free.sign() < 0);
   if (f.weights.gt(vram)) f.verdict = 'weights_do_not_fit';
   else if (f.kv.gt(f.free)) f.verdict = 'kv_does_not_fit';
   else if (c.offload && !skipHost && f.hostWeights.add(f.hostKv).gt(d.ramGib.mul(GIB))) f.verdict = 'host_ram_does_not_fit';
@@ -297,7 +301,7 @@ export function fitCheck(c, skipHost = false) {
   const per = f.kvReq.add(f.logitsPerRequest);
   // A GPU that holds no KV and no logits (-ngl 0 under llama.cpp, whose logits go to host memory) bounds no batch
   // while its room holds: the host does.
-  f.maxBatchRealistic = hostBound(maxCount(f.realisticFree, per), per.sign() > 0 || f.realisticFree.sign() < 0);
+  f.maxBatchRealistic = D * hostBound(maxCount(f.realisticFree, per), per.sign() > 0 || f.realisticFree.sign() < 0);
   f.realisticOk = B.mul(per).le(f.realisticFree);
   if (f.verdict === 'fits' && !f.realisticOk) f.verdict = 'tight';
   return f;

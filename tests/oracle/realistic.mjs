@@ -9,11 +9,14 @@
 //   link: the one the collective crosses (scaleout.mjs): a tp group or a pipeline hop that spans nodes
 //   runs at its slowest hop; ep > 1 adds the all-to-all's time (B tokens, and S in the prefill)
 //   TTFT = max(floor TTFT, overhead + prefill), overhead = ttft_overhead_ms or launch_ms
+//   dp_attention D > 1: tp's 2·L AllReduces give way to (2L − L_moe) group AllReduces over a = tp/D GPUs
+//   of ceil(B/D) tokens, α(a) + 2(a−1)/a·msg/group link each (a = 1: none), and, without ep, 2·L_moe
+//   gathers/scatters of B tokens over tp, α(tp) + (tp−1)/tp·msg/tp link each (S tokens both in the prefill)
 // η_bw is the engine's quantized figure when the weights are dequantized on the fly.
 
 import { ENGINES } from './engines.mjs';
 import { Q, ZERO } from './rational.mjs';
-import { a2aBytes, a2aSeconds, topology } from './scaleout.mjs';
+import { a2aBytes, a2aSeconds, dpOf, groupRequests, groupTp, topology } from './scaleout.mjs';
 
 const q = (x) => Q.of(x);
 const MS = 1000n;
@@ -34,7 +37,23 @@ function params(gpu, d, weightPrecision) {
     linkBps: topology(d, gpu).tpLink.mul(10n ** 9n),
     hopBps: topology(d, gpu).ppLink.mul(10n ** 9n),
     arUs: d.allreduceUs,
+    groupBps: topology(d, gpu).groupLink.mul(10n ** 9n),
   };
+}
+
+// Data-parallel attention's collectives, seconds, for a group's groupTokens and all groups' tokens.
+function dpCollectivesS(p, m, d, groupTokens, tokens) {
+  const a = groupTp(d);
+  let t = ZERO;
+  if (a > 1n) {
+    let one = alphaUs(p, a).div(10n ** 6n);
+    if (p.groupBps.sign() > 0) one = one.add(new Q(2n * (a - 1n) * groupTokens * m.hidden * 2n, a).div(p.groupBps));
+    t = t.add(one.mul(2n * m.layers - m.moeLayers));
+  }
+  if (d.ep > 1n) return t;
+  let half = alphaUs(p, d.tp).div(10n ** 6n);
+  if (p.linkBps.sign() > 0) half = half.add(new Q((d.tp - 1n) * tokens * m.hidden * 2n, d.tp).div(p.linkBps));
+  return t.add(half.mul(2n * m.moeLayers));
 }
 
 function alphaUs(p, tp) {
@@ -80,7 +99,8 @@ export function realistic(c, m, gpu, d, step, prefill) {
     p2p = slots.mul(hop);
     total = slots.mul(stage).add(p.hostS);
   } else {
-    if (d.tp > 1n) ar = L.mul(2n).mul(allreduceS(p, d.tp, q(B * m.hidden * 2n)));
+    if (dpOf(d) > 1n) ar = dpCollectivesS(p, m, d, groupRequests(d, B), B);
+    else if (d.tp > 1n) ar = L.mul(2n).mul(allreduceS(p, d.tp, q(B * m.hidden * 2n)));
     kernel = kernelsAll;
     // Offload: the roof of the GPU part, then the host part at the host bandwidth (as the floor).
     a2a = d.ep > 1n ? a2aSeconds(c, a2aBytes(c, B)).s : ZERO;
@@ -103,7 +123,8 @@ export function realistic(c, m, gpu, d, step, prefill) {
   if (c.peak.sign() > 0) {
     const tp = q(d.tp);
     let pre = Q.max(prefill.flops.div(tp).div(p.pEff.mul(c.peak)), prefill.bytes.div(tp).div(p.bwEff.mul(c.bw))).add(kernelsAll);
-    if (d.tp > 1n) pre = pre.add(L.mul(2n).mul(allreduceS(p, d.tp, q(d.seq * m.hidden * 2n))));
+    if (dpOf(d) > 1n) pre = pre.add(dpCollectivesS(p, m, d, d.seq, d.seq));
+    else if (d.tp > 1n) pre = pre.add(L.mul(2n).mul(allreduceS(p, d.tp, q(d.seq * m.hidden * 2n))));
     if (d.ep > 1n) pre = pre.add(a2aSeconds(c, a2aBytes(c, d.seq)).s);
     if (d.pp > 1n) pre = pre.add(q(d.pp - 1n).mul(hopS(p, d.seq, m.hidden)));
     pre = Q.max(pre, prefill.floorS);

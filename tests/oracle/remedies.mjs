@@ -54,7 +54,8 @@ export function findRemedies(c, f) {
 
   // Offload runs on one GPU: more tp is no way out of it.
   const tps = [];
-  for (let tp = 2n; tp <= 1024n && !c.offload; tp *= 2n) if (tp > deploy.tp) tps.push(tp);
+  // Under data-parallel attention the D groups stay, so tp must stay a multiple of D.
+  for (let tp = 2n; tp <= 1024n && !c.offload; tp *= 2n) if (tp > deploy.tp && tp % deploy.dpAttention === 0n) tps.push(tp);
   const tp = first(tps, (x, b) => reaches(model, gpu, { ...deploy, tp: x }, b));
   if (tp !== undefined) out.push({ code: 'more_tp', value: tp });
 
@@ -90,7 +91,7 @@ export function findRemedies(c, f) {
 
   // Everything the realistic budget must hold, per GPU (under SGLang the fit check's activations and logits are 0).
   const need = f.weights.add(f.overhead).add(f.context).add(f.nccl).add(f.actChunk)
-    .add(f.kvReq.add(f.logitsPerRequest).mul(deploy.batch));
+    .add(f.kvReq.add(f.logitsPerRequest).mul((deploy.batch + deploy.dpAttention - 1n) / deploy.dpAttention));
   // Only a pool that is a setting can be raised (vLLM's: a share of the GPU; SGLang's: a share of what the context
   // and NCCL leave, when they leave any; TensorRT-LLM's: the KV cache's share of what the weights and reserves leave
   // free, when they leave any).

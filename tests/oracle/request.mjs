@@ -92,7 +92,7 @@ const REQUEST_KEYS = new Set([
   'kv_block', 'moe_read', 'pool_fraction', 'context_reserve_gib', 'nccl_gib_per_peer', 'weight_overhead',
   'prefill_chunk', 'launch_ms', 'params', 'engine', 'bw_efficiency', 'kernel_us', 'allreduce_us', 'host_ms',
   'prefill_efficiency', 'ttft_overhead_ms', 'spec_draft', 'spec_tokens', 'spec_accept', 'gpu_layers', 'ram_gib', 'host_memory',
-  'cpu_bandwidth_gbs', 'nodes', 'gpus_per_node', 'scale_out_link', 'ep', 'redundant_experts', 'ep_imbalance',
+  'cpu_bandwidth_gbs', 'nodes', 'gpus_per_node', 'scale_out_link', 'ep', 'redundant_experts', 'ep_imbalance', 'dp_attention',
 ]);
 
 // Host-memory presets for offload: channels x 8 bytes (one 64-bit DDR4 channel, or a DDR5
@@ -202,6 +202,8 @@ export function readRequest(input, configText) {
     ep: count(input, 'ep', 1n, 1, maxParallel),
     redundantExperts: count(input, 'redundant_experts', 0n, 0, 65536),
     epImbalance: real(input, 'ep_imbalance', '1', 1, 64),
+    // Data-parallel attention: D groups of tp / D GPUs; 1 is off.
+    dpAttention: count(input, 'dp_attention', 1n, 1, 1024),
   };
   const gpus = deploy.tp * deploy.pp, perNode = gpusPerNode(deploy, gpu);
   if (deploy.nodes > 1n ? gpus !== deploy.nodes * perNode : gpus > perNode) throw new OracleError('tp x pp must fill the nodes');
@@ -252,6 +254,13 @@ export function readRequest(input, configText) {
     if (model.experts === 0n || deploy.ep > gpus || deploy.pp > 1n || deploy.ep !== deploy.tp || slots % deploy.ep !== 0n) {
       throw new OracleError('ep needs an MoE model, pp 1, ep = tp and whole experts per rank');
     }
+  }
+  // D groups must split tp evenly, join at MoE layers (a dense model's groups are separate servers), and
+  // are not modelled with pipeline stages or speculation.
+  if (deploy.dpAttention > 1n) {
+    if (deploy.tp % deploy.dpAttention !== 0n) throw new OracleError('dp_attention must divide tp');
+    if (model.experts === 0n) throw new OracleError('dp_attention needs an MoE model');
+    if (deploy.pp > 1n || deploy.specTokens > 0n) throw new OracleError('dp_attention needs pp 1 and no speculation');
   }
   // Offload moves layers to host RAM; on unified memory that is the same pool.
   if (gpu.unified && deploy.gpuLayers <= model.layers) throw new OracleError('offload on unified memory frees nothing');

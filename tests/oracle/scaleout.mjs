@@ -15,10 +15,22 @@
 //   all-to-all bytes/GPU = 2 (dispatch + combine)·L_moe·(b/ep)·k·hidden·2·(ep − 1)/ep,
 //     of it (g − 1)/(ep − 1) to its node's GPUs (g = min(ep, gpus_per_node)), the rest over the NIC;
 //     time = max(intra / scale-up, inter / scale-out), in the realistic step, not in the floor.
+// Data-parallel attention (D = dp_attention > 1, pp 1, an MoE model): D groups of a = tp / D GPUs.
+//   Everything but the routed experts ("the rest") is held and read over a GPUs, not tp: a group is a
+//   tensor-parallel replica of it serving its own requests; the busiest group has Bg = ceil(B/D).
+//   weights/GPU = (tp's or EP's figure) + rest·(1/a − 1/tp), rest = all weights − L_moe·E·expert;
+//   KV per request per GPU at a's share (MLA: whole), Bg requests' of it; max batch = D × one group's;
+//   step bytes/GPU = rest read / a + the experts' read (touched/tp, or EP's busiest) + Bg·KV·share;
+//   step FLOPs/GPU = Bg·(per-request FLOPs − 2·k·L_moe·expert params) / a + the experts' (X/tp, or ι·X/ep);
+//   collectives per GPU (16-bit): (2L − L_moe) group AllReduces of Bg tokens, 2·(a − 1)/a·Bg·hidden·2
+//     each; without ep, around each MoE layer an all-gather and a reduce-scatter of all B tokens over
+//     tp, (tp − 1)/tp·B·hidden·2 each (with ep the all-to-all above moves them). Not in the floor; the
+//     realistic step adds them in place of tp's AllReduces: α(a) per group AllReduce on the group's link
+//     (a > gpus_per_node: across nodes), α(tp) per gather or scatter on the tp group's link.
 
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { expertBytes, weightBytesRead, weightBytesTotal, expertsTouched, stepFlops } from './context.mjs';
+import { expertBytes, kvBytesRequest, weightBytesRead, weightBytesTotal, expertsTouched, stepFlops } from './context.mjs';
 import { powUnit, Q, ZERO } from './rational.mjs';
 
 const q = (x) => Q.of(x);
@@ -50,7 +62,9 @@ export function topology(d, gpu) {
     tpCrosses: d.tp > perNode,
     ppCrosses: d.pp > 1n && d.nodes > 1n,
     epCrosses: d.ep > perNode,
+    groupCrosses: groupTp(d) > perNode,
   };
+  t.groupLink = crossed(t.groupCrosses);
   t.tpLink = crossed(t.tpCrosses);
   t.ppLink = crossed(t.ppCrosses);
   return t;
@@ -68,14 +82,26 @@ export function topologySection(d, gpu) {
 
 // The EP ranks: the tp group (a way out that raises tp raises them with it).
 const epOf = (d) => (d.ep > 1n ? d.tp : 1n);
+// Data-parallel attention: the groups, the GPUs of one, the busiest one's requests.
+export const dpOf = (d) => d.dpAttention ?? 1n;
+export const groupTp = (d) => d.tp / dpOf(d);
+export const groupRequests = (d, b) => (b + dpOf(d) - 1n) / dpOf(d);
 
-export function weightsPerGpu(c) {
+function weightsPerGpuTp(c) {
   const d = c.deploy, m = c.model;
   const gpus = d.tp * d.pp;
   if (d.ep <= 1n || m.experts === 0n) return weightBytesTotal(c).div(gpus);
   const layerExperts = q(m.moeLayers).mul(expertBytes(c));
   const sharded = weightBytesTotal(c).sub(layerExperts.mul(m.experts));
   return sharded.div(gpus).add(layerExperts.mul(new Q(m.experts + d.redundantExperts, epOf(d))).div(d.pp));
+}
+
+export function weightsPerGpu(c) {
+  const d = c.deploy, m = c.model;
+  const w = weightsPerGpuTp(c);
+  if (dpOf(d) <= 1n) return w;
+  const rest = weightBytesTotal(c).sub(q(m.moeLayers * m.experts).mul(expertBytes(c)));
+  return w.add(rest.div(groupTp(d))).sub(rest.div(d.tp));
 }
 
 function busiestSlots(c, b) {
@@ -128,4 +154,44 @@ export function epSection(c, B, chunk, fits) {
   };
   if (fits) s.a2a_ms = a2a.s.mul(1000n);
   return s;
+}
+
+// The decode step per GPU under data-parallel attention (pp 1): {bytes, flops}.
+export function dpAttentionStep(c, B) {
+  const d = c.deploy, m = c.model, a = groupTp(d), Bg = groupRequests(d, B);
+  const touchedRead = q(m.moeLayers).mul(expertsTouched(c, B)).mul(expertBytes(c));
+  const restRead = weightBytesRead(c, B).sub(touchedRead);
+  const X = q(B * 2n * m.topK * m.moeLayers * m.paramsExpert);
+  const restFlops = stepFlops(c, Bg).sub(q(Bg * 2n * m.topK * m.moeLayers * m.paramsExpert));
+  const experts = d.ep > 1n
+    ? { bytes: expertParallelStep(c, B, ZERO).expertRead, flops: d.epImbalance.mul(X).div(epOf(d)) }
+    : { bytes: touchedRead.div(d.tp), flops: X.div(d.tp) };
+  const kv = q(Bg).mul(kvBytesRequest(c)).mul(c.kvShare);
+  return { bytes: restRead.div(a).add(experts.bytes).add(kv), flops: restFlops.div(a).add(experts.flops) };
+}
+
+// Collective bytes one GPU sends: the group's AllReduces over `groupTokens`, the gather and scatter of `tokens`.
+export function dpGroupBytes(c, groupTokens) {
+  const m = c.model, a = groupTp(c.deploy);
+  return new Q((2n * m.layers - m.moeLayers) * 2n * (a - 1n) * groupTokens * m.hidden * 2n, a);
+}
+export function dpGatherBytes(c, tokens) {
+  const d = c.deploy, m = c.model;
+  if (d.ep > 1n) return ZERO;
+  return new Q(m.moeLayers * 2n * (d.tp - 1n) * tokens * m.hidden * 2n, d.tp);
+}
+
+export function dpSection(c, B, chunk, kvGib) {
+  const d = c.deploy, t = topology(d, c.gpu);
+  return {
+    groups: q(dpOf(d)),
+    attention_tp: q(groupTp(d)),
+    requests_per_group: q(groupRequests(d, B)),
+    kv_gib_per_gpu: kvGib,
+    group_allreduce_bytes_per_step: dpGroupBytes(c, groupRequests(d, B)),
+    gather_bytes_per_step: dpGatherBytes(c, B),
+    bytes_per_prefill_chunk: dpGroupBytes(c, chunk).add(dpGatherBytes(c, chunk)),
+    group_allreduce_crosses: t.groupCrosses ? 'scale-out' : 'scale-up',
+    group_link_gbs: t.groupLink,
+  };
 }

@@ -61,6 +61,8 @@ export function warningValues(r) {
     // checkpoint's experts when the report has them (its other weights are 16-bit, which every engine runs).
     precision: n(r.config.expert_precision ?? r.config.precision),
     kv_precision: n(r.config.kv_precision),
+    // dp_groups_idle's: the data-parallel attention groups.
+    groups: n(r.config.dp_attention),
   };
 }
 
