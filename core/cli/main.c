@@ -133,7 +133,8 @@ static int list_prices(void) {
         buy += can_buy;
         cloud += p.usd_per_gpu_hour.ok;
         all += can_buy && p.usd_per_gpu_hour.ok;
-        printf("  %-20s %-22s %-22s %-28s %s\n", id, price_cell(&p.hardware_usd, CELL_USD, today, a, sizeof a),
+        /* Two spaces between cells, so that a full cell (a stale cloud rate, "$0.59/h (2025-05-17 *)") still ends its column. */
+        printf("  %-20s  %-22s  %-23s  %-28s  %s\n", id, price_cell(&p.hardware_usd, CELL_USD, today, a, sizeof a),
                price_cell(&p.usd_per_gpu_hour, CELL_USD_HOUR, today, b, sizeof b), price_cell(&p.active_watts, CELL_WATTS, today, c, sizeof c),
                price_cell(&p.idle_watts, CELL_WATTS, today, d, sizeof d));
     }
