@@ -7,6 +7,9 @@ import { t, unitText } from '../i18n/index.js';
 // the price preset's, which the report echoes with its source: shown as the
 // placeholder, never typed in here.
 const WORKLOAD = ['requests_per_day', 'input_tokens', 'output_tokens'];
+// A preset's price as the field's hint: six significant digits, as a person would type it (the rule's idle watts,
+// 250 W x 0.155325, is 38.831250000000004 in floating point; the exact figure stays in the report's JSON).
+const hint = (v) => (typeof v === 'number' && Number.isFinite(v) ? String(Number(v.toPrecision(6))) : String(v));
 
 function echoed(report, path) {
   let node = report;
@@ -40,7 +43,7 @@ export function WorkloadFields({ app }) {
                 label={t(`workload.${key}`)}
                 unit={unitText(FIELD[key].unit)}
                 inputMode="decimal"
-                placeholder={v === undefined ? (FIELD[key].default !== undefined ? String(FIELD[key].default) : t('workload.preset')) : String(v)}
+                placeholder={v === undefined ? (FIELD[key].default !== undefined ? String(FIELD[key].default) : t('workload.preset')) : hint(v)}
               />
             );
           })}
