@@ -1248,9 +1248,10 @@ static bool model_in_quant(const rl_lint *l, const parsed *p, const char *q, fix
         return true;
     }
     if (p->value[K_HF] >= 0) {
-        /* The tag is what follows the last colon (llama.cpp's common_get_hf_file takes parts.back()); all before it
-         * is kept, so that the corrected command names the model as the command did. */
-        const char *w = word(l, p->value[K_HF]), *colon = strrchr(w, ':');
+        /* The tag is what follows the last colon of the name after the last '/' (llama.cpp's common_get_hf_file
+         * takes parts.back(); the lint reads the model from that name); all before it is kept, so that the
+         * corrected command names the model as the command did. */
+        const char *w = word(l, p->value[K_HF]), *colon = strrchr(base_name(w), ':');
         size_t repo = colon ? (size_t)(colon - w) : strlen(w);
         int n = snprintf(f->value, sizeof f->value, "%.*s:%s", (int)repo, w, q);
         if (n < 0 || (size_t)n >= sizeof f->value) return false;
@@ -1593,9 +1594,11 @@ static rl_status lint_model(rl_lint *l, const parsed *p, bool have_config, mappe
             field = word(l, p->flag[K_HF]);
             id = word(l, p->value[K_HF]);
             snprintf(name, sizeof name, "%s", base_name(id));
-            char *colon = strchr(name, ':');
-            /* -hf repo[:quant]: the quant defaults to Q4_K_M (tools/server/README.md). */
-            snprintf(quant, sizeof quant, "%s", colon ? colon + 1 : "Q4_K_M");
+            char *colon = strchr(name, ':'), *last = strrchr(name, ':');
+            /* -hf repo[:quant]: the quant defaults to Q4_K_M (tools/server/README.md). As llama.cpp splits it
+             * (common_get_hf_file: the repo is what precedes the first colon, the tag what follows the last), so
+             * that a correction, which rewrites the tag after the last colon, reads back as written. */
+            snprintf(quant, sizeof quant, "%s", last ? last + 1 : "Q4_K_M");
             if (colon) *colon = '\0';
             char qname[32];
             snprintf(qname, sizeof qname, "-%s", quant);
