@@ -825,9 +825,13 @@ static rl_status analyze_at(const rl_lint *l, const rl_deploy *d, rl_result *r) 
 }
 
 /* Requests of full length the realistic KV room holds at this deployment. */
-static int64_t cap_at(const rl_lint *l, const rl_deploy *d, rl_result *r) {
-    if (analyze_at(l, d, r) != RL_OK || r->verdict == RL_WEIGHTS_DO_NOT_FIT || r->kv_room_gib <= 0) return 0;
+static int64_t cap_of(const rl_result *r) {
+    if (r->verdict == RL_WEIGHTS_DO_NOT_FIT || r->kv_room_gib <= 0) return 0;
     return r->max_batch_realistic > 0 ? r->max_batch_realistic : 0;
+}
+
+static int64_t cap_at(const rl_lint *l, const rl_deploy *d, rl_result *r) {
+    return analyze_at(l, d, r) == RL_OK ? cap_of(r) : 0;
 }
 
 /* For a correction: every request of full length, all at once, in the realistic budget. */
@@ -1933,7 +1937,7 @@ static rl_status lint_run(const char *command, size_t len, const char *base, siz
      * error, named by the core's field, never a refusal computed from an empty analysis. */
     if ((st = rl_analyze(&l->run.model, &l->run.gpu, &d, &r, &l->error)) != RL_OK) return st;
 
-    int64_t c = cap_at(l, &d, &r);
+    int64_t c = cap_of(&r); /* of the analysis just made, not a second one */
     char gpus[64];
     snprintf(gpus, sizeof gpus, "%s", d.tp * d.pp > 1 ? "each GPU" : "the GPU");
     double gib_token = gib_of_tokens(&r, &d);
