@@ -63,7 +63,9 @@ export const KIB = 1024;
 // CSS 5.0, HTML 0.8. -flto (emcc 3.1.6) and more wasm-opt passes or flags (--converge, -tnh, -iit) gave
 // nothing or less; zopfli past 15 iterations 0.04%. 150 KiB needs content in another form (a compact preset
 // format the core reads, a table the page and the core share), not flags.
-export const BUDGETS = Object.freeze({ critical: 95 * KIB, single: 229 * KIB });
+// Single 229 -> 228 KiB: the single file calls its inlined imports without Vite's preload helper
+// (web/vite.single.config.js): 233,604 -> 232,693 B.
+export const BUDGETS = Object.freeze({ critical: 95 * KIB, single: 228 * KIB });
 export const CRITICAL_GOAL = 100 * KIB;
 export const SINGLE_FILE_GOAL = 150 * KIB;
 
