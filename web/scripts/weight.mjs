@@ -52,9 +52,9 @@ export const KIB = 1024;
 // All of the above merged with the A800/H20/H100 PCIe/A100 40GB/RTX 5080 prices and their citations (issue 36)
 // and the Qwen3-Coder-480B-A35B model preset (its verbatim config, in both modules: the page's picker needs it
 // before the first verdict): critical 95 -> 96 KiB (97,475 B), single 229 -> 230 KiB (235,117 B).
-// Single 230 -> 233 KiB (237,804 B measured): five model presets for the lint corpus (issue 36, item 3:
-// DeepSeek-R1-Distill-Qwen-32B, Qwen3-VL-8B, Qwen3-VL-235B-A22B, Qwen3-Next-80B-A3B, Llama-4-Scout), their configs in
-// the wasm modules and their cited sources in the page's prose; critical 98,108 B, within its 96 KiB.
+// Single 230 -> 233 KiB (238,312 B measured): six model presets for the lint corpus (issue 36, item 3:
+// DeepSeek-R1-Distill-Qwen-32B, Qwen3-VL-8B, Qwen3-VL-235B-A22B, Qwen3-Next-80B-A3B, Llama-4-Scout and -Maverick), their configs in
+// the wasm modules and their cited sources in the page's prose; critical 98,094 B, within its 96 KiB.
 export const BUDGETS = Object.freeze({ critical: 96 * KIB, single: 233 * KIB });
 export const CRITICAL_GOAL = 100 * KIB;
 export const SINGLE_FILE_GOAL = 150 * KIB;
