@@ -663,13 +663,49 @@ static bool preset_repo(const char *json, char *out, size_t cap) {
     return true;
 }
 
+/* A name as llama.cpp users write it, for comparing stems: lower case, and a '-' between a letter and a digit
+ * dropped (Qwen3VL-8B is Qwen3-VL-8B, Llama3.1 is Llama-3.1). A '-' between two digits stays: Qwen3-8B is not
+ * Qwen38B. False when it does not fit. */
+static bool loose_name(const char *s, char *out, size_t cap) {
+    size_t k = 0;
+    for (size_t i = 0; s[i]; i++) {
+        char c = s[i];
+        if (c == '-' && i > 0 && s[i + 1]) {
+            char a = s[i - 1], b = s[i + 1];
+            bool da = a >= '0' && a <= '9', db = b >= '0' && b <= '9';
+            bool la = (a >= 'a' && a <= 'z') || (a >= 'A' && a <= 'Z'), lb = (b >= 'a' && b <= 'z') || (b >= 'A' && b <= 'Z');
+            if ((da && lb) || (la && db)) continue;
+        }
+        if (k + 1 >= cap) return false;
+        out[k++] = (c >= 'A' && c <= 'Z') ? (char)(c + 32) : c;
+    }
+    out[k] = '\0';
+    return true;
+}
+
+/* The name without a publisher's prefix and a dot ("unsloth.Devstral-...": a file named by its uploader), where the
+ * prefix is letters only (so that a version's dot, Qwen2.5 or Llama-3.1, is never read as one); NULL where none. */
+static const char *unprefixed(const char *name) {
+    size_t i = 0;
+    while ((name[i] >= 'a' && name[i] <= 'z') || (name[i] >= 'A' && name[i] <= 'Z')) i++;
+    return i >= 2 && name[i] == '.' && name[i + 1] ? name + i + 1 : NULL;
+}
+
 /* Finds the preset whose hf_repo is `repo` ("Org/Name", case-insensitive), or
  * failing that whose repo name has the same stem as `name` (the variant or a
- * GGUF re-upload of the same architecture). 0 exact, 1 by name, -1 none. */
+ * GGUF re-upload of the same architecture), compared as loose_name writes them, then
+ * the same for `name` without an uploader's prefix. 0 exact, 1 by name, -1 none. */
 static int find_preset(const char *repo, const char *name, char *id, size_t cap, char *matched, size_t mcap) {
-    char want[256], have[256], r[256];
-    stem(name, want, sizeof want);
-    int best = -1;
+    char want[256], bare[256], have[256], r[256], tmp[256];
+    const char *rest = unprefixed(name);
+    stem(name, tmp, sizeof tmp);
+    if (!loose_name(tmp, want, sizeof want)) want[0] = '\0';
+    bare[0] = '\0';
+    if (rest != NULL) {
+        stem(rest, tmp, sizeof tmp);
+        if (!loose_name(tmp, bare, sizeof bare)) bare[0] = '\0';
+    }
+    int best = -1, second = -1;
     for (size_t i = 0; i < rl_preset_count(RL_PRESET_MODEL); i++) {
         const char *pid = rl_preset_id(RL_PRESET_MODEL, i);
         if (!preset_repo(rl_preset_json(RL_PRESET_MODEL, pid), r, sizeof r)) continue;
@@ -678,12 +714,21 @@ static int find_preset(const char *repo, const char *name, char *id, size_t cap,
             snprintf(matched, mcap, "%s", r);
             return 0;
         }
-        stem(base_name(r), have, sizeof have);
-        if (best < 0 && want[0] && ieq(have, want)) {
+        stem(base_name(r), tmp, sizeof tmp);
+        if (!loose_name(tmp, have, sizeof have)) continue;
+        if (best < 0 && want[0] && strcmp(have, want) == 0) {
             snprintf(id, cap, "%s", pid);
             snprintf(matched, mcap, "%s", r);
             best = 1;
         }
+        if (best < 0 && second < 0 && bare[0] && strcmp(have, bare) == 0) second = (int)i;
+    }
+    if (best < 0 && second >= 0) {
+        const char *pid = rl_preset_id(RL_PRESET_MODEL, (size_t)second);
+        preset_repo(rl_preset_json(RL_PRESET_MODEL, pid), r, sizeof r);
+        snprintf(id, cap, "%s", pid);
+        snprintf(matched, mcap, "%s", r);
+        best = 1;
     }
     return best;
 }
@@ -1257,6 +1302,12 @@ static bool model_in_quant(const rl_lint *l, const parsed *p, const char *q, fix
          * corrected command names the model as the command did. */
         const char *w = word(l, p->value[K_HF]), *colon = strrchr(base_name(w), ':');
         size_t repo = colon ? (size_t)(colon - w) : strlen(w);
+        /* A repository named by its one quant (...-Q8_0-GGUF) holds no other: no tag names another quant there. */
+        char rname[RL_LINT_FIX_MAX], token[24];
+        size_t at = 0;
+        const char *first = strchr(base_name(w), ':');
+        snprintf(rname, sizeof rname, "%.*s", (int)(first ? (size_t)(first - base_name(w)) : strlen(base_name(w))), base_name(w));
+        if (find_gguf_type(rname, &at, token, sizeof token) != NULL && at > 0) return false;
         int n = snprintf(f->value, sizeof f->value, "%.*s:%s", (int)repo, w, q);
         if (n < 0 || (size_t)n >= sizeof f->value) return false;
         f->k = K_HF;
@@ -1604,6 +1655,15 @@ static rl_status lint_model(rl_lint *l, const parsed *p, bool have_config, mappe
              * that a correction, which rewrites the tag after the last colon, reads back as written. */
             snprintf(quant, sizeof quant, "%s", last ? last + 1 : "Q4_K_M");
             if (colon) *colon = '\0';
+            /* A repository named by its one quant (ggml-org's Qwen2.5-Coder-3B-Q8_0-GGUF): the model's name is what
+             * precedes the type, and with no tag llama-server takes that file (Q4_K_M, else the repository's first:
+             * tools/server/README.md). */
+            size_t in_repo = 0;
+            char repo_quant[24];
+            if (find_gguf_type(name, &in_repo, repo_quant, sizeof repo_quant) != NULL && in_repo > 0) {
+                name[in_repo - 1] = '\0';
+                if (!last) snprintf(quant, sizeof quant, "%s", repo_quant);
+            }
             char qname[32];
             snprintf(qname, sizeof qname, "-%s", quant);
             t = find_gguf_type(qname, &cut, quant, sizeof quant);

@@ -134,7 +134,7 @@ else
 fi
 expect 2 '"field":"params"' --params 7Q --gpu h100-sxm --json
 # An unknown draft names its own field in its message, and lists "mtp" with the model presets (whole ids only).
-expect 2 '"field":"spec_draft","message":"spec_draft: no model preset is named ..int4..; known: mtp, deepseek-r1, .*[a-z0-9], \.\.\."' --request '{"model":"qwen3-8b","gpu":"h200-sxm","spec_draft":"int4"}' --json
+expect 2 '"field":"spec_draft","message":"spec_draft: no model preset is named ..int4..; known: mtp, deepseek-r1[-a-z0-9]*, .*[a-z0-9], \.\.\."' --request '{"model":"qwen3-8b","gpu":"h200-sxm","spec_draft":"int4"}' --json
 # --format md: the verdict, the figures and the roofline as SVG; a refusal has no time in it.
 expect 0 '<svg .*aria-label="Roofline' "${base[@]}" --format md
 expect 0 "decode step \\| [0-9.]+ ms" "${base[@]}" --format md

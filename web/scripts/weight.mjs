@@ -65,7 +65,11 @@ export const KIB = 1024;
 // format the core reads, a table the page and the core share), not flags.
 // Single 229 -> 228 KiB: the single file calls its inlined imports without Vite's preload helper
 // (web/vite.single.config.js): 233,604 -> 232,693 B.
-export const BUDGETS = Object.freeze({ critical: 95 * KIB, single: 228 * KIB });
+// Then six model presets for the lint corpus (issue 36, item 3:
+// DeepSeek-R1-Distill-Qwen-32B, Qwen3-VL-8B, Qwen3-VL-235B-A22B, Qwen3-Next-80B-A3B, Llama-4-Scout and -Maverick), their configs in
+// the wasm modules and their cited sources in the page's prose; critical 98,094 B, within its 96 KiB.
+// MERGE-BUDGETS
+export const BUDGETS = Object.freeze({ critical: 99 * KIB, single: 245 * KIB });
 export const CRITICAL_GOAL = 100 * KIB;
 export const SINGLE_FILE_GOAL = 150 * KIB;
 
