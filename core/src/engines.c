@@ -97,6 +97,11 @@ static const rl_engine_preset engines[RL_ENGINE_COUNT_] = {
          * the peak it measures is kept out of the KV cache (gpu_worker.py determine_available_memory), whatever
          * --max-model-len is, and the scheduler fills a step with several prompts' tokens. */
         .steps_whole_chunk = 1,
+        /* vllm/v1/worker/gpu_worker.py Worker.init_device (vllm-project/vllm@35d5cda123ec28581759b6d34cde8052314fb1e6):
+         * once NCCL is up it takes a memory snapshot and raises "Free memory on device (free/total GiB) on startup is
+         * less than desired GPU memory utilization (fraction, requested GiB)" when free < total x
+         * gpu_memory_utilization; the KV cache is then requested_memory less what the profile run holds. */
+        .start_check = 1,
         .pool_knob = "vLLM --gpu-memory-utilization",
     },
     [RL_ENGINE_SGLANG] = {
@@ -331,6 +336,8 @@ double rl_engine_pool(rl_engine e, double vram_gib, int64_t tp, int64_t pp, cons
 int rl_engine_pool_of_free(rl_engine e) { return rl_engine_preset_of(e)->pool_of_free; }
 
 int rl_engine_pool_of_start(rl_engine e) { return rl_engine_preset_of(e)->pool_of_start; }
+
+int rl_engine_start_check(rl_engine e) { return rl_engine_preset_of(e)->start_check; }
 
 int rl_engine_steps_whole_chunk(rl_engine e) { return rl_engine_preset_of(e)->steps_whole_chunk; }
 

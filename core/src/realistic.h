@@ -52,6 +52,9 @@ typedef struct rl_engine_preset {
     /* 1: pool_fraction is a share of the memory free once the CUDA context and NCCL are up, before the weights load
      * (rl_engine_pool_of_start). */
     int pool_of_start;
+    /* 1: the engine refuses to start when pool_fraction x the GPU's total is more than the memory free at its start
+     * (rl_engine_start_check). */
+    int start_check;
     /* 1: the engine sizes its activations for a whole prefill step of its chunk whatever the prompt's length
      * (rl_engine_steps_whole_chunk); 0: for the step it runs, which a shorter prompt shortens. */
     int steps_whole_chunk;

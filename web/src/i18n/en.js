@@ -817,6 +817,7 @@ export default {
   'error.why.dp_dense': core,
   'error.why.dp_with_pp': core,
   'error.why.dp_with_spec': core,
+  'error.why.start_free': core,
   // charts, more
   'chart.ridge': 'ridge {ridge}',
   'chart.peak': '{precision} peak {peak} TFLOPS',
@@ -988,6 +989,7 @@ export default {
   "cli.bound.none": "none-bound",
   "cli.header": "{model} on {gpus} x {gpu} ({precision} weights, {kv} KV, context {seq}, batch {batch})",
   "cli.fit.unified": "Fit (the GPU may wire {vram} GiB of the {ram} GiB unified memory)",
+  "cli.fit.unifiedStart": "Fit (CUDA reports {vram} GiB of the {ram} GiB unified memory, {free} GiB of it free at an engine's start)",
   "cli.fit.title": "Fit (per GPU, {vram} GiB each)",
   "cli.fit.parameters": "parameters",
   "cli.fit.parametersValue": "{total} total, {active} active",

@@ -802,6 +802,7 @@ export default {
   'error.why.dp_dense': '{field}：{model} 是稠密模型（没有 MoE 层把各组连在一起）：它的 {groups} 个组就是各自独立的服务；请用 tp {group_tp} 分析其中一个。',
   'error.why.dp_with_pp': '{field}：数据并行注意力与 pp {pp} 的组合尚未建模：请把 pp 设为 1。',
   'error.why.dp_with_spec': '{field}：数据并行注意力与推测解码的组合尚未建模：请把 spec_tokens 设为 0。',
+  'error.why.start_free': '{field}：{pool} 的显存占比在启动时需要 {requested} GiB，而启动时空闲的只有 {free} GiB：vLLM 拒绝启动（"Free memory on device ... is less than desired GPU memory utilization"）；能启动的最大占比是 {largest}。',
   'error.why.ep_inputs_without_ep': '{field}：redundant_experts 和 ep_imbalance 描述的是专家并行：请设置 ep（即 tp 组），或去掉它们。',
 
   // 表单字段名（错误消息中使用），按请求键
@@ -1012,6 +1013,7 @@ export default {
   "cli.bound.none": "无瓶颈",
   "cli.header": "{model}，{gpus} x {gpu}（权重 {precision}，KV {kv}，上下文 {seq}，批次 {batch}）",
   "cli.fit.unified": "装载（GPU 可使用 {ram} GiB 统一内存中的 {vram} GiB）",
+  "cli.fit.unifiedStart": "装载（CUDA 报告 {ram} GiB 统一内存中的 {vram} GiB，引擎启动时其中空闲 {free} GiB）",
   "cli.fit.title": "装载（每张 GPU，各 {vram} GiB）",
   "cli.fit.parameters": "参数量",
   "cli.fit.parametersValue": "总计 {total}，激活 {active}",
