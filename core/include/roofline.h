@@ -630,6 +630,10 @@ int rl_engine_pool_of_start(rl_engine e);
  * (why start_free). 0: the engine takes what is free (SGLang, TensorRT-LLM, llama.cpp, gpt-fast), and its budget
  * fills start_free_gib plus the context instead of vram_gib. e: not RL_ENGINE_AUTO. */
 int rl_engine_start_check(rl_engine e);
+/* The largest pool fraction, in hundredths, that the engine's start check passes on g: floor(100 × start_free_gib /
+ * vram_gib) / 100 where rl_engine_start_check (0.83 for vLLM on DGX Spark); 1 where there is none. e: RL_ENGINE_AUTO
+ * is resolved by g's name. */
+double rl_engine_start_pool_limit(rl_engine e, const rl_gpu *g);
 /* 1 when the engine keeps room for the activations of a whole prefill step of its chunk (rl_deploy.prefill_chunk,
  * else rl_engine_chunk), however short the prompt: vLLM profiles one dummy step of max_num_batched_tokens tokens
  * before it sizes its KV cache, and TensorRT-LLM sizes its buffers for max_num_tokens; both fill a step with the

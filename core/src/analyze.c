@@ -536,13 +536,6 @@ static bool with_lower_weights(ctx *tc, const ctx *c, rl_deploy *t, rl_precision
     return tc->weight_total < c->weight_total;
 }
 
-/* The largest pool fraction, in hundredths, that the engine's start check passes on this GPU: floor(100 x free at
- * start / total) / 100 for vLLM on a GPU that gives the memory free at start; 1 where there is no such check. */
-static double start_pool_limit(const rl_gpu *g, rl_engine e) {
-    if (!(g->start_free_gib > 0.0) || !rl_engine_start_check(e)) return 1.0;
-    return floor(g->start_free_gib / g->vram_gib * 100.0) / 100.0;
-}
-
 /* The memory taken before the pool fraction applies: the context and NCCL under SGLang, whose fraction is of what
  * they leave (rl_engine_pool_of_start); else none. */
 static double taken_before_pool(const ctx *c, const fit *f) {
@@ -669,8 +662,8 @@ static void find_remedies(const ctx *c, const fit *f, rl_result *r) {
     double first = taken_before_pool(c, f);
     if (realistic && rl_engine_pool_knob(d->engine) != NULL && (of_free ? vram > f->taken : vram > first)) {
         double fraction = of_free ? batch_kv / (vram - f->taken) : (need - first) / (vram - first);
-        /* vLLM's start check caps its pool at what is free at its start (start_pool_limit). */
-        if (fraction <= 0.98 && !(ceil(fraction * 100.0) / 100.0 > start_pool_limit(c->g, d->engine))) {
+        /* vLLM's start check caps its pool at what is free at its start (rl_engine_start_pool_limit). */
+        if (fraction <= 0.98 && !(ceil(fraction * 100.0) / 100.0 > rl_engine_start_pool_limit(d->engine, c->g))) {
             r->remedies |= RL_REMEDY_RAISE_POOL;
             r->remedy_pool_fraction = ceil(fraction * 100.0) / 100.0;
         }
@@ -966,7 +959,7 @@ rl_status rl_analyze(const rl_model *m, const rl_gpu *g, const rl_deploy *d, rl_
                            "pool_fraction: %g of the GPU asks for %.2f GiB at the engine's start and %.2f GiB are free; %.2f is the "
                            "largest fraction that starts: %s refuses to start (\"Free memory on device ... is less than desired "
                            "GPU memory utilization\"); lower %s on %s",
-                           pool, pool * g->vram_gib, g->start_free_gib, start_pool_limit(g, d->engine), rl_engine_name(d->engine),
+                           pool, pool * g->vram_gib, g->start_free_gib, rl_engine_start_pool_limit(d->engine, g), rl_engine_name(d->engine),
                            rl_engine_pool_knob(d->engine), g->name);
     }
     out->pool_of_free = rl_engine_pool_of_free(d->engine);

@@ -339,6 +339,12 @@ int rl_engine_pool_of_start(rl_engine e) { return rl_engine_preset_of(e)->pool_o
 
 int rl_engine_start_check(rl_engine e) { return rl_engine_preset_of(e)->start_check; }
 
+double rl_engine_start_pool_limit(rl_engine e, const rl_gpu *g) {
+    if (g == NULL || !(g->start_free_gib > 0.0) || !(g->vram_gib > 0.0) || !rl_engine_start_check(rl_engine_for(e, g->name)))
+        return 1.0;
+    return floor(g->start_free_gib / g->vram_gib * 100.0) / 100.0;
+}
+
 int rl_engine_steps_whole_chunk(rl_engine e) { return rl_engine_preset_of(e)->steps_whole_chunk; }
 
 double rl_engine_step_logit_bytes(rl_engine e) { return rl_engine_preset_of(e)->step_logit_bytes; }

@@ -55,8 +55,10 @@ export const KIB = 1024;
 // Critical 96 -> 97 KiB, single 230 -> 231 KiB: DGX Spark's start check (issue 36: its CUDA total and free memory at
 // start with their citations in the preset, in both modules; vLLM's start-check error and its why code, the budget's
 // free-at-start memory, the CLI line and their English and Chinese sentences): critical 97,476 -> 98,514 B, single
-// 235,139 -> 236,203 B, measured on this branch against its base.
-export const BUDGETS = Object.freeze({ critical: 97 * KIB, single: 231 * KIB });
+// 235,139 -> 236,203 B, measured on this branch against its base. Single 231 -> 232 KiB (236,642 B): the lint's
+// refusal of a vLLM command over that check (finding start_free_memory, both languages) and its capped corrections,
+// in the full wasm module (critical 98,532 B, unchanged budget).
+export const BUDGETS = Object.freeze({ critical: 97 * KIB, single: 232 * KIB });
 export const CRITICAL_GOAL = 100 * KIB;
 export const SINGLE_FILE_GOAL = 150 * KIB;
 

@@ -1161,6 +1161,7 @@ export default {
   "lintf.trtllm_max_seq_len_too_long": core,
   "lintf.trtllm_concurrency_capped": core,
   "lintf.trtllm_format_not_on_gpu": core,
+  "lintf.start_free_memory": core,
   "lintf.trtllm_config_not_read": core,
   "lintf.trtllm_config_not_read.set": core,
   "lintf.trtllm_format_not_on_gpu.nvfp4": core,
