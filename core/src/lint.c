@@ -1019,15 +1019,23 @@ static double asked_pool(const rl_lint *l, const parsed *p, const rl_deploy *sta
     return start->pool_fraction;
 }
 
+/* Does a pool fraction of the total ask for more than is free at the engine's start (vLLM's start check; cap: its
+ * rl_engine_start_pool_limit, 1 where it has none)? */
+static bool over_start(const rl_lint *l, double cap, double fraction) {
+    return cap < 1.0 && fraction * l->run.gpu.vram_gib > l->run.gpu.start_free_gib;
+}
+
 /* The context, concurrency and memory fraction at which d's engine serves every request it asks for in
  * full: its own context when one request fits, else (when shorten) the longest that does (at its fraction,
  * then at the engine's default, then at 0.95, the most that leaves the CUDA graphs and the sampler their
  * room); its own concurrency when the KV holds it, else what the KV holds. False when nothing fits. */
 static bool settle(const rl_lint *l, rl_deploy *d, bool batch_derived, bool shorten) {
     rl_result r;
-    /* vLLM's start check: no fraction above what is free at its start (DGX Spark: 0.83), the command's included. */
+    /* vLLM's start check: a fraction of the total above what is free at its start (DGX Spark: above 0.83), the
+     * command's included, is lowered to the largest that starts. */
     double cap = rl_engine_start_pool_limit(d->engine, &l->run.gpu);
-    if (cap < 1.0 && !(d->pool_fraction > 0.0 && d->pool_fraction <= cap)) d->pool_fraction = cap;
+    if (over_start(l, cap, d->pool_fraction > 0.0 ? d->pool_fraction : rl_deploy_pool(d, d->engine, l->run.gpu.vram_gib, &l->run.model)))
+        d->pool_fraction = cap;
     if (analyze_at(l, d, &r) != RL_OK || r.verdict == RL_WEIGHTS_DO_NOT_FIT) return false;
     if (!one_request(l, d)) {
         if (!shorten) return false;
@@ -1037,7 +1045,7 @@ static bool settle(const rl_lint *l, rl_deploy *d, bool batch_derived, bool shor
          * 126,976) is no correction a user wants, while a small cut keeps the headroom the command chose. */
         double pools[2] = {l->engine == RL_SERVE_SGLANG ? sglang_pool(l, d->tp, d->pp) : 0.90, 0.95};
         for (int i = 0; i < 2; i++) {
-            if (pools[i] > cap) pools[i] = cap;
+            if (over_start(l, cap, pools[i])) pools[i] = cap;
             if (pools[i] <= d->pool_fraction) continue; /* the command's, or one already taken */
             rl_deploy wider = *d;
             wider.pool_fraction = pools[i];
