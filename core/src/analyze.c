@@ -951,16 +951,10 @@ rl_status rl_analyze(const rl_model *m, const rl_gpu *g, const rl_deploy *d, rl_
     out->pool_fraction = rl_deploy_pool(d, d->engine, g->vram_gib, m);
     /* vLLM's start check: its pool of the GPU's total must be free at its start, else it raises "Free memory on
      * device ... is less than desired GPU memory utilization" and does not start (rl_engine_start_check). */
-    if (g->start_free_gib > 0.0 && rl_engine_start_check(d->engine) && out->pool_fraction * g->vram_gib > g->start_free_gib) {
-        double pool = out->pool_fraction;
+    if ((st = rl_engine_start_fail(g, d->engine, out->pool_fraction, err)) != RL_OK) {
         clear_result(out);
         clear_realistic(out);
-        return rl_fail_why(err, RL_E_UNSUPPORTED, "pool_fraction", RL_WHY_START_FREE, "pool requested free largest engine knob gpu",
-                           "pool_fraction: %g of the GPU asks for %.2f GiB at the engine's start and %.2f GiB are free; %.2f is the "
-                           "largest fraction that starts: %s refuses to start (\"Free memory on device ... is less than desired "
-                           "GPU memory utilization\"); lower %s on %s",
-                           pool, pool * g->vram_gib, g->start_free_gib, rl_engine_start_pool_limit(d->engine, g), rl_engine_name(d->engine),
-                           rl_engine_pool_knob(d->engine), g->name);
+        return st;
     }
     out->pool_of_free = rl_engine_pool_of_free(d->engine);
     out->pool_of_start = rl_engine_pool_of_start(d->engine);

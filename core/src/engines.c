@@ -2,6 +2,7 @@
  * its source. A parameter marked "fitted" was fitted on the named runs of the
  * calibration corpus (tests/measured/runs.json) by tests/measured/fit.mjs;
  * the rest are public figures taken as they are. */
+#include "internal.h"
 #include "realistic.h"
 
 #include <math.h>
@@ -338,6 +339,17 @@ int rl_engine_pool_of_free(rl_engine e) { return rl_engine_preset_of(e)->pool_of
 int rl_engine_pool_of_start(rl_engine e) { return rl_engine_preset_of(e)->pool_of_start; }
 
 int rl_engine_start_check(rl_engine e) { return rl_engine_preset_of(e)->start_check; }
+
+rl_status rl_engine_start_fail(const rl_gpu *g, rl_engine e, double pool, rl_error *err) {
+    e = rl_engine_for(e, g->name);
+    if (!(g->start_free_gib > 0.0) || !rl_engine_start_check(e) || !(pool * g->vram_gib > g->start_free_gib)) return RL_OK;
+    return rl_fail_why(err, RL_E_UNSUPPORTED, "pool_fraction", RL_WHY_START_FREE, "pool requested free largest engine knob gpu",
+                       "pool_fraction: %g of the GPU asks for %.2f GiB at the engine's start and %.2f GiB are free; %.2f is the "
+                       "largest fraction that starts: %s refuses to start (\"Free memory on device ... is less than desired "
+                       "GPU memory utilization\"); lower %s on %s",
+                       pool, pool * g->vram_gib, g->start_free_gib, rl_engine_start_pool_limit(e, g), rl_engine_name(e),
+                       rl_engine_pool_knob(e), g->name);
+}
 
 double rl_engine_start_pool_limit(rl_engine e, const rl_gpu *g) {
     if (g == NULL || !(g->start_free_gib > 0.0) || !(g->vram_gib > 0.0) || !rl_engine_start_check(rl_engine_for(e, g->name)))

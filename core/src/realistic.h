@@ -126,6 +126,11 @@ typedef struct rl_realistic_in {
 double rl_realistic_spec_step_s(const rl_realistic_in *in, const rl_gpu *g, const rl_deploy *d, double draft_bytes,
                                 double draft_flops);
 
+/* vLLM's start check (rl_engine_start_check) on g: RL_OK where pool x vram_gib is free at its start (or g gives no
+ * start_free_gib, or the engine takes what is free); else RL_E_UNSUPPORTED naming pool_fraction, why start_free, with
+ * the values pool, requested, free and largest. e: RL_ENGINE_AUTO is resolved by g's name. */
+rl_status rl_engine_start_fail(const rl_gpu *g, rl_engine e, double pool, rl_error *err);
+
 /* Fills *out; no allocation. */
 void rl_realistic_compute(const rl_realistic_in *in, const rl_gpu *g, const rl_deploy *d, rl_realistic *out);
 
