@@ -191,7 +191,10 @@ static void write_scale_out(FILE *out, const rl_deploy *d, const rl_result *r) {
 
 static void print_fit(FILE *out, const rl_model *m, const rl_gpu *g, const rl_deploy *d, const rl_result *r) {
     char a[64], b[64], c[64], x[64], y[64], line[512];
-    if (g->unified)
+    if (g->unified && g->start_free_gib > 0)
+        fprintf(out, "\n%s\n", RL_MSG(line, "cli.fit.unifiedStart", "vram", FMT(x, "%.2f", g->vram_gib), "ram", FMT(y, "%.2f", g->ram_gib),
+                                      "free", FMT(a, "%.2f", g->start_free_gib)));
+    else if (g->unified)
         fprintf(out, "\n%s\n", RL_MSG(line, "cli.fit.unified", "vram", FMT(x, "%.2f", g->vram_gib), "ram", FMT(y, "%.2f", g->ram_gib)));
     else
         fprintf(out, "\n%s\n", RL_MSG(line, "cli.fit.title", "vram", FMT(x, "%.2f", g->vram_gib)));

@@ -113,7 +113,9 @@ typedef enum rl_why {
     RL_WHY_DP_DENSE = 43,            /* dp_attention > 1 on a model without experts: model, groups, group_tp */
     RL_WHY_DP_WITH_PP = 44,          /* dp_attention > 1 with pp > 1: pp */
     RL_WHY_DP_WITH_SPEC = 45,        /* dp_attention > 1 with speculative decoding */
-    RL_WHY_COUNT_ = 46
+    RL_WHY_START_FREE = 46,          /* vLLM's start check: pool_fraction x the CUDA total over the memory free at start
+                                        (a unified-memory GPU that gives it): pool, requested, free, largest */
+    RL_WHY_COUNT_ = 47
 } rl_why;
 
 #define RL_ERROR_MAX_VALUES 4
@@ -502,6 +504,12 @@ typedef struct rl_gpu {
                                this is the wired limit, not the RAM */
     int unified;            /* 1 for unified memory (Apple Silicon, Strix Halo) */
     double ram_gib;         /* unified: the machine's RAM, GiB; 0 otherwise */
+    double start_free_gib;  /* unified: what CUDA reports free at an engine's start, once its context is up
+                               (torch.cuda.mem_get_info's free; DGX Spark: the OS and page cache hold the rest of
+                               the vram_gib CUDA reports as total), GiB, (0, vram_gib]; 0 = not given (discrete
+                               GPUs): all of vram_gib is free. vLLM's start check refuses a pool_fraction ×
+                               vram_gib above it; the engines that take what is free (SGLang, TensorRT-LLM,
+                               llama.cpp, gpt-fast) see it, with the context, as the GPU's memory. */
     /* The GPU-to-GPU link, for the realistic AllReduce and pipeline transfers:
      * the vendor's per-GPU headline figure, both directions summed (NVLink 4:
      * 900 GB/s); the collectives use half of it, one direction. 0 = unknown
@@ -512,7 +520,8 @@ typedef struct rl_gpu {
 
 rl_gpu rl_gpu_default(void); /* zeroed, named "custom": must be filled before use */
 /* RL_E_RANGE naming "gpu.tflops", "gpu.bandwidth_gbs", "gpu.vram_gib",
- * "gpu.tflops_fp8" or "gpu.tops_int8" (the last two may be 0). */
+ * "gpu.tflops_fp8" or "gpu.tops_int8" (the last two may be 0), or "gpu.start_free_gib"
+ * (0, or above 0 and at most vram_gib). */
 rl_status rl_gpu_validate(const rl_gpu *g, rl_error *err);
 
 /* ======================================================================== */
@@ -536,7 +545,8 @@ rl_status rl_model_preset(const char *id, rl_model *out, rl_error *err);
  * may use: Apple Silicon wires min(fraction × RAM, RAM − reserve), with the
  * preset's default fraction/reserve or, when `raised` (sysctl
  * iogpu.wired_limit_mb), its raised ones; Strix Halo takes the preset's
- * default or tuned usable GiB. Discrete GPUs ignore `raised`. A preset without
+ * default or tuned usable GiB; DGX Spark takes what CUDA reports as its total (cuda_total_gib) and the memory
+ * free at start (free_at_start_gib: start_free_gib). Discrete GPUs ignore `raised`. A preset without
  * a sourced TFLOPS figure loads with tflops_unknown = 1; one without a
  * bandwidth fails with RL_E_UNSUPPORTED. */
 rl_status rl_gpu_preset(const char *id, int raised, rl_gpu *out, rl_error *err);
@@ -614,6 +624,16 @@ int rl_engine_pool_of_free(rl_engine e);
  * the rest: SGLang's mem_fraction_static (profile_max_num_token: the KV cache is the memory free after the
  * weights load less (1 − fraction) of the memory free before). 0 for the others. */
 int rl_engine_pool_of_start(rl_engine e);
+/* 1 when the engine refuses to start on a GPU whose memory free at start (rl_gpu.start_free_gib) is less than its
+ * pool fraction of the GPU's total: vLLM (vllm/v1/worker/gpu_worker.py Worker.init_device, "Free memory on device ...
+ * is less than desired GPU memory utilization"); rl_analyze then fails with RL_E_UNSUPPORTED naming pool_fraction
+ * (why start_free). 0: the engine takes what is free (SGLang, TensorRT-LLM, llama.cpp, gpt-fast), and its budget
+ * fills start_free_gib plus the context instead of vram_gib. e: not RL_ENGINE_AUTO. */
+int rl_engine_start_check(rl_engine e);
+/* The largest pool fraction, in hundredths, that the engine's start check passes on g: floor(100 × start_free_gib /
+ * vram_gib) / 100 where rl_engine_start_check (0.83 for vLLM on DGX Spark); 1 where there is none. e: RL_ENGINE_AUTO
+ * is resolved by g's name. */
+double rl_engine_start_pool_limit(rl_engine e, const rl_gpu *g);
 /* 1 when the engine keeps room for the activations of a whole prefill step of its chunk (rl_deploy.prefill_chunk,
  * else rl_engine_chunk), however short the prompt: vLLM profiles one dummy step of max_num_batched_tokens tokens
  * before it sizes its KV cache, and TensorRT-LLM sizes its buffers for max_num_tokens; both fill a step with the

@@ -223,6 +223,7 @@ typedef struct fit {
     double weights, kv_req, kv, free; /* bytes per GPU: the floor */
     int64_t max_batch;
     double pool, context, nccl, overhead, act_chunk, act_logits_per_request; /* realistic budget */
+    double memory;                 /* what the engine may fill: the GPU's, or what is free at its start (engine_memory) */
     double taken;                  /* weights + context + nccl + overhead + act_chunk: all but the batch's KV and logits */
     double kv_room;                /* for KV and logits: pool − reserves − weights */
     int64_t max_batch_realistic;
@@ -390,9 +391,12 @@ static int64_t nccl_peers(const rl_deploy *d) {
  * cannot hold becomes RL_TIGHT. */
 static void fit_budget(const ctx *c, fit *f) {
     const rl_deploy *d = c->d;
-    double vram = c->g->vram_gib * RL_GIB;
     double B = group_batch(d);
     f->context = d->context_reserve_gib * RL_GIB;
+    /* On a GPU that gives the memory free at an engine's start (DGX Spark), an engine that takes what is free fills
+     * that, its context included; vLLM's pool stays a share of the total, behind its start check (rl_analyze). */
+    double vram = f->memory = c->F->engine_memory(c->g->vram_gib * RL_GIB, c->g->start_free_gib * RL_GIB, f->context,
+                                                  !rl_engine_start_check(d->engine));
     f->nccl = d->nccl_gib_per_peer * RL_GIB * (double)nccl_peers(d);
     f->overhead = d->weight_overhead * f->weights;
     /* SGLang keeps a prefill chunk's activations and the logits out of its pool, in the reserve it derives the
@@ -653,12 +657,13 @@ static void find_remedies(const ctx *c, const fit *f, rl_result *r) {
     /* Only an engine whose pool is a setting (vLLM's, SGLang's, TensorRT-LLM's) can raise it: to the share of the
      * GPU the budget needs, or (TensorRT-LLM) the share of what the weights and reserves leave free that the
      * batch's KV and logits need. */
-    double vram = c->g->vram_gib * RL_GIB;
+    double vram = f->memory;
     int of_free = rl_engine_pool_of_free(d->engine);
     double first = taken_before_pool(c, f);
     if (realistic && rl_engine_pool_knob(d->engine) != NULL && (of_free ? vram > f->taken : vram > first)) {
         double fraction = of_free ? batch_kv / (vram - f->taken) : (need - first) / (vram - first);
-        if (fraction <= 0.98) {
+        /* vLLM's start check caps its pool at what is free at its start (rl_engine_start_pool_limit). */
+        if (fraction <= 0.98 && !(ceil(fraction * 100.0) / 100.0 > rl_engine_start_pool_limit(d->engine, c->g))) {
             r->remedies |= RL_REMEDY_RAISE_POOL;
             r->remedy_pool_fraction = ceil(fraction * 100.0) / 100.0;
         }
@@ -883,8 +888,9 @@ static void set_memory(rl_result *r, const rl_deploy *d, const fit *f, const rl_
 
     double logits = group_batch(d) * f->act_logits_per_request;
     r->pool_gib = f->pool / RL_GIB;
-    if (r->pool_of_free) r->free_after_reserves_gib = (g->vram_gib * RL_GIB - f->taken) / RL_GIB;
-    if (r->pool_of_start) r->free_at_start_gib = (g->vram_gib * RL_GIB - f->context - f->nccl) / RL_GIB;
+    (void)g;
+    if (r->pool_of_free) r->free_after_reserves_gib = (f->memory - f->taken) / RL_GIB;
+    if (r->pool_of_start) r->free_at_start_gib = (f->memory - f->context - f->nccl) / RL_GIB;
     r->reserve_context_gib = f->context / RL_GIB;
     r->reserve_nccl_gib = f->nccl / RL_GIB;
     r->nccl_peers = nccl_peers(d);
@@ -943,6 +949,13 @@ rl_status rl_analyze(const rl_model *m, const rl_gpu *g, const rl_deploy *d, rl_
     }
     out->engine = d->engine;
     out->pool_fraction = rl_deploy_pool(d, d->engine, g->vram_gib, m);
+    /* vLLM's start check: its pool of the GPU's total must be free at its start, else it raises "Free memory on
+     * device ... is less than desired GPU memory utilization" and does not start (rl_engine_start_check). */
+    if ((st = rl_engine_start_fail(g, d->engine, out->pool_fraction, err)) != RL_OK) {
+        clear_result(out);
+        clear_realistic(out);
+        return st;
+    }
     out->pool_of_free = rl_engine_pool_of_free(d->engine);
     out->pool_of_start = rl_engine_pool_of_start(d->engine);
 

@@ -67,6 +67,7 @@ static const char *const why_names[RL_WHY_COUNT_] = {
     "dp_dense",
     "dp_with_pp",
     "dp_with_spec",
+    "start_free",
 };
 
 const char *rl_why_name(rl_why why) {

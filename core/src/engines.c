@@ -2,6 +2,7 @@
  * its source. A parameter marked "fitted" was fitted on the named runs of the
  * calibration corpus (tests/measured/runs.json) by tests/measured/fit.mjs;
  * the rest are public figures taken as they are. */
+#include "internal.h"
 #include "realistic.h"
 
 #include <math.h>
@@ -97,6 +98,11 @@ static const rl_engine_preset engines[RL_ENGINE_COUNT_] = {
          * the peak it measures is kept out of the KV cache (gpu_worker.py determine_available_memory), whatever
          * --max-model-len is, and the scheduler fills a step with several prompts' tokens. */
         .steps_whole_chunk = 1,
+        /* vllm/v1/worker/gpu_worker.py Worker.init_device (vllm-project/vllm@35d5cda123ec28581759b6d34cde8052314fb1e6):
+         * once NCCL is up it takes a memory snapshot and raises "Free memory on device (free/total GiB) on startup is
+         * less than desired GPU memory utilization (fraction, requested GiB)" when free < total x
+         * gpu_memory_utilization; the KV cache is then requested_memory less what the profile run holds. */
+        .start_check = 1,
         .pool_knob = "vLLM --gpu-memory-utilization",
     },
     [RL_ENGINE_SGLANG] = {
@@ -331,6 +337,25 @@ double rl_engine_pool(rl_engine e, double vram_gib, int64_t tp, int64_t pp, cons
 int rl_engine_pool_of_free(rl_engine e) { return rl_engine_preset_of(e)->pool_of_free; }
 
 int rl_engine_pool_of_start(rl_engine e) { return rl_engine_preset_of(e)->pool_of_start; }
+
+int rl_engine_start_check(rl_engine e) { return rl_engine_preset_of(e)->start_check; }
+
+rl_status rl_engine_start_fail(const rl_gpu *g, rl_engine e, double pool, rl_error *err) {
+    e = rl_engine_for(e, g->name);
+    if (!(g->start_free_gib > 0.0) || !rl_engine_start_check(e) || !(pool * g->vram_gib > g->start_free_gib)) return RL_OK;
+    return rl_fail_why(err, RL_E_UNSUPPORTED, "pool_fraction", RL_WHY_START_FREE, "pool requested free largest engine knob gpu",
+                       "pool_fraction: %g of the GPU asks for %.2f GiB at the engine's start and %.2f GiB are free; %.2f is the "
+                       "largest fraction that starts: %s refuses to start (\"Free memory on device ... is less than desired "
+                       "GPU memory utilization\"); lower %s on %s",
+                       pool, pool * g->vram_gib, g->start_free_gib, rl_engine_start_pool_limit(e, g), rl_engine_name(e),
+                       rl_engine_pool_knob(e), g->name);
+}
+
+double rl_engine_start_pool_limit(rl_engine e, const rl_gpu *g) {
+    if (g == NULL || !(g->start_free_gib > 0.0) || !(g->vram_gib > 0.0) || !rl_engine_start_check(rl_engine_for(e, g->name)))
+        return 1.0;
+    return floor(g->start_free_gib / g->vram_gib * 100.0) / 100.0;
+}
 
 int rl_engine_steps_whole_chunk(rl_engine e) { return rl_engine_preset_of(e)->steps_whole_chunk; }
 

@@ -1,4 +1,5 @@
 /* The parameters-only estimate: for "70B" and nothing else. */
+#include "formulas.h"
 #include "internal.h"
 #include "realistic.h"
 
@@ -44,10 +45,14 @@ static int64_t gpus_for(double w, double room, double usable) { return room > 0 
  * the engine's own unless given, and SGLang's shrinks as tp grows (its reserve holds 128 MiB per rank and, from
  * tp 4, a larger decode graph): a way out with more tp is checked at the pool it gets there. */
 static double weights_room(const rl_gpu *g, const rl_deploy *d, rl_engine engine) {
-    if (rl_engine_pool_of_free(engine)) return g->vram_gib - d->context_reserve_gib;
+    /* On a GPU that gives the memory free at an engine's start, the engines that take what is free fill it (with the
+     * context it was measured with); vLLM's pool stays a share of the total, behind its start check. */
+    double mem = rl_formulas_in_use()->engine_memory(g->vram_gib, g->start_free_gib, d->context_reserve_gib,
+                                                     !rl_engine_start_check(engine));
+    if (rl_engine_pool_of_free(engine)) return mem - d->context_reserve_gib;
     double share = rl_deploy_pool(d, engine, g->vram_gib, NULL);
-    if (rl_engine_pool_of_start(engine)) return share * (g->vram_gib - d->context_reserve_gib);
-    return share * g->vram_gib - d->context_reserve_gib;
+    if (rl_engine_pool_of_start(engine)) return share * (mem - d->context_reserve_gib);
+    return share * mem - d->context_reserve_gib;
 }
 
 /* The smallest power-of-two tp (≤ 1024, below `above`) whose tp × pp GPUs hold w GiB of weights, each at the
@@ -138,6 +143,10 @@ rl_status rl_estimate_params(double params, const rl_gpu *g, const rl_deploy *d,
      * leave free, which goes to the KV cache: its weights may use the whole GPU. */
     rl_engine engine = rl_engine_for(d->engine, g->name);
     e->pool_fraction = rl_deploy_pool(d, engine, g->vram_gib, NULL);
+    if ((st = rl_engine_start_fail(g, engine, e->pool_fraction, err))) {
+        memset(out, 0, sizeof *out);
+        return st;
+    }
     e->pool_of_free = rl_engine_pool_of_free(engine);
     e->pool_of_start = rl_engine_pool_of_start(engine);
     double room = weights_room(g, d, engine);

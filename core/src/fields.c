@@ -155,6 +155,11 @@ rl_status rl_gpu_validate(const rl_gpu *g, rl_error *err) {
     if (g->unified && !(g->ram_gib >= 0.001 && g->ram_gib <= 1e6))
         return rl_fail(err, RL_E_RANGE, "gpu.ram_gib", "gpu.ram_gib must be a number from 0.001 to 1e+06 GiB (got %g)",
                        g->ram_gib);
+    /* The memory free at start is part of the memory CUDA reports: none above it (NaN fails too). */
+    if (g->start_free_gib != 0.0 && !(g->start_free_gib > 0.0 && g->start_free_gib <= g->vram_gib))
+        return rl_fail(err, RL_E_RANGE, "gpu.start_free_gib",
+                       "gpu.start_free_gib must be 0 (not given) or above 0 and at most gpu.vram_gib %g GiB (got %g)",
+                       g->vram_gib, g->start_free_gib);
     return RL_OK;
 }
 

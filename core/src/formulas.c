@@ -90,6 +90,16 @@ static int64_t dp_group_gpus(int64_t tp, int64_t groups) { return tp / groups; }
 static int64_t dp_group_requests(int64_t batch, int64_t groups) { return rl_ceil_div(batch, groups); }
 #endif
 
+/* SGLang (its pool is a share of the memory free once its context and NCCL are up), TensorRT-LLM (its KV cache a
+ * share of the memory free after the weights) and llama.cpp/gpt-fast (they allocate until it runs out) fill what is
+ * free; that figure, torch.cuda.mem_get_info's, is taken with the context up, so the context is added back for the
+ * budget that counts it. vLLM's pool is a share of the total instead, behind its start check (rl_analyze). */
+static double engine_memory(double vram, double start_free, double context, int takes_free) {
+    if (!(start_free > 0.0) || !takes_free) return vram;
+    double m = start_free + context;
+    return m < vram ? m : vram;
+}
+
 const rl_formulas rl_right_formulas = {
     .kv_share = kv_share,
     .kv_elems_per_token = kv_elems_per_token,
@@ -99,6 +109,7 @@ const rl_formulas rl_right_formulas = {
     .expert_layers = expert_layers,
     .weight_passes = weight_passes,
     .kv_room = kv_room,
+    .engine_memory = engine_memory,
     .pp_speedup = pp_speedup,
     /* Prefill attention is causal: fused kernels skip the masked half, so a query
      * meets half the tokens on average (2·L·q·d·S², not 4·L·q·d·S²). */

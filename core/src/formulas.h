@@ -47,6 +47,10 @@ typedef struct rl_formulas {
     double (*weight_passes)(double b);
     /* The room the runtime reserve leaves for the batch. */
     rl_kv_room (*kv_room)(const rl_budget *b);
+    /* The memory an engine may fill, bytes per GPU: the GPU's (what CUDA reports as total), or, on a GPU that
+     * gives the memory free at an engine's start (rl_gpu.start_free_gib, > 0) and for an engine without vLLM's
+     * start check (takes_free), that free memory and the context it was measured with (its context is up). */
+    double (*engine_memory)(double vram, double start_free, double context, int takes_free);
     /* Pipeline speedup over one GPU running the whole batch. */
     double (*pp_speedup)(double one_gpu_s, double drain_s, double pp, double micro_batches);
     /* Of a full S x S attention, the share a prefill computes (a value, not a

@@ -1064,12 +1064,23 @@ static double asked_pool(const rl_lint *l, const parsed *p, const rl_deploy *sta
     return start->pool_fraction;
 }
 
+/* Does a pool fraction of the total ask for more than is free at the engine's start (vLLM's start check; cap: its
+ * rl_engine_start_pool_limit, 1 where it has none)? */
+static bool over_start(const rl_lint *l, double cap, double fraction) {
+    return cap < 1.0 && fraction * l->run.gpu.vram_gib > l->run.gpu.start_free_gib;
+}
+
 /* The context, concurrency and memory fraction at which d's engine serves every request it asks for in
  * full: its own context when one request fits, else (when shorten) the longest that does (at its fraction,
  * then at the engine's default, then at 0.95, the most that leaves the CUDA graphs and the sampler their
  * room); its own concurrency when the KV holds it, else what the KV holds. False when nothing fits. */
 static bool settle(const rl_lint *l, rl_deploy *d, bool batch_derived, bool shorten) {
     rl_result r;
+    /* vLLM's start check: a fraction of the total above what is free at its start (DGX Spark: above 0.83), the
+     * command's included, is lowered to the largest that starts. */
+    double cap = rl_engine_start_pool_limit(d->engine, &l->run.gpu);
+    if (over_start(l, cap, d->pool_fraction > 0.0 ? d->pool_fraction : rl_deploy_pool(d, d->engine, l->run.gpu.vram_gib, &l->run.model)))
+        d->pool_fraction = cap;
     if (analyze_at(l, d, &r) != RL_OK || r.verdict == RL_WEIGHTS_DO_NOT_FIT) return false;
     if (!one_request(l, d)) {
         if (!shorten) return false;
@@ -1079,6 +1090,7 @@ static bool settle(const rl_lint *l, rl_deploy *d, bool batch_derived, bool shor
          * 126,976) is no correction a user wants, while a small cut keeps the headroom the command chose. */
         double pools[2] = {l->engine == RL_SERVE_SGLANG ? sglang_pool(l, d->tp, d->pp) : 0.90, 0.95};
         for (int i = 0; i < 2; i++) {
+            if (over_start(l, cap, pools[i])) pools[i] = cap;
             if (pools[i] <= d->pool_fraction) continue; /* the command's, or one already taken */
             rl_deploy wider = *d;
             wider.pool_fraction = pools[i];
@@ -1880,6 +1892,15 @@ static rl_status lint_run(const char *command, size_t len, const char *base, siz
 
     if ((st = build_request(l, base, base_len, !have_config, &mp))) return st;
     rl_run_request(l->request, strlen(l->request), config_text, config_len, &l->run);
+    /* vLLM's start check (rl_engine_start_pool_limit): a pool of the total above what is free at its start does not
+     * start. The command is refused (start_free_memory, below) and read at the largest pool that starts. */
+    double start_asked = 0.0;
+    if (l->run.status == RL_E_UNSUPPORTED && l->run.error.why == RL_WHY_START_FREE) {
+        start_asked = mp.pool;
+        mp.pool = rl_engine_start_pool_limit(l->run.deploy.engine, &l->run.gpu);
+        if ((st = build_request(l, base, base_len, !have_config, &mp))) return st;
+        rl_run_request(l->request, strlen(l->request), config_text, config_len, &l->run);
+    }
     if (l->run.status != RL_OK) {
         l->error = l->run.error;
         return l->run.status;
@@ -1995,6 +2016,8 @@ static rl_status lint_run(const char *command, size_t len, const char *base, siz
     if ((st = build_request(l, base, base_len, !have_config, &mp))) return st;
     /* A deployment the core does not take (not one that does not fit: that is a verdict) is the command's
      * error, named by the core's field, never a refusal computed from an empty analysis. */
+    double start_cap = rl_engine_start_pool_limit(d.engine, &l->run.gpu);
+    bool start_refused = start_asked > start_cap;
     if ((st = rl_analyze(&l->run.model, &l->run.gpu, &d, &r, &l->error)) != RL_OK) return st;
 
     int64_t c = cap_of(&r); /* of the analysis just made, not a second one */
@@ -2105,6 +2128,18 @@ static rl_status lint_run(const char *command, size_t len, const char *base, siz
                                  "backend \"supports FP4 and FP8 quantization on the latest Blackwell and Hopper GPUs\").",
                            w, l->run.gpu.name),
                "variant", r.weight_precision == RL_PREC_NVFP4 ? "nvfp4" : "", "weights", w, "gpu", l->run.gpu.name);
+    }
+    if (start_refused) {
+        l->verdict = RL_LINT_REFUSED;
+        VALUES(add_finding(l, "start_free_memory",
+                           "vLLM refuses to start: --gpu-memory-utilization %s of the %.2f GiB CUDA reports asks for %.2f GiB, and "
+                           "%.2f GiB are free at its start on %s (\"Free memory on device ... is less than desired GPU memory "
+                           "utilization\"); %.2f is the largest that starts.",
+                           FMT(v[4], "%g", start_asked), l->run.gpu.vram_gib, start_asked * l->run.gpu.vram_gib,
+                           l->run.gpu.start_free_gib, l->run.gpu.name, start_cap),
+               "pool", v[4], "total", FMT(v[0], "%.2f", l->run.gpu.vram_gib), "requested",
+               FMT(v[1], "%.2f", start_asked * l->run.gpu.vram_gib), "free", FMT(v[2], "%.2f", l->run.gpu.start_free_gib),
+               "gpu", l->run.gpu.name, "largest", FMT(v[3], "%.2f", start_cap));
     }
     if (r.verdict == RL_WEIGHTS_DO_NOT_FIT) {
         l->verdict = RL_LINT_REFUSED;
@@ -2263,6 +2298,7 @@ static rl_status lint_run(const char *command, size_t len, const char *base, siz
     } else if (l->verdict != RL_LINT_FITS) {
         rl_deploy asked = d;
         asked.seq = asked_seq;
+        if (start_refused) asked.pool_fraction = start_asked; /* the command's: a correction lowers it */
         if (correct(l, &p, asked, max_pos)) {
             if (!l->has_corrected)
                 VALUES(add_finding(l, "no_correction", "No corrected command: with its changes the command would be over %u bytes or %d words.",

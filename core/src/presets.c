@@ -108,7 +108,17 @@ static rl_status unified_limit(const rl_jdoc *doc, const char *id, int raised, r
     rl_status st;
     int wired = rl_jget(doc, 0, "wired_limit");
     int usable = rl_jget(doc, 0, "usable_gib");
-    if (wired != RL_J_ABSENT && doc->tok[wired].type == RL_J_OBJECT) {
+    int cuda = rl_jget(doc, 0, "cuda_total_gib");
+    if (cuda != RL_J_ABSENT && !rl_jis_null(doc, cuda)) {
+        /* What CUDA reports (torch.cuda.mem_get_info): its total, and what is free at an engine's start; the
+         * figures and their sources are the preset's (cuda_total_source, free_at_start_source). */
+        if ((st = optional_number(doc, 0, "cuda_total_gib", &g->vram_gib, err)) ||
+            (st = optional_number(doc, 0, "free_at_start_gib", &g->start_free_gib, err)))
+            return st;
+        if (g->start_free_gib <= 0.0)
+            return rl_fail_why(err, RL_E_UNSUPPORTED, "gpu", RL_WHY_GPU_NO_LIMIT, "preset",
+                               "gpu: preset %s gives its CUDA total but not the memory free at start", id);
+    } else if (wired != RL_J_ABSENT && doc->tok[wired].type == RL_J_OBJECT) {
         double fraction, reserve;
         if ((st = optional_number(doc, wired, raised ? "raised_fraction" : "default_fraction", &fraction, err)) ||
             (st = optional_number(doc, wired, raised ? "raised_reserve_gib" : "default_reserve_gib", &reserve, err)))

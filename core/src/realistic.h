@@ -52,6 +52,9 @@ typedef struct rl_engine_preset {
     /* 1: pool_fraction is a share of the memory free once the CUDA context and NCCL are up, before the weights load
      * (rl_engine_pool_of_start). */
     int pool_of_start;
+    /* 1: the engine refuses to start when pool_fraction x the GPU's total is more than the memory free at its start
+     * (rl_engine_start_check). */
+    int start_check;
     /* 1: the engine sizes its activations for a whole prefill step of its chunk whatever the prompt's length
      * (rl_engine_steps_whole_chunk); 0: for the step it runs, which a shorter prompt shortens. */
     int steps_whole_chunk;
@@ -122,6 +125,11 @@ typedef struct rl_realistic_in {
  * times gamma+1, the same bytes), plus the host time once. */
 double rl_realistic_spec_step_s(const rl_realistic_in *in, const rl_gpu *g, const rl_deploy *d, double draft_bytes,
                                 double draft_flops);
+
+/* vLLM's start check (rl_engine_start_check) on g: RL_OK where pool x vram_gib is free at its start (or g gives no
+ * start_free_gib, or the engine takes what is free); else RL_E_UNSUPPORTED naming pool_fraction, why start_free, with
+ * the values pool, requested, free and largest. e: RL_ENGINE_AUTO is resolved by g's name. */
+rl_status rl_engine_start_fail(const rl_gpu *g, rl_engine e, double pool, rl_error *err);
 
 /* Fills *out; no allocation. */
 void rl_realistic_compute(const rl_realistic_in *in, const rl_gpu *g, const rl_deploy *d, rl_realistic *out);

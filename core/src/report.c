@@ -438,6 +438,7 @@ static size_t write_report(const rl_model *m, const rl_gpu *g, const rl_deploy *
     rl_jw_num(&s, "vram_gib", g->vram_gib);
     rl_jw_str(&s, "memory", g->unified ? "unified" : "discrete");
     if (g->unified) rl_jw_num(&s, "ram_gib", g->ram_gib);
+    if (g->start_free_gib > 0) rl_jw_num(&s, "start_free_gib", g->start_free_gib);
     rl_jw_num(&s, "link_gbs", g->link_gbs);
     if (g->link[0]) rl_jw_str(&s, "link", g->link);
     rl_jw_end(&s);

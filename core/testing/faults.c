@@ -104,6 +104,14 @@ static double a2a_counts_local(double ep) {
     return 1.0;
 }
 
+/* The memory free at an engine's start ignored: every engine fills what CUDA reports as total. */
+static double start_free_ignored(double vram, double start_free, double context, int takes_free) {
+    (void)start_free;
+    (void)context;
+    (void)takes_free;
+    return vram;
+}
+
 static const char *const fault_names[RL_FAULT_COUNT_] = {
     "none",
     "weights-read-per-request",
@@ -125,6 +133,7 @@ static const char *const fault_names[RL_FAULT_COUNT_] = {
     "a2a-counts-local-tokens",
     "dp-attention-over-tp",
     "dp-kv-of-every-request",
+    "start-free-ignored",
 };
 
 const char *rl_fault_name(rl_fault f) { return (unsigned)f < RL_FAULT_COUNT_ ? fault_names[f] : "unknown"; }
@@ -158,6 +167,7 @@ void rl_testing_set_fault(rl_fault f) {
     case RL_FAULT_A2A_LOCAL_TOKENS: faulted.ep_leaving = a2a_counts_local; break;
     case RL_FAULT_DP_ATTENTION_OVER_TP: faulted.dp_group_gpus = dp_attention_over_tp; break;
     case RL_FAULT_DP_KV_EVERY_REQUEST: faulted.dp_group_requests = dp_kv_of_every_request; break;
+    case RL_FAULT_START_FREE_IGNORED: faulted.engine_memory = start_free_ignored; break;
     default: in_use = &rl_right_formulas; return; /* RL_FAULT_NONE, or out of range: no fault */
     }
     in_use = &faulted;

@@ -97,11 +97,11 @@ test('a GPU without a sourced TFLOPS says so, and takes the TFLOPS you trust', a
   await page.waitForSelector(`${tid('roofline.bound')}[data-value="memory"]`);
   assert.equal(await page.inputValue(tid('gpu.vram_gib')), vram);
   assert.equal(await page.locator(tid('gpu-reset')).count(), 1);
-  // DGX Spark: unified memory with no sourced GPU limit, so the core refuses the preset;
+  // Jetson AGX Orin: unified memory with no sourced GPU limit, so the core refuses the preset;
   // a memory figure of the user's own makes it a custom GPU that analyses.
-  await page.selectOption(tid('gpu'), 'dgx-spark');
+  await page.selectOption(tid('gpu'), 'jetson-agx-orin-64g');
   await page.waitForSelector(`${tid('gpu')}[aria-invalid="true"]`);
-  await page.fill(tid('gpu.vram_gib'), '100');
+  await page.fill(tid('gpu.vram_gib'), '50');
   await page.waitForSelector(`${tid('verdict')}[data-fits="true"]`);
 });
 

@@ -1276,6 +1276,19 @@ static void test_gpu_validate(void) {
     CHECK(rl_gpu_validate(&g, &err) == RL_E_RANGE && strcmp(err.field, "gpu.ram_gib") == 0, "unified needs RAM");
     g = g0; g.unified = 1; g.ram_gib = 128;
     CHECK(rl_gpu_validate(&g, &err) == RL_OK, "unified with RAM validates");
+    /* The memory free at an engine's start is part of what CUDA reports: above it, negative or NaN is refused. */
+    const double bad_free[] = {g0.vram_gib * 1.001, -1.0, NAN};
+    for (size_t k = 0; k < sizeof bad_free / sizeof bad_free[0]; k++) {
+        g = g0; g.unified = 1; g.ram_gib = 128; g.start_free_gib = bad_free[k];
+        CHECK(rl_gpu_validate(&g, &err) == RL_E_RANGE && strcmp(err.field, "gpu.start_free_gib") == 0,
+              "start_free_gib %g of %g refused: %s", bad_free[k], g0.vram_gib, err.message);
+    }
+    g = g0; g.unified = 1; g.ram_gib = 128; g.start_free_gib = g0.vram_gib;
+    CHECK(rl_gpu_validate(&g, &err) == RL_OK, "start_free_gib equal to vram_gib validates");
+    rl_gpu spark;
+    CHECK(rl_gpu_preset("dgx-spark", 0, &spark, &err) == RL_OK && spark.start_free_gib > 0 &&
+              spark.start_free_gib < spark.vram_gib && spark.vram_gib < spark.ram_gib,
+          "dgx-spark reads its CUDA total and free memory at start: %s", err.message);
     CHECK(rl_gpu_validate(NULL, &err) == RL_E_NULL && strcmp(err.field, "gpu") == 0, "NULL gpu");
 }
 

@@ -161,11 +161,11 @@ test('the CSV carries the same rows as the NDJSON, refusals with empty cells', (
 });
 
 test('a setup the reader rejects keeps its row, with the error and no figures', () => {
-  // dgx-spark is unified memory without a GPU memory limit: the reader refuses it.
-  const request = requestOf({ model: 'qwen3-4b', gpu: 'dgx-spark', precision: 'auto', kv_precision: 'auto', seq: 4096, batch: 1, tp: 1, pp: 1 });
+  // jetson-agx-orin-64g is unified memory without a GPU memory limit: the reader refuses it.
+  const request = requestOf({ model: 'qwen3-4b', gpu: 'jetson-agx-orin-64g', precision: 'auto', kv_precision: 'auto', seq: 4096, batch: 1, tp: 1, pp: 1 });
   const j = cliJson(request);
   assert.ok(j.error, 'the CLI refuses this request (else pick another one)');
-  const nd = spawnSync(CLI, ['--matrix', '--format', 'ndjson', '--models', 'qwen3-4b', '--gpus', 'dgx-spark', '--precisions', 'auto',
+  const nd = spawnSync(CLI, ['--matrix', '--format', 'ndjson', '--models', 'qwen3-4b', '--gpus', 'jetson-agx-orin-64g', '--precisions', 'auto',
     '--kv-precisions', 'auto', '--seqs', '4096', '--batches', '1', '--tps', '1'], { encoding: 'utf8' });
   assert.equal(nd.status, 0, nd.stderr);
   const rows = nd.stdout.trimEnd().split('\n').map((l) => JSON.parse(l));

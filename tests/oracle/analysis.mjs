@@ -73,6 +73,7 @@ function gpuSection(g) {
   s.vram_gib = g.vram;
   s.memory = g.unified ? 'unified' : 'discrete';
   if (g.unified) s.ram_gib = g.ram;
+  if (g.startFree && g.startFree.sign() > 0) s.start_free_gib = g.startFree;
   s.link_gbs = g.linkGbs;
   if (g.link) s.link = g.link;
   return s;

@@ -1,7 +1,7 @@
 // One deployment's resolved precisions, byte sizes and the fit check (the
 // floor and the realistic budget), in exact rationals.
 
-import { LOGITS_ON_HOST, POOL_OF_FREE, POOL_OF_START, STEP_LOGIT_BYTES, STEPS_WHOLE_CHUNK, poolOf, prefillChunkOf } from './engines.mjs';
+import { LOGITS_ON_HOST, POOL_OF_FREE, POOL_OF_START, START_CHECK, STEP_LOGIT_BYTES, STEPS_WHOLE_CHUNK, poolOf, prefillChunkOf } from './engines.mjs';
 import { powUnit, Q, ZERO } from './rational.mjs';
 import { weightsPerGpu } from './scaleout.mjs';
 
@@ -271,6 +271,11 @@ export function fitCheck(c, skipHost = false) {
   else f.verdict = 'fits';
 
   f.context = d.contextReserveGib.mul(GIB);
+  // What the engine fills: the GPU's total, or (a GPU that gives the memory free at an engine's start, for an engine
+  // without vLLM's start check, START_CHECK) that free memory and the context it was measured with, at most the total.
+  const takesFree = c.gpu.startFree && c.gpu.startFree.sign() > 0 && !START_CHECK.includes(d.engine);
+  const mem = takesFree ? Q.min(vram, c.gpu.startFree.mul(GIB).add(f.context)) : vram;
+  f.memory = mem;
   // NCCL buffers for the GPUs one GPU exchanges with: its tp − 1 tensor-parallel peers and its pipeline
   // neighbours (the stage before and the one after: min(pp − 1, 2)), not every GPU of the deployment.
   f.ncclPeers = (d.tp - 1n) + (d.pp - 1n < 2n ? d.pp - 1n : 2n);
@@ -285,14 +290,14 @@ export function fitCheck(c, skipHost = false) {
   // what they leave free that is the KV cache; or (SGLang) the context and NCCL, up first, and the share of what
   // they leave free; nothing left free: the whole GPU (the room is the shortfall).
   f.taken = f.weights.add(f.context).add(f.nccl).add(f.overhead).add(f.actChunk);
-  f.leftFree = vram.sub(f.taken);
+  f.leftFree = mem.sub(f.taken);
   f.started = f.context.add(f.nccl);
-  f.freeAtStart = vram.sub(f.started);
+  f.freeAtStart = mem.sub(f.started);
   f.poolOfFree = POOL_OF_FREE.includes(d.engine);
   const pool = poolOf(d, c.gpu, c.model);
-  if (f.poolOfFree) f.pool = f.leftFree.sign() > 0 ? f.taken.add(pool.mul(f.leftFree)) : vram;
-  else if (f.poolOfStart) f.pool = f.freeAtStart.sign() > 0 ? f.started.add(pool.mul(f.freeAtStart)) : vram;
-  else f.pool = pool.mul(vram);
+  if (f.poolOfFree) f.pool = f.leftFree.sign() > 0 ? f.taken.add(pool.mul(f.leftFree)) : mem;
+  else if (f.poolOfStart) f.pool = f.freeAtStart.sign() > 0 ? f.started.add(pool.mul(f.freeAtStart)) : mem;
+  else f.pool = pool.mul(mem);
   // fp32 logits of each request in the decode batch, gathered on every rank (none in SGLang's pool, above).
   f.logitsPerRequest = f.poolOfStart || LOGITS_ON_HOST.includes(d.engine) ? ZERO : q(4n * m.vocab);
   f.atLogits = !f.poolOfStart && outputActivationBytes(c).gt(layerActivationBytes(c));

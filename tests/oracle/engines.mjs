@@ -51,6 +51,12 @@ export const POOL_SETTING = {
 };
 export const POOL_IS_A_SETTING = Object.keys(POOL_SETTING);
 export const POOL_OF_FREE = ['trt-llm'];
+// vLLM checks at its start, once NCCL is up, that gpu_memory_utilization x the total CUDA reports is free, and raises
+// "Free memory on device ... is less than desired GPU memory utilization" otherwise (vllm-project/vllm@35d5cda1:
+// vllm/v1/worker/gpu_worker.py, Worker.init_device); its pool stays that share of the total. The others take what is
+// free at their start: on a GPU that gives it (DGX Spark's free_at_start_gib, measured with the context up), they
+// fill that and the context, not the total.
+export const START_CHECK = ['vllm'];
 // SGLang's mem_fraction_static is a share of the memory free once the CUDA context and NCCL are up, before the
 // weights load (python/sglang/srt/model_executor/model_runner_kv_cache_mixin.py, profile_max_num_token: the KV cache
 // is the memory free after the weights load less (1 − fraction) of the memory free before it). That share holds the

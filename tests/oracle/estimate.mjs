@@ -3,7 +3,7 @@
 // multiply decode throughput by. No KV, attention or MoE can be counted.
 
 import { PRECISION_BYTES } from './context.mjs';
-import { gpuFor, POOL_OF_FREE, POOL_OF_START, poolOf, WAYS_OUT } from './engines.mjs';
+import { gpuFor, POOL_OF_FREE, POOL_OF_START, poolOf, START_CHECK, WAYS_OUT } from './engines.mjs';
 import { Q, ZERO } from './rational.mjs';
 
 const GIB = new Q(1n << 30n);
@@ -16,11 +16,15 @@ const LEVERS = ['batch', 'weight_precision', 'kv_precision', 'speculative_decodi
 // shrinks as tp grows). TensorRT-LLM's share is of what the weights leave: they may use the GPU less the context.
 // SGLang's is a share of what the context leaves, up before its fraction is taken (POOL_OF_START; a size alone has
 // no NCCL to count): f·(V − context). The others': a share of the GPU, the context inside it: f·V − context.
+// On a GPU that gives the memory free at an engine's start (DGX Spark), the engines without vLLM's start check fill
+// that and the context it was measured with, at most the total (context.mjs).
 function weightsRoom(d, g, tp) {
-  if (POOL_OF_FREE.includes(d.engine)) return g.vram.sub(d.contextReserveGib);
+  const takesFree = g.startFree && g.startFree.sign() > 0 && !START_CHECK.includes(d.engine);
+  const mem = takesFree ? Q.min(g.vram, g.startFree.add(d.contextReserveGib)) : g.vram;
+  if (POOL_OF_FREE.includes(d.engine)) return mem.sub(d.contextReserveGib);
   const f = poolOf({ ...d, tp }, g, { mla: false });
-  if (POOL_OF_START.includes(d.engine)) return f.mul(g.vram.sub(d.contextReserveGib));
-  return f.mul(g.vram).sub(d.contextReserveGib);
+  if (POOL_OF_START.includes(d.engine)) return f.mul(mem.sub(d.contextReserveGib));
+  return f.mul(mem).sub(d.contextReserveGib);
 }
 
 // The smallest power-of-two tp (up to 1024, below `above`) whose tp × pp GPUs hold w GiB of weights, each GPU at

@@ -5,7 +5,7 @@
 
 import { activationChunkBytes, fitCheck, GIB, largestGpuLayers, makeContext, PRECISION_BYTES, reaches, weightBytesTotal } from './context.mjs';
 import {
-  engineChunk, gpuFor, POOL_IS_A_SETTING, POOL_OF_FREE, POOL_OF_START, POOL_SETTING, poolOf, prefillChunkOf, WAYS_OUT,
+  engineChunk, gpuFor, POOL_IS_A_SETTING, POOL_OF_FREE, POOL_OF_START, POOL_SETTING, poolOf, prefillChunkOf, START_CHECK, WAYS_OUT,
 } from './engines.mjs';
 import { Q } from './rational.mjs';
 
@@ -96,7 +96,7 @@ export function findRemedies(c, f) {
   // and NCCL leave, when they leave any; TensorRT-LLM's: the KV cache's share of what the weights and reserves leave
   // free, when they leave any).
   const taken = f.weights.add(f.overhead).add(f.context).add(f.nccl).add(f.actChunk);
-  const vramBytes = gpu.vram.mul(GIB);
+  const vramBytes = f.memory; // the GPU's, or what is free at the engine's start (context.mjs)
   const ofFree = POOL_OF_FREE.includes(deploy.engine);
   const ofStart = POOL_OF_START.includes(deploy.engine);
   // SGLang's share holds the weights, their overhead and the batch's KV: what the context and NCCL leave must.
@@ -106,7 +106,10 @@ export function findRemedies(c, f) {
     const fraction = ofFree ? need.sub(taken).div(vramBytes.sub(taken))
       : ofStart ? held.div(vramBytes.sub(f.started)) : need.div(vramBytes);
     // A pool above 98% (of the GPU, or of the memory it is a share of) is not a setting to recommend.
-    if (fraction.le(new Q(98n, 100n))) {
+    // vLLM's start check caps it at the hundredths free at its start: floor(100 x free / total) / 100.
+    const startLimit = gpu.startFree && gpu.startFree.sign() > 0 && START_CHECK.includes(deploy.engine)
+      ? new Q(gpu.startFree.mul(100n).div(gpu.vram).floor(), 100n) : new Q(1n);
+    if (fraction.le(new Q(98n, 100n)) && new Q(fraction.mul(100n).ceil(), 100n).le(startLimit)) {
       const of = ofFree ? 'free' : ofStart ? 'free_at_start' : 'gpu';
       out.push({ code: 'raise_pool_fraction', value: new Q(fraction.mul(100n).ceil(), 100n), setting: POOL_SETTING[deploy.engine], of });
     }

@@ -41,7 +41,12 @@ function presetGpu(id, raised) {
   if (g.unified) {
     // vram_gib is the machine's RAM; the GPU may wire only part of it.
     g.ram = g.vram;
-    if (p.wired_limit) {
+    if (p.cuda_total_gib != null) {
+      // What CUDA reports: its total is the GPU's memory, and what is free at an engine's start is the preset's too.
+      g.vram = num(p.cuda_total_gib);
+      g.startFree = num(p.free_at_start_gib);
+      if (g.startFree.sign() <= 0) throw new OracleError(`gpu ${id} gives its CUDA total but not the memory free at start`);
+    } else if (p.wired_limit) {
       const w = p.wired_limit;
       const fraction = num(raised ? w.raised_fraction : w.default_fraction);
       const reserve = num(raised ? w.raised_reserve_gib : w.default_reserve_gib);

@@ -131,14 +131,15 @@ describe('state', () => {
 
   test('a preset the core cannot analyse shows its file figures and the core message', () => {
     const s = make();
-    // strix-halo-128g analyses since its 256 GB/s was sourced; DGX Spark gives no
-    // GPU-usable limit for its unified memory, so the core refuses it.
-    s.set('gpu', 'dgx-spark');
+    // strix-halo-128g analyses since its 256 GB/s was sourced, DGX Spark since its CUDA total and
+    // free memory at start were; Jetson AGX Orin gives no GPU-usable limit for its unified memory,
+    // so the core refuses it.
+    s.set('gpu', 'jetson-agx-orin-64g');
     expect(s.error.value.field).toBe('gpu');
     expect(Object.keys(s.fieldErrors.value)).toEqual(['gpu']);
-    expect(s.gpuShown.value).toMatchObject({ 'gpu.bandwidth_gbs': '273', 'gpu.vram_gib': '128' });
-    s.set('gpu.vram_gib', '100');
-    expect(s.report.value.gpu).toMatchObject({ name: 'custom', tflops: null, bandwidth_gbs: 273, vram_gib: 100 });
+    expect(s.gpuShown.value).toMatchObject({ 'gpu.bandwidth_gbs': '204.8', 'gpu.vram_gib': '64' });
+    s.set('gpu.vram_gib', '50');
+    expect(s.report.value.gpu).toMatchObject({ name: 'custom', tflops: null, bandwidth_gbs: 204.8, vram_gib: 50 });
   });
 
   test('custom GPU starts from the preset it replaces', () => {

@@ -45,6 +45,8 @@ export function unifiedLimitGib(preset, setting) {
   }
   const usable = preset.usable_gib;
   if (usable && typeof usable === 'object') return (raised ? usable.tuned : usable.default) ?? 0;
+  // DGX Spark: what CUDA reports as total (the core's GPU memory; free_at_start_gib bounds vLLM's pool).
+  if (typeof preset.cuda_total_gib === 'number') return preset.cuda_total_gib;
   return null;
 }
 

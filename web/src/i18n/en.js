@@ -817,6 +817,7 @@ export default {
   'error.why.dp_dense': core,
   'error.why.dp_with_pp': core,
   'error.why.dp_with_spec': core,
+  'error.why.start_free': core,
   // charts, more
   'chart.ridge': 'ridge {ridge}',
   'chart.peak': '{precision} peak {peak} TFLOPS',
@@ -988,6 +989,7 @@ export default {
   "cli.bound.none": "none-bound",
   "cli.header": "{model} on {gpus} x {gpu} ({precision} weights, {kv} KV, context {seq}, batch {batch})",
   "cli.fit.unified": "Fit (the GPU may wire {vram} GiB of the {ram} GiB unified memory)",
+  "cli.fit.unifiedStart": "Fit (CUDA reports {vram} GiB of the {ram} GiB unified memory, {free} GiB of it free at an engine's start)",
   "cli.fit.title": "Fit (per GPU, {vram} GiB each)",
   "cli.fit.parameters": "parameters",
   "cli.fit.parametersValue": "{total} total, {active} active",
@@ -1159,6 +1161,7 @@ export default {
   "lintf.trtllm_max_seq_len_too_long": core,
   "lintf.trtllm_concurrency_capped": core,
   "lintf.trtllm_format_not_on_gpu": core,
+  "lintf.start_free_memory": core,
   "lintf.trtllm_config_not_read": core,
   "lintf.trtllm_config_not_read.set": core,
   "lintf.trtllm_format_not_on_gpu.nvfp4": core,

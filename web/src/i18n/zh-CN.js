@@ -802,6 +802,7 @@ export default {
   'error.why.dp_dense': '{field}：{model} 是稠密模型（没有 MoE 层把各组连在一起）：它的 {groups} 个组就是各自独立的服务；请用 tp {group_tp} 分析其中一个。',
   'error.why.dp_with_pp': '{field}：数据并行注意力与 pp {pp} 的组合尚未建模：请把 pp 设为 1。',
   'error.why.dp_with_spec': '{field}：数据并行注意力与推测解码的组合尚未建模：请把 spec_tokens 设为 0。',
+  'error.why.start_free': '{field}：{pool} 的显存占比在启动时需要 {requested} GiB，而启动时空闲的只有 {free} GiB：vLLM 拒绝启动（"Free memory on device ... is less than desired GPU memory utilization"）；能启动的最大占比是 {largest}。',
   'error.why.ep_inputs_without_ep': '{field}：redundant_experts 和 ep_imbalance 描述的是专家并行：请设置 ep（即 tp 组），或去掉它们。',
 
   // 表单字段名（错误消息中使用），按请求键
@@ -1012,6 +1013,7 @@ export default {
   "cli.bound.none": "无瓶颈",
   "cli.header": "{model}，{gpus} x {gpu}（权重 {precision}，KV {kv}，上下文 {seq}，批次 {batch}）",
   "cli.fit.unified": "装载（GPU 可使用 {ram} GiB 统一内存中的 {vram} GiB）",
+  "cli.fit.unifiedStart": "装载（CUDA 报告 {ram} GiB 统一内存中的 {vram} GiB，引擎启动时其中空闲 {free} GiB）",
   "cli.fit.title": "装载（每张 GPU，各 {vram} GiB）",
   "cli.fit.parameters": "参数量",
   "cli.fit.parametersValue": "总计 {total}，激活 {active}",
@@ -1182,6 +1184,7 @@ export default {
   "lintf.trtllm_max_seq_len_over_model": "TensorRT-LLM 把 --max_seq_len {seq} 降到模型的 max_position_embeddings {max_positions}（“is larger than what the model can support”；设置 TLLM_ALLOW_LONG_MAX_MODEL_LEN=1 则保留）：没有请求会更长。",
   "lintf.trtllm_max_seq_len_too_long": "TensorRT-LLM 连一个 --max_seq_len {seq} 的请求都放不下：它的 KV 需要 {kv} GiB，而可用的只有 {room} GiB。它会快速失败（“Attention window too large to fit even a single sequence in the KV cache”），或在关闭快速失败时把 max_seq_len 降到约 {largest}。",
   "lintf.trtllm_concurrency_capped": "TensorRT-LLM 能启动，但它 {room} GiB 的 KV 缓存同时只放得下 {holds} 个 {seq} token 的请求，少于 --max_batch_size {max_seqs}：其调度器（GUARANTEED_NO_EVICT）让其余请求等待。",
+  "lintf.start_free_memory": "vLLM 拒绝启动：--gpu-memory-utilization {pool} 占 CUDA 报告的 {total} GiB，需要 {requested} GiB，而 {gpu} 上启动时空闲的只有 {free} GiB（\"Free memory on device ... is less than desired GPU memory utilization\"）；能启动的最大值是 {largest}。",
   "lintf.trtllm_format_not_on_gpu": "TensorRT-LLM 无法在 {gpu} 上运行该检查点的 {weights} 权重：这张 GPU 没有 fp8 张量核心（其 PyTorch 后端“supports FP4 and FP8 quantization on the latest Blackwell and Hopper GPUs”）。",
   "lintf.trtllm_format_not_on_gpu.nvfp4": "TensorRT-LLM 无法在 {gpu} 上运行该检查点的 {weights} 权重：这不是 Blackwell GPU（其 PyTorch 后端“supports FP4 and FP8 quantization on the latest Blackwell and Hopper GPUs”；FP4 需要 Blackwell）。",
   "lintf.trtllm_config_not_read": "{flag} {file} 未被读取：其中设置而命令中没有标志设置的项（KV 缓存的 dtype 和比例、并行规模、推测解码）会按该处的设置运行，而本分析在这些位置用的是 trtllm-serve 的默认值。",
