@@ -213,7 +213,10 @@ static void print_fit(FILE *out, const rl_model *m, const rl_gpu *g, const rl_de
     fprintf(out, "%s\n", RL_MSG(line, "cli.fit.maxBatchValue", "floor", FMT(x, "%lld", (long long)r->max_batch), "real",
                                 FMT(y, "%lld", (long long)r->max_batch_realistic)));
     label(out, "cli.fit.verdict", 20);
-    if (r->verdict == RL_WEIGHTS_DO_NOT_FIT)
+    if (r->disagg.refused_pool == 1) /* disaggregated: the prefill pool refuses the deployment (docs/scale-out.md) */
+        RL_MSG(line, "cli.verdict.prefill", "tp", FMT(x, "%lld", (long long)r->disagg.prefill_tp), "weights",
+               gib(r->disagg.prefill_weights_gib, a, sizeof a), "free", rl_fmt_room_gib(r->disagg.prefill_free_gib, b, sizeof b));
+    else if (r->verdict == RL_WEIGHTS_DO_NOT_FIT)
         RL_MSG(line, "cli.verdict.weights", "need", gib(r->weights_gib, a, sizeof a), "have", gib(g->vram_gib, b, sizeof b),
                "short", gib(r->shortfall_gib, c, sizeof c));
     else if (r->verdict == RL_KV_DOES_NOT_FIT)
@@ -410,7 +413,9 @@ void rl_print_report(FILE *out, const rl_model *m, const rl_gpu *g, const rl_dep
     print_list(out, "cli.remedies", r->remedies, RL_REMEDY_COUNT_, rl_msg_remedy, m, d, r);
 
     fprintf(out, "\n%s", T("cli.takeaway"));
-    if (r->verdict == RL_WEIGHTS_DO_NOT_FIT)
+    if (r->disagg.refused_pool == 1)
+        RL_MSG(line, "cli.takeaway.prefill", "tp", FMT(v[0], "%lld", (long long)r->disagg.prefill_tp));
+    else if (r->verdict == RL_WEIGHTS_DO_NOT_FIT)
         RL_MSG(line, "cli.takeaway.weights", "weights", gib(r->weights_gib, a, sizeof a), "vram", FMT(v[0], "%.2f", g->vram_gib));
     else if (r->verdict == RL_KV_DOES_NOT_FIT)
         /* The requests whose KV one GPU holds: the batch, or under dp_attention the busiest group's. */

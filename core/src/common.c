@@ -67,6 +67,10 @@ static const char *const why_names[RL_WHY_COUNT_] = {
     "dp_dense",
     "dp_with_pp",
     "dp_with_spec",
+    "disagg_inputs_without",
+    "disagg_pool_zero",
+    "disagg_prefill_tp_heads",
+    "disagg_prefill_pool",
 };
 
 const char *rl_why_name(rl_why why) {

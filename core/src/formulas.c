@@ -88,6 +88,8 @@ static double ep_leaving(double ep) { return (ep - 1.0) / ep; }
  * routed experts on tp / D GPUs, serving its own requests; the busiest holds ceil(B / D) of them. */
 static int64_t dp_group_gpus(int64_t tp, int64_t groups) { return tp / groups; }
 static int64_t dp_group_requests(int64_t batch, int64_t groups) { return rl_ceil_div(batch, groups); }
+/* Each GPU sends (or receives) its own shard over its own NIC, all at once: the larger shard sets the time. */
+static double disagg_transfer_share(double sent, double received) { return sent > received ? sent : received; }
 #endif
 
 const rl_formulas rl_right_formulas = {
@@ -120,5 +122,6 @@ const rl_formulas rl_right_formulas = {
     .ep_leaving = ep_leaving,
     .dp_group_gpus = dp_group_gpus,
     .dp_group_requests = dp_group_requests,
+    .disagg_transfer_share = disagg_transfer_share,
 #endif
 };

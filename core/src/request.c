@@ -440,6 +440,15 @@ static rl_status run_cost(rl_run *out, rl_run_memo *memo) {
     return rl_cost_compute_priced(w, &basis, prices, &out->cost, &out->error);
 }
 
+/* Disaggregated with a workload: the prefill pool at its input tokens, the balance at its output tokens and its
+ * rate (disaggregation.c); rl_analyze gave the pools at the context alone. A refusal stays as it is. */
+static rl_status run_disagg(rl_run *out) {
+    const rl_workload *w = &out->workload;
+    if (!RL_SCALE_OUT || !out->result.disagg.on || w->requests_per_day <= 0 || !out->result.fits) return RL_OK;
+    return rl_disagg(&out->model, &out->gpu, &out->deploy, (double)w->input_tokens, (double)w->output_tokens,
+                     (double)w->requests_per_day / 86400.0, &out->result, &out->error);
+}
+
 rl_status rl_run_request(const char *request, size_t len, const char *config_text, size_t config_len,
                          rl_run *out) {
     return rl_run_request_memo(request, len, config_text, config_len, NULL, out);
@@ -472,6 +481,7 @@ rl_status rl_run_request_memo(const char *request, size_t len, const char *confi
         }
     } else if (st == RL_OK) {
         st = rl_analyze(&out->model, &out->gpu, &out->deploy, &out->result, &out->error);
+        if (st == RL_OK) st = run_disagg(out);
         if (st == RL_OK) st = run_cost(out, memo);
     }
     out->status = st;
@@ -485,6 +495,7 @@ rl_status rl_run_set_batch(rl_run *run, int64_t batch, rl_run_memo *memo) {
     run->deploy.batch = batch;
     run->cost.present = 0;
     rl_status st = rl_analyze(&run->model, &run->gpu, &run->deploy, &run->result, &run->error);
+    if (st == RL_OK) st = run_disagg(run);
     if (st == RL_OK) st = run_cost(run, memo);
     run->status = st;
     return st;

@@ -104,6 +104,13 @@ static double a2a_counts_local(double ep) {
     return 1.0;
 }
 
+/* Disaggregation: the request's whole KV through one NIC, blind to the shards the pools' GPUs move at once. */
+static double disagg_kv_over_one_nic(double sent, double received) {
+    (void)sent;
+    (void)received;
+    return 1.0;
+}
+
 static const char *const fault_names[RL_FAULT_COUNT_] = {
     "none",
     "weights-read-per-request",
@@ -125,6 +132,7 @@ static const char *const fault_names[RL_FAULT_COUNT_] = {
     "a2a-counts-local-tokens",
     "dp-attention-over-tp",
     "dp-kv-of-every-request",
+    "disagg-kv-over-one-nic",
 };
 
 const char *rl_fault_name(rl_fault f) { return (unsigned)f < RL_FAULT_COUNT_ ? fault_names[f] : "unknown"; }
@@ -158,6 +166,7 @@ void rl_testing_set_fault(rl_fault f) {
     case RL_FAULT_A2A_LOCAL_TOKENS: faulted.ep_leaving = a2a_counts_local; break;
     case RL_FAULT_DP_ATTENTION_OVER_TP: faulted.dp_group_gpus = dp_attention_over_tp; break;
     case RL_FAULT_DP_KV_EVERY_REQUEST: faulted.dp_group_requests = dp_kv_of_every_request; break;
+    case RL_FAULT_DISAGG_KV_ONE_NIC: faulted.disagg_transfer_share = disagg_kv_over_one_nic; break;
     default: in_use = &rl_right_formulas; return; /* RL_FAULT_NONE, or out of range: no fault */
     }
     in_use = &faulted;

@@ -52,7 +52,10 @@ export const KIB = 1024;
 // All of the above merged with the A800/H20/H100 PCIe/A100 40GB/RTX 5080 prices and their citations (issue 36)
 // and the Qwen3-Coder-480B-A35B model preset (its verbatim config, in both modules: the page's picker needs it
 // before the first verdict): critical 95 -> 96 KiB (97,475 B), single 229 -> 230 KiB (235,117 B).
-export const BUDGETS = Object.freeze({ critical: 96 * KIB, single: 230 * KIB });
+// Single 230 -> 232 KiB (237,284 B measured against 235,139 B before it, same build): prefill/decode disaggregation
+// (issue 37, step 3) adds its checks, the prefill pool's analysis, the report section and its English and Chinese
+// sentences to the full wasm module; the verdict module is built without it, so the critical path stays 97,490 B.
+export const BUDGETS = Object.freeze({ critical: 96 * KIB, single: 232 * KIB });
 export const CRITICAL_GOAL = 100 * KIB;
 export const SINGLE_FILE_GOAL = 150 * KIB;
 
