@@ -138,13 +138,13 @@ rl_status rl_disagg(const rl_model *m, const rl_gpu *g, const rl_deploy *d, doub
     x->has_times = 1;
     x->transfer_ms = transfer_s * 1e3;
     x->prefill_ms = pre.prefill_ms;
-    x->ttft_ms = pre.ttft_ms + x->transfer_ms + r->step_ms;
+    x->ttft_ms = F->disagg_ttft(pre.ttft_ms, x->transfer_ms, r->step_ms);
     x->prefill_tps_per_gpu = prompt / (pre.prefill_ms / 1e3) / gpus_p;
     x->decode_tps_per_gpu = r->tokens_per_s / gpus_d;
     if (r->has_realistic && pre.has_realistic && pre.realistic.has_prefill) {
         x->has_realistic = 1;
         x->real_prefill_ms = pre.realistic.prefill_ms;
-        x->real_ttft_ms = pre.realistic.ttft_ms + x->transfer_ms + r->realistic.step_ms;
+        x->real_ttft_ms = F->disagg_ttft(pre.realistic.ttft_ms, x->transfer_ms, r->realistic.step_ms);
         x->real_prefill_tps_per_gpu = prompt / (pre.realistic.prefill_ms / 1e3) / gpus_p;
         x->real_decode_tps_per_gpu = r->realistic.tokens_per_s / gpus_d;
     }

@@ -77,6 +77,8 @@ typedef struct rl_formulas {
     /* Prefill/decode disaggregation: of a request's KV, the share the slowest GPU of the transfer moves
      * over its own NIC, from the share a prefill GPU holds (sends) and a decode GPU holds (receives). */
     double (*disagg_transfer_share)(double sent, double received);
+    /* Disaggregated TTFT from the prefill pool's TTFT, the KV transfer and one decode step, ms. */
+    double (*disagg_ttft)(double prefill_ttft_ms, double transfer_ms, double step_ms);
 } rl_formulas;
 
 extern const rl_formulas rl_right_formulas;

@@ -421,6 +421,9 @@ static const rl_cost_prices *run_prices(rl_run *out, rl_run_memo *memo, rl_cost_
 static rl_status run_cost(rl_run *out, rl_run_memo *memo) {
     const rl_workload *w = &out->workload;
     if (w->requests_per_day <= 0 || !out->result.fits) return RL_OK;
+    /* Disaggregated: the GPUs and the capacity are two pools', which the cost's basis (one deployment's step,
+     * prefill and GPUs) does not take yet; the disaggregation section's balance stands in (docs/scale-out.md). */
+    if (RL_SCALE_OUT && out->deploy.prefill_instances > 0) return RL_OK;
     rl_deploy prompt = out->deploy;
     prompt.seq = w->input_tokens;
     rl_result pre;

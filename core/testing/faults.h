@@ -34,7 +34,8 @@ typedef enum rl_fault {
     RL_FAULT_DP_ATTENTION_OVER_TP = 18, /* dp_attention's groups split the attention over all tp GPUs */
     RL_FAULT_DP_KV_EVERY_REQUEST = 19,  /* dp_attention: every GPU holds every request's KV */
     RL_FAULT_DISAGG_KV_ONE_NIC = 20,    /* disaggregation: a request's whole KV over one NIC, not its shards at once */
-    RL_FAULT_COUNT_ = 21
+    RL_FAULT_DISAGG_TTFT_NO_TRANSFER = 21, /* disaggregation: TTFT is the prefill's alone (no transfer, no decode step) */
+    RL_FAULT_COUNT_ = 22
 } rl_fault;
 
 /* Sets the fault every later analysis uses; a value out of range is RL_FAULT_NONE. */

@@ -36,7 +36,8 @@ export function computeVector(vector) {
     report.disaggregation = workload && report.fits
       ? disaggregation(analyze, req.model, req.gpu, req.deploy, report, workload).section : atSeq.section;
   }
-  if (workload && report.fits) {
+  // Disaggregated: no cost (its basis is one deployment's; docs/scale-out.md).
+  if (workload && report.fits && !(req.deploy.prefillInstances > 0n)) {
     const prefillReport = analyze(req.model, req.gpu, { ...req.deploy, seq: BigInt(workload.input_tokens) });
     report.cost = costSection({
       report, prefillReport, workload, deploy: req.deploy,
