@@ -12,7 +12,7 @@
  * analysis's own KV bytes at the prompt's length) then crosses the scale-out link: each GPU that holds a
  * shard sends it over its own NIC, all at once, and each decode GPU receives its own shard the same way,
  * so the slower side's shard over one NIC is the transfer. It is not overlapped with the prefill (the
- * layer-by-layer streaming some engines do is not modelled: an upper bound on this part).
+ * layer-wise streaming of the Mooncake paper, arXiv 2407.00079, is not credited: an upper bound on this part).
  * TTFT = the prefill pool's TTFT + the transfer + one decode step. No allocation: the prefill pool is one
  * more analysis on the stack. */
 #include "internal.h"
