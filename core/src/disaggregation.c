@@ -61,7 +61,7 @@ static rl_status prefill_deploy(const rl_gpu *g, const rl_deploy *d, double prom
     pd->spec_accept = 0.0;
     memset(&pd->draft, 0, sizeof pd->draft);
     pd->dp_attention = 1; /* one prompt: one attention group */
-    if (d->ep <= 1) {
+    if (d->ep <= 1 || p <= 1) { /* one GPU holds every expert: no EP, nor its inputs */
         pd->ep = 1;
         pd->redundant_experts = 0;
         pd->ep_imbalance = 1.0;

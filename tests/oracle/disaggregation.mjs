@@ -3,8 +3,8 @@
 //
 // The deployment's tp, pp, ep and dp_attention are one DECODE instance; prefill_instances > 0 adds a
 // prefill pool of instances of P = prefill_tp (or tp) GPUs. A prefill instance is the same model on P GPUs,
-// pp 1, tensor-parallel attention (dp_attention 1), ep = P when the decode pool runs ep (the same redundant
-// experts and imbalance), prefilling one prompt at a time (batch 1, seq = the prompt), its GPUs filling nodes of
+// pp 1, tensor-parallel attention (dp_attention 1), ep = P when the decode pool runs ep and P > 1 (the same
+// redundant experts and imbalance), prefilling one prompt at a time (batch 1, seq = the prompt), its GPUs filling nodes of
 // the decode pool's gpus_per_node (8, or 72 on GB200/GB300, when not given) when P is more than one node.
 //   prompt: the workload's input_tokens, else seq; output: the workload's output_tokens (else no balance);
 //   rate: requests_per_day / 86400 requests/s.
@@ -41,9 +41,9 @@ export function prefillDeploy(d, gpu, prompt) {
     tp: P, pp: 1n, microBatches: 0n, batch: 1n, seq: prompt,
     specTokens: 0n, specAccept: Q.of(0n), draft: null,
     dpAttention: 1n,
-    ep: d.ep > 1n ? P : 1n,
-    redundantExperts: d.ep > 1n ? d.redundantExperts : 0n,
-    epImbalance: d.ep > 1n ? d.epImbalance : Q.of(1n),
+    ep: d.ep > 1n && P > 1n ? P : 1n,
+    redundantExperts: d.ep > 1n && P > 1n ? d.redundantExperts : 0n,
+    epImbalance: d.ep > 1n && P > 1n ? d.epImbalance : Q.of(1n),
     nodes: P > per ? P / per : 1n,
     gpusPerNode: P > per ? per : d.gpusPerNode,
   };
