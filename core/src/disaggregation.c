@@ -20,7 +20,6 @@
 #include "formulas.h"
 
 #include <math.h>
-#include <stdio.h>
 #include <string.h>
 
 static int64_t prefill_tp_of(const rl_deploy *d) { return d->prefill_tp > 0 ? d->prefill_tp : d->tp; }
