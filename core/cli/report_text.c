@@ -189,6 +189,28 @@ static void write_scale_out(FILE *out, const rl_deploy *d, const rl_result *r) {
     if (r->has_timing) fprintf(out, "  %s\n", RL_MSG(line, "cli.ep.a2aTime", "ms", FMT(x, "%.4g", r->ep_a2a_ms)));
 }
 
+/* Prefill/decode disaggregation (docs/scale-out.md): the pools, the KV moved and, beside a fit, the times. */
+static void write_disagg(FILE *out, const rl_result *r) {
+    const struct rl_disagg *x = &r->disagg;
+    char line[512], a[32], b[32], c[32], e[32];
+    fprintf(out, "\n%s\n", RL_MSG(line, "cli.disagg.title", "pi", FMT(a, "%lld", (long long)x->prefill_instances), "ptp",
+                                  FMT(b, "%lld", (long long)x->prefill_tp), "di", FMT(c, "%lld", (long long)x->decode_instances),
+                                  "dg", FMT(e, "%lld", (long long)x->decode_gpus_per_instance)));
+    fprintf(out, "  %s\n", RL_MSG(line, "cli.disagg.prefillPool", "verdict", rl_verdict_name(x->prefill_verdict), "weights",
+                                 FMT(a, "%.4g", x->prefill_weights_gib), "free", FMT(b, "%.4g", x->prefill_free_gib)));
+    fprintf(out, "  %s\n", RL_MSG(line, "cli.disagg.kv", "mb", FMT(a, "%.4g", x->kv_bytes / 1e6), "tokens",
+                                 FMT(b, "%.0f", x->prompt_tokens), "link", x->link, "gbs", FMT(c, "%g", x->link_gbs)));
+    if (!x->has_times || !r->has_timing) return;
+    fprintf(out, "  %s\n", RL_MSG(line, "cli.disagg.ttft", "transfer", FMT(a, "%.4g", x->transfer_ms), "ttft",
+                                 FMT(b, "%.4g", x->ttft_ms), "real", x->has_realistic ? FMT(c, "%.4g", x->real_ttft_ms) : "-"));
+    fprintf(out, "  %s\n", RL_MSG(line, "cli.disagg.perGpu", "prefill", FMT(a, "%.4g", x->prefill_tps_per_gpu), "decode",
+                                 FMT(b, "%.4g", x->decode_tps_per_gpu)));
+    if (x->has_balance)
+        fprintf(out, "  %s\n", RL_MSG(line, "cli.disagg.balance", "ratio", FMT(a, "%.3g", x->gpu_ratio[0]), "rps",
+                                     FMT(b, "%.4g", x->sustained_rps[0]), "by",
+                                     x->limited_by[0] == 1 ? T("cli.disagg.prefillWord") : T("cli.disagg.decodeWord")));
+}
+
 static void print_fit(FILE *out, const rl_model *m, const rl_gpu *g, const rl_deploy *d, const rl_result *r) {
     char a[64], b[64], c[64], x[64], y[64], line[512];
     if (g->unified && g->start_free_gib > 0)
@@ -216,7 +238,10 @@ static void print_fit(FILE *out, const rl_model *m, const rl_gpu *g, const rl_de
     fprintf(out, "%s\n", RL_MSG(line, "cli.fit.maxBatchValue", "floor", FMT(x, "%lld", (long long)r->max_batch), "real",
                                 FMT(y, "%lld", (long long)r->max_batch_realistic)));
     label(out, "cli.fit.verdict", 20);
-    if (r->verdict == RL_WEIGHTS_DO_NOT_FIT)
+    if (r->disagg.refused_pool == 1) /* disaggregated: the prefill pool refuses the deployment (docs/scale-out.md) */
+        RL_MSG(line, "cli.verdict.prefill", "tp", FMT(x, "%lld", (long long)r->disagg.prefill_tp), "weights",
+               gib(r->disagg.prefill_weights_gib, a, sizeof a), "free", rl_fmt_room_gib(r->disagg.prefill_free_gib, b, sizeof b));
+    else if (r->verdict == RL_WEIGHTS_DO_NOT_FIT)
         RL_MSG(line, "cli.verdict.weights", "need", gib(r->weights_gib, a, sizeof a), "have", gib(g->vram_gib, b, sizeof b),
                "short", gib(r->shortfall_gib, c, sizeof c));
     else if (r->verdict == RL_KV_DOES_NOT_FIT)
@@ -249,6 +274,7 @@ static void print_fit(FILE *out, const rl_model *m, const rl_gpu *g, const rl_de
     }
 
     if (d->nodes > 1 || d->ep > 1 || r->dp_groups > 1) write_scale_out(out, d, r);
+    if (r->disagg.on) write_disagg(out, r);
 
     fprintf(out, "\n%s\n", T("cli.budget.title"));
     label(out, "cli.budget.pool", 20);
@@ -413,7 +439,9 @@ void rl_print_report(FILE *out, const rl_model *m, const rl_gpu *g, const rl_dep
     print_list(out, "cli.remedies", r->remedies, RL_REMEDY_COUNT_, rl_msg_remedy, m, d, r);
 
     fprintf(out, "\n%s", T("cli.takeaway"));
-    if (r->verdict == RL_WEIGHTS_DO_NOT_FIT)
+    if (r->disagg.refused_pool == 1)
+        RL_MSG(line, "cli.takeaway.prefill", "tp", FMT(v[0], "%lld", (long long)r->disagg.prefill_tp));
+    else if (r->verdict == RL_WEIGHTS_DO_NOT_FIT)
         RL_MSG(line, "cli.takeaway.weights", "weights", gib(r->weights_gib, a, sizeof a), "vram", FMT(v[0], "%.2f", g->vram_gib));
     else if (r->verdict == RL_KV_DOES_NOT_FIT)
         /* The requests whose KV one GPU holds: the batch, or under dp_attention the busiest group's. */

@@ -115,7 +115,11 @@ typedef enum rl_why {
     RL_WHY_DP_WITH_SPEC = 45,        /* dp_attention > 1 with speculative decoding */
     RL_WHY_START_FREE = 46,          /* vLLM's start check: pool_fraction x the CUDA total over the memory free at start
                                         (a unified-memory GPU that gives it): pool, requested, free, largest */
-    RL_WHY_COUNT_ = 47
+    RL_WHY_DISAGG_INPUTS_WITHOUT = 47, /* prefill_tp or decode_instances without prefill_instances */
+    RL_WHY_DISAGG_POOL_ZERO = 48,    /* prefill_instances > 0 with no decode_instances: a pool of zero */
+    RL_WHY_DISAGG_PREFILL_TP_HEADS = 49, /* prefill_tp does not divide the attention heads: prefill_tp, heads */
+    RL_WHY_DISAGG_PREFILL_POOL = 50, /* the prefill pool's own setup is refused (its message says why): prefill_tp */
+    RL_WHY_COUNT_ = 51
 } rl_why;
 
 #define RL_ERROR_MAX_VALUES 4
@@ -740,6 +744,11 @@ typedef struct rl_deploy {
     /* Data-parallel attention (docs/scale-out.md): the tp GPUs run everything but the routed experts as
      * dp_attention groups of tp / dp_attention GPUs, each with its own requests and their KV. */
     int64_t dp_attention;       /* D, 1..1024, divides tp; default 1 (off) */
+    /* Prefill/decode disaggregation (core/src/disaggregation.c, docs/scale-out.md): the fields above describe one
+     * DECODE instance; prefill_instances > 0 adds a separate prefill pool of instances of prefill_tp GPUs each. */
+    int64_t prefill_instances;  /* 0 (not disaggregated)..4096 */
+    int64_t prefill_tp;         /* 1..1024, divides the heads; 0: the decode instance's tp */
+    int64_t decode_instances;   /* 1..4096 when disaggregated; 0: not given */
 } rl_deploy;
 
 /* The scale-out link choices, in core/fields.json's order (presets/links/<id>.json). */
@@ -1079,6 +1088,36 @@ typedef struct rl_result {
                                        MoE layers over the tp GPUs (0 under ep: the all-to-all moves the tokens) */
     double dp_prefill_bytes;        /* both, for one prefill chunk of prefill_chunk tokens; their time is the
                                        realistic estimate's allreduce_ms (not in the floor) */
+
+    /* Prefill/decode disaggregation (prefill_instances > 0; core/src/disaggregation.c). The decode pool is
+     * the figures above; the prefill pool is the same model on prefill_tp GPUs prefilling one prompt at a time. */
+    struct rl_disagg {
+        int on;                    /* prefill_instances > 0 */
+        int refused_pool;          /* 0: both fit; 1: the prefill pool does not fit; 2: the decode pool does not */
+        int64_t prefill_tp, prefill_instances, decode_instances;
+        int64_t decode_gpus_per_instance;   /* tp x pp */
+        double prompt_tokens;      /* the prompt prefilled and moved: seq, or the workload's input_tokens */
+        double output_tokens;      /* the workload's output_tokens; 0 without a workload (no balance then) */
+        double requests_per_s;     /* the workload's requests_per_day / 86400; 0 without one */
+        rl_verdict prefill_verdict;
+        double prefill_weights_gib, prefill_kv_gib, prefill_free_gib; /* per prefill GPU */
+        double kv_bytes;           /* KV moved per request: the prompt's, whole model (all layers, KV dtype) */
+        double kv_share_sent, kv_share_received; /* of it, a prefill GPU sends / a decode GPU receives */
+        const char *link;          /* the link between the pools: the scale-out NIC preset id */
+        double link_gbs;           /* its GB/s one way, per GPU */
+        int has_times;             /* fits, with a sourced TFLOPS figure */
+        double transfer_ms;        /* max(sent, received) bytes per GPU / link, not overlapped */
+        double prefill_ms, ttft_ms; /* floor: the prefill pool's prefill; + transfer + one decode step */
+        double prefill_tps_per_gpu, decode_tps_per_gpu; /* floor: prompt tokens/s and output tokens/s per GPU */
+        int has_realistic;
+        double real_prefill_ms, real_ttft_ms, real_prefill_tps_per_gpu, real_decode_tps_per_gpu;
+        /* With a workload (output_tokens > 0): the balance, floor [0] and realistic [1]. */
+        int has_balance;
+        double gpu_ratio[2];       /* prefill GPUs per decode GPU that keeps both pools busy */
+        double prefill_needed[2], decode_needed[2]; /* instances the request rate needs (0 without a rate) */
+        double sustained_rps[2];   /* requests/s the given instances sustain: the lesser pool's */
+        int limited_by[2];         /* 1: the prefill pool, 2: the decode pool */
+    } disagg;
 
     /* Tensor parallel (tp > 1). */
     double allreduce_bytes_per_gpu; /* ideal ring: 8·(tp−1)/tp·L·hidden·B, shown not added */

@@ -934,7 +934,7 @@ rl_status rl_analyze(const rl_model *m, const rl_gpu *g, const rl_deploy *d, rl_
                      "model: not finished; call rl_model_finish() after the last change to its fields");
     else if ((st = rl_gpu_validate(g, err)) == RL_OK && (st = rl_deploy_validate(d, err)) == RL_OK)
         if ((st = rl_offload_check(m, g, d, err)) == RL_OK && (st = rl_ep_check(m, d, err)) == RL_OK &&
-            (st = rl_dp_check(m, d, err)) == RL_OK && RL_SCALE_OUT)
+            (st = rl_dp_check(m, d, err)) == RL_OK && (st = rl_disagg_check(m, d, err)) == RL_OK && RL_SCALE_OUT)
             st = rl_topology_check(d, g, err);
     if (st) {
         clear_realistic(out);
@@ -1188,5 +1188,21 @@ rl_status rl_analyze(const rl_model *m, const rl_gpu *g, const rl_deploy *d, rl_
         r->gpu_part_ms = r->host_part_ms = 0.0;
     }
     if (f.verdict != RL_FITS) find_remedies(&c, &f, r);
+    /* Disaggregated (disaggregation.c): the prefill pool at the context as its prompt (a request's workload
+     * reads it at its input tokens); a pool that does not fit refuses the whole deployment, with no time. */
+    if (RL_SCALE_OUT && d->prefill_instances > 0) {
+        if ((st = rl_disagg(m, g, d, S, 0.0, 0.0, r, err)) != RL_OK) {
+            clear_realistic(r);
+            return st;
+        }
+        if (r->disagg.refused_pool == 1) {
+            r->fits = 0;
+            r->verdict = r->disagg.prefill_verdict;
+            r->has_timing = r->has_realistic = 0;
+            r->pp_speedup = r->pp_stage_ms = r->pp_drain_ms = r->pp_one_gpu_ms = 0.0;
+            r->warnings &= ~RL_WARN_PP_SLOWER_THAN_ONE_GPU;
+            clear_realistic(r);
+        }
+    }
     return RL_OK;
 }

@@ -68,6 +68,10 @@ static const char *const why_names[RL_WHY_COUNT_] = {
     "dp_with_pp",
     "dp_with_spec",
     "start_free",
+    "disagg_inputs_without",
+    "disagg_pool_zero",
+    "disagg_prefill_tp_heads",
+    "disagg_prefill_pool",
 };
 
 const char *rl_why_name(rl_why why) {

@@ -88,6 +88,12 @@ static double ep_leaving(double ep) { return (ep - 1.0) / ep; }
  * routed experts on tp / D GPUs, serving its own requests; the busiest holds ceil(B / D) of them. */
 static int64_t dp_group_gpus(int64_t tp, int64_t groups) { return tp / groups; }
 static int64_t dp_group_requests(int64_t batch, int64_t groups) { return rl_ceil_div(batch, groups); }
+/* Each GPU sends (or receives) its own shard over its own NIC, all at once: the larger shard sets the time. */
+static double disagg_transfer_share(double sent, double received) { return sent > received ? sent : received; }
+/* The first token waits for the prompt's prefill, its KV's transfer (not overlapped), then one decode step. */
+static double disagg_ttft(double prefill_ttft_ms, double transfer_ms, double step_ms) {
+    return prefill_ttft_ms + transfer_ms + step_ms;
+}
 #endif
 
 /* SGLang (its pool is a share of the memory free once its context and NCCL are up), TensorRT-LLM (its KV cache a
@@ -131,5 +137,7 @@ const rl_formulas rl_right_formulas = {
     .ep_leaving = ep_leaving,
     .dp_group_gpus = dp_group_gpus,
     .dp_group_requests = dp_group_requests,
+    .disagg_transfer_share = disagg_transfer_share,
+    .disagg_ttft = disagg_ttft,
 #endif
 };

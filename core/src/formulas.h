@@ -78,6 +78,11 @@ typedef struct rl_formulas {
      * requests of a batch the busiest group holds (so their KV on each of its GPUs). */
     int64_t (*dp_group_gpus)(int64_t tp, int64_t groups);
     int64_t (*dp_group_requests)(int64_t batch, int64_t groups);
+    /* Prefill/decode disaggregation: of a request's KV, the share the slowest GPU of the transfer moves
+     * over its own NIC, from the share a prefill GPU holds (sends) and a decode GPU holds (receives). */
+    double (*disagg_transfer_share)(double sent, double received);
+    /* Disaggregated TTFT from the prefill pool's TTFT, the KV transfer and one decode step, ms. */
+    double (*disagg_ttft)(double prefill_ttft_ms, double transfer_ms, double step_ms);
 } rl_formulas;
 
 extern const rl_formulas rl_right_formulas;

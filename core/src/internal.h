@@ -44,6 +44,13 @@ void rl_topology(const rl_deploy *d, const rl_gpu *g, rl_result *r);
 rl_status rl_ep_check(const rl_model *m, const rl_deploy *d, rl_error *err);
 /* dp_attention against the model, tp, pp and speculation (the RL_WHY_DP_* refusals). */
 rl_status rl_dp_check(const rl_model *m, const rl_deploy *d, rl_error *err);
+/* prefill_instances, prefill_tp and decode_instances against each other and the model (RL_WHY_DISAGG_*). */
+rl_status rl_disagg_check(const rl_model *m, const rl_deploy *d, rl_error *err);
+/* Fills r->disagg for a decode pool r already analysed: the prefill pool analysed at prompt tokens (its fit and
+ * prefill), the KV moved and its transfer, TTFT, throughput per GPU; with output > 0 the balance of the pools,
+ * with rate > 0 (requests/s) the instances it needs. Fails only when the prefill pool cannot be set up. */
+rl_status rl_disagg(const rl_model *m, const rl_gpu *g, const rl_deploy *d, double prompt, double output, double rate,
+                    rl_result *r, rl_error *err);
 
 /* rl_run_request, with what many requests share read once (plan.c): a request naming the
  * model preset `memo` holds copies it, and a cost on the GPU and model of its prices uses

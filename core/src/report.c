@@ -262,6 +262,67 @@ static const char *level_name(rl_verdict v) {
 }
 
 /* Where the GPUs are and the link each collective crosses (interconnect.c): one direction, GB/s. */
+static const char *const pool_names[] = {"", "prefill", "decode"};
+
+/* One balance: floor [0] or the engine's [1]. */
+static void write_balance(rl_jw *parent, const struct rl_disagg *x, int k) {
+    rl_jw s;
+    rl_jw_object(parent, "balance", &s);
+    rl_jw_num(&s, "prefill_gpus_per_decode_gpu", x->gpu_ratio[k]);
+    if (x->requests_per_s > 0) {
+        rl_jw_num(&s, "requests_per_s", x->requests_per_s);
+        rl_jw_num(&s, "prefill_instances_needed", x->prefill_needed[k]);
+        rl_jw_num(&s, "decode_instances_needed", x->decode_needed[k]);
+    }
+    rl_jw_num(&s, "sustained_requests_per_s", x->sustained_rps[k]);
+    rl_jw_str(&s, "limited_by", pool_names[x->limited_by[k]]);
+    rl_jw_end(&s);
+}
+
+/* Prefill/decode disaggregation (disaggregation.c): the pools, the KV moved, and the times only beside a fit. */
+static void write_disagg(rl_jw *top, const rl_result *r) {
+    const struct rl_disagg *x = &r->disagg;
+    rl_jw s, t;
+    rl_jw_object(top, "disaggregation", &s);
+    rl_jw_num(&s, "prefill_tp", (double)x->prefill_tp);
+    rl_jw_num(&s, "prefill_instances", (double)x->prefill_instances);
+    rl_jw_num(&s, "decode_instances", (double)x->decode_instances);
+    rl_jw_num(&s, "prefill_gpus", (double)(x->prefill_tp * x->prefill_instances));
+    rl_jw_num(&s, "decode_gpus", (double)(x->decode_gpus_per_instance * x->decode_instances));
+    rl_jw_num(&s, "prompt_tokens", x->prompt_tokens);
+    if (x->output_tokens > 0) rl_jw_num(&s, "output_tokens", x->output_tokens);
+    if (x->refused_pool) rl_jw_str(&s, "refused_pool", pool_names[x->refused_pool]);
+    rl_jw_object(&s, "prefill_pool", &t);
+    rl_jw_str(&t, "verdict", rl_verdict_name(x->prefill_verdict));
+    rl_jw_num(&t, "weights_gib_per_gpu", x->prefill_weights_gib);
+    rl_jw_num(&t, "kv_gib_per_gpu", x->prefill_kv_gib);
+    rl_jw_num(&t, "free_gib_per_gpu", x->prefill_free_gib);
+    rl_jw_end(&t);
+    rl_jw_num(&s, "kv_bytes_per_request", x->kv_bytes);
+    rl_jw_num(&s, "kv_share_sent_per_gpu", x->kv_share_sent);
+    rl_jw_num(&s, "kv_share_received_per_gpu", x->kv_share_received);
+    rl_jw_str(&s, "link", x->link);
+    rl_jw_num(&s, "link_gbs", x->link_gbs);
+    if (x->has_times && r->has_timing) {
+        rl_jw_num(&s, "transfer_ms", x->transfer_ms);
+        rl_jw_num(&s, "prefill_ms", x->prefill_ms);
+        rl_jw_num(&s, "ttft_ms", x->ttft_ms);
+        rl_jw_num(&s, "prefill_tokens_per_s_per_gpu", x->prefill_tps_per_gpu);
+        rl_jw_num(&s, "decode_tokens_per_s_per_gpu", x->decode_tps_per_gpu);
+        if (x->has_balance) write_balance(&s, x, 0);
+        if (x->has_realistic) {
+            rl_jw_object(&s, "realistic", &t);
+            rl_jw_num(&t, "prefill_ms", x->real_prefill_ms);
+            rl_jw_num(&t, "ttft_ms", x->real_ttft_ms);
+            rl_jw_num(&t, "prefill_tokens_per_s_per_gpu", x->real_prefill_tps_per_gpu);
+            rl_jw_num(&t, "decode_tokens_per_s_per_gpu", x->real_decode_tps_per_gpu);
+            if (x->has_balance) write_balance(&t, x, 1);
+            rl_jw_end(&t);
+        }
+    }
+    rl_jw_end(&s);
+}
+
 static void write_topology(rl_jw *top, const rl_deploy *d, const rl_result *r) {
     rl_jw s;
     rl_jw_object(top, "topology", &s);
@@ -501,6 +562,9 @@ static size_t write_report(const rl_model *m, const rl_gpu *g, const rl_deploy *
         rl_jw_num(&s, "redundant_experts", (double)d->redundant_experts);
         rl_jw_num(&s, "ep_imbalance", d->ep_imbalance);
         rl_jw_num(&s, "dp_attention", (double)d->dp_attention);
+        rl_jw_num(&s, "prefill_instances", (double)d->prefill_instances);
+        rl_jw_num(&s, "prefill_tp", (double)d->prefill_tp);
+        rl_jw_num(&s, "decode_instances", (double)d->decode_instances);
     }
     rl_jw_end(&s);
 
@@ -621,6 +685,7 @@ static size_t write_report(const rl_model *m, const rl_gpu *g, const rl_deploy *
         rl_jw_num(&s, "group_link_gbs", r->dp_group_link_gbs);
         rl_jw_end(&s);
     }
+    if (RL_SCALE_OUT && r->disagg.on) write_disagg(&top, r);
     if (d->tp > 1) {
         rl_jw_object(&top, "tp", &s);
         rl_jw_num(&s, "allreduce_bytes_per_gpu", r->allreduce_bytes_per_gpu);

@@ -421,6 +421,9 @@ static const rl_cost_prices *run_prices(rl_run *out, rl_run_memo *memo, rl_cost_
 static rl_status run_cost(rl_run *out, rl_run_memo *memo) {
     const rl_workload *w = &out->workload;
     if (w->requests_per_day <= 0 || !out->result.fits) return RL_OK;
+    /* Disaggregated: the GPUs and the capacity are two pools', which the cost's basis (one deployment's step,
+     * prefill and GPUs) does not take yet; the disaggregation section's balance stands in (docs/scale-out.md). */
+    if (RL_SCALE_OUT && out->deploy.prefill_instances > 0) return RL_OK;
     rl_deploy prompt = out->deploy;
     prompt.seq = w->input_tokens;
     rl_result pre;
@@ -438,6 +441,15 @@ static rl_status run_cost(rl_run *out, rl_run_memo *memo) {
     const rl_cost_prices *prices = run_prices(out, memo, &local);
     if (prices == NULL) return out->error.status;
     return rl_cost_compute_priced(w, &basis, prices, &out->cost, &out->error);
+}
+
+/* Disaggregated with a workload: the prefill pool at its input tokens, the balance at its output tokens and its
+ * rate (disaggregation.c); rl_analyze gave the pools at the context alone. A refusal stays as it is. */
+static rl_status run_disagg(rl_run *out) {
+    const rl_workload *w = &out->workload;
+    if (!RL_SCALE_OUT || !out->result.disagg.on || w->requests_per_day <= 0 || !out->result.fits) return RL_OK;
+    return rl_disagg(&out->model, &out->gpu, &out->deploy, (double)w->input_tokens, (double)w->output_tokens,
+                     (double)w->requests_per_day / 86400.0, &out->result, &out->error);
 }
 
 rl_status rl_run_request(const char *request, size_t len, const char *config_text, size_t config_len,
@@ -472,6 +484,7 @@ rl_status rl_run_request_memo(const char *request, size_t len, const char *confi
         }
     } else if (st == RL_OK) {
         st = rl_analyze(&out->model, &out->gpu, &out->deploy, &out->result, &out->error);
+        if (st == RL_OK) st = run_disagg(out);
         if (st == RL_OK) st = run_cost(out, memo);
     }
     out->status = st;
@@ -485,6 +498,7 @@ rl_status rl_run_set_batch(rl_run *run, int64_t batch, rl_run_memo *memo) {
     run->deploy.batch = batch;
     run->cost.present = 0;
     rl_status st = rl_analyze(&run->model, &run->gpu, &run->deploy, &run->result, &run->error);
+    if (st == RL_OK) st = run_disagg(run);
     if (st == RL_OK) st = run_cost(run, memo);
     run->status = st;
     return st;

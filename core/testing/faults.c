@@ -112,6 +112,20 @@ static double start_free_ignored(double vram, double start_free, double context,
     return vram;
 }
 
+/* Disaggregation: the request's whole KV through one NIC, blind to the shards the pools' GPUs move at once. */
+static double disagg_kv_over_one_nic(double sent, double received) {
+    (void)sent;
+    (void)received;
+    return 1.0;
+}
+
+/* Disaggregation: TTFT as the colocated one, the prefill alone (the KV's transfer and the decode step left out). */
+static double disagg_ttft_without_transfer(double prefill_ttft_ms, double transfer_ms, double step_ms) {
+    (void)transfer_ms;
+    (void)step_ms;
+    return prefill_ttft_ms;
+}
+
 static const char *const fault_names[RL_FAULT_COUNT_] = {
     "none",
     "weights-read-per-request",
@@ -134,6 +148,8 @@ static const char *const fault_names[RL_FAULT_COUNT_] = {
     "dp-attention-over-tp",
     "dp-kv-of-every-request",
     "start-free-ignored",
+    "disagg-kv-over-one-nic",
+    "disagg-ttft-without-transfer",
 };
 
 const char *rl_fault_name(rl_fault f) { return (unsigned)f < RL_FAULT_COUNT_ ? fault_names[f] : "unknown"; }
@@ -168,6 +184,8 @@ void rl_testing_set_fault(rl_fault f) {
     case RL_FAULT_DP_ATTENTION_OVER_TP: faulted.dp_group_gpus = dp_attention_over_tp; break;
     case RL_FAULT_DP_KV_EVERY_REQUEST: faulted.dp_group_requests = dp_kv_of_every_request; break;
     case RL_FAULT_START_FREE_IGNORED: faulted.engine_memory = start_free_ignored; break;
+    case RL_FAULT_DISAGG_KV_ONE_NIC: faulted.disagg_transfer_share = disagg_kv_over_one_nic; break;
+    case RL_FAULT_DISAGG_TTFT_NO_TRANSFER: faulted.disagg_ttft = disagg_ttft_without_transfer; break;
     default: in_use = &rl_right_formulas; return; /* RL_FAULT_NONE, or out of range: no fault */
     }
     in_use = &faulted;

@@ -34,7 +34,9 @@ typedef enum rl_fault {
     RL_FAULT_DP_ATTENTION_OVER_TP = 18, /* dp_attention's groups split the attention over all tp GPUs */
     RL_FAULT_DP_KV_EVERY_REQUEST = 19,  /* dp_attention: every GPU holds every request's KV */
     RL_FAULT_START_FREE_IGNORED = 20,   /* unified memory: the engines that take what is free fill CUDA's total */
-    RL_FAULT_COUNT_ = 21
+    RL_FAULT_DISAGG_KV_ONE_NIC = 21,    /* disaggregation: a request's whole KV over one NIC, not its shards at once */
+    RL_FAULT_DISAGG_TTFT_NO_TRANSFER = 22, /* disaggregation: TTFT is the prefill's alone (no transfer, no decode step) */
+    RL_FAULT_COUNT_ = 23
 } rl_fault;
 
 /* Sets the fault every later analysis uses; a value out of range is RL_FAULT_NONE. */

@@ -127,6 +127,9 @@ function configSection(m, d, c, microBatches) {
     redundant_experts: q(d.redundantExperts),
     ep_imbalance: d.epImbalance,
     dp_attention: q(d.dpAttention),
+    prefill_instances: q(d.prefillInstances ?? 0n),
+    prefill_tp: q(d.prefillTp ?? 0n),
+    decode_instances: q(d.decodeInstances ?? 0n),
   });
   return s;
 }

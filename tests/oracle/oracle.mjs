@@ -3,6 +3,7 @@
 import { analyze } from './analysis.mjs';
 import { compareVector } from './compare.mjs';
 import { costSection, splitWorkload } from './cost.mjs';
+import { disaggregation } from './disaggregation.mjs';
 import { OracleError } from './errors.mjs';
 import { estimate } from './estimate.mjs';
 import { readRequest } from './request.mjs';
@@ -17,7 +18,26 @@ export function computeVector(vector) {
     return estimate(req.params, req.gpu, req.deploy);
   }
   const report = analyze(req.model, req.gpu, req.deploy);
-  if (workload && report.fits) {
+  // Disaggregated: the prefill pool at the workload's input tokens, else at seq; a prefill pool that does not
+  // fit refuses the whole deployment, with no time (disaggregation.mjs).
+  if (req.deploy.prefillInstances > 0n) {
+    const atSeq = disaggregation(analyze, req.model, req.gpu, req.deploy, report, null);
+    if (atSeq.refused === 'prefill') {
+      report.verdict = atSeq.pre.verdict;
+      report.level = 'refused';
+      report.fits = false;
+      for (const k of ['roofline', 'decode', 'prefill', 'realistic']) delete report[k];
+      for (const k of ['speedup_vs_one_gpu', 'stage_ms', 'drain_ms', 'one_gpu_ms']) if (report.pp) delete report.pp[k];
+      if (report.ep) delete report.ep.a2a_ms;
+      report.warnings = report.warnings?.filter((w) => w.code !== 'pp_slower_than_one_gpu');
+      report.disaggregation = atSeq.section;
+      return report; // a refusal has no running cost
+    }
+    report.disaggregation = workload && report.fits
+      ? disaggregation(analyze, req.model, req.gpu, req.deploy, report, workload).section : atSeq.section;
+  }
+  // Disaggregated: no cost (its basis is one deployment's; docs/scale-out.md).
+  if (workload && report.fits && !(req.deploy.prefillInstances > 0n)) {
     const prefillReport = analyze(req.model, req.gpu, { ...req.deploy, seq: BigInt(workload.input_tokens) });
     report.cost = costSection({
       report, prefillReport, workload, deploy: req.deploy,

@@ -98,6 +98,7 @@ const REQUEST_KEYS = new Set([
   'prefill_chunk', 'launch_ms', 'params', 'engine', 'bw_efficiency', 'kernel_us', 'allreduce_us', 'host_ms',
   'prefill_efficiency', 'ttft_overhead_ms', 'spec_draft', 'spec_tokens', 'spec_accept', 'gpu_layers', 'ram_gib', 'host_memory',
   'cpu_bandwidth_gbs', 'nodes', 'gpus_per_node', 'scale_out_link', 'ep', 'redundant_experts', 'ep_imbalance', 'dp_attention',
+  'prefill_instances', 'prefill_tp', 'decode_instances',
 ]);
 
 // Host-memory presets for offload: channels x 8 bytes (one 64-bit DDR4 channel, or a DDR5
@@ -209,6 +210,10 @@ export function readRequest(input, configText) {
     epImbalance: real(input, 'ep_imbalance', '1', 1, 64),
     // Data-parallel attention: D groups of tp / D GPUs; 1 is off.
     dpAttention: count(input, 'dp_attention', 1n, 1, 1024),
+    // Prefill/decode disaggregation (disaggregation.mjs): 0 instances is not disaggregated; prefill_tp 0 is tp.
+    prefillInstances: count(input, 'prefill_instances', 0n, 0, 4096),
+    prefillTp: count(input, 'prefill_tp', 0n, 1, 1024),
+    decodeInstances: count(input, 'decode_instances', 0n, 1, 4096),
   };
   const gpus = deploy.tp * deploy.pp, perNode = gpusPerNode(deploy, gpu);
   if (deploy.nodes > 1n ? gpus !== deploy.nodes * perNode : gpus > perNode) throw new OracleError('tp x pp must fill the nodes');
@@ -266,6 +271,14 @@ export function readRequest(input, configText) {
     if (deploy.tp % deploy.dpAttention !== 0n) throw new OracleError('dp_attention must divide tp');
     if (model.experts === 0n) throw new OracleError('dp_attention needs an MoE model');
     if (deploy.pp > 1n || deploy.specTokens > 0n) throw new OracleError('dp_attention needs pp 1 and no speculation');
+  }
+  if (deploy.prefillInstances === 0n && (deploy.prefillTp !== 0n || deploy.decodeInstances !== 0n)) {
+    throw new OracleError('prefill_tp and decode_instances need prefill_instances');
+  }
+  if (deploy.prefillInstances > 0n) {
+    const p = deploy.prefillTp > 0n ? deploy.prefillTp : deploy.tp;
+    if (deploy.decodeInstances === 0n) throw new OracleError('a disaggregated deployment needs decode instances');
+    if (p > 1n && model.heads % p !== 0n) throw new OracleError('prefill_tp must divide the heads');
   }
   // Offload moves layers to host RAM; on unified memory that is the same pool.
   if (gpu.unified && deploy.gpuLayers <= model.layers) throw new OracleError('offload on unified memory frees nothing');

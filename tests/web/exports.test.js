@@ -64,10 +64,11 @@ function citedUpToTheDate(verdictReport, fullReport) {
   return cut;
 }
 
-const SCALE_OUT_KEYS = ['nodes', 'gpus_per_node', 'scale_out_link', 'ep', 'redundant_experts', 'ep_imbalance', 'dp_attention'];
+const SCALE_OUT_KEYS = ['nodes', 'gpus_per_node', 'scale_out_link', 'ep', 'redundant_experts', 'ep_imbalance', 'dp_attention',
+  'prefill_instances', 'prefill_tp', 'decode_instances'];
 function withoutScaleOut(report) {
   if (!report || typeof report !== 'object') return report;
-  const { topology, ep, dp_attention: dp, ...rest } = report;
+  const { topology, ep, dp_attention: dp, disaggregation, ...rest } = report;
   if (rest.config) rest.config = Object.fromEntries(Object.entries(rest.config).filter(([k]) => !SCALE_OUT_KEYS.includes(k)));
   return rest;
 }
