@@ -55,7 +55,10 @@ export const KIB = 1024;
 // Single 230 -> 231 KiB (235,740 B measured): the planner's scale-out setups (issue 37, item 5: EP, DP attention and
 // multi-node tp for MoE models, the gain over TP-only) in the full wasm module and the CLI's words in both tables;
 // the critical path is unchanged (97,475 B).
-export const BUDGETS = Object.freeze({ critical: 96 * KIB, single: 231 * KIB });
+// Single 231 -> 235 KiB (239,797 B measured): the page's scale-out inputs, topology view and the Plan view's
+// scale-out column and gain, with their English and Chinese rows (issue 37, item 5). The critical path stays in
+// its 96 KiB (97,896 B: the field table's seven scale rows, which inputs.js reads; their words are later rows).
+export const BUDGETS = Object.freeze({ critical: 96 * KIB, single: 235 * KIB });
 export const CRITICAL_GOAL = 100 * KIB;
 export const SINGLE_FILE_GOAL = 150 * KIB;
 
