@@ -304,6 +304,20 @@ test('an MoE model at a large batch: the plan picks an EP setup, says by how muc
   await page.close();
 });
 
+test('an MoE plan at 1280 px: the layout line under the GPUs widens the table by nothing', async () => {
+  const page = await env.browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await page.goto(`${env.server.url}?m=deepseek-v3&rpd=5000000&it=1000&ot=300&view=plan&gpus=h200-sxm&prec=fp8`);
+  await page.waitForSelector(tid('plan.candidates.0.layout'));
+  const [shown, hidden] = await page.evaluate(() => {
+    const scroll = document.querySelector('.plan-scroll');
+    const width = scroll.scrollWidth;
+    for (const e of document.querySelectorAll('.plan-layout')) e.style.display = 'none';
+    return [width, scroll.scrollWidth];
+  });
+  assert.equal(shown, hidden, `the table is ${shown} px with the layout lines, ${hidden} px without`);
+  await page.close();
+});
+
 test('a dense model: no scale-out setup, no scale-out column', async () => {
   const page = await openPlan(`?${WORKLOAD}&view=plan`);
   assert.equal(await page.locator(`${tid('plan-table')} [data-testid$=".layout"]`).count(), 0);

@@ -111,10 +111,10 @@ const COLUMNS = [
 /** A candidate's scale-out layout (ep, DP attention, nodes), or "TP only". */
 function Layout({ c, i }) {
   if (!(c.ep > 1 || c.dp_attention > 1 || c.nodes > 1)) {
-    return <span data-testid={`plan.candidates.${i}.layout`} data-value="tp">{t('plan.layoutNone')}</span>;
+    return <span class="plan-layout" data-testid={`plan.candidates.${i}.layout`} data-value="tp">{t('plan.layoutNone')}</span>;
   }
   return (
-    <span data-testid={`plan.candidates.${i}.layout`} data-value="scale-out">
+    <span class="plan-layout" data-testid={`plan.candidates.${i}.layout`} data-value="scale-out">
       {tx('plan.layoutCell', Object.fromEntries(['ep', 'dp_attention', 'nodes'].map((k) => [k === 'dp_attention' ? 'dp' : k,
         <Num testid={`plan.candidates.${i}.${k}`} value={c[k]} format={f.integer} />])))}
     </span>
@@ -213,7 +213,7 @@ export function PlanView({ app }) {
               <thead>
                 <tr>
                   <th scope="col">{t('plan.col.option')}</th>
-                  {['gpu', 'gpus', ...(scaled ? ['layout'] : []), ...COLUMNS.slice(1).map(([k]) => k)].map((k) => <th key={k} scope="col">{t(`plan.col.${k}`)}</th>)}
+                  {['gpu', 'gpus', ...COLUMNS.slice(1).map(([k]) => k)].map((k) => <th key={k} scope="col">{t(`plan.col.${k}`)}</th>)}
                   <th scope="col"><span class="visually-hidden">{t('plan.col.open')}</span></th>
                 </tr>
               </thead>
@@ -224,8 +224,13 @@ export function PlanView({ app }) {
                     {COLUMNS.map(([k, show]) => (
                       <Fragment key={k}>
                         <td><Num testid={`plan.candidates.${i}.${k}`} value={c[k]} format={() => show(c)} /></td>
-                        {k === 'gpu' && <td>{tx('plan.gpusCell', Object.fromEntries(['gpus', 'tp', 'pp'].map((g) => [g, <Num testid={`plan.candidates.${i}.${g}`} value={c[g]} />])))}</td>}
-                        {k === 'gpu' && scaled && <td><Layout c={c} i={i} /></td>}
+                        {k === 'gpu' && (
+                          <td>
+                            {tx('plan.gpusCell', Object.fromEntries(['gpus', 'tp', 'pp'].map((g) => [g, <Num testid={`plan.candidates.${i}.${g}`} value={c[g]} />])))}
+                            {/* The scale-out layout on a line of its own (an MoE plan): the table keeps its width. */}
+                            {scaled && <><br /><Layout c={c} i={i} /></>}
+                          </td>
+                        )}
                       </Fragment>
                     ))}
                     <td><button type="button" class="small" data-testid={`plan.candidates.${i}.open`} aria-label={`${t('plan.open')}: ${pointLabel(c)}`} onClick={() => open(c)}>{t('plan.open')}</button></td>

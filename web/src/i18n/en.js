@@ -1422,7 +1422,6 @@ export default {
   'topo.memory': 'Each GPU holds weights + KV:',
   'topo.memoryOf': 'of {vram}.',
   'topo.oneWay': 'Bandwidths are one way, per GPU.',
-  'plan.col.layout': 'Scale-out',
   'plan.layoutCell': 'ep {ep}, DP {dp}, {nodes} node(s)',
   'plan.layoutNone': 'TP only',
   'plan.scaleOutSearched': 'Of them {n} scale-out setups (MoE: ep = tp, DP attention = tp, 2 and 4 nodes of 8 GPUs).',

@@ -1446,7 +1446,6 @@ export default {
   'topo.memory': '每张 GPU 存放权重 + KV：',
   'topo.memoryOf': '共 {vram}。',
   'topo.oneWay': '带宽为每张 GPU 的单向带宽。',
-  'plan.col.layout': '横向扩展',
   'plan.layoutCell': 'ep {ep}，DP {dp}，{nodes} 个节点',
   'plan.layoutNone': '仅 TP',
   'plan.scaleOutSearched': '其中 {n} 个横向扩展配置（MoE：ep = tp、DP 注意力 = tp、2 和 4 个 8 卡节点）。',
