@@ -66,7 +66,8 @@ static int request_error(const char *field, const rl_error *err, int json) {
 static int searched_row(const char *key) {
     return strcmp(key, "gpu") == 0 || strcmp(key, "tp") == 0 || strcmp(key, "pp") == 0 || strcmp(key, "batch") == 0 ||
            strcmp(key, "precision") == 0 || strcmp(key, "seq") == 0 || strncmp(key, "gpu.", 4) == 0 ||
-           strcmp(key, "micro_batches") == 0;
+           strcmp(key, "micro_batches") == 0 || strcmp(key, "ep") == 0 || strcmp(key, "dp_attention") == 0 ||
+           strcmp(key, "nodes") == 0 || strcmp(key, "gpus_per_node") == 0;
 }
 
 /* The page link of a candidate: the setup's keys plus the base's workload. */
@@ -76,6 +77,13 @@ static void link_of(const candidate *c, const rl_cli_args *a, char *buf, size_t 
         if (strcmp(rl_field_at(i)->key, "model") == 0) model = a->value[i];
     int n = snprintf(buf, cap, "?m=%s&g=%s&p=%s&b=%lld&tp=%lld&pp=%lld", model ? model : "", c->gpu, c->precision,
                      (long long)c->batch, (long long)c->tp, (long long)c->pp);
+    /* The scale-out layout under the field table's URL keys (none for a TP-only setup). */
+    const int64_t layout[4] = {c->ep, c->dp_attention, c->nodes, c->nodes > 1 ? 8 : 1};
+    static const char *const layout_key[4] = {"ep", "dp_attention", "nodes", "gpus_per_node"};
+    for (size_t i = 0; i < rl_field_count() && n >= 0 && (size_t)n < cap; i++)
+        for (int k = 0; k < 4; k++)
+            if (layout[k] > 1 && rl_field_at(i)->url && strcmp(rl_field_at(i)->key, layout_key[k]) == 0)
+                n += snprintf(buf + n, cap - (size_t)n, "&%s=%lld", rl_field_at(i)->url, (long long)layout[k]);
     for (size_t i = 0; i < rl_field_count() && n >= 0 && (size_t)n < cap; i++) {
         const rl_field *f = rl_field_at(i);
         if (f->target == RL_TARGET_WORKLOAD && a->value[i] && f->url)
@@ -86,12 +94,13 @@ static void link_of(const candidate *c, const rl_cli_args *a, char *buf, size_t 
 static void print_candidate_json(const candidate *c, const rl_cli_args *a, int first) {
     char link[1024];
     link_of(c, a, link, sizeof link);
-    printf("%s{\"gpu\":\"%s\",\"gpus\":%lld,\"tp\":%lld,\"pp\":%lld,\"precision\":\"%s\",\"kv_precision\":\"%s\",\"batch\":%lld,"
-           "\"ttft_ms\":%.17g,\"tokens_per_s_user\":%.17g,\"option\":\"%s\",\"monthly_usd\":%.17g,\"usd_per_mtok_out\":%.17g,"
-           "\"link\":\"%s\"}",
-           first ? "" : ",", c->gpu, (long long)c->gpus, (long long)c->tp, (long long)c->pp, c->precision, c->kv_precision,
-           (long long)c->batch, c->ttft_ms, c->tokens_per_s_user, OPTION[c->option], c->monthly_usd, c->usd_per_mtok_out,
-           link);
+    printf("%s{\"gpu\":\"%s\",\"gpus\":%lld,\"tp\":%lld,\"pp\":%lld,\"ep\":%lld,\"dp_attention\":%lld,\"nodes\":%lld,"
+           "\"precision\":\"%s\",\"kv_precision\":\"%s\",\"batch\":%lld,"
+           "\"ttft_ms\":%.17g,\"tokens_per_s_user\":%.17g,\"tokens_per_s_gpu\":%.17g,\"option\":\"%s\",\"monthly_usd\":%.17g,"
+           "\"usd_per_mtok_out\":%.17g,\"link\":\"%s\"}",
+           first ? "" : ",", c->gpu, (long long)c->gpus, (long long)c->tp, (long long)c->pp, (long long)c->ep,
+           (long long)c->dp_attention, (long long)c->nodes, c->precision, c->kv_precision, (long long)c->batch, c->ttft_ms,
+           c->tokens_per_s_user, c->tokens_per_s_gpu, OPTION[c->option], c->monthly_usd, c->usd_per_mtok_out, link);
 }
 
 #define FMT(buf, ...) (snprintf(buf, sizeof buf, __VA_ARGS__), buf)
@@ -203,7 +212,8 @@ int rl_plan_main(int argc, char **argv) {
     searched = sum.searched;
 
     if (o.json) {
-        printf("{\"plan\":{\"basis\":\"%s\",\"searched\":%ld,\"precisions\":[", sum.floor_basis ? "floor" : "realistic", searched);
+        printf("{\"plan\":{\"basis\":\"%s\",\"searched\":%ld,\"scale_out_searched\":%ld,\"precisions\":[",
+               sum.floor_basis ? "floor" : "realistic", searched, sum.scale_out_searched);
         for (size_t k = 0; k < sum.precision_count; k++) printf("%s\"%s\"", k ? "," : "", sum.precisions[k]);
         printf("],\"targets\":{\"max_ttft_ms\":%.17g,\"min_tokens_per_s_user\":%.17g},\"candidates\":[", o.max_ttft_ms,
                o.min_tokens_per_s_user);
@@ -221,11 +231,24 @@ int rl_plan_main(int argc, char **argv) {
         first = 1;
         print_pareto(0, &a, 1, &first);
         print_pareto(1, &a, 1, &first);
+        printf("],\"scale_out\":[");
+        first = 1;
+        for (int option = 0; option < 2; option++) {
+            rl_plan_gain g;
+            if (!rl_plan_scale_out_gain(found, (size_t)found_count, (rl_plan_option)option, &g)) continue;
+            printf("%s{\"option\":\"%s\",\"setups\":[", first ? "" : ",", OPTION[option]);
+            print_candidate_json(&found[g.scale_out], &a, 1);
+            if (g.has_tp_only) print_candidate_json(&found[g.tp_only], &a, 0);
+            printf("],\"tokens_per_s_gpu_x\":%.17g,\"usd_per_mtok_x\":%.17g}", g.tokens_per_s_gpu_x, g.usd_per_mtok_x);
+            first = 0;
+        }
         printf("]}}\n");
     } else {
         char line[2048], v[12][80];
         printf("%s\n", RL_MSG(line, "cli.plan.searched", "n", FMT(v[0], "%ld", searched), "basis",
                               rl_msg_text(sum.floor_basis ? "cli.plan.basisFloor" : "cli.plan.basisRealistic")));
+        if (sum.scale_out_searched > 0)
+            printf("%s\n", RL_MSG(line, "cli.plan.scaleOutSearched", "n", FMT(v[0], "%ld", sum.scale_out_searched)));
         for (int option = 0; option < 2; option++) {
             printf("\n%s\n", rl_msg_text(option == 0 ? "cli.plan.cheapestBuy" : "cli.plan.cheapestCloud"));
             int shown = 0;
@@ -240,8 +263,26 @@ int rl_plan_main(int argc, char **argv) {
                                         "batch", FMT(v[6], "%-5lld", (long long)c->batch), "usd", FMT(v[7], "%.4g", c->usd_per_mtok_out),
                                         "monthly", FMT(v[8], "%.2f", c->monthly_usd), "ttft", FMT(v[9], "%.4g", c->ttft_ms), "speed",
                                         FMT(v[10], "%.4g", c->tokens_per_s_user), "link", link));
+                if (c->ep > 1 || c->dp_attention > 1 || c->nodes > 1)
+                    printf("      %s\n", RL_MSG(line, "cli.plan.layout", "ep", FMT(v[0], "%lld", (long long)c->ep), "dp",
+                                                FMT(v[1], "%lld", (long long)c->dp_attention), "nodes",
+                                                FMT(v[2], "%lld", (long long)c->nodes), "gpu_speed",
+                                                FMT(v[3], "%.4g", c->tokens_per_s_gpu)));
             }
             if (shown == 0) printf("  %s\n", rl_msg_text(option == 0 ? "cli.plan.noneBuy" : "cli.plan.noneCloud"));
+            rl_plan_gain g;
+            if (rl_plan_scale_out_gain(found, (size_t)found_count, (rl_plan_option)option, &g)) {
+                const candidate *so = &found[g.scale_out], *tp = g.has_tp_only ? &found[g.tp_only] : NULL;
+                if (tp == NULL)
+                    printf("  %s\n", RL_MSG(line, "cli.plan.scaleOutOnly", "gpu", so->gpu, "tp", FMT(v[0], "%lld", (long long)so->tp)));
+                else
+                    printf("  %s\n", RL_MSG(line, "cli.plan.scaleOutWins", "gpu", so->gpu, "tp", FMT(v[0], "%lld", (long long)so->tp),
+                                            "ep", FMT(v[1], "%lld", (long long)so->ep), "dp", FMT(v[2], "%lld", (long long)so->dp_attention),
+                                            "nodes", FMT(v[3], "%lld", (long long)so->nodes), "gpu_speed",
+                                            FMT(v[4], "%.4g", so->tokens_per_s_gpu), "tp_gpu_speed", FMT(v[5], "%.4g", tp->tokens_per_s_gpu),
+                                            "gpu_x", FMT(v[6], "%.3g", g.tokens_per_s_gpu_x), "usd", FMT(v[7], "%.4g", so->usd_per_mtok_out),
+                                            "tp_usd", FMT(v[8], "%.4g", tp->usd_per_mtok_out), "usd_x", FMT(v[9], "%.3g", g.usd_per_mtok_x)));
+            }
         }
         printf("\n%s\n", rl_msg_text("cli.plan.pareto"));
         int first = 1;

@@ -1727,7 +1727,8 @@ size_t rl_lint_json(const char *command, size_t len, const char *request, size_t
 /* ======================================================================== */
 
 /* rl_plan searches GPU presets x tp {1, 2, 4, 8} (one node) x pp {1..4}
- * (nodes) x weight precision {auto, fp8, int4} (or the one given), each setup
+ * (nodes) x weight precision {auto, fp8, int4} (or the one given), and for an MoE
+ * model RL_PLAN_SCALE_SETUPS scale-out setups more (EP, DP attention, multi-node tp), each setup
  * at its best batch, for a base request that holds the model and a workload
  * (requests_per_day, input_tokens, output_tokens, and any prices) but none of
  * the keys the plan sets (gpu, tp, pp, precision, batch, seq, micro_batches:
@@ -1750,10 +1751,14 @@ size_t rl_lint_json(const char *command, size_t len, const char *request, size_t
 #define RL_PLAN_PRECISIONS 3 /* per GPU: auto and its engine's 8-bit and 4-bit formats: fp8, int4 (llama.cpp q8_0,
                                 q4_k_m; gpt-fast int8, int4) */
 #define RL_PLAN_PRECISION_NAMES 7 /* the most distinct precisions one search can list: auto and two per engine */
+/* An MoE model's scale-out setups per GPU and precision (plan.c, SCALE; docs/scale-out.md), pp 1: tp 2, 4, 8 on
+ * one node with ep = tp, dp_attention = tp, or both (9), and tp 16, 32 on 2, 4 nodes of 8 GPUs (the default
+ * scale-out link) alone, with ep = tp, dp_attention = tp, or both (8). A dense model gets none. */
+#define RL_PLAN_SCALE_SETUPS 17
 /* Setups searched at most: every GPU of the query x tp x pp x precision.
  * Each gives at most two candidates (buy and cloud), so an output of
  * 2 x RL_PLAN_MAX_SETUPS candidates always holds them all. */
-#define RL_PLAN_MAX_SETUPS (RL_PLAN_MAX_GPUS * RL_PLAN_TPS * RL_PLAN_PPS * RL_PLAN_PRECISIONS)
+#define RL_PLAN_MAX_SETUPS (RL_PLAN_MAX_GPUS * (RL_PLAN_TPS * RL_PLAN_PPS + RL_PLAN_SCALE_SETUPS) * RL_PLAN_PRECISIONS)
 
 typedef struct rl_plan_query {
     double max_ttft_ms;           /* ms, >= 0; 0 = no target. Setups whose GPU has no TFLOPS then never qualify */
@@ -1777,11 +1782,13 @@ const char *rl_plan_option_name(rl_plan_option o);
 typedef struct rl_plan_candidate {
     char gpu[64];                 /* the GPU preset id */
     int64_t gpus, tp, pp, batch;  /* gpus = tp x pp */
+    int64_t ep, dp_attention, nodes; /* the scale-out layout: 1, 1, 1 for a TP-only setup */
     char precision[8], kv_precision[8]; /* as the analysis resolved them ("fp16" for auto) */
     double ttft_ms;               /* ms: the engine's TTFT overhead + the expected prefill of one request's
                                      input (on the floor: launch + prefill) */
     double tokens_per_s_user;     /* the cost's: 1000 / the loaded step, the expected decode step (on the floor: the
                                      floor's) + (batch - 1) x prefill / output tokens, the speed under the traffic */
+    double tokens_per_s_gpu;      /* batch x tokens_per_s_user / gpus: the output tokens/s each GPU gives */
     double monthly_usd;           /* USD per 30-day month for the workload */
     double usd_per_mtok_out;      /* USD per million output tokens */
     rl_plan_option option;
@@ -1791,6 +1798,7 @@ typedef struct rl_plan_candidate {
 /* What the search saw, for a plan with no candidate to say why. */
 typedef struct rl_plan_summary {
     long searched;                /* setups searched */
+    long scale_out_searched;      /* of those, the scale-out ones (ep, dp_attention or nodes over 1): MoE models only */
     long fit;                     /* setups that fit at batch 1 (not tight unless allowed) with a cost */
     long met_ttft;                /* of those, the ones within max_ttft_ms */
     double best_ttft_ms;          /* the lowest TTFT of a fitting setup with TFLOPS (ms); 0 when none */
@@ -1840,12 +1848,26 @@ rl_status rl_plan(const char *base_request, size_t len, const char *config_text,
  * option. Writes up to `cap` indices into `index`; returns how many are on the front. */
 size_t rl_plan_pareto(const rl_plan_candidate *sorted, size_t n, rl_plan_option option, size_t *index, size_t cap);
 
+/* Whether the cheapest scale-out candidate of an option (ep, dp_attention or nodes over 1) costs less per
+ * million output tokens than the cheapest TP-only one (or there is no TP-only one), among candidates sorted as
+ * rl_plan writes them. Returns 1 and fills *g then, else 0. */
+typedef struct rl_plan_gain {
+    size_t scale_out;             /* index of the cheapest scale-out candidate */
+    size_t tp_only;               /* index of the cheapest TP-only candidate, when has_tp_only */
+    int has_tp_only;
+    double tokens_per_s_gpu_x;    /* scale-out tokens/s per GPU / TP-only's (0 without a TP-only one) */
+    double usd_per_mtok_x;        /* TP-only $/Mtok out / scale-out's: how many times cheaper (0 without one) */
+} rl_plan_gain;
+int rl_plan_scale_out_gain(const rl_plan_candidate *sorted, size_t n, rl_plan_option option, rl_plan_gain *g);
+
 /* {"plan": {"basis": "realistic" (or "floor", see floor_basis), "searched": N, "fit": N, "met_ttft": N,
  * "best_ttft_ms": x, "best_tokens_per_s_user": x, "targets": {"max_ttft_ms",
  * "min_tokens_per_s_user"}, "candidates": [the `top` cheapest of each option,
- * buy first], "pareto": [buy's front, then cloud's]}}, each candidate {"gpu",
- * "gpus", "tp", "pp", "precision", "kv_precision", "batch", "ttft_ms",
- * "tokens_per_s_user", "option", "monthly_usd", "usd_per_mtok_out"} (the CLI's
+ * buy first], "pareto": [buy's front, then cloud's], "scale_out_searched": N, "scale_out": [for each
+ * option whose scale-out setup wins (rl_plan_scale_out_gain): {"option", "setups": [the scale-out candidate, then
+ * the TP-only one when there is one], "tokens_per_s_gpu_x", "usd_per_mtok_x"}]}}, each candidate {"gpu",
+ * "gpus", "tp", "pp", "ep", "dp_attention", "nodes", "precision", "kv_precision", "batch", "ttft_ms",
+ * "tokens_per_s_user", "tokens_per_s_gpu", "option", "monthly_usd", "usd_per_mtok_out"} (the CLI's
  * --plan --json adds each one's page "link"). rl_report_json's return convention. */
 size_t rl_plan_json(const rl_plan_query *q, const rl_plan_summary *s, const rl_plan_candidate *sorted, size_t top,
                     char *buf, size_t cap);

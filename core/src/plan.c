@@ -29,6 +29,23 @@
 
 static const int64_t TP[RL_PLAN_TPS] = {1, 2, 4, 8}, PP[RL_PLAN_PPS] = {1, 2, 3, 4};
 
+/* One setup's parallel layout. The TP-only setups leave ep, dp_attention and nodes at 1 and their
+ * keys out of the request, so their requests are those of a search without scale-out. */
+typedef struct plan_setup {
+    int64_t tp, pp, ep, dp, nodes;
+} plan_setup;
+
+/* The scale-out setups of an MoE model (roofline.h, RL_PLAN_SCALE_SETUPS), pp 1 (the core refuses EP and DP
+ * attention with pipeline stages): on one node tp 2, 4, 8 with EP (ep = tp, the only EP size the core takes,
+ * docs/scale-out.md), DP attention (D = tp: every GPU its own attention group, DeepSeek's layout) or both;
+ * across nodes tp 16 and 32 on 2 and 4 nodes of 8 GPUs (the default scale-out link), TP alone, with EP, with
+ * DP attention and with both. 9 + 8 = 17 setups per GPU and precision, against the 16 TP-only ones. */
+static const plan_setup SCALE[RL_PLAN_SCALE_SETUPS] = {
+    {2, 1, 2, 1, 1},   {2, 1, 1, 2, 1},   {2, 1, 2, 2, 1},   {4, 1, 4, 1, 1},   {4, 1, 1, 4, 1},   {4, 1, 4, 4, 1},
+    {8, 1, 8, 1, 1},   {8, 1, 1, 8, 1},   {8, 1, 8, 8, 1},   {16, 1, 1, 1, 2},  {16, 1, 16, 1, 2}, {16, 1, 1, 16, 2},
+    {16, 1, 16, 16, 2}, {32, 1, 1, 1, 4}, {32, 1, 32, 1, 4}, {32, 1, 1, 32, 4}, {32, 1, 32, 32, 4}};
+#define RL_PLAN_NODE_GPUS 8 /* GPUs per node of the multi-node setups: an HGX board */
+
 const char *rl_plan_option_name(rl_plan_option o) { return o == RL_PLAN_CLOUD ? "cloud" : "buy"; }
 
 typedef struct plan_ctx {
@@ -44,14 +61,22 @@ typedef struct plan_ctx {
 } plan_ctx;
 
 /* One setup's run: the base request (workload, model, prices) plus the setup. */
-static const rl_run *run_setup(plan_ctx *c, const char *gpu, int64_t tp, int64_t pp, const char *precision,
+static const rl_run *run_setup(plan_ctx *c, const char *gpu, const plan_setup *u, const char *precision,
                                int64_t batch) {
     char *request = c->work->request;
-    size_t n = c->base_len;
-    int len = snprintf(request, sizeof c->work->request,
-                       "%.*s%s\"gpu\":\"%s\",\"tp\":%lld,\"pp\":%lld,\"precision\":\"%s\",\"batch\":%lld}", (int)(n - 1),
-                       c->base, n > 2 ? "," : "", gpu, (long long)tp, (long long)pp, precision, (long long)batch);
-    if (len < 0 || (size_t)len >= sizeof c->work->request) return NULL;
+    size_t n = c->base_len, cap = sizeof c->work->request;
+    int len = snprintf(request, cap, "%.*s%s\"gpu\":\"%s\",\"tp\":%lld,\"pp\":%lld,\"precision\":\"%s\",\"batch\":%lld",
+                       (int)(n - 1), c->base, n > 2 ? "," : "", gpu, (long long)u->tp, (long long)u->pp, precision,
+                       (long long)batch);
+    if (len >= 0 && u->ep > 1 && (size_t)len < cap)
+        len += snprintf(request + len, cap - (size_t)len, ",\"ep\":%lld", (long long)u->ep);
+    if (len >= 0 && u->dp > 1 && (size_t)len < cap)
+        len += snprintf(request + len, cap - (size_t)len, ",\"dp_attention\":%lld", (long long)u->dp);
+    if (len >= 0 && u->nodes > 1 && (size_t)len < cap)
+        len += snprintf(request + len, cap - (size_t)len, ",\"nodes\":%lld,\"gpus_per_node\":%d", (long long)u->nodes,
+                        RL_PLAN_NODE_GPUS);
+    if (len >= 0 && (size_t)len < cap) len += snprintf(request + len, cap - (size_t)len, "}");
+    if (len < 0 || (size_t)len >= cap) return NULL;
     rl_run_request_memo(request, (size_t)len, c->config, c->config_len, &c->work->memo, &c->work->run);
     return &c->work->run;
 }
@@ -102,12 +127,16 @@ static void keep(plan_ctx *c, const rl_run *r, rl_plan_option option, double mon
     snprintf(k->gpu, sizeof k->gpu, "%s", r->gpu.name);
     k->tp = r->deploy.tp;
     k->pp = r->deploy.pp;
+    k->ep = r->deploy.ep > 1 ? r->deploy.ep : 1;
+    k->dp_attention = r->deploy.dp_attention > 1 ? r->deploy.dp_attention : 1;
+    k->nodes = r->deploy.nodes > 1 ? r->deploy.nodes : 1;
     k->gpus = k->tp * k->pp;
     k->batch = r->deploy.batch;
     snprintf(k->precision, sizeof k->precision, "%s", rl_precision_name(r->result.weight_precision));
     snprintf(k->kv_precision, sizeof k->kv_precision, "%s", rl_precision_name(r->result.kv_precision));
     k->ttft_ms = ttft_of(r);
     k->tokens_per_s_user = speed_of(r);
+    k->tokens_per_s_gpu = (double)k->batch * k->tokens_per_s_user / (double)k->gpus;
     k->monthly_usd = monthly;
     k->usd_per_mtok_out = per_mtok;
     k->option = option;
@@ -115,10 +144,11 @@ static void keep(plan_ctx *c, const rl_run *r, rl_plan_option option, double mon
     if (!r->cost.realistic) c->s->floor_basis = 1;
 }
 
-static void search_setup(plan_ctx *c, const char *gpu, int64_t tp, int64_t pp, const char *precision) {
+static void search_setup(plan_ctx *c, const char *gpu, const plan_setup *u, const char *precision) {
     const rl_plan_query *q = c->q;
     c->s->searched++;
-    const rl_run *r = run_setup(c, gpu, tp, pp, precision, 1);
+    if (u->ep > 1 || u->dp > 1 || u->nodes > 1) c->s->scale_out_searched++;
+    const rl_run *r = run_setup(c, gpu, u, precision, 1);
     if (!usable(r, q)) return;
     c->s->fit++;
     double ttft = ttft_of(r);
@@ -211,7 +241,8 @@ rl_status rl_plan(const char *base_request, size_t len, const char *config_text,
 
     /* A request error that is not about the setup (a bad workload, an unknown
      * model or GPU) is the user's: say it once instead of searching. */
-    const rl_run *probe = run_setup(&c, gpus[0], 1, 1, q->precision ? q->precision : "auto", 1);
+    static const plan_setup one = {1, 1, 1, 1, 1};
+    const rl_run *probe = run_setup(&c, gpus[0], &one, q->precision ? q->precision : "auto", 1);
     if (probe == NULL) return rl_fail(err, RL_E_TOO_LARGE, "plan", "the request is too long");
     if (probe->status != RL_OK && probe->status != RL_E_UNSUPPORTED) {
         if (err != NULL) *err = probe->error;
@@ -225,6 +256,9 @@ rl_status rl_plan(const char *base_request, size_t len, const char *config_text,
      * (engines.c); the engine is the request's, or with auto the GPU's usual one. The summary lists
      * every precision searched once, in the order first searched. */
     rl_engine chosen = probe->status == RL_OK ? probe->deploy.engine : RL_ENGINE_VLLM;
+    /* An MoE model also gets the scale-out setups (SCALE); a dense one none (the core refuses EP and DP
+     * attention on it, and its multi-node tp is left to the TP-only search's pp). */
+    int moe = probe->status == RL_OK && !probe->is_estimate && probe->model.experts > 0;
     for (size_t g = 0; g < gpu_count; g++) {
         const rl_engine_preset *engine = rl_engine_preset_of(rl_engine_for(chosen, gpus[g]));
         const char *list[RL_PLAN_PRECISIONS] = {q->precision ? q->precision : "auto"};
@@ -236,8 +270,12 @@ rl_status rl_plan(const char *base_request, size_t len, const char *config_text,
             if (seen == summary->precision_count && seen < RL_PLAN_PRECISION_NAMES) summary->precisions[summary->precision_count++] = list[k];
         }
         for (size_t t = 0; t < RL_PLAN_TPS; t++)
-            for (size_t p = 0; p < RL_PLAN_PPS; p++)
-                for (size_t k = 0; k < n; k++) search_setup(&c, gpus[g], TP[t], PP[p], list[k]);
+            for (size_t p = 0; p < RL_PLAN_PPS; p++) {
+                plan_setup u = {TP[t], PP[p], 1, 1, 1};
+                for (size_t k = 0; k < n; k++) search_setup(&c, gpus[g], &u, list[k]);
+            }
+        for (size_t v = 0; moe && v < RL_PLAN_SCALE_SETUPS; v++)
+            for (size_t k = 0; k < n; k++) search_setup(&c, gpus[g], &SCALE[v], list[k]);
     }
     sort_candidates(out, summary->count);
     return RL_OK;
@@ -269,6 +307,28 @@ static size_t front(const rl_plan_candidate *sorted, size_t n, rl_plan_option op
     return m;
 }
 
+static int scale_out(const rl_plan_candidate *c) { return c->ep > 1 || c->dp_attention > 1 || c->nodes > 1; }
+
+int rl_plan_scale_out_gain(const rl_plan_candidate *sorted, size_t n, rl_plan_option option, rl_plan_gain *g) {
+    size_t so = n, tp = n;
+    for (size_t i = 0; i < n && (so == n || tp == n); i++) {
+        if (sorted[i].option != option) continue;
+        if (scale_out(&sorted[i])) {
+            if (so == n) so = i;
+        } else if (tp == n) {
+            tp = i;
+        }
+    }
+    if (so == n || g == NULL) return 0;
+    if (tp < n && !(sorted[so].usd_per_mtok_out < sorted[tp].usd_per_mtok_out)) return 0;
+    g->scale_out = so;
+    g->has_tp_only = tp < n;
+    g->tp_only = tp < n ? tp : 0;
+    g->tokens_per_s_gpu_x = tp < n ? sorted[so].tokens_per_s_gpu / sorted[tp].tokens_per_s_gpu : 0.0;
+    g->usd_per_mtok_x = tp < n ? sorted[tp].usd_per_mtok_out / sorted[so].usd_per_mtok_out : 0.0;
+    return 1;
+}
+
 static void candidate_json(rl_jw *list, const rl_plan_candidate *c) {
     rl_jw o;
     rl_jw_object(list, NULL, &o);
@@ -276,11 +336,15 @@ static void candidate_json(rl_jw *list, const rl_plan_candidate *c) {
     rl_jw_num(&o, "gpus", (double)c->gpus);
     rl_jw_num(&o, "tp", (double)c->tp);
     rl_jw_num(&o, "pp", (double)c->pp);
+    rl_jw_num(&o, "ep", (double)c->ep);
+    rl_jw_num(&o, "dp_attention", (double)c->dp_attention);
+    rl_jw_num(&o, "nodes", (double)c->nodes);
     rl_jw_str(&o, "precision", c->precision);
     rl_jw_str(&o, "kv_precision", c->kv_precision);
     rl_jw_num(&o, "batch", (double)c->batch);
     rl_jw_num(&o, "ttft_ms", c->ttft_ms);
     rl_jw_num(&o, "tokens_per_s_user", c->tokens_per_s_user);
+    rl_jw_num(&o, "tokens_per_s_gpu", c->tokens_per_s_gpu);
     rl_jw_str(&o, "option", rl_plan_option_name(c->option));
     rl_jw_num(&o, "monthly_usd", c->monthly_usd);
     rl_jw_num(&o, "usd_per_mtok_out", c->usd_per_mtok_out);
@@ -296,6 +360,7 @@ size_t rl_plan_json(const rl_plan_query *q, const rl_plan_summary *s, const rl_p
     rl_jw_object(&root, "plan", &plan);
     rl_jw_str(&plan, "basis", s->floor_basis ? "floor" : "realistic");
     rl_jw_num(&plan, "searched", (double)s->searched);
+    rl_jw_num(&plan, "scale_out_searched", (double)s->scale_out_searched);
     rl_jw_num(&plan, "fit", (double)s->fit);
     rl_jw_num(&plan, "met_ttft", (double)s->met_ttft);
     rl_jw_num(&plan, "best_ttft_ms", s->best_ttft_ms);
@@ -320,6 +385,22 @@ size_t rl_plan_json(const rl_plan_query *q, const rl_plan_summary *s, const rl_p
     rl_jw_array(&plan, "pareto", &list);
     front(sorted, s->count, RL_PLAN_BUY, NULL, 0, &list);
     front(sorted, s->count, RL_PLAN_CLOUD, NULL, 0, &list);
+    rl_jw_end(&list);
+    rl_jw_array(&plan, "scale_out", &list);
+    for (int option = RL_PLAN_BUY; option <= RL_PLAN_CLOUD; option++) {
+        rl_plan_gain g;
+        if (!rl_plan_scale_out_gain(sorted, s->count, (rl_plan_option)option, &g)) continue;
+        rl_jw o, setup;
+        rl_jw_object(&list, NULL, &o);
+        rl_jw_str(&o, "option", rl_plan_option_name((rl_plan_option)option));
+        rl_jw_array(&o, "setups", &setup); /* the scale-out one, then the TP-only one when there is one */
+        candidate_json(&setup, &sorted[g.scale_out]);
+        if (g.has_tp_only) candidate_json(&setup, &sorted[g.tp_only]);
+        rl_jw_end(&setup);
+        rl_jw_num(&o, "tokens_per_s_gpu_x", g.tokens_per_s_gpu_x);
+        rl_jw_num(&o, "usd_per_mtok_x", g.usd_per_mtok_x);
+        rl_jw_end(&o);
+    }
     rl_jw_end(&list);
     rl_jw_end(&plan);
     rl_jw_end(&root);

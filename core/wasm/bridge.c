@@ -166,7 +166,7 @@ static rl_status plan_filter(const char *f, size_t n, rl_plan_query *q, const ch
 uint32_t rlw_plan(uint32_t request_len, uint32_t config_len, int32_t has_config, double max_ttft_ms,
                   double min_tokens_per_s_user, int32_t allow_tight, uint32_t top, uint32_t filter_len) {
     static rl_plan_work work;                                   /* ~81 KB */
-    static rl_plan_candidate found[2 * RL_PLAN_MAX_SETUPS];     /* ~1 MB: every candidate, so the ranking is exact */
+    static rl_plan_candidate found[2 * RL_PLAN_MAX_SETUPS];     /* ~2.4 MB: every candidate (scale-out ones included), so the ranking is exact */
     static const char *ids[RL_PLAN_MAX_GPUS];
     rl_plan_query q = {max_ttft_ms, min_tokens_per_s_user, allow_tight != 0, NULL, NULL, 0};
     rl_status st;

@@ -81,6 +81,7 @@ const FIELDS = table.fields.filter((f) => f.type !== 'switch');
 const ENGINE_KEYS = FIELDS.filter((f) => f.group === 'budget').map((f) => f.key);
 const PRICE_KEYS = FIELDS.filter((f) => f.group === 'workload' && f.type === 'number').map((f) => f.key);
 const OFFLOAD_KEYS = FIELDS.filter((f) => f.group === 'offload').map((f) => f.key);
+const SCALE_KEYS = FIELDS.filter((f) => f.group === 'scale').map((f) => f.key);
 const SELECT_KEYS = FIELDS.filter((f) => f.type === 'enum').map((f) => f.key);
 const TEXT_KEYS = FIELDS.filter((f) => (f.type === 'count' || f.type === 'number') && !f.key.startsWith('gpu.')).map((f) => f.key);
 const GPU_FIGURES = FIELDS.filter((f) => f.key.startsWith('gpu.')).map((f) => f.key);
@@ -105,8 +106,12 @@ export async function setInputs(page, input) {
   if (OFFLOAD_KEYS.some((k) => input[k] !== undefined) && !(await page.locator('details.offload').evaluate((d) => d.open))) {
     await page.locator('details.offload > summary').click();
   }
+  // The scale-out inputs too (ScaleOutFields): folded until one is set.
+  if (SCALE_KEYS.some((k) => input[k] !== undefined) && !(await page.locator('details.scale-out').evaluate((d) => d.open))) {
+    await page.locator('details.scale-out > summary').click();
+  }
   for (const key of SELECT_KEYS) {
-    if (input[key] !== undefined) await page.selectOption(tid(key), input[key]);
+    if (input[key] !== undefined) await page.selectOption(tid(key), input[key] === 'auto' && SCALE_KEYS.includes(key) ? '' : input[key]);
   }
   if (ENGINE_KEYS.some((k) => input[k] !== undefined)) {
     await page.locator('details.engine > summary').click();

@@ -274,3 +274,53 @@ test('in the Plan view the form\'s searched fields are disabled, the model and w
   for (const id of [...SEARCHED, ...KEPT]) assert.equal(await page.isDisabled(tid(id)), id === 'seq', `${id} in the analysis`);
   await page.close();
 });
+
+test('an MoE model at a large batch: the plan picks an EP setup, says by how much it beats TP only, and opens it', async () => {
+  // DeepSeek-V3 fp8 on H200 at 5 million requests a day (tests/c/plan_core_test.c: tp 8, ep 8, DP attention 8 wins).
+  const query = '?m=deepseek-v3&rpd=5000000&it=1000&ot=300&view=plan&gpus=h200-sxm&prec=fp8';
+  const { built } = await requestOf(query);
+  const { plan } = core.plan(planRequest(built.request), { gpus: ['h200-sxm'], precision: 'fp8' }, built.configText, PLAN_TOP);
+  const best = plan.candidates[0];
+  assert.ok(best.ep > 1, 'the core\'s cheapest setup uses EP');
+  assert.ok(plan.scale_out.length > 0, 'the core says the scale-out setup wins');
+  const page = await openPlan(query);
+  assert.equal(Number(await attr(page, 'plan.searched')), plan.searched);
+  assert.equal(await attr(page, 'plan.candidates.0.layout'), 'scale-out');
+  for (const k of ['ep', 'dp_attention', 'nodes', 'tp', 'usd_per_mtok_out']) {
+    assert.equal(Number(await attr(page, `plan.candidates.0.${k}`)), best[k], `the cheapest candidate's ${k}`);
+  }
+  // The gain, per GPU and per dollar, as the core gives it.
+  for (const k of ['tokens_per_s_gpu_x', 'usd_per_mtok_x']) {
+    assert.equal(Number(await attr(page, `plan.scale_out.0.${k}`)), plan.scale_out[0][k], `the gain's ${k}`);
+  }
+  assert.ok(plan.scale_out[0].usd_per_mtok_x > 1);
+  assert.match(await page.textContent(tid('plan.scale_out.0')), /beats the cheapest TP-only one/);
+  // Opening it sets its layout in the form: the analysis then shows EP's all-to-all on the topology view.
+  await page.click(tid('plan.candidates.0.open'));
+  await waitForVerdict(page);
+  await page.waitForSelector(tid('topology.a2a_crosses'));
+  assert.equal(await page.inputValue(tid('ep')), String(best.ep));
+  assert.equal(await page.inputValue(tid('tp')), String(best.tp));
+  await page.close();
+});
+
+test('an MoE plan at 1280 px: the layout line under the GPUs widens the table by nothing', async () => {
+  const page = await env.browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await page.goto(`${env.server.url}?m=deepseek-v3&rpd=5000000&it=1000&ot=300&view=plan&gpus=h200-sxm&prec=fp8`);
+  await page.waitForSelector(tid('plan.candidates.0.layout'));
+  const [shown, hidden] = await page.evaluate(() => {
+    const scroll = document.querySelector('.plan-scroll');
+    const width = scroll.scrollWidth;
+    for (const e of document.querySelectorAll('.plan-layout')) e.style.display = 'none';
+    return [width, scroll.scrollWidth];
+  });
+  assert.equal(shown, hidden, `the table is ${shown} px with the layout lines, ${hidden} px without`);
+  await page.close();
+});
+
+test('a dense model: no scale-out setup, no scale-out column', async () => {
+  const page = await openPlan(`?${WORKLOAD}&view=plan`);
+  assert.equal(await page.locator(`${tid('plan-table')} [data-testid$=".layout"]`).count(), 0);
+  assert.equal(await page.locator('[data-testid^="plan.scale_out."]').count(), 0);
+  await page.close();
+});

@@ -7,6 +7,7 @@
 
 #include <cjson/cJSON.h>
 #include <math.h>
+#include <time.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -42,6 +43,8 @@ static double num(const cJSON *o, const char *key) {
 /* One JSON candidate against one of the core's. */
 static int same(const cJSON *j, const rl_plan_candidate *c) {
     return strcmp(str(j, "gpu"), c->gpu) == 0 && num(j, "tp") == (double)c->tp && num(j, "pp") == (double)c->pp &&
+           num(j, "ep") == (double)c->ep && num(j, "dp_attention") == (double)c->dp_attention &&
+           num(j, "nodes") == (double)c->nodes && num(j, "tokens_per_s_gpu") == c->tokens_per_s_gpu &&
            num(j, "gpus") == (double)c->gpus && num(j, "batch") == (double)c->batch &&
            strcmp(str(j, "precision"), c->precision) == 0 && strcmp(str(j, "kv_precision"), c->kv_precision) == 0 &&
            strcmp(str(j, "option"), rl_plan_option_name(c->option)) == 0 && num(j, "ttft_ms") == c->ttft_ms &&
@@ -392,6 +395,116 @@ static void properties(const char *name, const char *base, const rl_plan_query *
     printf("plan core: %s: %zu candidates, properties hold\n", name, s.count);
 }
 
+/* A candidate's own run: the base request plus its setup's keys, scale-out ones included, as a user would write it. */
+static const rl_run *layout_run(const char *base, const rl_plan_candidate *c) {
+    char request[4096];
+    size_t n = strlen(base);
+    int len = snprintf(request, sizeof request,
+                       "%.*s,\"gpu\":\"%.63s\",\"tp\":%lld,\"pp\":%lld,\"precision\":\"%.7s\",\"batch\":%lld,\"ep\":%lld,"
+                       "\"dp_attention\":%lld,\"nodes\":%lld%s}",
+                       (int)(n < 1000 ? n - 1 : 999), base, c->gpu, (long long)c->tp, (long long)c->pp, c->precision,
+                       (long long)c->batch, (long long)c->ep, (long long)c->dp_attention, (long long)c->nodes,
+                       c->nodes > 1 ? ",\"gpus_per_node\":8" : "");
+    CHECK(len > 0 && (size_t)len < sizeof request, "a setup's request fits");
+    rl_run_request(request, strlen(request), NULL, 0, &rerun);
+    return &rerun;
+}
+
+/* Issue 37 item 5: an MoE model's plan also searches EP, DP-attention and multi-node setups; a dense one none. */
+static void scale_out_tests(const char *cli) {
+    static const char *const h200[] = {"h200-sxm"};
+    rl_plan_query q = {0, 0, 0, "fp8", h200, 1};
+    rl_plan_summary s;
+    rl_error err;
+    /* DeepSeek-V3 fp8 on H200 at 5 million requests a day: large batches, where the experts split whole over
+     * the ranks (EP) and each GPU's own attention group (DP attention) beat sharding everything. */
+    const char *moe = "{\"model\":\"deepseek-v3\",\"requests_per_day\":5000000,\"input_tokens\":1000,\"output_tokens\":300}";
+    rl_status st = rl_plan(moe, strlen(moe), NULL, 0, &q, &work, found, sizeof found / sizeof found[0], &s, &err);
+    CHECK(st == RL_OK && s.found == s.count, "MoE plan: %s", err.message);
+    CHECK(s.searched == RL_PLAN_TPS * RL_PLAN_PPS + RL_PLAN_SCALE_SETUPS && s.scale_out_searched == RL_PLAN_SCALE_SETUPS,
+          "MoE plan: %ld setups searched, %ld of them scale-out", s.searched, s.scale_out_searched);
+    size_t ep = 0, dp = 0, multi = 0;
+    for (size_t i = 0; i < s.count; i++) {
+        const rl_plan_candidate *c = &found[i];
+        ep += c->ep > 1;
+        dp += c->dp_attention > 1;
+        multi += c->nodes > 1;
+        CHECK((c->ep == 1 || c->ep == c->tp) && c->dp_attention >= 1 && c->tp % c->dp_attention == 0 &&
+                  (c->nodes == 1 ? c->tp <= 8 : c->tp == 8 * c->nodes) && (c->pp == 1 || (c->ep == 1 && c->dp_attention == 1)),
+              "candidate %zu: a layout the core takes (tp %lld pp %lld ep %lld dp %lld nodes %lld)", i, (long long)c->tp,
+              (long long)c->pp, (long long)c->ep, (long long)c->dp_attention, (long long)c->nodes);
+        CHECK(c->tokens_per_s_gpu == (double)c->batch * c->tokens_per_s_user / (double)c->gpus, "candidate %zu: tokens/s per GPU", i);
+        /* Each candidate is a plain run of its request: the same cost re-analysed alone. */
+        if (c->ep > 1 || c->dp_attention > 1 || c->nodes > 1) {
+            const rl_run *r = layout_run(moe, c);
+            double per = c->option == RL_PLAN_BUY ? r->cost.buy_usd_per_mtok_out : r->cost.cloud_usd_per_mtok_out;
+            CHECK(r->status == RL_OK && r->result.fits && r->cost.present && per == c->usd_per_mtok_out &&
+                      r->cost.tokens_per_s_user == c->tokens_per_s_user,
+                  "scale-out candidate %zu (tp %lld ep %lld dp %lld nodes %lld) re-analysed alone", i, (long long)c->tp,
+                  (long long)c->ep, (long long)c->dp_attention, (long long)c->nodes);
+        }
+    }
+    CHECK(ep > 0 && dp > 0 && multi > 0, "MoE plan: %zu EP, %zu DP-attention, %zu multi-node candidates", ep, dp, multi);
+    for (int option = RL_PLAN_BUY; option <= RL_PLAN_CLOUD; option++) {
+        rl_plan_gain g;
+        size_t first = 0;
+        while (first < s.count && (int)found[first].option != option) first++;
+        CHECK(first < s.count && found[first].ep > 1, "MoE plan, %s: the cheapest setup uses EP (ep %lld)",
+              rl_plan_option_name((rl_plan_option)option), first < s.count ? (long long)found[first].ep : -1LL);
+        int wins = rl_plan_scale_out_gain(found, s.count, (rl_plan_option)option, &g);
+        CHECK(wins && g.scale_out == first && g.has_tp_only, "MoE plan, %s: the scale-out setup wins",
+              rl_plan_option_name((rl_plan_option)option));
+        if (!wins || !g.has_tp_only) continue;
+        const rl_plan_candidate *a = &found[g.scale_out], *b = &found[g.tp_only];
+        CHECK(b->ep == 1 && b->dp_attention == 1 && b->nodes == 1 && (int)b->option == option,
+              "MoE plan: the TP-only setup it is measured against is one");
+        for (size_t i = 0; i < g.tp_only; i++)
+            CHECK((int)found[i].option != option || found[i].ep > 1 || found[i].dp_attention > 1 || found[i].nodes > 1,
+                  "MoE plan: no TP-only candidate cheaper than the one compared");
+        CHECK(g.usd_per_mtok_x == b->usd_per_mtok_out / a->usd_per_mtok_out && g.usd_per_mtok_x > 1 &&
+                  g.tokens_per_s_gpu_x == a->tokens_per_s_gpu / b->tokens_per_s_gpu,
+              "MoE plan: the gain is the ratio of the two (%g x cheaper, %g x tokens/s per GPU)", g.usd_per_mtok_x,
+              g.tokens_per_s_gpu_x);
+    }
+    /* rl_plan_json carries the comparison. */
+    size_t n = rl_plan_json(&q, &s, found, 3, text, sizeof text);
+    cJSON *doc = n < sizeof text ? cJSON_Parse(text) : NULL;
+    const cJSON *plan = cJSON_GetObjectItemCaseSensitive(doc, "plan");
+    const cJSON *so = cJSON_GetObjectItemCaseSensitive(plan, "scale_out");
+    CHECK(cJSON_GetArraySize(so) == 2 && num(plan, "scale_out_searched") == (double)RL_PLAN_SCALE_SETUPS,
+          "rl_plan_json: the scale-out comparison of both options");
+    const cJSON *setups = cJSON_GetObjectItemCaseSensitive(cJSON_GetArrayItem(so, 0), "setups");
+    CHECK(cJSON_GetArraySize(setups) == 2 && num(cJSON_GetArrayItem(setups, 0), "ep") > 1 &&
+              num(cJSON_GetArrayItem(setups, 1), "ep") == 1,
+          "rl_plan_json: the scale-out setup and the TP-only one");
+    cJSON_Delete(doc);
+    /* The CLI agrees, candidate by candidate (the layout included). */
+    agree(cli, "DeepSeek-V3 on H200, scale-out",
+          "--model deepseek-v3 --requests-per-day 5000000 --input-tokens 1000 --output-tokens 300 --gpus h200-sxm --precision fp8",
+          moe, &q);
+
+    /* A dense model: no scale-out setup at all. */
+    const char *dense = "{\"model\":\"llama-3.1-70b\",\"requests_per_day\":5000000,\"input_tokens\":1000,\"output_tokens\":300}";
+    st = rl_plan(dense, strlen(dense), NULL, 0, &q, &work, found, sizeof found / sizeof found[0], &s, &err);
+    size_t layouts = 0;
+    for (size_t i = 0; i < s.count; i++) layouts += found[i].ep != 1 || found[i].dp_attention != 1 || found[i].nodes != 1;
+    rl_plan_gain g;
+    CHECK(st == RL_OK && s.count > 0 && s.scale_out_searched == 0 && s.searched == RL_PLAN_TPS * RL_PLAN_PPS && layouts == 0 &&
+              !rl_plan_scale_out_gain(found, s.count, RL_PLAN_BUY, &g),
+          "dense plan: %ld scale-out setups searched, %zu candidates with one", s.scale_out_searched, layouts);
+
+    /* The CLI's --plan over every GPU preset for an MoE model: its time printed, not asserted (no wall-clock test). */
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    cJSON *all = run_cli(cli, "--model deepseek-v3 --requests-per-day 5000000 --input-tokens 1000 --output-tokens 300");
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    const cJSON *all_plan = cJSON_GetObjectItemCaseSensitive(all, "plan");
+    printf("note: --plan for deepseek-v3 over every GPU preset: %g setups (%g scale-out) in %.2f s\n", num(all_plan, "searched"),
+           num(all_plan, "scale_out_searched"), (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9);
+    CHECK(all_plan != NULL, "the CLI's plan over every GPU");
+    cJSON_Delete(all);
+}
+
 int main(int argc, char **argv) {
     if (argc < 2) {
         fprintf(stderr, "usage: rl_plan_core_test ROOFLINE_LINT\n");
@@ -484,6 +597,8 @@ int main(int argc, char **argv) {
                   ps.count > 0 && strcmp(found[0].precision, "fp8") == 0,
               "fp8 asked for: kept as given (%zu candidates)", ps.count);
     }
+
+    scale_out_tests(cli);
 
     /* The refusals. */
     rl_plan_summary s;

@@ -38,7 +38,7 @@ describe('the link, from the table', () => {
     expect(URL_KEYS).toEqual(Object.fromEntries(linked.map((f) => [f.key, f.url])));
     expect(new Set(linked.map((f) => f.url)).size).toBe(linked.length);
     // Links shared before the table keep working: the same short key for the same input.
-    expect(Object.values(URL_KEYS)).toEqual(['m', 'c', 'n', 'g', 'gl', 'tf', 'f8', 'i8', 'bw', 'vr', 'lk', 'p', 'kp', 's', 'b', 'tp', 'pp', 'mb', 'kb', 'mr', 'pc', 'pf', 'cr', 'nc', 'wo', 'lm', 'ngl', 'ram', 'hmem', 'cbw', 'e', 'be', 'ku', 'ar', 'hm', 'pe', 'to', 'sd', 'sg', 'sa',
+    expect(Object.values(URL_KEYS)).toEqual(['m', 'c', 'n', 'g', 'gl', 'tf', 'f8', 'i8', 'bw', 'vr', 'lk', 'p', 'kp', 's', 'b', 'tp', 'pp', 'mb', 'kb', 'mr', 'nn', 'gn', 'so', 'ep', 're', 'ei', 'dp', 'pc', 'pf', 'cr', 'nc', 'wo', 'lm', 'ngl', 'ram', 'hmem', 'cbw', 'e', 'be', 'ku', 'ar', 'hm', 'pe', 'to', 'sd', 'sg', 'sa',
       'rpd', 'it', 'ot', 'hw', 'mo', 'rs', 'el', 'aw', 'iw', 'ch', 'bf', 'ai', 'ao']);
   });
 
@@ -99,8 +99,8 @@ describe('the form, from the table', () => {
   test('every row but the CLI switches has an input', () => {
     const shown = new Set(Object.values(setups).flatMap((initial) => renderForm(initial).map((el) => el.getAttribute('data-testid'))));
     expect([...INPUT_KEYS].filter((key) => !shown.has(key))).toEqual([]);
-    // The scale-out group (nodes, links, expert parallelism) is the CLI's and the requests' until the page's topology view.
-    expect(INPUT_KEYS).toEqual(table.fields.filter((f) => f.type !== 'switch' && f.group !== 'scale').map((f) => f.key));
+    // The scale-out group (nodes, links, expert parallelism, DP attention) included (issue 37, item 5).
+    expect(INPUT_KEYS).toEqual(table.fields.filter((f) => f.type !== 'switch').map((f) => f.key));
     expect(FIELDS.length).toBe(INPUT_KEYS.length);
   });
 

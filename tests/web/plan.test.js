@@ -56,7 +56,12 @@ test('targets: a non-negative decimal, else no target', () => {
   for (const bad of ['', '-1', 'abc', '1e9', 'NaN', null]) expect(targetValue(bad)).toBe(0);
   expect(validTarget('25')).toBe(true);
   expect(validTarget('')).toBe(false);
-  expect(candidateInputs({ gpu: 'a', precision: 'fp8', tp: 2, pp: 1, batch: 7 })).toEqual({ gpu: 'a', precision: 'fp8', tp: '2', pp: '1', batch: '7', micro_batches: '' });
+  const off = { ep: '', dp_attention: '', nodes: '', gpus_per_node: '', redundant_experts: '', ep_imbalance: '' };
+  expect(candidateInputs({ gpu: 'a', precision: 'fp8', tp: 2, pp: 1, batch: 7, ep: 1, dp_attention: 1, nodes: 1 }))
+    .toEqual({ gpu: 'a', precision: 'fp8', tp: '2', pp: '1', batch: '7', micro_batches: '', ...off });
+  // A scale-out candidate opens with its layout: its nodes hold 8 GPUs each, as the planner ran it.
+  expect(candidateInputs({ gpu: 'a', precision: 'fp8', tp: 16, pp: 1, batch: 7, ep: 16, dp_attention: 16, nodes: 2 }))
+    .toEqual({ gpu: 'a', precision: 'fp8', tp: '16', pp: '1', batch: '7', micro_batches: '', ...off, ep: '16', dp_attention: '16', nodes: '2', gpus_per_node: '8' });
 });
 
 test('the view and the targets travel in the link, page-only keys beside the table\'s', async () => {

@@ -35,10 +35,12 @@ function assertValidState(state) {
   const numbers = ['gpu.tflops', 'gpu.tflops_fp8', 'gpu.tops_int8', 'gpu.bandwidth_gbs', 'gpu.vram_gib', 'gpu.link_gbs', 'pool_fraction', 'context_reserve_gib', 'nccl_gib_per_peer', 'weight_overhead', 'launch_ms',
     'bw_efficiency', 'kernel_us', 'allreduce_us', 'host_ms', 'prefill_efficiency', 'ttft_overhead_ms', 'spec_accept', 'ram_gib', 'cpu_bandwidth_gbs',
     'hardware_usd', 'months', 'resale_fraction', 'electricity_usd_kwh', 'active_watts', 'idle_watts', 'cloud_usd_hour', 'boot_factor',
-    'api_usd_mtok_in', 'api_usd_mtok_out'];
+    'api_usd_mtok_in', 'api_usd_mtok_out', 'ep_imbalance'];
   // Digits only: as many integer digits as the row's max has (core/fields.json), a double's worth after the point.
   for (const key of numbers) expect(state[key]).toMatch(new RegExp(`^(\\d{1,${wholeDigits(key)}}(\\.\\d{1,20})?)?$`));
-  const counts = ['seq', 'batch', 'tp', 'pp', 'micro_batches', 'kv_block', 'prefill_chunk', 'gpu_layers', 'spec_tokens', 'requests_per_day', 'input_tokens', 'output_tokens'];
+  const counts = ['seq', 'batch', 'tp', 'pp', 'micro_batches', 'kv_block', 'prefill_chunk', 'gpu_layers', 'spec_tokens', 'requests_per_day', 'input_tokens', 'output_tokens',
+    'nodes', 'gpus_per_node', 'ep', 'redundant_experts', 'dp_attention'];
+  expect(['', ...FIELD.scale_out_link.choices]).toContain(state.scale_out_link);
   if (state.spec_draft !== '') expect([...modelIds, ...FIELD.spec_draft.also]).toContain(state.spec_draft);
   for (const key of counts) expect(state[key]).toMatch(new RegExp(`^\\d{0,${wholeDigits(key)}}$`));
   // Every key the table types as a number or a count is one of those.
@@ -65,6 +67,7 @@ describe('round trips', () => {
       electricity_usd_kwh: '0.12', active_watts: '700', idle_watts: '90', cloud_usd_hour: '2.5', boot_factor: '1.2', api_usd_mtok_in: '0.5',
       api_usd_mtok_out: '0.8',
       gpu_layers: '20', ram_gib: '64', host_memory: 'ddr5-5600-2ch', cpu_bandwidth_gbs: '80',
+      nodes: '2', gpus_per_node: '8', scale_out_link: 'roce-400', ep: '16', redundant_experts: '32', ep_imbalance: '1.25', dp_attention: '4',
     };
     const { query, state: back, notices } = await roundTrip(state);
     expect(notices).toEqual([]);

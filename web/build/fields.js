@@ -9,8 +9,7 @@ export const CLI_ONLY = ['c', 'flag', 'aliases', 'help', 'sets', 'required'];
 export function pageFields(text) {
   const table = JSON.parse(text);
   const fields = table.fields
-    // The scale-out group has no page input until the page's topology view (web/src/inputs.js FIELDS).
-    .filter((f) => f.type !== 'switch' && f.group !== 'scale')
+    .filter((f) => f.type !== 'switch')
     .map((f) => Object.fromEntries(Object.entries(f).filter(([k]) => !CLI_ONLY.includes(k))));
   return { fields };
 }

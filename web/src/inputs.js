@@ -9,9 +9,8 @@ export const CUSTOM = 'custom';
 /** The model choice "only the size": a parameters-only estimate from the `params` text ("70B"). */
 export const PARAMS = 'params';
 
-/** The rows the page has an input for: all but the CLI's switches (flags that set other fields) and, until the
- * page's topology view (issue 37), the scale-out group (nodes, links, expert parallelism: CLI and requests only). */
-export const FIELDS = Object.freeze(table.fields.filter((f) => f.type !== 'switch' && f.group !== 'scale'));
+/** The rows the page has an input for: all but the CLI's switches (flags that set other fields). */
+export const FIELDS = Object.freeze(table.fields.filter((f) => f.type !== 'switch'));
 /** A row by its key. */
 export const FIELD = Object.freeze(Object.fromEntries(FIELDS.map((f) => [f.key, f])));
 export const INPUT_KEYS = Object.freeze(FIELDS.map((f) => f.key));
@@ -21,6 +20,11 @@ export const GPU_FIELDS = Object.freeze(INPUT_KEYS.filter((k) => k.startsWith('g
 
 /** Engine-budget knobs (the table's budget group). Empty means "the core's default". */
 export const ENGINE_FIELDS = Object.freeze(FIELDS.filter((f) => f.group === 'budget').map((f) => f.key));
+/**
+ * The scale-out rows (the table's scale group: nodes, links, expert parallelism, DP attention). The hosted page's
+ * first-verdict module is built without them (RL_SCALE_OUT=0): they are sent only once the full module answers.
+ */
+export const SCALE_FIELDS = Object.freeze(FIELDS.filter((f) => f.group === 'scale').map((f) => f.key));
 /** The workload and its prices: the table's workload group. */
 export const WORKLOAD_FIELDS = Object.freeze(FIELDS.filter((f) => f.group === 'workload').map((f) => f.key));
 
@@ -33,7 +37,8 @@ export function emptyMeansCoreDefault(key) {
   const f = FIELD[key];
   // The workload and its prices: empty is "no workload" and "the price preset's"; -ngl's
   // default (every layer on the GPU) is left to the core too: the field shows "all".
-  return f !== undefined && (f.group === 'budget' || f.group === 'workload' || f.zero_means !== undefined ||
+  // The scale-out rows too: left to the core, they are never sent to the first-verdict module, which lacks them.
+  return f !== undefined && (f.group === 'budget' || f.group === 'workload' || f.group === 'scale' || f.zero_means !== undefined ||
     (f.group === 'offload' && f.type === 'count'));
 }
 

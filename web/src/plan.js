@@ -63,7 +63,10 @@ export const searchSettings = () => ({ gpus: search.gpus.value, precision: searc
 export const PLAN_TOP = 10;
 
 /** The request keys the plan sets itself (the CLI refuses their flags with --plan). */
-const SEARCHED = new Set(['gpu', 'tp', 'pp', 'batch', 'precision', 'seq', 'micro_batches']);
+// The scale-out layout too (an MoE model's plan searches ep, dp_attention and nodes; the EP knobs would contradict
+// its TP-only setups), but not the link between nodes, which the base request may set.
+const SEARCHED = new Set(['gpu', 'tp', 'pp', 'batch', 'precision', 'seq', 'micro_batches', 'nodes', 'gpus_per_node', 'ep',
+  'redundant_experts', 'ep_imbalance', 'dp_attention']);
 
 /** The form's inputs the plan does not read (it searches them), a custom GPU's figures included: disabled in the Plan view. */
 export const planSearches = (key) => SEARCHED.has(key) || GPU_FIELDS.includes(key);
@@ -130,5 +133,11 @@ export function runPlan(core, input, goal = targetTexts(), settings = searchSett
 
 /** The form values that open candidate c in the main view (the setup; the model and workload stay). */
 export function candidateInputs(c) {
-  return { gpu: c.gpu, precision: c.precision, tp: String(c.tp), pp: String(c.pp), batch: String(c.batch), micro_batches: '' };
+  // The scale-out layout as the plan ran it (empty: the core's default, off); its nodes hold 8 GPUs each (plan.c).
+  const layout = (n) => (n > 1 ? String(n) : '');
+  return {
+    gpu: c.gpu, precision: c.precision, tp: String(c.tp), pp: String(c.pp), batch: String(c.batch), micro_batches: '',
+    ep: layout(c.ep), dp_attention: layout(c.dp_attention), nodes: layout(c.nodes), gpus_per_node: c.nodes > 1 ? '8' : '',
+    redundant_experts: '', ep_imbalance: '',
+  };
 }

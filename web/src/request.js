@@ -4,7 +4,7 @@
 // sent as a number, anything else is sent as typed, so the core's reader rejects
 // it with its own field-named message.
 
-import { CUSTOM, ESTIMATE_INPUTS, FIELDS, PARAMS, emptyMeansCoreDefault, gpuEdited } from './inputs.js';
+import { CUSTOM, ESTIMATE_INPUTS, FIELDS, PARAMS, SCALE_FIELDS, emptyMeansCoreDefault, gpuEdited } from './inputs.js';
 
 const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 
@@ -44,9 +44,10 @@ const CHOSEN = new Set(['model', 'config', 'checkpoint', 'params', 'gpu', 'gpu_l
  * {request, configText} for core.analyze / core.sweep. With only the size, the
  * request is the estimate's: {params: "70B", gpu, precision, batch, and the
  * engine knobs it reads}; the size goes as typed text, so the core's own reader
- * ("70B", "7.6b", "8e9") judges it and names the field.
+ * ("70B", "7.6b", "8e9") judges it and names the field. scaleOut false leaves the scale-out rows out: the
+ * hosted page's first-verdict module lacks them (state.js sends them once the full module answers).
  */
-export function buildRequest(v) {
+export function buildRequest(v, { scaleOut = true } = {}) {
   const request = {};
   let configText;
   const estimate = v.model === PARAMS;
@@ -74,6 +75,7 @@ export function buildRequest(v) {
     const { key } = field;
     if (CHOSEN.has(key)) continue;
     if (estimate && !ESTIMATE_INPUTS.includes(key)) continue;
+    if (!scaleOut && SCALE_FIELDS.includes(key)) continue;
     const text = v[key];
     if (key.startsWith('gpu.')) {
       if (!custom) continue;

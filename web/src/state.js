@@ -2,7 +2,7 @@
 // signals. Every change re-runs analyze + sweep synchronously (microseconds).
 
 import { batch, computed, signal } from '@preact/signals';
-import { CUSTOM, ESTIMATE_INPUTS, GPU_FIELDS, INPUT_KEYS, PARAMS, defaultInputs, gpuEdited } from './inputs.js';
+import { CUSTOM, ESTIMATE_INPUTS, GPU_FIELDS, INPUT_KEYS, PARAMS, SCALE_FIELDS, defaultInputs, gpuEdited } from './inputs.js';
 import { buildRequest, inputForErrorField, workloadSetsContext } from './request.js';
 import { significant } from './format.js';
 import { planSearches, view } from './plan.js';
@@ -76,7 +76,10 @@ export function createState(core, presets, initial = {}) {
   const modelPreset = computed(() => presets.models.find((m) => m.id === inputs.model.value) ?? null);
   const gpuPreset = computed(() => presets.gpus.find((g) => g.id === inputs.gpu.value) ?? null);
   const edited = computed(() => gpuEdited(values.value));
-  const built = computed(() => buildRequest(values.value));
+  // The scale-out rows go to the core only once the full module answers (start.js sets citationsLoaded then; the
+  // single file's one module is the full one): the hosted first-verdict module is built without them.
+  const scaleOut = computed(() => citationsLoaded.value);
+  const built = computed(() => buildRequest(values.value, { scaleOut: scaleOut.value }));
   const report = computed(() => {
     // Read so that the report follows when the full module's analyze stands in (presets.js: citationsLoaded).
     citationsLoaded.value;
@@ -93,8 +96,10 @@ export function createState(core, presets, initial = {}) {
   const SEARCHED = Object.freeze(Object.fromEntries(INPUT_KEYS.filter(planSearches).map((k) => [k, true])));
   // A workload sets the context (input + output): the context input is shown with it, not read.
   const FROM_WORKLOAD = Object.freeze({ seq: true });
+  // Until the full module answers, the scale-out inputs are not read (nor sent): disabled.
+  const WAITING = Object.freeze(Object.fromEntries(SCALE_FIELDS.map((k) => [k, true])));
   const ignored = computed(() =>
-    inputs.model.value === PARAMS ? IGNORED : view.value === 'plan' ? SEARCHED : workloadSetsContext(values.value) ? FROM_WORKLOAD : NONE,
+    inputs.model.value === PARAMS ? IGNORED : view.value === 'plan' ? SEARCHED : !scaleOut.value ? WAITING : workloadSetsContext(values.value) ? FROM_WORKLOAD : NONE,
   );
   // No sweep for a refusal: it would be throughput for a deployment that cannot run.
   const sweep = computed(() => {
@@ -177,6 +182,6 @@ export function createState(core, presets, initial = {}) {
 
   return {
     core, presets, modelIds, gpuIds, defaults, inputs, values, modelPreset, gpuPreset, edited, gpuShown,
-    built, report, error, fits, estimate, ignored, sweep, fieldErrors, set, resetGpu,
+    built, report, error, fits, estimate, ignored, sweep, fieldErrors, set, resetGpu, scaleOut,
   };
 }

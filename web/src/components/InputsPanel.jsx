@@ -8,6 +8,7 @@ import { SelectField } from './SelectField.jsx';
 import { TextField } from './TextField.jsx';
 import { EngineFields, EngineSelect } from './EngineFields.jsx';
 import { OffloadFields } from './OffloadFields.jsx';
+import { ScaleOutFields } from './ScaleOutFields.jsx';
 import { HfFetch } from './HfFetch.jsx';
 import { t } from '../i18n/index.js';
 import { workloadSetsContext } from '../request.js';
@@ -91,6 +92,7 @@ export function InputsPanel({ app }) {
             <TextField app={app} name="micro_batches" label={t('form.micro')} placeholder={t('form.microPlaceholder')} />
           </div>
           <p class="hint">{t('form.parHint')}</p>
+          <ScaleOutFields app={app} />
         </fieldset>
         <fieldset>
           <legend>{t('form.more')}</legend>

@@ -8,6 +8,7 @@ import { MemoryPanel } from './MemoryPanel.jsx';
 import { RooflinePanel } from './RooflinePanel.jsx';
 import { SweepPanel } from './SweepPanel.jsx';
 import { ParallelPanel } from './ParallelPanel.jsx';
+import { Topology } from './Topology.jsx';
 import { PagingPanel } from './PagingPanel.jsx';
 import { ModelPanel } from './ModelPanel.jsx';
 import { EstimateLimits } from './Estimate.jsx';
@@ -46,6 +47,7 @@ export function Results({ app }) {
         <NoSpeed />
       )}
       <ParallelPanel report={r} />
+      {r.topology && <Topology report={r} />}
       <PagingPanel report={r} />
       <ModelPanel report={r} />
     </>

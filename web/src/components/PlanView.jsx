@@ -108,6 +108,39 @@ const COLUMNS = [
   ['usd_per_mtok_out', (c) => usd(c.usd_per_mtok_out)],
 ];
 
+/** A candidate's scale-out layout (ep, DP attention, nodes), or "TP only". */
+function Layout({ c, i }) {
+  if (!(c.ep > 1 || c.dp_attention > 1 || c.nodes > 1)) {
+    return <span class="plan-layout" data-testid={`plan.candidates.${i}.layout`} data-value="tp">{t('plan.layoutNone')}</span>;
+  }
+  return (
+    <span class="plan-layout" data-testid={`plan.candidates.${i}.layout`} data-value="scale-out">
+      {tx('plan.layoutCell', Object.fromEntries(['ep', 'dp_attention', 'nodes'].map((k) => [k === 'dp_attention' ? 'dp' : k,
+        <Num testid={`plan.candidates.${i}.${k}`} value={c[k]} format={f.integer} />])))}
+    </span>
+  );
+}
+
+/** When the cheapest scale-out setup of an option beats the cheapest TP-only one: by how much, per GPU and per dollar. */
+function ScaleOutGain({ gains }) {
+  return gains.map((g, i) => {
+    const [so, tp] = g.setups;
+    const option = t(`plan.option.${g.option}`);
+    if (!tp) return <p key={i} class="sub" data-testid={`plan.scale_out.${i}`} data-option={g.option}>{t('plan.scaleOutOnly', { option })}</p>;
+    return (
+      <p key={i} class="callout" role="note" data-testid={`plan.scale_out.${i}`} data-option={g.option}>
+        {tx('plan.scaleOut', {
+          option, gpu: so.gpu, tp: f.integer(so.tp), ep: f.integer(so.ep), dp: f.integer(so.dp_attention), nodes: f.integer(so.nodes),
+          gpuSpeed: f.tokensPerS(so.tokens_per_s_gpu), tpGpuSpeed: f.tokensPerS(tp.tokens_per_s_gpu),
+          gpuX: <Num testid={`plan.scale_out.${i}.tokens_per_s_gpu_x`} value={g.tokens_per_s_gpu_x} format={f.times} />,
+          usd: usd(so.usd_per_mtok_out), tpUsd: usd(tp.usd_per_mtok_out),
+          usdX: <Num testid={`plan.scale_out.${i}.usd_per_mtok_x`} value={g.usd_per_mtok_x} format={f.times} />,
+        })}
+      </p>
+    );
+  });
+}
+
 export function PlanView({ app }) {
   // The search takes up to a second: the first plan is made at once, a later one when its own input
   // (not the batch, the GPU, tp, ... of the form), a target or what it searches changes and the typing pauses.
@@ -156,13 +189,19 @@ export function PlanView({ app }) {
   } else {
     const p = r.plan;
     const list = p.candidates;
+    // The scale-out column only where the search had scale-out setups (an MoE model).
+    const scaled = p.scale_out_searched > 0;
     body = (
       <>
-        <p class="sub" data-testid="plan.searched" data-value={String(p.searched)}>{t('plan.searched', { n: f.integer(p.searched) })}</p>
+        <p class="sub" data-testid="plan.searched" data-value={String(p.searched)}>
+          {t('plan.searched', { n: f.integer(p.searched) })}
+          {p.scale_out_searched > 0 && <> {t('plan.scaleOutSearched', { n: f.integer(p.scale_out_searched) })}</>}
+        </p>
         {list.length === 0 ? (
           <p class="plan-none" data-testid="plan-none" role="status">{t('plan.none.title')} {reason(p)}</p>
         ) : (
           <>
+            {Array.isArray(p.scale_out) && <ScaleOutGain gains={p.scale_out} />}
             <PlanChart pareto={p.pareto} onOpen={open} />
             <p class="sub">{t('plan.chartHint')}</p>
             {['buy', 'cloud'].filter((o) => !list.some((c) => c.option === o)).map((o) => (
@@ -185,7 +224,13 @@ export function PlanView({ app }) {
                     {COLUMNS.map(([k, show]) => (
                       <Fragment key={k}>
                         <td><Num testid={`plan.candidates.${i}.${k}`} value={c[k]} format={() => show(c)} /></td>
-                        {k === 'gpu' && <td>{tx('plan.gpusCell', Object.fromEntries(['gpus', 'tp', 'pp'].map((g) => [g, <Num testid={`plan.candidates.${i}.${g}`} value={c[g]} />])))}</td>}
+                        {k === 'gpu' && (
+                          <td>
+                            {tx('plan.gpusCell', Object.fromEntries(['gpus', 'tp', 'pp'].map((g) => [g, <Num testid={`plan.candidates.${i}.${g}`} value={c[g]} />])))}
+                            {/* The scale-out layout on a line of its own (an MoE plan): the table keeps its width. */}
+                            {scaled && <><br /><Layout c={c} i={i} /></>}
+                          </td>
+                        )}
                       </Fragment>
                     ))}
                     <td><button type="button" class="small" data-testid={`plan.candidates.${i}.open`} aria-label={`${t('plan.open')}: ${pointLabel(c)}`} onClick={() => open(c)}>{t('plan.open')}</button></td>
