@@ -139,8 +139,8 @@ static const flag_row rows[] = {
     {RL_SERVE_VLLM, K_QUANT, "--quantization -q"},
     {RL_SERVE_VLLM, K_BLOCK, "--block-size"},
     {RL_SERVE_VLLM, K_CHUNK, "--max-num-batched-tokens"},
-    /* Recorded: each data-parallel rank is a replica of the tp x pp the analysis counts (its own weights and KV),
-     * unless --enable-expert-parallel spreads the experts over all the ranks (dp_experts below). */
+    /* On a dense model each data-parallel rank is a replica of the tp x pp the analysis counts (its own weights and
+     * KV); on an MoE model the ranks are data-parallel attention groups over one expert layer (dp_layout). */
     {RL_SERVE_VLLM, K_DP, "--data-parallel-size -dp"},
     {RL_SERVE_SGLANG, K_MODEL, "--model-path --model"},
     {RL_SERVE_SGLANG, K_TP, "--tp-size --tp --tensor-parallel-size"},
@@ -155,6 +155,9 @@ static const flag_row rows[] = {
     {RL_SERVE_SGLANG, K_CHUNK, "--chunked-prefill-size"},
     /* server_args.py: add_argument("--expert-parallel-size", "--ep-size"), a divisor of --tp-size. */
     {RL_SERVE_SGLANG, K_EP, "--expert-parallel-size --ep-size"},
+    /* server_args.py: add_argument("--data-parallel-size", "--dp-size"); --dp is argparse's abbreviation of it, as
+     * SGLang's own docs and model cards write it ("--tp 8 --dp 8 --enable-dp-attention"). */
+    {RL_SERVE_SGLANG, K_DP, "--dp-size --data-parallel-size --dp"},
     {RL_SERVE_LLAMA_SERVER, K_MODEL, "-m --model"},
     {RL_SERVE_LLAMA_SERVER, K_HF, "-hf --hf-repo"},
     {RL_SERVE_LLAMA_SERVER, K_CTX, "-c --ctx-size"},
@@ -481,14 +484,14 @@ static void recognize_switch(rl_lint *l, const char *name) {
 static bool e_is_trtllm(const rl_lint *l) { return l->engine == RL_SERVE_TRTLLM; }
 
 /* The expert-parallel size a command asks for at tp, 0 when none: vLLM's --enable-expert-parallel splits the
- * experts over the tp x dp ranks (docs.vllm.ai, Expert Parallel Deployment: EP size = TP x DP), so with one
- * data-parallel rank tp (with --data-parallel-size the split is not modeled: vllm_dp_experts_not_modeled);
+ * experts over the tp x dp ranks (docs.vllm.ai, Expert Parallel Deployment: EP size = TP x DP), which is the tp
+ * the analysis counts (dp_layout: with data-parallel attention tp is every rank's GPUs; with pipeline stages the
+ * split is not modeled, vllm_dp_experts_not_modeled);
  * SGLang's --expert-parallel-size/--ep-size and trtllm-serve's --ep_size give it, a divisor of tp (the rest of tp
  * splits each expert: SGLang's and TensorRT-LLM's moe_tp_size = tp_size / ep_size). A size that equals the
  * command's tp (start_tp) is the common EP = TP layout: it follows tp in a correction, which writes it anew. */
 static int64_t asked_ep(const rl_lint *l, const parsed *p, int64_t start_tp, int64_t tp) {
-    if (l->engine == RL_SERVE_VLLM)
-        return p->value[K_DP] < 0 && vllm_switch_given(l, "--enable-expert-parallel") ? tp : 0;
+    if (l->engine == RL_SERVE_VLLM) return vllm_switch_given(l, "--enable-expert-parallel") ? tp : 0;
     if (p->value[K_EP] < 0) return 0;
     int64_t a = 0;
     rl_error ignored; /* the value is checked, with its error, where the command is read */
@@ -803,12 +806,13 @@ typedef struct mapped {
     int64_t gpu_layers; /* llama-server -ngl in the request: only when the host is described; -1 absent */
     bool by_name; /* the preset is another repository's of the same architecture (model_matched_by_name) */
     int64_t ep;   /* expert parallel size: 1, or tp where vLLM's --enable-expert-parallel splits the experts */
+    int64_t dpa;  /* data-parallel attention groups (dp_layout): 1, or the data-parallel size on an MoE model */
 } mapped;
 
 static bool lint_sets(const rl_jdoc *doc, int key) {
     static const char *const keys[] = {"model", "config", "params", "seq", "batch", "tp", "pp", "precision",
                                        "kv_precision", "kv_block", "pool_fraction", "micro_batches",
-                                       "prefill_chunk", "engine", "gpu_layers", "ep"};
+                                       "prefill_chunk", "engine", "gpu_layers", "ep", "dp_attention"};
     for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
         if (rl_jkey_is(doc, key, keys[i])) return true;
     return false;
@@ -853,12 +857,51 @@ static rl_status build_request(rl_lint *l, const char *base, size_t base_len, bo
     if (mp->chunk > 0) rl_out_fmt(&o, "\"prefill_chunk\":%lld,", (long long)mp->chunk);
     if (mp->gpu_layers >= 0) rl_out_fmt(&o, "\"gpu_layers\":%lld,", (long long)mp->gpu_layers);
     if (mp->ep > 1) rl_out_fmt(&o, "\"ep\":%lld,", (long long)mp->ep);
+    if (mp->dpa > 1) rl_out_fmt(&o, "\"dp_attention\":%lld,", (long long)mp->dpa);
     /* The command names its engine, so the realistic estimate is that engine's. */
     rl_out_fmt(&o, "\"engine\":\"%s\",", l->engine == RL_SERVE_LLAMA_SERVER ? "llama.cpp"
                                           : l->engine == RL_SERVE_TRTLLM     ? "trt-llm"
                                                                              : rl_serve_engine_name(l->engine));
     rl_out_fmt(&o, "\"pool_fraction\":%.17g}", mp->pool);
     if (o.len >= sizeof l->request) return lint_fail(l, RL_E_TOO_LARGE, "request", "request: the GPU request is too long");
+    return RL_OK;
+}
+
+/* The data-parallel size a command gives (vLLM's --data-parallel-size, SGLang's --dp-size), 1 when none, and
+ * how the analysis counts it (docs/scale-out.md, "Engine flags onto these inputs"):
+ * - vLLM on an MoE model, without pipeline stages: each data-parallel rank is an engine of the command's tp whose
+ *   attention serves its own requests, and "by default, expert layers form a tensor parallel group of size DP x TP"
+ *   (expert-parallel with --enable-expert-parallel; docs.vllm.ai, Data Parallel Deployment): tp = dp x tp and
+ *   dp_attention = dp. --max-num-seqs is each rank's own (each rank runs its own scheduler), so the batch is
+ *   dp x it.
+ * - SGLang with --enable-dp-attention: --tp-size is every GPU and --dp-size the attention groups over them
+ *   (docs.sglang.io, DP, DPA and SGLang DP Router): dp_attention = dp, on an MoE model; --max-running-requests is
+ *   the whole server's (its model runner gives each DP worker max_running_requests // dp_size).
+ * - Otherwise, each rank is an independent replica of what the analysis counts (a dense model, SGLang's --dp-size
+ *   without --enable-dp-attention), or a layout not modeled (vLLM with pipeline stages: vllm_dp_experts_not_modeled).
+ * Sets mp->dpa and mp->tp; *dp gets the size as given. */
+static rl_status dp_layout(rl_lint *l, const parsed *p, const rl_model *m, mapped *mp, int64_t *dp) {
+    *dp = 1;
+    if (p->value[K_DP] < 0) return RL_OK;
+    const char *fl = word(l, p->flag[K_DP]);
+    rl_status st = rl_parse_count(word(l, p->value[K_DP]), fl, 1, RL_MAX_PARALLEL, dp, &l->error);
+    if (st != RL_OK || *dp == 1 || m->experts <= 0) return st;
+    if (l->engine == RL_SERVE_VLLM && mp->pp == 1) {
+        if (*dp * mp->tp > RL_MAX_PARALLEL)
+            return rl_fail(&l->error, RL_E_RANGE, fl, "%s %lld x --tensor-parallel-size %lld is over %lld GPUs", fl, (long long)*dp,
+                           (long long)mp->tp, (long long)RL_MAX_PARALLEL);
+        mp->tp *= *dp;
+        mp->dpa = *dp;
+        if (mp->batch_given) mp->batch *= *dp;
+    } else if (l->engine == RL_SERVE_SGLANG && vllm_switch_given(l, "--enable-dp-attention")) {
+        if (mp->tp % *dp != 0)
+            return rl_fail(&l->error, RL_E_RANGE, fl,
+                           "%s %lld does not divide --tp-size %lld: with --enable-dp-attention SGLang splits the tp GPUs into "
+                           "that many attention groups",
+                           fl, (long long)*dp, (long long)mp->tp);
+        mp->dpa = *dp;
+        recognize_switch(l, "--enable-dp-attention");
+    }
     return RL_OK;
 }
 
@@ -1226,8 +1269,10 @@ static int fixes_of(const rl_lint *l, const parsed *p, const rl_deploy *start, c
     /* vLLM takes fp8 (e4m3); SGLang's choices name the format: fp8_e4m3. */
     if (c->precision % 2 == 1) FIX(K_KV, "%s", l->engine == RL_SERVE_SGLANG ? "fp8_e4m3" : "fp8");
     if (d->seq != start->seq) FIX(K_SEQ, "%lld", (long long)d->seq);
+    /* vLLM's --max-num-seqs is each data-parallel rank's (dp_layout): the batch over the ranks, rounded down. */
+    int64_t per_flag = l->engine == RL_SERVE_VLLM && start->dp_attention > 1 ? start->dp_attention : 1;
     if (d->batch != start->batch || (l->engine == RL_SERVE_SGLANG && p->value[K_BATCH] < 0 && n > 0))
-        FIX(K_BATCH, "%lld", (long long)d->batch);
+        FIX(K_BATCH, "%lld", (long long)(d->batch / per_flag > 0 ? d->batch / per_flag : 1));
     if (c->pool_changed) {
         fixes[n].k = K_POOL;
         put_fraction(fixes[n++].value, sizeof fixes[0].value, d->pool_fraction);
@@ -1466,6 +1511,12 @@ static bool correct(rl_lint *l, const parsed *p, rl_deploy start, int64_t max_po
     int nkv = rl_precision_bytes(kv0) >= 2 && (l->engine != RL_SERVE_TRTLLM || trtllm_runs(l, RL_PREC_FP8)) ? 2 : 1;
     layout lay[SEARCH_LAYOUTS];
     int nl = layouts(l, &start, lay);
+    /* Data-parallel attention (dp_layout) keeps its layout: the command's ranks and groups, corrected by the other
+     * levers. A new tp would change the groups and, for vLLM, every rank's engine. */
+    if (start.dp_attention > 1) {
+        lay[0] = (layout){start.tp, start.pp};
+        nl = 1;
+    }
     /* An EP size that follows tp (vLLM's switch, or a size given equal to tp) is offered only where tp divides the
      * experts; a size given apart from tp only where it divides tp, as SGLang and TensorRT-LLM require. */
     int64_t ep_asked = l->run.model.experts > 0 ? asked_ep(l, p, start.tp, start.tp) : 0;
@@ -1783,7 +1834,7 @@ static rl_status lint_run(const char *command, size_t len, const char *base, siz
 
     rl_model m = rl_model_default();
     bool have_config = config_text != NULL;
-    mapped mp = {RL_PREC_AUTO, RL_PREC_AUTO, 0, 1, 1, 1, 0, 0.9, false, false, 0, -1, false, 1};
+    mapped mp = {RL_PREC_AUTO, RL_PREC_AUTO, 0, 1, 1, 1, 0, 0.9, false, false, 0, -1, false, 1, 1};
     if ((st = lint_model(l, &p, have_config, &mp, &m))) return st;
     if (have_config && (st = rl_model_from_config_json(config_text, config_len, &m, &l->error))) return st;
     if ((st = map_precisions(l, &p, &m, &mp))) return st;
@@ -1889,6 +1940,8 @@ static rl_status lint_run(const char *command, size_t len, const char *base, siz
             add_default(l, "--kv_cache_dtype", "auto",
                         "the checkpoint's kv_cache_quant_algo, which the core does not read: counted in the model's dtype");
     }
+    int64_t dp = 1;
+    if ((st = dp_layout(l, &p, &m, &mp, &dp))) return st;
 
     if ((st = build_request(l, base, base_len, !have_config, &mp))) return st;
     rl_run_request(l->request, strlen(l->request), config_text, config_len, &l->run);
@@ -1964,7 +2017,7 @@ static rl_status lint_run(const char *command, size_t len, const char *base, siz
     }
     if (e == RL_SERVE_VLLM && !mp.batch_given) {
         bool big = l->run.gpu.vram_gib >= 70.0 && strncmp(l->run.gpu.name, "a100", 4) != 0;
-        d.batch = big ? 1024 : 256;
+        d.batch = (big ? 1024 : 256) * mp.dpa; /* each data-parallel rank's scheduler has its own (dp_layout) */
         add_default(l, "--max-num-seqs", big ? "1024" : "256",
                     big ? "vllm/engine/arg_utils.py get_batch_defaults: 1024 for the OpenAI server on GPUs with >= 70 GiB other than A100"
                         : "vllm/engine/arg_utils.py get_batch_defaults: 256 for the OpenAI server (V1)");
@@ -2078,15 +2131,34 @@ static rl_status lint_run(const char *command, size_t len, const char *base, siz
     /* trtllm-serve runs the checkpoint's weights as they are: a format the GPU has no tensor cores for does not run,
      * whatever the memory, and no flag changes it. */
     bool format_refused = e == RL_SERVE_TRTLLM && !trtllm_runs(l, r.weight_precision);
-    /* vLLM's --data-parallel-size N with --enable-expert-parallel: the experts are split over the N x tp GPUs
-     * (expert parallel size = data x tensor parallel), the attention and dense layers replicated on each rank. The
-     * core counts one replica of tp x pp GPUs holding every expert: each GPU's weights are overstated, and a
-     * correction of that replica would keep the N copies, so none is offered. */
-    int64_t dp = 1;
-    if (e == RL_SERVE_VLLM && p.value[K_DP] >= 0 &&
-        (st = rl_parse_count(word(l, p.value[K_DP]), word(l, p.flag[K_DP]), 1, RL_MAX_PARALLEL, &dp, &l->error)))
-        return st;
-    bool dp_experts = dp > 1 && l->run.model.experts > 0 && vllm_switch_given(l, "--enable-expert-parallel");
+    /* vLLM's --data-parallel-size N on an MoE model with pipeline stages (dp_layout reads it without them): the
+     * experts are split over the N x tp GPUs (expert parallel size = data x tensor parallel with
+     * --enable-expert-parallel), the attention and dense layers replicated on each rank. The core counts one replica of
+     * tp x pp GPUs holding every expert: each GPU's weights are overstated, and a correction of that replica would
+     * keep the N copies, so none is offered. */
+    bool dp_experts = e == RL_SERVE_VLLM && dp > 1 && mp.dpa == 1 && l->run.model.experts > 0 &&
+                      vllm_switch_given(l, "--enable-expert-parallel");
+    if (mp.dpa > 1) {
+        char dv[24], gv[24], av[24], pv[24], tv[24];
+        long long D = (long long)mp.dpa, G = (long long)d.tp, a = (long long)(d.tp / mp.dpa);
+        const char *moe = d.ep > 1 ? "expert-parallel (EP)" : "tensor-parallel (TP)", *moe_v = d.ep > 1 ? "EP" : "TP";
+        if (e == RL_SERVE_VLLM)
+            VALUES(add_finding(l, "dp_attention_groups",
+                               "--data-parallel-size %lld on an MoE model: %lld GPUs, attention and the dense layers in %lld "
+                               "data-parallel ranks of %lld GPU(s) each, each rank holding only its own requests' KV, and the "
+                               "expert layers %s over all %lld; --max-num-seqs %lld is each rank's, %lld requests in all.",
+                               D, G, D, a, moe, G, (long long)(d.batch / mp.dpa), (long long)d.batch),
+                   "dp", FMT(dv, "%lld", D), "gpus", FMT(gv, "%lld", G), "group_tp", FMT(av, "%lld", a), "moe", moe_v,
+                   "per_rank", FMT(pv, "%lld", (long long)(d.batch / mp.dpa)), "total", FMT(tv, "%lld", (long long)d.batch));
+        else
+            VALUES(add_finding(l, "dp_attention_groups",
+                               "--enable-dp-attention with --dp-size %lld: the %lld GPUs of --tp-size run attention and the dense "
+                               "layers in %lld groups of %lld GPU(s), each holding only its own requests' KV, and the expert "
+                               "layers %s over all %lld.",
+                               D, G, D, a, moe, G),
+                   "variant", "sglang", "dp", FMT(dv, "%lld", D), "gpus", FMT(gv, "%lld", G), "group_tp", FMT(av, "%lld", a),
+                   "moe", moe_v);
+    }
     if (dp_experts) {
         char gpus_v[24], all[24];
         VALUES(add_finding(l, "vllm_dp_experts_not_modeled",
@@ -2208,6 +2280,19 @@ static rl_status lint_run(const char *command, size_t len, const char *base, siz
                FMT(v[2], "%.2f", r.kv_room_gib), "largest", FMT(v[3], "%lld", (long long)est));
     } else if (l->verdict != RL_LINT_REFUSED && e == RL_SERVE_VLLM && c < d.batch) {
         if (l->verdict < RL_LINT_TIGHT) l->verdict = RL_LINT_TIGHT; /* never lighter than a refusal already found */
+        if (mp.dpa > 1) {
+            /* Each data-parallel rank holds its own requests: the pool of one rank's GPU, c over all the ranks. */
+            char dv[24], pv[24];
+            VALUES(add_finding(l, "vllm_concurrency_capped",
+                               "vLLM starts, but the KV cache of its %lld data-parallel ranks (%.2f GiB per GPU) holds only %lld "
+                               "requests of %lld tokens at once, fewer than --max-num-seqs %lld on each rank (%lld in all): the "
+                               "rest wait or are preempted.",
+                               (long long)mp.dpa, r.kv_room_gib, (long long)c, (long long)d.seq, (long long)(d.batch / mp.dpa),
+                               (long long)d.batch),
+                   "variant", "dp", "dp", FMT(dv, "%lld", (long long)mp.dpa), "room", FMT(v[0], "%.2f", r.kv_room_gib), "holds",
+                   FMT(v[1], "%lld", (long long)c), "seq", FMT(v[2], "%lld", (long long)d.seq), "per_rank",
+                   FMT(pv, "%lld", (long long)(d.batch / mp.dpa)), "max_seqs", FMT(v[4], "%lld", (long long)d.batch));
+        } else {
         VALUES(add_finding(l, "vllm_concurrency_capped",
                     "vLLM starts, but its %.2f GiB of KV cache holds only %lld requests of %lld tokens at once "
                     "(\"Maximum concurrency for %lld tokens per request: %.2fx\"), fewer than --max-num-seqs %lld: the rest wait or are preempted.",
@@ -2216,6 +2301,7 @@ static rl_status lint_run(const char *command, size_t len, const char *base, siz
                "room", FMT(v[0], "%.2f", r.kv_room_gib), "holds", FMT(v[1], "%lld", (long long)c), "seq", FMT(v[2], "%lld", (long long)d.seq),
                "times", FMT(v[3], "%.2f", r.kv_gib_per_request > 0 ? r.kv_room_gib / r.kv_gib_per_request : 0.0), "max_seqs",
                FMT(v[4], "%lld", (long long)d.batch));
+        }
     } else if (l->verdict != RL_LINT_REFUSED && e == RL_SERVE_SGLANG && c < 1) {
         if (l->verdict < RL_LINT_TIGHT) l->verdict = RL_LINT_TIGHT; /* never lighter than a refusal already found */
         VALUES(add_finding(l, "sglang_context_capped",

@@ -495,8 +495,8 @@ static void test_switches(void) {
 
 /* The engines' EP flags. vLLM's --enable-expert-parallel: ep = tp x dp (docs.vllm.ai Expert Parallel Deployment). The request carries ep = tp
  * only with the switch, a MoE model whose experts tp divides, one data-parallel rank and one pipeline stage; a dense
- * model keeps ep 1 (the core refuses ep there), and --data-parallel-size or pipeline stages keep it 1 (the split over
- * dp x tp, and ep across stages, are not modeled). */
+ * model keeps ep 1 (the core refuses ep there), and pipeline stages keep it 1 (ep across stages is not modeled). With
+ * --data-parallel-size on an MoE model the tp counted is dp x tp (dp_layout), and ep with it. */
 static void test_vllm_expert_parallel(void) {
     const char *req = "{\"gpu\":\"h200-sxm\"}";
     static const struct {
@@ -506,7 +506,10 @@ static void test_vllm_expert_parallel(void) {
         {"vllm serve deepseek-ai/DeepSeek-V3 --tensor-parallel-size 8 --enable-expert-parallel --max-model-len 4096", 8},
         {"vllm serve deepseek-ai/DeepSeek-V3 --tensor-parallel-size 8 --max-model-len 4096", 1},
         {"vllm serve deepseek-ai/DeepSeek-V3 --tensor-parallel-size 8 --enable_expert_parallel --max-model-len 4096", 8},
-        {"vllm serve deepseek-ai/DeepSeek-V3 -tp 8 -dp 2 --enable-expert-parallel --max-model-len 4096", 1},
+        /* -dp 2 on an MoE model: data-parallel attention over tp = 2 x 8 GPUs, the experts split over all 16 (dp_layout). */
+        {"vllm serve deepseek-ai/DeepSeek-V3 -tp 8 -dp 2 --enable-expert-parallel --max-model-len 4096", 16},
+        {"vllm serve deepseek-ai/DeepSeek-V3 -tp 8 -dp 2 --max-model-len 4096", 1},
+        {"vllm serve deepseek-ai/DeepSeek-V3 -tp 4 -dp 2 -pp 2 --enable-expert-parallel --max-model-len 4096", 1},
         {"vllm serve Qwen/Qwen3-8B --tensor-parallel-size 2 --enable-expert-parallel --max-model-len 4096", 1},
         {"vllm serve deepseek-ai/DeepSeek-V3 -tp 8 -pp 2 --enable-expert-parallel --max-model-len 4096", 1},
         /* SGLang's and trtllm-serve's EP size: counted where it is tp's, else each expert split by tp. */
