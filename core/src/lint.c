@@ -1546,6 +1546,12 @@ static bool correct(rl_lint *l, const parsed *p, rl_deploy start, int64_t max_po
                 double own = asked_pool(l, p, &start, d.tp, d.pp);
                 d.pool_fraction = own;
                 if (!settle(l, &d, derived, first_at == 0 || g == first_at)) continue;
+                /* vLLM's --max-num-seqs is each data-parallel rank's: a batch its ranks share evenly (fewer requests
+                 * than it held, so it still serves them all), none when it holds fewer than one a rank. */
+                if (l->engine == RL_SERVE_VLLM && d.dp_attention > 1) {
+                    d.batch -= d.batch % d.dp_attention;
+                    if (d.batch == 0) continue;
+                }
                 candidate c = candidate_of(&d, 2 * w + k, d.pool_fraction != own);
                 found[nf++] = c;
                 if (first_at == 0) first_at = g;
@@ -2106,10 +2112,13 @@ static rl_status lint_run(const char *command, size_t len, const char *base, siz
     }
     /* vLLM and SGLang split whole heads over the ranks (tp_splits_heads); TensorRT-LLM's rule was not read, so a
      * trtllm-serve tp is not refused for it (a correction still splits whole heads). */
-    if ((e == RL_SERVE_VLLM || e == RL_SERVE_SGLANG) && !tp_splits_heads(&l->run.model, d.tp)) {
+    /* Under data-parallel attention the heads are split over one attention group, tp / dp_attention GPUs (for vLLM
+     * the command's --tensor-parallel-size). */
+    int64_t att_tp = d.dp_attention > 1 ? d.tp / d.dp_attention : d.tp;
+    if ((e == RL_SERVE_VLLM || e == RL_SERVE_SGLANG) && !tp_splits_heads(&l->run.model, att_tp)) {
         l->verdict = RL_LINT_REFUSED;
-        long long tp = (long long)d.tp, heads = (long long)l->run.model.heads, kv = (long long)l->run.model.kv_heads;
-        if (l->run.model.heads % d.tp == 0) {
+        long long tp = (long long)att_tp, heads = (long long)l->run.model.heads, kv = (long long)l->run.model.kv_heads;
+        if (l->run.model.heads % att_tp == 0) {
             VALUES(add_finding(l, "tp_not_dividing_heads",
                                "%s refuses to start: tensor-parallel size %lld and the model's %lld KV heads do not divide one "
                                "another, so the KV heads cannot be split or replicated evenly over the ranks; a tensor-parallel "
