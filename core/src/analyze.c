@@ -1198,7 +1198,15 @@ rl_status rl_analyze(const rl_model *m, const rl_gpu *g, const rl_deploy *d, rl_
         if (r->disagg.refused_pool == 1) {
             r->fits = 0;
             r->verdict = r->disagg.prefill_verdict;
+            r->max_batch = r->max_batch_realistic = 0; /* a deployment that cannot prefill serves no request */
             r->has_timing = r->has_realistic = 0;
+            /* No time, speed or roofline position for a deployment that cannot run: the decode pool's are cleared. */
+            r->step_ms = r->ms_per_token = r->tokens_per_s = r->ai = 0.0;
+            r->prefill_ms = r->prefill_tokens_per_s = r->ttft_ms = r->prefill_ai = 0.0;
+            r->flops_per_step = r->bytes_per_step = r->ceiling_fraction = 0.0;
+            r->bound = r->prefill_bound = RL_BOUND_NONE;
+            r->gpu_part_ms = r->host_part_ms = 0.0;
+            r->spec_step_ms = r->spec_ms_per_token = r->spec_tokens_per_s = r->spec_realistic_step_ms = 0.0;
             r->pp_speedup = r->pp_stage_ms = r->pp_drain_ms = r->pp_one_gpu_ms = 0.0;
             r->warnings &= ~RL_WARN_PP_SLOWER_THAN_ONE_GPU;
             clear_realistic(r);

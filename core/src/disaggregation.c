@@ -82,6 +82,22 @@ static rl_status prefill_deploy(const rl_gpu *g, const rl_deploy *d, double prom
     return RL_OK;
 }
 
+/* The prefill pool's instance takes the checks rl_analyze makes of any deployment (its EP group dividing the
+ * experts, its GPUs filling whole nodes, ...): the request reader calls this, so that a request that reads is one
+ * rl_analyze takes; rl_disagg then fails the same way for the same reason. */
+rl_status rl_disagg_setup_check(const rl_model *m, const rl_gpu *g, const rl_deploy *d, rl_error *err) {
+    if (!RL_SCALE_OUT || d->prefill_instances == 0) return RL_OK;
+    rl_deploy pd;
+    rl_status st = prefill_deploy(g, d, (double)d->seq, &pd, err);
+    if (st) return st;
+    rl_error inner;
+    if ((st = rl_deploy_validate(&pd, &inner)) || (st = rl_offload_check(m, g, &pd, &inner)) || (st = rl_ep_check(m, &pd, &inner)) ||
+        (st = rl_dp_check(m, &pd, &inner)) || (st = rl_topology_check(&pd, g, &inner)))
+        return rl_fail_why(err, st, "prefill_tp", RL_WHY_DISAGG_PREFILL_POOL, "",
+                           "prefill_tp: the prefill pool cannot be set up: %s", inner.message);
+    return RL_OK;
+}
+
 /* The balance at one step time (floor or the engine's): index k of the result's pairs. */
 static void balance(rl_result *r, int k, double prefill_s, double step_s, double batch, double gpus_p, double gpus_d) {
     struct rl_disagg *x = &r->disagg;
@@ -127,7 +143,16 @@ rl_status rl_disagg(const rl_model *m, const rl_gpu *g, const rl_deploy *d, doub
     x->link = rl_scale_out_link_id(d, g);
     x->link_gbs = rl_link_gbs_one(x->link);
     if (!r->fits) x->refused_pool = 2;
-    else if (!pre.fits) x->refused_pool = 1;
+    else if (!pre.fits) {
+        x->refused_pool = 1;
+        r->shortfall_gib = pre.shortfall_gib; /* what the refusing pool lacks, per GPU */
+        /* Its ways out that hold for the whole deployment: a bigger GPU (the decode pool already fits on this one) or
+         * a lower precision (both pools run the same weights and KV). More tp in the prefill pool is prefill_tp. */
+        r->remedies = pre.remedies & (RL_REMEDY_BIGGER_GPU | RL_REMEDY_WEIGHT_PRECISION | RL_REMEDY_KV_PRECISION);
+        r->remedy_vram_gib = pre.remedy_vram_gib;
+        r->remedy_precision = pre.remedy_precision;
+        r->remedy_kv_precision = pre.remedy_kv_precision;
+    }
     if (x->refused_pool || !pre.has_timing || pre.prefill_ms <= 0 || x->link_gbs <= 0) return RL_OK;
 
     const rl_formulas *F = rl_formulas_in_use();

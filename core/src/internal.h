@@ -46,6 +46,7 @@ rl_status rl_ep_check(const rl_model *m, const rl_deploy *d, rl_error *err);
 rl_status rl_dp_check(const rl_model *m, const rl_deploy *d, rl_error *err);
 /* prefill_instances, prefill_tp and decode_instances against each other and the model (RL_WHY_DISAGG_*). */
 rl_status rl_disagg_check(const rl_model *m, const rl_deploy *d, rl_error *err);
+rl_status rl_disagg_setup_check(const rl_model *m, const rl_gpu *g, const rl_deploy *d, rl_error *err);
 /* Fills r->disagg for a decode pool r already analysed: the prefill pool analysed at prompt tokens (its fit and
  * prefill), the KV moved and its transfer, TTFT, throughput per GPU; with output > 0 the balance of the pools,
  * with rate > 0 (requests/s) the instances it needs. Fails only when the prefill pool cannot be set up. */

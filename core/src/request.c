@@ -1,6 +1,7 @@
 /* The request object: what the vectors, the wasm bridge, the page and the CLI
  * send. Its keys, types and ranges are the rows of the field table. */
 #include "internal.h"
+#include "realistic.h"
 
 #include <stddef.h>
 #include <stdio.h>
@@ -363,10 +364,13 @@ static rl_status parse_request(const rl_jdoc *doc, const char *config_text, size
     rl_workload ww = rl_workload_default();
     if ((st = read_workload(doc, &ww, &dd, err))) return st;
     if ((st = rl_deploy_validate(&dd, err))) return st;
-    /* Offload needs the model's layer count, expert parallelism its experts and the nodes the GPUs: checked here
-     * too, as rl_analyze checks them, so a request that reads analyses. */
-    if (!sized && ((st = rl_offload_check(m, g, &dd, err)) || (st = rl_ep_check(m, &dd, err)) || (st = rl_dp_check(m, &dd, err)))) return st;
+    /* Offload needs the model's layer count, expert parallelism its experts, disaggregation its heads and the nodes
+     * the GPUs: checked here too, as rl_analyze checks them, so a request that reads analyses. */
+    if (!sized && ((st = rl_offload_check(m, g, &dd, err)) || (st = rl_ep_check(m, &dd, err)) || (st = rl_dp_check(m, &dd, err)) ||
+                   (st = rl_disagg_check(m, &dd, err))))
+        return st;
     if (RL_SCALE_OUT && (st = rl_topology_check(&dd, g, err))) return st;
+    if (!sized && (st = rl_disagg_setup_check(m, g, &dd, err))) return st;
     *d = dd;
     *w = ww;
     return RL_OK;
@@ -380,7 +384,12 @@ rl_status rl_request_from_json(const char *json, size_t len, const char *config_
     rl_jdoc doc;
     rl_workload w; /* read and checked; this call has no place for a cost */
     rl_status st = rl_jparse(&doc, json, len, RL_REQUEST_MAX_BYTES, "request", err);
-    return st ? st : parse_request(&doc, config_text, config_len, NULL, m, NULL, g, d, &w, err, NULL);
+    if (st == RL_OK) st = parse_request(&doc, config_text, config_len, NULL, m, NULL, g, d, &w, err, NULL);
+    if (st != RL_OK) return st;
+    /* The engine's start check (vLLM's pool of the total above what is free at its start, rl_engine_start_fail) is
+     * the request's own error too, so that a request this reads is one rl_analyze takes. */
+    rl_engine e = rl_engine_for(d->engine, g->name);
+    return rl_engine_start_fail(g, e, rl_deploy_pool(d, e, g->vram_gib, m), err);
 }
 
 /* The GPU preset a run's prices come from: a preset with some figures of the user's own

@@ -7,6 +7,7 @@ import { disaggregation } from './disaggregation.mjs';
 import { OracleError } from './errors.mjs';
 import { estimate } from './estimate.mjs';
 import { readRequest } from './request.mjs';
+import { Q } from './rational.mjs';
 
 export function computeVector(vector) {
   const raw = vector.request_text !== undefined ? JSON.parse(vector.request_text) : vector.input;
@@ -30,6 +31,13 @@ export function computeVector(vector) {
       for (const k of ['speedup_vs_one_gpu', 'stage_ms', 'drain_ms', 'one_gpu_ms']) if (report.pp) delete report.pp[k];
       if (report.ep) delete report.ep.a2a_ms;
       report.warnings = report.warnings?.filter((w) => w.code !== 'pp_slower_than_one_gpu');
+      // It serves no request; what it lacks is the prefill pool's, and so are its ways out that hold for the whole
+      // deployment (a bigger GPU, a lower weight or KV precision: both pools run the same formats).
+      report.memory.max_batch = Q.of(0n);
+      report.memory.max_batch_realistic = Q.of(0n);
+      report.memory.shortfall_gib = atSeq.pre.memory.shortfall_gib;
+      const whole = ['bigger_gpu', 'lower_weight_precision', 'lower_kv_precision'];
+      report.remedies = (atSeq.pre.remedies ?? []).filter((x) => whole.includes(x.code));
       report.disaggregation = atSeq.section;
       return report; // a refusal has no running cost
     }

@@ -85,9 +85,9 @@ export const KIB = 1024;
 // its 96 KiB (97,896 B: the field table's seven scale rows, which inputs.js reads; their words are later rows).
 // All five branches of 2026-12-06 merged (the cuts above; the six presets; DGX Spark's start check; disaggregation;
 // the planner's scale-out setups, the page's scale-out inputs and topology view, whose seven field rows reach the
-// critical path; the lint's DP attention findings), measured together: critical 99,675 B, single 245,480 B.
-// Budgets 98 and 240 KiB: under the first step (critical 100 KB) with ~0.7 KB to spare.
-export const BUDGETS = Object.freeze({ critical: 98 * KIB, single: 240 * KIB });
+// critical path; the lint's DP attention findings), measured together: critical 99,675 B, single 245,480 B; then the lint's and the disaggregation's fixes of the CI fuzz findings: single 245,881 B.
+// Budgets 98 and 241 KiB: under the first step (critical 100 KB) with ~0.7 KB to spare.
+export const BUDGETS = Object.freeze({ critical: 98 * KIB, single: 241 * KIB });
 export const CRITICAL_GOAL = 100 * KIB;
 export const SINGLE_FILE_GOAL = 150 * KIB;
 
