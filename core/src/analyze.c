@@ -870,6 +870,20 @@ static void clear_result(rl_result *r) { clear_bytes((char *)r, offsetof(rl_resu
 
 static void clear_realistic(rl_result *r) { clear_bytes((char *)&r->realistic, sizeof r->realistic); }
 
+void rl_result_strip_timing(rl_result *r) {
+    r->has_timing = 0;
+    r->step_ms = r->ms_per_token = r->tokens_per_s = 0;
+    r->prefill_ms = r->prefill_tokens_per_s = r->ttft_ms = 0;
+    r->pp_stage_ms = r->pp_drain_ms = 0;
+    r->flops_per_step = r->bytes_per_step = r->ai = r->ceiling_fraction = 0;
+    r->bound = RL_BOUND_NONE;
+    /* The engine's expected figures are times too: a deployment that does not run has none. */
+    r->has_realistic = 0;
+    clear_realistic(r);
+    r->gpu_part_ms = r->host_part_ms = 0;
+    r->spec_step_ms = r->spec_ms_per_token = r->spec_tokens_per_s = r->spec_realistic_step_ms = 0;
+}
+
 static void set_memory(rl_result *r, const rl_deploy *d, const fit *f, const rl_gpu *g) {
     r->verdict = f->verdict;
     r->fits = f->verdict == RL_FITS || f->verdict == RL_TIGHT;
@@ -1199,17 +1213,12 @@ rl_status rl_analyze(const rl_model *m, const rl_gpu *g, const rl_deploy *d, rl_
             r->fits = 0;
             r->verdict = r->disagg.prefill_verdict;
             r->max_batch = r->max_batch_realistic = 0; /* a deployment that cannot prefill serves no request */
-            r->has_timing = r->has_realistic = 0;
             /* No time, speed or roofline position for a deployment that cannot run: the decode pool's are cleared. */
-            r->step_ms = r->ms_per_token = r->tokens_per_s = r->ai = 0.0;
-            r->prefill_ms = r->prefill_tokens_per_s = r->ttft_ms = r->prefill_ai = 0.0;
-            r->flops_per_step = r->bytes_per_step = r->ceiling_fraction = 0.0;
-            r->bound = r->prefill_bound = RL_BOUND_NONE;
-            r->gpu_part_ms = r->host_part_ms = 0.0;
-            r->spec_step_ms = r->spec_ms_per_token = r->spec_tokens_per_s = r->spec_realistic_step_ms = 0.0;
-            r->pp_speedup = r->pp_stage_ms = r->pp_drain_ms = r->pp_one_gpu_ms = 0.0;
+            rl_result_strip_timing(r);
+            r->prefill_ai = 0.0;
+            r->prefill_bound = RL_BOUND_NONE;
+            r->pp_speedup = r->pp_one_gpu_ms = 0.0;
             r->warnings &= ~RL_WARN_PP_SLOWER_THAN_ONE_GPU;
-            clear_realistic(r);
         }
     }
     return RL_OK;

@@ -45,6 +45,10 @@ rl_status rl_ep_check(const rl_model *m, const rl_deploy *d, rl_error *err);
 /* dp_attention against the model, tp, pp and speculation (the RL_WHY_DP_* refusals). */
 rl_status rl_dp_check(const rl_model *m, const rl_deploy *d, rl_error *err);
 /* prefill_instances, prefill_tp and decode_instances against each other and the model (RL_WHY_DISAGG_*). */
+/* Clears a result's times, throughputs, roofline position and engine estimate (has_timing, has_realistic 0): a
+ * deployment that does not run shows none (analyze.c; the lint's refused command, the disaggregated deployment
+ * whose prefill pool does not fit). */
+void rl_result_strip_timing(rl_result *r);
 rl_status rl_disagg_check(const rl_model *m, const rl_deploy *d, rl_error *err);
 rl_status rl_disagg_setup_check(const rl_model *m, const rl_gpu *g, const rl_deploy *d, rl_error *err);
 /* Fills r->disagg for a decode pool r already analysed: the prefill pool analysed at prompt tokens (its fit and

@@ -951,20 +951,6 @@ static bool one_request(const rl_lint *l, const rl_deploy *d) {
     return cap_at(l, d, &r) >= 1;
 }
 
-static void strip_timing(rl_result *r) {
-    r->has_timing = 0;
-    r->step_ms = r->ms_per_token = r->tokens_per_s = 0;
-    r->prefill_ms = r->prefill_tokens_per_s = r->ttft_ms = 0;
-    r->pp_stage_ms = r->pp_drain_ms = 0;
-    r->flops_per_step = r->bytes_per_step = r->ai = r->ceiling_fraction = 0;
-    r->bound = RL_BOUND_NONE;
-    /* The engine's expected figures are times too: a command that does not start has none. */
-    r->has_realistic = 0;
-    memset(&r->realistic, 0, sizeof r->realistic);
-    r->gpu_part_ms = r->host_part_ms = 0;
-    r->spec_step_ms = r->spec_ms_per_token = r->spec_tokens_per_s = r->spec_realistic_step_ms = 0;
-}
-
 static double gib_of_tokens(const rl_result *r, const rl_deploy *d) {
     return d->seq > 0 ? r->kv_gib_per_request / (double)d->seq : 0.0;
 }
@@ -1269,10 +1255,10 @@ static int fixes_of(const rl_lint *l, const parsed *p, const rl_deploy *start, c
     /* vLLM takes fp8 (e4m3); SGLang's choices name the format: fp8_e4m3. */
     if (c->precision % 2 == 1) FIX(K_KV, "%s", l->engine == RL_SERVE_SGLANG ? "fp8_e4m3" : "fp8");
     if (d->seq != start->seq) FIX(K_SEQ, "%lld", (long long)d->seq);
-    /* vLLM's --max-num-seqs is each data-parallel rank's (dp_layout): the batch over the ranks, rounded down. */
+    /* vLLM's --max-num-seqs is each data-parallel rank's (dp_layout): the batch over the ranks. */
     int64_t per_flag = l->engine == RL_SERVE_VLLM && start->dp_attention > 1 ? start->dp_attention : 1;
     if (d->batch != start->batch || (l->engine == RL_SERVE_SGLANG && p->value[K_BATCH] < 0 && n > 0))
-        FIX(K_BATCH, "%lld", (long long)(d->batch / per_flag > 0 ? d->batch / per_flag : 1));
+        FIX(K_BATCH, "%lld", (long long)(d->batch / per_flag)); /* a multiple of the ranks (correct) */
     if (c->pool_changed) {
         fixes[n].k = K_POOL;
         put_fraction(fixes[n++].value, sizeof fixes[0].value, d->pool_fraction);
@@ -2377,7 +2363,7 @@ static rl_status lint_run(const char *command, size_t len, const char *base, siz
         l->run.deploy = d;
         l->run.result = r;
     }
-    if (l->verdict == RL_LINT_REFUSED) strip_timing(&l->run.result);
+    if (l->verdict == RL_LINT_REFUSED) rl_result_strip_timing(&l->run.result);
     l->has_report = 1;
 
     if (dp_experts && l->verdict != RL_LINT_FITS) {
