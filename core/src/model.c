@@ -931,18 +931,26 @@ static rl_status count_sliding_layers(const rl_jdoc *doc, int obj, rl_model *m, 
 static rl_status read_quantization(const rl_jdoc *doc, int obj, int root, rl_model *m, rl_error *err) {
     rl_status st;
     m->dtype = RL_PREC_FP16;
-    int dt = rl_jget(doc, obj, "torch_dtype");
-    if (dt < 0) dt = rl_jget(doc, root, "torch_dtype");
-    m->dtype_defaulted = dt < 0 || rl_jis_null(doc, dt);
-    if (dt >= 0 && !rl_jis_null(doc, dt)) {
+    /* transformers 4.56 renamed torch_dtype to dtype and saves configs with "dtype" (huggingface/transformers#39782,
+     * merged 2025-08; "If both are present, use `dtype`"): the text config's own key first, then the root's. */
+    static const char *const keys[2] = {"dtype", "torch_dtype"};
+    static const char *const fields[2] = {"config.dtype", "config.torch_dtype"};
+    int dt = -1, which = 0;
+    for (int level = 0; level < 2 && dt < 0; level++)
+        for (int k = 0; k < 2 && dt < 0; k++) {
+            int at = rl_jget(doc, level == 0 ? obj : root, keys[k]);
+            if (at >= 0 && !rl_jis_null(doc, at)) dt = at, which = k;
+        }
+    m->dtype_defaulted = dt < 0;
+    if (dt >= 0) {
         char name[32];
-        if ((st = rl_jstr(doc, dt, "config.torch_dtype", name, sizeof name, err))) return st;
+        if ((st = rl_jstr(doc, dt, fields[which], name, sizeof name, err))) return st;
         if (strcmp(name, "bfloat16") == 0) m->dtype = RL_PREC_BF16;
         else if (strcmp(name, "float32") == 0) m->dtype = RL_PREC_FP32;
         else if (strcmp(name, "float16") == 0) m->dtype = RL_PREC_FP16;
         else
-            return rl_fail(err, RL_E_UNKNOWN_NAME, "config.torch_dtype",
-                           "config.torch_dtype must be float32, float16 or bfloat16 (got \"%s\")", name);
+            return rl_fail(err, RL_E_UNKNOWN_NAME, fields[which], "%s must be float32, float16 or bfloat16 (got \"%s\")",
+                           fields[which], name);
     }
     m->quant = RL_QUANT_NONE;
     int q = rl_jget(doc, obj, "quantization_config");

@@ -358,8 +358,10 @@ export function readModel(config, name = 'custom') {
     m.intermediate = widest;
   }
 
-  const dt = has(cfg, 'torch_dtype') ? cfg.torch_dtype : has(root, 'torch_dtype') ? root.torch_dtype : null;
-  if (dt !== null && !Object.hasOwn(DTYPES, dt)) throw new OracleError(`torch_dtype ${dt} is not modeled`);
+  // transformers >= 4.56 writes "dtype" (it wins over "torch_dtype" when both are there); the text config's before the root's.
+  const dtypeKeys = [[cfg, 'dtype'], [cfg, 'torch_dtype'], [root, 'dtype'], [root, 'torch_dtype']];
+  const dt = dtypeKeys.map(([o, k]) => (has(o, k) ? o[k] : null)).find((v) => v !== null) ?? null;
+  if (dt !== null && !Object.hasOwn(DTYPES, dt)) throw new OracleError(`dtype ${dt} is not modeled`);
   m.dtype = dt === null ? 'fp16' : DTYPES[dt];
   // No torch_dtype: fp16, as vLLM's dtype "auto" loads such a model; the report calls that the default.
   m.dtypeDefaulted = dt === null;
