@@ -87,7 +87,10 @@ export const KIB = 1024;
 // the planner's scale-out setups, the page's scale-out inputs and topology view, whose seven field rows reach the
 // critical path; the lint's DP attention findings), measured together: critical 99,675 B, single 245,480 B; then the lint's and the disaggregation's fixes of the CI fuzz findings: single 245,881 B.
 // Budgets 98 and 241 KiB: under the issue's first step (critical 100 KB) with ~0.7 KB to spare.
-export const BUDGETS = Object.freeze({ critical: 98 * KIB, single: 241 * KIB });
+// Single 241 -> 242 KiB (247,169 B measured): the M1/M2/M2 Pro Macs' and the L40's dated price citations (issue 36,
+// item 4) in the full wasm module, and the page's "does not start" card for vLLM's start check (Verdict.jsx; critical
+// 99,678 -> 99,970 B, within its 98 KiB).
+export const BUDGETS = Object.freeze({ critical: 98 * KIB, single: 242 * KIB });
 export const CRITICAL_GOAL = 100 * KIB;
 export const SINGLE_FILE_GOAL = 150 * KIB;
 

@@ -82,8 +82,39 @@ function Fit({ report: r, tight }) {
   );
 }
 
+// vLLM's start check on unified memory (why start_free: its pool of the CUDA total above what is free when it starts)
+// reaches the page as the core's input error, yet to a user it is a deployment that cannot run: said so, with the two
+// ways out that start it (the largest fraction the check passes, or an engine that fills what is free) and no figure.
+function NoStart({ app, error }) {
+  const largest = error.values?.largest;
+  const ways = [
+    ['lower_pool_fraction', t('error.noStart.pool', { largest }), 'pool_fraction', largest],
+    ['engine_takes_free', t('error.noStart.engine'), 'engine', 'sglang'],
+  ];
+  return (
+    <section class="verdict bad" data-testid="verdict" data-state="error" data-verdict="engine_does_not_start" data-level="refused" aria-labelledby="verdict-word">
+      <p class="verdict-word" id="verdict-word" aria-live="polite">{t('error.noStart')}</p>
+      <h2 data-testid="error-message" data-code={error.code} data-why={error.why}>{errorText(error, undefined, app.values.value)}</h2>
+      <div class="remedies">
+        <h3>{t('error.noStart.ways')}</h3>
+        <ul data-testid="remedies">
+          {ways.map(([code, text, key, value]) => (
+            <li key={code} data-code={code}>
+              <span>{text}</span>
+              <button type="button" class="small" aria-label={t('remedies.applyAria', { text })} onClick={() => app.set(key, String(value))}>
+                {t('remedies.apply')}
+              </button>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}
+
 export function Verdict({ app }) {
   const r = app.report.value;
+  if (r.error?.why === 'start_free' && r.error.values?.largest) return <NoStart app={app} error={r.error} />;
   if (r.error) {
     return (
       <section class="verdict error" data-testid="verdict" data-state="error" aria-labelledby="verdict-word">
