@@ -87,7 +87,11 @@ export const KIB = 1024;
 // the planner's scale-out setups, the page's scale-out inputs and topology view, whose seven field rows reach the
 // critical path; the lint's DP attention findings), measured together: critical 99,675 B, single 245,480 B; then the lint's and the disaggregation's fixes of the CI fuzz findings: single 245,881 B.
 // Budgets 98 and 241 KiB: under the issue's first step (critical 100 KB) with ~0.7 KB to spare.
-export const BUDGETS = Object.freeze({ critical: 98 * KIB, single: 241 * KIB });
+// Single 241 -> 245 KiB (249,644 B against 245,653 B before it, same base, same build): prefill/decode disaggregation
+// on the page (issue 37, item 4: the two pools' panel, the pools and their KV link in the topology view, their English
+// and Chinese rows), all in the later chunks; the critical path 99,678 -> 99,752 B (the field table's three
+// disaggregation rows with their link keys and one unit word, which the entry's inputs.js reads), in its 98 KiB.
+export const BUDGETS = Object.freeze({ critical: 98 * KIB, single: 245 * KIB });
 export const CRITICAL_GOAL = 100 * KIB;
 export const SINGLE_FILE_GOAL = 150 * KIB;
 
