@@ -99,6 +99,10 @@ test('a refused prefill pool: it can\'t run, which pool, why, the shortfall and 
   const ways = await refusal.locator(`${tid('disaggregation.remedies')} li`).evaluateAll((els) => els.map((el) => el.dataset.code));
   assert.deepEqual(ways, report.remedies.map((x) => x.code));
   assert.ok(ways.length > 0, 'ways out');
+  // The verdict's sentence speaks of the refusing pool's weights, as its shortfall does, not the decode pool's.
+  const verdict = await page.textContent(tid('verdict'));
+  assert.ok(verdict.includes(`${report.disaggregation.prefill_pool.weights_gib_per_gpu.toFixed(2)} GiB per GPU`), verdict);
+  assert.ok(!verdict.includes(`${report.memory.weights_gib_per_gpu.toFixed(2)} GiB`), verdict);
   assert.equal(await page.getAttribute(tid('disaggregation.prefill_pool'), 'data-refused'), 'true');
   assert.equal(await page.getAttribute(tid('disaggregation.prefill_pool.verdict'), 'data-value'), report.disaggregation.prefill_pool.verdict);
   assert.equal(await page.getAttribute(tid('disaggregation.prefill_pool.free_gib_per_gpu'), 'data-value'), String(report.disaggregation.prefill_pool.free_gib_per_gpu));
