@@ -9,7 +9,6 @@ import { URL_KEYS, decodeLink, encodeLink } from '../../web/src/url-codec.js';
 import { createState } from '../../web/src/state.js';
 import { InputsPanel } from '../../web/src/components/InputsPanel.jsx';
 import { createDocument } from './mini-dom.js';
-import { PAGE_LATER } from '../../web/src/page-later.js';
 import { loadTestCore } from './core.js';
 
 const core = await loadTestCore();
@@ -39,7 +38,7 @@ describe('the link, from the table', () => {
     expect(URL_KEYS).toEqual(Object.fromEntries(linked.map((f) => [f.key, f.url])));
     expect(new Set(linked.map((f) => f.url)).size).toBe(linked.length);
     // Links shared before the table keep working: the same short key for the same input.
-    expect(Object.values(URL_KEYS)).toEqual(['m', 'c', 'n', 'g', 'gl', 'tf', 'f8', 'i8', 'bw', 'vr', 'lk', 'p', 'kp', 's', 'b', 'tp', 'pp', 'mb', 'kb', 'mr', 'nn', 'gn', 'so', 'ep', 're', 'ei', 'dp', 'pc', 'pf', 'cr', 'nc', 'wo', 'lm', 'ngl', 'ram', 'hmem', 'cbw', 'e', 'be', 'ku', 'ar', 'hm', 'pe', 'to', 'sd', 'sg', 'sa',
+    expect(Object.values(URL_KEYS)).toEqual(['m', 'c', 'n', 'g', 'gl', 'tf', 'f8', 'i8', 'bw', 'vr', 'lk', 'p', 'kp', 's', 'b', 'tp', 'pp', 'mb', 'kb', 'mr', 'nn', 'gn', 'so', 'ep', 're', 'ei', 'dp', 'pi', 'pt', 'di', 'pc', 'pf', 'cr', 'nc', 'wo', 'lm', 'ngl', 'ram', 'hmem', 'cbw', 'e', 'be', 'ku', 'ar', 'hm', 'pe', 'to', 'sd', 'sg', 'sa',
       'rpd', 'it', 'ot', 'hw', 'mo', 'rs', 'el', 'aw', 'iw', 'ch', 'bf', 'ai', 'ao']);
   });
 
@@ -101,7 +100,7 @@ describe('the form, from the table', () => {
     const shown = new Set(Object.values(setups).flatMap((initial) => renderForm(initial).map((el) => el.getAttribute('data-testid'))));
     expect([...INPUT_KEYS].filter((key) => !shown.has(key))).toEqual([]);
     // The scale-out group (nodes, links, expert parallelism, DP attention) included (issue 37, item 5).
-    expect(INPUT_KEYS).toEqual(table.fields.filter((f) => f.type !== 'switch' && !PAGE_LATER.includes(f.key)).map((f) => f.key));
+    expect(INPUT_KEYS).toEqual(table.fields.filter((f) => f.type !== 'switch').map((f) => f.key));
     expect(FIELDS.length).toBe(INPUT_KEYS.length);
   });
 

@@ -8,14 +8,14 @@ import { SCALE_FIELDS, defaultInputs } from '../../web/src/inputs.js';
 import { buildRequest } from '../../web/src/request.js';
 import { loadCore } from '../../web/src/core/loader.js';
 import { ROOT } from './core.js';
-import { PAGE_LATER } from '../../web/src/page-later.js';
 
 const values = { ...defaultInputs(['deepseek-v3'], ['h200-sxm']), model: 'deepseek-v3', gpu: 'h200-sxm', tp: '8', ep: '8', dp_attention: '8' };
 
 describe('scale-out inputs', () => {
   test('are the table\'s scale rows, empty by default', () => {
-    expect(SCALE_FIELDS).toEqual(table.fields.filter((f) => f.group === 'scale' && !PAGE_LATER.includes(f.key)).map((f) => f.key));
-    expect(PAGE_LATER.every((key) => table.fields.some((f) => f.key === key))).toBe(true);
+    expect(SCALE_FIELDS).toEqual(table.fields.filter((f) => f.group === 'scale').map((f) => f.key));
+    // Disaggregation's rows included (issue 37, item 4 on the page).
+    expect(SCALE_FIELDS).toEqual(expect.arrayContaining(['prefill_instances', 'prefill_tp', 'decode_instances']));
     const d = defaultInputs();
     for (const key of SCALE_FIELDS) expect(d[key]).toBe('');
   });

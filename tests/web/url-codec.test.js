@@ -39,7 +39,7 @@ function assertValidState(state) {
   // Digits only: as many integer digits as the row's max has (core/fields.json), a double's worth after the point.
   for (const key of numbers) expect(state[key]).toMatch(new RegExp(`^(\\d{1,${wholeDigits(key)}}(\\.\\d{1,20})?)?$`));
   const counts = ['seq', 'batch', 'tp', 'pp', 'micro_batches', 'kv_block', 'prefill_chunk', 'gpu_layers', 'spec_tokens', 'requests_per_day', 'input_tokens', 'output_tokens',
-    'nodes', 'gpus_per_node', 'ep', 'redundant_experts', 'dp_attention'];
+    'nodes', 'gpus_per_node', 'ep', 'redundant_experts', 'dp_attention', 'prefill_instances', 'prefill_tp', 'decode_instances'];
   expect(['', ...FIELD.scale_out_link.choices]).toContain(state.scale_out_link);
   if (state.spec_draft !== '') expect([...modelIds, ...FIELD.spec_draft.also]).toContain(state.spec_draft);
   for (const key of counts) expect(state[key]).toMatch(new RegExp(`^\\d{0,${wholeDigits(key)}}$`));
@@ -68,6 +68,7 @@ describe('round trips', () => {
       api_usd_mtok_out: '0.8',
       gpu_layers: '20', ram_gib: '64', host_memory: 'ddr5-5600-2ch', cpu_bandwidth_gbs: '80',
       nodes: '2', gpus_per_node: '8', scale_out_link: 'roce-400', ep: '16', redundant_experts: '32', ep_imbalance: '1.25', dp_attention: '4',
+      prefill_instances: '3', prefill_tp: '8', decode_instances: '2',
     };
     const { query, state: back, notices } = await roundTrip(state);
     expect(notices).toEqual([]);

@@ -4,14 +4,13 @@
 // file's comment and group titles; the page words its groups and labels in web/src/i18n).
 // ~7 KB of the 17 KB table; the rows' keys, types, ranges, defaults, units, labels, link
 // and report keys stay. Tests (vitest) import the full file; this applies to the builds.
-import { PAGE_LATER } from '../src/page-later.js';
 
 export const CLI_ONLY = ['c', 'flag', 'aliases', 'help', 'sets', 'required'];
 
 export function pageFields(text) {
   const table = JSON.parse(text);
   const fields = table.fields
-    .filter((f) => f.type !== 'switch' && !PAGE_LATER.includes(f.key))
+    .filter((f) => f.type !== 'switch')
     .map((f) => Object.fromEntries(Object.entries(f).filter(([k]) => !CLI_ONLY.includes(k))));
   return { fields };
 }

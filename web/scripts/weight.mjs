@@ -90,7 +90,14 @@ export const KIB = 1024;
 // Single 241 -> 242 KiB (247,169 B measured): the M1/M2/M2 Pro Macs' and the L40's dated price citations (issue 36,
 // item 4) in the full wasm module, and the page's "does not start" card for vLLM's start check (Verdict.jsx; critical
 // 99,678 -> 99,970 B, within its 98 KiB).
-export const BUDGETS = Object.freeze({ critical: 98 * KIB, single: 242 * KIB });
+// Single 241 -> 245 KiB (249,644 B against 245,653 B before it, same base, same build): prefill/decode disaggregation
+// on the page (issue 37, item 4: the two pools' panel, the pools and their KV link in the topology view, their English
+// and Chinese rows), all in the later chunks; the critical path 99,678 -> 99,752 B (the field table's three
+// disaggregation rows with their link keys and one unit word, which the entry's inputs.js reads), in its 98 KiB;
+// then the verdict's refusal worded from the refusing prefill pool's figures: critical 99,806 B, single 249,706 B.
+// Both merged (the "does not start" card, the Macs' prices, disaggregation on the page): single 251,362 B (246 KiB),
+// critical 100,097 B (98 KiB).
+export const BUDGETS = Object.freeze({ critical: 98 * KIB, single: 246 * KIB });
 export const CRITICAL_GOAL = 100 * KIB;
 export const SINGLE_FILE_GOAL = 150 * KIB;
 

@@ -4,14 +4,13 @@
 // user typed; request.js turns them into a core request.
 
 import table from '../../core/fields.json' with { type: 'json' };
-import { PAGE_LATER } from './page-later.js';
 
 export const CUSTOM = 'custom';
 /** The model choice "only the size": a parameters-only estimate from the `params` text ("70B"). */
 export const PARAMS = 'params';
 
-/** The rows the page has an input for: all but the CLI's switches (flags that set other fields) and PAGE_LATER's. */
-export const FIELDS = Object.freeze(table.fields.filter((f) => f.type !== 'switch' && !PAGE_LATER.includes(f.key)));
+/** The rows the page has an input for: all but the CLI's switches (flags that set other fields). */
+export const FIELDS = Object.freeze(table.fields.filter((f) => f.type !== 'switch'));
 /** A row by its key. */
 export const FIELD = Object.freeze(Object.fromEntries(FIELDS.map((f) => [f.key, f])));
 export const INPUT_KEYS = Object.freeze(FIELDS.map((f) => f.key));

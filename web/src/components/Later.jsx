@@ -9,6 +9,7 @@ import { RooflinePanel } from './RooflinePanel.jsx';
 import { SweepPanel } from './SweepPanel.jsx';
 import { ParallelPanel } from './ParallelPanel.jsx';
 import { Topology } from './Topology.jsx';
+import { DisaggPools } from './DisaggPools.jsx';
 import { PagingPanel } from './PagingPanel.jsx';
 import { ModelPanel } from './ModelPanel.jsx';
 import { EstimateLimits } from './Estimate.jsx';
@@ -46,8 +47,9 @@ export function Results({ app }) {
       ) : (
         <NoSpeed />
       )}
+      {r.disaggregation && <DisaggPools app={app} report={r} />}
       <ParallelPanel report={r} />
-      {r.topology && <Topology report={r} />}
+      {(r.topology || r.disaggregation) && <Topology report={r} />}
       <PagingPanel report={r} />
       <ModelPanel report={r} />
     </>

@@ -1,5 +1,6 @@
 // The scale-out inputs (issue 37): the field table's scale group, in its order (nodes, GPUs per node,
-// the link between nodes, expert parallelism and its knobs, DP attention), folded under the parallelism.
+// the link between nodes, expert parallelism and its knobs, DP attention, prefill/decode disaggregation's
+// pools), folded under the parallelism. A row whose 0 means something else (zero_means) shows no 0.
 // Empty fields are the core's defaults, which the report echoes (config.*) as placeholders. They are read
 // only once the full module answers (state.js: the hosted first-verdict module is built without them).
 import { FIELD, SCALE_FIELDS } from '../inputs.js';
@@ -27,7 +28,7 @@ export function ScaleOutFields({ app }) {
           return (
             <TextField key={key} app={app} name={key} label={t(`scale.${key}`)} unit={unitText(field.unit)}
               inputMode={field.type === 'number' ? 'decimal' : 'numeric'} hint={t(`scale.${key}.hint`)}
-              placeholder={shown === undefined || (key === 'gpus_per_node' && shown === 0) ? '' : String(shown)} />
+              placeholder={shown === undefined || (field.zero_means !== undefined && shown === 0) ? '' : String(shown)} />
           );
         })}
       </div>

@@ -1,7 +1,8 @@
 // The topology view (issue 37): where the deployment's GPUs are (nodes as boxes of GPUs, as the
 // report's topology places them: tp x pp GPUs filling nodes of gpus_per_node in rank order), which
 // collective crosses which link (the GPU's own link inside a node, one NIC per GPU between nodes)
-// at its one-way GB/s, and each GPU's memory. Drawn with plain SVG on a pure scale, as web/src/charts
+// at its one-way GB/s, and each GPU's memory. Disaggregated, the nodes are one decode instance's, and
+// the prefill and decode pools follow with the link the KV crosses between them. Drawn with plain SVG on a pure scale, as web/src/charts
 // do; every figure is the report's, each element's data-testid its JSON path.
 import * as f from '../format.js';
 import { Num } from './Num.jsx';
@@ -50,10 +51,56 @@ function Node({ x, y, w, index, gpus, used, cols, rows }) {
   );
 }
 
+/**
+ * A disaggregated deployment's two pools and the link its KV crosses from the one to the other (the report's
+ * disaggregation section: one NIC per GPU, docs/scale-out.md). Each figure is shown again from
+ * DisaggPools.jsx, so it names its path in data-of.
+ */
+function Pools({ d, decodePer, width }) {
+  const W = Math.max(260, width);
+  const gap = Math.min(180, Math.max(90, W * 0.3));
+  const boxW = (W - gap) / 2;
+  const H = 78;
+  const y = 8;
+  const h = 52;
+  const pool = (which, x, n, per, gpus, path) => (
+    <g class={`topo-pool ${which}`} data-testid={`topology.${which}_pool`} data-of={path} data-value={String(gpus)}>
+      <rect class="topo-node" x={x} y={y} width={boxW} height={h} rx="6" />
+      <text class="row-label" x={x + PAD} y={y + 20}>{t(`topo.pd.${which}`)}</text>
+      <text class="topo-link-label" x={x + PAD} y={y + 40}>{t('topo.pd.pool', { n: f.integer(n), per: f.integer(per) })}</text>
+    </g>
+  );
+  return (
+    <svg class="topology" viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby="topo-pd-title" data-testid="topology.disaggregation">
+      <title id="topo-pd-title">{t('topo.pd.title')}</title>
+      {pool('prefill', 0, d.prefill_instances, d.prefill_tp, d.prefill_gpus, 'disaggregation.prefill_gpus')}
+      {pool('decode', boxW + gap, d.decode_instances, decodePer, d.decode_gpus, 'disaggregation.decode_gpus')}
+      <g data-of="disaggregation.link" data-value={d.link}>
+        <line class="topo-kv" x1={boxW} x2={boxW + gap - 6} y1={y + h / 2} y2={y + h / 2} />
+        <path class="topo-kv-head" d={`M ${boxW + gap - 10} ${y + h / 2 - 5} L ${boxW + gap} ${y + h / 2} L ${boxW + gap - 10} ${y + h / 2 + 5} z`} fill="currentColor" />
+        <text class="topo-link-label" x={boxW + gap / 2} y={y + h / 2 - 8} text-anchor="middle">KV</text>
+        <text class="topo-link-label" x={boxW + gap / 2} y={y + h + 14} text-anchor="middle">
+          {t('topo.pd.link', { link: d.link, gbs: f.integer(d.link_gbs) })}
+        </text>
+      </g>
+    </svg>
+  );
+}
+
 export function Topology({ report: r }) {
   const [box, width] = useWidth(600);
   const topo = r.topology;
-  if (!topo) return null;
+  const d = r.disaggregation;
+  if (!topo && !d) return null;
+  if (!topo) {
+    return (
+      <section class="panel" aria-labelledby="topo-h" data-testid="topology">
+        <h2 id="topo-h">{t('topo.title')}</h2>
+        <div class="chart-box" ref={box}><Pools d={d} decodePer={r.memory.gpus} width={width} /></div>
+        <p class="sub">{t('topo.oneWay')}</p>
+      </section>
+    );
+  }
   const W = Math.max(260, width);
   const total = r.config.tp * r.config.pp;
   const per = topo.gpus_per_node;
@@ -118,6 +165,7 @@ export function Topology({ report: r }) {
             <text class="topo-link-label" x={0} y={H - 6}>{t('topo.more', { n: f.integer(topo.nodes - shown) })}</text>
           )}
         </svg>
+        {d && <Pools d={d} decodePer={total} width={width} />}
       </div>
       <ul class="topo-list">
         {list.map((c) => (

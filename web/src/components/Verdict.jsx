@@ -41,7 +41,10 @@ function Setup({ app, report: r }) {
 }
 
 function Refusal({ report: r }) {
-  const m = r.memory;
+  // Refused by a disaggregated deployment's prefill pool: its figures (one prompt on prefill_tp GPUs), as the shortfall is.
+  const d = r.disaggregation;
+  const p = d?.refused_pool === 'prefill';
+  const m = p ? { ...r.memory, ...d.prefill_pool } : r.memory;
   const short = <Num testid="memory.shortfall_gib" value={m.shortfall_gib} format={f.gib} />;
   const max = <Num testid="memory.max_batch" value={m.max_batch} format={f.integer} />;
   if (r.verdict === 'host_ram_does_not_fit') {
@@ -53,8 +56,8 @@ function Refusal({ report: r }) {
   return (
     <p class="reason">
       {tx('refusal.kv', {
-        weights: f.gib(m.weights_gib_per_gpu), free: f.gib(m.free_gib_per_gpu), batch: f.integer(r.config.batch), batchN: r.config.batch,
-        seq: f.integer(r.config.seq), kv: f.gib(m.kv_gib_per_gpu), short,
+        weights: f.gib(m.weights_gib_per_gpu), free: f.gib(m.free_gib_per_gpu), batch: f.integer(p ? 1 : r.config.batch), batchN: p ? 1 : r.config.batch,
+        seq: f.integer(p ? d.prompt_tokens : r.config.seq), kv: f.gib(m.kv_gib_per_gpu), short,
       })}
       {tx('refusal.max', { max, maxN: m.max_batch })}
     </p>
