@@ -1388,6 +1388,11 @@ typedef struct rl_cost {
     double loaded_step_ms;
     double tokens_per_s_user;      /* 1000 / loaded_step_ms: one request's speed under this traffic */
     int64_t gpus;
+    /* Disaggregated (rl_cost_basis.hold_ms > 0): gpus is both pools', the time per request the binding pool's. */
+    int disagg;
+    int64_t prefill_gpus, decode_gpus;
+    int limited_by;                /* 1 prefill, 2 decode */
+    double sustained_requests_per_s; /* 1000 / hold_ms: what one deployment (both pools) serves */
     /* buy (has_buy when every figure is known) */
     int has_buy;
     double hardware_usd;           /* per GPU (per system) × gpus × replicas */
@@ -1464,6 +1469,11 @@ int64_t rl_price_age_days(const char *as_of, const char *today);
 /* rl_cost_compute with the prices already read: the same cost, field for field. */
 rl_status rl_cost_compute_priced(const rl_workload *w, const rl_cost_basis *basis, const rl_cost_prices *prices,
                                  rl_cost *out, rl_error *err);
+/* A disaggregated deployment's pools re-read at a workload's input and output lengths and its rate (its
+ * prefill pool, transfer and balance: r->disagg), as rl_run_request does after rl_analyze, which reads them at
+ * seq alone. Does nothing for a colocated deployment, without a workload, or when r does not fit. */
+rl_status rl_disagg_workload(const rl_model *m, const rl_gpu *g, const rl_deploy *d, const rl_workload *w,
+                             rl_result *r, rl_error *err);
 /* Writes "cost": {...} as the report carries it (the cost's JSON contract)
  * into buf (rl_report_json's return convention); "" when !c->present. */
 size_t rl_cost_json(const rl_cost *c, char *buf, size_t cap);
