@@ -87,7 +87,10 @@ export const KIB = 1024;
 // the planner's scale-out setups, the page's scale-out inputs and topology view, whose seven field rows reach the
 // critical path; the lint's DP attention findings), measured together: critical 99,675 B, single 245,480 B; then the lint's and the disaggregation's fixes of the CI fuzz findings: single 245,881 B.
 // Budgets 98 and 241 KiB: under the issue's first step (critical 100 KB) with ~0.7 KB to spare.
-export const BUDGETS = Object.freeze({ critical: 98 * KIB, single: 241 * KIB });
+// Single 241 -> 243 KiB (247,925 B measured against 245,881 B before it): a disaggregated deployment's cost and the
+// planner's disaggregated setups in the full wasm module (247,286 B with the page unchanged) and the Plan view's
+// disaggregated line with its English and Chinese rows (issue 37, item 4/5); the critical path is unchanged (99,841 B).
+export const BUDGETS = Object.freeze({ critical: 98 * KIB, single: 243 * KIB });
 export const CRITICAL_GOAL = 100 * KIB;
 export const SINGLE_FILE_GOAL = 150 * KIB;
 
