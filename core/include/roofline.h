@@ -1810,7 +1810,8 @@ typedef struct rl_plan_candidate {
 } rl_plan_candidate;
 
 /* The disaggregated setups (plan.c, docs/scale-out.md "The planner"): the decode layouts (GPU, precision, tp,
- * pp, ep, dp_attention, nodes) of the RL_PLAN_DISAGG_DECODE cheapest distinct colocated candidates, each with a
+ * pp, ep, dp_attention, nodes) of the RL_PLAN_DISAGG_DECODE cheapest distinct colocated candidates on a GPU with a
+ * sourced TFLOPS figure (a pool without one has no prefill time, so no balance and no cost), each with a
  * prefill pool of prefill_tp 1, 2, 4 or 8 on the same GPU and precision: at most 4 x 4 = 16 splits. Each split's
  * decode batch is bisected as the colocated search's (one instance of each pool); its instance counts are then
  * those, up to RL_PLAN_DISAGG_MAX_PREFILL x RL_PLAN_DISAGG_MAX_DECODE, that pay for the fewest GPUs per sustained

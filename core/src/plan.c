@@ -303,13 +303,16 @@ static int same_layout(const rl_plan_candidate *a, const rl_plan_candidate *b) {
            a->dp_attention == b->dp_attention && a->nodes == b->nodes && strcmp(a->precision, b->precision) == 0;
 }
 
-/* The decode layouts of the cheapest distinct colocated candidates (sorted), each with every prefill tp. */
+/* The decode layouts of the cheapest distinct colocated candidates (sorted) on a GPU with a sourced TFLOPS figure
+ * (without one a pool has no prefill time, so no balance and no cost), each with every prefill tp. */
 static void search_disagg(plan_ctx *c) {
     size_t layouts[RL_PLAN_DISAGG_DECODE], n = 0;
     for (size_t i = 0; i < c->s->count && n < RL_PLAN_DISAGG_DECODE; i++) {
         int again = 0;
         for (size_t k = 0; k < n && !again; k++) again = same_layout(&c->out[layouts[k]], &c->out[i]);
-        if (!again) layouts[n++] = i;
+        rl_gpu g;
+        if (again || rl_gpu_preset(c->out[i].gpu, 0, &g, NULL) != RL_OK || g.tflops_unknown) continue;
+        layouts[n++] = i;
     }
     for (size_t k = 0; k < n; k++) {
         rl_plan_candidate d = c->out[layouts[k]]; /* a copy: the runs reuse the work area, not the output */
