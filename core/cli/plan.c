@@ -67,7 +67,8 @@ static int searched_row(const char *key) {
     return strcmp(key, "gpu") == 0 || strcmp(key, "tp") == 0 || strcmp(key, "pp") == 0 || strcmp(key, "batch") == 0 ||
            strcmp(key, "precision") == 0 || strcmp(key, "seq") == 0 || strncmp(key, "gpu.", 4) == 0 ||
            strcmp(key, "micro_batches") == 0 || strcmp(key, "ep") == 0 || strcmp(key, "dp_attention") == 0 ||
-           strcmp(key, "nodes") == 0 || strcmp(key, "gpus_per_node") == 0;
+           strcmp(key, "nodes") == 0 || strcmp(key, "gpus_per_node") == 0 || strcmp(key, "prefill_instances") == 0 ||
+           strcmp(key, "prefill_tp") == 0 || strcmp(key, "decode_instances") == 0;
 }
 
 /* The page link of a candidate: the setup's keys plus the base's workload. */
@@ -78,11 +79,14 @@ static void link_of(const candidate *c, const rl_cli_args *a, char *buf, size_t 
     int n = snprintf(buf, cap, "?m=%s&g=%s&p=%s&b=%lld&tp=%lld&pp=%lld", model ? model : "", c->gpu, c->precision,
                      (long long)c->batch, (long long)c->tp, (long long)c->pp);
     /* The scale-out layout under the field table's URL keys (none for a TP-only setup). */
-    const int64_t layout[4] = {c->ep, c->dp_attention, c->nodes, c->nodes > 1 ? 8 : 1};
-    static const char *const layout_key[4] = {"ep", "dp_attention", "nodes", "gpus_per_node"};
+    /* A disaggregated setup's pools too (prefill_tp and the instances, 1 or more), where the table gives them URL keys. */
+    const int64_t layout[7] = {c->ep, c->dp_attention, c->nodes, c->nodes > 1 ? 8 : 1, c->prefill_instances, c->prefill_tp,
+                               c->decode_instances};
+    static const char *const layout_key[7] = {"ep", "dp_attention", "nodes", "gpus_per_node", "prefill_instances", "prefill_tp",
+                                              "decode_instances"};
     for (size_t i = 0; i < rl_field_count() && n >= 0 && (size_t)n < cap; i++)
-        for (int k = 0; k < 4; k++)
-            if (layout[k] > 1 && rl_field_at(i)->url && strcmp(rl_field_at(i)->key, layout_key[k]) == 0)
+        for (int k = 0; k < 7; k++)
+            if ((layout[k] > 1 || (k >= 4 && layout[k] > 0 && c->prefill_instances > 0)) && rl_field_at(i)->url && strcmp(rl_field_at(i)->key, layout_key[k]) == 0)
                 n += snprintf(buf + n, cap - (size_t)n, "&%s=%lld", rl_field_at(i)->url, (long long)layout[k]);
     for (size_t i = 0; i < rl_field_count() && n >= 0 && (size_t)n < cap; i++) {
         const rl_field *f = rl_field_at(i);
@@ -97,10 +101,14 @@ static void print_candidate_json(const candidate *c, const rl_cli_args *a, int f
     printf("%s{\"gpu\":\"%s\",\"gpus\":%lld,\"tp\":%lld,\"pp\":%lld,\"ep\":%lld,\"dp_attention\":%lld,\"nodes\":%lld,"
            "\"precision\":\"%s\",\"kv_precision\":\"%s\",\"batch\":%lld,"
            "\"ttft_ms\":%.17g,\"tokens_per_s_user\":%.17g,\"tokens_per_s_gpu\":%.17g,\"option\":\"%s\",\"monthly_usd\":%.17g,"
-           "\"usd_per_mtok_out\":%.17g,\"link\":\"%s\"}",
+           "\"usd_per_mtok_out\":%.17g,",
            first ? "" : ",", c->gpu, (long long)c->gpus, (long long)c->tp, (long long)c->pp, (long long)c->ep,
            (long long)c->dp_attention, (long long)c->nodes, c->precision, c->kv_precision, (long long)c->batch, c->ttft_ms,
-           c->tokens_per_s_user, c->tokens_per_s_gpu, OPTION[c->option], c->monthly_usd, c->usd_per_mtok_out, link);
+           c->tokens_per_s_user, c->tokens_per_s_gpu, OPTION[c->option], c->monthly_usd, c->usd_per_mtok_out);
+    if (c->prefill_instances > 0)
+        printf("\"prefill_instances\":%lld,\"prefill_tp\":%lld,\"decode_instances\":%lld,", (long long)c->prefill_instances,
+               (long long)c->prefill_tp, (long long)c->decode_instances);
+    printf("\"link\":\"%s\"}", link);
 }
 
 #define FMT(buf, ...) (snprintf(buf, sizeof buf, __VA_ARGS__), buf)
@@ -242,6 +250,22 @@ int rl_plan_main(int argc, char **argv) {
             printf("],\"tokens_per_s_gpu_x\":%.17g,\"usd_per_mtok_x\":%.17g}", g.tokens_per_s_gpu_x, g.usd_per_mtok_x);
             first = 0;
         }
+        /* The cheapest disaggregated setup of each option against the cheapest colocated one (rl_plan_json's). */
+        printf("],\"disaggregated_searched\":%ld,\"disaggregated\":[", sum.disagg_searched);
+        first = 1;
+        for (int option = 0; option < 2; option++) {
+            rl_plan_disagg_cmp g;
+            if (!rl_plan_disagg_gain(&sum, found, (size_t)found_count, (rl_plan_option)option, &g)) continue;
+            printf("%s{\"option\":\"%s\",\"setups\":[", first ? "" : ",", OPTION[option]);
+            print_candidate_json(&sum.disagg[option], &a, 1);
+            if (g.has_colocated) print_candidate_json(&found[g.colocated], &a, 0);
+            printf("],\"beats\":%s", g.beats ? "true" : "false");
+            if (g.has_colocated)
+                printf(",\"tokens_per_s_gpu_x\":%.17g,\"usd_per_mtok_x\":%.17g", g.tokens_per_s_gpu_x, g.usd_per_mtok_x);
+            if (!g.beats) printf(",\"why\":\"no_gpu_time_saved\"");
+            printf("}");
+            first = 0;
+        }
         printf("]}}\n");
     } else {
         char line[2048], v[12][80];
@@ -249,6 +273,8 @@ int rl_plan_main(int argc, char **argv) {
                               rl_msg_text(sum.floor_basis ? "cli.plan.basisFloor" : "cli.plan.basisRealistic")));
         if (sum.scale_out_searched > 0)
             printf("%s\n", RL_MSG(line, "cli.plan.scaleOutSearched", "n", FMT(v[0], "%ld", sum.scale_out_searched)));
+        if (sum.disagg_searched > 0)
+            printf("%s\n", RL_MSG(line, "cli.plan.disaggSearched", "n", FMT(v[0], "%ld", sum.disagg_searched)));
         for (int option = 0; option < 2; option++) {
             printf("\n%s\n", rl_msg_text(option == 0 ? "cli.plan.cheapestBuy" : "cli.plan.cheapestCloud"));
             int shown = 0;
@@ -282,6 +308,19 @@ int rl_plan_main(int argc, char **argv) {
                                             FMT(v[4], "%.4g", so->tokens_per_s_gpu), "tp_gpu_speed", FMT(v[5], "%.4g", tp->tokens_per_s_gpu),
                                             "gpu_x", FMT(v[6], "%.3g", g.tokens_per_s_gpu_x), "usd", FMT(v[7], "%.4g", so->usd_per_mtok_out),
                                             "tp_usd", FMT(v[8], "%.4g", tp->usd_per_mtok_out), "usd_x", FMT(v[9], "%.3g", g.usd_per_mtok_x)));
+            }
+            rl_plan_disagg_cmp dg;
+            if (rl_plan_disagg_gain(&sum, found, (size_t)found_count, (rl_plan_option)option, &dg)) {
+                const candidate *d = &sum.disagg[option], *co = dg.has_colocated ? &found[dg.colocated] : NULL;
+                const char *key = co == NULL ? "cli.plan.disaggOnly" : dg.beats ? "cli.plan.disaggWins" : "cli.plan.disaggLoses";
+                printf("  %s\n", RL_MSG(line, key, "gpu", d->gpu, "pi", FMT(v[0], "%lld", (long long)d->prefill_instances),
+                                        "ptp", FMT(v[1], "%lld", (long long)d->prefill_tp), "di",
+                                        FMT(v[2], "%lld", (long long)d->decode_instances), "tp", FMT(v[3], "%lld", (long long)d->tp),
+                                        "gpus", FMT(v[4], "%lld", (long long)d->gpus), "gpu_speed", FMT(v[5], "%.4g", d->tokens_per_s_gpu),
+                                        "co_gpu_speed", FMT(v[6], "%.4g", co ? co->tokens_per_s_gpu : 0.0), "gpu_x",
+                                        FMT(v[7], "%.3g", dg.tokens_per_s_gpu_x), "usd", FMT(v[8], "%.4g", d->usd_per_mtok_out),
+                                        "co_usd", FMT(v[9], "%.4g", co ? co->usd_per_mtok_out : 0.0), "usd_x",
+                                        FMT(v[10], "%.3g", dg.usd_per_mtok_x)));
             }
         }
         printf("\n%s\n", rl_msg_text("cli.plan.pareto"));

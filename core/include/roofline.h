@@ -1388,6 +1388,11 @@ typedef struct rl_cost {
     double loaded_step_ms;
     double tokens_per_s_user;      /* 1000 / loaded_step_ms: one request's speed under this traffic */
     int64_t gpus;
+    /* Disaggregated (rl_cost_basis.hold_ms > 0): gpus is both pools', the time per request the binding pool's. */
+    int disagg;
+    int64_t prefill_gpus, decode_gpus;
+    int limited_by;                /* 1 prefill, 2 decode */
+    double sustained_requests_per_s; /* 1000 / hold_ms: what one deployment (both pools) serves */
     /* buy (has_buy when every figure is known) */
     int has_buy;
     double hardware_usd;           /* per GPU (per system) × gpus × replicas */
@@ -1464,6 +1469,11 @@ int64_t rl_price_age_days(const char *as_of, const char *today);
 /* rl_cost_compute with the prices already read: the same cost, field for field. */
 rl_status rl_cost_compute_priced(const rl_workload *w, const rl_cost_basis *basis, const rl_cost_prices *prices,
                                  rl_cost *out, rl_error *err);
+/* A disaggregated deployment's pools re-read at a workload's input and output lengths and its rate (its
+ * prefill pool, transfer and balance: r->disagg), as rl_run_request does after rl_analyze, which reads them at
+ * seq alone. Does nothing for a colocated deployment, without a workload, or when r does not fit. */
+rl_status rl_disagg_workload(const rl_model *m, const rl_gpu *g, const rl_deploy *d, const rl_workload *w,
+                             rl_result *r, rl_error *err);
 /* Writes "cost": {...} as the report carries it (the cost's JSON contract)
  * into buf (rl_report_json's return convention); "" when !c->present. */
 size_t rl_cost_json(const rl_cost *c, char *buf, size_t cap);
@@ -1793,7 +1803,23 @@ typedef struct rl_plan_candidate {
     double usd_per_mtok_out;      /* USD per million output tokens */
     rl_plan_option option;
     uint32_t order;               /* the search order, the last tie-break of the ranking */
+    /* Disaggregated (rl_plan_summary.disagg only): the pools, prefill_instances of prefill_tp GPUs beside
+     * decode_instances of the tp x pp layout above; gpus is both pools', tokens_per_s_gpu the deployment's
+     * output tokens/s (sustained requests/s x output tokens) / gpus, ttft_ms the disaggregated TTFT. 0 colocated. */
+    int64_t prefill_instances, prefill_tp, decode_instances;
 } rl_plan_candidate;
+
+/* The disaggregated setups (plan.c, docs/scale-out.md "The planner"): the decode layouts (GPU, precision, tp,
+ * pp, ep, dp_attention, nodes) of the RL_PLAN_DISAGG_DECODE cheapest distinct colocated candidates on a GPU with a
+ * sourced TFLOPS figure (a pool without one has no prefill time, so no balance and no cost), each with a
+ * prefill pool of prefill_tp 1, 2, 4 or 8 on the same GPU and precision: at most 4 x 4 = 16 splits. Each split's
+ * decode batch is bisected as the colocated search's (one instance of each pool); its instance counts are then
+ * those, up to RL_PLAN_DISAGG_MAX_PREFILL x RL_PLAN_DISAGG_MAX_DECODE, that pay for the fewest GPUs per sustained
+ * request (the balance) with a decode pool the traffic fills. Each candidate is a plain run of its request. */
+#define RL_PLAN_DISAGG_DECODE 4
+#define RL_PLAN_DISAGG_PREFILL_TPS 4
+#define RL_PLAN_DISAGG_MAX_PREFILL 32
+#define RL_PLAN_DISAGG_MAX_DECODE 8
 
 /* What the search saw, for a plan with no candidate to say why. */
 typedef struct rl_plan_summary {
@@ -1810,6 +1836,9 @@ typedef struct rl_plan_summary {
     const char *precisions[RL_PLAN_PRECISION_NAMES]; /* the weight precisions searched, by name, each once in the order
                                      first searched (with engine auto, those of each GPU's engine: fp8, int4, q8_0, q4_k_m) */
     size_t precision_count;       /* 1 with a query precision; else RL_PLAN_PRECISIONS, or up to 5 with engine auto */
+    long disagg_searched;         /* disaggregated splits searched (RL_PLAN_DISAGG_*); 0 with no colocated candidate */
+    int has_disagg[2];            /* per option (rl_plan_option): a disaggregated setup qualified */
+    rl_plan_candidate disagg[2];  /* per option: the cheapest qualifying disaggregated setup */
 } rl_plan_summary;
 
 /* What the runs of one search share, read once and kept by id (the planner's setups
@@ -1859,6 +1888,23 @@ typedef struct rl_plan_gain {
     double usd_per_mtok_x;        /* TP-only $/Mtok out / scale-out's: how many times cheaper (0 without one) */
 } rl_plan_gain;
 int rl_plan_scale_out_gain(const rl_plan_candidate *sorted, size_t n, rl_plan_option option, rl_plan_gain *g);
+
+/* The cheapest disaggregated setup of an option (summary->disagg) against the cheapest colocated candidate of
+ * that option (sorted as rl_plan writes them): 0 when no disaggregated setup qualified. beats: it costs less per
+ * million output tokens (or there is no colocated one). When it does not (rl_plan_json's why "no_gpu_time_saved"):
+ * under this model a prompt's prefill costs the same GPU time on either pool, and the colocated prefills' stall
+ * counts only against each user's speed (the loaded step), so a split saves GPU time only where a per-user speed
+ * target holds the colocated batch down; otherwise it pays for the idle share of the pool that does not bind
+ * (docs/scale-out.md, "The planner"). */
+typedef struct rl_plan_disagg_cmp {
+    int has_colocated;
+    size_t colocated;             /* index of the cheapest colocated candidate of the option */
+    int beats;
+    double tokens_per_s_gpu_x;    /* disaggregated tokens/s per GPU / colocated's (0 without one) */
+    double usd_per_mtok_x;        /* colocated $/Mtok out / disaggregated's: > 1 when it beats (0 without one) */
+} rl_plan_disagg_cmp;
+int rl_plan_disagg_gain(const rl_plan_summary *s, const rl_plan_candidate *sorted, size_t n, rl_plan_option option,
+                        rl_plan_disagg_cmp *g);
 
 /* {"plan": {"basis": "realistic" (or "floor", see floor_basis), "searched": N, "fit": N, "met_ttft": N,
  * "best_ttft_ms": x, "best_tokens_per_s_user": x, "targets": {"max_ttft_ms",

@@ -296,53 +296,64 @@ static int resolve(rl_cost *c, const rl_workload *w, size_t offset, const figure
 
 /* The time a request holds the deployment: its prefill plus its share of the steps that generate
  * its output (the deployment prefills one request at a time and decodes `batch` requests per step). */
-static double hours_per_request(const rl_workload *w, const rl_cost_basis *b) {
+static double hours_per_request(const rl_workload *w, const rl_cost_basis *b, const rl_cost_pools *pools) {
+    /* Disaggregated: the deployment's hold per request is its balance's (the pool that binds), given. */
+    if (pools != NULL) return pools->hold_ms / MS_PER_HOUR;
     return (b->prefill_ms + (double)w->output_tokens * b->step_ms / (double)b->batch) / MS_PER_HOUR;
 }
 
 /* What rl_cost_compute checks before it reads a price: NULLs, no workload (no cost), the basis, and a
  * traffic that a countable number of copies of the deployment serves. */
-static rl_status cost_checks(const rl_workload *w, const rl_cost_basis *b, rl_cost *out, rl_error *err) {
+static rl_status cost_checks(const rl_workload *w, const rl_cost_basis *b, const rl_cost_pools *pools, rl_cost *out,
+                             rl_error *err) {
     rl_clear_error(err);
     if (w == NULL || b == NULL || out == NULL) return rl_fail(err, RL_E_NULL, "cost", "cost: an argument was NULL");
     memset(out, 0, sizeof *out);
     if (w->requests_per_day <= 0) return RL_OK; /* no workload, no cost */
-    if (!(b->step_ms > 0) || !(b->prefill_ms >= 0) || b->batch < 1 || b->gpus < 1)
+    if (!(b->step_ms > 0) || !(b->prefill_ms >= 0) || b->batch < 1 || b->gpus < 1 ||
+        (pools != NULL && !(pools->hold_ms > 0 && pools->hold_ms < 1e300)))
         return rl_fail(err, RL_E_RANGE, "cost", "cost: the basis needs a step time > 0, a prefill time >= 0, batch and GPUs >= 1");
     /* Inputs each within their ranges can still ask for more copies of the deployment than an
      * int64 counts (1e12 requests a day of 8M tokens on a 0.001 GB/s GPU): past a billion, no cost. */
-    double one = (double)w->requests_per_day * DAYS_PER_MONTH * hours_per_request(w, b) / HOURS_PER_MONTH;
+    double one = (double)w->requests_per_day * DAYS_PER_MONTH * hours_per_request(w, b, pools) / HOURS_PER_MONTH;
     if (!(one <= RL_COST_MAX_REPLICAS))
         return rl_fail_why(err, RL_E_CONTRADICTION, "requests_per_day", RL_WHY_TOO_MANY_COPIES,
                            "requests copies per_copy", "requests_per_day %lld needs more than %.0f copies of this deployment, which serves about %.3g "
                        "requests a day; lower the traffic or choose a faster setup",
-                       (long long)w->requests_per_day, RL_COST_MAX_REPLICAS, 24.0 / hours_per_request(w, b));
+                       (long long)w->requests_per_day, RL_COST_MAX_REPLICAS, 24.0 / hours_per_request(w, b, pools));
     return RL_OK;
 }
 
-static void priced(const rl_workload *w, const rl_cost_basis *b, const rl_cost_prices *p, rl_cost *c);
+static void priced(const rl_workload *w, const rl_cost_basis *b, const rl_cost_pools *pools, const rl_cost_prices *p,
+                   rl_cost *c);
 
 rl_status rl_cost_compute(const rl_workload *w, const rl_cost_basis *b, const char *gpu_id, const char *model_id,
                           rl_cost *out, rl_error *err) {
-    rl_status st = cost_checks(w, b, out, err);
+    rl_status st = cost_checks(w, b, NULL, out, err);
     if (st || w->requests_per_day <= 0) return st;
     rl_cost_prices prices;
     if ((st = rl_cost_read_prices(gpu_id, model_id, &prices, err))) return st;
-    priced(w, b, &prices, out);
+    priced(w, b, NULL, &prices, out);
     return RL_OK;
 }
 
 rl_status rl_cost_compute_priced(const rl_workload *w, const rl_cost_basis *b, const rl_cost_prices *p, rl_cost *out,
                                  rl_error *err) {
-    rl_status st = cost_checks(w, b, out, err);
+    return rl_cost_compute_pools(w, b, NULL, p, out, err);
+}
+
+rl_status rl_cost_compute_pools(const rl_workload *w, const rl_cost_basis *b, const rl_cost_pools *pools,
+                                const rl_cost_prices *p, rl_cost *out, rl_error *err) {
+    rl_status st = cost_checks(w, b, pools, out, err);
     if (st || w->requests_per_day <= 0) return st;
     if (p == NULL) return rl_fail(err, RL_E_NULL, "cost", "cost: an argument was NULL");
-    priced(w, b, p, out);
+    priced(w, b, pools, p, out);
     return RL_OK;
 }
 
 /* The cost itself, once cost_checks passed (a workload, a valid basis, *c zeroed). */
-static void priced(const rl_workload *w, const rl_cost_basis *b, const rl_cost_prices *p, rl_cost *c) {
+static void priced(const rl_workload *w, const rl_cost_basis *b, const rl_cost_pools *pools, const rl_cost_prices *p,
+                   rl_cost *c) {
     c->present = 1;
     c->realistic = b->realistic;
     c->step_ms = b->step_ms;
@@ -357,10 +368,19 @@ static void priced(const rl_workload *w, const rl_cost_basis *b, const rl_cost_p
     double rpd = (double)w->requests_per_day, requests = rpd * DAYS_PER_MONTH, G = (double)b->gpus;
     c->mtok_in_per_month = requests * (double)w->input_tokens / TOKENS_PER_MTOK;
     c->mtok_out_per_month = requests * (double)w->output_tokens / TOKENS_PER_MTOK;
-    c->hours_per_request = hours_per_request(w, b);
+    c->hours_per_request = hours_per_request(w, b, pools);
     /* The same time seen from one request: between two of its steps run, on average, the prefills
      * of the requests that replace the batch's other (batch - 1), each replaced every output_tokens steps. */
     c->loaded_step_ms = b->step_ms + (double)(b->batch - 1) * b->prefill_ms / (double)w->output_tokens;
+    if (pools != NULL) {
+        /* Disaggregated: the decode pool runs no prefill between its steps, so a request's step is the step. */
+        c->loaded_step_ms = b->step_ms;
+        c->disagg = 1;
+        c->prefill_gpus = pools->prefill_gpus;
+        c->decode_gpus = pools->decode_gpus;
+        c->limited_by = pools->limited_by;
+        c->sustained_requests_per_s = 1000.0 / pools->hold_ms;
+    }
     c->tokens_per_s_user = 1000.0 / c->loaded_step_ms;
     c->active_hours_per_month = requests * c->hours_per_request;
     c->capacity_requests_per_day = 24.0 / c->hours_per_request;
@@ -373,6 +393,11 @@ static void priced(const rl_workload *w, const rl_cost_basis *b, const rl_cost_p
     assume(c, "prefill_ms", b->prefill_ms, "ms", RL_ORIGIN_ANALYSIS,
            b->prefill_ms > 0 ? "prefill of the input tokens, on the same basis"
                              : "not counted: no sourced TFLOPS for this GPU, so the prefill has no time");
+    if (c->disagg)
+        assume(c, "hold_ms", pools->hold_ms, "ms", RL_ORIGIN_ANALYSIS,
+               "disaggregated: one deployment (both pools, all their GPUs paid for) per request, 1000 / the requests/s "
+               "the pool that binds sustains (disaggregation.balance); the prefill runs on the prefill pool, the steps "
+               "on the decode pool");
     assume(c, "batch", (double)b->batch, "requests", RL_ORIGIN_ANALYSIS,
            "the requests each step decodes: the batch in the inputs, or on a tight fit the fewer the engine's budget holds "
            "at once (the others wait); the traffic is taken to keep it full");
@@ -498,6 +523,15 @@ void rl_cost_write(rl_jw *parent, const rl_cost *c) {
     rl_jw_num(&t, "tokens_per_s_user", c->tokens_per_s_user);
     rl_jw_num(&t, "gpus", (double)c->gpus);
     rl_jw_end(&t);
+
+    if (c->disagg) {
+        rl_jw_object(&s, "disaggregated", &t);
+        rl_jw_num(&t, "prefill_gpus", (double)c->prefill_gpus);
+        rl_jw_num(&t, "decode_gpus", (double)c->decode_gpus);
+        rl_jw_num(&t, "sustained_requests_per_s", c->sustained_requests_per_s);
+        rl_jw_str(&t, "limited_by", c->limited_by == 1 ? "prefill" : "decode");
+        rl_jw_end(&t);
+    }
 
     if (c->has_buy) {
         rl_jw_object(&s, "buy", &t);

@@ -94,6 +94,8 @@ static double disagg_transfer_share(double sent, double received) { return sent 
 static double disagg_ttft(double prefill_ttft_ms, double transfer_ms, double step_ms) {
     return prefill_ttft_ms + transfer_ms + step_ms;
 }
+/* A disaggregated deployment pays for both pools' GPUs, the idle part of the pool that does not bind included. */
+static int64_t disagg_cost_gpus(int64_t prefill_gpus, int64_t decode_gpus) { return prefill_gpus + decode_gpus; }
 #endif
 
 /* SGLang (its pool is a share of the memory free once its context and NCCL are up), TensorRT-LLM (its KV cache a
@@ -139,5 +141,6 @@ const rl_formulas rl_right_formulas = {
     .dp_group_requests = dp_group_requests,
     .disagg_transfer_share = disagg_transfer_share,
     .disagg_ttft = disagg_ttft,
+    .disagg_cost_gpus = disagg_cost_gpus,
 #endif
 };

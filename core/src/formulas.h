@@ -83,6 +83,8 @@ typedef struct rl_formulas {
     double (*disagg_transfer_share)(double sent, double received);
     /* Disaggregated TTFT from the prefill pool's TTFT, the KV transfer and one decode step, ms. */
     double (*disagg_ttft)(double prefill_ttft_ms, double transfer_ms, double step_ms);
+    /* Disaggregated cost: the GPUs a deployment of both pools pays for, from each pool's. */
+    int64_t (*disagg_cost_gpus)(int64_t prefill_gpus, int64_t decode_gpus);
 } rl_formulas;
 
 extern const rl_formulas rl_right_formulas;

@@ -367,4 +367,15 @@ static inline int64_t rl_attention_layers(const rl_model *m) {
     return m->layers - m->linear_layers - m->conv_layers - m->no_attn_layers - (m->mamba_v1 ? m->mamba_layers : 0);
 }
 
+/* A disaggregated deployment's cost (docs/scale-out.md, "What it costs"): the basis's gpus are both pools', and
+ * the whole deployment is held hold_ms per request (1000 / the balance's sustained requests/s at the pool that
+ * binds), in place of prefill + output x step / batch; the decode pool runs no prefill between its steps. */
+typedef struct rl_cost_pools {
+    double hold_ms;
+    int64_t prefill_gpus, decode_gpus;
+    int limited_by; /* 1 prefill, 2 decode */
+} rl_cost_pools;
+rl_status rl_cost_compute_pools(const rl_workload *w, const rl_cost_basis *b, const rl_cost_pools *pools,
+                                const rl_cost_prices *p, rl_cost *out, rl_error *err);
+
 #endif

@@ -61,8 +61,16 @@ typedef struct plan_ctx {
 } plan_ctx;
 
 /* One setup's run: the base request (workload, model, prices) plus the setup. */
+static const rl_run *run_setup_pools(plan_ctx *c, const char *gpu, const plan_setup *u, const char *precision,
+                                     int64_t batch, const int64_t *pools);
 static const rl_run *run_setup(plan_ctx *c, const char *gpu, const plan_setup *u, const char *precision,
                                int64_t batch) {
+    return run_setup_pools(c, gpu, u, precision, batch, NULL);
+}
+
+/* pools: NULL, or a disaggregated setup's prefill_instances, prefill_tp, decode_instances. */
+static const rl_run *run_setup_pools(plan_ctx *c, const char *gpu, const plan_setup *u, const char *precision,
+                                     int64_t batch, const int64_t *pools) {
     char *request = c->work->request;
     size_t n = c->base_len, cap = sizeof c->work->request;
     int len = snprintf(request, cap, "%.*s%s\"gpu\":\"%s\",\"tp\":%lld,\"pp\":%lld,\"precision\":\"%s\",\"batch\":%lld",
@@ -75,6 +83,9 @@ static const rl_run *run_setup(plan_ctx *c, const char *gpu, const plan_setup *u
     if (len >= 0 && u->nodes > 1 && (size_t)len < cap)
         len += snprintf(request + len, cap - (size_t)len, ",\"nodes\":%lld,\"gpus_per_node\":%d", (long long)u->nodes,
                         RL_PLAN_NODE_GPUS);
+    if (len >= 0 && pools != NULL && (size_t)len < cap)
+        len += snprintf(request + len, cap - (size_t)len, ",\"prefill_instances\":%lld,\"prefill_tp\":%lld,\"decode_instances\":%lld",
+                        (long long)pools[0], (long long)pools[1], (long long)pools[2]);
     if (len >= 0 && (size_t)len < cap) len += snprintf(request + len, cap - (size_t)len, "}");
     if (len < 0 || (size_t)len >= cap) return NULL;
     rl_run_request_memo(request, (size_t)len, c->config, c->config_len, &c->work->memo, &c->work->run);
@@ -141,6 +152,7 @@ static void keep(plan_ctx *c, const rl_run *r, rl_plan_option option, double mon
     k->usd_per_mtok_out = per_mtok;
     k->option = option;
     k->order = (uint32_t)i;
+    k->prefill_instances = k->prefill_tp = k->decode_instances = 0; /* colocated */
     if (!r->cost.realistic) c->s->floor_basis = 1;
 }
 
@@ -177,6 +189,135 @@ static void search_setup(plan_ctx *c, const char *gpu, const plan_setup *u, cons
     if (!good(r, q)) return;
     if (r->cost.has_buy) keep(c, r, RL_PLAN_BUY, r->cost.buy_monthly_usd, r->cost.buy_usd_per_mtok_out);
     if (r->cost.has_cloud) keep(c, r, RL_PLAN_CLOUD, r->cost.cloud_monthly_usd, r->cost.cloud_usd_per_mtok_out);
+}
+
+/* ---- disaggregated setups (RL_PLAN_DISAGG_*; docs/scale-out.md, "The planner") ---- */
+
+static const int64_t PREFILL_TP[RL_PLAN_DISAGG_PREFILL_TPS] = {1, 2, 4, 8};
+
+/* A disaggregated run's figures on its cost's basis: the prefill pool's seconds per prompt and a decode
+ * instance's seconds of its batch per request (the balance's, disaggregation.c). */
+static void pool_seconds(const rl_run *r, double *prefill_s, double *decode_s) {
+    const struct rl_disagg *x = &r->result.disagg;
+    int k = r->cost.realistic;
+    double step = k ? r->result.realistic.step_ms : r->result.step_ms;
+    double batch = (double)(k ? r->result.realistic.batch : r->deploy.batch);
+    *prefill_s = (k ? x->real_prefill_ms : x->prefill_ms) / 1000.0;
+    *decode_s = (double)r->workload.output_tokens * step / 1000.0 / batch;
+}
+
+/* A disaggregated run that qualifies: fits both pools, has a cost, meets both targets. */
+static int disagg_good(const rl_run *r, const rl_plan_query *q, double *ttft) {
+    if (!usable(r, q) || !r->result.disagg.has_balance) return 0;
+    const struct rl_disagg *x = &r->result.disagg;
+    *ttft = r->cost.realistic && x->has_realistic ? x->real_ttft_ms : x->ttft_ms;
+    if (q->max_ttft_ms > 0 && (r->gpu.tflops_unknown || *ttft > q->max_ttft_ms)) return 0;
+    return q->min_tokens_per_s_user <= 0 || speed_of(r) >= q->min_tokens_per_s_user;
+}
+
+static void keep_disagg(plan_ctx *c, const rl_run *r, double ttft, rl_plan_option option, double monthly, double per_mtok) {
+    rl_plan_summary *s = c->s;
+    if (s->has_disagg[option] && !(per_mtok < s->disagg[option].usd_per_mtok_out)) return;
+    rl_plan_candidate *k = &s->disagg[option];
+    memset(k, 0, sizeof *k);
+    snprintf(k->gpu, sizeof k->gpu, "%s", r->gpu.name);
+    k->tp = r->deploy.tp;
+    k->pp = r->deploy.pp;
+    k->ep = r->deploy.ep > 1 ? r->deploy.ep : 1;
+    k->dp_attention = r->deploy.dp_attention > 1 ? r->deploy.dp_attention : 1;
+    k->nodes = r->deploy.nodes > 1 ? r->deploy.nodes : 1;
+    k->prefill_instances = r->deploy.prefill_instances;
+    k->prefill_tp = r->result.disagg.prefill_tp;
+    k->decode_instances = r->deploy.decode_instances;
+    k->gpus = r->cost.gpus;
+    k->batch = r->deploy.batch;
+    snprintf(k->precision, sizeof k->precision, "%s", rl_precision_name(r->result.weight_precision));
+    snprintf(k->kv_precision, sizeof k->kv_precision, "%s", rl_precision_name(r->result.kv_precision));
+    k->ttft_ms = ttft;
+    k->tokens_per_s_user = speed_of(r);
+    k->tokens_per_s_gpu = r->cost.sustained_requests_per_s * (double)r->workload.output_tokens / (double)k->gpus;
+    k->monthly_usd = monthly;
+    k->usd_per_mtok_out = per_mtok;
+    k->option = option;
+    s->has_disagg[option] = 1;
+}
+
+/* Qualifies (disagg_good) and the traffic fills its decode batch: the requests the decode pool keeps in flight,
+ * arrivals x their seconds of decoding (Little's law), are at least the batch. Both only turn false as the batch
+ * grows (the step grows slower than the batch). */
+static int split_good(const rl_run *r, const rl_plan_query *q, double *ttft) {
+    if (!disagg_good(r, q, ttft)) return 0;
+    double prefill_s, decode_s, rate = (double)r->workload.requests_per_day / 86400.0;
+    pool_seconds(r, &prefill_s, &decode_s);
+    return r->deploy.batch == 1 || rate * decode_s * (double)r->deploy.batch >= (double)r->deploy.batch;
+}
+
+/* One decode layout (a colocated candidate's) with a prefill pool of P GPUs, one instance each: its best batch,
+ * bisected as the colocated search does (the decode pool's speed is 1000 / its step, no prefill between steps);
+ * then the counts that pay for the fewest GPUs per sustained request, with no more decode instances than the
+ * traffic fills; that setup's own run is the candidate. */
+static void search_split(plan_ctx *c, const rl_plan_candidate *d, int64_t P) {
+    plan_setup u = {d->tp, d->pp, d->ep, d->dp_attention, d->nodes};
+    int64_t pools[3] = {1, P, 1};
+    c->s->disagg_searched++;
+    const rl_run *r = run_setup_pools(c, d->gpu, &u, d->precision, 1, pools);
+    double ttft;
+    if (r == NULL || !split_good(r, c->q, &ttft)) return;
+    int64_t lo = 1, hi = r->result.max_batch_realistic >= 1 ? r->result.max_batch_realistic : r->result.max_batch;
+    if (hi > RL_MAX_BATCH) hi = RL_MAX_BATCH;
+    while (lo < hi) {
+        int64_t mid = lo + (hi - lo + 1) / 2;
+        r = run_setup_pools(c, d->gpu, &u, d->precision, mid, pools);
+        if (r != NULL && split_good(r, c->q, &ttft)) lo = mid;
+        else hi = mid - 1;
+    }
+    r = run_setup_pools(c, d->gpu, &u, d->precision, lo, pools);
+    if (r == NULL || !split_good(r, c->q, &ttft)) return;
+    double prefill_s, decode_s;
+    pool_seconds(r, &prefill_s, &decode_s);
+    double G = (double)(d->tp * d->pp), rate = (double)r->workload.requests_per_day / 86400.0;
+    int64_t max_d = (int64_t)floor(rate * decode_s);
+    if (max_d < 1) max_d = 1;
+    if (max_d > RL_PLAN_DISAGG_MAX_DECODE) max_d = RL_PLAN_DISAGG_MAX_DECODE;
+    double best = 0;
+    for (int64_t di = 1; di <= max_d; di++)
+        for (int64_t pi = 1; pi <= RL_PLAN_DISAGG_MAX_PREFILL; pi++) {
+            double sustained = fmin((double)pi / prefill_s, (double)di / decode_s);
+            double per = ((double)pi * (double)P + (double)di * G) / sustained;
+            if (best == 0 || per < best) {
+                best = per;
+                pools[0] = pi;
+                pools[2] = di;
+            }
+        }
+    if (pools[0] != 1 || pools[2] != 1) {
+        r = run_setup_pools(c, d->gpu, &u, d->precision, lo, pools);
+        if (r == NULL || !disagg_good(r, c->q, &ttft)) return;
+    }
+    if (r->cost.has_buy) keep_disagg(c, r, ttft, RL_PLAN_BUY, r->cost.buy_monthly_usd, r->cost.buy_usd_per_mtok_out);
+    if (r->cost.has_cloud) keep_disagg(c, r, ttft, RL_PLAN_CLOUD, r->cost.cloud_monthly_usd, r->cost.cloud_usd_per_mtok_out);
+}
+
+static int same_layout(const rl_plan_candidate *a, const rl_plan_candidate *b) {
+    return strcmp(a->gpu, b->gpu) == 0 && a->tp == b->tp && a->pp == b->pp && a->ep == b->ep &&
+           a->dp_attention == b->dp_attention && a->nodes == b->nodes && strcmp(a->precision, b->precision) == 0;
+}
+
+/* The decode layouts of the cheapest distinct colocated candidates (sorted) on a GPU with a sourced TFLOPS figure
+ * (without one a pool has no prefill time, so no balance and no cost), each with every prefill tp. */
+static void search_disagg(plan_ctx *c) {
+    size_t layouts[RL_PLAN_DISAGG_DECODE], n = 0;
+    for (size_t i = 0; i < c->s->count && n < RL_PLAN_DISAGG_DECODE; i++) {
+        int again = 0;
+        for (size_t k = 0; k < n && !again; k++) again = same_layout(&c->out[layouts[k]], &c->out[i]);
+        rl_gpu g;
+        if (again || rl_gpu_preset(c->out[i].gpu, 0, &g, NULL) != RL_OK || g.tflops_unknown) continue;
+        layouts[n++] = i;
+    }
+    for (size_t k = 0; k < n; k++) {
+        rl_plan_candidate d = c->out[layouts[k]]; /* a copy: the runs reuse the work area, not the output */
+        for (size_t p = 0; p < RL_PLAN_DISAGG_PREFILL_TPS; p++) search_split(c, &d, PREFILL_TP[p]);
+    }
 }
 
 static int by_cost(const void *a, const void *b) {
@@ -278,6 +419,7 @@ rl_status rl_plan(const char *base_request, size_t len, const char *config_text,
             for (size_t k = 0; k < n; k++) search_setup(&c, gpus[g], &SCALE[v], list[k]);
     }
     sort_candidates(out, summary->count);
+    if (RL_SCALE_OUT) search_disagg(&c);
     return RL_OK;
 }
 
@@ -329,6 +471,23 @@ int rl_plan_scale_out_gain(const rl_plan_candidate *sorted, size_t n, rl_plan_op
     return 1;
 }
 
+int rl_plan_disagg_gain(const rl_plan_summary *s, const rl_plan_candidate *sorted, size_t n, rl_plan_option option,
+                        rl_plan_disagg_cmp *g) {
+    if (s == NULL || g == NULL || (unsigned)option > RL_PLAN_CLOUD || !s->has_disagg[option]) return 0;
+    memset(g, 0, sizeof *g);
+    size_t i = 0;
+    while (i < n && sorted[i].option != option) i++;
+    const rl_plan_candidate *d = &s->disagg[option];
+    g->has_colocated = i < n;
+    g->colocated = i < n ? i : 0;
+    g->beats = i == n || d->usd_per_mtok_out < sorted[i].usd_per_mtok_out;
+    if (i < n) {
+        g->tokens_per_s_gpu_x = d->tokens_per_s_gpu / sorted[i].tokens_per_s_gpu;
+        g->usd_per_mtok_x = sorted[i].usd_per_mtok_out / d->usd_per_mtok_out;
+    }
+    return 1;
+}
+
 static void candidate_json(rl_jw *list, const rl_plan_candidate *c) {
     rl_jw o;
     rl_jw_object(list, NULL, &o);
@@ -348,6 +507,11 @@ static void candidate_json(rl_jw *list, const rl_plan_candidate *c) {
     rl_jw_str(&o, "option", rl_plan_option_name(c->option));
     rl_jw_num(&o, "monthly_usd", c->monthly_usd);
     rl_jw_num(&o, "usd_per_mtok_out", c->usd_per_mtok_out);
+    if (c->prefill_instances > 0) {
+        rl_jw_num(&o, "prefill_instances", (double)c->prefill_instances);
+        rl_jw_num(&o, "prefill_tp", (double)c->prefill_tp);
+        rl_jw_num(&o, "decode_instances", (double)c->decode_instances);
+    }
     rl_jw_end(&o);
 }
 
@@ -399,6 +563,28 @@ size_t rl_plan_json(const rl_plan_query *q, const rl_plan_summary *s, const rl_p
         rl_jw_end(&setup);
         rl_jw_num(&o, "tokens_per_s_gpu_x", g.tokens_per_s_gpu_x);
         rl_jw_num(&o, "usd_per_mtok_x", g.usd_per_mtok_x);
+        rl_jw_end(&o);
+    }
+    rl_jw_end(&list);
+    /* The cheapest disaggregated setup of each option against the cheapest colocated one. */
+    rl_jw_num(&plan, "disaggregated_searched", (double)s->disagg_searched);
+    rl_jw_array(&plan, "disaggregated", &list);
+    for (int option = RL_PLAN_BUY; option <= RL_PLAN_CLOUD; option++) {
+        rl_plan_disagg_cmp g;
+        if (!rl_plan_disagg_gain(s, sorted, s->count, (rl_plan_option)option, &g)) continue;
+        rl_jw o, setup;
+        rl_jw_object(&list, NULL, &o);
+        rl_jw_str(&o, "option", rl_plan_option_name((rl_plan_option)option));
+        rl_jw_array(&o, "setups", &setup); /* the disaggregated one, then the colocated one when there is one */
+        candidate_json(&setup, &s->disagg[option]);
+        if (g.has_colocated) candidate_json(&setup, &sorted[g.colocated]);
+        rl_jw_end(&setup);
+        rl_jw_bool(&o, "beats", g.beats);
+        if (g.has_colocated) {
+            rl_jw_num(&o, "tokens_per_s_gpu_x", g.tokens_per_s_gpu_x);
+            rl_jw_num(&o, "usd_per_mtok_x", g.usd_per_mtok_x);
+        }
+        if (!g.beats) rl_jw_str(&o, "why", "no_gpu_time_saved");
         rl_jw_end(&o);
     }
     rl_jw_end(&list);

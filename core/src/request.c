@@ -2,7 +2,9 @@
  * send. Its keys, types and ranges are the rows of the field table. */
 #include "internal.h"
 #include "realistic.h"
+#include "formulas.h"
 
+#include <math.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
@@ -422,6 +424,34 @@ static const rl_cost_prices *run_prices(rl_run *out, rl_run_memo *memo, rl_cost_
     return p;
 }
 
+/* Disaggregated (docs/scale-out.md, "What it costs"): the GPUs are both pools', and one deployment (both pools)
+ * is held 1 / the balance's sustained requests/s per request, the pool that binds setting it; the decode step
+ * and the batch are the decode pool's, the prefill the prefill pool's at the input tokens. The engine's expected
+ * figures when both pools have them (the realistic balance), else the floor. A refused pool, or pools with no
+ * time (no balance), get no cost. */
+static rl_status disagg_cost(rl_run *out, rl_run_memo *memo) {
+#if RL_SCALE_OUT
+    const struct rl_disagg *x = &out->result.disagg;
+    if (x->refused_pool || !x->has_balance) return RL_OK;
+    int k = x->has_realistic ? 1 : 0;
+    if (!(x->sustained_rps[k] > 0) || !isfinite(x->sustained_rps[k])) return RL_OK;
+    int64_t prefill_gpus = x->prefill_tp * x->prefill_instances;
+    int64_t decode_gpus = x->decode_gpus_per_instance * x->decode_instances;
+    rl_cost_basis basis = {k ? out->result.realistic.step_ms : out->result.step_ms, k ? x->real_prefill_ms : x->prefill_ms,
+                           k ? out->result.realistic.batch : out->deploy.batch,
+                           rl_formulas_in_use()->disagg_cost_gpus(prefill_gpus, decode_gpus), k};
+    rl_cost_pools pools = {1000.0 / x->sustained_rps[k], prefill_gpus, decode_gpus, x->limited_by[k]};
+    rl_cost_prices local;
+    const rl_cost_prices *prices = run_prices(out, memo, &local);
+    if (prices == NULL) return out->error.status;
+    return rl_cost_compute_pools(&out->workload, &basis, &pools, prices, &out->cost, &out->error);
+#else
+    (void)out;
+    (void)memo;
+    return RL_OK;
+#endif
+}
+
 /* The cost of a fitting run with a workload, on the roofline floor until the
  * realistic estimate lands: the decode step at the full context, and the
  * prefill of the input tokens alone (a second analysis at seq = input). A
@@ -430,9 +460,7 @@ static const rl_cost_prices *run_prices(rl_run *out, rl_run_memo *memo, rl_cost_
 static rl_status run_cost(rl_run *out, rl_run_memo *memo) {
     const rl_workload *w = &out->workload;
     if (w->requests_per_day <= 0 || !out->result.fits) return RL_OK;
-    /* Disaggregated: the GPUs and the capacity are two pools', which the cost's basis (one deployment's step,
-     * prefill and GPUs) does not take yet; the disaggregation section's balance stands in (docs/scale-out.md). */
-    if (RL_SCALE_OUT && out->deploy.prefill_instances > 0) return RL_OK;
+    if (RL_SCALE_OUT && out->deploy.prefill_instances > 0) return disagg_cost(out, memo);
     rl_deploy prompt = out->deploy;
     prompt.seq = w->input_tokens;
     rl_result pre;
@@ -454,11 +482,16 @@ static rl_status run_cost(rl_run *out, rl_run_memo *memo) {
 
 /* Disaggregated with a workload: the prefill pool at its input tokens, the balance at its output tokens and its
  * rate (disaggregation.c); rl_analyze gave the pools at the context alone. A refusal stays as it is. */
+rl_status rl_disagg_workload(const rl_model *m, const rl_gpu *g, const rl_deploy *d, const rl_workload *w,
+                             rl_result *r, rl_error *err) {
+    if (m == NULL || g == NULL || d == NULL || w == NULL || r == NULL) return rl_fail(err, RL_E_NULL, "request", "an argument was NULL");
+    if (!RL_SCALE_OUT || !r->disagg.on || w->requests_per_day <= 0 || !r->fits) return RL_OK;
+    return rl_disagg(m, g, d, (double)w->input_tokens, (double)w->output_tokens, (double)w->requests_per_day / 86400.0, r,
+                     err);
+}
+
 static rl_status run_disagg(rl_run *out) {
-    const rl_workload *w = &out->workload;
-    if (!RL_SCALE_OUT || !out->result.disagg.on || w->requests_per_day <= 0 || !out->result.fits) return RL_OK;
-    return rl_disagg(&out->model, &out->gpu, &out->deploy, (double)w->input_tokens, (double)w->output_tokens,
-                     (double)w->requests_per_day / 86400.0, &out->result, &out->error);
+    return rl_disagg_workload(&out->model, &out->gpu, &out->deploy, &out->workload, &out->result, &out->error);
 }
 
 rl_status rl_run_request(const char *request, size_t len, const char *config_text, size_t config_len,

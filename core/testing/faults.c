@@ -126,6 +126,12 @@ static double disagg_ttft_without_transfer(double prefill_ttft_ms, double transf
     return prefill_ttft_ms;
 }
 
+/* Disaggregation: the cost pays for the decode pool alone, as if the prefill GPUs came free. */
+static int64_t disagg_cost_decode_only(int64_t prefill_gpus, int64_t decode_gpus) {
+    (void)prefill_gpus;
+    return decode_gpus;
+}
+
 static const char *const fault_names[RL_FAULT_COUNT_] = {
     "none",
     "weights-read-per-request",
@@ -150,6 +156,7 @@ static const char *const fault_names[RL_FAULT_COUNT_] = {
     "start-free-ignored",
     "disagg-kv-over-one-nic",
     "disagg-ttft-without-transfer",
+    "disagg-cost-decode-pool-only",
 };
 
 const char *rl_fault_name(rl_fault f) { return (unsigned)f < RL_FAULT_COUNT_ ? fault_names[f] : "unknown"; }
@@ -186,6 +193,7 @@ void rl_testing_set_fault(rl_fault f) {
     case RL_FAULT_START_FREE_IGNORED: faulted.engine_memory = start_free_ignored; break;
     case RL_FAULT_DISAGG_KV_ONE_NIC: faulted.disagg_transfer_share = disagg_kv_over_one_nic; break;
     case RL_FAULT_DISAGG_TTFT_NO_TRANSFER: faulted.disagg_ttft = disagg_ttft_without_transfer; break;
+    case RL_FAULT_DISAGG_COST_DECODE_ONLY: faulted.disagg_cost_gpus = disagg_cost_decode_only; break;
     default: in_use = &rl_right_formulas; return; /* RL_FAULT_NONE, or out of range: no fault */
     }
     in_use = &faulted;

@@ -304,6 +304,30 @@ test('an MoE model at a large batch: the plan picks an EP setup, says by how muc
   await page.close();
 });
 
+test('disaggregated setups: the plan says whether the cheapest beats the colocated one, per GPU and per dollar, as the core does', async () => {
+  // DeepSeek-V3 fp8 on H200 at 5 million requests a day: without a speed target and at 40 tokens/s per user
+  // (tests/c/plan_core_test.c prints both verdicts); the page shows what the core's plan says, line by line.
+  for (const tpsu of ['', '40']) {
+    const query = `?m=deepseek-v3&rpd=5000000&it=1000&ot=300&view=plan&gpus=h200-sxm&prec=fp8${tpsu ? `&tpsu=${tpsu}` : ''}`;
+    const { built } = await requestOf(query);
+    const { plan } = core.plan(planRequest(built.request), { gpus: ['h200-sxm'], precision: 'fp8', min_tokens_per_s_user: Number(tpsu) || 0 },
+      built.configText, PLAN_TOP);
+    assert.ok(plan.disaggregated.length > 0 && plan.disaggregated_searched > 0, 'the core searched disaggregated setups');
+    const page = await openPlan(query);
+    for (const [i, g] of plan.disaggregated.entries()) {
+      const id = `plan.disaggregated.${i}`;
+      await page.waitForSelector(tid(id));
+      assert.equal(await page.getAttribute(tid(id), 'data-beats'), String(g.beats), `${id}: beats as the core says`);
+      for (const k of ['tokens_per_s_gpu_x', 'usd_per_mtok_x']) assert.equal(Number(await attr(page, `${id}.${k}`)), g[k], `${id}: ${k}`);
+      const [d, co] = g.setups;
+      assert.equal(g.beats, d.usd_per_mtok_out < co.usd_per_mtok_out, 'beats is the cheaper $/Mtok out');
+      const text = await page.textContent(tid(id));
+      assert.match(text, g.beats ? /beats the cheapest colocated one/ : /does not beat the cheapest colocated one.*no prefill\/decode interference term/);
+    }
+    await page.close();
+  }
+});
+
 test('an MoE plan at 1280 px: the layout line under the GPUs widens the table by nothing', async () => {
   const page = await env.browser.newPage({ viewport: { width: 1280, height: 900 } });
   await page.goto(`${env.server.url}?m=deepseek-v3&rpd=5000000&it=1000&ot=300&view=plan&gpus=h200-sxm&prec=fp8`);

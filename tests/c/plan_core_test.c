@@ -410,6 +410,98 @@ static const rl_run *layout_run(const char *base, const rl_plan_candidate *c) {
     return &rerun;
 }
 
+/* A disaggregated candidate's request alone: its decode layout and its pools. */
+static const rl_run *pools_run(const char *base, const rl_plan_candidate *c) {
+    char request[4096];
+    size_t n = strlen(base);
+    int len = snprintf(request, sizeof request,
+                       "%.*s,\"gpu\":\"%.63s\",\"tp\":%lld,\"pp\":%lld,\"precision\":\"%.7s\",\"batch\":%lld,\"ep\":%lld,"
+                       "\"dp_attention\":%lld,\"nodes\":%lld%s,\"prefill_instances\":%lld,\"prefill_tp\":%lld,\"decode_instances\":%lld}",
+                       (int)(n < 1000 ? n - 1 : 999), base, c->gpu, (long long)c->tp, (long long)c->pp, c->precision,
+                       (long long)c->batch, (long long)c->ep, (long long)c->dp_attention, (long long)c->nodes,
+                       c->nodes > 1 ? ",\"gpus_per_node\":8" : "", (long long)c->prefill_instances, (long long)c->prefill_tp,
+                       (long long)c->decode_instances);
+    CHECK(len > 0 && (size_t)len < sizeof request, "a disaggregated setup's request fits");
+    rl_run_request(request, strlen(request), NULL, 0, &rerun);
+    return &rerun;
+}
+
+/* Issue 37 item 4/5: the planner's disaggregated setups. Each is a plain run of its request; the verdict against the
+ * cheapest colocated candidate is computed here from the two candidates (not written down), and the bound holds. */
+static void disagg_tests(const char *cli) {
+    static const char *const h200[] = {"h200-sxm"};
+    const char *moe = "{\"model\":\"deepseek-v3\",\"requests_per_day\":5000000,\"input_tokens\":1000,\"output_tokens\":300}";
+    /* Without a speed target and with a per-user target that holds the colocated batches down. */
+    const double speeds[2] = {0, 40};
+    for (int t = 0; t < 2; t++) {
+        rl_plan_query q = {0, speeds[t], 0, "fp8", h200, 1};
+        rl_plan_summary s;
+        rl_error err;
+        rl_status st = rl_plan(moe, strlen(moe), NULL, 0, &q, &work, found, sizeof found / sizeof found[0], &s, &err);
+        CHECK(st == RL_OK && s.count > 0, "disaggregated plan: %s", err.message);
+        CHECK(s.disagg_searched > 0 && s.disagg_searched <= RL_PLAN_DISAGG_DECODE * RL_PLAN_DISAGG_PREFILL_TPS,
+              "disaggregated plan: %ld splits searched, at most %d", s.disagg_searched,
+              RL_PLAN_DISAGG_DECODE * RL_PLAN_DISAGG_PREFILL_TPS);
+        CHECK(s.has_disagg[RL_PLAN_BUY] && s.has_disagg[RL_PLAN_CLOUD], "disaggregated plan (speed %g): a setup of each option",
+              speeds[t]);
+        for (int option = RL_PLAN_BUY; option <= RL_PLAN_CLOUD; option++) {
+            if (!s.has_disagg[option]) continue;
+            const rl_plan_candidate *d = &s.disagg[option];
+            CHECK(d->prefill_instances >= 1 && d->prefill_instances <= RL_PLAN_DISAGG_MAX_PREFILL && d->decode_instances >= 1 &&
+                      d->decode_instances <= RL_PLAN_DISAGG_MAX_DECODE &&
+                      d->gpus == d->prefill_instances * d->prefill_tp + d->decode_instances * d->tp * d->pp,
+                  "disaggregated candidate: its pools and both pools' GPUs");
+            const rl_run *r = pools_run(moe, d);
+            double per = option == RL_PLAN_BUY ? r->cost.buy_usd_per_mtok_out : r->cost.cloud_usd_per_mtok_out;
+            CHECK(r->status == RL_OK && r->result.fits && r->cost.present && r->cost.disagg && per == d->usd_per_mtok_out &&
+                      r->cost.tokens_per_s_user == d->tokens_per_s_user && r->cost.gpus == d->gpus &&
+                      (speeds[t] <= 0 || d->tokens_per_s_user >= speeds[t]),
+                  "disaggregated candidate (%s, speed %g) re-analysed alone", rl_plan_option_name((rl_plan_option)option),
+                  speeds[t]);
+            size_t co = 0;
+            while (co < s.count && (int)found[co].option != option) co++;
+            rl_plan_disagg_cmp g;
+            CHECK(rl_plan_disagg_gain(&s, found, s.count, (rl_plan_option)option, &g) && g.has_colocated == (co < s.count),
+                  "disaggregated comparison");
+            if (co < s.count) {
+                const rl_plan_candidate *b = &found[co];
+                CHECK(b->prefill_instances == 0 && g.colocated == co && g.beats == (d->usd_per_mtok_out < b->usd_per_mtok_out) &&
+                          g.usd_per_mtok_x == b->usd_per_mtok_out / d->usd_per_mtok_out &&
+                          g.tokens_per_s_gpu_x == d->tokens_per_s_gpu / b->tokens_per_s_gpu,
+                      "disaggregated verdict (%s, speed %g): %s, %g x per $, %g x per GPU", rl_plan_option_name((rl_plan_option)option),
+                      speeds[t], g.beats ? "beats" : "does not beat", g.usd_per_mtok_x, g.tokens_per_s_gpu_x);
+                printf("note: speed %g, %s: disaggregated %s the colocated setup (%.3g x per $, %.3g x per GPU)\n", speeds[t],
+                       rl_plan_option_name((rl_plan_option)option), g.beats ? "beats" : "does not beat", g.usd_per_mtok_x,
+                       g.tokens_per_s_gpu_x);
+            }
+        }
+        /* rl_plan_json and the CLI carry the same comparison. */
+        size_t n = rl_plan_json(&q, &s, found, 3, text, sizeof text);
+        cJSON *doc = n < sizeof text ? cJSON_Parse(text) : NULL;
+        const cJSON *dj = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(doc, "plan"), "disaggregated");
+        CHECK(cJSON_GetArraySize(dj) == s.has_disagg[0] + s.has_disagg[1], "rl_plan_json: the disaggregated comparisons");
+        char args[512];
+        snprintf(args, sizeof args,
+                 "--model deepseek-v3 --requests-per-day 5000000 --input-tokens 1000 --output-tokens 300 --gpus h200-sxm "
+                 "--precision fp8%s",
+                 t ? " --min-tokens-per-s-user 40" : "");
+        cJSON *cdoc = run_cli(cli, args);
+        const cJSON *cj = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(cdoc, "plan"), "disaggregated");
+        CHECK(cJSON_GetArraySize(cj) == cJSON_GetArraySize(dj), "the CLI's disaggregated comparisons");
+        for (int i = 0; i < cJSON_GetArraySize(dj); i++) {
+            const cJSON *a = cJSON_GetArrayItem(dj, i), *b = cJSON_GetArrayItem(cj, i);
+            const cJSON *sa = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(a, "setups"), 0);
+            const cJSON *sb = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(b, "setups"), 0);
+            CHECK(cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(a, "beats")) == cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(b, "beats")) &&
+                      num(a, "usd_per_mtok_x") == num(b, "usd_per_mtok_x") && num(sa, "usd_per_mtok_out") == num(sb, "usd_per_mtok_out") &&
+                      num(sa, "prefill_instances") == num(sb, "prefill_instances"),
+                  "the CLI and rl_plan_json agree on disaggregated comparison %d", i);
+        }
+        cJSON_Delete(cdoc);
+        cJSON_Delete(doc);
+    }
+}
+
 /* Issue 37 item 5: an MoE model's plan also searches EP, DP-attention and multi-node setups; a dense one none. */
 static void scale_out_tests(const char *cli) {
     static const char *const h200[] = {"h200-sxm"};
@@ -599,6 +691,7 @@ int main(int argc, char **argv) {
     }
 
     scale_out_tests(cli);
+    disagg_tests(cli);
 
     /* The refusals. */
     rl_plan_summary s;

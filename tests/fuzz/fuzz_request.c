@@ -167,12 +167,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             FZ_CHECK(!whole.cost.present || (r.fits && whole.workload.requests_per_day > 0),
                      "a cost without a workload, or for a deployment that cannot run: %s", run);
             static char rep[1 << 16];
-            rl_report_json_cost(&m, &g, &d, &r, whole.cost.present ? &whole.cost : NULL, rep, sizeof rep);
             /* A disaggregated request with a workload: the one-call path re-reads its pools at the workload's input
-             * and output lengths and rate (request.c, rl_disagg), which no step-by-step call has, so only its
-             * disaggregation section may differ; the step-by-step path is not compared there (noted as open). */
-            bool disagg_workload = d.prefill_instances > 0 && whole.workload.requests_per_day > 0;
-            FZ_CHECK(disagg_workload || strcmp(rep, run) == 0, "rl_run_json's report differs from rl_report_json's with the run's cost");
+             * and output lengths and rate; the step-by-step path does the same with rl_disagg_workload. */
+            rl_status dst = rl_disagg_workload(&m, &g, &d, &whole.workload, &r, &err);
+            FZ_CHECK(dst == RL_OK, "rl_disagg_workload fails where rl_run_request did not: %s", err.message);
+            rl_report_json_cost(&m, &g, &d, &r, whole.cost.present ? &whole.cost : NULL, rep, sizeof rep);
+            FZ_CHECK(strcmp(rep, run) == 0, "rl_run_json's report differs from rl_report_json's with the run's cost");
         }
     } else if (rst == RL_OK) {
         FZ_CHECK(fz_contains(run, rn, "\"estimate\""), "params request without an estimate: %s", run);

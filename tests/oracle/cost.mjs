@@ -90,23 +90,32 @@ const figure = (o) => (o && typeof o === 'object' ? o.value : undefined);
 const RESALE = { nvidia: '0.35', apple: '0.35', mini_pc: '0.25' };
 
 // report: the oracle's analysis of the request (it fits); prefill: the analysis at seq = input tokens.
-export function costSection({ report, prefillReport, workload, gpuId, modelId, deploy }) {
+// disagg: a disaggregated deployment's section (disaggregation.mjs, at the workload) instead of prefillReport:
+//   the GPUs are both pools' (prefill_instances x prefill_tp + decode_instances x tp x pp); the whole deployment
+//   is held 1 / sustained requests/s per request (its balance: the pool that binds), the engine's balance when
+//   both pools have the engine's figures, else the floor's; the decode pool prefills nothing between its steps,
+//   so a request's loaded step is the step itself.
+export function costSection({ report, prefillReport, disagg, workload, gpuId, modelId, deploy }) {
   const rpd = Q.of(BigInt(workload.requests_per_day));
   const tin = Q.of(BigInt(workload.input_tokens)), tout = Q.of(BigInt(workload.output_tokens));
   // The basis: the engine's expected step and prefill when the analysis gives them, else the floor.
-  const real = report.realistic !== undefined;
+  const real = disagg ? disagg.realistic?.balance !== undefined : report.realistic !== undefined;
   // The engine's step is for the requests it runs at once: fewer than asked on a tight fit (analysis.mjs).
-  const G = Q.of(deploy.tp * deploy.pp), B = real ? report.realistic.batch : Q.of(deploy.batch);
+  const G = disagg ? disagg.prefill_gpus.add(disagg.decode_gpus) : Q.of(deploy.tp * deploy.pp);
+  const B = real ? report.realistic.batch : Q.of(deploy.batch);
   const step = real ? report.realistic.step_ms : report.decode.step_ms;
-  const prefill = (real ? prefillReport.realistic?.prefill_ms : undefined) ?? prefillReport.prefill?.ms ?? ZERO;
+  const prefill = disagg ? (real ? disagg.realistic.prefill_ms : disagg.prefill_ms)
+    : (real ? prefillReport.realistic?.prefill_ms : undefined) ?? prefillReport.prefill?.ms ?? ZERO;
+  const balance = disagg ? (real ? disagg.realistic.balance : disagg.balance) : null;
 
   const requests = rpd.mul(DAYS);
-  const hoursPerRequest = prefill.add(tout.mul(step).div(B)).div(MS_PER_HOUR);
+  const hoursPerRequest = balance ? Q.of(1n).div(balance.sustained_requests_per_s).div(dec('3600'))
+    : prefill.add(tout.mul(step).div(B)).div(MS_PER_HOUR);
   const active = requests.mul(hoursPerRequest);
   const capacity = dec('24').div(hoursPerRequest);
   // One request's step under the traffic: the batch's other B - 1 requests are each replaced once
   // per output_tokens steps, and the newcomers' prefills run between this request's steps.
-  const loaded = step.add(B.sub(Q.of(1n)).mul(prefill).div(tout));
+  const loaded = balance ? step : step.add(B.sub(Q.of(1n)).mul(prefill).div(tout));
   const mtokIn = requests.mul(tin).div(MTOK), mtokOut = requests.mul(tout).div(MTOK);
   const cost = {
     basis: real ? 'realistic' : 'floor',
@@ -117,6 +126,12 @@ export function costSection({ report, prefillReport, workload, gpuId, modelId, d
       loaded_step_ms: loaded, tokens_per_s_user: dec('1000').div(loaded), gpus: G,
     },
   };
+  if (balance) {
+    cost.disaggregated = {
+      prefill_gpus: disagg.prefill_gpus, decode_gpus: disagg.decode_gpus,
+      sustained_requests_per_s: balance.sustained_requests_per_s, limited_by: balance.limited_by,
+    };
+  }
 
   const gp = pricePreset(gpuId, 'gpu') ?? {};
   const electricity = pricePreset('electricity', 'electricity') ?? {};

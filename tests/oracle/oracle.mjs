@@ -44,8 +44,15 @@ export function computeVector(vector) {
     report.disaggregation = workload && report.fits
       ? disaggregation(analyze, req.model, req.gpu, req.deploy, report, workload).section : atSeq.section;
   }
-  // Disaggregated: no cost (its basis is one deployment's; docs/scale-out.md).
-  if (workload && report.fits && !(req.deploy.prefillInstances > 0n)) {
+  // Disaggregated: the cost of both pools at the balance's binding pool (cost.mjs); pools with no balance (no
+  // time) get none.
+  const ids = { gpuId: typeof input.gpu === 'string' ? input.gpu : null, modelId: typeof input.model === 'string' ? input.model : null };
+  if (workload && report.fits && req.deploy.prefillInstances > 0n) {
+    if (report.disaggregation.balance)
+      report.cost = costSection({ report, disagg: report.disaggregation, workload, deploy: req.deploy, ...ids });
+    return report;
+  }
+  if (workload && report.fits) {
     const prefillReport = analyze(req.model, req.gpu, { ...req.deploy, seq: BigInt(workload.input_tokens) });
     report.cost = costSection({
       report, prefillReport, workload, deploy: req.deploy,

@@ -56,12 +56,16 @@ test('targets: a non-negative decimal, else no target', () => {
   for (const bad of ['', '-1', 'abc', '1e9', 'NaN', null]) expect(targetValue(bad)).toBe(0);
   expect(validTarget('25')).toBe(true);
   expect(validTarget('')).toBe(false);
-  const off = { ep: '', dp_attention: '', nodes: '', gpus_per_node: '', redundant_experts: '', ep_imbalance: '' };
+  const off = { ep: '', dp_attention: '', nodes: '', gpus_per_node: '', redundant_experts: '', ep_imbalance: '',
+    prefill_instances: '', prefill_tp: '', decode_instances: '' };
   expect(candidateInputs({ gpu: 'a', precision: 'fp8', tp: 2, pp: 1, batch: 7, ep: 1, dp_attention: 1, nodes: 1 }))
     .toEqual({ gpu: 'a', precision: 'fp8', tp: '2', pp: '1', batch: '7', micro_batches: '', ...off });
   // A scale-out candidate opens with its layout: its nodes hold 8 GPUs each, as the planner ran it.
   expect(candidateInputs({ gpu: 'a', precision: 'fp8', tp: 16, pp: 1, batch: 7, ep: 16, dp_attention: 16, nodes: 2 }))
     .toEqual({ gpu: 'a', precision: 'fp8', tp: '16', pp: '1', batch: '7', micro_batches: '', ...off, ep: '16', dp_attention: '16', nodes: '2', gpus_per_node: '8' });
+  // A disaggregated candidate opens with its pools; a colocated one (above) clears them.
+  expect(candidateInputs({ gpu: 'a', precision: 'fp8', tp: 8, pp: 1, batch: 64, ep: 1, dp_attention: 1, nodes: 1, prefill_instances: 3, prefill_tp: 4, decode_instances: 2 }))
+    .toEqual({ gpu: 'a', precision: 'fp8', tp: '8', pp: '1', batch: '64', micro_batches: '', ...off, prefill_instances: '3', prefill_tp: '4', decode_instances: '2' });
 });
 
 test('the view and the targets travel in the link, page-only keys beside the table\'s', async () => {

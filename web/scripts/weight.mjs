@@ -97,7 +97,12 @@ export const KIB = 1024;
 // then the verdict's refusal worded from the refusing prefill pool's figures: critical 99,806 B, single 249,706 B.
 // Both merged (the "does not start" card, the Macs' prices, disaggregation on the page): single 251,362 B (246 KiB),
 // critical 100,097 B (98 KiB).
-export const BUDGETS = Object.freeze({ critical: 98 * KIB, single: 246 * KIB });
+// Single 241 -> 243 KiB (247,925 B measured against 245,881 B before it): a disaggregated deployment's cost and the
+// planner's disaggregated setups in the full wasm module (247,286 B with the page unchanged) and the Plan view's
+// disaggregated line with its English and Chinese rows (issue 37, item 4/5); the critical path is unchanged (99,841 B).
+// With the planner's disaggregated setups merged too: single 253,914 B (248 KiB), critical 100,420 B: 98 -> 99 KiB,
+// still under the issue's first step (100 KiB), until the critical-path cuts under way (the link codec out of the entry) land.
+export const BUDGETS = Object.freeze({ critical: 99 * KIB, single: 248 * KIB });
 export const CRITICAL_GOAL = 100 * KIB;
 export const SINGLE_FILE_GOAL = 150 * KIB;
 

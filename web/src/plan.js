@@ -64,9 +64,10 @@ export const PLAN_TOP = 10;
 
 /** The request keys the plan sets itself (the CLI refuses their flags with --plan). */
 // The scale-out layout too (an MoE model's plan searches ep, dp_attention and nodes; the EP knobs would contradict
-// its TP-only setups), but not the link between nodes, which the base request may set.
+// its TP-only setups), but not the link between nodes, which the base request may set; and the disaggregation pools
+// (the plan's disaggregated setups set them, plan.c).
 const SEARCHED = new Set(['gpu', 'tp', 'pp', 'batch', 'precision', 'seq', 'micro_batches', 'nodes', 'gpus_per_node', 'ep',
-  'redundant_experts', 'ep_imbalance', 'dp_attention']);
+  'redundant_experts', 'ep_imbalance', 'dp_attention', 'prefill_instances', 'prefill_tp', 'decode_instances']);
 
 /** The form's inputs the plan does not read (it searches them), a custom GPU's figures included: disabled in the Plan view. */
 export const planSearches = (key) => SEARCHED.has(key) || GPU_FIELDS.includes(key);
@@ -139,5 +140,7 @@ export function candidateInputs(c) {
     gpu: c.gpu, precision: c.precision, tp: String(c.tp), pp: String(c.pp), batch: String(c.batch), micro_batches: '',
     ep: layout(c.ep), dp_attention: layout(c.dp_attention), nodes: layout(c.nodes), gpus_per_node: c.nodes > 1 ? '8' : '',
     redundant_experts: '', ep_imbalance: '',
+    // A disaggregated setup's pools (plan.c writes them only for one); a colocated setup clears any the form had.
+    ...Object.fromEntries(['prefill_instances', 'prefill_tp', 'decode_instances'].map((k) => [k, c.prefill_instances > 0 ? String(c[k]) : ''])),
   };
 }

@@ -141,6 +141,27 @@ function ScaleOutGain({ gains }) {
   });
 }
 
+/** The cheapest disaggregated setup of an option against the cheapest colocated one, with the model's reason when it loses. */
+function DisaggGain({ items }) {
+  return items.map((g, i) => {
+    const [d, co] = g.setups;
+    const option = t(`plan.option.${g.option}`);
+    const pools = { option, gpu: d.gpu, pi: f.integer(d.prefill_instances), ptp: f.integer(d.prefill_tp), di: f.integer(d.decode_instances),
+      tp: f.integer(d.tp), gpus: f.integer(d.gpus), usd: usd(d.usd_per_mtok_out) };
+    const id = `plan.disaggregated.${i}`;
+    if (!co) return <p key={i} class="sub" data-testid={id} data-option={g.option} data-beats="true">{t('plan.disaggOnly', pools)}</p>;
+    return (
+      <p key={i} class={g.beats ? 'callout' : 'sub'} role="note" data-testid={id} data-option={g.option} data-beats={String(g.beats)}>
+        {tx(g.beats ? 'plan.disagg' : 'plan.disaggLoses', {
+          ...pools, gpuSpeed: f.tokensPerS(d.tokens_per_s_gpu), coGpuSpeed: f.tokensPerS(co.tokens_per_s_gpu), coUsd: usd(co.usd_per_mtok_out),
+          gpuX: <Num testid={`${id}.tokens_per_s_gpu_x`} value={g.tokens_per_s_gpu_x} format={f.times} />,
+          usdX: <Num testid={`${id}.usd_per_mtok_x`} value={g.usd_per_mtok_x} format={f.times} />,
+        })}
+      </p>
+    );
+  });
+}
+
 export function PlanView({ app }) {
   // The search takes up to a second: the first plan is made at once, a later one when its own input
   // (not the batch, the GPU, tp, ... of the form), a target or what it searches changes and the typing pauses.
@@ -196,12 +217,14 @@ export function PlanView({ app }) {
         <p class="sub" data-testid="plan.searched" data-value={String(p.searched)}>
           {t('plan.searched', { n: f.integer(p.searched) })}
           {p.scale_out_searched > 0 && <> {t('plan.scaleOutSearched', { n: f.integer(p.scale_out_searched) })}</>}
+          {p.disaggregated_searched > 0 && <> {t('plan.disaggSearched', { n: f.integer(p.disaggregated_searched) })}</>}
         </p>
         {list.length === 0 ? (
           <p class="plan-none" data-testid="plan-none" role="status">{t('plan.none.title')} {reason(p)}</p>
         ) : (
           <>
             {Array.isArray(p.scale_out) && <ScaleOutGain gains={p.scale_out} />}
+            {Array.isArray(p.disaggregated) && <DisaggGain items={p.disaggregated} />}
             <PlanChart pareto={p.pareto} onOpen={open} />
             <p class="sub">{t('plan.chartHint')}</p>
             {['buy', 'cloud'].filter((o) => !list.some((c) => c.option === o)).map((o) => (
