@@ -1100,7 +1100,7 @@ typedef struct rl_result {
                                        realistic estimate's allreduce_ms (not in the floor) */
 
     /* Prefill/decode disaggregation (prefill_instances > 0; core/src/disaggregation.c). The decode pool is
-     * the figures above; the prefill pool is the same model on prefill_tp GPUs prefilling one prompt at a time. */
+     * the figures above; the prefill pool is the same model on prefill_tp GPUs prefilling in steps of its token budget (disaggregation.c). */
     struct rl_disagg {
         int on;                    /* prefill_instances > 0 */
         int refused_pool;          /* 0: both fit; 1: the prefill pool does not fit; 2: the decode pool does not */
