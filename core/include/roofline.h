@@ -1064,8 +1064,9 @@ typedef struct rl_result {
     double prefill_weight_bytes_read; /* has_timing: the weights the prefill reads (the experts S tokens touch), whole model */
     /* Prefill at scale (has_timing, a sourced TFLOPS figure): a stream of prompts of S tokens, prefilled in steps of
      * prefill_step_tokens = min(prefill_chunk, batch x S) tokens (the engine's token budget per step, as many prompts
-     * or pieces of prompts as fill it; dp_attention D > 1: D x min(prefill_chunk, ceil(batch/D) x S), each attention
-     * group its own budget), each prompt's attention over its own tokens: a step's FLOPs are
+     * or pieces of prompts as fill it; dp_attention D > 1: D x min(chunk_g, ceil(batch/D) x S), each attention
+     * group its own budget chunk_g: prefill_chunk, or under SGLang, which divides it over its DP ranks, prefill_chunk / D),
+     * each prompt's attention over its own tokens: a step's FLOPs are
      * prefill_step_tokens / S x prefill_flops, its bytes the weights those tokens touch, spread over tp x pp GPUs. */
     double prefill_step_tokens;
     double prefill_step_ms;        /* max(FLOPs/(tp·pp)/peak, bytes/(tp·pp)/bandwidth): a step (a stage's, pipelined) */

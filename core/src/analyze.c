@@ -61,6 +61,15 @@ static double group_batch(const rl_deploy *d) {
     return (double)(dp_of(d) == 1 ? d->batch : rl_formulas_in_use()->dp_group_requests(d->batch, dp_of(d)));
 }
 
+/* An attention group's prefill token budget: the chunk, except that SGLang divides its --chunked-prefill-size over
+ * its DP ranks ("DP attention is enabled. The chunked prefill size is adjusted to 5120" for 81920 over 16 ranks,
+ * sgl-project/sglang#6017), one token at least; vLLM's ranks each schedule their own --max-num-batched-tokens. */
+static double group_chunk(const rl_deploy *d, const rl_gpu *g, int64_t chunk) {
+    int64_t D = dp_of(d);
+    if (D > 1 && rl_engine_for(d->engine, g->name) == RL_ENGINE_SGLANG) chunk = chunk / D > 0 ? chunk / D : 1;
+    return (double)chunk;
+}
+
 /* All weights at their precisions, whole model. */
 static double weight_bytes_total(const ctx *c) {
     const rl_model *m = c->m;
@@ -1118,12 +1127,11 @@ rl_status rl_analyze(const rl_model *m, const rl_gpu *g, const rl_deploy *d, rl_
                                S * state_flops(&c);
         double prefill_weights = weight_bytes_read(&c, S, experts_touched(&c, S));
         /* Prefill at scale: a step of T prompt tokens (the engine's budget, as many prompts as fill it; under
-         * dp_attention each attention group's budget and requests: vLLM's DP ranks each schedule their own
-         * max_num_batched_tokens, SGLang splits --chunked-prefill-size over them), each
+         * dp_attention each attention group's budget (group_chunk) and requests), each
          * prompt's attention over its own tokens, so T / S of one prompt's FLOPs; the weights read once a step
          * (the experts T tokens touch), every GPU a 1/(tp·pp) share of both (a pipeline's stages each on its own
          * step). */
-        double step_tokens = (double)dp_of(d) * c.F->prefill_step_tokens((double)r->prefill_chunk, group_batch(d), S);
+        double step_tokens = (double)dp_of(d) * c.F->prefill_step_tokens(group_chunk(d, g, r->prefill_chunk), group_batch(d), S);
         double step_prefill_flops = prefill_flops * (step_tokens / S);
         double step_prefill_bytes = weight_bytes_read(&c, step_tokens, experts_touched(&c, step_tokens));
         double gpus = gpus_of(d);

@@ -65,6 +65,8 @@ static rl_status prefill_deploy(const rl_gpu *g, const rl_deploy *d, double prom
      * GPU each with its own budget (LMSYS's prefill nodes: --tp-size 32 --dp-size 32 --enable-dp-attention,
      * sgl-project/sglang#6017 and #9787). */
     int64_t groups = RL_SCALE_OUT && d->dp_attention > 1 && p > 1 ? p : 1;
+    /* SGLang divides its --chunked-prefill-size over its DP ranks (sgl-project/sglang#6017). */
+    if (groups > 1 && rl_engine_for(d->engine, g->name) == RL_ENGINE_SGLANG) chunk = chunk / groups > 0 ? chunk / groups : 1;
     pd->batch = groups * (chunk > (int64_t)prompt ? chunk / (int64_t)prompt : 1);
     pd->seq = (int64_t)prompt;
     pd->spec_tokens = 0; /* speculation drafts decode tokens: none in a prefill */

@@ -361,7 +361,9 @@ export function analyze(model, gpu, deploy) {
     // tokens, each prompt's attention over its own tokens (T/S of one prompt's FLOPs), the weights T tokens
     // touch read once a step, all spread over the tp x pp GPUs (a pipeline's stages each on its own step).
     // Under dp_attention D, each attention group its own budget and its ceil(B/D) requests.
-    const chunk = prefillChunkOf(d, gpu), all = groupRequests(d, d.batch) * d.seq;
+    // SGLang divides its --chunked-prefill-size over its DP ranks (sgl-project/sglang#6017); vLLM's ranks each have theirs.
+    const given = prefillChunkOf(d, gpu), split = d.engine === 'sglang' && dpOf(d) > 1n ? given / dpOf(d) : given;
+    const chunk = split > 0n ? split : 1n, all = groupRequests(d, d.batch) * d.seq;
     const stepTokens = dpOf(d) * (chunk < all ? chunk : all);
     const stepPrefill = {
       tokens: stepTokens,

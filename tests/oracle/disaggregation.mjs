@@ -39,9 +39,11 @@ export function prefillDeploy(d, gpu, prompt) {
   const P = d.prefillTp > 0n ? d.prefillTp : d.tp;
   const per = gpusPerNode({ ...d, nodes: 2n }, gpu);
   if (P > per && P % per !== 0n) throw new Error('prefill_tp must fill whole nodes');
-  const chunk = prefillChunkOf({ ...d, seq: prompt }, gpu);
+  let chunk = prefillChunkOf({ ...d, seq: prompt }, gpu);
   // Under a decode pool with DP attention, the prefill instance's attention is data-parallel too: P groups of one GPU.
   const groups = (d.dpAttention ?? 1n) > 1n && P > 1n ? P : 1n;
+  // SGLang divides its --chunked-prefill-size over its DP ranks (sgl-project/sglang#6017).
+  if (groups > 1n && d.engine === 'sglang') chunk = chunk / groups > 0n ? chunk / groups : 1n;
   return {
     ...d,
     prefillInstances: 0n, prefillTp: 0n, decodeInstances: 0n,
