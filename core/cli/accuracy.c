@@ -135,6 +135,26 @@ int rl_cli_accuracy(int argc, char **argv) {
             lo += extra;
             hi += extra;
         }
+        if (compare != NULL && strcmp(compare, "prefill_step_ms") == 0) {
+            /* A prefill throughput run (input tokens/s per GPU over a stream of prompts, value / gpus_per_value):
+             * compared as the time of one batched prefill step of the request's prefill.step_tokens on its tp x pp
+             * GPUs. The band is the engine's band applied to the realistic prefill step, never under the floor. */
+            const cJSON *cfg = cJSON_GetObjectItemCaseSensitive(report, "config");
+            double per = num_at(run, "gpus_per_value", NULL), tokens = num_at(report, "prefill", "step_tokens");
+            double gpus = num_at(cfg, "tp", NULL) * num_at(cfg, "pp", NULL);
+            double step = num_at(report, "realistic", "prefill_step_ms");
+            if (!(per > 0) || !(tokens > 0) || !(gpus > 0) || !(step > 0)) {
+                printf("  run %d: no batched prefill step (gpus_per_value, a sourced TFLOPS figure)\n", id);
+                cJSON_Delete(report);
+                failed++;
+                continue;
+            }
+            measured = tokens / (value / per) / gpus * 1000.0;
+            floor_ms = num_at(report, "prefill", "step_ms");
+            lo = fmax(floor_ms, step * lo / mid);
+            hi = step * hi / mid;
+            mid = step;
+        }
         if (compare != NULL && strcmp(compare, "e2e_ms") == 0) {
             /* The batch's prompts as one prefill, then output_len decode steps. */
             cJSON *pre = analyse(cJSON_GetObjectItemCaseSensitive(run, "prefill_request"), buf, id);

@@ -972,6 +972,8 @@ typedef struct rl_realistic {
     int has_prefill;         /* 0 without a sourced TFLOPS figure */
     double prefill_ms;
     double ttft_ms;          /* ttft overhead + prefill */
+    double prefill_step_ms;  /* a batched prefill step of rl_result.prefill_step_tokens (has_prefill) */
+    double prefill_step_tokens_per_s_per_gpu;
     rl_engine engine;
     int calibrated;          /* 1 when the corpus (tests/measured) has runs of this engine on this GPU family */
     /* The requests the engine runs at once: deploy.batch, or on a tight fit the fewer its budget holds
@@ -1060,6 +1062,15 @@ typedef struct rl_result {
     double ttft_ms;                /* launch_ms + prefill_ms */
     double prefill_flops;          /* has_timing: the prefill's FLOPs over S tokens, whole model */
     double prefill_weight_bytes_read; /* has_timing: the weights the prefill reads (the experts S tokens touch), whole model */
+    /* Prefill at scale (has_timing, a sourced TFLOPS figure): a stream of prompts of S tokens, prefilled in steps of
+     * prefill_step_tokens = min(prefill_chunk, batch x S) tokens (the engine's token budget per step, as many prompts
+     * or pieces of prompts as fill it; dp_attention D > 1: D x min(chunk_g, ceil(batch/D) x S), each attention
+     * group its own budget chunk_g: prefill_chunk, or under SGLang, which divides it over its DP ranks, prefill_chunk / D),
+     * each prompt's attention over its own tokens: a step's FLOPs are
+     * prefill_step_tokens / S x prefill_flops, its bytes the weights those tokens touch, spread over tp x pp GPUs. */
+    double prefill_step_tokens;
+    double prefill_step_ms;        /* max(FLOPs/(tp·pp)/peak, bytes/(tp·pp)/bandwidth): a step (a stage's, pipelined) */
+    double prefill_step_tokens_per_s_per_gpu; /* prefill_step_tokens / prefill_step_ms / (tp·pp) */
 
     /* Topology (core/src/interconnect.c): where the GPUs are and the link each collective crosses, one
      * direction, GB/s (0: no figure). A group inside a node uses the GPU's link (link_gbs / 2); one that spans
@@ -1090,7 +1101,7 @@ typedef struct rl_result {
                                        realistic estimate's allreduce_ms (not in the floor) */
 
     /* Prefill/decode disaggregation (prefill_instances > 0; core/src/disaggregation.c). The decode pool is
-     * the figures above; the prefill pool is the same model on prefill_tp GPUs prefilling one prompt at a time. */
+     * the figures above; the prefill pool is the same model on prefill_tp GPUs prefilling in steps of its token budget (disaggregation.c). */
     struct rl_disagg {
         int on;                    /* prefill_instances > 0 */
         int refused_pool;          /* 0: both fit; 1: the prefill pool does not fit; 2: the decode pool does not */

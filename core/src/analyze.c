@@ -61,6 +61,15 @@ static double group_batch(const rl_deploy *d) {
     return (double)(dp_of(d) == 1 ? d->batch : rl_formulas_in_use()->dp_group_requests(d->batch, dp_of(d)));
 }
 
+/* An attention group's prefill token budget: the chunk, except that SGLang divides its --chunked-prefill-size over
+ * its DP ranks ("DP attention is enabled. The chunked prefill size is adjusted to 5120" for 81920 over 16 ranks,
+ * sgl-project/sglang#6017), one token at least; vLLM's ranks each schedule their own --max-num-batched-tokens. */
+static double group_chunk(const rl_deploy *d, const rl_gpu *g, int64_t chunk) {
+    int64_t D = dp_of(d);
+    if (D > 1 && rl_engine_for(d->engine, g->name) == RL_ENGINE_SGLANG) chunk = chunk / D > 0 ? chunk / D : 1;
+    return (double)chunk;
+}
+
 /* All weights at their precisions, whole model. */
 static double weight_bytes_total(const ctx *c) {
     const rl_model *m = c->m;
@@ -874,6 +883,7 @@ void rl_result_strip_timing(rl_result *r) {
     r->has_timing = 0;
     r->step_ms = r->ms_per_token = r->tokens_per_s = 0;
     r->prefill_ms = r->prefill_tokens_per_s = r->ttft_ms = 0;
+    r->prefill_step_tokens = r->prefill_step_ms = r->prefill_step_tokens_per_s_per_gpu = 0;
     r->pp_stage_ms = r->pp_drain_ms = 0;
     r->flops_per_step = r->bytes_per_step = r->ai = r->ceiling_fraction = 0;
     r->bound = RL_BOUND_NONE;
@@ -1116,6 +1126,16 @@ rl_status rl_analyze(const rl_model *m, const rl_gpu *g, const rl_deploy *d, rl_
                                c.F->prefill_attention_share * m->attn_flops_per_token_pair * S * attn_tokens +
                                S * state_flops(&c);
         double prefill_weights = weight_bytes_read(&c, S, experts_touched(&c, S));
+        /* Prefill at scale: a step of T prompt tokens (the engine's budget, as many prompts as fill it; under
+         * dp_attention each attention group's budget (group_chunk) and requests), each
+         * prompt's attention over its own tokens, so T / S of one prompt's FLOPs; the weights read once a step
+         * (the experts T tokens touch), every GPU a 1/(tp·pp) share of both (a pipeline's stages each on its own
+         * step). */
+        double step_tokens = (double)dp_of(d) * c.F->prefill_step_tokens(group_chunk(d, g, r->prefill_chunk), group_batch(d), S);
+        double step_prefill_flops = prefill_flops * (step_tokens / S);
+        double step_prefill_bytes = weight_bytes_read(&c, step_tokens, experts_touched(&c, step_tokens));
+        double gpus = gpus_of(d);
+        r->prefill_step_tokens = step_tokens;
         r->has_timing = 1;
         r->flops_per_step = flops;
         r->bytes_per_step = bytes;
@@ -1135,6 +1155,9 @@ rl_status rl_analyze(const rl_model *m, const rl_gpu *g, const rl_deploy *d, rl_
             r->prefill_ms = prefill_s * 1e3;
             r->prefill_tokens_per_s = S / prefill_s;
             r->ttft_ms = d->launch_ms + r->prefill_ms;
+            double step_s = fmax(step_prefill_flops / gpus / c.peak, step_prefill_bytes / gpus / c.bw);
+            r->prefill_step_ms = step_s * 1e3;
+            r->prefill_step_tokens_per_s_per_gpu = step_tokens / step_s / gpus;
         } else {
             r->times_are_bandwidth_floors = 1;
             r->bound = RL_BOUND_UNKNOWN;
@@ -1164,6 +1187,13 @@ rl_status rl_analyze(const rl_model *m, const rl_gpu *g, const rl_deploy *d, rl_
                               .pp_link_Bps = r->pp_link_gbs * 1e9,
                               .a2a_s = r->ep_a2a_ms / 1e3,
                               .a2a_prefill_s = RL_SCALE_OUT && d->ep > 1 ? a2a_seconds(r, a2a_bytes(&c, S)) : 0.0,
+                              .step_tokens = step_tokens,
+                              .step_prefill_flops = step_prefill_flops,
+                              .step_prefill_bytes = step_prefill_bytes,
+                              .floor_step_prefill_s = r->prefill_step_ms / 1e3,
+                              .gpus = gpus,
+                              .a2a_step_prefill_s =
+                                  RL_SCALE_OUT && d->ep > 1 ? a2a_seconds(r, a2a_bytes(&c, step_tokens)) : 0.0,
                               .dp_groups = (double)dp_of(d),
                               .group_batch = group_batch(d),
                               .attn_tp = (double)attn_tp(d),

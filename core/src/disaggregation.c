@@ -6,15 +6,19 @@
  * (NixlConnector, docs.vllm.ai, Disaggregated Prefilling).
  *
  * The model: the prefill pool is the same model and precisions on prefill_tp GPUs (tensor-parallel
- * attention, ep = prefill_tp when the decode pool runs EP), prefilling one prompt at a time: its fit is
- * the weights, one chunk's activations and that prompt's KV; its time is the existing prefill's on
- * prefill_tp GPUs. The request's KV (all layers, the KV dtype, MLA's latent, windows capped: the
+ * attention, or prefill_tp groups of one GPU under a decode pool with DP attention; ep = prefill_tp when
+ * the decode pool runs EP), prefilling in steps of the engine's token budget (prefill_chunk, else the
+ * engine's own; a group's under DP attention): its batch is the prompts a step holds, floor(chunk / prompt)
+ * (1 for a longer prompt; times the groups), so its fit is the weights, one chunk's activations and those
+ * prompts' KV; its throughput (and a request's share of an instance's time in the balance) is its batched
+ * prefill steps' (rl_result.prefill_step_*). TTFT (and the KV shard a GPU sends) is a lone prompt's prefill
+ * on prefill_tp GPUs (batch 1, tensor-parallel attention). The request's KV (all layers, the KV dtype, MLA's latent, windows capped: the
  * analysis's own KV bytes at the prompt's length) then crosses the scale-out link: each GPU that holds a
  * shard sends it over its own NIC, all at once, and each decode GPU receives its own shard the same way,
  * so the slower side's shard over one NIC is the transfer. It is not overlapped with the prefill (the
  * layer-wise streaming of the Mooncake paper, arXiv 2407.00079, is not credited: an upper bound on this part).
- * TTFT = the prefill pool's TTFT + the transfer + one decode step. No allocation: the prefill pool is one
- * more analysis on the stack. */
+ * TTFT = the prefill pool's TTFT + the transfer + one decode step. No allocation: the prefill pool and its lone
+ * prompt are two more analyses on the stack. */
 #include "internal.h"
 
 #include "formulas.h"
@@ -46,7 +50,7 @@ rl_status rl_disagg_check(const rl_model *m, const rl_deploy *d, rl_error *err) 
     return RL_OK;
 }
 
-/* The prefill pool's instance: one prompt at a time on prefill_tp GPUs, filling nodes of the decode pool's size. */
+/* The prefill pool's instance: steps of the engine's token budget on prefill_tp GPUs, filling nodes of the decode pool's size. */
 static rl_status prefill_deploy(const rl_gpu *g, const rl_deploy *d, double prompt, rl_deploy *pd, rl_error *err) {
     int64_t p = prefill_tp_of(d);
     *pd = *d;
@@ -54,12 +58,21 @@ static rl_status prefill_deploy(const rl_gpu *g, const rl_deploy *d, double prom
     pd->tp = p;
     pd->pp = 1;
     pd->micro_batches = 0;
-    pd->batch = 1;
+    /* The prompts one prefill step of the engine's token budget holds (1 for a prompt longer than the budget): the
+     * instance keeps their KV until it is sent, and its throughput is that of its batched steps. */
+    int64_t chunk = d->prefill_chunk > 0 ? d->prefill_chunk : rl_engine_chunk(d->engine, g->vram_gib, g->name);
+    /* Under a decode pool with DP attention the prefill instance's attention is data-parallel too, P groups of one
+     * GPU each with its own budget (LMSYS's prefill nodes: --tp-size 32 --dp-size 32 --enable-dp-attention,
+     * sgl-project/sglang#6017 and #9787). */
+    int64_t groups = RL_SCALE_OUT && d->dp_attention > 1 && p > 1 ? p : 1;
+    /* SGLang divides its --chunked-prefill-size over its DP ranks (sgl-project/sglang#6017). */
+    if (groups > 1 && rl_engine_for(d->engine, g->name) == RL_ENGINE_SGLANG) chunk = chunk / groups > 0 ? chunk / groups : 1;
+    pd->batch = groups * (chunk > (int64_t)prompt ? chunk / (int64_t)prompt : 1);
     pd->seq = (int64_t)prompt;
     pd->spec_tokens = 0; /* speculation drafts decode tokens: none in a prefill */
     pd->spec_accept = 0.0;
     memset(&pd->draft, 0, sizeof pd->draft);
-    pd->dp_attention = 1; /* one prompt: one attention group */
+    pd->dp_attention = groups;
     if (d->ep <= 1 || p <= 1) { /* one GPU holds every expert: no EP, nor its inputs */
         pd->ep = 1;
         pd->redundant_experts = 0;
@@ -133,12 +146,22 @@ rl_status rl_disagg(const rl_model *m, const rl_gpu *g, const rl_deploy *d, doub
     if ((st = rl_analyze(m, g, &pd, &pre, &inner)) != RL_OK)
         return rl_fail_why(err, st, "prefill_tp", RL_WHY_DISAGG_PREFILL_POOL, "",
                            "prefill_tp: the prefill pool cannot be set up: %s", inner.message);
+    /* A lone prompt (TTFT, and the KV shard each GPU sends) on the instance as it runs one prompt: one request,
+     * tensor-parallel attention. The pool's fit and throughput are its batched steps' (pre). */
+    rl_deploy od = pd;
+    od.batch = 1;
+    od.dp_attention = 1;
+    rl_result one;
+    const rl_result *lone = &pre;
+    if ((od.batch != pd.batch || od.dp_attention != pd.dp_attention) && rl_analyze(m, g, &od, &one, NULL) == RL_OK &&
+        one.has_timing)
+        lone = &one;
     x->prefill_verdict = pre.verdict;
     x->prefill_weights_gib = pre.weights_gib;
     x->prefill_kv_gib = pre.kv_gib;
     x->prefill_free_gib = pre.free_gib;
     x->kv_bytes = pre.kv_bytes_per_request;
-    x->kv_share_sent = pre.kv_share;
+    x->kv_share_sent = lone->kv_share;
     x->kv_share_received = r->kv_share;
     x->link = rl_scale_out_link_id(d, g);
     x->link_gbs = rl_link_gbs_one(x->link);
@@ -153,7 +176,7 @@ rl_status rl_disagg(const rl_model *m, const rl_gpu *g, const rl_deploy *d, doub
         r->remedy_precision = pre.remedy_precision;
         r->remedy_kv_precision = pre.remedy_kv_precision;
     }
-    if (x->refused_pool || !pre.has_timing || pre.prefill_ms <= 0 || x->link_gbs <= 0) return RL_OK;
+    if (x->refused_pool || !pre.has_timing || lone->prefill_ms <= 0 || x->link_gbs <= 0) return RL_OK;
 
     const rl_formulas *F = rl_formulas_in_use();
     double share = F->disagg_transfer_share(x->kv_share_sent, x->kv_share_received);
@@ -161,23 +184,26 @@ rl_status rl_disagg(const rl_model *m, const rl_gpu *g, const rl_deploy *d, doub
     double gpus_p = (double)x->prefill_tp, gpus_d = (double)x->decode_gpus_per_instance;
     x->has_times = 1;
     x->transfer_ms = transfer_s * 1e3;
-    x->prefill_ms = pre.prefill_ms;
-    x->ttft_ms = F->disagg_ttft(pre.ttft_ms, x->transfer_ms, r->step_ms);
-    x->prefill_tps_per_gpu = prompt / (pre.prefill_ms / 1e3) / gpus_p;
+    x->prefill_ms = lone->prefill_ms;
+    x->ttft_ms = F->disagg_ttft(lone->ttft_ms, x->transfer_ms, r->step_ms);
+    /* The pool's throughput is its batched prefill steps' (rl_result.prefill_step_*), and so is a request's share of an
+     * instance's time in the balance; TTFT stays a lone prompt's prefill. */
+    x->prefill_tps_per_gpu = pre.prefill_step_tokens_per_s_per_gpu;
     x->decode_tps_per_gpu = r->tokens_per_s / gpus_d;
-    if (r->has_realistic && pre.has_realistic && pre.realistic.has_prefill) {
+    if (r->has_realistic && pre.has_realistic && pre.realistic.has_prefill && lone->has_realistic &&
+        lone->realistic.has_prefill) {
         x->has_realistic = 1;
-        x->real_prefill_ms = pre.realistic.prefill_ms;
-        x->real_ttft_ms = F->disagg_ttft(pre.realistic.ttft_ms, x->transfer_ms, r->realistic.step_ms);
-        x->real_prefill_tps_per_gpu = prompt / (pre.realistic.prefill_ms / 1e3) / gpus_p;
+        x->real_prefill_ms = lone->realistic.prefill_ms;
+        x->real_ttft_ms = F->disagg_ttft(lone->realistic.ttft_ms, x->transfer_ms, r->realistic.step_ms);
+        x->real_prefill_tps_per_gpu = pre.realistic.prefill_step_tokens_per_s_per_gpu;
         x->real_decode_tps_per_gpu = r->realistic.tokens_per_s / gpus_d;
     }
     if (output > 0) {
         x->has_balance = 1;
-        balance(r, 0, pre.prefill_ms / 1e3, r->step_ms / 1e3, (double)d->batch, gpus_p, gpus_d);
+        balance(r, 0, prompt / (x->prefill_tps_per_gpu * gpus_p), r->step_ms / 1e3, (double)d->batch, gpus_p, gpus_d);
         if (x->has_realistic)
-            balance(r, 1, x->real_prefill_ms / 1e3, r->realistic.step_ms / 1e3, (double)r->realistic.batch, gpus_p,
-                    gpus_d);
+            balance(r, 1, prompt / (x->real_prefill_tps_per_gpu * gpus_p), r->realistic.step_ms / 1e3,
+                    (double)r->realistic.batch, gpus_p, gpus_d);
     }
     return RL_OK;
 }

@@ -108,6 +108,13 @@ static double engine_memory(double vram, double start_free, double context, int 
     return m < vram ? m : vram;
 }
 
+/* Engines batch prefill: a step takes prompts (and, chunked, pieces of prompts) until its token budget is full or
+ * every running request is in it (vLLM's scheduler, max_num_batched_tokens; SGLang's --chunked-prefill-size). */
+static double prefill_step_tokens(double chunk, double batch, double seq) {
+    double all = batch * seq;
+    return chunk < all ? chunk : all;
+}
+
 const rl_formulas rl_right_formulas = {
     .kv_share = kv_share,
     .kv_elems_per_token = kv_elems_per_token,
@@ -122,6 +129,7 @@ const rl_formulas rl_right_formulas = {
     /* Prefill attention is causal: fused kernels skip the masked half, so a query
      * meets half the tokens on average (2·L·q·d·S², not 4·L·q·d·S²). */
     .prefill_attention_share = 0.5,
+    .prefill_step_tokens = prefill_step_tokens,
     /* A step reads the LM head (vocab × hidden); the input table is looked up by
      * B rows, and tied embeddings are one matrix, read once as the head. */
     .reads_input_embedding = 0,

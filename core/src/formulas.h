@@ -56,6 +56,10 @@ typedef struct rl_formulas {
     /* Of a full S x S attention, the share a prefill computes (a value, not a
      * function: it sits on the hot path, where an indirect call costs about 3%). */
     double prefill_attention_share;
+    /* The prompt tokens one prefill step of a stream of prompts of seq tokens carries: the engine's budget per step
+     * (chunk: its max_num_batched_tokens / --chunked-prefill-size / max_num_tokens, or seq where it does not chunk),
+     * as many as the batch's requests fill (batch x seq at most). */
+    double (*prefill_step_tokens)(double chunk, double batch, double seq);
     /* 1 when a step reads the input embedding table as well as the LM head (a wrong formula). */
     int reads_input_embedding;
     /* 1 when the FLOPs count the untied input embedding's lookup as a matmul, 2·N_act per

@@ -17,6 +17,10 @@
  *           without ep, around each MoE layer an all-gather and a reduce-scatter of the batch over the tp
  *           GPUs, each α(engine, tp) + (tp−1)/tp · B·hidden·2 / tp's link (vLLM's allgather_reducescatter)
  *   prefill = max(FLOPs/(η_prefill·peak), weight bytes/(η_bw·BW)) / tp + fixed costs
+ *   prefill at scale, a step of T tokens (rl_result.prefill_step_tokens) on N = tp·pp GPUs, a stage's when pp > 1:
+ *           max(T/S·FLOPs/(η_prefill·peak), bytes(T)/(η_bw·BW)) / N + (kernels + AllReduces of T tokens)/pp
+ *           + the all-to-all of T tokens + (pp > 1) one hop of T tokens; dp_attention D: T/D tokens a group;
+ *           tokens/s per GPU = T / step / N
  *   offload (pp = 1): + the host part's bytes / host bandwidth, as in the floor
  *   TTFT = max(the floor's TTFT, overhead + prefill), overhead = ttft_overhead_ms or launch_ms
  *
@@ -150,6 +154,21 @@ void rl_realistic_compute(const rl_realistic_in *in, const rl_gpu *g, const rl_d
             prefill += (pp - 1.0) * hop;
         }
         prefill = maxd(prefill, in->floor_prefill_s);
+        /* A step of a stream of prompts: a stage's when pipelined (each stage on its own step). */
+        double T = in->step_tokens, N = in->gpus;
+        double st = maxd(in->step_prefill_flops / (N * p.p_eff * in->peak), in->step_prefill_bytes / (N * p.bw_eff * in->bw)) +
+                    kernels_per_pass / pp;
+        if (in->dp_groups > 1) st += dp_collectives_s(&p, in, d, T / in->dp_groups, T);
+        else if (d->tp > 1) st += 2.0 * (L / pp) * allreduce_s(&p, d, T * in->hidden * 2.0);
+        st += in->a2a_step_prefill_s;
+        if (d->pp > 1) {
+            double hop = allreduce_alpha_us(&p, d, 2) * 1e-6;
+            if (p.hop_Bps > 0) hop += T * in->hidden * 2.0 / p.hop_Bps;
+            st += hop;
+        }
+        st = maxd(st, in->floor_step_prefill_s);
+        out->prefill_step_ms = st * 1e3;
+        out->prefill_step_tokens_per_s_per_gpu = T / st / N;
         out->has_prefill = 1;
         out->prefill_ms = prefill * 1e3;
         out->ttft_ms = maxd(in->floor_ttft_ms, p.ttft_ms + prefill * 1e3);
@@ -158,6 +177,8 @@ void rl_realistic_compute(const rl_realistic_in *in, const rl_gpu *g, const rl_d
         out->has_prefill = 0;
         out->prefill_ms = 0.0;
         out->ttft_ms = 0.0;
+        out->prefill_step_ms = 0.0;
+        out->prefill_step_tokens_per_s_per_gpu = 0.0;
     }
 }
 

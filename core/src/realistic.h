@@ -113,6 +113,9 @@ typedef struct rl_realistic_in {
     double pp_link_Bps;            /* of the link the pipeline hop crosses */
     double a2a_s;                  /* expert parallelism's dispatch + combine per decode step on their links */
     double a2a_prefill_s;          /* the same over the prompt's tokens */
+    /* Prefill at scale: a step of step_tokens prompt tokens (rl_result.prefill_step_tokens), its FLOPs and bytes
+     * (whole model), the floor's step and the all-to-all over its tokens; gpus = tp x pp. */
+    double step_tokens, step_prefill_flops, step_prefill_bytes, floor_step_prefill_s, gpus, a2a_step_prefill_s;
     /* Data-parallel attention (dp_groups > 1): in place of tp's AllReduces, group_allreduces per step over
      * the group's attn_tp GPUs of group_batch requests, on group_link_Bps; and around each of gather_layers
      * MoE layers an all-gather and a reduce-scatter of the batch over the tp GPUs, on tp_link_Bps. */

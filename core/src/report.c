@@ -361,6 +361,8 @@ static void write_realistic(rl_jw *top, const rl_gpu *g, const rl_deploy *d, rl_
     if (x->has_prefill) {
         rl_jw_num(&s, "prefill_ms", x->prefill_ms);
         rl_jw_num(&s, "ttft_ms", x->ttft_ms);
+        rl_jw_num(&s, "prefill_step_ms", x->prefill_step_ms);
+        rl_jw_num(&s, "prefill_step_tokens_per_s_per_gpu", x->prefill_step_tokens_per_s_per_gpu);
     }
     rl_jw_num(&s, "kernel_ms", x->kernel_ms);
     rl_jw_num(&s, "host_ms", x->host_ms);
@@ -628,6 +630,9 @@ static size_t write_report(const rl_model *m, const rl_gpu *g, const rl_deploy *
             rl_jw_num(&s, "ms", r->prefill_ms);
             rl_jw_num(&s, "tokens_per_s", r->prefill_tokens_per_s);
             rl_jw_num(&s, "ttft_ms", r->ttft_ms);
+            rl_jw_num(&s, "step_tokens", r->prefill_step_tokens);
+            rl_jw_num(&s, "step_ms", r->prefill_step_ms);
+            rl_jw_num(&s, "step_tokens_per_s_per_gpu", r->prefill_step_tokens_per_s_per_gpu);
         }
         rl_jw_end(&s);
     }

@@ -132,6 +132,14 @@ static int64_t disagg_cost_decode_only(int64_t prefill_gpus, int64_t decode_gpus
     return decode_gpus;
 }
 
+/* Prefill one prompt a step: the engine's token budget per step ignored (the batched prefill's figure is then the
+ * single prompt's). */
+static double prefill_one_prompt(double chunk, double batch, double seq) {
+    (void)chunk;
+    (void)batch;
+    return seq;
+}
+
 static const char *const fault_names[RL_FAULT_COUNT_] = {
     "none",
     "weights-read-per-request",
@@ -157,6 +165,7 @@ static const char *const fault_names[RL_FAULT_COUNT_] = {
     "disagg-kv-over-one-nic",
     "disagg-ttft-without-transfer",
     "disagg-cost-decode-pool-only",
+    "prefill-one-prompt-a-step",
 };
 
 const char *rl_fault_name(rl_fault f) { return (unsigned)f < RL_FAULT_COUNT_ ? fault_names[f] : "unknown"; }
@@ -194,6 +203,7 @@ void rl_testing_set_fault(rl_fault f) {
     case RL_FAULT_DISAGG_KV_ONE_NIC: faulted.disagg_transfer_share = disagg_kv_over_one_nic; break;
     case RL_FAULT_DISAGG_TTFT_NO_TRANSFER: faulted.disagg_ttft = disagg_ttft_without_transfer; break;
     case RL_FAULT_DISAGG_COST_DECODE_ONLY: faulted.disagg_cost_gpus = disagg_cost_decode_only; break;
+    case RL_FAULT_PREFILL_ONE_PROMPT: faulted.prefill_step_tokens = prefill_one_prompt; break;
     default: in_use = &rl_right_formulas; return; /* RL_FAULT_NONE, or out of range: no fault */
     }
     in_use = &faulted;

@@ -37,7 +37,8 @@ typedef enum rl_fault {
     RL_FAULT_DISAGG_KV_ONE_NIC = 21,    /* disaggregation: a request's whole KV over one NIC, not its shards at once */
     RL_FAULT_DISAGG_TTFT_NO_TRANSFER = 22, /* disaggregation: TTFT is the prefill's alone (no transfer, no decode step) */
     RL_FAULT_DISAGG_COST_DECODE_ONLY = 23, /* disaggregation: the cost pays for the decode pool's GPUs alone */
-    RL_FAULT_COUNT_ = 24
+    RL_FAULT_PREFILL_ONE_PROMPT = 24,   /* a prefill step carries one prompt, whatever the engine's token budget */
+    RL_FAULT_COUNT_ = 25
 } rl_fault;
 
 /* Sets the fault every later analysis uses; a value out of range is RL_FAULT_NONE. */

@@ -11,7 +11,7 @@ import { realistic, realisticSpecStep } from './realistic.mjs';
 import { LACKS, LOGITS_ON_HOST, NOT_ON, STEP_LOGIT_BYTES, POOL_OF_FREE, POOL_OF_START, poolOf, prefillChunkOf, sglangReserve } from './engines.mjs';
 import { findRemedies } from './remedies.mjs';
 import { Q, ZERO } from './rational.mjs';
-import { dpAttentionStep, dpOf, dpSection, epSection, expertParallelStep, topologySection } from './scaleout.mjs';
+import { dpAttentionStep, dpOf, dpSection, groupRequests, epSection, expertParallelStep, topologySection } from './scaleout.mjs';
 
 const q = (x) => Q.of(x);
 const gib = (bytes) => bytes.div(GIB);
@@ -357,12 +357,35 @@ export function analyze(model, gpu, deploy) {
       report.prefill.tokens_per_s = S.div(seconds);
       report.prefill.ttft_ms = d.launchMs.add(seconds.mul(MS));
     }
+    // Prefill at scale: a stream of prompts of S tokens in steps of T = min(the engine's budget, batch x S)
+    // tokens, each prompt's attention over its own tokens (T/S of one prompt's FLOPs), the weights T tokens
+    // touch read once a step, all spread over the tp x pp GPUs (a pipeline's stages each on its own step).
+    // Under dp_attention D, each attention group its own budget and its ceil(B/D) requests.
+    // SGLang divides its --chunked-prefill-size over its DP ranks (sgl-project/sglang#6017); vLLM's ranks each have theirs.
+    const given = prefillChunkOf(d, gpu), split = d.engine === 'sglang' && dpOf(d) > 1n ? given / dpOf(d) : given;
+    const chunk = split > 0n ? split : 1n, all = groupRequests(d, d.batch) * d.seq;
+    const stepTokens = dpOf(d) * (chunk < all ? chunk : all);
+    const stepPrefill = {
+      tokens: stepTokens,
+      flops: prefillFlops.mul(new Q(stepTokens, d.seq)),
+      bytes: weightBytesRead(c, stepTokens),
+      gpus: d.tp * d.pp,
+    };
+    if (known) {
+      const g = q(stepPrefill.gpus);
+      const stepS = Q.max(stepPrefill.flops.div(g).div(c.peak), stepPrefill.bytes.div(g).div(c.bw));
+      stepPrefill.floorS = stepS;
+      report.prefill.step_tokens = q(stepTokens);
+      report.prefill.step_ms = stepS.mul(MS);
+      report.prefill.step_tokens_per_s_per_gpu = q(stepTokens).div(stepS).div(g);
+    }
     // The engine's estimate is for an engine that starts: none when its budget holds no request.
     if (f.maxBatchRealistic >= 1n) report.realistic = realistic(c, m, gpu, d, step, {
       flops: prefillFlops,
       bytes: prefillWeights,
       floorS: known ? report.prefill.ms.div(MS) : ZERO,
       floorTtftMs: known ? report.prefill.ttft_ms : ZERO,
+      step: stepPrefill,
     });
   }
   if (d.specTokens > 0n) report.speculative = speculative(c, m, gpu, d, step, fits ? report.realistic ?? null : null, warnings);

@@ -4,7 +4,8 @@
 // The deployment's tp, pp, ep and dp_attention are one DECODE instance; prefill_instances > 0 adds a
 // prefill pool of instances of P = prefill_tp (or tp) GPUs. A prefill instance is the same model on P GPUs,
 // pp 1, tensor-parallel attention (dp_attention 1), ep = P when the decode pool runs ep and P > 1 (the same
-// redundant experts and imbalance), prefilling one prompt at a time (batch 1, seq = the prompt), its GPUs filling nodes of
+// redundant experts and imbalance), prefilling in steps of the engine's token budget (batch = the prompts a step
+// holds, floor(chunk / prompt), at least 1; seq = the prompt), its GPUs filling nodes of
 // the decode pool's gpus_per_node (8, or 72 on GB200/GB300, when not given) when P is more than one node.
 //   prompt: the workload's input_tokens, else seq; output: the workload's output_tokens (else no balance);
 //   rate: requests_per_day / 86400 requests/s.
@@ -14,8 +15,10 @@
 //   transfer = KV × max(sent, received) / the scale-out NIC's gbs_one (each GPU its own shard on its own NIC,
 //   all at once; not overlapped with the prefill).
 //   TTFT = the prefill instance's prefill TTFT + transfer + one decode step (floor; the engine's with its own).
-//   per GPU: prefill prompt / prefill time / P; decode tokens_per_s / (tp × pp).
-//   balance: decode seconds per request = output × step / batch (the engine's batch for its own);
+//   per GPU: the prefill instance's batched prefill step's tokens/s per GPU (its prefill.step_tokens_per_s_per_gpu, the
+//   engine's realistic.prefill_step_tokens_per_s_per_gpu); decode tokens_per_s / (tp × pp).
+//   balance: prefill seconds per request (an instance's) = prompt / (prefill tokens/s per GPU × P);
+//     decode seconds per request = output × step / batch (the engine's batch for its own);
 //     prefill GPUs per decode GPU = prefill time × P / (decode seconds × tp × pp);
 //     instances needed = ceil(rate × prefill time), ceil(rate × decode seconds);
 //     sustained = min(prefill_instances / prefill time, decode_instances / decode seconds), limited by the lesser.
@@ -24,6 +27,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { gpusPerNode, scaleOutLinkId } from './scaleout.mjs';
+import { prefillChunkOf } from './engines.mjs';
 import { Q } from './rational.mjs';
 
 const MS = 1000n;
@@ -35,12 +39,17 @@ export function prefillDeploy(d, gpu, prompt) {
   const P = d.prefillTp > 0n ? d.prefillTp : d.tp;
   const per = gpusPerNode({ ...d, nodes: 2n }, gpu);
   if (P > per && P % per !== 0n) throw new Error('prefill_tp must fill whole nodes');
+  let chunk = prefillChunkOf({ ...d, seq: prompt }, gpu);
+  // Under a decode pool with DP attention, the prefill instance's attention is data-parallel too: P groups of one GPU.
+  const groups = (d.dpAttention ?? 1n) > 1n && P > 1n ? P : 1n;
+  // SGLang divides its --chunked-prefill-size over its DP ranks (sgl-project/sglang#6017).
+  if (groups > 1n && d.engine === 'sglang') chunk = chunk / groups > 0n ? chunk / groups : 1n;
   return {
     ...d,
     prefillInstances: 0n, prefillTp: 0n, decodeInstances: 0n,
-    tp: P, pp: 1n, microBatches: 0n, batch: 1n, seq: prompt,
+    tp: P, pp: 1n, microBatches: 0n, batch: groups * (chunk > prompt ? chunk / prompt : 1n), seq: prompt,
     specTokens: 0n, specAccept: Q.of(0n), draft: null,
-    dpAttention: 1n,
+    dpAttention: groups,
     ep: d.ep > 1n && P > 1n ? P : 1n,
     redundantExperts: d.ep > 1n && P > 1n ? d.redundantExperts : 0n,
     epImbalance: d.ep > 1n && P > 1n ? d.epImbalance : Q.of(1n),
@@ -71,7 +80,18 @@ export function disaggregation(analyze, model, gpu, d, report, workload) {
   const out = workload ? Q.of(BigInt(workload.output_tokens)) : null;
   const rate = workload ? new Q(BigInt(workload.requests_per_day), 86400n) : Q.of(0n);
   const P = d.prefillTp > 0n ? d.prefillTp : d.tp;
-  const pre = analyze(model, gpu, prefillDeploy(d, gpu, prompt));
+  const pd = prefillDeploy(d, gpu, prompt);
+  const pre = analyze(model, gpu, pd);
+  // A lone prompt (TTFT, the KV shard a GPU sends) on the instance running one prompt: batch 1, tp attention.
+  let lone = pre;
+  if (pd.batch !== 1n || pd.dpAttention !== 1n) {
+    try {
+      const one = analyze(model, gpu, { ...pd, batch: 1n, dpAttention: 1n });
+      if (one.fits) lone = one;
+    } catch {
+      // not analysable on its own: the batched instance's figures stand
+    }
+  }
   const id = scaleOutLinkId(d, gpu);
   const attnTp = d.dpAttention > 1n ? d.tp / d.dpAttention : d.tp;
   const kv = pre.model.kv_bytes_per_request;
@@ -98,23 +118,24 @@ export function disaggregation(analyze, model, gpu, d, report, workload) {
   s.kv_share_received_per_gpu = received;
   s.link = id;
   s.link_gbs = linkGbs(id);
-  if (refused || !pre.prefill?.ms) return { section: s, refused, pre };
+  if (refused || !pre.fits || !lone.prefill?.ms) return { section: s, refused, pre };
 
   const transferS = kv.mul(Q.max(sent, received)).div(s.link_gbs.mul(10n ** 9n));
-  const prefillS = pre.prefill.ms.div(MS), stepS = report.decode.step_ms.div(MS);
+  const stepS = report.decode.step_ms.div(MS);
   s.transfer_ms = transferS.mul(MS);
-  s.prefill_ms = pre.prefill.ms;
-  s.ttft_ms = pre.prefill.ttft_ms.add(s.transfer_ms).add(report.decode.step_ms);
-  s.prefill_tokens_per_s_per_gpu = Q.of(prompt).div(prefillS).div(P);
+  s.prefill_ms = lone.prefill.ms;
+  s.ttft_ms = lone.prefill.ttft_ms.add(s.transfer_ms).add(report.decode.step_ms);
+  s.prefill_tokens_per_s_per_gpu = pre.prefill.step_tokens_per_s_per_gpu;
+  const prefillS = Q.of(prompt).div(s.prefill_tokens_per_s_per_gpu.mul(P));
   s.decode_tokens_per_s_per_gpu = report.decode.tokens_per_s.div(d.tp * d.pp);
   if (out) s.balance = balance(prefillS, stepS, Q.of(d.batch), out, rate, d, P);
-  const real = report.realistic, preReal = pre.realistic;
-  if (real && preReal && preReal.prefill_ms !== undefined) {
-    const rPrefillS = preReal.prefill_ms.div(MS);
+  const real = report.realistic, preReal = pre.realistic, loneReal = lone.realistic;
+  if (real && preReal && preReal.prefill_ms !== undefined && loneReal && loneReal.prefill_ms !== undefined) {
+    const rPrefillS = Q.of(prompt).div(preReal.prefill_step_tokens_per_s_per_gpu.mul(P));
     s.realistic = {
-      prefill_ms: preReal.prefill_ms,
-      ttft_ms: preReal.ttft_ms.add(s.transfer_ms).add(real.step_ms),
-      prefill_tokens_per_s_per_gpu: Q.of(prompt).div(rPrefillS).div(P),
+      prefill_ms: loneReal.prefill_ms,
+      ttft_ms: loneReal.ttft_ms.add(s.transfer_ms).add(real.step_ms),
+      prefill_tokens_per_s_per_gpu: preReal.prefill_step_tokens_per_s_per_gpu,
       decode_tokens_per_s_per_gpu: real.tokens_per_s.div(d.tp * d.pp),
     };
     if (out) s.realistic.balance = balance(rPrefillS, real.step_ms.div(MS), real.batch, out, rate, d, P);

@@ -9,6 +9,9 @@
 //   link: the one the collective crosses (scaleout.mjs): a tp group or a pipeline hop that spans nodes
 //   runs at its slowest hop; ep > 1 adds the all-to-all's time (B tokens, and S in the prefill)
 //   TTFT = max(floor TTFT, overhead + prefill), overhead = ttft_overhead_ms or launch_ms
+//   prefill at scale, a step of T = min(chunk, B·S) tokens on N = tp·pp GPUs (a stage's when pp > 1):
+//   max(T/S·FLOPs/N/(η_prefill·peak), bytes(T)/N/(η_bw·BW)) + (kernels + 2·L·t_ar(T tokens))/pp + a2a(T)
+//   + one hop of T tokens (pp > 1); dp_attention D: the group collectives at T/D tokens; tok/s per GPU = T/step/N
 //   dp_attention D > 1: tp's 2·L AllReduces give way to (2L − L_moe) group AllReduces over a = tp/D GPUs
 //   of ceil(B/D) tokens, α(a) + 2(a−1)/a·msg/group link each (a = 1: none), and, without ep, 2·L_moe
 //   gathers/scatters of B tokens over tp, α(tp) + (tp−1)/tp·msg/tp link each (S tokens both in the prefill)
@@ -47,7 +50,7 @@ function dpCollectivesS(p, m, d, groupTokens, tokens) {
   let t = ZERO;
   if (a > 1n) {
     let one = alphaUs(p, a).div(10n ** 6n);
-    if (p.groupBps.sign() > 0) one = one.add(new Q(2n * (a - 1n) * groupTokens * m.hidden * 2n, a).div(p.groupBps));
+    if (p.groupBps.sign() > 0) one = one.add(new Q(2n * (a - 1n) * m.hidden * 2n, a).mul(q(groupTokens)).div(p.groupBps));
     t = t.add(one.mul(2n * m.layers - m.moeLayers));
   }
   if (d.ep > 1n) return t;
@@ -130,6 +133,16 @@ export function realistic(c, m, gpu, d, step, prefill) {
     pre = Q.max(pre, prefill.floorS);
     out.prefill_ms = pre.mul(MS);
     out.ttft_ms = Q.max(prefill.floorTtftMs, p.ttftMs.add(pre.mul(MS)));
+    // Prefill at scale: a step of T tokens over N = tp x pp GPUs (a stage's when pipelined), T/D tokens a group.
+    const st = prefill.step, T = st.tokens, N = q(st.gpus);
+    let sp = Q.max(st.flops.div(N).div(p.pEff.mul(c.peak)), st.bytes.div(N).div(p.bwEff.mul(c.bw))).add(kernelsAll.div(pp));
+    if (dpOf(d) > 1n) sp = sp.add(dpCollectivesS(p, m, d, new Q(T, dpOf(d)), T));
+    else if (d.tp > 1n) sp = sp.add(L.div(pp).mul(2n).mul(allreduceS(p, d.tp, q(T * m.hidden * 2n))));
+    if (d.ep > 1n) sp = sp.add(a2aSeconds(c, a2aBytes(c, T)).s);
+    if (d.pp > 1n) sp = sp.add(hopS(p, T, m.hidden));
+    sp = Q.max(sp, st.floorS);
+    out.prefill_step_ms = sp.mul(MS);
+    out.prefill_step_tokens_per_s_per_gpu = q(T).div(sp).div(N);
   }
   out.kernel_ms = kernel.mul(MS);
   out.host_ms = p.hostS.mul(MS);

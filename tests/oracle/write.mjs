@@ -18,7 +18,7 @@ const COUNT = new RegExp(
     'nodes|gpus_per_node|ep|redundant_experts|dp_attention|prefill_instances|prefill_tp|decode_instances)|' +
     'disaggregation\\.(prefill_tp|prefill_instances|decode_instances|prefill_gpus|decode_gpus|prompt_tokens|output_tokens|' +
     '(realistic\\.)?balance\\.(prefill|decode)_instances_needed)|dp_attention\\.(groups|attention_tp|requests_per_group)|topology\\.(nodes|gpus_per_node|gpus)|' +
-    'memory\\.(max_batch|max_batch_realistic|gpus|realistic\\.max_batch|max_gpu_layers)|pp\\.micro_batches|' +
+    'prefill\\.step_tokens|memory\\.(max_batch|max_batch_realistic|gpus|realistic\\.max_batch|max_gpu_layers)|pp\\.micro_batches|' +
     'offload\\.(gpu_layers|layers_on_host|max_gpu_layers)|cost\\.(workload\\.(gpus|replicas)|disaggregated\\.(prefill|decode)_gpus)|' +
     'paged\\.(kv_block|tokens_per_request|padding_tokens)|remedies\\.(more_tp|smaller_batch|shorter_context|fewer_gpu_layers)\\.value|remedies\\.lower_precision_more_tp\\.tp|' +
     'estimate\\.(gpus_needed|batch|gpus|remedies\\.more_tp\\.value|remedies\\.lower_precision_more_tp\\.tp))$',

@@ -102,7 +102,9 @@ export const KIB = 1024;
 // disaggregated line with its English and Chinese rows (issue 37, item 4/5); the critical path is unchanged (99,841 B).
 // With the planner's disaggregated setups merged too: single 253,914 B (248 KiB), critical 100,420 B: 98 -> 99 KiB,
 // still under the issue's first step (100 KiB), until the critical-path cuts under way (the link codec out of the entry) land.
-export const BUDGETS = Object.freeze({ critical: 99 * KIB, single: 248 * KIB });
+// The batched prefill (issue 37, item 6: the prefill step's figures in the full module's analysis and report) merged: single
+// 254,416 B (249 KiB), critical 100,700 B (in its 99 KiB).
+export const BUDGETS = Object.freeze({ critical: 99 * KIB, single: 249 * KIB });
 export const CRITICAL_GOAL = 100 * KIB;
 export const SINGLE_FILE_GOAL = 150 * KIB;
 
