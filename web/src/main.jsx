@@ -2,7 +2,7 @@
 import { corePromise, loadFeatures } from './core/start.js';
 import { render } from 'preact';
 import { addProse, withProse } from './presets.js';
-import { decodeLink } from './url-codec.js';
+import { defaultInputs } from './inputs.js';
 import { restorePlan } from './plan.js';
 import { createState } from './state.js';
 import { createLinker } from './link/share.js';
@@ -36,11 +36,13 @@ async function boot() {
     return;
   }
   const presets = withProse(core.presets());
-  const { state, notices, lang, page, compare: compared } = await decodeLink(location.search, {
-    modelIds: presets.models.map((m) => m.id),
-    gpuIds: presets.gpus.map((g) => g.id),
-    say: (code, params) => params,
-  });
+  const ids = { modelIds: presets.models.map((m) => m.id), gpuIds: presets.gpus.map((g) => g.id) };
+  // A link's query is read by url-codec.js, loaded only when there is one (it is not on the critical path);
+  // without a query the page starts from the defaults, as decodeLink would give them.
+  const search = location.search;
+  const { state, notices, lang, page, compare: compared } = search === '' || search === '?'
+    ? { state: defaultInputs(ids.modelIds, ids.gpuIds), notices: [], lang: null, page: {}, compare: [] }
+    : await (await import('./url-codec.js')).decodeLink(search, { ...ids, say: (code, params) => params });
   await langReady;
   if (lang) await setLang(lang);
   performance.mark('rl:link-read');
