@@ -90,7 +90,11 @@ export const KIB = 1024;
 // Critical 98 -> 96 KiB: the link's reader and writer (url-codec.js, 2.9 KB gzipped) leave the entry script; main.jsx
 // loads it only when the page's address has a query, share.js with the first link it writes (after the first verdict):
 // critical 99,678 -> 97,165 B (index JS 32.2 -> 29.6 KB), single 245,653 -> 245,734 B (a chunk's loader).
-export const BUDGETS = Object.freeze({ critical: 96 * KIB, single: 241 * KIB });
+// Then the page's field table without zero_means's words (presence only; web/build/fields.js): critical 97,167 ->
+// 96,926 B, single 245,913 -> 245,726 B; and the link's mirror (link/share.js) loaded beside the first verdict, not
+// before it: critical -> 96,665 B, single -> 245,682 B. Critical 96 -> 95 KiB; single stays 241 KiB (240 would
+// leave 78 B).
+export const BUDGETS = Object.freeze({ critical: 95 * KIB, single: 241 * KIB });
 export const CRITICAL_GOAL = 100 * KIB;
 export const SINGLE_FILE_GOAL = 150 * KIB;
 
