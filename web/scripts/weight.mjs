@@ -94,6 +94,9 @@ export const KIB = 1024;
 // 96,926 B, single 245,913 -> 245,726 B; and the link's mirror (link/share.js) loaded beside the first verdict, not
 // before it: critical -> 96,665 B, single -> 245,682 B. Critical 96 -> 95 KiB; single stays 241 KiB (240 would
 // leave 78 B).
+// The core's calls a first verdict does not make (lint, plan, checkpoint, bench: web/src/core/tools.js) leave the
+// entry script, which opens the core with bridge.js alone; start.js loads tools.js with the page's features:
+// critical 96,665 -> 96,216 B (94 KiB spare 40 B: the budget stays 95), single 245,682 -> 245,855 B (a chunk's wrapper).
 export const BUDGETS = Object.freeze({ critical: 95 * KIB, single: 241 * KIB });
 export const CRITICAL_GOAL = 100 * KIB;
 export const SINGLE_FILE_GOAL = 150 * KIB;
