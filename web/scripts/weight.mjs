@@ -97,7 +97,10 @@ export const KIB = 1024;
 // The core's calls a first verdict does not make (lint, plan, checkpoint, bench: web/src/core/tools.js) leave the
 // entry script, which opens the core with bridge.js alone; start.js loads tools.js with the page's features:
 // critical 96,665 -> 96,216 B (94 KiB spare 40 B: the budget stays 95), single 245,682 -> 245,855 B (a chunk's wrapper).
-export const BUDGETS = Object.freeze({ critical: 95 * KIB, single: 241 * KIB });
+// Critical 95 -> 94 KiB: the expected estimate's assumption table (AssumptionTable.jsx, i18n/sources.js) and its
+// words (assume.*, asrc.*, csrc.*: en-later) load when its box is first opened: critical 96,216 -> 94,735 B,
+// single 245,855 -> 245,948 B.
+export const BUDGETS = Object.freeze({ critical: 94 * KIB, single: 241 * KIB });
 export const CRITICAL_GOAL = 100 * KIB;
 export const SINGLE_FILE_GOAL = 150 * KIB;
 
