@@ -13,7 +13,9 @@ export const LATER = ['fx', 'lintf', 'lint', 'checkpoint', 'chart', 'gpu', 'comp
   'workload', 'roof', 'tip', 'sweep', 'bar', 'paging', 'legend', 'nospeed', 'realistic', 'config', 'params', 'source', 'unit',
   'cost', 'memory', 'plan', 'engine', 'error', 'notice', 'est', 'scale', 'topo',
   // The expected estimate's assumptions and the cost's sources (AssumptionTable.jsx, i18n/sources.js): shown once opened.
-  'assume', 'asrc', 'csrc'];
+  'assume', 'asrc', 'csrc',
+  // Speculative decoding's section (SpeculativeSlot.jsx loads it with these words).
+  'spec'];
 /**
  * Rows under those prefixes that the first frame does show: the header's, the verdict's. An error,
  * a size-only estimate or a link's notices are shown once the later rows are in (main.jsx).

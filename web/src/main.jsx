@@ -9,6 +9,7 @@ import { createCompare } from './compare.js';
 import { App } from './components/App.jsx';
 import { loadLaterWords, pickLang, setLang, t } from './i18n/index.js';
 import { loadEstimate } from './components/EstimateSlot.jsx';
+import { loadSpeculative } from './components/SpeculativeSlot.jsx';
 import { verdictShown } from './first-frame.js';
 import './styles.css';
 
@@ -56,6 +57,7 @@ async function boot() {
   const first = app.report.value;
   if (first.estimate) await loadEstimate();
   else if (first.error || notices.length > 0) await loadLaterWords();
+  if (first.fits && first.speculative) await loadSpeculative();
   root.textContent = '';
   // Registered before the render, so that it runs ahead of Preact's effects (which render the
   // charts after the first frame): rl:first-frame marks the frame with the verdict, not the one after.
