@@ -5,7 +5,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from 'vitest';
-import { CLI_ONLY, pageFields } from '../../web/build/fields.js';
+import { CLI_ONLY, PRESENCE_ONLY, pageFields } from '../../web/build/fields.js';
 import { FIELDS } from '../../web/src/inputs.js';
 import { ROOT } from './core.js';
 
@@ -15,8 +15,23 @@ test('the page keeps every row it has an input for, with every member it reads',
   const rows = pageFields(text).fields;
   expect(rows.map((f) => f.key)).toEqual(FIELDS.map((f) => f.key));
   for (const [i, row] of rows.entries()) {
-    const full = Object.fromEntries(Object.entries(FIELDS[i]).filter(([k]) => !CLI_ONLY.includes(k)));
+    const full = Object.fromEntries(Object.entries(FIELDS[i]).filter(([k]) => !CLI_ONLY.includes(k)).map(([k, v]) => [k, PRESENCE_ONLY.includes(k) ? true : v]));
     expect(row).toEqual(full);
+  }
+  // A presence-only member stays on every row that has it (zero_means: 30 rows today), as true.
+  expect(rows.filter((f) => f.zero_means === true).length).toBe(FIELDS.filter((f) => f.zero_means !== undefined).length);
+  expect(rows.filter((f) => f.zero_means !== undefined).length).toBeGreaterThan(0);
+});
+
+test('the page reads a presence-only member only for its presence', () => {
+  const src = fileURLToPath(new URL('web/src/', ROOT));
+  const files = readdirSync(src, { recursive: true }).filter((f) => /\.(js|jsx)$/.test(f) && !f.startsWith('i18n'));
+  for (const member of PRESENCE_ONLY) {
+    const any = new RegExp(`\\.${member}\\b(?!\\s*[!=]==\\s*undefined)`);
+    for (const f of files) {
+      const code = readFileSync(join(src, f), 'utf8').replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '');
+      expect(code, `${f} reads ${member}'s value`).not.toMatch(any);
+    }
   }
 });
 

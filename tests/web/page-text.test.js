@@ -16,7 +16,7 @@ import { InputsPanel } from '../../web/src/components/InputsPanel.jsx';
 import { Verdict } from '../../web/src/components/Verdict.jsx';
 import { loadEstimate } from '../../web/src/components/EstimateSlot.jsx';
 import { CostPanel } from '../../web/src/components/CostPanel.jsx';
-import { AssumptionTable } from '../../web/src/components/Expected.jsx';
+import { AssumptionTable } from '../../web/src/components/AssumptionTable.jsx';
 import { PresetSource } from '../../web/src/components/PresetSource.jsx';
 import { addProse } from '../../web/src/presets.js';
 import { allowList, englishWords } from './english.js';

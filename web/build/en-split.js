@@ -11,7 +11,11 @@ import { withoutCliRows } from './cli-messages.js';
 /** Prefixes of the rows the first verdict never shows: the panels', the form's, the tools'. */
 export const LATER = ['fx', 'lintf', 'lint', 'checkpoint', 'chart', 'gpu', 'compare', 'offload', 'form', 'hf', 'model', 'par',
   'workload', 'roof', 'tip', 'sweep', 'bar', 'paging', 'legend', 'nospeed', 'realistic', 'config', 'params', 'source', 'unit',
-  'cost', 'memory', 'plan', 'engine', 'error', 'notice', 'est', 'scale', 'topo'];
+  'cost', 'memory', 'plan', 'engine', 'error', 'notice', 'est', 'scale', 'topo',
+  // The expected estimate's assumptions and the cost's sources (AssumptionTable.jsx, i18n/sources.js): shown once opened.
+  'assume', 'asrc', 'csrc',
+  // Speculative decoding's section (SpeculativeSlot.jsx loads it with these words).
+  'spec'];
 /**
  * Rows under those prefixes that the first frame does show: the header's, the verdict's. An error,
  * a size-only estimate or a link's notices are shown once the later rows are in (main.jsx).

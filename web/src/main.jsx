@@ -2,14 +2,14 @@
 import { corePromise, loadFeatures } from './core/start.js';
 import { render } from 'preact';
 import { addProse, withProse } from './presets.js';
-import { decodeLink } from './url-codec.js';
+import { defaultInputs } from './inputs.js';
 import { restorePlan } from './plan.js';
 import { createState } from './state.js';
-import { createLinker } from './link/share.js';
 import { createCompare } from './compare.js';
 import { App } from './components/App.jsx';
 import { loadLaterWords, pickLang, setLang, t } from './i18n/index.js';
 import { loadEstimate } from './components/EstimateSlot.jsx';
+import { loadSpeculative } from './components/SpeculativeSlot.jsx';
 import { verdictShown } from './first-frame.js';
 import './styles.css';
 
@@ -36,34 +36,38 @@ async function boot() {
     return;
   }
   const presets = withProse(core.presets());
-  const { state, notices, lang, page, compare: compared } = await decodeLink(location.search, {
-    modelIds: presets.models.map((m) => m.id),
-    gpuIds: presets.gpus.map((g) => g.id),
-    say: (code, params) => params,
-  });
+  const ids = { modelIds: presets.models.map((m) => m.id), gpuIds: presets.gpus.map((g) => g.id) };
+  // A link's query is read by url-codec.js, loaded only when there is one (it is not on the critical path);
+  // without a query the page starts from the defaults, as decodeLink would give them.
+  const search = location.search;
+  const { state, notices, lang, page, compare: compared } = search === '' || search === '?'
+    ? { state: defaultInputs(ids.modelIds, ids.gpuIds), notices: [], lang: null, page: {}, compare: [] }
+    : await (await import('./url-codec.js')).decodeLink(search, { ...ids, say: (code, params) => params });
   await langReady;
   if (lang) await setLang(lang);
   performance.mark('rl:link-read');
   restorePlan(page);
   const app = createState(core, presets, state);
   const compare = createCompare(app, compared);
-  const linker = createLinker(app, compare);
+  // The address bar's mirror and Copy link (link/share.js) load beside the first verdict, not before it.
+  const linker = import('./link/share.js').then(({ createLinker }) => createLinker(app, compare));
   // The first verdict of a named model speaks only the words of en.js's first chunk; a size-only
   // estimate, an error or a link's notices take their module and the rest of the words first
   // (web/build/en-split.js), so that the first frame never shows a key.
   const first = app.report.value;
   if (first.estimate) await loadEstimate();
   else if (first.error || notices.length > 0) await loadLaterWords();
+  if (first.fits && first.speculative) await loadSpeculative();
   root.textContent = '';
   // Registered before the render, so that it runs ahead of Preact's effects (which render the
   // charts after the first frame): rl:first-frame marks the frame with the verdict, not the one after.
   requestAnimationFrame(() => setTimeout(() => performance.mark('rl:first-frame'), 0));
   performance.mark('rl:render');
-  render(<App app={app} notices={notices} makeLink={linker.link} compare={compare} features={() => loadFeatures(core)} />, root);
+  render(<App app={app} notices={notices} makeLink={() => linker.then((l) => l.link())} compare={compare} features={() => loadFeatures(core)} />, root);
   // The DOM holds the first verdict from here on (web/scripts/bench.mjs reads this mark, and
   // the Element Timing entry of the verdict word for the frame that painted it).
   performance.mark('rl:first-verdict');
-  linker.sync();
+  linker.then((l) => l.sync()).catch(() => {});
   // Nothing else competes with the verdict's first frame: the presets' prose (not needed for the
   // verdict) and the service worker come once that frame is on screen (first-frame.js, which the
   // rest of the page waits for too), in a task of their own.

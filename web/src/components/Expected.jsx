@@ -2,8 +2,7 @@ import { useState } from 'preact/hooks';
 import * as f from '../format.js';
 import { Num } from './Num.jsx';
 import { Tile } from './Tile.jsx';
-import { t, tx, unitText } from '../i18n/index.js';
-import { assumptionSource } from '../i18n/sources.js';
+import { loadLaterWords, t, tx } from '../i18n/index.js';
 import { engineName } from '../names.js';
 
 // What a named serving engine will likely give, beside the floor: the core's
@@ -64,43 +63,25 @@ export function Expected({ report: r }) {
   );
 }
 
-function Assumptions({ list, report }) {
-  // Built only while open, like the other "How is this computed?" boxes.
-  const [open, setOpen] = useState(false);
-  if (!Array.isArray(list) || list.length === 0) return null;
-  return (
-    <details class="explain" data-testid="realistic.assumptions" onToggle={(e) => setOpen(e.currentTarget.open)}>
-      <summary>{t('expected.how')}</summary>
-      {open && <AssumptionTable list={list} report={report} />}
-    </details>
-  );
-}
+/** The table's module and its words (assume.*, asrc.*: en-later), loaded when the box first opens. */
+let tableModule = null;
+const loadTable = () => (tableModule ??= Promise.all([import('./AssumptionTable.jsx'), loadLaterWords()]).then(([m]) => m.AssumptionTable));
 
-/**
- * The formula and every assumption: its name and its source in the page's language, by the
- * assumption's code (i18n/sources.js); a source the page has no words for is the core's, quoted.
- */
-export function AssumptionTable({ list, report }) {
+function Assumptions({ list, report }) {
+  // Built only while open, like the other "How is this computed?" boxes; its code and words are not on the
+  // first verdict's critical path (AssumptionTable.jsx, i18n/sources.js): they load when it is first opened.
+  const [open, setOpen] = useState(false);
+  const [Table, setTable] = useState(null);
+  if (!Array.isArray(list) || list.length === 0) return null;
+  const toggle = (e) => {
+    const now = e.currentTarget.open;
+    setOpen(now);
+    if (now && !Table) loadTable().then((c) => setTable(() => c)).catch(() => {});
+  };
   return (
-    <>
-      <p class="formula"><code>{t('expected.formula')}</code></p>
-      <table class="assumptions">
-        <thead>
-          <tr><th scope="col">{t('expected.assumption')}</th><th scope="col">{t('expected.value')}</th><th scope="col">{t('expected.source')}</th></tr>
-        </thead>
-        <tbody>
-          {list.map((a) => {
-            const s = assumptionSource(a, report);
-            return (
-              <tr key={a.name} data-code={a.name}>
-                <th scope="row">{t(`assume.${a.name}`)}</th>
-                <td data-value={String(a.value)}>{f.significant(a.value, 4)} {unitText(a.unit)}</td>
-                <td>{s.text ?? <cite lang="en">{s.cite}</cite>}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </>
+    <details class="explain" data-testid="realistic.assumptions" onToggle={toggle}>
+      <summary>{t('expected.how')}</summary>
+      {open && Table && <Table list={list} report={report} />}
+    </details>
   );
 }

@@ -4,7 +4,7 @@ import { errorText, t, tx } from '../i18n/index.js';
 import { Num } from './Num.jsx';
 import { KeyFigures } from './KeyFigures.jsx';
 import { Expected } from './Expected.jsx';
-import { Speculative } from './Speculative.jsx';
+import { SpeculativeSlot } from './SpeculativeSlot.jsx';
 import { RemedyList } from './RemedyList.jsx';
 import { WarningList } from './WarningList.jsx';
 import { EstimateVerdict } from './EstimateSlot.jsx';
@@ -144,7 +144,7 @@ export function Verdict({ app }) {
       {/* What you will get leads: the engine's expected figures; the roofline floors, the bounds beside them, follow. */}
       {r.fits && r.realistic && <Expected report={r} />}
       {r.fits && r.decode && <KeyFigures report={r} floors={Boolean(r.realistic)} />}
-      {r.fits && r.speculative && <Speculative report={r} />}
+      {r.fits && r.speculative && <SpeculativeSlot report={r} />}
       <RemedyList app={app} remedies={r.remedies ?? []} tight={level === 'tight'} />
       <WarningList warnings={r.warnings ?? []} report={r} testid="warnings" />
     </section>

@@ -3,11 +3,11 @@
 // main thread) while the page's own code is still being set up.
 import wasmSource from 'virtual:wasm-source';
 import wasmFull from 'virtual:wasm-full';
-import { addFeatures, loadCore } from './loader.js';
+import { openCore } from './bridge.js';
 import { citationsLoaded } from '../presets.js';
 
 /** The first core: what the first verdict calls (web/build/wasm-source.js says which module, by build). */
-export const corePromise = loadCore(wasmSource);
+export const corePromise = openCore(wasmSource);
 // A failure is reported by boot(), which awaits this promise; never an unhandled rejection here.
 corePromise.catch(() => {});
 
@@ -22,12 +22,16 @@ let features = null;
  * the full one already.
  */
 export function loadFeatures(core) {
-  features ??= wasmFull
-    ? loadCore(wasmFull).then((full) => {
-        addFeatures(core, full);
+  // The calls a first verdict does not make (tools.js: the lint, the planner, the checkpoint reader) are not on
+  // the critical path: loaded here, with the full module on the hosted page, or alone in the single file.
+  if (features) return features;
+  const tools = import('./tools.js');
+  features = wasmFull
+    ? Promise.all([openCore(wasmFull), tools]).then(([full, { addFeatures, withTools }]) => {
+        addFeatures(core, withTools(full));
         citationsLoaded.value = true; // the report is computed again, by the full module
         return core;
       })
-    : Promise.resolve(core);
+    : tools.then(({ withTools }) => withTools(core));
   return features;
 }

@@ -2,9 +2,11 @@
 // the address bar (debounced) so a reload or a bookmark restores the page.
 import { effect } from '@preact/signals';
 import { CUSTOM } from '../inputs.js';
-import { encodeConfig, encodeLink } from '../url-codec.js';
 import { lang, langChosen } from '../i18n/index.js';
 import { planLinkState } from '../plan.js';
+
+// url-codec.js (the link's writer and reader) loads with the first link, after the first verdict.
+const codec = () => import('../url-codec.js');
 
 const keep = (code, params) => params;
 
@@ -25,6 +27,7 @@ export function createLinker(app, compare) {
   const compared = () => (compare ? compare.columns.value.map((c) => c.values.value) : []);
 
   async function queryFor(values, language, setups = compared(), page = planLinkState()) {
+    const { encodeConfig, encodeLink } = await codec();
     let encodedConfig;
     if (values.model === CUSTOM && values.config) {
       if (cache.text !== values.config) cache = { text: values.config, encoded: await encodeConfig(values.config) };
