@@ -969,13 +969,14 @@ static bool given_switch(rl_lint *l, const char *a, const char *b) {
  *   (dp_layout: D ranks of T GPUs whose expert layers span all D x T) that is nodes = D / L of L x T GPUs each; on a
  *   dense model each rank is a replica of T x pp GPUs within a node, and the analysis of one replica is unchanged.
  *   L must divide D and be at most D; 0 (a node that runs only the API server) leaves no GPUs to analyse here.
+ *   (An MoE with pipeline stages stays one replica, vllm_dp_experts_not_modeled, and gets no nodes.)
  *   --data-parallel-start-rank S is this node's first rank (S + L <= D), --data-parallel-rank R one rank a command
  *   (external load balancing; R < D). --data-parallel-hybrid-lb runs an API server on every node and needs L ("You must
  *   provide --data-parallel-size-local and --data-parallel-start-rank"; "Not compatible with --headless").
  * - SGLang --nnodes N: the server's GPUs (tp x pp, times --dp-size for replicas without --enable-dp-attention) fill
  *   the N nodes equally; the tp x pp analysed span tp x pp / per-node of them. --node-rank below N.
  * Sets mp->nodes and mp->gpus_per_node where the analysed GPUs span nodes, and *nr for the finding. */
-static rl_status node_layout(rl_lint *l, const parsed *p, mapped *mp, int64_t dp, nodes_read *nr) {
+static rl_status node_layout(rl_lint *l, const parsed *p, const rl_model *m, mapped *mp, int64_t dp, nodes_read *nr) {
     memset(nr, 0, sizeof *nr);
     rl_status st;
     if (l->engine == RL_SERVE_VLLM) {
@@ -1020,7 +1021,9 @@ static rl_status node_layout(rl_lint *l, const parsed *p, mapped *mp, int64_t dp
                                "%s %lld with %lld rank(s) on this node runs ranks past --data-parallel-size %lld (ranks 0 to %lld)",
                                fl, (long long)S, (long long)L, (long long)dp, (long long)(dp - 1));
         }
-        if (L == dp) return RL_OK; /* one node */
+        /* One node; or an MoE with pipeline stages, read as one replica (vllm_dp_experts_not_modeled says so): its
+         * ranks are no replicas within a node, and the analysis does not place them. */
+        if (L == dp || (m->experts > 0 && mp->dpa == 1)) return RL_OK;
         int64_t T = mp->dpa > 1 ? mp->tp / mp->dpa : mp->tp;
         nr->nodes = dp / L;
         nr->local = L;
@@ -2094,7 +2097,7 @@ static rl_status lint_run(const char *command, size_t len, const char *base, siz
     int64_t dp = 1;
     if ((st = dp_layout(l, &p, &m, &mp, &dp))) return st;
     nodes_read nr;
-    if ((st = node_layout(l, &p, &mp, dp, &nr))) return st;
+    if ((st = node_layout(l, &p, &m, &mp, dp, &nr))) return st;
 
     if ((st = build_request(l, base, base_len, !have_config, &mp))) return st;
     rl_run_request(l->request, strlen(l->request), config_text, config_len, &l->run);
