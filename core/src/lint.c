@@ -120,7 +120,7 @@ typedef enum kind {
     K_MODEL, K_HF, K_TP, K_PP, K_SEQ, K_BATCH, K_POOL, K_KV, K_DTYPE, K_QUANT, K_BLOCK,
     K_CTX, K_NP, K_NGL, K_CTK, K_CTV, K_CHUNK, K_EP, K_BACKEND, K_DP,
     K_DP_LOCAL, K_DP_START, K_DP_RANK, K_DP_ADDR, K_DP_PORT, /* vLLM's multi-node data parallelism */
-    K_NNODES, K_NODE_RANK, K_A2A, K_DEEPEP_MODE,             /* SGLang's nodes and DeepEP */
+    K_NNODES, K_NODE_RANK, K_A2A, K_DEEPEP_MODE, K_REDUNDANT, /* SGLang's nodes, DeepEP and EPLB */
     K_COUNT
 } kind;
 
@@ -183,6 +183,9 @@ static const flag_row rows[] = {
     {RL_SERVE_SGLANG, K_DP_ADDR, "--dist-init-addr"},
     {RL_SERVE_SGLANG, K_A2A, "--moe-a2a-backend"},
     {RL_SERVE_SGLANG, K_DEEPEP_MODE, "--deepep-mode"},
+    /* server_args.py: --ep-num-redundant-experts, EPLB's extra expert slots per MoE layer (the request's
+     * redundant_experts), counted where EP is (mp.redundant). */
+    {RL_SERVE_SGLANG, K_REDUNDANT, "--ep-num-redundant-experts"},
     {RL_SERVE_LLAMA_SERVER, K_MODEL, "-m --model"},
     {RL_SERVE_LLAMA_SERVER, K_HF, "-hf --hf-repo"},
     {RL_SERVE_LLAMA_SERVER, K_CTX, "-c --ctx-size"},
@@ -846,20 +849,22 @@ typedef struct mapped {
     int64_t ep;   /* expert parallel size: 1, or tp where vLLM's --enable-expert-parallel splits the experts */
     int64_t dpa;  /* data-parallel attention groups (dp_layout): 1, or the data-parallel size on an MoE model */
     int64_t nodes, gpus_per_node; /* node_layout: the analysed GPUs' nodes where they span several, else 0 */
+    int64_t redundant;            /* SGLang --ep-num-redundant-experts where EP is counted (d.ep > 1), else 0 */
 } mapped;
 
-static bool lint_sets(const rl_jdoc *doc, int key, bool nodes) {
+static bool lint_sets(const rl_jdoc *doc, int key, const mapped *mp) {
     static const char *const keys[] = {"model", "config", "params", "seq", "batch", "tp", "pp", "precision",
                                        "kv_precision", "kv_block", "pool_fraction", "micro_batches",
                                        "prefill_chunk", "engine", "gpu_layers", "ep", "dp_attention"};
     for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
         if (rl_jkey_is(doc, key, keys[i])) return true;
     /* The nodes are the command's where its flags place the GPUs on several (node_layout), else the caller's. */
-    return nodes && (rl_jkey_is(doc, key, "nodes") || rl_jkey_is(doc, key, "gpus_per_node"));
+    if (mp->redundant > 0 && rl_jkey_is(doc, key, "redundant_experts")) return true;
+    return mp->nodes > 1 && (rl_jkey_is(doc, key, "nodes") || rl_jkey_is(doc, key, "gpus_per_node"));
 }
 
 /* The caller's request members the command does not set, copied verbatim. */
-static rl_status base_members(const char *base, size_t len, bool nodes, rl_out *o, rl_error *err) {
+static rl_status base_members(const char *base, size_t len, const mapped *mp, rl_out *o, rl_error *err) {
     size_t i = 0;
     while (i < len && is_blank(base[i])) i++;
     if (base == NULL || i == len) return RL_OK;
@@ -868,7 +873,7 @@ static rl_status base_members(const char *base, size_t len, bool nodes, rl_out *
     if (st) return st;
     int k = 1;
     for (int m = 0; m < doc.tok[0].size; m++, k = rl_jnext(&doc, k + 1)) {
-        if (lint_sets(&doc, k, nodes)) continue;
+        if (lint_sets(&doc, k, mp)) continue;
         const rl_jtok *key = &doc.tok[k], *v = &doc.tok[k + 1];
         int vs = v->start - (v->type == RL_J_STRING), ve = v->end + (v->type == RL_J_STRING);
         rl_out_bytes(o, base + key->start - 1, (size_t)(key->end - key->start + 2));
@@ -883,7 +888,7 @@ static rl_status build_request(rl_lint *l, const char *base, size_t base_len, bo
     rl_out o;
     rl_out_init(&o, l->request, sizeof l->request);
     rl_out_raw(&o, "{");
-    rl_status st = base_members(base, base_len, mp->nodes > 1, &o, &l->error);
+    rl_status st = base_members(base, base_len, mp, &o, &l->error);
     if (st) return st;
     if (with_model) {
         rl_out_raw(&o, "\"model\":");
@@ -898,6 +903,7 @@ static rl_status build_request(rl_lint *l, const char *base, size_t base_len, bo
     if (mp->gpu_layers >= 0) rl_out_fmt(&o, "\"gpu_layers\":%lld,", (long long)mp->gpu_layers);
     if (mp->ep > 1) rl_out_fmt(&o, "\"ep\":%lld,", (long long)mp->ep);
     if (mp->dpa > 1) rl_out_fmt(&o, "\"dp_attention\":%lld,", (long long)mp->dpa);
+    if (mp->redundant > 0) rl_out_fmt(&o, "\"redundant_experts\":%lld,", (long long)mp->redundant);
     if (mp->nodes > 1)
         rl_out_fmt(&o, "\"nodes\":%lld,\"gpus_per_node\":%lld,", (long long)mp->nodes, (long long)mp->gpus_per_node);
     /* The command names its engine, so the realistic estimate is that engine's. */
@@ -1687,6 +1693,7 @@ static bool correct(rl_lint *l, const parsed *p, rl_deploy start, int64_t max_po
                 if (ep_follows && l->run.model.experts % lay[i].tp != 0) continue;
                 if (ep_asked > 1 && !ep_follows && lay[i].tp % ep_asked != 0) continue;
                 d.ep = counted_ep(l, p, start.tp, lay[i].tp, lay[i].pp);
+                if (d.ep <= 1) d.redundant_experts = 0; /* EPLB's slots need EP (mp.redundant) */
                 d.tp = lay[i].tp;
                 d.pp = lay[i].pp;
                 d.precision = weights[w];
@@ -1988,7 +1995,7 @@ static rl_status lint_run(const char *command, size_t len, const char *base, siz
 
     rl_model m = rl_model_default();
     bool have_config = config_text != NULL;
-    mapped mp = {RL_PREC_AUTO, RL_PREC_AUTO, 0, 1, 1, 1, 0, 0.9, false, false, 0, -1, false, 1, 1, 0, 0};
+    mapped mp = {RL_PREC_AUTO, RL_PREC_AUTO, 0, 1, 1, 1, 0, 0.9, false, false, 0, -1, false, 1, 1, 0, 0, 0};
     if ((st = lint_model(l, &p, have_config, &mp, &m))) return st;
     if (have_config && (st = rl_model_from_config_json(config_text, config_len, &m, &l->error))) return st;
     if ((st = map_precisions(l, &p, &m, &mp))) return st;
@@ -2234,6 +2241,19 @@ static rl_status lint_run(const char *command, size_t len, const char *base, siz
                        word(l, p.flag[K_EP]), (long long)ep_given, (long long)d.tp);
     const char *ep_flag = ep_switch ? "--enable-expert-parallel" : a2a != NULL ? a2a_flag : ep_given > 1 ? word(l, p.flag[K_EP]) : NULL;
     mp.ep = d.ep = counted_ep(l, &p, d.tp, d.tp, d.pp);
+    /* EPLB's redundant slots (SGLang --ep-num-redundant-experts) where EP is counted: each rank holds (E + R) / ep
+     * whole experts, so R must make E + R a multiple of ep (the analysis splits the slots whole). Without EP counted
+     * they are not (the findings above say why EP is not). */
+    if (p.value[K_REDUNDANT] >= 0) {
+        const char *rf = word(l, p.flag[K_REDUNDANT]);
+        int64_t R = 0;
+        if ((st = rl_parse_count(word(l, p.value[K_REDUNDANT]), rf, 0, 65536, &R, &l->error))) return st;
+        if (d.ep > 1 && R > 0 && (l->run.model.experts + R) % d.ep != 0)
+            return rl_fail(&l->error, RL_E_CONTRADICTION, rf,
+                           "%s %lld: the %lld experts and %lld redundant slots a MoE layer do not split whole over the %lld "
+                           "expert-parallel ranks", rf, (long long)R, (long long)l->run.model.experts, (long long)R, (long long)d.ep);
+        mp.redundant = d.redundant_experts = d.ep > 1 ? R : 0;
+    }
     if ((st = build_request(l, base, base_len, !have_config, &mp))) return st;
     /* A deployment the core does not take (not one that does not fit: that is a verdict) is the command's
      * error, named by the core's field, never a refusal computed from an empty analysis. */

@@ -87,11 +87,11 @@ export const KIB = 1024;
 // the planner's scale-out setups, the page's scale-out inputs and topology view, whose seven field rows reach the
 // critical path; the lint's DP attention findings), measured together: critical 99,675 B, single 245,480 B; then the lint's and the disaggregation's fixes of the CI fuzz findings: single 245,881 B.
 // Budgets 98 and 241 KiB: under the issue's first step (critical 100 KB) with ~0.7 KB to spare.
-// Single 241 -> 244 KiB (246,678 -> 249,776 B, measured on this branch against its base, same build): the lint reads
-// vLLM's multi-node data parallelism and SGLang's --nnodes and DeepEP (issue 37: node_layout, findings multi_node and
-// sglang_deepep in both languages, their errors) in the full wasm module (105,150 -> 107,393 B) and the zh table
-// (JS 135,217 -> 135,589 B); the critical path is unchanged (99,756 B).
-export const BUDGETS = Object.freeze({ critical: 98 * KIB, single: 244 * KIB });
+// Single 241 -> 245 KiB (246,678 -> 249,924 B, measured on this branch against its base, same build): the lint reads
+// vLLM's multi-node data parallelism and SGLang's --nnodes, DeepEP and --ep-num-redundant-experts (issue 37:
+// node_layout, findings multi_node and sglang_deepep in both languages, their errors) in the full wasm module
+// (105,150 -> 107,552 B) and the zh table (JS 135,217 -> 135,589 B); the critical path is unchanged (99,757 B).
+export const BUDGETS = Object.freeze({ critical: 98 * KIB, single: 245 * KIB });
 export const CRITICAL_GOAL = 100 * KIB;
 export const SINGLE_FILE_GOAL = 150 * KIB;
 
