@@ -118,7 +118,10 @@ const char *rl_lint_verdict_name(rl_lint_verdict v) {
 
 typedef enum kind {
     K_MODEL, K_HF, K_TP, K_PP, K_SEQ, K_BATCH, K_POOL, K_KV, K_DTYPE, K_QUANT, K_BLOCK,
-    K_CTX, K_NP, K_NGL, K_CTK, K_CTV, K_CHUNK, K_EP, K_BACKEND, K_DP, K_COUNT
+    K_CTX, K_NP, K_NGL, K_CTK, K_CTV, K_CHUNK, K_EP, K_BACKEND, K_DP,
+    K_DP_LOCAL, K_DP_START, K_DP_RANK, K_DP_ADDR, K_DP_PORT, /* vLLM's multi-node data parallelism */
+    K_NNODES, K_NODE_RANK, K_A2A, K_DEEPEP_MODE, K_REDUNDANT, /* SGLang's nodes, DeepEP and EPLB */
+    K_COUNT
 } kind;
 
 typedef struct flag_row {
@@ -142,6 +145,18 @@ static const flag_row rows[] = {
     /* On a dense model each data-parallel rank is a replica of the tp x pp the analysis counts (its own weights and
      * KV); on an MoE model the ranks are data-parallel attention groups over one expert layer (dp_layout). */
     {RL_SERVE_VLLM, K_DP, "--data-parallel-size -dp"},
+    /* One data-parallel deployment over several nodes, each node its own `vllm serve` (docs.vllm.ai, Data Parallel
+     * Deployment; vllm-project/vllm@01e4fce07423dafcc832600ba05159fb28dc1126:docs/serving/data_parallel_deployment.md):
+     * --data-parallel-size-local the ranks on this node, --data-parallel-start-rank the first of them,
+     * --data-parallel-address/--data-parallel-rpc-port the head node's, --data-parallel-rank one rank a command
+     * (external load balancing); the short names are vllm/engine/arg_utils.py's aliases (-dpl -dpr -dpn -dpa -dpp).
+     * node_layout reads them; the switches --headless, --data-parallel-hybrid-lb (-dph) and
+     * --data-parallel-external-lb (-dpe) are read there too. */
+    {RL_SERVE_VLLM, K_DP_LOCAL, "--data-parallel-size-local -dpl"},
+    {RL_SERVE_VLLM, K_DP_START, "--data-parallel-start-rank -dpr"},
+    {RL_SERVE_VLLM, K_DP_RANK, "--data-parallel-rank -dpn"},
+    {RL_SERVE_VLLM, K_DP_ADDR, "--data-parallel-address -dpa"},
+    {RL_SERVE_VLLM, K_DP_PORT, "--data-parallel-rpc-port -dpp"},
     {RL_SERVE_SGLANG, K_MODEL, "--model-path --model"},
     {RL_SERVE_SGLANG, K_TP, "--tp-size --tp --tensor-parallel-size"},
     {RL_SERVE_SGLANG, K_PP, "--pp-size --pipeline-parallel-size"},
@@ -158,6 +173,19 @@ static const flag_row rows[] = {
     /* server_args.py: add_argument("--data-parallel-size", "--dp-size"); --dp is argparse's abbreviation of it, as
      * SGLang's own docs and model cards write it ("--tp 8 --dp 8 --enable-dp-attention"). */
     {RL_SERVE_SGLANG, K_DP, "--dp-size --data-parallel-size --dp"},
+    /* server_args.py: --nnodes (the nodes the server's GPUs fill), --node-rank (this one), --dist-init-addr (node 0's
+     * address); --moe-a2a-backend (none, deepep, mooncake, ...) and --deepep-mode {normal, low_latency, auto}; with
+     * deepep or mooncake ServerArgs._handle_a2a_moe sets ep_size = tp_size ("The expert parallel size is adjusted to
+     * be the same as the tensor parallel size"), and the older --enable-deepep-moe is read as --moe-a2a-backend
+     * deepep (complete_and_validate_config: "--enable-deepep-moe is deprecated"). node_layout and sglang_a2a. */
+    {RL_SERVE_SGLANG, K_NNODES, "--nnodes"},
+    {RL_SERVE_SGLANG, K_NODE_RANK, "--node-rank"},
+    {RL_SERVE_SGLANG, K_DP_ADDR, "--dist-init-addr"},
+    {RL_SERVE_SGLANG, K_A2A, "--moe-a2a-backend"},
+    {RL_SERVE_SGLANG, K_DEEPEP_MODE, "--deepep-mode"},
+    /* server_args.py: --ep-num-redundant-experts, EPLB's extra expert slots per MoE layer (the request's
+     * redundant_experts), counted where EP is (mp.redundant). */
+    {RL_SERVE_SGLANG, K_REDUNDANT, "--ep-num-redundant-experts"},
     {RL_SERVE_LLAMA_SERVER, K_MODEL, "-m --model"},
     {RL_SERVE_LLAMA_SERVER, K_HF, "-hf --hf-repo"},
     {RL_SERVE_LLAMA_SERVER, K_CTX, "-c --ctx-size"},
@@ -415,7 +443,8 @@ static bool switch_flag(const char *w) {
                                         "--metrics", "--embedding", "--verbose", "--skip-tokenizer-init", "--kv-unified",
                                         "--enable-prefix-caching", "--enable-chunked-prefill", "--trust_remote_code",
                                         "--allow_request_chat_template", "--grpc", "--telemetry",
-                                        "--fail_fast_on_attention_window_too_large"};
+                                        "--fail_fast_on_attention_window_too_large", "--headless",
+                                        "--data-parallel-hybrid-lb", "--data-parallel-external-lb", "-dph", "-dpe"};
     if (strncmp(w, "--enable-", 9) == 0 || strncmp(w, "--disable-", 10) == 0 || strncmp(w, "--no-", 5) == 0 ||
         strncmp(w, "--enable_", 9) == 0 || strncmp(w, "--disable_", 10) == 0)
         return true;
@@ -483,6 +512,17 @@ static void recognize_switch(rl_lint *l, const char *name) {
 
 static bool e_is_trtllm(const rl_lint *l) { return l->engine == RL_SERVE_TRTLLM; }
 
+/* SGLang's all-to-all backend that sets the expert-parallel size to tp (ServerArgs._handle_a2a_moe: deepep and
+ * mooncake), as the command names it: --moe-a2a-backend's value, or "deepep" for the older --enable-deepep-moe
+ * (read as --moe-a2a-backend deepep); NULL when none. */
+static const char *sglang_a2a(const rl_lint *l, const parsed *p) {
+    if (l->engine != RL_SERVE_SGLANG) return NULL;
+    if (vllm_switch_given(l, "--enable-deepep-moe")) return "deepep"; /* set after the parse: it wins */
+    if (p->value[K_A2A] < 0) return NULL;
+    const char *v = word(l, p->value[K_A2A]);
+    return strcmp(v, "deepep") == 0 || strcmp(v, "mooncake") == 0 ? v : NULL;
+}
+
 /* The expert-parallel size a command asks for at tp, 0 when none: vLLM's --enable-expert-parallel splits the
  * experts over the tp x dp ranks (docs.vllm.ai, Expert Parallel Deployment: EP size = TP x DP), which is the tp
  * the analysis counts (dp_layout: with data-parallel attention tp is every rank's GPUs; with pipeline stages the
@@ -492,6 +532,7 @@ static bool e_is_trtllm(const rl_lint *l) { return l->engine == RL_SERVE_TRTLLM;
  * command's tp (start_tp) is the common EP = TP layout: it follows tp in a correction, which writes it anew. */
 static int64_t asked_ep(const rl_lint *l, const parsed *p, int64_t start_tp, int64_t tp) {
     if (l->engine == RL_SERVE_VLLM) return vllm_switch_given(l, "--enable-expert-parallel") ? tp : 0;
+    if (sglang_a2a(l, p) != NULL) return tp; /* DeepEP's all-to-all: SGLang sets ep_size = tp_size */
     if (p->value[K_EP] < 0) return 0;
     int64_t a = 0;
     rl_error ignored; /* the value is checked, with its error, where the command is read */
@@ -807,19 +848,23 @@ typedef struct mapped {
     bool by_name; /* the preset is another repository's of the same architecture (model_matched_by_name) */
     int64_t ep;   /* expert parallel size: 1, or tp where vLLM's --enable-expert-parallel splits the experts */
     int64_t dpa;  /* data-parallel attention groups (dp_layout): 1, or the data-parallel size on an MoE model */
+    int64_t nodes, gpus_per_node; /* node_layout: the analysed GPUs' nodes where they span several, else 0 */
+    int64_t redundant;            /* SGLang --ep-num-redundant-experts where EP is counted (d.ep > 1), else 0 */
 } mapped;
 
-static bool lint_sets(const rl_jdoc *doc, int key) {
+static bool lint_sets(const rl_jdoc *doc, int key, const mapped *mp) {
     static const char *const keys[] = {"model", "config", "params", "seq", "batch", "tp", "pp", "precision",
                                        "kv_precision", "kv_block", "pool_fraction", "micro_batches",
                                        "prefill_chunk", "engine", "gpu_layers", "ep", "dp_attention"};
     for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
         if (rl_jkey_is(doc, key, keys[i])) return true;
-    return false;
+    /* The nodes are the command's where its flags place the GPUs on several (node_layout), else the caller's. */
+    if (mp->redundant > 0 && rl_jkey_is(doc, key, "redundant_experts")) return true;
+    return mp->nodes > 1 && (rl_jkey_is(doc, key, "nodes") || rl_jkey_is(doc, key, "gpus_per_node"));
 }
 
 /* The caller's request members the command does not set, copied verbatim. */
-static rl_status base_members(const char *base, size_t len, rl_out *o, rl_error *err) {
+static rl_status base_members(const char *base, size_t len, const mapped *mp, rl_out *o, rl_error *err) {
     size_t i = 0;
     while (i < len && is_blank(base[i])) i++;
     if (base == NULL || i == len) return RL_OK;
@@ -828,7 +873,7 @@ static rl_status base_members(const char *base, size_t len, rl_out *o, rl_error 
     if (st) return st;
     int k = 1;
     for (int m = 0; m < doc.tok[0].size; m++, k = rl_jnext(&doc, k + 1)) {
-        if (lint_sets(&doc, k)) continue;
+        if (lint_sets(&doc, k, mp)) continue;
         const rl_jtok *key = &doc.tok[k], *v = &doc.tok[k + 1];
         int vs = v->start - (v->type == RL_J_STRING), ve = v->end + (v->type == RL_J_STRING);
         rl_out_bytes(o, base + key->start - 1, (size_t)(key->end - key->start + 2));
@@ -843,7 +888,7 @@ static rl_status build_request(rl_lint *l, const char *base, size_t base_len, bo
     rl_out o;
     rl_out_init(&o, l->request, sizeof l->request);
     rl_out_raw(&o, "{");
-    rl_status st = base_members(base, base_len, &o, &l->error);
+    rl_status st = base_members(base, base_len, mp, &o, &l->error);
     if (st) return st;
     if (with_model) {
         rl_out_raw(&o, "\"model\":");
@@ -858,6 +903,9 @@ static rl_status build_request(rl_lint *l, const char *base, size_t base_len, bo
     if (mp->gpu_layers >= 0) rl_out_fmt(&o, "\"gpu_layers\":%lld,", (long long)mp->gpu_layers);
     if (mp->ep > 1) rl_out_fmt(&o, "\"ep\":%lld,", (long long)mp->ep);
     if (mp->dpa > 1) rl_out_fmt(&o, "\"dp_attention\":%lld,", (long long)mp->dpa);
+    if (mp->redundant > 0) rl_out_fmt(&o, "\"redundant_experts\":%lld,", (long long)mp->redundant);
+    if (mp->nodes > 1)
+        rl_out_fmt(&o, "\"nodes\":%lld,\"gpus_per_node\":%lld,", (long long)mp->nodes, (long long)mp->gpus_per_node);
     /* The command names its engine, so the realistic estimate is that engine's. */
     rl_out_fmt(&o, "\"engine\":\"%s\",", l->engine == RL_SERVE_LLAMA_SERVER ? "llama.cpp"
                                           : l->engine == RL_SERVE_TRTLLM     ? "trt-llm"
@@ -901,6 +949,126 @@ static rl_status dp_layout(rl_lint *l, const parsed *p, const rl_model *m, mappe
                            fl, (long long)*dp, (long long)mp->tp);
         mp->dpa = *dp;
         recognize_switch(l, "--enable-dp-attention");
+    }
+    return RL_OK;
+}
+
+/* What node_layout read, for its finding (multi_node). */
+typedef struct nodes_read {
+    int64_t nodes;    /* nodes of the whole deployment; 0 when the command places it on one */
+    int64_t per_node; /* GPUs a node */
+    int64_t local, first, rank_gpus; /* vLLM: ranks on this node, the first of them, GPUs a rank */
+    int64_t node_rank;               /* SGLang --node-rank, 0 when absent */
+} nodes_read;
+
+static bool given_switch(rl_lint *l, const char *a, const char *b) {
+    bool on = vllm_switch_given(l, a) || (b != NULL && vllm_switch_given(l, b));
+    recognize_switch(l, a);
+    if (b != NULL) recognize_switch(l, b);
+    return on;
+}
+
+/* Where the GPUs are, from the flags that spread one deployment over nodes (docs/scale-out.md, "Engine flags onto
+ * these inputs"):
+ * - vLLM --data-parallel-size D with --data-parallel-size-local L: each node runs its own `vllm serve` with L of the D
+ *   ranks (every node the same L, as the docs' commands run them), so the D ranks are on D / L nodes. On an MoE model
+ *   (dp_layout: D ranks of T GPUs whose expert layers span all D x T) that is nodes = D / L of L x T GPUs each; on a
+ *   dense model each rank is a replica of T x pp GPUs within a node, and the analysis of one replica is unchanged.
+ *   L must divide D and be at most D; 0 (a node that runs only the API server) leaves no GPUs to analyse here.
+ *   (An MoE with pipeline stages stays one replica, vllm_dp_experts_not_modeled, and gets no nodes.)
+ *   --data-parallel-start-rank S is this node's first rank (S + L <= D), --data-parallel-rank R one rank a command
+ *   (external load balancing; R < D). --data-parallel-hybrid-lb runs an API server on every node and needs L ("You must
+ *   provide --data-parallel-size-local and --data-parallel-start-rank"; "Not compatible with --headless").
+ * - SGLang --nnodes N: the server's GPUs (tp x pp, times --dp-size for replicas without --enable-dp-attention) fill
+ *   the N nodes equally; the tp x pp analysed span tp x pp / per-node of them. --node-rank below N.
+ * Sets mp->nodes and mp->gpus_per_node where the analysed GPUs span nodes, and *nr for the finding. */
+static rl_status node_layout(rl_lint *l, const parsed *p, const rl_model *m, mapped *mp, int64_t dp, nodes_read *nr) {
+    memset(nr, 0, sizeof *nr);
+    rl_status st;
+    if (l->engine == RL_SERVE_VLLM) {
+        bool hybrid = given_switch(l, "--data-parallel-hybrid-lb", "-dph");
+        bool headless = given_switch(l, "--headless", NULL);
+        given_switch(l, "--data-parallel-external-lb", "-dpe");
+        int64_t L = dp, S = 0, R = 0;
+        if (p->value[K_DP_RANK] >= 0) {
+            const char *fl = word(l, p->flag[K_DP_RANK]);
+            if ((st = rl_parse_count(word(l, p->value[K_DP_RANK]), fl, 0, RL_MAX_PARALLEL, &R, &l->error))) return st;
+            if (R >= dp)
+                return rl_fail(&l->error, RL_E_RANGE, fl, "%s %lld is not a rank of --data-parallel-size %lld (ranks 0 to %lld)",
+                               fl, (long long)R, (long long)dp, (long long)(dp - 1));
+        }
+        if (hybrid && headless)
+            return rl_fail(&l->error, RL_E_CONTRADICTION, "--headless",
+                           "--headless with --data-parallel-hybrid-lb: hybrid load balancing runs an API server on every node, "
+                           "which --headless turns off (vLLM: \"Not compatible with --headless\")");
+        if (p->value[K_DP_LOCAL] < 0) {
+            if (hybrid)
+                return rl_fail(&l->error, RL_E_CONTRADICTION, "--data-parallel-hybrid-lb",
+                               "--data-parallel-hybrid-lb needs --data-parallel-size-local (and --data-parallel-start-rank): "
+                               "each node must know which ranks it owns");
+            if (p->value[K_DP_START] < 0) return RL_OK; /* every rank on this node, as before */
+        } else {
+            const char *fl = word(l, p->flag[K_DP_LOCAL]);
+            if ((st = rl_parse_count(word(l, p->value[K_DP_LOCAL]), fl, 0, RL_MAX_PARALLEL, &L, &l->error))) return st;
+            if (L == 0)
+                return rl_fail(&l->error, RL_E_RANGE, fl,
+                               "%s 0 runs no data-parallel rank on this node, only the API server: lint the command of a node "
+                               "that runs ranks (its --data-parallel-size-local above 0)", fl);
+            if (L > dp || dp % L != 0)
+                return rl_fail(&l->error, RL_E_RANGE, fl,
+                               "%s %lld %s --data-parallel-size %lld: every node runs the same number of the ranks", fl,
+                               (long long)L, L > dp ? "is more than" : "does not divide", (long long)dp);
+        }
+        if (p->value[K_DP_START] >= 0) {
+            const char *fl = word(l, p->flag[K_DP_START]);
+            if ((st = rl_parse_count(word(l, p->value[K_DP_START]), fl, 0, RL_MAX_PARALLEL, &S, &l->error))) return st;
+            if (S + L > dp)
+                return rl_fail(&l->error, RL_E_RANGE, fl,
+                               "%s %lld with %lld rank(s) on this node runs ranks past --data-parallel-size %lld (ranks 0 to %lld)",
+                               fl, (long long)S, (long long)L, (long long)dp, (long long)(dp - 1));
+        }
+        /* One node; or an MoE with pipeline stages, read as one replica (vllm_dp_experts_not_modeled says so): its
+         * ranks are no replicas within a node, and the analysis does not place them. */
+        if (L == dp || (m->experts > 0 && mp->dpa == 1)) return RL_OK;
+        int64_t T = mp->dpa > 1 ? mp->tp / mp->dpa : mp->tp;
+        nr->nodes = dp / L;
+        nr->local = L;
+        nr->first = S;
+        nr->rank_gpus = T * mp->pp;
+        nr->per_node = L * T * mp->pp;
+        if (nr->per_node > 1024)
+            return rl_fail(&l->error, RL_E_RANGE, word(l, p->flag[K_DP_LOCAL]), "%s: %lld GPUs on one node is over 1024",
+                           word(l, p->flag[K_DP_LOCAL]), (long long)nr->per_node);
+        if (mp->dpa > 1) { /* the expert layers span every rank's GPUs, over the nodes */
+            mp->nodes = nr->nodes;
+            mp->gpus_per_node = nr->per_node;
+        }
+        return RL_OK;
+    }
+    if (l->engine != RL_SERVE_SGLANG || p->value[K_NNODES] < 0) return RL_OK;
+    const char *fl = word(l, p->flag[K_NNODES]);
+    int64_t N = 1, r = 0;
+    if ((st = rl_parse_count(word(l, p->value[K_NNODES]), fl, 1, 4096, &N, &l->error))) return st;
+    if (p->value[K_NODE_RANK] >= 0) {
+        const char *rf = word(l, p->flag[K_NODE_RANK]);
+        if ((st = rl_parse_count(word(l, p->value[K_NODE_RANK]), rf, 0, 4096, &r, &l->error))) return st;
+        if (r >= N)
+            return rl_fail(&l->error, RL_E_RANGE, rf, "%s %lld is not one of the %lld nodes of %s (0 to %lld)", rf, (long long)r,
+                           (long long)N, fl, (long long)(N - 1));
+    }
+    if (N == 1) return RL_OK;
+    int64_t G = mp->tp * mp->pp, reps = dp > 1 && mp->dpa == 1 ? dp : 1, total = reps * G;
+    if (total % N != 0 || (G > total / N && G % (total / N) != 0))
+        return rl_fail(&l->error, RL_E_RANGE, fl, "%s %lld does not divide the server's %lld GPUs evenly into nodes", fl,
+                       (long long)N, (long long)total);
+    nr->nodes = N;
+    nr->node_rank = r;
+    nr->per_node = total / N;
+    if (nr->per_node > 1024)
+        return rl_fail(&l->error, RL_E_RANGE, fl, "%s: %lld GPUs on one node is over 1024", fl, (long long)nr->per_node);
+    if (G > nr->per_node) {
+        mp->nodes = G / nr->per_node;
+        mp->gpus_per_node = nr->per_node;
     }
     return RL_OK;
 }
@@ -1499,7 +1667,7 @@ static bool correct(rl_lint *l, const parsed *p, rl_deploy start, int64_t max_po
     int nl = layouts(l, &start, lay);
     /* Data-parallel attention (dp_layout) keeps its layout: the command's ranks and groups, corrected by the other
      * levers. A new tp would change the groups and, for vLLM, every rank's engine. */
-    if (start.dp_attention > 1) {
+    if (start.dp_attention > 1 || start.nodes > 1) { /* so do the nodes a command names (node_layout) */
         lay[0] = (layout){start.tp, start.pp};
         nl = 1;
     }
@@ -1525,6 +1693,7 @@ static bool correct(rl_lint *l, const parsed *p, rl_deploy start, int64_t max_po
                 if (ep_follows && l->run.model.experts % lay[i].tp != 0) continue;
                 if (ep_asked > 1 && !ep_follows && lay[i].tp % ep_asked != 0) continue;
                 d.ep = counted_ep(l, p, start.tp, lay[i].tp, lay[i].pp);
+                if (d.ep <= 1) d.redundant_experts = 0; /* EPLB's slots need EP (mp.redundant) */
                 d.tp = lay[i].tp;
                 d.pp = lay[i].pp;
                 d.precision = weights[w];
@@ -1826,7 +1995,7 @@ static rl_status lint_run(const char *command, size_t len, const char *base, siz
 
     rl_model m = rl_model_default();
     bool have_config = config_text != NULL;
-    mapped mp = {RL_PREC_AUTO, RL_PREC_AUTO, 0, 1, 1, 1, 0, 0.9, false, false, 0, -1, false, 1, 1};
+    mapped mp = {RL_PREC_AUTO, RL_PREC_AUTO, 0, 1, 1, 1, 0, 0.9, false, false, 0, -1, false, 1, 1, 0, 0, 0};
     if ((st = lint_model(l, &p, have_config, &mp, &m))) return st;
     if (have_config && (st = rl_model_from_config_json(config_text, config_len, &m, &l->error))) return st;
     if ((st = map_precisions(l, &p, &m, &mp))) return st;
@@ -1934,6 +2103,8 @@ static rl_status lint_run(const char *command, size_t len, const char *base, siz
     }
     int64_t dp = 1;
     if ((st = dp_layout(l, &p, &m, &mp, &dp))) return st;
+    nodes_read nr;
+    if ((st = node_layout(l, &p, &m, &mp, dp, &nr))) return st;
 
     if ((st = build_request(l, base, base_len, !have_config, &mp))) return st;
     rl_run_request(l->request, strlen(l->request), config_text, config_len, &l->run);
@@ -2052,12 +2223,37 @@ static rl_status lint_run(const char *command, size_t len, const char *base, siz
     if (e != RL_SERVE_VLLM && p.value[K_EP] >= 0 &&
         (st = rl_parse_count(word(l, p.value[K_EP]), word(l, p.flag[K_EP]), 1, RL_MAX_PARALLEL, &ep_given, &l->error)))
         return st;
-    if (ep_given > 1 && d.tp % ep_given != 0)
+    /* SGLang's DeepEP (or Mooncake) all-to-all sets the EP size to tp, whatever --ep-size says (sglang_a2a). */
+    const char *a2a = sglang_a2a(l, &p);
+    bool a2a_switch = e == RL_SERVE_SGLANG && vllm_switch_given(l, "--enable-deepep-moe");
+    if (e == RL_SERVE_SGLANG) recognize_switch(l, "--enable-deepep-moe");
+    char a2a_flag[48] = "", deepep_mode[24] = "auto";
+    if (a2a != NULL) snprintf(a2a_flag, sizeof a2a_flag, a2a_switch ? "--enable-deepep-moe" : "--moe-a2a-backend %s", a2a);
+    if (p.value[K_DEEPEP_MODE] >= 0) {
+        static const word_map modes[] = {{"normal", RL_PREC_AUTO, 0}, {"low_latency", RL_PREC_AUTO, 0}, {"auto", RL_PREC_AUTO, 0}};
+        const word_map *mode;
+        if ((st = map_word(l, word(l, p.flag[K_DEEPEP_MODE]), word(l, p.value[K_DEEPEP_MODE]), modes, 3, &mode))) return st;
+        snprintf(deepep_mode, sizeof deepep_mode, "%s", mode->word);
+    }
+    if (ep_given > 1 && d.tp % ep_given != 0 && a2a == NULL)
         return rl_fail(&l->error, RL_E_RANGE, word(l, p.flag[K_EP]),
                        "%s %lld does not divide the tensor-parallel size %lld (the engine refuses: moe_tp_size = tp_size / ep_size)",
                        word(l, p.flag[K_EP]), (long long)ep_given, (long long)d.tp);
-    const char *ep_flag = ep_switch ? "--enable-expert-parallel" : ep_given > 1 ? word(l, p.flag[K_EP]) : NULL;
+    const char *ep_flag = ep_switch ? "--enable-expert-parallel" : a2a != NULL ? a2a_flag : ep_given > 1 ? word(l, p.flag[K_EP]) : NULL;
     mp.ep = d.ep = counted_ep(l, &p, d.tp, d.tp, d.pp);
+    /* EPLB's redundant slots (SGLang --ep-num-redundant-experts) where EP is counted: each rank holds (E + R) / ep
+     * whole experts, so R must make E + R a multiple of ep (the analysis splits the slots whole). Without EP counted
+     * they are not (the findings above say why EP is not). */
+    if (p.value[K_REDUNDANT] >= 0) {
+        const char *rf = word(l, p.flag[K_REDUNDANT]);
+        int64_t R = 0;
+        if ((st = rl_parse_count(word(l, p.value[K_REDUNDANT]), rf, 0, 65536, &R, &l->error))) return st;
+        if (d.ep > 1 && R > 0 && (l->run.model.experts + R) % d.ep != 0)
+            return rl_fail(&l->error, RL_E_CONTRADICTION, rf,
+                           "%s %lld: the %lld experts and %lld redundant slots a MoE layer do not split whole over the %lld "
+                           "expert-parallel ranks", rf, (long long)R, (long long)l->run.model.experts, (long long)R, (long long)d.ep);
+        mp.redundant = d.redundant_experts = d.ep > 1 ? R : 0;
+    }
     if ((st = build_request(l, base, base_len, !have_config, &mp))) return st;
     /* A deployment the core does not take (not one that does not fit: that is a verdict) is the command's
      * error, named by the core's field, never a refusal computed from an empty analysis. */
@@ -2162,6 +2358,56 @@ static rl_status lint_run(const char *command, size_t len, const char *base, siz
                            (long long)dp, (long long)(dp * d.tp * d.pp), (long long)(d.tp * d.pp)),
                "dp", FMT(v[5], "%lld", (long long)dp), "experts_gpus", FMT(all, "%lld", (long long)(dp * d.tp * d.pp)), "gpus",
                FMT(gpus_v, "%lld", (long long)(d.tp * d.pp)));
+    }
+    if (nr.nodes > 1) {
+        char nv[24], pv[24], tv[24], gv[24], fv[24], lv[24], dv[24], kv[24];
+        long long N = (long long)nr.nodes, P = (long long)nr.per_node;
+        if (e == RL_SERVE_VLLM) {
+            long long D = (long long)dp, L = (long long)nr.local, T = (long long)nr.rank_gpus, S = (long long)nr.first;
+            bool moe = mp.nodes > 1;
+            VALUES(add_finding(l, "multi_node",
+                               moe ? "--data-parallel-size %lld with --data-parallel-size-local %lld: %lld ranks of %lld GPU(s) "
+                                     "on %lld nodes of %lld GPUs, this command starting ranks %lld to %lld; the expert layers span "
+                                     "all %lld GPUs, so their collectives cross the nodes' scale-out link."
+                                   : "--data-parallel-size %lld with --data-parallel-size-local %lld: %lld replicas of %lld GPU(s) "
+                                     "on %lld nodes of %lld GPUs, this command starting replicas %lld to %lld; each replica is within "
+                                     "one node, so the analysis of one is unchanged.",
+                               D, L, D, T, N, P, S, S + L - 1, (long long)(D * T)),
+                   "variant", moe ? "" : "replicas", "dp", FMT(dv, "%lld", D), "local", FMT(lv, "%lld", L), "rank_gpus",
+                   FMT(tv, "%lld", T), "nodes", FMT(nv, "%lld", N), "per_node", FMT(pv, "%lld", P), "first",
+                   FMT(fv, "%lld", S), "last", FMT(kv, "%lld", S + L - 1), "gpus", FMT(gv, "%lld", (long long)(D * T)));
+        } else {
+            long long G = (long long)(d.tp * d.pp), n = (long long)(mp.nodes > 1 ? mp.nodes : 1);
+            VALUES(add_finding(l, "multi_node",
+                               n > 1 ? "--nnodes %lld (this command is node %lld): %lld GPUs a node, and the %lld GPUs of tp x pp "
+                                       "span %lld of them, so the collectives wider than a node cross the nodes' scale-out link."
+                                     : "--nnodes %lld (this command is node %lld): %lld GPUs a node, and each replica's %lld GPUs "
+                                       "of tp x pp are within one node (%lld), so the analysis of one is unchanged.",
+                               N, (long long)nr.node_rank, P, G, n),
+                   "variant", n > 1 ? "sglang" : "sglang_replicas", "nodes", FMT(nv, "%lld", N), "node_rank",
+                   FMT(fv, "%lld", (long long)nr.node_rank), "per_node", FMT(pv, "%lld", P), "gpus", FMT(gv, "%lld", G),
+                   "spans", FMT(tv, "%lld", n));
+        }
+    }
+    if (a2a != NULL && d.ep > 1) {
+        char ev[24], sv[24];
+        FMT(ev, "%lld", (long long)d.ep);
+        if (ep_given > 0 && ep_given != d.tp) {
+            const char *ef = word(l, p.flag[K_EP]);
+            FMT(sv, "%lld", (long long)ep_given);
+            VALUES(add_finding(l, "sglang_deepep",
+                               "%s: SGLang sets the expert-parallel size to the tensor-parallel size, %s, in place of %s %s: the "
+                               "experts are split whole over the %s GPUs, their tokens dispatched and combined by all-to-all "
+                               "(--deepep-mode %s).",
+                               a2a_flag, ev, ef, sv, ev, deepep_mode),
+                   "variant", "replaced", "flag", a2a_flag, "ep", ev, "ep_flag", ef, "ep_size", sv, "mode", deepep_mode);
+        } else {
+            VALUES(add_finding(l, "sglang_deepep",
+                               "%s: SGLang sets the expert-parallel size to the tensor-parallel size, %s: the experts are split "
+                               "whole over the %s GPUs, their tokens dispatched and combined by all-to-all (--deepep-mode %s).",
+                               a2a_flag, ev, ev, deepep_mode),
+                   "flag", a2a_flag, "ep", ev, "mode", deepep_mode);
+        }
     }
     if (ep_flag != NULL && l->run.model.experts <= 0) {
         VALUES(add_finding(l, "ep_dense_model",

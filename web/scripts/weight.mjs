@@ -124,7 +124,12 @@ export const KIB = 1024;
 // (986 B spare, as the earlier steps kept ~0.7 KB); the single file's stays 241 KiB (743 B spare).
 // The critical-path cuts merged over all of the above: critical 95,244 B (99 -> 94 KiB, 1,012 B spare), single 254,977 B
 // (249 -> 250 KiB).
-export const BUDGETS = Object.freeze({ critical: 94 * KIB, single: 250 * KIB });
+// Single 241 -> 245 KiB (246,678 -> 249,924 B, measured on this branch against its base, same build): the lint reads
+// vLLM's multi-node data parallelism and SGLang's --nnodes, DeepEP and --ep-num-redundant-experts (issue 37:
+// node_layout, findings multi_node and sglang_deepep in both languages, their errors) in the full wasm module
+// (105,150 -> 107,552 B) and the zh table (JS 135,217 -> 135,589 B); the critical path is unchanged (99,757 B).
+// The lint's multi-node reading merged over all of the above: single 257,376 B (250 -> 252 KiB), critical 95,244 B.
+export const BUDGETS = Object.freeze({ critical: 94 * KIB, single: 252 * KIB });
 export const CRITICAL_GOAL = 100 * KIB;
 export const SINGLE_FILE_GOAL = 150 * KIB;
 
