@@ -552,6 +552,11 @@ static void print_cost(const sink *s, const rl_cost *c) {
                                            FMT(v[1], "%.4g", c->hours_per_request * 3600.0), "cap", nice(c->capacity_requests_per_day, a, sizeof a)));
     /* More traffic than one deployment's 720 hours: every option runs that many copies (buy owns them all month). */
     if (c->replicas > 1) sink_more(s, RL_MSG(line, "cli.cost.replicas", "n", FMT(v[0], "%lld", (long long)c->replicas)));
+    /* Disaggregated: the deployment is both pools, held for 1 / the rate the binding pool sustains (cost.c). */
+    if (c->disagg)
+        sink_more(s, RL_MSG(line, "cli.cost.disagg", "prefill", FMT(v[0], "%lld", (long long)c->prefill_gpus), "decode",
+                            FMT(v[1], "%lld", (long long)c->decode_gpus), "rps", FMT(v[2], "%.4g", c->sustained_requests_per_s),
+                            "pool", T(c->limited_by == 1 ? "cli.cost.poolPrefill" : "cli.cost.poolDecode")));
     sink_line(s, "cli.cost.perUser", RL_MSG(line, "cli.cost.perUserValue", "tps", FMT(v[0], "%.4g", c->tokens_per_s_user), "step",
                                             FMT(v[1], "%.4g", c->loaded_step_ms), "base", FMT(v[2], "%.4g", c->step_ms), "others",
                                             FMT(v[3], "%.4g", c->loaded_step_ms - c->step_ms)));

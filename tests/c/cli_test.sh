@@ -146,6 +146,14 @@ else ok; fi
 # With the engine's expected figures and, given a workload, the cost: the text report's lines as rows, each
 # figure the JSON's (the monthly cloud cost, the loaded step), and a refusal with a workload has neither.
 work=(--requests-per-day 10000 --input-tokens 1000 --output-tokens 500)
+# A disaggregated deployment's cost names both pools and the one that binds, as its JSON does (cost.disaggregated).
+dis=(--model llama-3-70b --gpu h100-sxm --precision fp8 --tp 4 --prefill-instances 1 --prefill-tp 2 --decode-instances 1
+  --requests-per-day 200000 --input-tokens 1900 --output-tokens 100)
+dis_json="$("$cli" "${dis[@]}" --json 2>&1)"
+dis_pool="$(printf '%s' "$dis_json" | grep -o '"disaggregated":{[^}]*"limited_by":"[a-z]*"' | grep -o '[a-z]*"$' | tr -d '"')"
+if [ -n "$dis_pool" ] && "$cli" "${dis[@]}" 2>&1 | grep -q "both pools, 2 prefill + 4 decode GPUs, held for each request: .* limited by the $dis_pool pool"; then
+  ok
+else bad "the disaggregated cost line names both pools and the binding one ($dis_pool)"; fi
 expect 0 '^\| decode step \| expected [0-9.]+ ms \(band' "${base[@]}" --format md
 expect 0 '^### assumptions$' "${base[@]}" --format md
 priced=(--model llama-3-70b --gpu h100-sxm --tp 2 --batch 16 --precision fp8)
