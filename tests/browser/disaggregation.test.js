@@ -56,10 +56,19 @@ test('DeepSeek-V3 disaggregated (LMSYS 4 x 8 prefill, 9 x 8 decode): both pools,
   assert.ok(d.length >= 30, 'the core reports the pools, the transfer, the times and the balance');
   for (const [path, want] of d) {
     if (NOT_SHOWN.includes(path)) continue;
-    const el = page.locator(tid(path));
-    assert.equal(await el.count(), 1, `${path} is shown once`);
+    const el = page.locator(`${tid('disaggregation')} ${tid(path)}`);
+    assert.equal(await el.count(), 1, `${path} is shown once in the pools' panel`);
     assert.equal(await el.getAttribute('data-value'), String(want), path);
   }
+  // The verdict's time to first token is the disaggregated one (prefill pool + transfer + one step), floor and expected,
+  // not the decode instance's own prefill; and its heading counts both pools' GPUs.
+  const verdict = page.locator(tid('verdict'));
+  assert.equal(await verdict.locator(tid('disaggregation.ttft_ms')).getAttribute('data-value'), String(report.disaggregation.ttft_ms));
+  assert.equal(await verdict.locator(tid('disaggregation.realistic.ttft_ms')).getAttribute('data-value'),
+    String(report.disaggregation.realistic.ttft_ms));
+  assert.equal(await verdict.locator(`${tid('prefill.ttft_ms')}, ${tid('realistic.ttft_ms')}`).count(), 0);
+  const gpus = report.disaggregation.prefill_gpus + report.disaggregation.decode_gpus;
+  assert.match(await verdict.locator('h2').first().textContent(), new RegExp(`on ${gpus} × `));
   // Floor and realistic are labelled as such.
   const ttft = await page.textContent('.pd-ttft');
   assert.match(ttft, /Time to first token, floor:/);

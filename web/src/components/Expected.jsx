@@ -10,6 +10,7 @@ import { engineName } from '../names.js';
 // is listed with its value and its source, so the estimate can be checked.
 export function Expected({ report: r }) {
   const x = r.realistic;
+  const pd = r.disaggregation?.ttft_ms !== undefined ? r.disaggregation : null;
   if (!r.fits || !x) return null;
   // Under the workload's traffic (the cost panel's figure), when other requests' prefills slow each user.
   const w = r.cost?.basis === 'realistic' ? r.cost.workload : null;
@@ -47,7 +48,13 @@ export function Expected({ report: r }) {
         </>}>
           <Num testid="realistic.tokens_per_s" value={x.tokens_per_s} format={f.tokensPerS} class="big" />
         </Tile>
-        {x.ttft_ms !== undefined && (
+        {/* Disaggregated, a request's first token is the prefill pool's, its KV's transfer and one decode step
+            (disaggregation.c), not the decode instance's own prefill: the pools' figures stand in. */}
+        {pd?.realistic ? (
+          <Tile label={t('expected.ttft')} note={`${t('expected.floor', { floor: f.ms(pd.ttft_ms) })}; ${t('key.ttftPd')}`}>
+            <Num testid="disaggregation.realistic.ttft_ms" value={pd.realistic.ttft_ms} format={f.ms} class="big" />
+          </Tile>
+        ) : !pd && x.ttft_ms !== undefined && (
           <Tile label={t('expected.ttft')} note={t('expected.floor', { floor: f.ms(r.prefill.ttft_ms) })}>
             <Num testid="realistic.ttft_ms" value={x.ttft_ms} format={f.ms} class="big" />
           </Tile>

@@ -8,6 +8,7 @@ import { t, tx } from '../i18n/index.js';
 /** The roofline floors; `floors`: below the engine's expected figures, as the bounds beside them (smaller, titled). */
 export function KeyFigures({ report: r, floors = false }) {
   const B = r.config.batch;
+  const pd = r.disaggregation?.ttft_ms !== undefined ? r.disaggregation : null;
   const floorOnly = r.decode.bandwidth_floor_only === true;
   const bound = r.roofline.bound;
   const uses = r.roofline.ceiling_fraction != null
@@ -25,7 +26,12 @@ export function KeyFigures({ report: r, floors = false }) {
       <Tile label={t('key.perToken')} note={t('key.perTokenNote')}>
         <Num testid="decode.ms_per_token" value={r.decode.ms_per_token} format={f.ms} class="big" />
       </Tile>
-      {r.prefill?.ttft_ms !== undefined ? (
+      {/* Disaggregated: the first token comes from the prefill pool, over the KV link, then one decode step. */}
+      {pd ? (
+        <Tile label={t('key.ttft')} note={t('key.ttftPd')}>
+          <Num testid="disaggregation.ttft_ms" value={pd.ttft_ms} format={f.ms} class="big" />
+        </Tile>
+      ) : r.prefill?.ttft_ms !== undefined ? (
         <Tile label={t('key.ttft')} note={t('key.ttftNote', { seq: f.integer(r.config.seq) })}>
           <Num testid="prefill.ttft_ms" value={r.prefill.ttft_ms} format={f.ms} class="big" />
         </Tile>
@@ -36,7 +42,7 @@ export function KeyFigures({ report: r, floors = false }) {
       <div class="tile-explain">
         <Explain of="step" report={r} label={t('explain.step')} />
         <Explain of="perToken" report={r} label={t('explain.perToken')} />
-        {r.prefill?.ttft_ms !== undefined && <Explain of="ttft" report={r} label={t('explain.ttft')} />}
+        {!pd && r.prefill?.ttft_ms !== undefined && <Explain of="ttft" report={r} label={t('explain.ttft')} />}
       </div>
       <p class="caveat">
         {floorOnly ? t('key.floorOnly') : ''}

@@ -18,7 +18,9 @@ export function levelOf(r) {
 
 /** The setup in one line and its detail, as text (the verdict's heading, the report's title). */
 export function setupText(app, r) {
-  const gpus = r.memory.gpus;
+  // Disaggregated: the deployment is both pools (its tp and pp below are the decode pool's).
+  const d = r.disaggregation;
+  const gpus = d?.prefill_gpus ? d.prefill_gpus + d.decode_gpus : r.memory.gpus;
   const c = r.config;
   return {
     head: t('setup.on', { model: modelName(app), gpus: f.integer(gpus), gpu: gpuName(app) }),
