@@ -352,8 +352,9 @@ static void print_bottleneck(FILE *out, const rl_result *r) {
                                 bound_word(r->prefill_bound)));
     if (r->prefill_ms > 0) {
         label(out, "cli.bottleneck.prefill", 21);
-        fprintf(out, "%s\n", RL_MSG(line, "cli.bottleneck.prefillValue", "ms", FMT(x, "%.4g", r->prefill_ms), "tps",
-                                    nice(r->prefill_tokens_per_s, b, sizeof b), "ttft", FMT(z, "%.4g", r->ttft_ms)));
+        fprintf(out, "%s%s\n", RL_MSG(line, "cli.bottleneck.prefillValue", "ms", FMT(x, "%.4g", r->prefill_ms), "tps",
+                                      nice(r->prefill_tokens_per_s, b, sizeof b), "ttft", FMT(z, "%.4g", r->ttft_ms)),
+                r->disagg.on ? T("cli.disagg.notThisTtft") : "");
     }
 }
 
@@ -380,9 +381,13 @@ static void print_expected(const sink *s, const rl_gpu *g, const rl_deploy *d, c
     if (d->pp > 1) RL_MSG(parts[2], "cli.expected.p2p", "ms", FMT(v[0], "%.3g", x->p2p_ms));
     snprintf(line, sizeof line, "%s%s%s", parts[0], parts[1], parts[2]);
     sink_line(s, "cli.expected.inStep", line);
-    if (x->has_prefill)
-        sink_line(s, "cli.expected.prefill", RL_MSG(line, "cli.expected.prefillValue", "ms", FMT(v[0], "%.4g", x->prefill_ms), "ttft",
-                                                    FMT(v[1], "%.4g", x->ttft_ms), "floor", FMT(v[2], "%.4g", r->ttft_ms)));
+    if (x->has_prefill) {
+        RL_MSG(line, "cli.expected.prefillValue", "ms", FMT(v[0], "%.4g", x->prefill_ms), "ttft", FMT(v[1], "%.4g", x->ttft_ms), "floor",
+               FMT(v[2], "%.4g", r->ttft_ms));
+        /* Disaggregated, these are a decode instance prefilling alone; the deployment's first token is the pools' (above). */
+        if (r->disagg.on) strncat(line, T("cli.disagg.notThisTtft"), sizeof line - strlen(line) - 1);
+        sink_line(s, "cli.expected.prefill", line);
+    }
     if (d->spec_tokens > 0)
         sink_line(s, "cli.expected.speculative",
                   RL_MSG(line, "cli.expected.speculativeValue", "tokens", FMT(v[0], "%lld", (long long)d->spec_tokens), "draft", d->draft.name,

@@ -154,6 +154,9 @@ dis_pool="$(printf '%s' "$dis_json" | grep -o '"disaggregated":{[^}]*"limited_by
 if [ -n "$dis_pool" ] && "$cli" "${dis[@]}" 2>&1 | grep -q "both pools, 2 prefill + 4 decode GPUs, held for each request: .* limited by the $dis_pool pool"; then
   ok
 else bad "the disaggregated cost line names both pools and the binding one ($dis_pool)"; fi
+# Its colocated prefill lines say they are a decode instance's, not the deployment's first token; a plain run's do not.
+expect 0 'time to first token [0-9.]+ ms \(floor [0-9.]+ ms\) \(a decode instance prefilling alone' "${dis[@]}"
+if "$cli" --model llama-3-70b --gpu h100-sxm --tp 2 --precision fp8 2>&1 | grep -q 'prefilling alone'; then bad "a colocated run's TTFT is not the decode instance's"; else ok; fi
 expect 0 '^\| decode step \| expected [0-9.]+ ms \(band' "${base[@]}" --format md
 expect 0 '^### assumptions$' "${base[@]}" --format md
 priced=(--model llama-3-70b --gpu h100-sxm --tp 2 --batch 16 --precision fp8)

@@ -1301,6 +1301,7 @@ export default {
   "cli.cost.workloadValue": "{rpd} requests/day, {in} in + {out} out tokens: {mtokIn} Mtok in, {mtokOut} Mtok out a month",
   "cli.cost.active": "active hours",
   "cli.cost.activeValue": "{hours} h/month ({secs} s of the deployment per request; one serves up to {cap} requests/day)",
+  "cli.disagg.notThisTtft": " (a decode instance prefilling alone; disaggregated, the first token is the pools' above)",
   "cli.cost.disagg": "both pools, {prefill} prefill + {decode} decode GPUs, held for each request: they sustain {rps} requests/s, limited by the {pool} pool",
   "cli.cost.poolPrefill": "prefill",
   "cli.cost.poolDecode": "decode",

@@ -1328,6 +1328,7 @@ export default {
   "cli.cost.workloadValue": "每天 {rpd} 个请求，输入 {in} + 输出 {out} token：每月输入 {mtokIn} Mtok，输出 {mtokOut} Mtok",
   "cli.cost.active": "工作时长",
   "cli.cost.activeValue": "每月 {hours} h（每个请求占用部署 {secs} s；一套部署每天最多服务 {cap} 个请求）",
+  "cli.disagg.notThisTtft": "（单个解码实例自行预填充的情况；分离部署的首 token 时间见上文两个池的结果）",
   "cli.cost.disagg": "两个池共 {prefill} 张预填充 GPU + {decode} 张解码 GPU，按请求占用：每秒可承载 {rps} 个请求，受限于{pool}池",
   "cli.cost.poolPrefill": "预填充",
   "cli.cost.poolDecode": "解码",
