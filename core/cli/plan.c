@@ -320,7 +320,7 @@ int rl_plan_main(int argc, char **argv) {
                                         "co_gpu_speed", FMT(v[6], "%.4g", co ? co->tokens_per_s_gpu : 0.0), "gpu_x",
                                         FMT(v[7], "%.3g", dg.tokens_per_s_gpu_x), "usd", FMT(v[8], "%.4g", d->usd_per_mtok_out),
                                         "co_usd", FMT(v[9], "%.4g", co ? co->usd_per_mtok_out : 0.0), "usd_x",
-                                        FMT(v[10], "%.3g", dg.usd_per_mtok_x)));
+                                        FMT(v[10], "%.3g", dg.usd_per_mtok_x), "co_gpu", co ? co->gpu : ""));
             }
         }
         printf("\n%s\n", rl_msg_text("cli.plan.pareto"));

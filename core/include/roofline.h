@@ -1818,6 +1818,8 @@ typedef struct rl_plan_candidate {
      * decode_instances of the tp x pp layout above; gpus is both pools', tokens_per_s_gpu the deployment's
      * output tokens/s (sustained requests/s x output tokens) / gpus, ttft_ms the disaggregated TTFT. 0 colocated. */
     int64_t prefill_instances, prefill_tp, decode_instances;
+    int prefill_timed;            /* 1: the GPU has a sourced TFLOPS figure, so the cost counts its prefill (0: its
+                                     cost holds the decode steps alone, and no TTFT target can be met) */
 } rl_plan_candidate;
 
 /* The disaggregated setups (plan.c, docs/scale-out.md "The planner"): the decode layouts (GPU, precision, tp,
@@ -1901,7 +1903,9 @@ typedef struct rl_plan_gain {
 int rl_plan_scale_out_gain(const rl_plan_candidate *sorted, size_t n, rl_plan_option option, rl_plan_gain *g);
 
 /* The cheapest disaggregated setup of an option (summary->disagg) against the cheapest colocated candidate of
- * that option (sorted as rl_plan writes them): 0 when no disaggregated setup qualified. beats: it costs less per
+ * that option whose cost counts its prefill (prefill_timed: a disaggregated setup always does; one on a GPU with no
+ * TFLOPS figure would win on a cost that leaves its prefills out), sorted as rl_plan writes them: 0 when no
+ * disaggregated setup qualified. beats: it costs less per
  * million output tokens (or there is no colocated one). When it does not (rl_plan_json's why "no_gpu_time_saved"):
  * under this model a prompt's prefill costs the same GPU time on either pool, and the colocated prefills' stall
  * counts only against each user's speed (the loaded step), so a split saves GPU time only where a per-user speed

@@ -153,6 +153,7 @@ static void keep(plan_ctx *c, const rl_run *r, rl_plan_option option, double mon
     k->option = option;
     k->order = (uint32_t)i;
     k->prefill_instances = k->prefill_tp = k->decode_instances = 0; /* colocated */
+    k->prefill_timed = !r->gpu.tflops_unknown;
     if (!r->cost.realistic) c->s->floor_basis = 1;
 }
 
@@ -229,6 +230,7 @@ static void keep_disagg(plan_ctx *c, const rl_run *r, double ttft, rl_plan_optio
     k->prefill_instances = r->deploy.prefill_instances;
     k->prefill_tp = r->result.disagg.prefill_tp;
     k->decode_instances = r->deploy.decode_instances;
+    k->prefill_timed = 1; /* its decode layouts are on GPUs with a TFLOPS figure (disagg_search) */
     k->gpus = r->cost.gpus;
     k->batch = r->deploy.batch;
     snprintf(k->precision, sizeof k->precision, "%s", rl_precision_name(r->result.weight_precision));
@@ -476,7 +478,7 @@ int rl_plan_disagg_gain(const rl_plan_summary *s, const rl_plan_candidate *sorte
     if (s == NULL || g == NULL || (unsigned)option > RL_PLAN_CLOUD || !s->has_disagg[option]) return 0;
     memset(g, 0, sizeof *g);
     size_t i = 0;
-    while (i < n && sorted[i].option != option) i++;
+    while (i < n && (sorted[i].option != option || !sorted[i].prefill_timed)) i++;
     const rl_plan_candidate *d = &s->disagg[option];
     g->has_colocated = i < n;
     g->colocated = i < n ? i : 0;

@@ -459,12 +459,16 @@ static void disagg_tests(const char *cli) {
                   "disaggregated candidate (%s, speed %g) re-analysed alone", rl_plan_option_name((rl_plan_option)option),
                   speeds[t]);
             size_t co = 0;
-            while (co < s.count && (int)found[co].option != option) co++;
+            while (co < s.count && ((int)found[co].option != option || !found[co].prefill_timed)) co++;
             rl_plan_disagg_cmp g;
             CHECK(rl_plan_disagg_gain(&s, found, s.count, (rl_plan_option)option, &g) && g.has_colocated == (co < s.count),
                   "disaggregated comparison");
             if (co < s.count) {
                 const rl_plan_candidate *b = &found[co];
+                /* The colocated setup it is held against has its prefill in its cost: a GPU with a TFLOPS figure. */
+                rl_gpu bg;
+                CHECK(rl_gpu_preset(b->gpu, 0, &bg, &err) == RL_OK && !bg.tflops_unknown,
+                      "disaggregated comparison against %s, which has a TFLOPS figure", b->gpu);
                 CHECK(b->prefill_instances == 0 && g.colocated == co && g.beats == (d->usd_per_mtok_out < b->usd_per_mtok_out) &&
                           g.usd_per_mtok_x == b->usd_per_mtok_out / d->usd_per_mtok_out &&
                           g.tokens_per_s_gpu_x == d->tokens_per_s_gpu / b->tokens_per_s_gpu,

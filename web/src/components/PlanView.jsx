@@ -153,7 +153,7 @@ function DisaggGain({ items }) {
     return (
       <p key={i} class={g.beats ? 'callout' : 'sub'} role="note" data-testid={id} data-option={g.option} data-beats={String(g.beats)}>
         {tx(g.beats ? 'plan.disagg' : 'plan.disaggLoses', {
-          ...pools, gpuSpeed: f.tokensPerS(d.tokens_per_s_gpu), coGpuSpeed: f.tokensPerS(co.tokens_per_s_gpu), coUsd: usd(co.usd_per_mtok_out),
+          ...pools, gpuSpeed: f.tokensPerS(d.tokens_per_s_gpu), coGpuSpeed: f.tokensPerS(co.tokens_per_s_gpu), coUsd: usd(co.usd_per_mtok_out), coGpu: co.gpu,
           gpuX: <Num testid={`${id}.tokens_per_s_gpu_x`} value={g.tokens_per_s_gpu_x} format={f.times} />,
           usdX: <Num testid={`${id}.usd_per_mtok_x`} value={g.usd_per_mtok_x} format={f.times} />,
         })}
