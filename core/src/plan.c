@@ -131,29 +131,40 @@ static int good(const rl_run *r, const rl_plan_query *q) {
     return q->min_tokens_per_s_user <= 0 || speed_of(r) >= q->min_tokens_per_s_user;
 }
 
-static void keep(plan_ctx *c, const rl_run *r, rl_plan_option option, double monthly, double per_mtok) {
-    size_t i = c->s->found++;
-    if (i >= c->cap) return;
-    rl_plan_candidate *k = &c->out[c->s->count++];
+/* What a candidate takes from its run alone, colocated or disaggregated: the GPU, the layout (1 for a level that is
+ * off), the precisions, the batch, the speed under the traffic, the price, and the pools (0: colocated). */
+static void fill_candidate(rl_plan_candidate *k, const rl_run *r, rl_plan_option option, double monthly, double per_mtok) {
+    memset(k, 0, sizeof *k);
     snprintf(k->gpu, sizeof k->gpu, "%s", r->gpu.name);
     k->tp = r->deploy.tp;
     k->pp = r->deploy.pp;
     k->ep = r->deploy.ep > 1 ? r->deploy.ep : 1;
     k->dp_attention = r->deploy.dp_attention > 1 ? r->deploy.dp_attention : 1;
     k->nodes = r->deploy.nodes > 1 ? r->deploy.nodes : 1;
-    k->gpus = k->tp * k->pp;
     k->batch = r->deploy.batch;
     snprintf(k->precision, sizeof k->precision, "%s", rl_precision_name(r->result.weight_precision));
     snprintf(k->kv_precision, sizeof k->kv_precision, "%s", rl_precision_name(r->result.kv_precision));
-    k->ttft_ms = ttft_of(r);
     k->tokens_per_s_user = speed_of(r);
-    k->tokens_per_s_gpu = (double)k->batch * k->tokens_per_s_user / (double)k->gpus;
     k->monthly_usd = monthly;
     k->usd_per_mtok_out = per_mtok;
     k->option = option;
-    k->order = (uint32_t)i;
-    k->prefill_instances = k->prefill_tp = k->decode_instances = 0; /* colocated */
+    if (r->deploy.prefill_instances > 0) {
+        k->prefill_instances = r->deploy.prefill_instances;
+        k->prefill_tp = r->result.disagg.prefill_tp;
+        k->decode_instances = r->deploy.decode_instances;
+    }
     k->prefill_timed = !r->gpu.tflops_unknown;
+}
+
+static void keep(plan_ctx *c, const rl_run *r, rl_plan_option option, double monthly, double per_mtok) {
+    size_t i = c->s->found++;
+    if (i >= c->cap) return;
+    rl_plan_candidate *k = &c->out[c->s->count++];
+    fill_candidate(k, r, option, monthly, per_mtok);
+    k->gpus = k->tp * k->pp;
+    k->ttft_ms = ttft_of(r);
+    k->tokens_per_s_gpu = (double)k->batch * k->tokens_per_s_user / (double)k->gpus;
+    k->order = (uint32_t)i;
     if (!r->cost.realistic) c->s->floor_basis = 1;
 }
 
@@ -220,27 +231,10 @@ static void keep_disagg(plan_ctx *c, const rl_run *r, double ttft, rl_plan_optio
     rl_plan_summary *s = c->s;
     if (s->has_disagg[option] && !(per_mtok < s->disagg[option].usd_per_mtok_out)) return;
     rl_plan_candidate *k = &s->disagg[option];
-    memset(k, 0, sizeof *k);
-    snprintf(k->gpu, sizeof k->gpu, "%s", r->gpu.name);
-    k->tp = r->deploy.tp;
-    k->pp = r->deploy.pp;
-    k->ep = r->deploy.ep > 1 ? r->deploy.ep : 1;
-    k->dp_attention = r->deploy.dp_attention > 1 ? r->deploy.dp_attention : 1;
-    k->nodes = r->deploy.nodes > 1 ? r->deploy.nodes : 1;
-    k->prefill_instances = r->deploy.prefill_instances;
-    k->prefill_tp = r->result.disagg.prefill_tp;
-    k->decode_instances = r->deploy.decode_instances;
-    k->prefill_timed = 1; /* its decode layouts are on GPUs with a TFLOPS figure (disagg_search) */
-    k->gpus = r->cost.gpus;
-    k->batch = r->deploy.batch;
-    snprintf(k->precision, sizeof k->precision, "%s", rl_precision_name(r->result.weight_precision));
-    snprintf(k->kv_precision, sizeof k->kv_precision, "%s", rl_precision_name(r->result.kv_precision));
+    fill_candidate(k, r, option, monthly, per_mtok);
+    k->gpus = r->cost.gpus; /* both pools' */
     k->ttft_ms = ttft;
-    k->tokens_per_s_user = speed_of(r);
     k->tokens_per_s_gpu = r->cost.sustained_requests_per_s * (double)r->workload.output_tokens / (double)k->gpus;
-    k->monthly_usd = monthly;
-    k->usd_per_mtok_out = per_mtok;
-    k->option = option;
     s->has_disagg[option] = 1;
 }
 

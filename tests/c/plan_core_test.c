@@ -395,33 +395,21 @@ static void properties(const char *name, const char *base, const rl_plan_query *
     printf("plan core: %s: %zu candidates, properties hold\n", name, s.count);
 }
 
-/* A candidate's own run: the base request plus its setup's keys, scale-out ones included, as a user would write it. */
+/* A candidate's own run: the base request plus its setup's keys, scale-out ones and a disaggregated setup's pools
+ * included, as a user would write it. */
 static const rl_run *layout_run(const char *base, const rl_plan_candidate *c) {
-    char request[4096];
+    char request[4096], pools[160] = "";
     size_t n = strlen(base);
+    if (c->prefill_instances > 0)
+        snprintf(pools, sizeof pools, ",\"prefill_instances\":%lld,\"prefill_tp\":%lld,\"decode_instances\":%lld",
+                 (long long)c->prefill_instances, (long long)c->prefill_tp, (long long)c->decode_instances);
     int len = snprintf(request, sizeof request,
                        "%.*s,\"gpu\":\"%.63s\",\"tp\":%lld,\"pp\":%lld,\"precision\":\"%.7s\",\"batch\":%lld,\"ep\":%lld,"
-                       "\"dp_attention\":%lld,\"nodes\":%lld%s}",
+                       "\"dp_attention\":%lld,\"nodes\":%lld%s%s}",
                        (int)(n < 1000 ? n - 1 : 999), base, c->gpu, (long long)c->tp, (long long)c->pp, c->precision,
                        (long long)c->batch, (long long)c->ep, (long long)c->dp_attention, (long long)c->nodes,
-                       c->nodes > 1 ? ",\"gpus_per_node\":8" : "");
+                       c->nodes > 1 ? ",\"gpus_per_node\":8" : "", pools);
     CHECK(len > 0 && (size_t)len < sizeof request, "a setup's request fits");
-    rl_run_request(request, strlen(request), NULL, 0, &rerun);
-    return &rerun;
-}
-
-/* A disaggregated candidate's request alone: its decode layout and its pools. */
-static const rl_run *pools_run(const char *base, const rl_plan_candidate *c) {
-    char request[4096];
-    size_t n = strlen(base);
-    int len = snprintf(request, sizeof request,
-                       "%.*s,\"gpu\":\"%.63s\",\"tp\":%lld,\"pp\":%lld,\"precision\":\"%.7s\",\"batch\":%lld,\"ep\":%lld,"
-                       "\"dp_attention\":%lld,\"nodes\":%lld%s,\"prefill_instances\":%lld,\"prefill_tp\":%lld,\"decode_instances\":%lld}",
-                       (int)(n < 1000 ? n - 1 : 999), base, c->gpu, (long long)c->tp, (long long)c->pp, c->precision,
-                       (long long)c->batch, (long long)c->ep, (long long)c->dp_attention, (long long)c->nodes,
-                       c->nodes > 1 ? ",\"gpus_per_node\":8" : "", (long long)c->prefill_instances, (long long)c->prefill_tp,
-                       (long long)c->decode_instances);
-    CHECK(len > 0 && (size_t)len < sizeof request, "a disaggregated setup's request fits");
     rl_run_request(request, strlen(request), NULL, 0, &rerun);
     return &rerun;
 }
@@ -451,7 +439,7 @@ static void disagg_tests(const char *cli) {
                       d->decode_instances <= RL_PLAN_DISAGG_MAX_DECODE &&
                       d->gpus == d->prefill_instances * d->prefill_tp + d->decode_instances * d->tp * d->pp,
                   "disaggregated candidate: its pools and both pools' GPUs");
-            const rl_run *r = pools_run(moe, d);
+            const rl_run *r = layout_run(moe, d);
             double per = option == RL_PLAN_BUY ? r->cost.buy_usd_per_mtok_out : r->cost.cloud_usd_per_mtok_out;
             CHECK(r->status == RL_OK && r->result.fits && r->cost.present && r->cost.disagg && per == d->usd_per_mtok_out &&
                       r->cost.tokens_per_s_user == d->tokens_per_s_user && r->cost.gpus == d->gpus &&
