@@ -367,6 +367,11 @@ static inline int64_t rl_attention_layers(const rl_model *m) {
     return m->layers - m->linear_layers - m->conv_layers - m->no_attn_layers - (m->mamba_v1 ? m->mamba_layers : 0);
 }
 
+/* A disaggregated deployment's pools in GPUs (rl_result.disagg): prefill_instances x prefill_tp, and decode_instances
+ * x the decode instance's tp x pp: what the report states and the cost pays for. */
+static inline int64_t rl_disagg_prefill_gpus(const rl_result *r) { return r->disagg.prefill_tp * r->disagg.prefill_instances; }
+static inline int64_t rl_disagg_decode_gpus(const rl_result *r) { return r->disagg.decode_gpus_per_instance * r->disagg.decode_instances; }
+
 /* A disaggregated deployment's cost (docs/scale-out.md, "What it costs"): the basis's gpus are both pools', and
  * the whole deployment is held hold_ms per request (1000 / the balance's sustained requests/s at the pool that
  * binds), in place of prefill + output x step / batch; the decode pool runs no prefill between its steps. */

@@ -287,8 +287,8 @@ static void write_disagg(rl_jw *top, const rl_result *r) {
     rl_jw_num(&s, "prefill_tp", (double)x->prefill_tp);
     rl_jw_num(&s, "prefill_instances", (double)x->prefill_instances);
     rl_jw_num(&s, "decode_instances", (double)x->decode_instances);
-    rl_jw_num(&s, "prefill_gpus", (double)(x->prefill_tp * x->prefill_instances));
-    rl_jw_num(&s, "decode_gpus", (double)(x->decode_gpus_per_instance * x->decode_instances));
+    rl_jw_num(&s, "prefill_gpus", (double)rl_disagg_prefill_gpus(r));
+    rl_jw_num(&s, "decode_gpus", (double)rl_disagg_decode_gpus(r));
     rl_jw_num(&s, "prompt_tokens", x->prompt_tokens);
     if (x->output_tokens > 0) rl_jw_num(&s, "output_tokens", x->output_tokens);
     if (x->refused_pool) rl_jw_str(&s, "refused_pool", pool_names[x->refused_pool]);

@@ -435,8 +435,7 @@ static rl_status disagg_cost(rl_run *out, rl_run_memo *memo) {
     if (x->refused_pool || !x->has_balance) return RL_OK;
     int k = x->has_realistic ? 1 : 0;
     if (!(x->sustained_rps[k] > 0) || !isfinite(x->sustained_rps[k])) return RL_OK;
-    int64_t prefill_gpus = x->prefill_tp * x->prefill_instances;
-    int64_t decode_gpus = x->decode_gpus_per_instance * x->decode_instances;
+    int64_t prefill_gpus = rl_disagg_prefill_gpus(&out->result), decode_gpus = rl_disagg_decode_gpus(&out->result);
     rl_cost_basis basis = {k ? out->result.realistic.step_ms : out->result.step_ms, k ? x->real_prefill_ms : x->prefill_ms,
                            k ? out->result.realistic.batch : out->deploy.batch,
                            rl_formulas_in_use()->disagg_cost_gpus(prefill_gpus, decode_gpus), k};
