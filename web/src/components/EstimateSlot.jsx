@@ -2,19 +2,10 @@
 // first an estimate, with the words it speaks (loadLaterWords): its own chunk in the hosted
 // build, so that the first verdict of a named model waits for none of it. main.jsx loads it
 // before the first render when the link asks for an estimate.
-import { signal } from '@preact/signals';
-import { loadLaterWords } from '../i18n/index.js';
+import { laterModule } from './laterModule.js';
 
-const loaded = signal(null);
-let loading = null;
-
-export function loadEstimate() {
-  loading ??= Promise.all([import('./Estimate.jsx'), loadLaterWords()]).then(([m]) => {
-    loaded.value = m;
-    return m;
-  });
-  return loading;
-}
+const { loaded, load: loadEstimate } = laterModule(() => import('./Estimate.jsx'));
+export { loadEstimate };
 
 /** The estimate's verdict (Estimate) once its module is in; until then an empty, busy card. */
 export function EstimateVerdict(props) {

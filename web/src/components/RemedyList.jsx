@@ -15,10 +15,24 @@ const APPLY = {
   lower_precision_more_tp: (x) => [['precision', x.value], ['tp', x.tp]],
 };
 
-function apply(app, x) {
+function apply(app, pairs) {
   batch(() => {
-    for (const [key, value] of APPLY[x.code](x)) app.set(key, String(value));
+    for (const [key, value] of pairs) app.set(key, String(value));
   });
+}
+
+/** One way out: its sentence and, where it is an input change ([key, value] pairs), the button that applies it. */
+export function RemedyRow({ app, code, text, pairs }) {
+  return (
+    <li data-code={code}>
+      <span>{text}</span>
+      {pairs && (
+        <button type="button" class="small" aria-label={t('remedies.applyAria', { text })} onClick={() => apply(app, pairs)}>
+          {t('remedies.apply')}
+        </button>
+      )}
+    </li>
+  );
 }
 
 export function RemedyList({ app, remedies, tight, testid = 'remedies' }) {
@@ -28,19 +42,9 @@ export function RemedyList({ app, remedies, tight, testid = 'remedies' }) {
     <div class="remedies">
       <h3>{t(tight ? 'remedies.tight' : 'remedies.title')}</h3>
       <ul data-testid={testid}>
-        {remedies.map((x) => {
-          const text = remedyText(x, r);
-          return (
-            <li key={x.code} data-code={x.code}>
-              <span>{text}</span>
-              {APPLY[x.code] && (
-                <button type="button" class="small" aria-label={t('remedies.applyAria', { text })} onClick={() => apply(app, x)}>
-                  {t('remedies.apply')}
-                </button>
-              )}
-            </li>
-          );
-        })}
+        {remedies.map((x) => (
+          <RemedyRow key={x.code} app={app} code={x.code} text={remedyText(x, r)} pairs={APPLY[x.code]?.(x)} />
+        ))}
       </ul>
     </div>
   );

@@ -2,19 +2,10 @@
 // speaks (spec.*: en-later, loadLaterWords): its own chunk in the hosted build, so that the first verdict
 // without speculation waits for none of it. main.jsx loads it before the first render when the first
 // report has speculation (a link that asks for it), as it does for the size-only estimate.
-import { signal } from '@preact/signals';
-import { loadLaterWords } from '../i18n/index.js';
+import { laterModule } from './laterModule.js';
 
-const loaded = signal(null);
-let loading = null;
-
-export function loadSpeculative() {
-  loading ??= Promise.all([import('./Speculative.jsx'), loadLaterWords()]).then(([m]) => {
-    loaded.value = m;
-    return m;
-  });
-  return loading;
-}
+const { loaded, load: loadSpeculative } = laterModule(() => import('./Speculative.jsx'));
+export { loadSpeculative };
 
 /** The section (Speculative) once its module is in; nothing until then. */
 export function SpeculativeSlot(props) {

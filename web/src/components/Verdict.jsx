@@ -5,7 +5,7 @@ import { Num } from './Num.jsx';
 import { KeyFigures } from './KeyFigures.jsx';
 import { Expected } from './Expected.jsx';
 import { SpeculativeSlot } from './SpeculativeSlot.jsx';
-import { RemedyList } from './RemedyList.jsx';
+import { RemedyList, RemedyRow } from './RemedyList.jsx';
 import { WarningList } from './WarningList.jsx';
 import { EstimateVerdict } from './EstimateSlot.jsx';
 
@@ -93,8 +93,8 @@ function Fit({ report: r, tight }) {
 function NoStart({ app, error }) {
   const largest = error.values?.largest;
   const ways = [
-    ['lower_pool_fraction', t('error.noStart.pool', { largest }), 'pool_fraction', largest],
-    ['engine_takes_free', t('error.noStart.engine'), 'engine', 'sglang'],
+    ['lower_pool_fraction', t('error.noStart.pool', { largest }), [['pool_fraction', largest]]],
+    ['engine_takes_free', t('error.noStart.engine'), [['engine', 'sglang']]],
   ];
   return (
     <section class="verdict bad" data-testid="verdict" data-state="error" data-verdict="engine_does_not_start" data-level="refused" aria-labelledby="verdict-word">
@@ -103,14 +103,7 @@ function NoStart({ app, error }) {
       <div class="remedies">
         <h3>{t('error.noStart.ways')}</h3>
         <ul data-testid="remedies">
-          {ways.map(([code, text, key, value]) => (
-            <li key={code} data-code={code}>
-              <span>{text}</span>
-              <button type="button" class="small" aria-label={t('remedies.applyAria', { text })} onClick={() => app.set(key, String(value))}>
-                {t('remedies.apply')}
-              </button>
-            </li>
-          ))}
+          {ways.map(([code, text, pairs]) => <RemedyRow key={code} app={app} code={code} text={text} pairs={pairs} />)}
         </ul>
       </div>
     </section>
