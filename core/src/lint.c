@@ -1204,6 +1204,16 @@ static bool tp_splits_heads(const rl_model *m, int64_t tp) {
     return m->kv_heads >= tp ? m->kv_heads % tp == 0 : tp % m->kv_heads == 0;
 }
 
+/* The GPUs one attention group splits the heads over: under data-parallel attention tp / dp_attention (for vLLM
+ * the command's --tensor-parallel-size), else tp. */
+static int64_t attention_tp(const rl_deploy *d) { return d->dp_attention > 1 ? d->tp / d->dp_attention : d->tp; }
+
+/* Whether the engine refuses to start because its attention group does not split the heads (vLLM and SGLang;
+ * TensorRT-LLM's rule was not read). */
+static bool heads_refused(const rl_lint *l, const rl_deploy *d) {
+    return (l->engine == RL_SERVE_VLLM || l->engine == RL_SERVE_SGLANG) && !tp_splits_heads(&l->run.model, attention_tp(d));
+}
+
 const char *rl_lint_rule_name(rl_lint_rule r) {
     switch (r) {
     case RL_LINT_RULE_CLOSEST: return "closest";
@@ -1669,7 +1679,8 @@ static bool correct(rl_lint *l, const parsed *p, rl_deploy start, int64_t max_po
      * levers. A new tp would change the groups and, for vLLM, every rank's engine. */
     if (start.dp_attention > 1 || start.nodes > 1) { /* so do the nodes a command names (node_layout) */
         lay[0] = (layout){start.tp, start.pp};
-        nl = 1;
+        /* Kept, it must start: an attention group that does not split the heads has no correction here. */
+        nl = heads_refused(l, &start) ? 0 : 1;
     }
     /* An EP size that follows tp (vLLM's switch, or a size given equal to tp) is offered only where tp divides the
      * experts; a size given apart from tp only where it divides tp, as SGLang and TensorRT-LLM require. */
@@ -2296,8 +2307,8 @@ static rl_status lint_run(const char *command, size_t len, const char *base, siz
      * trtllm-serve tp is not refused for it (a correction still splits whole heads). */
     /* Under data-parallel attention the heads are split over one attention group, tp / dp_attention GPUs (for vLLM
      * the command's --tensor-parallel-size). */
-    int64_t att_tp = d.dp_attention > 1 ? d.tp / d.dp_attention : d.tp;
-    if ((e == RL_SERVE_VLLM || e == RL_SERVE_SGLANG) && !tp_splits_heads(&l->run.model, att_tp)) {
+    int64_t att_tp = attention_tp(&d);
+    if (heads_refused(l, &d)) {
         l->verdict = RL_LINT_REFUSED;
         long long tp = (long long)att_tp, heads = (long long)l->run.model.heads, kv = (long long)l->run.model.kv_heads;
         if (l->run.model.heads % att_tp == 0) {
