@@ -1,13 +1,10 @@
 # Turns presets/models/*.json and presets/gpus/*.json into a C file of byte
 # arrays, so the CLI and the wasm module carry the same presets as the page
 # and the numbers are typed in one place only (presets/).
-# Usage: cmake -DPRESETS_DIR=... -DOUT=... [-DSTRIP_PROSE=ON] [-DSTRIP_CITATIONS=ON] -P gen_presets.cmake
-# STRIP_CITATIONS (the hosted page's verdict module only, roofline-verdict.wasm): a price preset keeps
-# what the cost (core/src/cost.c) reads and no more. A figure's or offer's nested "source" becomes ""
-# (value, as_of and provider stay), so the cost cites "provider (as of date)" alone; the members that
-# are null (which the reader takes as absent) and the id and system (which it does not read: the table
-# names the preset) go. The full module, which the page's cost panel waits for, and the native build
-# keep every citation; the full module drops the null members, the id and the system too (STRIP_PROSE).
+# Usage: cmake -DPRESETS_DIR=... -DOUT=... [-DSTRIP_PROSE=ON] [-DNO_PRICES=ON] -P gen_presets.cmake
+# NO_PRICES (the hosted page's verdict module only, roofline-verdict.wasm, which computes no cost: RL_COST=0
+# in CMakeLists.txt): no price preset at all, an empty table. The cost is no part of a first verdict; the
+# page's cost panel waits for the full module, which carries every price with its citation.
 # Quoted words in if() are words, not variables (this function has a variable named id).
 cmake_policy(SET CMP0054 NEW)
 file(GLOB model_files "${PRESETS_DIR}/models/*.json")
@@ -40,10 +37,10 @@ function(emit_table kind files)
         endif()
       endforeach()
     endif()
-    # Both wasm modules (STRIP_PROSE): a price preset's null members (which the reader takes as absent),
-    # its id and its system (which it does not read: the table names the preset) go; the full module
-    # keeps every citation (about 0.9 KiB gzipped of the single file).
-    if((STRIP_PROSE OR STRIP_CITATIONS) AND kind STREQUAL "prices")
+    # The full wasm module (STRIP_PROSE): a price preset's null members (which the reader takes as absent),
+    # its id and its system (which it does not read: the table names the preset) go; every citation stays
+    # (about 0.9 KiB gzipped of the single file).
+    if(STRIP_PROSE AND kind STREQUAL "prices")
       string(JSON nmembers LENGTH "${text}")
       math(EXPR last "${nmembers} - 1")
       set(members "")
@@ -55,11 +52,6 @@ function(emit_table kind files)
         string(JSON member_type TYPE "${text}" ${member})
         if(member_type STREQUAL "NULL" OR member STREQUAL "id" OR member STREQUAL "system")
           string(JSON text REMOVE "${text}" ${member})
-        elseif(STRIP_CITATIONS AND member_type STREQUAL "OBJECT")
-          string(JSON src_type ERROR_VARIABLE missing TYPE "${text}" ${member} source)
-          if(NOT missing)
-            string(JSON text SET "${text}" ${member} source "\"\"")
-          endif()
         endif()
       endforeach()
     endif()
@@ -84,8 +76,12 @@ function(emit_table kind files)
     string(APPEND entries "  {\"${id}\", ${kind}_${i}, ${nbytes}},\n")
     math(EXPR i "${i} + 1")
   endforeach()
-  if(i EQUAL 0)
+  if(i EQUAL 0 AND NOT (NO_PRICES AND kind STREQUAL "prices"))
     message(FATAL_ERROR "no presets found under ${PRESETS_DIR} for ${kind}")
+  endif()
+  if(i EQUAL 0)
+    # C has no empty array: one null entry that the count (0) keeps every reader from.
+    set(entries "  {0, 0, 0},\n")
   endif()
   string(APPEND body "const rl_preset_entry rl_preset_${kind}[] = {\n${entries}};\n")
   string(APPEND body "const size_t rl_preset_${kind}_count = ${i};\n\n")
@@ -95,6 +91,9 @@ endfunction()
 emit_table(models "${model_files}")
 emit_table(gpus "${gpu_files}")
 emit_table(links "${link_files}")
+if(NO_PRICES)
+  set(price_files "")
+endif()
 emit_table(prices "${price_files}")
 file(WRITE "${OUT}.tmp" "${body}")
 file(COPY_FILE "${OUT}.tmp" "${OUT}" ONLY_IF_DIFFERENT)

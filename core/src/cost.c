@@ -72,8 +72,7 @@ static void join(char *dst, size_t cap, const char *a, const char *b, const char
 }
 
 /* "who (as of date): source": the date before the source, which a long citation may have cut.
- * An empty source (the hosted page's verdict module carries none: gen_presets.cmake, STRIP_CITATIONS)
- * cites "who (as of date)" alone. */
+ * An empty source cites "who (as of date)" alone. */
 static void cite(figure *f, const char *who, const char *src, const char *as_of) {
     join(f->source, sizeof f->source, who, who[0] ? " " : "", "(as of ", as_of, src[0] ? "): " : ")");
     join(f->source + strlen(f->source), sizeof f->source - strlen(f->source), src, "", "", "", "");

@@ -30,6 +30,11 @@ rl_status rl_offload_check(const rl_model *m, const rl_gpu *g, const rl_deploy *
 #define RL_SCALE_OUT 1
 #endif
 
+/* 0 in the hosted page's verdict module only (CMakeLists.txt): no cost there, and no price presets. */
+#ifndef RL_COST
+#define RL_COST 1
+#endif
+
 /* The scale-out link preset in use: the one chosen, or auto's by the GPU. */
 const char *rl_scale_out_link_id(const rl_deploy *d, const rl_gpu *g);
 /* A link preset's one-direction GB/s; 0 when no preset has that id. */

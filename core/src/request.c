@@ -458,7 +458,8 @@ static rl_status disagg_cost(rl_run *out, rl_run_memo *memo) {
  * keeps for the run's GPU and model, else read here. */
 static rl_status run_cost(rl_run *out, rl_run_memo *memo) {
     const rl_workload *w = &out->workload;
-    if (w->requests_per_day <= 0 || !out->result.fits) return RL_OK;
+    /* The verdict module (RL_COST=0) gives no cost: the full module's analyze does (CMakeLists.txt). */
+    if (!RL_COST || w->requests_per_day <= 0 || !out->result.fits) return RL_OK;
     if (RL_SCALE_OUT && out->deploy.prefill_instances > 0) return disagg_cost(out, memo);
     rl_deploy prompt = out->deploy;
     prompt.seq = w->input_tokens;

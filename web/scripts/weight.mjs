@@ -129,8 +129,12 @@ export const KIB = 1024;
 // node_layout, findings multi_node and sglang_deepep in both languages, their errors) in the full wasm module
 // (105,150 -> 107,552 B) and the zh table (JS 135,217 -> 135,589 B); the critical path is unchanged (99,757 B).
 // The lint's multi-node reading merged over all of the above: single 257,376 B (250 -> 252 KiB), critical 95,244 B.
-export const BUDGETS = Object.freeze({ critical: 94 * KIB, single: 252 * KIB });
-export const CRITICAL_GOAL = 100 * KIB;
+// Critical 94 -> 88 KiB: the verdict module computes no cost and carries no price presets (CMakeLists.txt, RL_COST=0;
+// gen_presets.cmake, NO_PRICES): a workload's cost is no part of a first verdict, and the cost panel comes with the
+// full module: critical 95,419 -> 88,985 B (verdict wasm code 39,915 -> 37,153 B gz, data 27,030 -> 23,506), single
+// 257,661 -> 257,617 B. The first step (100 KB) is met: the goal printed is its second, 70 KiB.
+export const BUDGETS = Object.freeze({ critical: 88 * KIB, single: 252 * KIB });
+export const CRITICAL_GOAL = 70 * KIB;
 export const SINGLE_FILE_GOAL = 150 * KIB;
 
 export const gzSize = (bytes) => gzipSync(bytes, { level: 9 }).length;

@@ -13,10 +13,10 @@ export function withProse(presets, prose = {}) {
 export const proseLoaded = signal(false);
 
 /**
- * Whether the core the page analyses with cites its prices in full. The hosted page's first module
- * (roofline-verdict.wasm) carries no price citations; start.js sets this to false while it is the
- * one, and to true once the full module's analyze stands in (loader.js, addFeatures). The report
- * reads it, so it is computed again then; the cost panel shows no citation until it is true.
+ * Whether the core the page analyses with is the full one. The hosted page's first module
+ * (roofline-verdict.wasm) computes no cost and reads no scale-out input; start.js sets this to false
+ * while it is the one, and to true once the full module's analyze stands in (loader.js, addFeatures).
+ * The report reads it, so it is computed again then: the cost panel appears with the full module.
  */
 export const citationsLoaded = signal(true);
 

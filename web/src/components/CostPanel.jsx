@@ -8,7 +8,6 @@ import * as f from '../format.js';
 import { Num } from './Num.jsx';
 import { t, tx, unitText } from '../i18n/index.js';
 import { costSource } from '../i18n/sources.js';
-import { citationsLoaded } from '../presets.js';
 import { engineName } from '../names.js';
 import { useWidth } from '../charts/useWidth.js';
 import { LINE, beside, placeLabels, textAt, textWidth, vline } from '../charts/labels.js';
@@ -98,8 +97,6 @@ function CostChart({ cost }) {
 export function CostPanel({ report: r }) {
   const c = r.cost;
   if (!c) return null;
-  // A price's citation is the full module's (presets.js, citationsLoaded): until then, none.
-  const cited = citationsLoaded.value;
   const w = c.workload;
   // A figure of the cost's basis, as its assumptions list gives it.
   const assumed = (name, otherwise) => c.assumptions.find((a) => a.name === name)?.value ?? otherwise;
@@ -180,7 +177,7 @@ export function CostPanel({ report: r }) {
             return (
               <li key={a.name} data-code={a.name}>
                 {t(`cost.a.${a.name}`)} = <span data-value={String(a.value)}>{f.significant(a.value, 6)}</span> {unitText(a.unit)}{t('cost.sourceSep')}
-                {s.text}{s.text && s.cite ? ' ' : ''}{s.cite && (s.priced && !cited ? <span class="muted">{t('source.loading')}</span> : <cite lang="en">{s.cite}</cite>)}
+                {s.text}{s.text && s.cite ? ' ' : ''}{s.cite && <cite lang="en">{s.cite}</cite>}
                 {s.stale && <strong class="stale" data-testid="cost-stale" data-as-of={a.as_of}>{' '}({t('csrc.stale')})</strong>}
               </li>
             );

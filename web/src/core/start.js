@@ -11,13 +11,14 @@ export const corePromise = openCore(wasmSource);
 // A failure is reported by boot(), which awaits this promise; never an unhandled rejection here.
 corePromise.catch(() => {});
 
-// The verdict module cites no price's source: the page's analyses follow the full module's once it is there.
+// The verdict module computes no cost and reads no scale-out input: the page's analyses follow the full module's
+// once it is there (citationsLoaded: the full module answers).
 if (wasmFull) citationsLoaded.value = false;
 
 let features = null;
 /**
  * The sweep, the lint, the planner and the checkpoint reader added to `core` (the first core's object, which
- * the page's states hold), from the full module, with its analyze (whose cost cites each price's source):
+ * the page's states hold), from the full module, with its analyze (the cost and scale-out, which the verdict module lacks):
  * the hosted page loads it once its first verdict is on screen; in the single file the first module is
  * the full one already.
  */

@@ -10,10 +10,10 @@ export const FEATURE_EXPORTS = ['rlw_sweep', 'rlw_lint', 'rlw_plan', 'rlw_index_
 
 /**
  * Gives `core` (a verdict module's object) the full module's sweep, lint, plan and checkpoint, in
- * place, so that whatever holds `core` gains them, and its analyze: the verdict module's price
- * presets carry no citations (core/gen_presets.cmake, STRIP_CITATIONS), so its cost cites a price
- * by provider and date alone; the full module's gives the same figures with their sources. The
- * presets stay the first module's (the same objects: the page holds them). Returns `core`.
+ * place, so that whatever holds `core` gains them, and its analyze: the verdict module computes no
+ * cost (CMakeLists.txt, RL_COST=0: it carries no price presets) and reads no scale-out input; the full
+ * module's analyze gives the same report with them. The presets stay the first module's (the same
+ * objects: the page holds them). Returns `core`.
  */
 export function addFeatures(core, full) {
   for (const name of ['analyze', 'sweep', 'lint', 'plan', 'checkpoint']) core[name] = full[name];

@@ -78,11 +78,11 @@ export function costSource(a, c, code) {
   }
   if (!PRICES.includes(a.name)) return { cite: source };
   if (given) return say('csrc.given');
-  // priced: the citation quotes a price preset's source (which the hosted page's verdict module leaves out).
+  // A price preset's figure: the citation quotes its source.
   const stale = isStale(a.as_of);
-  if (a.origin === 'board') return { text: t('csrc.board', {}, code), cite: source, stale, priced: true };
-  if (a.origin === 'rule') return { text: t('csrc.rule', {}, code), cite: source, stale, priced: true };
-  return { text: t('csrc.preset', {}, code), cite: source, stale, priced: true };
+  if (a.origin === 'board') return { text: t('csrc.board', {}, code), cite: source, stale };
+  if (a.origin === 'rule') return { text: t('csrc.rule', {}, code), cite: source, stale };
+  return { text: t('csrc.preset', {}, code), cite: source, stale };
 }
 
 const STALE_DAYS = 365; // RL_PRICE_STALE_DAYS
