@@ -71,3 +71,23 @@ test('one node at tp 8 with EP: the all-to-all stays on the GPU link', async () 
   assert.equal(await page.locator(`${tid('topology')} ${tid('topology.node.1')}`).count(), 0, 'one node drawn');
   await page.close();
 });
+
+test('a link with a scale-out input: its first frame is the full module\'s verdict, not the verdict module\'s guess', async () => {
+  const page = await env.browser.newPage();
+  // The expected step as the DOM first holds it: the hosted page's verdict module reads no scale-out input
+  // (RL_SCALE_OUT=0), so a first verdict from it would time the AllReduce over NVLink, not the NIC.
+  await page.addInitScript(() => {
+    new MutationObserver((_, observer) => {
+      const el = document.querySelector('[data-testid="realistic.step_ms"]');
+      if (!el) return;
+      window.firstStep = el.getAttribute('data-value');
+      observer.disconnect();
+    }).observe(document, { subtree: true, childList: true });
+  });
+  await page.goto(`${env.server.url}?m=llama-3.1-405b&g=h100-sxm&p=fp8&tp=16&nn=2&b=32&s=4096`);
+  await waitForVerdict(page);
+  const v = all.get('scale-out-llama-3.1-405b-fp8-tp16-2-nodes-ib');
+  const first = Number(await page.evaluate(() => window.firstStep));
+  assert.equal(compareValue('realistic.step_ms', v.expected['realistic.step_ms'], first, v.tol), null, `the first frame's expected step (${first})`);
+  await page.close();
+});

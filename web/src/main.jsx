@@ -2,7 +2,7 @@
 import { corePromise, loadFeatures } from './core/start.js';
 import { render } from 'preact';
 import { addProse, withProse } from './presets.js';
-import { defaultInputs } from './inputs.js';
+import { SCALE_FIELDS, defaultInputs } from './inputs.js';
 import { restorePlan } from './plan.js';
 import { createState } from './state.js';
 import { createCompare } from './compare.js';
@@ -47,6 +47,10 @@ async function boot() {
   if (lang) await setLang(lang);
   performance.mark('rl:link-read');
   restorePlan(page);
+  // A link that sets a scale-out input (nodes, EP, DP attention, disaggregation) is a deployment the hosted page's
+  // verdict module cannot analyse (RL_SCALE_OUT=0): its first verdict waits for the full module, so that the
+  // first frame never shows another deployment's verdict or figures.
+  if (SCALE_FIELDS.some((k) => typeof state[k] === 'string' && state[k].trim() !== '')) await loadFeatures(core).catch(() => {});
   const app = createState(core, presets, state);
   const compare = createCompare(app, compared);
   // The address bar's mirror and Copy link (link/share.js) load beside the first verdict, not before it.
