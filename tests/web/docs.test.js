@@ -6,7 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const README_BUDGET = 15 * 1024;
+// 15 KB as the project writes units (KB = 10^3 bytes, as GB/s = 10^9 bytes/s), the stricter reading of the issue.
+const README_BUDGET = 15 * 1000;
 
 /** Relative link targets of a Markdown text (no URL, no in-page anchor), without their #fragment. */
 function localLinks(text) {
