@@ -2187,25 +2187,20 @@ static rl_status lint_run(const char *command, size_t len, const char *base, siz
     }
     /* Tokens per prefill step, which sizes the activation peak the engines profile. */
     if (!chunk_given) {
-        if (e == RL_SERVE_VLLM) {
-            mp.chunk = rl_engine_chunk(RL_ENGINE_VLLM, l->run.gpu.vram_gib, l->run.gpu.name); /* the analysis' own too */
-            snprintf(buf, sizeof buf, "%lld", (long long)mp.chunk);
-            add_default(l, "--max-num-batched-tokens", buf,
-                        "vllm/engine/arg_utils.py get_batch_defaults: 8192 for the OpenAI server on GPUs with >= 70 GiB other than A100, else 2048");
-        } else if (e == RL_SERVE_TRTLLM) {
-            mp.chunk = rl_engine_chunk(RL_ENGINE_TRT_LLM, l->run.gpu.vram_gib, l->run.gpu.name);
-            snprintf(buf, sizeof buf, "%lld", (long long)mp.chunk);
-            add_default(l, "--max_num_tokens", buf,
-                        "trtllm_serve_cli.yaml (BaseLlmArgs.max_num_tokens): the tokens of one step, and of the profiling pass that sizes the KV cache");
-        } else if (e == RL_SERVE_SGLANG) {
-            mp.chunk = rl_sglang_chunk(l->run.gpu.vram_gib);
-            snprintf(buf, sizeof buf, "%lld", (long long)mp.chunk);
-            add_default(l, "--chunked-prefill-size", buf,
-                        "sglang/srt/arg_groups/memory_hook.py by the GPU's memory: 2048 below 20 GiB, 4096 below 60, 8192 below 160, else 16384");
-        } else {
-            mp.chunk = 512;
-            add_default(l, "-ub", "512", "llama.cpp common/common.h n_ubatch = 512: the physical batch its compute buffers are sized for");
-        }
+        /* Each engine's default, and where it is set; the flag as a correction names it (canonical). */
+        static const char *const chunk_source[] = {
+            [RL_SERVE_VLLM] = "vllm/engine/arg_utils.py get_batch_defaults: 8192 for the OpenAI server on GPUs with >= 70 GiB other than A100, else 2048",
+            [RL_SERVE_SGLANG] = "sglang/srt/arg_groups/memory_hook.py by the GPU's memory: 2048 below 20 GiB, 4096 below 60, 8192 below 160, else 16384",
+            [RL_SERVE_LLAMA_SERVER] = "llama.cpp common/common.h n_ubatch = 512: the physical batch its compute buffers are sized for",
+            [RL_SERVE_TRTLLM] = "trtllm_serve_cli.yaml (BaseLlmArgs.max_num_tokens): the tokens of one step, and of the profiling pass that sizes the KV cache"};
+        mp.chunk = e == RL_SERVE_VLLM     ? rl_engine_chunk(RL_ENGINE_VLLM, l->run.gpu.vram_gib, l->run.gpu.name) /* the analysis' own too */
+                   : e == RL_SERVE_TRTLLM ? rl_engine_chunk(RL_ENGINE_TRT_LLM, l->run.gpu.vram_gib, l->run.gpu.name)
+                   : e == RL_SERVE_SGLANG ? rl_sglang_chunk(l->run.gpu.vram_gib)
+                                          : 512;
+        char flag[40];
+        canonical(e, K_CHUNK, flag, sizeof flag);
+        snprintf(buf, sizeof buf, "%lld", (long long)mp.chunk);
+        add_default(l, flag, buf, chunk_source[e]);
     } else if (mp.chunk == 0) {
         mp.chunk = mp.seq; /* chunking off */
     }
