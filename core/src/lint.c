@@ -601,38 +601,85 @@ static rl_precision nearest_precision(double bits) {
     return best;
 }
 
-static rl_lint_finding *add_finding(rl_lint *l, const char *code, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 3, 4)))
-#endif
-    ;
-static rl_lint_finding *add_finding(rl_lint *l, const char *code, const char *fmt, ...) {
-    if (l->finding_count >= RL_LINT_MAX_FINDINGS) return NULL;
+/* One argument of a finding's sentence (ARG_I, ARG_D, ARG_S), in the order of its template's holes. */
+typedef union lint_arg {
+    long long i;
+    double d;
+    const char *s;
+} lint_arg;
+#define ARG_I(x) {.i = (long long)(x)}
+#define ARG_D(x) {.d = (x)}
+#define ARG_S(x) {.s = (x)}
+
+/* Adds a finding: its code, its variant (a value "variant" that picks the sentence lintf.<code>.<variant> of the
+ * web/src/i18n message tables; NULL or "" for the code's own sentence) and its English sentence, a template whose
+ * holes print args in order:
+ *   {name%fmt}   the next arg, printed with printf's %fmt, and kept as the finding's value `name`
+ *   {%fmt}       the next arg, in the sentence only
+ *   {=name%fmt}  the next arg kept as the value `name`, not printed
+ *   {name}       the value `name` printed again
+ * %fmt ends in d (written %lld: an ARG_I), f or g (an ARG_D) or s (an ARG_S). The values are each written as the
+ * English sentence writes it, so that a translation worded from the code and these values keeps every number.
+ * One template and one call a finding, where a sentence and its values were two calls with the figures passed to
+ * each: the lint is the largest function of the page's module (issue 35). Every call is spelled
+ * add_finding(l, "<code>", ...): tests/web/i18n.test.js reads the codes so, for their messages in every language. */
+static void add_finding(rl_lint *l, const char *code, const char *variant, const char *tmpl, const lint_arg *args) {
+    if (l->finding_count >= RL_LINT_MAX_FINDINGS) return;
     rl_lint_finding *f = &l->findings[l->finding_count++];
     memset(f, 0, sizeof *f);
     snprintf(f->code, sizeof f->code, "%s", code);
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(f->message, sizeof f->message, fmt, ap);
-    va_end(ap);
-    return f;
-}
-
-/* The finding's values, by the names its message tables' holes use (web/src/i18n
- * lintf.<code>): each written as the English sentence writes it, so that a
- * translation worded from the code and these values keeps every number. A
- * "variant" value picks the sentence lintf.<code>.<variant>. */
-static void set_values(rl_lint_finding *f, const char *const *kv) {
-    if (f == NULL) return;
-    for (int i = 0; kv[i] && kv[i + 1] && f->value_count < RL_LINT_MAX_VALUES; i += 2) {
-        if (strcmp(kv[i], "variant") == 0 && kv[i + 1][0] == '\0') continue; /* the code's own sentence */
-        snprintf(f->value_name[f->value_count], sizeof f->value_name[0], "%s", kv[i]);
-        snprintf(f->value[f->value_count], sizeof f->value[0], "%s", kv[i + 1]);
-        f->value_count++;
+    if (variant != NULL && variant[0] != '\0') {
+        snprintf(f->value_name[0], sizeof f->value_name[0], "variant");
+        snprintf(f->value[0], sizeof f->value[0], "%s", variant);
+        f->value_count = 1;
     }
+    struct hole {
+        const char *name, *fmt;
+        int name_len, fmt_len, arg;
+    } hole[16];
+    int holes = 0, next = 0;
+    size_t len = 0, cap = sizeof f->message;
+    for (const char *t = tmpl; *t;) {
+        if (*t != '{') {
+            if (len + 1 < cap) f->message[len++] = *t;
+            t++;
+            continue;
+        }
+        const char *close = strchr(t, '}'), *name = t + 1 + (t[1] == '='), *pct = memchr(name, '%', (size_t)(close - name));
+        int name_len = (int)((pct ? pct : close) - name), at = -1;
+        if (pct != NULL) { /* a new argument */
+            if (holes == (int)(sizeof hole / sizeof hole[0])) break;
+            hole[holes] = (struct hole){name, pct, name_len, (int)(close - pct), next++};
+            at = holes++;
+        } else { /* a value again */
+            for (int h = 0; h < holes && at < 0; h++)
+                if (hole[h].name_len == name_len && strncmp(hole[h].name, name, (size_t)name_len) == 0) at = h;
+        }
+        t = close + 1;
+        if (at < 0) continue;
+        /* %fmt is %lld, or f, g or s with an optional precision (none: -1, as printf takes a negative one). */
+        const char *fmt = hole[at].fmt, *end = fmt + hole[at].fmt_len - 1;
+        int prec = fmt[1] == '.' ? 0 : -1;
+        for (const char *c = fmt + 2; prec >= 0 && c < end; c++) prec = prec * 10 + (*c - '0');
+        char type = *end, piece[sizeof f->message]; /* no piece shows more than the whole sentence */
+        const lint_arg *a = &args[hole[at].arg];
+        if (type == 'd') snprintf(piece, sizeof piece, "%lld", a->i);
+        else if (type == 's') snprintf(piece, sizeof piece, "%.*s", prec, a->s);
+        else if (type == 'f') snprintf(piece, sizeof piece, "%.*f", prec, a->d);
+        else snprintf(piece, sizeof piece, "%.*g", prec, a->d);
+        if (name[-1] != '=')
+            for (const char *c = piece; *c && len + 1 < cap; c++) f->message[len++] = *c;
+        if (pct != NULL && name_len > 0 && f->value_count < RL_LINT_MAX_VALUES) {
+            snprintf(f->value_name[f->value_count], sizeof f->value_name[0], "%.*s", name_len, name);
+            /* A number cut as the 48-byte buffer it was once written into; a string at the value's own size. */
+            size_t n = strlen(piece), most = (type == 's' ? sizeof f->value[0] : 48) - 1;
+            memcpy(f->value[f->value_count], piece, n < most ? n : most);
+            f->value_count++;
+        }
+    }
+    f->message[len] = '\0';
 }
-#define VALUES(f, ...) set_values(f, (const char *const[]){__VA_ARGS__, NULL})
-#define FMT(buf, ...) (snprintf(buf, sizeof buf, __VA_ARGS__), buf)
+#define ARGS(...) ((const lint_arg[]){__VA_ARGS__})
 
 static void add_default(rl_lint *l, const char *flag, const char *value, const char *source) {
     if (l->default_count >= 8) return;
@@ -1794,16 +1841,15 @@ static rl_status map_precisions(rl_lint *l, const parsed *p, const rl_model *m, 
         const word_map *big = k->bits >= v->bits ? k : v;
         mp->kv_precision = big->p;
         if (k != v)
-            VALUES(add_finding(l, "kv_types_differ",
-                        "K is %s and V is %s; the core sizes the whole KV cache at one precision, so both are counted as %s (the larger).",
-                        k->word, v->word, rl_precision_name(big->p)),
-                   "k", k->word, "v", v->word, "precision", rl_precision_name(big->p));
-        char bits[32];
+            add_finding(l, "kv_types_differ", NULL,
+                    "K is {k%s} and V is {v%s}; the core sizes the whole KV cache at one precision, so both are counted as "
+                    "{precision%s} (the larger).",
+                    ARGS(ARG_S(k->word), ARG_S(v->word), ARG_S(rl_precision_name(big->p))));
         if (big->bits != prec_bits(big->p))
-            VALUES(add_finding(l, "kv_type_approximated",
-                               "The KV cache type %s (%.4g bits per element with its scales) is counted as %s, the nearest precision the core models.",
-                               big->word, big->bits, rl_precision_name(big->p)),
-                   "type", big->word, "bits", FMT(bits, "%.4g", big->bits), "precision", rl_precision_name(big->p));
+            add_finding(l, "kv_type_approximated", NULL,
+                    "The KV cache type {type%s} ({bits%.4g} bits per element with its scales) is counted as {precision%s}, the "
+                    "nearest precision the core models.",
+                    ARGS(ARG_S(big->word), ARG_D(big->bits), ARG_S(rl_precision_name(big->p))));
         return RL_OK;
     }
     if (p->value[K_KV] >= 0) {
@@ -1831,11 +1877,10 @@ static rl_status map_precisions(rl_lint *l, const parsed *p, const rl_model *m, 
      * name then says its format (nvidia/DeepSeek-R1-FP4 is NVFP4, not DeepSeek-R1's fp8). */
     if (named != RL_PREC_AUTO && p->value[K_QUANT] < 0 && (m->quant == RL_QUANT_NONE || mp->by_name)) {
         mp->precision = named;
-        VALUES(add_finding(l, "format_from_name",
-                           "The repository's name says %s: its weights are counted as %s, the format the engine finds in that "
-                           "checkpoint (a config.json given with --config, whose quantization_config wins, would say otherwise).",
-                           token, rl_precision_name(named)),
-               "suffix", token, "precision", rl_precision_name(named));
+        add_finding(l, "format_from_name", NULL,
+                "The repository's name says {suffix%s}: its weights are counted as {precision%s}, the format the engine finds in "
+                "that checkpoint (a config.json given with --config, whose quantization_config wins, would say otherwise).",
+                ARGS(ARG_S(token), ARG_S(rl_precision_name(named))));
     }
     if (p->value[K_QUANT] >= 0) {
         const char *q = word(l, p->value[K_QUANT]);
@@ -1843,19 +1888,17 @@ static rl_status map_precisions(rl_lint *l, const parsed *p, const rl_model *m, 
         for (size_t i = 0; i < sizeof quants / sizeof quants[0]; i++)
             if (ieq(quants[i].word, q)) w = &quants[i];
         if (m->quant != RL_QUANT_NONE) {
-            VALUES(add_finding(l, "quantization_from_checkpoint",
-                               "--quantization %s: the checkpoint's own quantization_config is what the core counts.", q),
-                   "quantization", q);
+            add_finding(l, "quantization_from_checkpoint", NULL,
+                    "--quantization {quantization%s}: the checkpoint's own quantization_config is what the core counts.", ARGS(ARG_S(q)));
         } else if (w == NULL) {
-            VALUES(add_finding(l, "quantization_not_modeled",
-                               "--quantization %s is not a format the core models; the weights are counted at --dtype.", q),
-                   "quantization", q);
+            add_finding(l, "quantization_not_modeled", NULL,
+                    "--quantization {quantization%s} is not a format the core models; the weights are counted at --dtype.", ARGS(ARG_S(q)));
         } else if (w->p != RL_PREC_AUTO) {
             mp->precision = w->p;
             if (w->p == RL_PREC_INT4)
-                VALUES(add_finding(l, "quantization_assumed_4bit",
-                                   "--quantization %s is counted as 4-bit weights (int4, 0.5 byte each, scales not counted).", q),
-                       "quantization", q);
+                add_finding(l, "quantization_assumed_4bit", NULL,
+                        "--quantization {quantization%s} is counted as 4-bit weights (int4, 0.5 byte each, scales not counted).",
+                        ARGS(ARG_S(q)));
         }
     }
     return RL_OK;
@@ -1914,25 +1957,22 @@ static rl_status lint_model(rl_lint *l, const parsed *p, bool have_config, mappe
                 mp->precision = t->p;
             } else {
                 mp->precision = nearest_precision(t->bits);
-                char bits[32];
-                VALUES(add_finding(l, "quant_approximated",
-                                   "%s (%.4g bits per weight in its base type) is not a precision the core models; the weights are counted as %s, the nearest it knows.",
-                                   quant, t->bits, rl_precision_name(mp->precision)),
-                       "type", quant, "bits", FMT(bits, "%.4g", t->bits), "precision", rl_precision_name(mp->precision));
+                add_finding(l, "quant_approximated", NULL,
+                        "{type%s} ({bits%.4g} bits per weight in its base type) is not a precision the core models; the weights "
+                        "are counted as {precision%s}, the nearest it knows.",
+                        ARGS(ARG_S(quant), ARG_D(t->bits), ARG_S(rl_precision_name(mp->precision))));
             }
         } else if (id) {
-            VALUES(add_finding(l, "quant_unknown", "No GGUF quantization type is in the name %s; the weights are counted at the checkpoint's dtype.", id),
-                   "name", id);
+            add_finding(l, "quant_unknown", NULL,
+                    "No GGUF quantization type is in the name {name%s}; the weights are counted at the checkpoint's dtype.", ARGS(ARG_S(id)));
         }
         if (have_config) return RL_OK;
         int how = find_preset(NULL, name, l->preset, sizeof l->preset, matched, sizeof matched);
         if (how < 0)
             return rl_fail(&l->error, RL_E_UNKNOWN_PRESET, field,
                            "%s: no model preset matches \"%.80s\"; pass its config.json with --config PATH", field, name);
-        char mid[96], rid[96];
-        VALUES(add_finding(l, "model_matched_by_name", "%.80s is read as preset %s (%.80s), the same architecture.", l->model_id,
-                           l->preset, matched),
-               "model", FMT(mid, "%.80s", l->model_id), "preset", l->preset, "repo", FMT(rid, "%.80s", matched));
+        add_finding(l, "model_matched_by_name", NULL, "{model%.80s} is read as preset {preset%s} ({repo%.80s}), the same architecture.",
+                ARGS(ARG_S(l->model_id), ARG_S(l->preset), ARG_S(matched)));
         return rl_model_preset(l->preset, m, &l->error);
     }
     if (at < 0) {
@@ -1980,10 +2020,9 @@ static rl_status lint_model(rl_lint *l, const parsed *p, bool have_config, mappe
                        field, id);
     mp->by_name = how == 1;
     if (how == 1) {
-        char mid[96], rid[96];
-        VALUES(add_finding(l, "model_matched_by_name", "%.80s has no preset of its own; it is read as preset %s (%.80s), the same architecture.",
-                           id, l->preset, matched),
-               "variant", "no_preset", "model", FMT(mid, "%.80s", id), "preset", l->preset, "repo", FMT(rid, "%.80s", matched));
+        add_finding(l, "model_matched_by_name", "no_preset",
+                "{model%.80s} has no preset of its own; it is read as preset {preset%s} ({repo%.80s}), the same architecture.",
+                ARGS(ARG_S(id), ARG_S(l->preset), ARG_S(matched)));
     }
     st = rl_model_preset(l->preset, m, &l->error);
     return st;
@@ -2019,15 +2058,13 @@ static rl_status lint_run(const char *command, size_t len, const char *base, siz
         int at = l->ignored[i] + 1;
         if (at >= l->word_count || !(l->joined[at] || word(l, at)[0] != '-') || word(l, at)[0] == '\0') continue; /* no value */
         bool set = strcmp(w, "--set") == 0;
-        char fv[96];
-        VALUES(add_finding(l, "trtllm_config_not_read",
-                           set ? "%s %.80s is not read: it overrides the command's flags and trtllm-serve's defaults, which this "
-                                 "analysis has in its place."
-                               : "%s %.80s is not read: what it sets that no flag of the command does (the KV cache's dtype and "
-                                 "fraction, the parallel sizes, speculative decoding) runs as set there, and this analysis has "
-                                 "trtllm-serve's default in its place.",
-                           w, word(l, at)),
-               "variant", set ? "set" : "", "flag", w, "file", FMT(fv, "%.80s", word(l, at)));
+        add_finding(l, "trtllm_config_not_read", set ? "set" : NULL,
+                set ? "{flag%s} {file%.80s} is not read: it overrides the command's flags and trtllm-serve's defaults, which this "
+                      "analysis has in its place."
+                    : "{flag%s} {file%.80s} is not read: what it sets that no flag of the command does (the KV cache's dtype and "
+                      "fraction, the parallel sizes, speculative decoding) runs as set there, and this analysis has "
+                      "trtllm-serve's default in its place.",
+                ARGS(ARG_S(w), ARG_S(word(l, at))));
         break;
     }
 
@@ -2142,35 +2179,28 @@ static rl_status lint_run(const char *command, size_t len, const char *base, siz
             d.gpu_layers = mp.gpu_layers = l->gpu_layers;
             l->run.deploy.gpu_layers = d.gpu_layers;
         } else if (l->gpu_layers < m.layers) {
-            char ngl[24], layers[24];
-            VALUES(add_finding(l, "partial_offload_not_modeled",
-                               "-ngl %lld puts %lld of the %lld layers on the GPU; without the host's RAM and bandwidth "
-                               "(ram_gib, host_memory or cpu_bandwidth_gbs) the offload is not analysed, so this analysis counts every layer on the GPU.",
-                               (long long)l->gpu_layers, (long long)l->gpu_layers, (long long)m.layers),
-                   "ngl", FMT(ngl, "%lld", (long long)l->gpu_layers), "layers", FMT(layers, "%lld", (long long)m.layers));
+            add_finding(l, "partial_offload_not_modeled", NULL,
+                    "-ngl {ngl%lld} puts {ngl} of the {layers%lld} layers on the GPU; without the host's RAM and bandwidth (ram_gib, "
+                    "host_memory or cpu_bandwidth_gbs) the offload is not analysed, so this analysis counts every layer on the GPU.",
+                    ARGS(ARG_I(l->gpu_layers), ARG_I(m.layers)));
         }
     }
     /* Tokens per prefill step, which sizes the activation peak the engines profile. */
     if (!chunk_given) {
-        if (e == RL_SERVE_VLLM) {
-            mp.chunk = rl_engine_chunk(RL_ENGINE_VLLM, l->run.gpu.vram_gib, l->run.gpu.name); /* the analysis' own too */
-            snprintf(buf, sizeof buf, "%lld", (long long)mp.chunk);
-            add_default(l, "--max-num-batched-tokens", buf,
-                        "vllm/engine/arg_utils.py get_batch_defaults: 8192 for the OpenAI server on GPUs with >= 70 GiB other than A100, else 2048");
-        } else if (e == RL_SERVE_TRTLLM) {
-            mp.chunk = rl_engine_chunk(RL_ENGINE_TRT_LLM, l->run.gpu.vram_gib, l->run.gpu.name);
-            snprintf(buf, sizeof buf, "%lld", (long long)mp.chunk);
-            add_default(l, "--max_num_tokens", buf,
-                        "trtllm_serve_cli.yaml (BaseLlmArgs.max_num_tokens): the tokens of one step, and of the profiling pass that sizes the KV cache");
-        } else if (e == RL_SERVE_SGLANG) {
-            mp.chunk = rl_sglang_chunk(l->run.gpu.vram_gib);
-            snprintf(buf, sizeof buf, "%lld", (long long)mp.chunk);
-            add_default(l, "--chunked-prefill-size", buf,
-                        "sglang/srt/arg_groups/memory_hook.py by the GPU's memory: 2048 below 20 GiB, 4096 below 60, 8192 below 160, else 16384");
-        } else {
-            mp.chunk = 512;
-            add_default(l, "-ub", "512", "llama.cpp common/common.h n_ubatch = 512: the physical batch its compute buffers are sized for");
-        }
+        /* Each engine's default, and where it is set; the flag as a correction names it (canonical). */
+        static const char *const chunk_source[] = {
+            [RL_SERVE_VLLM] = "vllm/engine/arg_utils.py get_batch_defaults: 8192 for the OpenAI server on GPUs with >= 70 GiB other than A100, else 2048",
+            [RL_SERVE_SGLANG] = "sglang/srt/arg_groups/memory_hook.py by the GPU's memory: 2048 below 20 GiB, 4096 below 60, 8192 below 160, else 16384",
+            [RL_SERVE_LLAMA_SERVER] = "llama.cpp common/common.h n_ubatch = 512: the physical batch its compute buffers are sized for",
+            [RL_SERVE_TRTLLM] = "trtllm_serve_cli.yaml (BaseLlmArgs.max_num_tokens): the tokens of one step, and of the profiling pass that sizes the KV cache"};
+        mp.chunk = e == RL_SERVE_VLLM     ? rl_engine_chunk(RL_ENGINE_VLLM, l->run.gpu.vram_gib, l->run.gpu.name) /* the analysis' own too */
+                   : e == RL_SERVE_TRTLLM ? rl_engine_chunk(RL_ENGINE_TRT_LLM, l->run.gpu.vram_gib, l->run.gpu.name)
+                   : e == RL_SERVE_SGLANG ? rl_sglang_chunk(l->run.gpu.vram_gib)
+                                          : 512;
+        char flag[40];
+        canonical(e, K_CHUNK, flag, sizeof flag);
+        snprintf(buf, sizeof buf, "%lld", (long long)mp.chunk);
+        add_default(l, flag, buf, chunk_source[e]);
     } else if (mp.chunk == 0) {
         mp.chunk = mp.seq; /* chunking off */
     }
@@ -2273,35 +2303,30 @@ static rl_status lint_run(const char *command, size_t len, const char *base, siz
     if ((st = rl_analyze(&l->run.model, &l->run.gpu, &d, &r, &l->error)) != RL_OK) return st;
 
     int64_t c = cap_of(&r); /* of the analysis just made, not a second one */
-    char gpus[64];
-    snprintf(gpus, sizeof gpus, "%s", d.tp * d.pp > 1 ? "each GPU" : "the GPU");
     double gib_token = gib_of_tokens(&r, &d);
     rl_deploy shown = d;
     l->verdict = RL_LINT_FITS;
-    char v[6][48]; /* the findings' values, as their sentences print them */
     if (e == RL_SERVE_VLLM && max_pos > 0 && d.seq > max_pos) {
         l->verdict = RL_LINT_REFUSED;
-        VALUES(add_finding(l, "vllm_max_model_len_over_model",
-                           "vLLM refuses to start: --max-model-len %lld is greater than the model's max_position_embeddings %lld "
-                           "(it needs VLLM_ALLOW_LONG_MAX_MODEL_LEN=1 and a RoPE scaling the config names).",
-                           (long long)d.seq, (long long)max_pos),
-               "seq", FMT(v[0], "%lld", (long long)d.seq), "max_positions", FMT(v[1], "%lld", (long long)max_pos));
+        add_finding(l, "vllm_max_model_len_over_model", NULL,
+                "vLLM refuses to start: --max-model-len {seq%lld} is greater than the model's max_position_embeddings "
+                "{max_positions%lld} (it needs VLLM_ALLOW_LONG_MAX_MODEL_LEN=1 and a RoPE scaling the config names).",
+                ARGS(ARG_I(d.seq), ARG_I(max_pos)));
     }
     if (e == RL_SERVE_SGLANG && max_pos > 0 && d.seq > max_pos) {
         l->verdict = RL_LINT_REFUSED;
-        VALUES(add_finding(l, "sglang_context_length_over_model",
-                           "SGLang refuses to start: --context-length %lld is greater than the model's max_position_embeddings %lld "
-                           "(\"is greater than the derived context_length\"; SGLANG_ALLOW_OVERWRITE_LONGER_CONTEXT_LEN=1 allows it).",
-                           (long long)d.seq, (long long)max_pos),
-               "seq", FMT(v[0], "%lld", (long long)d.seq), "max_positions", FMT(v[1], "%lld", (long long)max_pos));
+        add_finding(l, "sglang_context_length_over_model", NULL,
+                "SGLang refuses to start: --context-length {seq%lld} is greater than the model's max_position_embeddings "
+                "{max_positions%lld} (\"is greater than the derived context_length\"; SGLANG_ALLOW_OVERWRITE_LONGER_CONTEXT_LEN=1 "
+                "allows it).",
+                ARGS(ARG_I(d.seq), ARG_I(max_pos)));
     }
     if (e == RL_SERVE_TRTLLM && asked_seq > d.seq) {
         if (l->verdict < RL_LINT_TIGHT) l->verdict = RL_LINT_TIGHT;
-        VALUES(add_finding(l, "trtllm_max_seq_len_over_model",
-                           "TensorRT-LLM lowers --max_seq_len %lld to the model's max_position_embeddings %lld (\"is larger than "
-                           "what the model can support\"; TLLM_ALLOW_LONG_MAX_MODEL_LEN=1 keeps it): no request is longer.",
-                           (long long)asked_seq, (long long)d.seq),
-               "seq", FMT(v[0], "%lld", (long long)asked_seq), "max_positions", FMT(v[1], "%lld", (long long)d.seq));
+        add_finding(l, "trtllm_max_seq_len_over_model", NULL,
+                "TensorRT-LLM lowers --max_seq_len {seq%lld} to the model's max_position_embeddings {max_positions%lld} (\"is "
+                "larger than what the model can support\"; TLLM_ALLOW_LONG_MAX_MODEL_LEN=1 keeps it): no request is longer.",
+                ARGS(ARG_I(asked_seq), ARG_I(d.seq)));
     }
     /* vLLM and SGLang split whole heads over the ranks (tp_splits_heads); TensorRT-LLM's rule was not read, so a
      * trtllm-serve tp is not refused for it (a correction still splits whole heads). */
@@ -2312,22 +2337,19 @@ static rl_status lint_run(const char *command, size_t len, const char *base, siz
         l->verdict = RL_LINT_REFUSED;
         long long tp = (long long)att_tp, heads = (long long)l->run.model.heads, kv = (long long)l->run.model.kv_heads;
         if (l->run.model.heads % att_tp == 0) {
-            VALUES(add_finding(l, "tp_not_dividing_heads",
-                               "%s refuses to start: tensor-parallel size %lld and the model's %lld KV heads do not divide one "
-                               "another, so the KV heads cannot be split or replicated evenly over the ranks; a tensor-parallel "
-                               "size must divide them, or be a multiple of them.",
-                               engine_title(e), tp, kv),
-                   "variant", "kv", "engine", engine_title(e), "tp", FMT(v[0], "%lld", tp), "kv_heads", FMT(v[1], "%lld", kv));
+            add_finding(l, "tp_not_dividing_heads", "kv",
+                    "{engine%s} refuses to start: tensor-parallel size {tp%lld} and the model's {kv_heads%lld} KV heads do not "
+                    "divide one another, so the KV heads cannot be split or replicated evenly over the ranks; a tensor-parallel "
+                    "size must divide them, or be a multiple of them.",
+                    ARGS(ARG_S(engine_title(e)), ARG_I(tp), ARG_I(kv)));
         } else {
-            VALUES(add_finding(l, "tp_not_dividing_heads",
-                               e == RL_SERVE_VLLM
-                                   ? "vLLM refuses to start: --tensor-parallel-size %lld does not divide the model's %lld attention "
-                                     "heads (\"Total number of attention heads (%lld) must be divisible by tensor parallel size "
-                                     "(%lld).\"); a tensor-parallel size must divide them."
-                                   : "SGLang refuses to start: --tp-size %lld does not divide the model's %lld attention heads, "
-                                     "which it splits whole over the ranks; a tensor-parallel size must divide them.",
-                               tp, heads, heads, tp),
-                   "variant", e == RL_SERVE_VLLM ? "" : "sglang", "tp", FMT(v[0], "%lld", tp), "heads", FMT(v[1], "%lld", heads));
+            add_finding(l, "tp_not_dividing_heads", e == RL_SERVE_VLLM ? NULL : "sglang",
+                    e == RL_SERVE_VLLM ? "vLLM refuses to start: --tensor-parallel-size {tp%lld} does not divide the model's {heads%lld} "
+                                         "attention heads (\"Total number of attention heads ({heads}) must be divisible by tensor "
+                                         "parallel size ({tp}).\"); a tensor-parallel size must divide them."
+                                       : "SGLang refuses to start: --tp-size {tp%lld} does not divide the model's {heads%lld} attention "
+                                         "heads, which it splits whole over the ranks; a tensor-parallel size must divide them.",
+                    ARGS(ARG_I(tp), ARG_I(heads)));
         }
     }
     /* trtllm-serve runs the checkpoint's weights as they are: a format the GPU has no tensor cores for does not run,
@@ -2341,266 +2363,211 @@ static rl_status lint_run(const char *command, size_t len, const char *base, siz
     bool dp_experts = e == RL_SERVE_VLLM && dp > 1 && mp.dpa == 1 && l->run.model.experts > 0 &&
                       vllm_switch_given(l, "--enable-expert-parallel");
     if (mp.dpa > 1) {
-        char dv[24], gv[24], av[24], pv[24], tv[24];
         long long D = (long long)mp.dpa, G = (long long)d.tp, a = (long long)(d.tp / mp.dpa);
         const char *moe = d.ep > 1 ? "expert-parallel (EP)" : "tensor-parallel (TP)", *moe_v = d.ep > 1 ? "EP" : "TP";
         if (e == RL_SERVE_VLLM)
-            VALUES(add_finding(l, "dp_attention_groups",
-                               "--data-parallel-size %lld on an MoE model: %lld GPUs, attention and the dense layers in %lld "
-                               "data-parallel ranks of %lld GPU(s) each, each rank holding only its own requests' KV, and the "
-                               "expert layers %s over all %lld; --max-num-seqs %lld is each rank's, %lld requests in all.",
-                               D, G, D, a, moe, G, (long long)(d.batch / mp.dpa), (long long)d.batch),
-                   "dp", FMT(dv, "%lld", D), "gpus", FMT(gv, "%lld", G), "group_tp", FMT(av, "%lld", a), "moe", moe_v,
-                   "per_rank", FMT(pv, "%lld", (long long)(d.batch / mp.dpa)), "total", FMT(tv, "%lld", (long long)d.batch));
+            add_finding(l, "dp_attention_groups", NULL,
+                    "--data-parallel-size {dp%lld} on an MoE model: {gpus%lld} GPUs, attention and the dense layers in {dp} "
+                    "data-parallel ranks of {group_tp%lld} GPU(s) each, each rank holding only its own requests' KV, and the expert "
+                    "layers {%s}{=moe%s} over all {gpus}; --max-num-seqs {per_rank%lld} is each rank's, {total%lld} requests in all.",
+                    ARGS(ARG_I(D), ARG_I(G), ARG_I(a), ARG_S(moe), ARG_S(moe_v), ARG_I(d.batch / mp.dpa), ARG_I(d.batch)));
         else
-            VALUES(add_finding(l, "dp_attention_groups",
-                               "--enable-dp-attention with --dp-size %lld: the %lld GPUs of --tp-size run attention and the dense "
-                               "layers in %lld groups of %lld GPU(s), each holding only its own requests' KV, and the expert "
-                               "layers %s over all %lld.",
-                               D, G, D, a, moe, G),
-                   "variant", "sglang", "dp", FMT(dv, "%lld", D), "gpus", FMT(gv, "%lld", G), "group_tp", FMT(av, "%lld", a),
-                   "moe", moe_v);
+            add_finding(l, "dp_attention_groups", "sglang",
+                    "--enable-dp-attention with --dp-size {dp%lld}: the {gpus%lld} GPUs of --tp-size run attention and the dense "
+                    "layers in {dp} groups of {group_tp%lld} GPU(s), each holding only its own requests' KV, and the expert layers "
+                    "{%s}{=moe%s} over all {gpus}.",
+                    ARGS(ARG_I(D), ARG_I(G), ARG_I(a), ARG_S(moe), ARG_S(moe_v)));
     }
     if (dp_experts) {
-        char gpus_v[24], all[24];
-        VALUES(add_finding(l, "vllm_dp_experts_not_modeled",
-                           "--data-parallel-size %lld with --enable-expert-parallel splits the experts over %lld GPUs; this analysis "
-                           "counts one replica of %lld GPU(s) holding every expert, so it overstates each GPU's weights.",
-                           (long long)dp, (long long)(dp * d.tp * d.pp), (long long)(d.tp * d.pp)),
-               "dp", FMT(v[5], "%lld", (long long)dp), "experts_gpus", FMT(all, "%lld", (long long)(dp * d.tp * d.pp)), "gpus",
-               FMT(gpus_v, "%lld", (long long)(d.tp * d.pp)));
+        add_finding(l, "vllm_dp_experts_not_modeled", NULL,
+                "--data-parallel-size {dp%lld} with --enable-expert-parallel splits the experts over {experts_gpus%lld} GPUs; this "
+                "analysis counts one replica of {gpus%lld} GPU(s) holding every expert, so it overstates each GPU's weights.",
+                ARGS(ARG_I(dp), ARG_I(dp * d.tp * d.pp), ARG_I(d.tp * d.pp)));
     }
     if (nr.nodes > 1) {
-        char nv[24], pv[24], tv[24], gv[24], fv[24], lv[24], dv[24], kv[24];
         long long N = (long long)nr.nodes, P = (long long)nr.per_node;
         if (e == RL_SERVE_VLLM) {
             long long D = (long long)dp, L = (long long)nr.local, T = (long long)nr.rank_gpus, S = (long long)nr.first;
             bool moe = mp.nodes > 1;
-            VALUES(add_finding(l, "multi_node",
-                               moe ? "--data-parallel-size %lld with --data-parallel-size-local %lld: %lld ranks of %lld GPU(s) "
-                                     "on %lld nodes of %lld GPUs, this command starting ranks %lld to %lld; the expert layers span "
-                                     "all %lld GPUs, so their collectives cross the nodes' scale-out link."
-                                   : "--data-parallel-size %lld with --data-parallel-size-local %lld: %lld replicas of %lld GPU(s) "
-                                     "on %lld nodes of %lld GPUs, this command starting replicas %lld to %lld; each replica is within "
-                                     "one node, so the analysis of one is unchanged.",
-                               D, L, D, T, N, P, S, S + L - 1, (long long)(D * T)),
-                   "variant", moe ? "" : "replicas", "dp", FMT(dv, "%lld", D), "local", FMT(lv, "%lld", L), "rank_gpus",
-                   FMT(tv, "%lld", T), "nodes", FMT(nv, "%lld", N), "per_node", FMT(pv, "%lld", P), "first",
-                   FMT(fv, "%lld", S), "last", FMT(kv, "%lld", S + L - 1), "gpus", FMT(gv, "%lld", (long long)(D * T)));
+            /* The replicas' sentence names no GPUs in all: its value, the ninth with the variant, is over
+             * RL_LINT_MAX_VALUES and dropped. */
+            add_finding(l, "multi_node", moe ? NULL : "replicas",
+                    moe ? "--data-parallel-size {dp%lld} with --data-parallel-size-local {local%lld}: {dp} ranks of {rank_gpus%lld} "
+                          "GPU(s) on {nodes%lld} nodes of {per_node%lld} GPUs, this command starting ranks {first%lld} to {last%lld}; "
+                          "the expert layers span all {gpus%lld} GPUs, so their collectives cross the nodes' scale-out link."
+                        : "--data-parallel-size {dp%lld} with --data-parallel-size-local {local%lld}: {dp} replicas of "
+                          "{rank_gpus%lld} GPU(s) on {nodes%lld} nodes of {per_node%lld} GPUs, this command starting replicas "
+                          "{first%lld} to {last%lld}; each replica is within one node, so the analysis of one is unchanged.{=gpus%lld}",
+                    ARGS(ARG_I(D), ARG_I(L), ARG_I(T), ARG_I(N), ARG_I(P), ARG_I(S), ARG_I(S + L - 1), ARG_I(D * T)));
         } else {
             long long G = (long long)(d.tp * d.pp), n = (long long)(mp.nodes > 1 ? mp.nodes : 1);
-            VALUES(add_finding(l, "multi_node",
-                               n > 1 ? "--nnodes %lld (this command is node %lld): %lld GPUs a node, and the %lld GPUs of tp x pp "
-                                       "span %lld of them, so the collectives wider than a node cross the nodes' scale-out link."
-                                     : "--nnodes %lld (this command is node %lld): %lld GPUs a node, and each replica's %lld GPUs "
-                                       "of tp x pp are within one node (%lld), so the analysis of one is unchanged.",
-                               N, (long long)nr.node_rank, P, G, n),
-                   "variant", n > 1 ? "sglang" : "sglang_replicas", "nodes", FMT(nv, "%lld", N), "node_rank",
-                   FMT(fv, "%lld", (long long)nr.node_rank), "per_node", FMT(pv, "%lld", P), "gpus", FMT(gv, "%lld", G),
-                   "spans", FMT(tv, "%lld", n));
+            add_finding(l, "multi_node", n > 1 ? "sglang" : "sglang_replicas",
+                    n > 1 ? "--nnodes {nodes%lld} (this command is node {node_rank%lld}): {per_node%lld} GPUs a node, and the "
+                            "{gpus%lld} GPUs of tp x pp span {spans%lld} of them, so the collectives wider than a node cross the "
+                            "nodes' scale-out link."
+                          : "--nnodes {nodes%lld} (this command is node {node_rank%lld}): {per_node%lld} GPUs a node, and each "
+                            "replica's {gpus%lld} GPUs of tp x pp are within one node ({spans%lld}), so the analysis of one is unchanged.",
+                    ARGS(ARG_I(N), ARG_I(nr.node_rank), ARG_I(P), ARG_I(G), ARG_I(n)));
         }
     }
     if (a2a != NULL && d.ep > 1) {
-        char ev[24], sv[24];
-        FMT(ev, "%lld", (long long)d.ep);
         if (ep_given > 0 && ep_given != d.tp) {
-            const char *ef = word(l, p.flag[K_EP]);
-            FMT(sv, "%lld", (long long)ep_given);
-            VALUES(add_finding(l, "sglang_deepep",
-                               "%s: SGLang sets the expert-parallel size to the tensor-parallel size, %s, in place of %s %s: the "
-                               "experts are split whole over the %s GPUs, their tokens dispatched and combined by all-to-all "
-                               "(--deepep-mode %s).",
-                               a2a_flag, ev, ef, sv, ev, deepep_mode),
-                   "variant", "replaced", "flag", a2a_flag, "ep", ev, "ep_flag", ef, "ep_size", sv, "mode", deepep_mode);
+            add_finding(l, "sglang_deepep", "replaced",
+                    "{flag%s}: SGLang sets the expert-parallel size to the tensor-parallel size, {ep%lld}, in place of {ep_flag%s} "
+                    "{ep_size%lld}: the experts are split whole over the {ep} GPUs, their tokens dispatched and combined by "
+                    "all-to-all (--deepep-mode {mode%s}).",
+                    ARGS(ARG_S(a2a_flag), ARG_I(d.ep), ARG_S(word(l, p.flag[K_EP])), ARG_I(ep_given), ARG_S(deepep_mode)));
         } else {
-            VALUES(add_finding(l, "sglang_deepep",
-                               "%s: SGLang sets the expert-parallel size to the tensor-parallel size, %s: the experts are split "
-                               "whole over the %s GPUs, their tokens dispatched and combined by all-to-all (--deepep-mode %s).",
-                               a2a_flag, ev, ev, deepep_mode),
-                   "flag", a2a_flag, "ep", ev, "mode", deepep_mode);
+            add_finding(l, "sglang_deepep", NULL,
+                    "{flag%s}: SGLang sets the expert-parallel size to the tensor-parallel size, {ep%lld}: the experts are split "
+                    "whole over the {ep} GPUs, their tokens dispatched and combined by all-to-all (--deepep-mode {mode%s}).",
+                    ARGS(ARG_S(a2a_flag), ARG_I(d.ep), ARG_S(deepep_mode)));
         }
     }
     if (ep_flag != NULL && l->run.model.experts <= 0) {
-        VALUES(add_finding(l, "ep_dense_model",
-                           "%s changes nothing: the model is dense, with no experts to split.",
-                           ep_flag),
-               "flag", ep_flag);
+        add_finding(l, "ep_dense_model", NULL, "{flag%s} changes nothing: the model is dense, with no experts to split.", ARGS(ARG_S(ep_flag)));
     } else if (ep_flag != NULL && !dp_experts && d.ep == 1) {
-        char tp_v[24], pp_v[24], ep_v[24];
         int64_t a = asked_ep(l, &p, d.tp, d.tp);
         if (d.pp > 1)
-            VALUES(add_finding(l, "ep_with_pp_not_modeled",
-                               "%s with %lld pipeline stages: EP across stages is not modeled; each stage's experts are counted "
-                               "split by tp over its %lld GPUs (the same weights a GPU, no all-to-all).",
-                               ep_flag, (long long)d.pp, (long long)d.tp),
-                   "flag", ep_flag, "pp", FMT(pp_v, "%lld", (long long)d.pp), "tp", FMT(tp_v, "%lld", (long long)d.tp));
+            add_finding(l, "ep_with_pp_not_modeled", NULL,
+                    "{flag%s} with {pp%lld} pipeline stages: EP across stages is not modeled; each stage's experts are counted split by "
+                    "tp over its {tp%lld} GPUs (the same weights a GPU, no all-to-all).",
+                    ARGS(ARG_S(ep_flag), ARG_I(d.pp), ARG_I(d.tp)));
         else
-            VALUES(add_finding(l, "ep_partial_not_modeled",
-                               "%s %lld with tp %lld: EP is counted only as wide as tp and dividing the experts; each expert is "
-                               "counted split by tp over the %lld GPUs (the same weights a GPU, no all-to-all).",
-                               ep_flag, (long long)a, (long long)d.tp, (long long)d.tp),
-                   "flag", ep_flag, "ep", FMT(ep_v, "%lld", (long long)a), "tp", FMT(tp_v, "%lld", (long long)d.tp));
+            add_finding(l, "ep_partial_not_modeled", NULL,
+                    "{flag%s} {ep%lld} with tp {tp%lld}: EP is counted only as wide as tp and dividing the experts; each expert is "
+                    "counted split by tp over the {tp} GPUs (the same weights a GPU, no all-to-all).",
+                    ARGS(ARG_S(ep_flag), ARG_I(a), ARG_I(d.tp)));
     }
     if (format_refused) {
         l->verdict = RL_LINT_REFUSED;
         const char *w = rl_precision_name(r.weight_precision);
-        VALUES(add_finding(l, "trtllm_format_not_on_gpu",
-                           r.weight_precision == RL_PREC_NVFP4
-                               ? "TensorRT-LLM cannot run this checkpoint's %s weights on %s, which is not a Blackwell GPU (its PyTorch "
-                                 "backend \"supports FP4 and FP8 quantization on the latest Blackwell and Hopper GPUs\"; FP4 needs Blackwell)."
-                               : "TensorRT-LLM cannot run this checkpoint's %s weights on %s, which has no fp8 tensor cores (its PyTorch "
-                                 "backend \"supports FP4 and FP8 quantization on the latest Blackwell and Hopper GPUs\").",
-                           w, l->run.gpu.name),
-               "variant", r.weight_precision == RL_PREC_NVFP4 ? "nvfp4" : "", "weights", w, "gpu", l->run.gpu.name);
+        add_finding(l, "trtllm_format_not_on_gpu", r.weight_precision == RL_PREC_NVFP4 ? "nvfp4" : NULL,
+                r.weight_precision == RL_PREC_NVFP4
+                    ? "TensorRT-LLM cannot run this checkpoint's {weights%s} weights on {gpu%s}, which is not a Blackwell GPU (its "
+                      "PyTorch backend \"supports FP4 and FP8 quantization on the latest Blackwell and Hopper GPUs\"; FP4 needs "
+                      "Blackwell)."
+                    : "TensorRT-LLM cannot run this checkpoint's {weights%s} weights on {gpu%s}, which has no fp8 tensor cores (its "
+                      "PyTorch backend \"supports FP4 and FP8 quantization on the latest Blackwell and Hopper GPUs\").",
+                ARGS(ARG_S(w), ARG_S(l->run.gpu.name)));
     }
     if (start_refused) {
         l->verdict = RL_LINT_REFUSED;
-        VALUES(add_finding(l, "start_free_memory",
-                           "vLLM refuses to start: --gpu-memory-utilization %s of the %.2f GiB CUDA reports asks for %.2f GiB, and "
-                           "%.2f GiB are free at its start on %s (\"Free memory on device ... is less than desired GPU memory "
-                           "utilization\"); %.2f is the largest that starts.",
-                           FMT(v[4], "%g", start_asked), l->run.gpu.vram_gib, start_asked * l->run.gpu.vram_gib,
-                           l->run.gpu.start_free_gib, l->run.gpu.name, start_cap),
-               "pool", v[4], "total", FMT(v[0], "%.2f", l->run.gpu.vram_gib), "requested",
-               FMT(v[1], "%.2f", start_asked * l->run.gpu.vram_gib), "free", FMT(v[2], "%.2f", l->run.gpu.start_free_gib),
-               "gpu", l->run.gpu.name, "largest", FMT(v[3], "%.2f", start_cap));
+        add_finding(l, "start_free_memory", NULL,
+                "vLLM refuses to start: --gpu-memory-utilization {pool%g} of the {total%.2f} GiB CUDA reports asks for "
+                "{requested%.2f} GiB, and {free%.2f} GiB are free at its start on {gpu%s} (\"Free memory on device ... is less "
+                "than desired GPU memory utilization\"); {largest%.2f} is the largest that starts.",
+                ARGS(ARG_D(start_asked), ARG_D(l->run.gpu.vram_gib), ARG_D(start_asked * l->run.gpu.vram_gib),
+                ARG_D(l->run.gpu.start_free_gib), ARG_S(l->run.gpu.name), ARG_D(start_cap)));
     }
     if (r.verdict == RL_WEIGHTS_DO_NOT_FIT) {
         l->verdict = RL_LINT_REFUSED;
-        VALUES(add_finding(l, "weights_do_not_fit",
-                           "%s cannot load the model: the weights need %.2f GiB per GPU and %s has %.2f GiB (out of memory while loading).",
-                           engine_title(e), r.weights_gib, gpus, l->run.gpu.vram_gib),
-               "variant", d.tp * d.pp > 1 ? "many" : "", "engine", engine_title(e), "weights", FMT(v[0], "%.2f", r.weights_gib),
-               "vram", FMT(v[1], "%.2f", l->run.gpu.vram_gib));
+        add_finding(l, "weights_do_not_fit", d.tp * d.pp > 1 ? "many" : NULL,
+                "{engine%s} cannot load the model: the weights need {weights%.2f} GiB per GPU and {%s} has {vram%.2f} GiB (out "
+                "of memory while loading).",
+                ARGS(ARG_S(engine_title(e)), ARG_D(r.weights_gib), ARG_S(d.tp * d.pp > 1 ? "each GPU" : "the GPU"),
+                ARG_D(l->run.gpu.vram_gib)));
     } else if (e == RL_SERVE_SGLANG && r.kv_room_gib <= 0) {
         /* Its static pool is its fraction of the memory free once the CUDA context and NCCL are up, and holds the
          * weights (rl_engine_pool_of_start). */
         l->verdict = RL_LINT_REFUSED;
-        double pool = r.pool_fraction * r.free_at_start_gib;
-        VALUES(add_finding(l, "no_kv_memory",
-                           "SGLang refuses to start: %.2f GiB of weights and %.2f GiB of their overhead leave nothing of its "
-                           "%.2f GiB static pool (%s of the %.2f GiB the CUDA context and NCCL leave) for the KV cache (\"Not "
-                           "enough memory. Please try to increase --mem-fraction-static\").",
-                           r.weights_gib, r.reserve_weights_gib, pool, (put_fraction(v[3], sizeof v[3], r.pool_fraction), v[3]),
-                           r.free_at_start_gib),
-               "variant", "sglang", "weights", FMT(v[0], "%.2f", r.weights_gib), "overhead", FMT(v[1], "%.2f", r.reserve_weights_gib),
-               "pool", FMT(v[2], "%.2f", pool), "fraction", v[3], "free", FMT(v[4], "%.2f", r.free_at_start_gib));
+        add_finding(l, "no_kv_memory", "sglang",
+                "SGLang refuses to start: {weights%.2f} GiB of weights and {overhead%.2f} GiB of their overhead leave nothing of "
+                "its {pool%.2f} GiB static pool ({fraction%s} of the {free%.2f} GiB the CUDA context and NCCL leave) for the KV "
+                "cache (\"Not enough memory. Please try to increase --mem-fraction-static\").",
+                ARGS(ARG_D(r.weights_gib), ARG_D(r.reserve_weights_gib), ARG_D(r.pool_fraction * r.free_at_start_gib),
+                ARG_S((put_fraction(buf, sizeof buf, r.pool_fraction), buf)), ARG_D(r.free_at_start_gib)));
     } else if (e == RL_SERVE_TRTLLM && r.kv_room_gib <= 0) {
         /* Its KV memory is its fraction of what the weights, the reserves and the profiling step leave
          * (rl_engine_pool_of_free): nothing is left. */
         l->verdict = RL_LINT_REFUSED;
-        VALUES(add_finding(l, "no_kv_memory",
-                           "TensorRT-LLM cannot start: %.2f GiB of weights and %.2f GiB of runtime reserves, with the activations "
-                           "of its %lld-token profiling step, leave no free memory for the KV cache.",
-                           r.weights_gib, r.reserve_gib, (long long)r.activation_tokens),
-               "variant", "trtllm", "weights", FMT(v[0], "%.2f", r.weights_gib), "reserve", FMT(v[1], "%.2f", r.reserve_gib), "tokens",
-               FMT(v[2], "%lld", (long long)r.activation_tokens));
+        add_finding(l, "no_kv_memory", "trtllm",
+                "TensorRT-LLM cannot start: {weights%.2f} GiB of weights and {reserve%.2f} GiB of runtime reserves, with the "
+                "activations of its {tokens%lld}-token profiling step, leave no free memory for the KV cache.",
+                ARGS(ARG_D(r.weights_gib), ARG_D(r.reserve_gib), ARG_I(r.activation_tokens)));
     } else if (e == RL_SERVE_TRTLLM && c < 1) {
         l->verdict = RL_LINT_REFUSED;
         int64_t est = largest_seq(l, d, d.seq, one_request);
-        VALUES(add_finding(l, "trtllm_max_seq_len_too_long",
-                           "TensorRT-LLM does not serve one --max_seq_len %lld request: its KV needs %.2f GiB and %.2f GiB is free "
-                           "for it. It fails fast (\"Attention window too large to fit even a single sequence in the KV cache\") "
-                           "or, with fail-fast off, lowers max_seq_len to about %lld.",
-                           (long long)d.seq, r.kv_gib_per_request, r.kv_room_gib, (long long)est),
-               "seq", FMT(v[0], "%lld", (long long)d.seq), "kv", FMT(v[1], "%.2f", r.kv_gib_per_request), "room",
-               FMT(v[2], "%.2f", r.kv_room_gib), "largest", FMT(v[3], "%lld", (long long)est));
+        add_finding(l, "trtllm_max_seq_len_too_long", NULL,
+                "TensorRT-LLM does not serve one --max_seq_len {seq%lld} request: its KV needs {kv%.2f} GiB and {room%.2f} GiB is "
+                "free for it. It fails fast (\"Attention window too large to fit even a single sequence in the KV cache\") or, "
+                "with fail-fast off, lowers max_seq_len to about {largest%lld}.",
+                ARGS(ARG_I(d.seq), ARG_D(r.kv_gib_per_request), ARG_D(r.kv_room_gib), ARG_I(est)));
     } else if (l->verdict != RL_LINT_REFUSED && e == RL_SERVE_TRTLLM && c < d.batch) {
         if (l->verdict < RL_LINT_TIGHT) l->verdict = RL_LINT_TIGHT; /* never lighter than a refusal already found */
-        VALUES(add_finding(l, "trtllm_concurrency_capped",
-                           "TensorRT-LLM starts, but its %.2f GiB of KV cache holds only %lld requests of %lld tokens at once, "
-                           "fewer than --max_batch_size %lld: its scheduler (GUARANTEED_NO_EVICT) keeps the rest waiting.",
-                           r.kv_room_gib, (long long)c, (long long)d.seq, (long long)d.batch),
-               "room", FMT(v[0], "%.2f", r.kv_room_gib), "holds", FMT(v[1], "%lld", (long long)c), "seq", FMT(v[2], "%lld", (long long)d.seq),
-               "max_seqs", FMT(v[3], "%lld", (long long)d.batch));
+        add_finding(l, "trtllm_concurrency_capped", NULL,
+                "TensorRT-LLM starts, but its {room%.2f} GiB of KV cache holds only {holds%lld} requests of {seq%lld} tokens at "
+                "once, fewer than --max_batch_size {max_seqs%lld}: its scheduler (GUARANTEED_NO_EVICT) keeps the rest waiting.",
+                ARGS(ARG_D(r.kv_room_gib), ARG_I(c), ARG_I(d.seq), ARG_I(d.batch)));
     } else if (e == RL_SERVE_VLLM && r.kv_room_gib <= 0) {
         l->verdict = RL_LINT_REFUSED;
-        VALUES(add_finding(l, "no_kv_memory",
-                           "vLLM refuses to start: %.2f GiB of weights and %.2f GiB of runtime reserves leave nothing of the "
-                           "%.2f GiB pool for the KV cache (\"No available memory for the cache blocks\").",
-                           r.weights_gib, r.reserve_gib, r.pool_gib),
-               "variant", "", "weights", FMT(v[0], "%.2f", r.weights_gib), "reserve", FMT(v[1], "%.2f", r.reserve_gib), "pool",
-               FMT(v[2], "%.2f", r.pool_gib));
+        add_finding(l, "no_kv_memory", NULL,
+                "vLLM refuses to start: {weights%.2f} GiB of weights and {reserve%.2f} GiB of runtime reserves leave nothing of "
+                "the {pool%.2f} GiB pool for the KV cache (\"No available memory for the cache blocks\").",
+                ARGS(ARG_D(r.weights_gib), ARG_D(r.reserve_gib), ARG_D(r.pool_gib)));
     } else if (e == RL_SERVE_VLLM && c < 1) {
         l->verdict = RL_LINT_REFUSED;
         int64_t est = largest_seq(l, d, d.seq, one_request);
-        VALUES(add_finding(l, "vllm_max_model_len_too_long",
-                    "vLLM refuses to start: one request of --max-model-len %lld needs %.2f GiB of KV cache, more than the %.2f GiB "
-                    "available; the largest max_model_len that fits is about %lld (\"Try increasing gpu_memory_utilization or decreasing max_model_len\").",
-                    (long long)d.seq, r.kv_gib_per_request, r.kv_room_gib, (long long)est),
-               "seq", FMT(v[0], "%lld", (long long)d.seq), "kv", FMT(v[1], "%.2f", r.kv_gib_per_request), "room",
-               FMT(v[2], "%.2f", r.kv_room_gib), "largest", FMT(v[3], "%lld", (long long)est));
+        add_finding(l, "vllm_max_model_len_too_long", NULL,
+                "vLLM refuses to start: one request of --max-model-len {seq%lld} needs {kv%.2f} GiB of KV cache, more than the "
+                "{room%.2f} GiB available; the largest max_model_len that fits is about {largest%lld} (\"Try increasing "
+                "gpu_memory_utilization or decreasing max_model_len\").",
+                ARGS(ARG_I(d.seq), ARG_D(r.kv_gib_per_request), ARG_D(r.kv_room_gib), ARG_I(est)));
     } else if (l->verdict != RL_LINT_REFUSED && e == RL_SERVE_VLLM && c < d.batch) {
         if (l->verdict < RL_LINT_TIGHT) l->verdict = RL_LINT_TIGHT; /* never lighter than a refusal already found */
         if (mp.dpa > 1) {
             /* Each data-parallel rank holds its own requests: the pool of one rank's GPU, c over all the ranks. */
-            char dv[24], pv[24];
-            VALUES(add_finding(l, "vllm_concurrency_capped",
-                               "vLLM starts, but the KV cache of its %lld data-parallel ranks (%.2f GiB per GPU) holds only %lld "
-                               "requests of %lld tokens at once, fewer than --max-num-seqs %lld on each rank (%lld in all): the "
-                               "rest wait or are preempted.",
-                               (long long)mp.dpa, r.kv_room_gib, (long long)c, (long long)d.seq, (long long)(d.batch / mp.dpa),
-                               (long long)d.batch),
-                   "variant", "dp", "dp", FMT(dv, "%lld", (long long)mp.dpa), "room", FMT(v[0], "%.2f", r.kv_room_gib), "holds",
-                   FMT(v[1], "%lld", (long long)c), "seq", FMT(v[2], "%lld", (long long)d.seq), "per_rank",
-                   FMT(pv, "%lld", (long long)(d.batch / mp.dpa)), "max_seqs", FMT(v[4], "%lld", (long long)d.batch));
+            add_finding(l, "vllm_concurrency_capped", "dp",
+                    "vLLM starts, but the KV cache of its {dp%lld} data-parallel ranks ({room%.2f} GiB per GPU) holds only "
+                    "{holds%lld} requests of {seq%lld} tokens at once, fewer than --max-num-seqs {per_rank%lld} on each rank "
+                    "({max_seqs%lld} in all): the rest wait or are preempted.",
+                    ARGS(ARG_I(mp.dpa), ARG_D(r.kv_room_gib), ARG_I(c), ARG_I(d.seq), ARG_I(d.batch / mp.dpa), ARG_I(d.batch)));
         } else {
-        VALUES(add_finding(l, "vllm_concurrency_capped",
-                    "vLLM starts, but its %.2f GiB of KV cache holds only %lld requests of %lld tokens at once "
-                    "(\"Maximum concurrency for %lld tokens per request: %.2fx\"), fewer than --max-num-seqs %lld: the rest wait or are preempted.",
-                    r.kv_room_gib, (long long)c, (long long)d.seq, (long long)d.seq,
-                    r.kv_gib_per_request > 0 ? r.kv_room_gib / r.kv_gib_per_request : 0.0, (long long)d.batch),
-               "room", FMT(v[0], "%.2f", r.kv_room_gib), "holds", FMT(v[1], "%lld", (long long)c), "seq", FMT(v[2], "%lld", (long long)d.seq),
-               "times", FMT(v[3], "%.2f", r.kv_gib_per_request > 0 ? r.kv_room_gib / r.kv_gib_per_request : 0.0), "max_seqs",
-               FMT(v[4], "%lld", (long long)d.batch));
+        add_finding(l, "vllm_concurrency_capped", NULL,
+                "vLLM starts, but its {room%.2f} GiB of KV cache holds only {holds%lld} requests of {seq%lld} tokens at once "
+                "(\"Maximum concurrency for {seq} tokens per request: {times%.2f}x\"), fewer than --max-num-seqs {max_seqs%lld}: "
+                "the rest wait or are preempted.",
+                ARGS(ARG_D(r.kv_room_gib), ARG_I(c), ARG_I(d.seq),
+                ARG_D(r.kv_gib_per_request > 0 ? r.kv_room_gib / r.kv_gib_per_request : 0.0), ARG_I(d.batch)));
         }
     } else if (l->verdict != RL_LINT_REFUSED && e == RL_SERVE_SGLANG && c < 1) {
         if (l->verdict < RL_LINT_TIGHT) l->verdict = RL_LINT_TIGHT; /* never lighter than a refusal already found */
-        VALUES(add_finding(l, "sglang_context_capped",
-                           "SGLang starts, but its %.2f GiB KV pool holds about %.0f tokens, fewer than one --context-length %lld request: it caps every request at the pool's size.",
-                           r.kv_room_gib, gib_token > 0 ? r.kv_room_gib / gib_token : 0.0, (long long)d.seq),
-               "room", FMT(v[0], "%.2f", r.kv_room_gib), "tokens", FMT(v[1], "%.0f", gib_token > 0 ? r.kv_room_gib / gib_token : 0.0),
-               "seq", FMT(v[2], "%lld", (long long)d.seq));
+        add_finding(l, "sglang_context_capped", NULL,
+                "SGLang starts, but its {room%.2f} GiB KV pool holds about {tokens%.0f} tokens, fewer than one --context-length "
+                "{seq%lld} request: it caps every request at the pool's size.",
+                ARGS(ARG_D(r.kv_room_gib), ARG_D(gib_token > 0 ? r.kv_room_gib / gib_token : 0.0), ARG_I(d.seq)));
     } else if (l->verdict != RL_LINT_REFUSED && e == RL_SERVE_SGLANG && c < d.batch) {
         if (l->verdict < RL_LINT_TIGHT) l->verdict = RL_LINT_TIGHT; /* never lighter than a refusal already found */
-        VALUES(add_finding(l, "sglang_concurrency_capped",
-                           "SGLang starts, but its %.2f GiB KV pool holds only %lld requests of %lld tokens at once, fewer than --max-running-requests %lld: it retracts or queues the rest.",
-                           r.kv_room_gib, (long long)c, (long long)d.seq, (long long)d.batch),
-               "room", FMT(v[0], "%.2f", r.kv_room_gib), "holds", FMT(v[1], "%lld", (long long)c), "seq", FMT(v[2], "%lld", (long long)d.seq),
-               "max_seqs", FMT(v[3], "%lld", (long long)d.batch));
+        add_finding(l, "sglang_concurrency_capped", NULL,
+                "SGLang starts, but its {room%.2f} GiB KV pool holds only {holds%lld} requests of {seq%lld} tokens at once, fewer "
+                "than --max-running-requests {max_seqs%lld}: it retracts or queues the rest.",
+                ARGS(ARG_D(r.kv_room_gib), ARG_I(c), ARG_I(d.seq), ARG_I(d.batch)));
     } else if (e == RL_SERVE_LLAMA_SERVER && r.verdict == RL_KV_DOES_NOT_FIT) {
         l->verdict = RL_LINT_REFUSED;
-        VALUES(add_finding(l, "llama_kv_does_not_fit",
-                           "llama-server fails to allocate its KV cache: %lld slots x %lld tokens need %.2f GiB and %.2f GiB is left after the weights.",
-                           (long long)d.batch, (long long)d.seq, r.kv_gib, r.free_gib),
-               "slots", FMT(v[0], "%lld", (long long)d.batch), "seq", FMT(v[1], "%lld", (long long)d.seq), "kv", FMT(v[2], "%.2f", r.kv_gib),
-               "free", FMT(v[3], "%.2f", r.free_gib));
+        add_finding(l, "llama_kv_does_not_fit", NULL,
+                "llama-server fails to allocate its KV cache: {slots%lld} slots x {seq%lld} tokens need {kv%.2f} GiB and "
+                "{free%.2f} GiB is left after the weights.",
+                ARGS(ARG_I(d.batch), ARG_I(d.seq), ARG_D(r.kv_gib), ARG_D(r.free_gib)));
     } else if (e == RL_SERVE_LLAMA_SERVER && r.verdict == RL_HOST_DOES_NOT_FIT) {
         l->verdict = RL_LINT_REFUSED;
-        VALUES(add_finding(l, "llama_host_ram_short",
-                           "llama-server fails to load the model: the %lld layers left in host RAM by -ngl %lld, with their KV, the embeddings and the output layer, need %.2f GiB and the host has %.2f GiB.",
-                           (long long)(m.layers - d.gpu_layers), (long long)d.gpu_layers, r.host_weights_gib + r.host_kv_gib, d.ram_gib),
-               "host_layers", FMT(v[0], "%lld", (long long)(m.layers - d.gpu_layers)), "ngl", FMT(v[1], "%lld", (long long)d.gpu_layers),
-               "need", FMT(v[2], "%.2f", r.host_weights_gib + r.host_kv_gib), "ram", FMT(v[3], "%.2f", d.ram_gib));
+        add_finding(l, "llama_host_ram_short", NULL,
+                "llama-server fails to load the model: the {host_layers%lld} layers left in host RAM by -ngl {ngl%lld}, with "
+                "their KV, the embeddings and the output layer, need {need%.2f} GiB and the host has {ram%.2f} GiB.",
+                ARGS(ARG_I(m.layers - d.gpu_layers), ARG_I(d.gpu_layers), ARG_D(r.host_weights_gib + r.host_kv_gib), ARG_D(d.ram_gib)));
     } else if (l->verdict != RL_LINT_REFUSED && e == RL_SERVE_LLAMA_SERVER && r.verdict == RL_TIGHT) {
         if (l->verdict < RL_LINT_TIGHT) l->verdict = RL_LINT_TIGHT; /* never lighter than a refusal already found */
-        VALUES(add_finding(l, "llama_compute_buffers_short",
-                           "The weights and the KV cache fit, but with the CUDA context and compute buffers the realistic budget lacks %.2f GiB: expect an allocation failure at start or at the first long prompt.",
-                           r.missing_gib),
-               "missing", FMT(v[0], "%.2f", r.missing_gib));
+        add_finding(l, "llama_compute_buffers_short", NULL,
+                "The weights and the KV cache fit, but with the CUDA context and compute buffers the realistic budget lacks "
+                "{missing%.2f} GiB: expect an allocation failure at start or at the first long prompt.",
+                ARGS(ARG_D(r.missing_gib)));
     }
     if (e == RL_SERVE_LLAMA_SERVER && host_described(&d) && l->verdict != RL_LINT_FITS) {
         int64_t now = d.gpu_layers <= m.layers ? d.gpu_layers : m.layers + 1;
         if (r.max_gpu_layers >= 0 && r.max_gpu_layers < now) {
-            char asked[32];
-            if (now > m.layers) snprintf(asked, sizeof asked, "all %lld", (long long)m.layers);
-            else snprintf(asked, sizeof asked, "%lld", (long long)now);
-            VALUES(add_finding(l, "llama_gpu_layers_too_many",
-                               "%s of the %lld layers on the GPU do not fit its memory with their KV cache and compute buffers; "
-                               "the largest -ngl that fits is %lld, the other layers in host RAM.",
-                               asked, (long long)m.layers, (long long)r.max_gpu_layers),
-                   "variant", now > m.layers ? "all" : "", "ngl", FMT(v[0], "%lld", (long long)(now > m.layers ? m.layers : now)), "layers",
-                   FMT(v[1], "%lld", (long long)m.layers), "max", FMT(v[2], "%lld", (long long)r.max_gpu_layers));
+            add_finding(l, "llama_gpu_layers_too_many", now > m.layers ? "all" : NULL,
+                    "{%s}{ngl%lld} of the {layers%lld} layers on the GPU do not fit its memory with their KV cache and compute "
+                    "buffers; the largest -ngl that fits is {max%lld}, the other layers in host RAM.",
+                    ARGS(ARG_S(now > m.layers ? "all " : ""), ARG_I(now > m.layers ? m.layers : now), ARG_I(m.layers), ARG_I(r.max_gpu_layers)));
         }
     }
     if (l->verdict == RL_LINT_REFUSED) {
@@ -2624,35 +2591,37 @@ static rl_status lint_run(const char *command, size_t len, const char *base, siz
     l->has_report = 1;
 
     if (dp_experts && l->verdict != RL_LINT_FITS) {
-        VALUES(add_finding(l, "no_correction",
-                           "No corrected command: the experts' split over the data-parallel ranks is not modeled, and a correction "
-                           "of one replica would keep every copy of it."),
-               "variant", "dp_experts");
+        add_finding(l, "no_correction", "dp_experts",
+                "No corrected command: the experts' split over the data-parallel ranks is not modeled, and a correction of one "
+                "replica would keep every copy of it.",
+                NULL);
     } else if (format_refused) {
-        VALUES(add_finding(l, "no_correction",
-                           "No corrected command: trtllm-serve runs the checkpoint's weights as they are, so it needs a checkpoint "
-                           "in a format this GPU runs."),
-               "variant", "format");
+        add_finding(l, "no_correction", "format",
+                "No corrected command: trtllm-serve runs the checkpoint's weights as they are, so it needs a checkpoint in a "
+                "format this GPU runs.",
+                NULL);
     } else if (l->verdict != RL_LINT_FITS) {
         rl_deploy asked = d;
         asked.seq = asked_seq;
         if (start_refused) asked.pool_fraction = start_asked; /* the command's: a correction lowers it */
         if (correct(l, &p, asked, max_pos)) {
             if (!l->has_corrected)
-                VALUES(add_finding(l, "no_correction", "No corrected command: with its changes the command would be over %u bytes or %d words.",
-                                   RL_LINT_MAX_BYTES, RL_LINT_MAX_ARGS),
-                       "variant", "limits", "bytes", FMT(v[0], "%u", RL_LINT_MAX_BYTES), "words", FMT(v[1], "%d", RL_LINT_MAX_ARGS));
+                add_finding(l, "no_correction", "limits",
+                        "No corrected command: with its changes the command would be over {bytes%lld} bytes or {words%lld} words.",
+                        ARGS(ARG_I(RL_LINT_MAX_BYTES), ARG_I(RL_LINT_MAX_ARGS)));
         } else {
             const char *why = e == RL_SERVE_LLAMA_SERVER && r.verdict == RL_WEIGHTS_DO_NOT_FIT && !host_described(&d) ? "no_host"
                               : e == RL_SERVE_LLAMA_SERVER && host_described(&d)                          ? "offload"
                                                                                                          : "";
-            VALUES(add_finding(l, "no_correction",
-                        e == RL_SERVE_LLAMA_SERVER && r.verdict == RL_WEIGHTS_DO_NOT_FIT && !host_described(&d)
-                            ? "No corrected command: the weights alone do not fit the GPU; give the host's RAM and bandwidth (ram_gib, host_memory) for a -ngl that offloads the rest."
-                            : e == RL_SERVE_LLAMA_SERVER && host_described(&d)
-                            ? "No corrected command: no -ngl, context or slot count makes both the GPU part and the host part fit."
-                            : "No corrected command: no tensor- and pipeline-parallel layout of these GPUs up to 64, fp8 weights or KV cache the engine can run, context length, concurrency or memory fraction makes it start."),
-                   "variant", why);
+            add_finding(l, "no_correction", why,
+                    e == RL_SERVE_LLAMA_SERVER && r.verdict == RL_WEIGHTS_DO_NOT_FIT && !host_described(&d)
+                        ? "No corrected command: the weights alone do not fit the GPU; give the host's RAM and bandwidth (ram_gib, "
+                          "host_memory) for a -ngl that offloads the rest."
+                    : e == RL_SERVE_LLAMA_SERVER && host_described(&d)
+                        ? "No corrected command: no -ngl, context or slot count makes both the GPU part and the host part fit."
+                        : "No corrected command: no tensor- and pipeline-parallel layout of these GPUs up to 64, fp8 weights or KV cache "
+                          "the engine can run, context length, concurrency or memory fraction makes it start.",
+                    NULL);
         }
     }
     return RL_OK;
