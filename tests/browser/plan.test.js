@@ -286,9 +286,15 @@ test('an MoE model at a large batch: the plan picks an EP setup, says by how muc
   const page = await openPlan(query);
   assert.equal(Number(await attr(page, 'plan.searched')), plan.searched);
   assert.equal(await attr(page, 'plan.candidates.0.layout'), 'scale-out');
-  for (const k of ['ep', 'dp_attention', 'nodes', 'tp', 'usd_per_mtok_out']) {
+  for (const k of ['tp', 'usd_per_mtok_out']) {
     assert.equal(Number(await attr(page, `plan.candidates.0.${k}`)), best[k], `the cheapest candidate's ${k}`);
   }
+  // The layout cell names only what the setup uses: no "DP 1" or "1 node".
+  for (const k of ['ep', 'dp_attention', 'nodes']) {
+    if (best[k] > 1) assert.equal(Number(await attr(page, `plan.candidates.0.${k}`)), best[k], `the cheapest candidate's ${k}`);
+    else assert.equal(await page.locator(tid(`plan.candidates.0.${k}`)).count(), 0, `no ${k} of 1 in the layout cell`);
+  }
+  assert.doesNotMatch(await page.textContent(tid('plan.candidates.0.layout')), /\b1 nodes?\b|DP attention 1\b|ep 1\b/);
   // The gain, per GPU and per dollar, as the core gives it.
   for (const k of ['tokens_per_s_gpu_x', 'usd_per_mtok_x']) {
     assert.equal(Number(await attr(page, `plan.scale_out.0.${k}`)), plan.scale_out[0][k], `the gain's ${k}`);

@@ -15,6 +15,10 @@ test('the precisions the issue prints', () => {
   expect(f.percent(0.1111111111111111)).toBe('11.1%');
   expect(f.percent(0)).toBe('0%');
   expect(f.times(0.6617026764532029)).toBe('0.66\u00d7');
+  // A gain that rounds to 1.00 is shown to the digit that tells it from none.
+  expect(f.times(1.0031)).toBe('1.003\u00d7');
+  expect(f.times(0.99951)).toBe('0.9995\u00d7');
+  expect(f.times(1)).toBe('1.00\u00d7');
 });
 
 test('small, large and odd values stay readable', () => {

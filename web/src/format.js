@@ -89,9 +89,11 @@ export function percent(fraction) {
   return `${Math.abs(p) < 10 ? fixed(p, 2) : fixed(p, 1)}%`;
 }
 
-/** 0.66×, 1.85×. */
+/** 0.66×, 1.85×; a ratio that is not 1 never reads 1.00× (a 0.3 % gain is 1.003×, up to 1.00001×). */
 export function times(v) {
-  return `${fixed(v, 2)}\u00d7`;
+  let d = 2;
+  while (d < 5 && v !== 1 && Number.isFinite(v) && fixed(v, d) === fixed(1, d)) d++;
+  return `${fixed(v, d)}\u00d7`;
 }
 
 const SI = [

@@ -113,10 +113,14 @@ function Layout({ c, i }) {
   if (!(c.ep > 1 || c.dp_attention > 1 || c.nodes > 1)) {
     return <span class="plan-layout" data-testid={`plan.candidates.${i}.layout`} data-value="tp">{t('plan.layoutNone')}</span>;
   }
+  // Only what the setup uses: "ep 8, 2 nodes", never "DP 1, 1 node".
+  const parts = ['ep', 'dp_attention', 'nodes'].filter((k) => c[k] > 1).flatMap((k, n) => [
+    n > 0 ? t('plan.layoutSep') : null,
+    tx(`plan.layout.${k}`, { [k]: <Num testid={`plan.candidates.${i}.${k}`} value={c[k]} format={f.integer} /> }),
+  ]);
   return (
     <span class="plan-layout" data-testid={`plan.candidates.${i}.layout`} data-value="scale-out">
-      {tx('plan.layoutCell', Object.fromEntries(['ep', 'dp_attention', 'nodes'].map((k) => [k === 'dp_attention' ? 'dp' : k,
-        <Num testid={`plan.candidates.${i}.${k}`} value={c[k]} format={f.integer} />])))}
+      {parts}
     </span>
   );
 }

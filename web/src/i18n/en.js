@@ -1498,7 +1498,11 @@ export default {
   'topo.pd.assumes': 'Not modelled: the transfer’s latency, the KV layout conversion between pools of different tp, the wait for a free decode slot. The time to first token is one prompt’s on the prefill pool; its throughput is the engine’s batched prefill steps (prefill.step_tokens).',
   'topo.pd.link': 'KV over {link}, {gbs} GB/s',
   'topo.pd.pool': '{n} × {per} GPUs',
-  'plan.layoutCell': 'ep {ep}, DP {dp}, {nodes} node(s)',
+  // A candidate's layout names only what it uses: ep 8, DP attention 8, 2 nodes (joined by plan.layoutSep).
+  'plan.layoutSep': ', ',
+  'plan.layout.ep': 'ep {ep}',
+  'plan.layout.dp_attention': 'DP attention {dp_attention}',
+  'plan.layout.nodes': '{nodes} nodes',
   'plan.layoutNone': 'TP only',
   'plan.scaleOutSearched': 'Of them {n} scale-out setups (MoE: ep = tp, DP attention = tp, 2 and 4 nodes of 8 GPUs).',
   'plan.scaleOut': '{option}: the cheapest scale-out setup ({gpu}, tp {tp}, ep {ep}, DP attention {dp}, {nodes} node(s)) beats the cheapest TP-only one: {gpuSpeed} against {tpGpuSpeed} per GPU ({gpuX}), {usd} against {tpUsd} per million output tokens ({usdX} cheaper).',
