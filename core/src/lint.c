@@ -2609,6 +2609,13 @@ static rl_status lint_run(const char *command, size_t len, const char *base, siz
                 add_finding(l, "no_correction", "limits",
                         "No corrected command: with its changes the command would be over {bytes%lld} bytes or {words%lld} words.",
                         ARGS(ARG_I(RL_LINT_MAX_BYTES), ARG_I(RL_LINT_MAX_ARGS)));
+        } else if (e != RL_SERVE_LLAMA_SERVER && (d.dp_attention > 1 || d.nodes > 1)) {
+            /* correct() searched no layout: the command's data-parallel ranks or nodes are kept as they are. */
+            add_finding(l, "no_correction", "kept_layout",
+                    "No corrected command: the command's layout is kept as it is (tp {tp%lld}, pp {pp%lld}, data-parallel "
+                    "attention {dp%lld}, nodes {nodes%lld}: its ranks and nodes are the deployment), and with it no fp8 weights "
+                    "or KV cache the engine can run, context length, concurrency or memory fraction makes it start.",
+                    ARGS(ARG_I(d.tp), ARG_I(d.pp), ARG_I(d.dp_attention > 1 ? d.dp_attention : 1), ARG_I(d.nodes > 1 ? d.nodes : 1)));
         } else {
             const char *why = e == RL_SERVE_LLAMA_SERVER && r.verdict == RL_WEIGHTS_DO_NOT_FIT && !host_described(&d) ? "no_host"
                               : e == RL_SERVE_LLAMA_SERVER && host_described(&d)                          ? "offload"

@@ -349,6 +349,16 @@ static void test_no_correction_variants(void) {
     f = finding("no_correction");
     CHECK(st == RL_OK && lint.verdict == RL_LINT_REFUSED && f != NULL && value_of(f, "variant") == NULL,
           "SGLang, no layout of 6 GiB GPUs holds the 405B: no variant (%s)", f ? f->message : "no finding");
+    /* A command's nodes are kept (correct() searches no layout): the 405B's 756 GiB of bf16 weights over 16 RTX 4090s
+     * are 47.25 GiB a GPU, and fp8's 23.6 leave no room on 24 GiB; the sentence names the kept layout, not a search
+     * of layouts it never ran. */
+    st = run("python -m sglang.launch_server --model-path meta-llama/Llama-3.1-405B-Instruct --tp 16 --nnodes 2 --node-rank 0",
+             "{\"gpu\":\"rtx-4090\"}", NULL);
+    f = finding("no_correction");
+    CHECK(st == RL_OK && lint.verdict == RL_LINT_REFUSED && !lint.has_corrected && streq(value_of(f, "variant"), "kept_layout") &&
+              streq(value_of(f, "tp"), "16") && streq(value_of(f, "nodes"), "2") && streq(value_of(f, "dp"), "1") &&
+              strstr(f->message, "up to 64") == NULL,
+          "SGLang over 2 nodes, nothing fits: variant kept_layout, tp 16 on 2 nodes (%s)", f ? f->message : "no finding");
 }
 
 /* ---- each flag's range: the bound read, the value past it refused naming the flag ---- */

@@ -1204,6 +1204,7 @@ export default {
   "lintf.no_correction.offload": core,
   "lintf.no_correction.format": core,
   "lintf.no_correction.dp_experts": core,
+  "lintf.no_correction.kept_layout": core,
 
   // the CLI's --lint text (core/cli/lint_text.c)
   "cli.lint.command": "{engine} serve command: {model}{preset}",

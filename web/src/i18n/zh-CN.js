@@ -1230,6 +1230,7 @@ export default {
   "lintf.no_correction.no_host": "没有修正后的命令：仅权重就放不进 GPU；给出主机内存和带宽（ram_gib、host_memory），才能得到把其余层卸载到主机的 -ngl。",
   "lintf.no_correction.format": "没有修正后的命令：trtllm-serve 按检查点原样运行其权重，因此需要一个这张 GPU 能运行的格式的检查点。",
   "lintf.no_correction.dp_experts": "没有修正后的命令：未对专家在数据并行 rank 之间的切分建模，而对单个副本的修正会保留它的每一份拷贝。",
+  "lintf.no_correction.kept_layout": "没有修正后的命令：命令的布局保持不变（tp {tp}，pp {pp}，数据并行注意力 {dp}，节点 {nodes}：它的 rank 和节点就是这个部署），在这一布局下，引擎能运行的 fp8 权重或 KV 缓存、上下文长度、并发数或内存比例都无法让它启动。",
   "lintf.no_correction.offload": "没有修正后的命令：任何 -ngl、上下文或槽数都无法让 GPU 部分和主机部分同时放得下。",
 
   // 命令行 --lint 的文字（core/cli/lint_text.c）
