@@ -2,8 +2,8 @@
 // input for, without what only the C generator and the CLI read (the `c` member name,
 // the CLI's flags, aliases and --help text, the switches that set other fields, the
 // file's comment and group titles; the page words its groups and labels in web/src/i18n).
-// ~7 KB of the 17 KB table; the rows' keys, types, ranges, defaults, units, labels, link
-// and report keys stay. Tests (vitest) import the full file; this applies to the builds.
+// ~7 KB of the 17 KB table; the rows' keys, types, ranges, defaults, units, labels and link
+// keys stay, and the report keys of the rows that read them (KEPT_ON). Tests (vitest) import the full file; this applies to the builds.
 
 export const CLI_ONLY = ['c', 'flag', 'aliases', 'help', 'sets', 'required', 'refuse_zero'];
 /**
@@ -13,11 +13,20 @@ export const CLI_ONLY = ['c', 'flag', 'aliases', 'help', 'sets', 'required', 're
  */
 export const PRESENCE_ONLY = ['zero_means'];
 
+/**
+ * Members the page reads on some rows only, each with the rows that keep it: a row's `report` (where the
+ * report echoes the field) only on the workload's rows, whose price fields show the preset's echoed price
+ * as their placeholder (WorkloadFields.jsx). The other rows' paths: 1.5 KB of the table.
+ */
+export const KEPT_ON = { report: (f) => f.group === 'workload' };
+
 export function pageFields(text) {
   const table = JSON.parse(text);
   const fields = table.fields
     .filter((f) => f.type !== 'switch')
-    .map((f) => Object.fromEntries(Object.entries(f).filter(([k]) => !CLI_ONLY.includes(k)).map(([k, v]) => [k, PRESENCE_ONLY.includes(k) ? true : v])));
+    .map((f) => Object.fromEntries(Object.entries(f)
+      .filter(([k]) => !CLI_ONLY.includes(k) && (KEPT_ON[k]?.(f) ?? true))
+      .map(([k, v]) => [k, PRESENCE_ONLY.includes(k) ? true : v])));
   return { fields };
 }
 

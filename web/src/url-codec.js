@@ -23,6 +23,9 @@
 import { CUSTOM, FIELD, FIELDS, GPU_FIELDS, PARAMS, defaultInputs, gpuEdited } from './inputs.js';
 import { LANGS, t } from './i18n/index.js';
 import { PLAN_KEYS, PLAN_PRECISIONS, checkedGpus, validTarget } from './plan.js';
+// The page sets the Plan view's state a link carries through this module (main.jsx), which loads only for a link:
+// plan.js is no part of the entry script.
+export { restorePlan } from './plan.js';
 
 /**
  * The page-only key: `lang`, the page's language (en, zh-CN; zh, the CLI's word, is read as zh-CN). It is no input of
