@@ -135,7 +135,12 @@ export const KIB = 1024;
 // the plan searches; url-codec.js sets a link's plan); the page's field table keeps a row's report path on the
 // workload's rows only (their one reader); the units' words, the levers and the report's words go to en-later.
 // Critical 95,419 -> 93,619 B, single 257,661 -> 257,582 B.
-export const BUDGETS = Object.freeze({ critical: 92 * KIB, single: 252 * KIB });
+// Critical 92 -> 91 KiB (issue 35, item 1, measured on this branch): the rules the first frame never uses move
+// from styles.css to later.css (CSS 3,233 -> 2,999 B); the report's labels are gathered in report.js, loaded on
+// its click; the field table's link keys and English labels leave the entry script's table for their own module
+// (web/src/field-links.js, which only the link codec and the report load; the single file keeps them in the table):
+// entry script 25,446 -> 24,692 B. Critical 93,619 -> 92,630 B; single 257,582 -> 257,620 B (still under 257,661).
+export const BUDGETS = Object.freeze({ critical: 91 * KIB, single: 252 * KIB });
 export const CRITICAL_GOAL = 100 * KIB;
 export const SINGLE_FILE_GOAL = 150 * KIB;
 

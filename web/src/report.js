@@ -4,6 +4,7 @@
 // and panels, serialized (their text is escaped by the serializer; nothing from
 // the URL is ever parsed as markup), plus the inputs and the link.
 import { FIELDS } from './inputs.js';
+import { FIELD_LINKS } from './field-links.js';
 import { fieldLabel, lang, t } from './i18n/index.js';
 import { inputsAsRead } from './request.js';
 
@@ -143,7 +144,7 @@ export function reportName(values) {
  * heading in the title. Here rather than in the button, so that the entry script carries only the button.
  */
 export function saveReport(doc, values, report, link) {
-  const labels = Object.fromEntries(FIELDS.map((f) => [f.key, fieldLabel(f.key) === f.key ? f.label : fieldLabel(f.key)]));
+  const labels = Object.fromEntries(FIELDS.map((f) => [f.key, fieldLabel(f.key) === f.key ? FIELD_LINKS[f.key].label : fieldLabel(f.key)]));
   const inputs = inputsAsShown(doc, inputsAsRead(values, report));
   const title = `${t('report.title')}: ${doc.querySelector(VERDICT_AREA)?.querySelector('h2')?.textContent ?? ''}`;
   saveFile(doc, reportName(values), buildReport({ doc, inputs, labels, link, lang: lang.value, title }));
