@@ -10,6 +10,7 @@ import { pwa } from './build/pwa.js';
 import { cliMessagesOut } from './build/cli-messages.js';
 import { fieldsForPage } from './build/fields.js';
 import { englishSplit } from './build/en-split.js';
+import { stylesheetPreloads } from './build/preload-helper.js';
 
 const root = new URL('.', import.meta.url).pathname;
 const wasm = new URL('generated/roofline.wasm', import.meta.url).pathname;
@@ -21,7 +22,7 @@ export default defineConfig({
   base: './',
   // The static assets (the web manifest, the icons), copied as they are (web/build/pwa.js).
   publicDir: new URL('../public', import.meta.url).pathname,
-  plugins: [cliMessagesOut(), englishSplit(new URL('src', import.meta.url).pathname), preact(), fieldsForPage(fields), presetProse(new URL('../presets', import.meta.url).pathname), wasmSource({ full: wasm, verdict: verdictWasm }, { inline: false }), wasmPreload(), pwa(), hostedCsp()],
+  plugins: [stylesheetPreloads(), cliMessagesOut(), englishSplit(new URL('src', import.meta.url).pathname), preact(), fieldsForPage(fields, new URL('src/field-links.js', import.meta.url).pathname), presetProse(new URL('../presets', import.meta.url).pathname), wasmSource({ full: wasm, verdict: verdictWasm }, { inline: false }), wasmPreload(), pwa(), hostedCsp()],
   build: {
     outDir: '../dist',
     emptyOutDir: true,

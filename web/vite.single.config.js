@@ -9,24 +9,9 @@ import { singleFileCsp } from './build/csp.js';
 import { wasmSource } from './build/wasm-source.js';
 import { cliMessagesOut } from './build/cli-messages.js';
 import { fieldsForPage } from './build/fields.js';
+import { noPreloads } from './build/preload-helper.js';
 
 const root = new URL('.', import.meta.url).pathname;
-
-/**
- * Vite wraps each dynamic import() in its preload helper, which fetches the chunk's CSS and imports
- * ahead of it. The single file inlines every chunk and all the CSS, so each call passes no deps
- * (`void 0`) and the helper's 1.7 KB of link-building code never runs: this one calls the import and
- * refuses loudly if a call ever does pass deps (a preload this file could not honour).
- */
-const PRELOAD_HELPER = '\0vite/preload-helper.js';
-const noPreloads = () => ({
-  name: 'roofline:no-preloads',
-  enforce: 'pre',
-  resolveId: (id) => (id === PRELOAD_HELPER ? id : null),
-  load: (id) => (id === PRELOAD_HELPER
-    ? 'export const __vitePreload = (load, deps) => { if (deps && deps.length) throw new Error("single file: a preload of " + deps.join(", ")); return load(); };'
-    : null),
-});
 const wasm = new URL('generated/roofline.wasm', import.meta.url).pathname;
 const fields = new URL('../core/fields.json', import.meta.url).pathname;
 const outFile = new URL('../dist/roofline-lint.html', import.meta.url).pathname;

@@ -15,12 +15,16 @@ export const LATER = ['fx', 'lintf', 'lint', 'checkpoint', 'chart', 'gpu', 'comp
   // The expected estimate's assumptions and the cost's sources (AssumptionTable.jsx, i18n/sources.js): shown once opened.
   'assume', 'asrc', 'csrc',
   // Speculative decoding's section (SpeculativeSlot.jsx loads it with these words).
-  'spec'];
+  'spec',
+  // The units' words (unitText: the form's fields, the assumptions, an error's range, which main.jsx loads
+  // these for), a size-only estimate's levers (Estimate.jsx) and the report's own words (DownloadReport.jsx
+  // loads them on the click).
+  'unitName', 'lever', 'report'];
 /**
  * Rows under those prefixes that the first frame does show: the header's, the verdict's. An error,
  * a size-only estimate or a link's notices are shown once the later rows are in (main.jsx).
  */
-export const FIRST = ['compare.add', 'cost.title', 'memory.over', 'plan.views', 'plan.view.main', 'plan.view.plan', 'engine.auto', 'engine.auto.is'];
+export const FIRST = ['compare.add', 'report.download', 'cost.title', 'memory.over', 'plan.views', 'plan.view.main', 'plan.view.plan', 'engine.auto', 'engine.auto.is'];
 
 export const isLater = (key) => !FIRST.includes(key) && LATER.includes(key.split('.')[0]);
 

@@ -3,7 +3,6 @@ import { corePromise, loadFeatures } from './core/start.js';
 import { render } from 'preact';
 import { addProse, withProse } from './presets.js';
 import { SCALE_FIELDS, defaultInputs } from './inputs.js';
-import { restorePlan } from './plan.js';
 import { createState } from './state.js';
 import { createCompare } from './compare.js';
 import { App } from './components/App.jsx';
@@ -37,16 +36,18 @@ async function boot() {
   }
   const presets = withProse(core.presets());
   const ids = { modelIds: presets.models.map((m) => m.id), gpuIds: presets.gpus.map((g) => g.id) };
-  // A link's query is read by url-codec.js, loaded only when there is one (it is not on the critical path);
-  // without a query the page starts from the defaults, as decodeLink would give them.
+  // A link's query is read by url-codec.js, which also sets the Plan view's state it carries (plan.js's
+  // restorePlan), loaded only when there is one (neither is on the critical path); without a query the
+  // page starts from the defaults, as decodeLink would give them, in the main view.
   const search = location.search;
-  const { state, notices, lang, page, compare: compared } = search === '' || search === '?'
+  const codec = search === '' || search === '?' ? null : await import('./url-codec.js');
+  const { state, notices, lang, page, compare: compared } = codec === null
     ? { state: defaultInputs(ids.modelIds, ids.gpuIds), notices: [], lang: null, page: {}, compare: [] }
-    : await (await import('./url-codec.js')).decodeLink(search, { ...ids, say: (code, params) => params });
+    : await codec.decodeLink(search, { ...ids, say: (code, params) => params });
   await langReady;
   if (lang) await setLang(lang);
   performance.mark('rl:link-read');
-  restorePlan(page);
+  codec?.restorePlan(page);
   // A link that sets a scale-out input (nodes, EP, DP attention, disaggregation) is a deployment the hosted page's
   // verdict module cannot analyse (RL_SCALE_OUT=0): its first verdict waits for the full module, so that the
   // first frame never shows another deployment's verdict or figures.

@@ -1,8 +1,11 @@
-// The Plan view's state: which view shows, the two service-level targets, and
+// The Plan view's state: which view shows (view.js), the two service-level targets, and
 // the request the core's planner (core.plan, rlw_plan: the CLI's --plan) is
 // given. The search itself is the core's; nothing here ranks or filters.
 import { signal } from '@preact/signals';
-import { GPU_FIELDS } from './inputs.js';
+import { SEARCHED, view } from './view.js';
+
+// The view and the searched inputs live in view.js, which the entry script reads without this module.
+export { planSearches, view } from './view.js';
 
 /**
  * The page-only link keys of the Plan view. Like `lang`, they are no input of
@@ -16,8 +19,6 @@ export const PLAN_KEYS = Object.freeze({
 });
 export const VIEWS = Object.freeze(['main', 'plan']);
 
-/** 'main' or 'plan'. */
-export const view = signal('main');
 /** The targets as typed (text, like the form's inputs); '' is no target. */
 export const targets = {
   max_ttft_ms: signal(''),
@@ -61,16 +62,6 @@ export const searchSettings = () => ({ gpus: search.gpus.value, precision: searc
 
 /** Candidates of each option the page lists (the CLI's --top). */
 export const PLAN_TOP = 10;
-
-/** The request keys the plan sets itself (the CLI refuses their flags with --plan). */
-// The scale-out layout too (an MoE model's plan searches ep, dp_attention and nodes; the EP knobs would contradict
-// its TP-only setups), but not the link between nodes, which the base request may set; and the disaggregation pools
-// (the plan's disaggregated setups set them, plan.c).
-const SEARCHED = new Set(['gpu', 'tp', 'pp', 'batch', 'precision', 'seq', 'micro_batches', 'nodes', 'gpus_per_node', 'ep',
-  'redundant_experts', 'ep_imbalance', 'dp_attention', 'prefill_instances', 'prefill_tp', 'decode_instances']);
-
-/** The form's inputs the plan does not read (it searches them), a custom GPU's figures included: disabled in the Plan view. */
-export const planSearches = (key) => SEARCHED.has(key) || GPU_FIELDS.includes(key);
 
 /** The form's request without the keys the plan searches: the base the core adds each setup to. */
 export function planRequest(request) {

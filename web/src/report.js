@@ -3,7 +3,10 @@
 // a ticket. It is made from what the page already shows: the rendered verdict
 // and panels, serialized (their text is escaped by the serializer; nothing from
 // the URL is ever parsed as markup), plus the inputs and the link.
-import { t } from './i18n/index.js';
+import { FIELDS } from './inputs.js';
+import { FIELD_LINKS } from './field-links.js';
+import { fieldLabel, lang, t } from './i18n/index.js';
+import { inputsAsRead } from './request.js';
 
 const ESCAPES = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 export const escapeHtml = (text) => String(text).replace(/[&<>"']/g, (c) => ESCAPES[c]);
@@ -133,4 +136,16 @@ export function reportName(values) {
   const part = (v) => String(v ?? '').toLowerCase().replace(/[^a-z0-9.]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40);
   const model = values.model === 'params' ? `${part(values.params)}-params` : part(values.model);
   return `roofline-lint-${[model, part(values.gpu)].filter(Boolean).join('-')}.html`;
+}
+
+/**
+ * The page's report, saved as a file (DownloadReport.jsx's click, once the later words are in): the inputs as
+ * the core read them and as the form shows them, each named as the page names its field, and the verdict's
+ * heading in the title. Here rather than in the button, so that the entry script carries only the button.
+ */
+export function saveReport(doc, values, report, link) {
+  const labels = Object.fromEntries(FIELDS.map((f) => [f.key, fieldLabel(f.key) === f.key ? FIELD_LINKS[f.key].label : fieldLabel(f.key)]));
+  const inputs = inputsAsShown(doc, inputsAsRead(values, report));
+  const title = `${t('report.title')}: ${doc.querySelector(VERDICT_AREA)?.querySelector('h2')?.textContent ?? ''}`;
+  saveFile(doc, reportName(values), buildReport({ doc, inputs, labels, link, lang: lang.value, title }));
 }

@@ -5,7 +5,7 @@ import { batch, computed, signal } from '@preact/signals';
 import { CUSTOM, ESTIMATE_INPUTS, GPU_FIELDS, INPUT_KEYS, PARAMS, SCALE_FIELDS, defaultInputs, gpuEdited } from './inputs.js';
 import { buildRequest, inputForErrorField, workloadSetsContext } from './request.js';
 import { significant } from './format.js';
-import { planSearches, view } from './plan.js';
+import { planSearches, view } from './view.js';
 import { citationsLoaded } from './presets.js';
 
 export const SWEEP_POINTS = 48;

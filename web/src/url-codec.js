@@ -22,7 +22,11 @@
 
 import { CUSTOM, FIELD, FIELDS, GPU_FIELDS, PARAMS, defaultInputs, gpuEdited } from './inputs.js';
 import { LANGS, t } from './i18n/index.js';
+import { FIELD_LINKS } from './field-links.js';
 import { PLAN_KEYS, PLAN_PRECISIONS, checkedGpus, validTarget } from './plan.js';
+// The page sets the Plan view's state a link carries through this module (main.jsx), which loads only for a link:
+// plan.js is no part of the entry script.
+export { restorePlan } from './plan.js';
 
 /**
  * The page-only key: `lang`, the page's language (en, zh-CN; zh, the CLI's word, is read as zh-CN). It is no input of
@@ -58,7 +62,7 @@ function readGpus(value, gpuIds) {
 const english = (code, params) => t(`notice.${code}`, params, 'en');
 
 /** Input key → its short link key, for every row the link carries. */
-export const URL_KEYS = Object.freeze(Object.fromEntries(FIELDS.filter((f) => typeof f.url === 'string').map((f) => [f.key, f.url])));
+export const URL_KEYS = Object.freeze(Object.fromEntries(FIELDS.filter((f) => typeof FIELD_LINKS[f.key].url === 'string').map((f) => [f.key, FIELD_LINKS[f.key].url])));
 const KEY_OF = Object.fromEntries(Object.entries(URL_KEYS).map(([k, u]) => [u, k]));
 
 export const MAX_QUERY_CHARS = 16 * 1024;
@@ -112,7 +116,7 @@ function shapeOf(key, ctx) {
 }
 
 function describe(key) {
-  return { url: URL_KEYS[key], label: FIELD[key].label, field: key };
+  return { url: URL_KEYS[key], label: FIELD_LINKS[key].label, field: key };
 }
 
 const CONFIG_PROBLEMS = ['too_large', 'corrupt', 'not_utf8', 'too_many_steps'];
@@ -375,7 +379,7 @@ export function decodeCompare(raw, base, ctx = {}) {
       const m = ITEM.exec(item);
       const key = m && Object.hasOwn(KEY_OF, m[1]) ? KEY_OF[m[1]] : null;
       if (key === null || key === 'config' || seen.has(key)) {
-        notices.push({ code: 'compare_invalid', setup, url: m ? m[1] : name, label: key ? FIELD[key].label : name, ...(key ? { field: key } : {}) });
+        notices.push({ code: 'compare_invalid', setup, url: m ? m[1] : name, label: key ? FIELD_LINKS[key].label : name, ...(key ? { field: key } : {}) });
         continue;
       }
       seen.add(key);

@@ -6,7 +6,7 @@ import { EstimateLimitsSlot } from './EstimateSlot.jsx';
 import { loadLaterWords, t } from '../i18n/index.js';
 import { DownloadReport } from './DownloadReport.jsx';
 import { CompareButton, ViewToggle } from './HeaderButtons.jsx';
-import { view } from '../plan.js';
+import { view } from '../view.js';
 import { verdictShown } from '../first-frame.js';
 
 /**

@@ -1,7 +1,7 @@
 // The header's buttons, in the page's first frame: small, and each loads what it
 // opens (the Plan view, the Compare panel, the report's writer) only when it is used.
 import { MAX_COMPARED } from '../compare.js';
-import { view } from '../plan.js';
+import { view } from '../view.js';
 import { t } from '../i18n/index.js';
 
 /** The two views, as a pair of toggle buttons; the choice lives in the link (view=plan). */
