@@ -490,12 +490,14 @@ static rl_status read_nas(const rl_jdoc *doc, int obj, rl_model *m, rl_error *er
                 if (p == 0) m->no_attn_layers++;
                 continue;
             }
+            /* The one size each part needs: the attention's KV grouping, the FFN's width multiplier. */
+            const char *key = p == 0 ? "n_heads_in_group" : "ffn_mult";
+            char f2[96];
+            snprintf(f2, sizeof f2, "%s.%s", field, key);
+            int v = given_value(doc, o, key);
+            if (v < 0) return rl_fail(err, RL_E_JSON_MISSING, f2, "%s is missing", f2);
             if (p == 0) {
                 int64_t g = 0;
-                char f2[96];
-                snprintf(f2, sizeof f2, "%s.n_heads_in_group", field);
-                int v = given_value(doc, o, "n_heads_in_group");
-                if (v < 0) return rl_fail(err, RL_E_JSON_MISSING, f2, "%s is missing", f2);
                 if ((st = rl_jint(doc, v, f2, 1, RL_MAX_HEADS, &g, err))) return st;
                 if (m->heads % g != 0)
                     return rl_fail(err, RL_E_CONTRADICTION, f2, "%s (%lld) must divide num_attention_heads (%lld)", f2,
@@ -508,10 +510,6 @@ static rl_status read_nas(const rl_jdoc *doc, int obj, rl_model *m, rl_error *er
                 group = g;
             } else {
                 double mult = 0.0;
-                char f2[96];
-                snprintf(f2, sizeof f2, "%s.ffn_mult", field);
-                int v = given_value(doc, o, "ffn_mult");
-                if (v < 0) return rl_fail(err, RL_E_JSON_MISSING, f2, "%s is missing", f2);
                 if ((st = read_multiplier(doc, v, f2, &mult, err))) return st;
                 int64_t w = round_up((int64_t)(2.0 * mult * H / 3.0), 256);
                 if (w > widest) widest = w;
