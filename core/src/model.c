@@ -331,11 +331,18 @@ rl_status rl_model_finish(rl_model *m, rl_error *err) {
 
 /* ---- config.json reader ------------------------------------------------ */
 
+/* The value of `key` in obj when it is present and not null, else -1: what most keys of a
+ * config.json take as given. One call where each site had the pair (issue 35: the reader's size). */
+static int given_value(const rl_jdoc *doc, int obj, const char *key) {
+    int v = rl_jget(doc, obj, key);
+    return v >= 0 && !rl_jis_null(doc, v) ? v : -1;
+}
+
 /* The value of the first of `keys` that is present and not null; *found names it. */
 static int first_present(const rl_jdoc *doc, int obj, const char *const *keys, const char **found) {
     for (; *keys != NULL; keys++) {
-        int v = rl_jget(doc, obj, *keys);
-        if (v >= 0 && !rl_jis_null(doc, v)) {
+        int v = given_value(doc, obj, *keys);
+        if (v >= 0) {
             if (found) *found = *keys;
             return v;
         }
@@ -380,14 +387,14 @@ static rl_status count_moe_layers(const rl_jdoc *doc, int obj, rl_model *m, rl_e
     if ((st = read_int(doc, obj, m->model_type, "first_k_dense_replace", 0, m->layers, false, 0, &first_dense, err)))
         return st;
     if ((st = read_int(doc, obj, m->model_type, "moe_layer_freq", 1, RL_MAX_LAYERS, false, 1, &freq, err))) return st;
-    int only = rl_jget(doc, obj, "mlp_only_layers");
-    if (only >= 0 && !rl_jis_null(doc, only) && doc->tok[only].type != RL_J_ARRAY)
+    int only = given_value(doc, obj, "mlp_only_layers");
+    if (only >= 0 && doc->tok[only].type != RL_J_ARRAY)
         return rl_fail(err, RL_E_JSON_TYPE, "config.mlp_only_layers",
                        "config.mlp_only_layers must be an array of layer indices");
     /* One pass over the list into a bitmap: a list as long as the layers must not cost L². */
     uint8_t dense_by_list[(RL_MAX_LAYERS + 7) / 8];
     memset(dense_by_list, 0, sizeof dense_by_list);
-    if (only >= 0 && !rl_jis_null(doc, only)) {
+    if (only >= 0) {
         int t = only + 1;
         for (int k = 0; k < doc->tok[only].size; k++, t = rl_jnext(doc, t)) {
             int64_t idx;
@@ -408,8 +415,8 @@ static rl_status read_optional_bool(const rl_jdoc *doc, int obj, const char *key
                                     rl_error *err) {
     char field[64];
     snprintf(field, sizeof field, "config.%s", key);
-    int v = rl_jget(doc, obj, key);
-    *given = v >= 0 && !rl_jis_null(doc, v);
+    int v = given_value(doc, obj, key);
+    *given = v >= 0;
     return *given ? rl_jbool(doc, v, field, out, err) : RL_OK;
 }
 
@@ -467,8 +474,7 @@ static rl_status read_nas(const rl_jdoc *doc, int obj, rl_model *m, rl_error *er
             if ((st = read_optional_bool(doc, o, "no_op", &no_op, &given, err))) return st;
             if ((st = read_optional_bool(doc, o, "replace_with_linear", &linear, &given, err))) return st;
             for (size_t u = 0; u < sizeof unmodeled / sizeof unmodeled[0]; u++) {
-                int v = rl_jget(doc, o, unmodeled[u]);
-                if (v >= 0 && !rl_jis_null(doc, v) && (p == 0 || u == 1)) {
+                if (given_value(doc, o, unmodeled[u]) >= 0 && (p == 0 || u == 1)) {
                     char f2[96];
                     snprintf(f2, sizeof f2, "%s.%s", field, unmodeled[u]);
                     return rl_fail(err, RL_E_UNSUPPORTED, f2, "%s is set: this NAS block's %s is not modeled", f2, unmodeled[u]);
@@ -484,12 +490,14 @@ static rl_status read_nas(const rl_jdoc *doc, int obj, rl_model *m, rl_error *er
                 if (p == 0) m->no_attn_layers++;
                 continue;
             }
+            /* The one size each part needs: the attention's KV grouping, the FFN's width multiplier. */
+            const char *key = p == 0 ? "n_heads_in_group" : "ffn_mult";
+            char f2[96];
+            snprintf(f2, sizeof f2, "%s.%s", field, key);
+            int v = given_value(doc, o, key);
+            if (v < 0) return rl_fail(err, RL_E_JSON_MISSING, f2, "%s is missing", f2);
             if (p == 0) {
                 int64_t g = 0;
-                char f2[96];
-                snprintf(f2, sizeof f2, "%s.n_heads_in_group", field);
-                int v = rl_jget(doc, o, "n_heads_in_group");
-                if (v < 0 || rl_jis_null(doc, v)) return rl_fail(err, RL_E_JSON_MISSING, f2, "%s is missing", f2);
                 if ((st = rl_jint(doc, v, f2, 1, RL_MAX_HEADS, &g, err))) return st;
                 if (m->heads % g != 0)
                     return rl_fail(err, RL_E_CONTRADICTION, f2, "%s (%lld) must divide num_attention_heads (%lld)", f2,
@@ -502,10 +510,6 @@ static rl_status read_nas(const rl_jdoc *doc, int obj, rl_model *m, rl_error *er
                 group = g;
             } else {
                 double mult = 0.0;
-                char f2[96];
-                snprintf(f2, sizeof f2, "%s.ffn_mult", field);
-                int v = rl_jget(doc, o, "ffn_mult");
-                if (v < 0 || rl_jis_null(doc, v)) return rl_fail(err, RL_E_JSON_MISSING, f2, "%s is missing", f2);
                 if ((st = read_multiplier(doc, v, f2, &mult, err))) return st;
                 int64_t w = round_up((int64_t)(2.0 * mult * H / 3.0), 256);
                 if (w > widest) widest = w;
@@ -528,8 +532,8 @@ static rl_status read_lfm2(const rl_jdoc *doc, int obj, rl_model *m, rl_error *e
     rl_status st;
     const char *t = m->model_type;
     int64_t attn = m->layers;
-    int types = rl_jget(doc, obj, "layer_types"), idxs = rl_jget(doc, obj, "full_attn_idxs");
-    if (types >= 0 && !rl_jis_null(doc, types)) {
+    int types = given_value(doc, obj, "layer_types"), idxs = given_value(doc, obj, "full_attn_idxs");
+    if (types >= 0) {
         if (doc->tok[types].type != RL_J_ARRAY || doc->tok[types].size != m->layers)
             return rl_fail(err, RL_E_CONTRADICTION, "config.layer_types",
                            "config.layer_types must list one kind per layer (%lld)", (long long)m->layers);
@@ -543,7 +547,7 @@ static rl_status read_lfm2(const rl_jdoc *doc, int obj, rl_model *m, rl_error *e
                 return rl_fail(err, RL_E_UNSUPPORTED, "config.layer_types",
                                "config.layer_types: \"%s\" layers are not modeled for LFM2 (conv and full_attention are)", kind);
         }
-    } else if (idxs >= 0 && !rl_jis_null(doc, idxs)) {
+    } else if (idxs >= 0) {
         if (doc->tok[idxs].type != RL_J_ARRAY)
             return rl_fail(err, RL_E_JSON_TYPE, "config.full_attn_idxs", "config.full_attn_idxs must be a list of layer indices");
         attn = 0;
@@ -564,8 +568,8 @@ static rl_status read_lfm2(const rl_jdoc *doc, int obj, rl_model *m, rl_error *e
     if ((st = read_bool_default(doc, obj, t, "block_auto_adjust_ff_dim", 1, &adjust, err))) return st;
     if (adjust) {
         double w = (double)(int64_t)(2.0 * (double)width / 3.0), mult = 1.0;
-        int v = rl_jget(doc, obj, "block_ffn_dim_multiplier");
-        if (v >= 0 && !rl_jis_null(doc, v)) {
+        int v = given_value(doc, obj, "block_ffn_dim_multiplier");
+        if (v >= 0) {
             if ((st = read_multiplier(doc, v, "config.block_ffn_dim_multiplier", &mult, err))) return st;
             w = (double)(int64_t)(mult * w);
         }
@@ -574,8 +578,8 @@ static rl_status read_lfm2(const rl_jdoc *doc, int obj, rl_model *m, rl_error *e
     m->intermediate = width;
     m->qk_norm = 1;
     /* Lfm2Config: kwargs.get("tie_embedding", tie_word_embeddings), the original key first. */
-    int tie = rl_jget(doc, obj, "tie_embedding");
-    if (tie >= 0 && !rl_jis_null(doc, tie)) {
+    int tie = given_value(doc, obj, "tie_embedding");
+    if (tie >= 0) {
         if ((st = rl_jbool(doc, tie, "config.tie_embedding", &m->tied_embeddings, err))) return st;
     }
     return RL_OK;
@@ -711,8 +715,8 @@ static rl_status read_qwen3_next(const rl_jdoc *doc, int obj, rl_model *m, rl_er
     if ((st = read_int(doc, obj, t, "linear_key_head_dim", 1, RL_MAX_HEAD_DIM, true, 0, &m->lin_key_dim, err))) return st;
     if ((st = read_int(doc, obj, t, "linear_value_head_dim", 1, RL_MAX_HEAD_DIM, true, 0, &m->lin_value_dim, err))) return st;
     if ((st = read_int(doc, obj, t, "linear_conv_kernel_dim", 1, 1024, true, 0, &m->lin_conv_kernel, err))) return st;
-    int types = rl_jget(doc, obj, "layer_types");
-    if (types >= 0 && !rl_jis_null(doc, types)) {
+    int types = given_value(doc, obj, "layer_types");
+    if (types >= 0) {
         int64_t n = 0;
         int k = types + 1;
         for (int i = 0; i < doc->tok[types].size; i++, k = rl_jnext(doc, k)) {
@@ -729,6 +733,22 @@ static rl_status read_qwen3_next(const rl_jdoc *doc, int obj, rl_model *m, rl_er
     return RL_OK;
 }
 
+/* A size that a whole number gives, or "auto" (also when absent or null) for `auto_value`: Falcon-H1's
+ * mamba_d_head and Jamba's mamba_dt_rank. `field` is "config." and the key. One reader for both,
+ * rather than the copy each had (issue 35: the config reader's size in the page's wasm). */
+static rl_status read_int_or_auto(const rl_jdoc *doc, int obj, const char *field, int64_t hi, int64_t auto_value,
+                                  int64_t *out, rl_error *err) {
+    int v = given_value(doc, obj, field + 7);
+    if (v >= 0 && doc->tok[v].type != RL_J_STRING) return rl_jint(doc, v, field, 1, hi, out, err);
+    char word[16] = "auto";
+    rl_status st;
+    if (v >= 0 && (st = rl_jstr(doc, v, field, word, sizeof word, err))) return st;
+    if (strcmp(word, "auto") != 0)
+        return rl_fail(err, RL_E_UNKNOWN_NAME, field, "%s must be a whole number or \"auto\" (got \"%s\")", field, word);
+    *out = auto_value;
+    return RL_OK;
+}
+
 /* Falcon-H1 (falcon_h1, modeling_falcon_h1.py): every layer runs a Mamba-2 mixer
  * in parallel with its attention, then the MLP. mamba_d_head "auto" (the class
  * default) is mamba_d_ssm / mamba_n_heads; the other defaults are
@@ -742,18 +762,9 @@ static rl_status read_falcon_h1(const rl_jdoc *doc, int obj, rl_model *m, rl_err
     if ((st = read_int(doc, obj, t, "mamba_d_state", 1, RL_MAX_HEAD_DIM, true, 0, &m->mamba_d_state, err))) return st;
     if ((st = read_int(doc, obj, t, "mamba_n_groups", 1, RL_MAX_HEADS, true, 0, &m->mamba_groups, err))) return st;
     if ((st = read_int(doc, obj, t, "mamba_d_conv", 1, 1024, true, 0, &m->mamba_d_conv, err))) return st;
-    int dh = rl_jget(doc, obj, "mamba_d_head");
-    if (dh >= 0 && !rl_jis_null(doc, dh) && doc->tok[dh].type != RL_J_STRING) {
-        if ((st = rl_jint(doc, dh, "config.mamba_d_head", 1, RL_MAX_HEAD_DIM, &m->mamba_head_dim, err))) return st;
-    } else {
-        char word[16] = "auto";
-        if (dh >= 0 && !rl_jis_null(doc, dh) && (st = rl_jstr(doc, dh, "config.mamba_d_head", word, sizeof word, err)))
-            return st;
-        if (strcmp(word, "auto") != 0)
-            return rl_fail(err, RL_E_UNKNOWN_NAME, "config.mamba_d_head",
-                           "config.mamba_d_head must be a whole number or \"auto\" (got \"%s\")", word);
-        m->mamba_head_dim = m->mamba_d_ssm / m->mamba_heads;
-    }
+    if ((st = read_int_or_auto(doc, obj, "config.mamba_d_head", RL_MAX_HEAD_DIM, m->mamba_d_ssm / m->mamba_heads,
+                               &m->mamba_head_dim, err)))
+        return st;
     if ((st = read_bool_default(doc, obj, t, "mamba_rms_norm", 0, &m->mamba_norm, err))) return st;
     if ((st = read_bool_default(doc, obj, t, "mamba_conv_bias", 1, &m->mamba_conv_bias, err))) return st;
     if ((st = read_bool_default(doc, obj, t, "mamba_proj_bias", 0, &m->mamba_proj_bias, err))) return st;
@@ -781,18 +792,9 @@ static rl_status read_jamba(const rl_jdoc *doc, int obj, rl_model *m, rl_error *
     m->mamba_v1 = 1;
     m->mamba_d_ssm = expand * m->hidden;
     m->mamba_layers = m->layers - every(m->layers, ap, ao);
-    int dt = rl_jget(doc, obj, "mamba_dt_rank");
-    if (dt >= 0 && !rl_jis_null(doc, dt) && doc->tok[dt].type != RL_J_STRING) {
-        if ((st = rl_jint(doc, dt, "config.mamba_dt_rank", 1, RL_MAX_HIDDEN, &m->mamba_dt_rank, err))) return st;
-    } else {
-        char word[16] = "auto";
-        if (dt >= 0 && !rl_jis_null(doc, dt) && (st = rl_jstr(doc, dt, "config.mamba_dt_rank", word, sizeof word, err)))
-            return st;
-        if (strcmp(word, "auto") != 0)
-            return rl_fail(err, RL_E_UNKNOWN_NAME, "config.mamba_dt_rank",
-                           "config.mamba_dt_rank must be a whole number or \"auto\" (got \"%s\")", word);
-        m->mamba_dt_rank = (m->hidden + 15) / 16;
-    }
+    if ((st = read_int_or_auto(doc, obj, "config.mamba_dt_rank", RL_MAX_HIDDEN, (m->hidden + 15) / 16, &m->mamba_dt_rank,
+                               err)))
+        return st;
     if ((st = read_bool_default(doc, obj, t, "mamba_conv_bias", 1, &m->mamba_conv_bias, err))) return st;
     if ((st = read_bool_default(doc, obj, t, "mamba_proj_bias", 0, &m->mamba_proj_bias, err))) return st;
     m->mamba_out_bias = 0;
@@ -816,8 +818,8 @@ static rl_status read_llama4(const rl_jdoc *doc, int obj, rl_model *m, rl_error 
     rl_status st;
     const char *t = m->model_type;
     if (m->experts > 0) {
-        int list = rl_jget(doc, obj, "moe_layers");
-        if (list >= 0 && !rl_jis_null(doc, list)) {
+        int list = given_value(doc, obj, "moe_layers");
+        if (list >= 0) {
             if (doc->tok[list].type != RL_J_ARRAY)
                 return rl_fail(err, RL_E_JSON_TYPE, "config.moe_layers", "config.moe_layers must be an array of layer indices");
             int64_t idx;
@@ -841,11 +843,11 @@ static rl_status read_llama4(const rl_jdoc *doc, int obj, rl_model *m, rl_error 
     if ((st = read_int(doc, obj, t, "attention_chunk_size", 0, RL_MAX_POSITIONS, false, 0, &chunk, err))) return st;
     if (chunk == 0) return RL_OK;
     int64_t chunked = 0;
-    int nr = rl_jget(doc, obj, "no_rope_layers");
-    int lt = rl_jget(doc, obj, "layer_types");
-    if (lt >= 0 && !rl_jis_null(doc, lt)) {
+    int nr = given_value(doc, obj, "no_rope_layers");
+    int lt = given_value(doc, obj, "layer_types");
+    if (lt >= 0) {
         chunked = m->sliding_layers; /* counted from layer_types by count_sliding_layers */
-    } else if (nr >= 0 && !rl_jis_null(doc, nr) && doc->tok[nr].type == RL_J_ARRAY && doc->tok[nr].size > 0) {
+    } else if (nr >= 0 && doc->tok[nr].type == RL_J_ARRAY && doc->tok[nr].size > 0) {
         if (doc->tok[nr].size < m->layers)
             return rl_fail_why(err, RL_E_CONTRADICTION, "config.no_rope_layers", RL_WHY_LIST_LENGTH, "entries layers",
                            "config.no_rope_layers has %d entries but num_hidden_layers is %lld", doc->tok[nr].size,
@@ -873,8 +875,8 @@ static rl_status read_llama4(const rl_jdoc *doc, int obj, rl_model *m, rl_error 
 static rl_status count_sliding_layers(const rl_jdoc *doc, int obj, rl_model *m, int use_sw,
                                       rl_error *err) {
     rl_status st;
-    int types = rl_jget(doc, obj, "layer_types");
-    if (types >= 0 && !rl_jis_null(doc, types)) {
+    int types = given_value(doc, obj, "layer_types");
+    if (types >= 0) {
         if (doc->tok[types].type != RL_J_ARRAY)
             return rl_fail(err, RL_E_JSON_TYPE, "config.layer_types", "config.layer_types must be an array of strings");
         if (doc->tok[types].size != m->layers)
@@ -938,8 +940,8 @@ static rl_status read_quantization(const rl_jdoc *doc, int obj, int root, rl_mod
     int dt = -1, which = 0;
     for (int level = 0; level < 2 && dt < 0; level++)
         for (int k = 0; k < 2 && dt < 0; k++) {
-            int at = rl_jget(doc, level == 0 ? obj : root, keys[k]);
-            if (at >= 0 && !rl_jis_null(doc, at)) dt = at, which = k;
+            int at = given_value(doc, level == 0 ? obj : root, keys[k]);
+            if (at >= 0) dt = at, which = k;
         }
     m->dtype_defaulted = dt < 0;
     if (dt >= 0) {
@@ -974,8 +976,8 @@ static rl_status read_quantization(const rl_jdoc *doc, int obj, int root, rl_mod
 
 static rl_status read_mla(const rl_jdoc *doc, int obj, rl_model *m, rl_error *err) {
     rl_status st;
-    int kl = rl_jget(doc, obj, "kv_lora_rank");
-    if (kl < 0 || rl_jis_null(doc, kl)) return RL_OK;
+    int kl = given_value(doc, obj, "kv_lora_rank");
+    if (kl < 0) return RL_OK;
     m->mla = 1;
     if ((st = rl_jint(doc, kl, "config.kv_lora_rank", 1, RL_MAX_HIDDEN, &m->kv_lora_rank, err))) return st;
     if ((st = read_int(doc, obj, m->model_type, "q_lora_rank", 0, RL_MAX_HIDDEN, false, 0, &m->q_lora_rank, err))) return st;
@@ -1026,8 +1028,8 @@ static rl_status read_moe(const rl_jdoc *doc, int obj, rl_model *m, rl_error *er
     m->shared_expert_gate = shared_width > 0;
     m->expert_bias = type_is(m, "gpt_oss");
     char method[32] = "";
-    int tm = rl_jget(doc, obj, "topk_method");
-    if (tm >= 0 && !rl_jis_null(doc, tm) && (st = rl_jstr(doc, tm, "config.topk_method", method, sizeof method, err)))
+    int tm = given_value(doc, obj, "topk_method");
+    if (tm >= 0 && (st = rl_jstr(doc, tm, "config.topk_method", method, sizeof method, err)))
         return st;
     /* DeepSeek-V3 routes with noaux_tc, which stores an e_score_correction_bias per expert. */
     /* GLM-4.5's router (Glm4MoeTopkRouter) keeps DeepSeek-V3's e_score_correction_bias. */
@@ -1074,11 +1076,11 @@ rl_status rl_model_from_doc(const rl_jdoc *doc, int obj, rl_model *out, rl_error
      * (multimodal) type gives it, else the top level's. Defaults and family
      * traits follow this type. */
     char outer[32] = "";
-    int omt = rl_jget(doc, root, "model_type");
-    if (omt >= 0 && !rl_jis_null(doc, omt) && (st = rl_jstr(doc, omt, "config.model_type", outer, sizeof outer, err)))
+    int omt = given_value(doc, root, "model_type");
+    if (omt >= 0 && (st = rl_jstr(doc, omt, "config.model_type", outer, sizeof outer, err)))
         return st;
-    int mt = type_obj != root ? rl_jget(doc, type_obj, "model_type") : -1;
-    if (mt >= 0 && !rl_jis_null(doc, mt)) {
+    int mt = type_obj != root ? given_value(doc, type_obj, "model_type") : -1;
+    if (mt >= 0) {
         if ((st = rl_jstr(doc, mt, "config.text_config.model_type", m.model_type, sizeof m.model_type, err))) return st;
     } else {
         const char *implied = rl_config_text_type(outer);

@@ -26,10 +26,12 @@ static rl_status vint(const rl_jdoc *doc, int vis, const char *vtype, const char
     return int_field(doc, vis, "config.vision_config", vtype, key, lo, hi, out, err);
 }
 
-/* One integer a tower reads, with its accepted range. */
+/* One integer a tower reads, with its accepted range. The floor (0 or 1) in 32 bits: a row is
+ * 16 bytes, not 24, of data the page ships (issue 35). */
 typedef struct vkey {
     const char *key;
-    int64_t lo, hi;
+    int32_t lo;
+    int64_t hi;
 } vkey;
 
 /* Reads keys[0..n) into out[0..n) in order (vint each), stopping at the first error. */
