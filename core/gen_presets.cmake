@@ -2,7 +2,7 @@
 # arrays, so the CLI and the wasm module carry the same presets as the page
 # and the numbers are typed in one place only (presets/).
 # Usage: cmake -DPRESETS_DIR=... -DOUT=... [-DSTRIP_PROSE=ON] [-DNO_PRICES=ON] -P gen_presets.cmake
-# NO_PRICES (the hosted page's verdict module only, roofline-verdict.wasm, which computes no cost: RL_COST=0
+# NO_PRICES (the hosted page's verdict module only, roofline-verdict.wasm, which computes no cost: RL_FULL=0
 # in CMakeLists.txt): no price preset at all, an empty table. The cost is no part of a first verdict; the
 # page's cost panel waits for the full module, which carries every price with its citation.
 # Quoted words in if() are words, not variables (this function has a variable named id).

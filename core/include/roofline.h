@@ -119,7 +119,8 @@ typedef enum rl_why {
     RL_WHY_DISAGG_POOL_ZERO = 48,    /* prefill_instances > 0 with no decode_instances: a pool of zero */
     RL_WHY_DISAGG_PREFILL_TP_HEADS = 49, /* prefill_tp does not divide the attention heads: prefill_tp, heads */
     RL_WHY_DISAGG_PREFILL_POOL = 50, /* the prefill pool's own setup is refused (its message says why): prefill_tp */
-    RL_WHY_COUNT_ = 51
+    RL_WHY_FULL_MODULE = 51,         /* the hosted page's verdict module only: an input its full module reads (the field) */
+    RL_WHY_COUNT_ = 52
 } rl_why;
 
 #define RL_ERROR_MAX_VALUES 4

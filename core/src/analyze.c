@@ -132,7 +132,7 @@ static void set_tokens(ctx *c) {
 
 /* Offload: the last n of the L layers on the GPU (llama.cpp -ngl n); n > L is everything. */
 static void set_gpu_layers(ctx *c, int64_t n) {
-    c->offload = n <= c->m->layers;
+    c->offload = RL_FULL && n <= c->m->layers; /* the verdict module refuses offload (request.c) */
     c->gpu_frac = c->offload ? (double)n / (double)c->m->layers : 1.0;
 }
 
@@ -358,7 +358,7 @@ static void fit_floor(const ctx *c, fit *f) {
         f->host_kv = (double)d->batch * f->host_kv_req;
         f->host_room = d->ram_gib * RL_GIB - f->host_weights;
     }
-    if (d->spec_tokens > 0) add_draft(c, f);
+    if (RL_FULL && d->spec_tokens > 0) add_draft(c, f); /* the verdict module refuses a draft (request.c) */
     f->kv = group_batch(d) * f->kv_req;
     f->free = vram - f->weights;
     if (f->weights > vram) f->verdict = RL_WEIGHTS_DO_NOT_FIT;
@@ -678,8 +678,9 @@ static void find_remedies(const ctx *c, const fit *f, rl_result *r) {
         }
     }
 
-    /* Fewer layers on the GPU, the rest in host RAM: offered when the host is described. */
-    if (d->tp == 1 && d->pp == 1 && d->ram_gib > 0 && c->host_bw > 0) {
+    /* Fewer layers on the GPU, the rest in host RAM: offered when the host is described (which the verdict module
+     * refuses: request.c). */
+    if (RL_FULL && d->tp == 1 && d->pp == 1 && d->ram_gib > 0 && c->host_bw > 0) {
         int64_t n = r->max_gpu_layers;
         int64_t now = d->gpu_layers <= c->m->layers ? d->gpu_layers : c->m->layers + 1;
         t = *d;
@@ -1208,7 +1209,7 @@ rl_status rl_analyze(const rl_model *m, const rl_gpu *g, const rl_deploy *d, rl_
             r->realistic.batch = d->batch;
             r->realistic.floor_step_ms = r->step_ms;
             r->has_realistic = 1;
-            if (d->spec_tokens > 0) speculate(&c, &in, B, S, step, r);
+            if (RL_FULL && d->spec_tokens > 0) speculate(&c, &in, B, S, step, r);
             /* Tight: the budget holds fewer than asked, and the engine runs only those. */
             if (f.max_batch_realistic < d->batch) engine_at_its_batch(m, g, d, f.max_batch_realistic, r);
         } else {

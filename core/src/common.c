@@ -72,7 +72,13 @@ static const char *const why_names[RL_WHY_COUNT_] = {
     "disagg_pool_zero",
     "disagg_prefill_tp_heads",
     "disagg_prefill_pool",
+    "full_module",
 };
+
+rl_status rl_full_module(rl_error *err, const char *field) {
+    return rl_fail_why(err, RL_E_UNSUPPORTED, field, RL_WHY_FULL_MODULE, "",
+                       "%s: read by the full core, which the page loads after its first verdict", field);
+}
 
 const char *rl_why_name(rl_why why) {
     return (unsigned)why < RL_WHY_COUNT_ ? why_names[why] : "";

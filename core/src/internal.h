@@ -30,10 +30,15 @@ rl_status rl_offload_check(const rl_model *m, const rl_gpu *g, const rl_deploy *
 #define RL_SCALE_OUT 1
 #endif
 
-/* 0 in the hosted page's verdict module only (CMakeLists.txt): no cost there, and no price presets. */
-#ifndef RL_COST
-#define RL_COST 1
+/* 0 in the hosted page's verdict module only (CMakeLists.txt): no cost there, and no price presets; the inputs a
+ * first verdict of the page's own inputs rarely has (a size alone, a checkpoint's summary, speculative decoding,
+ * offload, a vision tower, the state-space, linear-attention and NAS families, Llama 4) are refused with
+ * RL_WHY_FULL_MODULE, for the full module's analyze, which the page then waits for (web/src/main.jsx). */
+#ifndef RL_FULL
+#define RL_FULL 1
 #endif
+/* The verdict module's refusal of such an input (field: the input), before any figure is computed. */
+rl_status rl_full_module(rl_error *err, const char *field);
 
 /* The scale-out link preset in use: the one chosen, or auto's by the GPU. */
 const char *rl_scale_out_link_id(const rl_deploy *d, const rl_gpu *g);

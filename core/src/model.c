@@ -1091,6 +1091,13 @@ rl_status rl_model_from_doc(const rl_jdoc *doc, int obj, rl_model *out, rl_error
     if (refused != NULL)
         return rl_fail(err, RL_E_UNSUPPORTED, "config.model_type", "config.model_type \"%s\" is not modeled: %s",
                        m.model_type, refused);
+    /* The hosted page's verdict module leaves Llama 4's chunked attention, the state-space, linear-attention and NAS
+     * families and every vision tower to the full module (internal.h, RL_FULL), which the page then waits for. */
+    if (!RL_FULL && (type_is(&m, "llama4_text") || type_is(&m, "qwen3_next") || type_is(&m, "falcon_h1") ||
+                     type_is(&m, "jamba") || type_is(&m, "lfm2") || type_is(&m, "nemotron-nas")))
+        return rl_full_module(err, "config.model_type");
+    if (!RL_FULL && (strcmp(outer, "fuyu") == 0 || given_value(doc, root, "vision_config") >= 0))
+        return rl_full_module(err, "config.vision_config");
     /* An encoder-decoder (T5, BART, Marian: is_encoder_decoder true) has an encoder and a decoder with
      * cross-attention; this tool sizes decoder-only serving. Refused by name, before its T5-style keys
      * (num_layers, d_model) send the reader after fields it would not find. */
@@ -1207,14 +1214,15 @@ rl_status rl_model_from_doc(const rl_jdoc *doc, int obj, rl_model *out, rl_error
         return st;
     }
     if ((st = read_moe(doc, obj, &m, err))) return st;
-    if (type_is(&m, "llama4_text") && (st = read_llama4(doc, obj, &m, err))) return st;
-    if (type_is(&m, "qwen3_next") && (st = read_qwen3_next(doc, obj, &m, err))) return st;
-    if (type_is(&m, "falcon_h1") && (st = read_falcon_h1(doc, obj, &m, err))) return st;
-    if (type_is(&m, "jamba") && (st = read_jamba(doc, obj, &m, err))) return st;
-    if (type_is(&m, "lfm2") && (st = read_lfm2(doc, obj, &m, err))) return st;
-    if (type_is(&m, "nemotron-nas") && rl_jget(doc, obj, "block_configs") >= 0 && (st = read_nas(doc, obj, &m, err))) return st;
+    if (RL_FULL && type_is(&m, "llama4_text") && (st = read_llama4(doc, obj, &m, err))) return st;
+    if (RL_FULL && type_is(&m, "qwen3_next") && (st = read_qwen3_next(doc, obj, &m, err))) return st;
+    if (RL_FULL && type_is(&m, "falcon_h1") && (st = read_falcon_h1(doc, obj, &m, err))) return st;
+    if (RL_FULL && type_is(&m, "jamba") && (st = read_jamba(doc, obj, &m, err))) return st;
+    if (RL_FULL && type_is(&m, "lfm2") && (st = read_lfm2(doc, obj, &m, err))) return st;
+    if (RL_FULL && type_is(&m, "nemotron-nas") && rl_jget(doc, obj, "block_configs") >= 0 && (st = read_nas(doc, obj, &m, err))) return st;
     if ((st = read_quantization(doc, obj, root, &m, err))) return st;
-    if ((st = rl_vision_params(doc, root, outer, m.hidden, &m.params_vision, &m.vision_complexity, err))) return st;
+    if (RL_FULL && (st = rl_vision_params(doc, root, outer, m.hidden, &m.params_vision, &m.vision_complexity, err)))
+        return st;
     if ((st = read_int(doc, obj, m.model_type, "num_nextn_predict_layers", 0, RL_MAX_MTP_MODULES, false, 0, &m.mtp_modules, err)))
         return st;
 

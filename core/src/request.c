@@ -315,8 +315,10 @@ static rl_status parse_request(const rl_jdoc *doc, const char *config_text, size
                                rl_estimate *unmodeled) {
     rl_status st;
     if ((st = check_request_keys(doc, err))) return st;
+    /* A checkpoint's summary is the full module's to read (internal.h, RL_FULL). */
+    if (!RL_FULL && rl_jget(doc, 0, "checkpoint") != RL_J_ABSENT) return rl_full_module(err, "checkpoint");
     st = read_model(doc, config_text, config_len, memo, m, params, err);
-    int ck = rl_jget(doc, 0, "checkpoint");
+    int ck = RL_FULL ? rl_jget(doc, 0, "checkpoint") : RL_J_ABSENT;
     bool from_index = false;
     if (st == RL_E_UNSUPPORTED && ck != RL_J_ABSENT && params != NULL && unmodeled != NULL) {
         /* Layers the core does not model, and the checkpoint's index: the weights are the index's
@@ -339,6 +341,8 @@ static rl_status parse_request(const rl_jdoc *doc, const char *config_text, size
         }
     }
     if (st) return st;
+    /* A size alone (the estimate) is the full module's too. */
+    if (!RL_FULL && *params > 0) return rl_full_module(err, "params");
     if (ck != RL_J_ABSENT && !from_index) {
         if (rl_jget(doc, 0, "params") != RL_J_ABSENT)
             return rl_fail(err, RL_E_CONTRADICTION, "checkpoint",
@@ -458,8 +462,8 @@ static rl_status disagg_cost(rl_run *out, rl_run_memo *memo) {
  * keeps for the run's GPU and model, else read here. */
 static rl_status run_cost(rl_run *out, rl_run_memo *memo) {
     const rl_workload *w = &out->workload;
-    /* The verdict module (RL_COST=0) gives no cost: the full module's analyze does (CMakeLists.txt). */
-    if (!RL_COST || w->requests_per_day <= 0 || !out->result.fits) return RL_OK;
+    /* The verdict module (RL_FULL=0) gives no cost: the full module's analyze does (CMakeLists.txt). */
+    if (!RL_FULL || w->requests_per_day <= 0 || !out->result.fits) return RL_OK;
     if (RL_SCALE_OUT && out->deploy.prefill_instances > 0) return disagg_cost(out, memo);
     rl_deploy prompt = out->deploy;
     prompt.seq = w->input_tokens;
@@ -513,10 +517,15 @@ rl_status rl_run_request_memo(const char *request, size_t len, const char *confi
         st = parse_request(&doc, config_text, config_len, memo, &out->model, &params, &out->gpu, &out->deploy,
                            &out->workload, &out->error, &unmodeled);
     out->cost.present = 0;
+    /* Speculative decoding, offload and a described host (whose remedy is offload) are the full module's to analyse
+     * (internal.h, RL_FULL). */
+    if (st == RL_OK && !RL_FULL && out->deploy.spec_tokens > 0) st = rl_full_module(&out->error, "spec_tokens");
+    if (st == RL_OK && !RL_FULL && out->deploy.gpu_layers <= out->model.layers) st = rl_full_module(&out->error, "gpu_layers");
+    if (st == RL_OK && !RL_FULL && out->deploy.ram_gib > 0) st = rl_full_module(&out->error, "ram_gib");
     if (st == RL_OK && params > 0 && out->workload.requests_per_day > 0) {
         st = rl_fail_why(&out->error, RL_E_UNSUPPORTED, "requests_per_day", RL_WHY_COST_NEEDS_CONFIG, "",
                      "requests_per_day: a cost needs a model's config for its time; a size alone gives none");
-    } else if (st == RL_OK && params > 0) {
+    } else if (st == RL_OK && RL_FULL && params > 0) {
         out->is_estimate = 1;
         st = rl_estimate_params(params, &out->gpu, &out->deploy, &out->estimate, &out->error);
         if (st == RL_OK && unmodeled.from_index) {

@@ -1,5 +1,5 @@
 // The hosted page's first verdict runs on roofline-verdict.wasm, which computes no cost (CMakeLists.txt,
-// RL_COST=0: no price presets); its cost panel comes with the full module, whose analyze then stands in
+// RL_FULL=0: no price presets); its cost panel comes with the full module, whose analyze then stands in
 // (web/src/core/start.js), so each price is cited with its source, never by provider and date alone.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';

@@ -158,7 +158,8 @@ test('the vectors reach every warning, remedy and lever code the core has', () =
 // model_types (both are reached through the C API in api_test); a preset whose config and checkpoint
 // disagree, or that has no sourced bandwidth, is a broken preset file, and none ships.
 // window_over_positions is retired: a window past max_position_embeddings is read as full attention, not refused.
-const WHY_UNREACHABLE = ['linear_sliding_layers', 'mamba_with_linear', 'preset_params', 'gpu_no_bandwidth', 'window_over_positions'];
+// full_module is the hosted page's verdict module's alone (core/src/internal.h, RL_FULL; tests/web/exports.test.js reaches it).
+const WHY_UNREACHABLE = ['linear_sliding_layers', 'mamba_with_linear', 'preset_params', 'gpu_no_bandwidth', 'window_over_positions', 'full_module'];
 
 test('the vectors reach every why the core has, but those no request can reach', () => {
   const reached = new Set([...seen.why.keys()].map((k) => k.split(':')[0]));

@@ -140,13 +140,17 @@ export const KIB = 1024;
 // its click; the field table's link keys and English labels leave the entry script's table for their own module
 // (web/src/field-links.js, which only the link codec and the report load; the single file keeps them in the table):
 // entry script 25,446 -> 24,692 B. Critical 93,619 -> 92,630 B; single 257,582 -> 257,620 B (still under 257,661).
-// Critical 94 -> 88 KiB: the verdict module computes no cost and carries no price presets (CMakeLists.txt, RL_COST=0;
+// Critical 94 -> 88 KiB: the verdict module computes no cost and carries no price presets (CMakeLists.txt, RL_FULL=0;
 // gen_presets.cmake, NO_PRICES): a workload's cost is no part of a first verdict, and the cost panel comes with the
 // full module: critical 95,419 -> 88,985 B (verdict wasm code 39,915 -> 37,153 B gz, data 27,030 -> 23,506), single
 // 257,661 -> 257,617 B. The first step (100 KB) is met: the goal printed is its second, 70 KiB.
 // Both merged with the lint's finding templates (core/src/lint.c: each figure formatted once; the full module's code
 // 68,621 -> 65,710 B gz): critical 86,238 B (88 -> 85 KiB, 802 B spare), single 256,001 B (252 -> 251 KiB).
-export const BUDGETS = Object.freeze({ critical: 85 * KIB, single: 251 * KIB });
+// Critical 85 -> 80 KiB: the verdict module leaves to the full one a size alone, a checkpoint's summary, speculative
+// decoding, offload, a vision tower, Llama 4 and the state-space, linear-attention and NAS families (core/src/
+// internal.h, RL_FULL; why full_module, for which the page waits for the full module): verdict wasm code 37,074 ->
+// 32,353 B gz, data 23,478 -> 22,869; critical 86,171 -> 81,016 B, single 255,940 -> 256,045 B.
+export const BUDGETS = Object.freeze({ critical: 80 * KIB, single: 251 * KIB });
 export const CRITICAL_GOAL = 70 * KIB;
 export const SINGLE_FILE_GOAL = 150 * KIB;
 

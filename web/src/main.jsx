@@ -59,7 +59,13 @@ async function boot() {
   // The first verdict of a named model speaks only the words of en.js's first chunk; a size-only
   // estimate, an error or a link's notices take their module and the rest of the words first
   // (web/build/en-split.js), so that the first frame never shows a key.
-  const first = app.report.value;
+  let first = app.report.value;
+  // An input the verdict module leaves to the full one (a size alone, speculative decoding, offload, a vision tower,
+  // the rarer model families: core/src/internal.h, RL_FULL): the first verdict is the full module's.
+  if (first.error?.why === 'full_module') {
+    await loadFeatures(core).catch(() => {});
+    first = app.report.value;
+  }
   if (first.estimate) await loadEstimate();
   else if (first.error || notices.length > 0) await loadLaterWords();
   if (first.fits && first.speculative) await loadSpeculative();

@@ -117,7 +117,7 @@ export function Verdict({ app }) {
     return (
       <section class="verdict error" data-testid="verdict" data-state="error" aria-labelledby="verdict-word">
         <p class="verdict-word" id="verdict-word" aria-live="polite">{t('verdict.check')}</p>
-        <h2 data-testid="error-message" data-code={r.error.code}>{errorText(r.error, undefined, app.values.value)}</h2>
+        <h2 data-testid="error-message" data-code={r.error.code} data-why={r.error.why}>{errorText(r.error, undefined, app.values.value)}</h2>
         <p class="reason">{r.error.field ? t('verdict.fieldMarked') : ''}{t('verdict.nothing')}</p>
       </section>
     );

@@ -11,7 +11,7 @@ export const FEATURE_EXPORTS = ['rlw_sweep', 'rlw_lint', 'rlw_plan', 'rlw_index_
 /**
  * Gives `core` (a verdict module's object) the full module's sweep, lint, plan and checkpoint, in
  * place, so that whatever holds `core` gains them, and its analyze: the verdict module computes no
- * cost (CMakeLists.txt, RL_COST=0: it carries no price presets) and reads no scale-out input; the full
+ * cost (CMakeLists.txt, RL_FULL=0: it carries no price presets) and reads no scale-out input; the full
  * module's analyze gives the same report with them. The presets stay the first module's (the same
  * objects: the page holds them). Returns `core`.
  */

@@ -827,6 +827,8 @@ export default {
   'error.why.disagg_pool_zero': core,
   'error.why.disagg_prefill_tp_heads': core,
   'error.why.disagg_prefill_pool': core,
+  // The hosted page's verdict module leaves this input to the full core, which loads after the first verdict.
+  'error.why.full_module': '{field}: read by the full core, which is loading.',
   // charts, more
   'chart.ridge': 'ridge {ridge}',
   'chart.peak': '{precision} peak {peak} TFLOPS',

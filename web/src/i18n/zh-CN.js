@@ -811,6 +811,7 @@ export default {
   'error.why.disagg_inputs_without': '{field}：prefill_tp 和 decode_instances 描述的是预填充/解码分离部署：请设置 prefill_instances（预填充池的实例数，至少 1）。',
   'error.why.disagg_pool_zero': '{field}：分离部署需要至少 1 个解码实例（每个实例是本部署的 tp × pp 张 GPU）。',
   'error.why.disagg_prefill_tp_heads': '{field}：prefill_tp {prefill_tp} 不能整除 {heads} 个注意力头。',
+  'error.why.full_module': '{field}：由完整核心读取，正在加载。',
   'error.why.disagg_prefill_pool': '{field}：预填充池无法建立（它的 GPU 要占满整数个节点，且其专家并行组要整除专家数）。',
   'error.why.ep_inputs_without_ep': '{field}：redundant_experts 和 ep_imbalance 描述的是专家并行：请设置 ep（即 tp 组），或去掉它们。',
 
