@@ -32,8 +32,9 @@ rl_status rl_offload_check(const rl_model *m, const rl_gpu *g, const rl_deploy *
 
 /* 0 in the hosted page's verdict module only (CMakeLists.txt): no cost there, and no price presets; the inputs a
  * first verdict of the page's own inputs rarely has (a size alone, a checkpoint's summary, speculative decoding,
- * offload, a vision tower, the state-space, linear-attention and NAS families, Llama 4) are refused with
- * RL_WHY_FULL_MODULE, for the full module's analyze, which the page then waits for (web/src/main.jsx). */
+ * offload, a vision tower, the state-space, linear-attention and NAS families, Llama 4, the classic layouts of
+ * families.c) are refused with RL_WHY_FULL_MODULE, for the full module's analyze, which the page then waits for
+ * (web/src/main.jsx). */
 #ifndef RL_FULL
 #define RL_FULL 1
 #endif

@@ -1092,9 +1092,11 @@ rl_status rl_model_from_doc(const rl_jdoc *doc, int obj, rl_model *out, rl_error
         return rl_fail(err, RL_E_UNSUPPORTED, "config.model_type", "config.model_type \"%s\" is not modeled: %s",
                        m.model_type, refused);
     /* The hosted page's verdict module leaves Llama 4's chunked attention, the state-space, linear-attention and NAS
-     * families and every vision tower to the full module (internal.h, RL_FULL), which the page then waits for. */
+     * families, the classic layouts (families.c: GPT-2 to StableLM; no preset is one) and every vision tower to the
+     * full module (internal.h, RL_FULL), which the page then waits for. */
     if (!RL_FULL && (type_is(&m, "llama4_text") || type_is(&m, "qwen3_next") || type_is(&m, "falcon_h1") ||
-                     type_is(&m, "jamba") || type_is(&m, "lfm2") || type_is(&m, "nemotron-nas")))
+                     type_is(&m, "jamba") || type_is(&m, "lfm2") || type_is(&m, "nemotron-nas") ||
+                     rl_family_of(m.model_type) != NULL))
         return rl_full_module(err, "config.model_type");
     if (!RL_FULL && (strcmp(outer, "fuyu") == 0 || given_value(doc, root, "vision_config") >= 0))
         return rl_full_module(err, "config.vision_config");
@@ -1205,7 +1207,7 @@ rl_status rl_model_from_doc(const rl_jdoc *doc, int obj, rl_model *out, rl_error
     if ((st = read_bool_default(doc, obj, m.model_type, "mlp_bias", 0, &m.mlp_bias, err))) return st;
     /* Every layer MoE: intermediate_size may be absent (it then only sizes experts). The classic
      * families name their width their own way (families.c). */
-    const rl_family *family = experts == 0 ? rl_family_of(m.model_type) : NULL;
+    const rl_family *family = RL_FULL && experts == 0 ? rl_family_of(m.model_type) : NULL;
     if (family != NULL) {
         if ((st = read_family(doc, obj, family, &m, err))) return st;
     } else if ((st = read_int(doc, obj, m.model_type, "intermediate_size", 0, RL_MAX_INTERMEDIATE,

@@ -58,7 +58,9 @@ function withoutCost(verdictReport, fullReport) {
 // The inputs the verdict module leaves to the full one (core/src/internal.h, RL_FULL), refused with why full_module
 // naming the input: the page's first verdict then waits for the full module (web/src/main.jsx). Each refusal must
 // be of a request that has that input, so that no plain request is deferred.
-const DEFERRED_TYPES = ['llama4_text', 'qwen3_next', 'falcon_h1', 'jamba', 'lfm2', 'nemotron-nas'];
+// The rarer families, and the classic layouts of core/src/families.c (no preset is one).
+const DEFERRED_TYPES = ['llama4_text', 'qwen3_next', 'falcon_h1', 'jamba', 'lfm2', 'nemotron-nas', 'gpt2', 'gpt_bigcode', 'gptj',
+  'gpt_neox', 'opt', 'bloom', 'falcon', 'phi', 'starcoder2', 'persimmon', 'qwen', 'stablelm', 'stablelm_epoch'];
 function deferredRightly(error, input, fullReport) {
   const req = typeof input === 'string' ? (() => { try { return JSON.parse(input); } catch { return {}; } })() : input ?? {};
   switch (error.field) {

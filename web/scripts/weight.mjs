@@ -150,7 +150,9 @@ export const KIB = 1024;
 // decoding, offload, a vision tower, Llama 4 and the state-space, linear-attention and NAS families (core/src/
 // internal.h, RL_FULL; why full_module, for which the page waits for the full module): verdict wasm code 37,074 ->
 // 32,353 B gz, data 23,478 -> 22,869; critical 86,171 -> 81,016 B, single 255,940 -> 256,045 B.
-export const BUDGETS = Object.freeze({ critical: 80 * KIB, single: 251 * KIB });
+// Critical 80 -> 79 KiB: the classic layouts (core/src/families.c: GPT-2 to StableLM, which no preset is) go to the full
+// module too: critical 81,018 -> 80,218 B (678 B spare); with the M4 Macs' and Gaudis' prices, single 256,790 B.
+export const BUDGETS = Object.freeze({ critical: 79 * KIB, single: 251 * KIB });
 export const CRITICAL_GOAL = 70 * KIB;
 export const SINGLE_FILE_GOAL = 150 * KIB;
 
