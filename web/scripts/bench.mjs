@@ -5,10 +5,10 @@
 //     asserts them)
 //  2. navigation → first verdict painted, headless Chromium, median of 15 rounds that
 //     take the three pages in turn, as a ratio to a blank one-input page the bench
-//     serves itself in the same run (goal ≤ 2×)
+//     serves itself in the same run (goal ≤ 1.5×, issue 35)
 //  3. input change → updated DOM, p50/p95 over 200 changes, from the page's rl:settled
 //     mark (the presets' prose is in) and after 20 changes that run the update path for
-//     the first time, printed apart (goal p95 ≤ 8 ms), and as a ratio to the same 200
+//     the first time, printed apart (goal p95 ≤ 6 ms, issue 35), and as a ratio to the same 200
 //     changes of the blank page's one input, timed the same way in the same run
 //  4. wasm analyses per CPU-second under Node, against native build/rl_bench (both
 //     timed by CPU clocks, so the figures hold on a shared machine)
@@ -39,6 +39,11 @@ import { DESKTOP_CHROMIUM, launchChromium } from './browser.mjs';
 import { BUDGETS, CRITICAL_GOAL, SINGLE_FILE_GOAL, criticalPath, gzSize, kib, listFiles, listParts, singleFile } from './weight.mjs';
 import { startStaticServer } from './static-server.mjs';
 import { singleFileWasm, wasmSplit } from './size-split.mjs';
+
+// Issue 35's goals (they replaced issue 12's 2× and 8 ms): the first verdict painted within 1.5× the blank page's
+// first paint, and an input's updated DOM within 6 ms at the 95th percentile.
+const PAINT_GOAL = 1.5;
+const INPUT_P95_GOAL_MS = 6;
 
 const root = new URL('../../', import.meta.url);
 const dist = fileURLToPath(new URL('dist/', root));
@@ -139,7 +144,7 @@ try {
   const hosted = mid(runs.hosted);
   const file = mid(runs.file);
   const ratio = (x) => `${(x.frame / blank.frame).toFixed(2)}×`;
-  console.log(`2. first verdict painted (median of ${NAV_RUNS}), against this run's blank page (${blank.frame.toFixed(1)} ms painted, ${blank.dom.toFixed(1)} ms in the DOM): hosted ${ratio(hosted)} (${hosted.frame.toFixed(1)} ms painted, ${hosted.dom.toFixed(1)} ms in the DOM); single file from file:// ${ratio(file)} (${file.frame.toFixed(1)} ms, ${file.dom.toFixed(1)} ms in the DOM); goal ≤ 2×: ${verdict(hosted.frame <= 2 * blank.frame && file.frame <= 2 * blank.frame)}`);
+  console.log(`2. first verdict painted (median of ${NAV_RUNS}), against this run's blank page (${blank.frame.toFixed(1)} ms painted, ${blank.dom.toFixed(1)} ms in the DOM): hosted ${ratio(hosted)} (${hosted.frame.toFixed(1)} ms painted, ${hosted.dom.toFixed(1)} ms in the DOM); single file from file:// ${ratio(file)} (${file.frame.toFixed(1)} ms, ${file.dom.toFixed(1)} ms in the DOM); goal ≤ ${PAINT_GOAL}×: ${verdict(hosted.frame <= PAINT_GOAL * blank.frame && file.frame <= PAINT_GOAL * blank.frame)}`);
 
   // Times `count` input changes on a loaded page: the value set, the input event, the
   // render (a macrotask later) and style and layout. The DOM has followed when the text of
@@ -198,7 +203,7 @@ try {
   const p95 = percentile(warm, 95);
   const blank50 = percentile(blankWarm, 50);
   const blank95 = percentile(blankWarm, 95);
-  console.log(`3. input change → updated DOM (analyze + sweep + charts + layout) over ${CHANGES} changes, against the blank page's input (p50 ${blank50.toFixed(2)} ms, p95 ${blank95.toFixed(2)} ms): p50 ${(p50 / blank50).toFixed(2)}×, p95 ${(p95 / blank95).toFixed(2)}× (p50 ${p50.toFixed(2)} ms, p95 ${p95.toFixed(2)} ms; goal p95 ≤ 8 ms): ${verdict(p95 <= 8)}; the ${COLD_CHANGES} changes before them, the update path's first runs: median ${median(cold).toFixed(2)} ms, slowest ${Math.max(...cold).toFixed(2)} ms`);
+  console.log(`3. input change → updated DOM (analyze + sweep + charts + layout) over ${CHANGES} changes, against the blank page's input (p50 ${blank50.toFixed(2)} ms, p95 ${blank95.toFixed(2)} ms): p50 ${(p50 / blank50).toFixed(2)}×, p95 ${(p95 / blank95).toFixed(2)}× (p50 ${p50.toFixed(2)} ms, p95 ${p95.toFixed(2)} ms; goal p95 ≤ ${INPUT_P95_GOAL_MS} ms): ${verdict(p95 <= INPUT_P95_GOAL_MS)}; the ${COLD_CHANGES} changes before them, the update path's first runs: median ${median(cold).toFixed(2)} ms, slowest ${Math.max(...cold).toFixed(2)} ms`);
 
   // 5. Hostile links: the page's own marks, rl:boot (its script starts) and rl:first-verdict.
   for (const [name, [query, navGoal]] of Object.entries(HOSTILE)) {
