@@ -342,7 +342,7 @@ static rl_status parse_request(const rl_jdoc *doc, const char *config_text, size
     }
     if (st) return st;
     /* A size alone (the estimate) is the full module's too. */
-    if (!RL_FULL && *params > 0) return rl_full_module(err, "params");
+    if (!RL_FULL && params != NULL && *params > 0) return rl_full_module(err, "params");
     if (ck != RL_J_ABSENT && !from_index) {
         if (rl_jget(doc, 0, "params") != RL_J_ABSENT)
             return rl_fail(err, RL_E_CONTRADICTION, "checkpoint",
