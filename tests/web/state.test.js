@@ -241,3 +241,22 @@ describe('state', () => {
     expect(sizeText(350e6)).toBe('350M');
   });
 });
+
+describe('the hosted page\'s verdict module as the core', () => {
+  test('an input it leaves to the full module marks no field: it is not wrong, only not read yet', async () => {
+    const { readFileSync } = await import('node:fs');
+    const { loadCore } = await import('../../web/src/core/loader.js');
+    const { ROOT } = await import('./core.js');
+    const verdict = await loadCore(readFileSync(new URL('web/generated/roofline-verdict.wasm', ROOT)));
+    const s = createState(verdict, verdict.presets(), {});
+    s.set('spec_tokens', '4');
+    s.set('spec_draft', 'qwen3-0.6b');
+    s.set('spec_accept', '0.7');
+    expect(s.error.value).toMatchObject({ why: 'full_module', field: 'spec_tokens' });
+    expect(s.fieldErrors.value).toEqual({});
+    // A wrong value is still marked on its field.
+    s.set('spec_tokens', '');
+    s.set('batch', '0');
+    expect(Object.keys(s.fieldErrors.value)).toEqual(['batch']);
+  });
+});

@@ -114,7 +114,8 @@ export function createState(core, presets, initial = {}) {
   let lastErrors = NO_ERRORS;
   const fieldErrors = computed(() => {
     const e = error.value;
-    const key = e ? inputForErrorField(e.field) : null;
+    // An input the verdict module leaves to the full one (why full_module) is not wrong: no field is marked.
+    const key = e && e.why !== 'full_module' ? inputForErrorField(e.field) : null;
     const next = key ? { [key]: e.message } : NO_ERRORS;
     if (next !== NO_ERRORS && lastErrors[key] === e.message && Object.keys(lastErrors).length === 1) return lastErrors;
     lastErrors = next;

@@ -118,7 +118,8 @@ export function Verdict({ app }) {
       <section class="verdict error" data-testid="verdict" data-state="error" aria-labelledby="verdict-word">
         <p class="verdict-word" id="verdict-word" aria-live="polite">{t('verdict.check')}</p>
         <h2 data-testid="error-message" data-code={r.error.code} data-why={r.error.why}>{errorText(r.error, undefined, app.values.value)}</h2>
-        <p class="reason">{r.error.field ? t('verdict.fieldMarked') : ''}{t('verdict.nothing')}</p>
+        {/* An input the full module reads (why full_module) is not at fault: no field is marked (state.js). */}
+        <p class="reason">{r.error.field && r.error.why !== 'full_module' ? t('verdict.fieldMarked') : ''}{t('verdict.nothing')}</p>
       </section>
     );
   }
