@@ -108,16 +108,23 @@ const COLUMNS = [
   ['usd_per_mtok_out', (c) => usd(c.usd_per_mtok_out)],
 ];
 
+/**
+ * A setup's scale-out layout as words, naming only what it uses ("ep 8, 2 nodes", never "DP 1, 1 node"): each part
+ * plan.layout.<key> with its figure as `figure(key)` gives it, joined by plan.layoutSep.
+ */
+function layoutParts(c, figure = (k) => f.integer(c[k])) {
+  return ['ep', 'dp_attention', 'nodes'].filter((k) => c[k] > 1).flatMap((k, n) => [
+    n > 0 ? t('plan.layoutSep') : null,
+    tx(`plan.layout.${k}`, { [k]: figure(k) }),
+  ]);
+}
+
 /** A candidate's scale-out layout (ep, DP attention, nodes), or "TP only". */
 function Layout({ c, i }) {
   if (!(c.ep > 1 || c.dp_attention > 1 || c.nodes > 1)) {
     return <span class="plan-layout" data-testid={`plan.candidates.${i}.layout`} data-value="tp">{t('plan.layoutNone')}</span>;
   }
-  // Only what the setup uses: "ep 8, 2 nodes", never "DP 1, 1 node".
-  const parts = ['ep', 'dp_attention', 'nodes'].filter((k) => c[k] > 1).flatMap((k, n) => [
-    n > 0 ? t('plan.layoutSep') : null,
-    tx(`plan.layout.${k}`, { [k]: <Num testid={`plan.candidates.${i}.${k}`} value={c[k]} format={f.integer} /> }),
-  ]);
+  const parts = layoutParts(c, (k) => <Num testid={`plan.candidates.${i}.${k}`} value={c[k]} format={f.integer} />);
   return (
     <span class="plan-layout" data-testid={`plan.candidates.${i}.layout`} data-value="scale-out">
       {parts}
@@ -134,7 +141,7 @@ function ScaleOutGain({ gains }) {
     return (
       <p key={i} class="callout" role="note" data-testid={`plan.scale_out.${i}`} data-option={g.option}>
         {tx('plan.scaleOut', {
-          option, gpu: so.gpu, tp: f.integer(so.tp), ep: f.integer(so.ep), dp: f.integer(so.dp_attention), nodes: f.integer(so.nodes),
+          option, gpu: so.gpu, tp: f.integer(so.tp), layout: <>{layoutParts(so)}</>,
           gpuSpeed: f.tokensPerS(so.tokens_per_s_gpu), tpGpuSpeed: f.tokensPerS(tp.tokens_per_s_gpu),
           gpuX: <Num testid={`plan.scale_out.${i}.tokens_per_s_gpu_x`} value={g.tokens_per_s_gpu_x} format={f.times} />,
           usd: usd(so.usd_per_mtok_out), tpUsd: usd(tp.usd_per_mtok_out),

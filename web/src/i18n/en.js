@@ -1508,7 +1508,7 @@ export default {
   'plan.layout.nodes': '{nodes} nodes',
   'plan.layoutNone': 'TP only',
   'plan.scaleOutSearched': 'Of them {n} scale-out setups (MoE: ep = tp, DP attention = tp, 2 and 4 nodes of 8 GPUs).',
-  'plan.scaleOut': '{option}: the cheapest scale-out setup ({gpu}, tp {tp}, ep {ep}, DP attention {dp}, {nodes} node(s)) beats the cheapest TP-only one: {gpuSpeed} against {tpGpuSpeed} per GPU ({gpuX}), {usd} against {tpUsd} per million output tokens ({usdX} cheaper).',
+  'plan.scaleOut': '{option}: the cheapest scale-out setup ({gpu}, tp {tp}, {layout}) beats the cheapest TP-only one: {gpuSpeed} against {tpGpuSpeed} per GPU ({gpuX}), {usd} against {tpUsd} per million output tokens ({usdX} cheaper).',
   'plan.scaleOutOnly': '{option}: only scale-out setups meet the targets.',
   'plan.disaggSearched': 'And {n} disaggregated splits.',
   'plan.disagg': '{option}: the cheapest disaggregated setup ({gpu}: {pi} prefill instance(s) of {ptp} GPU(s), {di} decode instance(s) of tp {tp}, {gpus} GPUs) beats the cheapest colocated one ({coGpu}, a GPU whose cost counts its prefill): {gpuSpeed} against {coGpuSpeed} per GPU ({gpuX}), {usd} against {coUsd} per million output tokens ({usdX} cheaper).',

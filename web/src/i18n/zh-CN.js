@@ -1533,7 +1533,7 @@ export default {
   'plan.layout.nodes': '{nodes} 个节点',
   'plan.layoutNone': '仅 TP',
   'plan.scaleOutSearched': '其中 {n} 个横向扩展配置（MoE：ep = tp、DP 注意力 = tp、2 和 4 个 8 卡节点）。',
-  'plan.scaleOut': '{option}：最便宜的横向扩展配置（{gpu}，tp {tp}，ep {ep}，DP 注意力 {dp}，{nodes} 个节点）胜过最便宜的纯 TP 配置：每 GPU {gpuSpeed} 对 {tpGpuSpeed}（{gpuX}），每百万输出 token {usd} 对 {tpUsd}（便宜 {usdX}）。',
+  'plan.scaleOut': '{option}：最便宜的横向扩展配置（{gpu}，tp {tp}，{layout}）胜过最便宜的纯 TP 配置：每 GPU {gpuSpeed} 对 {tpGpuSpeed}（{gpuX}），每百万输出 token {usd} 对 {tpUsd}（便宜 {usdX}）。',
   'plan.scaleOutOnly': '{option}：只有横向扩展配置满足目标。',
   'plan.disaggSearched': '以及 {n} 种分离拆分。',
   'plan.disagg': '{option}：最便宜的分离配置（{gpu}：{pi} 个 {ptp} 卡预填充实例，{di} 个 tp {tp} 解码实例，共 {gpus} 卡）胜过最便宜的合并配置（{coGpu}，成本计入预填充的 GPU）：每 GPU {gpuSpeed} 对 {coGpuSpeed}（{gpuX}），每百万输出 token {usd} 对 {coUsd}（便宜 {usdX}）。',
